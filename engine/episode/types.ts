@@ -1,0 +1,82 @@
+// Messages on the bus and the events an episode emits. The trajectory file is these events, one
+// per line, after a header; the panel, the CLI and the evaluation all read the same stream.
+import type { JsonValue } from "../json.js";
+import type { RowChange, Tables } from "../world/types.js";
+import type { Scenario } from "../scenario/model.js";
+
+export type RoleName = "system" | "user" | "agent" | "execution_environment";
+export const ROLE_NAMES: readonly RoleName[] = ["system", "user", "agent", "execution_environment"];
+
+/** A tool call as a model or script made it. `name` is the agent-facing name (scrambled if so). */
+export interface ToolCall {
+  readonly id: string;
+  readonly name: string;
+  /** Parsed arguments; absent when the raw text was not a JSON object. */
+  readonly arguments?: Readonly<Record<string, JsonValue>>;
+  /** The raw argument text when it came from a model (kept for malformed JSON). */
+  readonly raw_arguments?: string;
+}
+
+/** One successful top-level tool execution (upstream tool_trace entry). */
+export interface ToolTrace {
+  readonly tool_name: string;
+  /** Arguments with Python defaults filled in, NOT_GIVEN ones left out. */
+  readonly arguments: Readonly<Record<string, JsonValue>>;
+  readonly result: JsonValue;
+}
+
+/**
+ * A row of the message bus (upstream SANDBOX table). Field names are the SANDBOX column names,
+ * so milestone targets on SANDBOX use the same words.
+ */
+export interface Message {
+  readonly sandbox_message_index: number;
+  readonly sender: RoleName;
+  readonly recipient: RoleName;
+  readonly content: string;
+  readonly visible_to: readonly RoleName[];
+  readonly conversation_active: boolean;
+  readonly openai_tool_call_id: string | null;
+  readonly openai_function_name: string | null;
+  readonly tool_call_exception: string | null;
+  readonly tool_trace: readonly ToolTrace[] | null;
+  /** The structured call on a request to the execution environment. */
+  readonly tool_call?: ToolCall;
+  /** Written by the scenario before any role spoke (upstream: visible_to stored as null). */
+  readonly scripted?: boolean;
+}
+
+export type EndReason =
+  | "end_conversation"
+  | "max_messages"
+  | "invalid_tool_call"
+  | "script_exhausted"
+  | "role_error"
+  | "cancelled";
+
+export interface RunConfig {
+  readonly agent: string;
+  readonly user: string;
+  readonly seed: number;
+  /** Options that change behaviour, recorded so a replay knows how the run was made. */
+  readonly options: Readonly<Record<string, JsonValue>>;
+}
+
+export interface TrajectoryHeader {
+  readonly type: "header";
+  readonly format: "toolsandbox-trajectory";
+  readonly version: 1;
+  /** The fully resolved scenario: a trajectory is self-contained for replay and re-scoring. */
+  readonly scenario: Scenario;
+  readonly run: RunConfig;
+}
+
+export type EpisodeEvent =
+  | { readonly type: "message"; readonly message: Message }
+  /** World changes recorded at snapshot `index` (the index of the first response message). */
+  | { readonly type: "world"; readonly index: number; readonly changes: readonly RowChange[] }
+  | { readonly type: "end"; readonly reason: EndReason; readonly detail?: string; readonly message_count: number };
+
+export type TrajectoryLine = TrajectoryHeader | EpisodeEvent;
+
+export type { Tables };
