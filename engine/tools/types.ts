@@ -23,6 +23,8 @@ export interface ToolParameter {
   readonly nullable?: boolean;
   /** The annotation as Python prints it in type errors, e.g. "<class 'float'>" or "typing.Optional[float]". */
   readonly annotation: string;
+  /** POSIX seconds: scenario files may write a time expression ("tomorrow 17:00") here. */
+  readonly timestamp?: boolean;
 }
 
 export type ToolModule =
