@@ -68,6 +68,12 @@ export interface ToolDefinition {
   readonly visibleTo: readonly ("agent" | "user")[];
   /** Needs the offline web data (upstream: a RapidAPI call). */
   readonly webBacked: boolean;
+  /**
+   * Upstream's @typechecked: argument types are checked before `run` (TypeError "Parameter 'x' is
+   * of type ..."). False where upstream checks by hand inside the tool (setting tools) or not at
+   * all (search_contacts); `run` then does its own checks in upstream order.
+   */
+  readonly typechecked: boolean;
   readonly run: (args: Readonly<Record<string, JsonValue>>, ctx: ToolContext) => JsonValue;
 }
 
