@@ -1,0 +1,26 @@
+// Pure: engine diagnostics -> LSP diagnostics. No protocol, no I/O; the handler calls it.
+import { DiagnosticSeverity, type Diagnostic as LspDiagnostic } from "vscode-languageserver";
+import type { Diagnostic } from "../../engine/diagnostics.js";
+import { checkScenarioText } from "../../engine/scenario/load.js";
+
+const SEVERITY: Record<Diagnostic["severity"], DiagnosticSeverity> = {
+  error: DiagnosticSeverity.Error,
+  warning: DiagnosticSeverity.Warning,
+  info: DiagnosticSeverity.Information,
+};
+
+export function toLspDiagnostic(d: Diagnostic): LspDiagnostic {
+  return {
+    range: d.range,
+    severity: SEVERITY[d.severity],
+    code: d.code,
+    source: "toolsandbox",
+    message: d.message,
+    ...(d.data ? { data: d.data } : {}),
+  };
+}
+
+/** Diagnostics for one scenario document's text. */
+export function scenarioDiagnostics(text: string, file: string): LspDiagnostic[] {
+  return checkScenarioText(text, file).diagnostics.map(toLspDiagnostic);
+}
