@@ -27,8 +27,11 @@ export interface WeatherConditions {
 }
 
 export interface WeatherDay {
-  /** Calendar date, YYYY-MM-DD. */
-  readonly date: string;
+  /**
+   * Calendar date, YYYY-MM-DD, shown as written. Optional: without it the date shown is the
+   * scenario clock's date plus the day's index (the bundled defaults rely on that).
+   */
+  readonly date?: string;
   readonly max_temperature: number;
   readonly min_temperature: number;
   readonly average_temperature: number;

@@ -1,0 +1,5 @@
+// Small text helpers shared by the commands.
+
+export const plural = (n: number, word: string): string => `${n} ${word}${n === 1 ? "" : "s"}`;
+
+export const errorMessage = (e: unknown): string => (e instanceof Error ? e.message || e.name : String(e));

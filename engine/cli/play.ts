@@ -1,0 +1,92 @@
+// Plays one scenario with the chosen roles and writes its trajectory as the events arrive.
+import { join } from "node:path";
+import { Episode } from "../episode/episode.js";
+import type { EpisodeEvent, TrajectoryHeader } from "../episode/types.js";
+import type { Scenario } from "../scenario/model.js";
+import { effectiveTurnCount } from "../trajectory/stats.js";
+import { TRAJECTORY_SUFFIX, TrajectoryWriter } from "../trajectory/writer.js";
+import { fsError } from "./errors.js";
+import { errorMessage } from "./format.js";
+import { createRoles } from "./roles.js";
+import { isFailedEnd, type ScenarioResult } from "./summary.js";
+
+export interface PlayOptions {
+  readonly agent: string;
+  readonly user: string;
+  readonly seed: number;
+  readonly outDir: string;
+  readonly signal: AbortSignal;
+}
+
+export interface PlayOutcome {
+  readonly result: ScenarioResult;
+  /** What the engine threw, if it did (the result then has no end reason). */
+  readonly engineError: unknown;
+}
+
+/** The trajectory's file name: the scenario name, with anything unsafe in a file name replaced. */
+export const trajectoryFileName = (scenarioName: string): string =>
+  `${scenarioName.replace(/[^A-Za-z0-9_.-]/g, "_").replace(/^\./, "_")}${TRAJECTORY_SUFFIX}`;
+
+/**
+ * Runs the episode to its end. An engine failure becomes a failed result (the trajectory then has
+ * no end event); a trajectory that cannot be written stops everything (CliError, exit 3).
+ */
+export async function playScenario(scenario: Scenario, options: PlayOptions): Promise<PlayOutcome> {
+  const fileName = trajectoryFileName(scenario.name);
+  const path = join(options.outDir, fileName);
+  const { agent, user } = createRoles(options.agent, options.user, scenario);
+  const header: TrajectoryHeader = {
+    type: "header",
+    format: "toolsandbox-trajectory",
+    version: 1,
+    scenario,
+    run: { agent: agent.id, user: user.id, seed: options.seed, options: {} },
+  };
+  let writer: TrajectoryWriter;
+  try {
+    writer = TrajectoryWriter.create(path, header);
+  } catch (e) {
+    throw fsError(e, path);
+  }
+
+  // The episode must not see a throwing listener: a failed write stops the episode instead.
+  const stop = new AbortController();
+  let writeError: unknown = null;
+  let end: Extract<EpisodeEvent, { type: "end" }> | null = null;
+  const onEvent = (event: EpisodeEvent): void => {
+    if (event.type === "end") end = event;
+    if (writeError !== null) return;
+    try {
+      writer.write(event);
+    } catch (e) {
+      writeError = e;
+      stop.abort();
+    }
+  };
+
+  const episode = new Episode({ scenario, agent, user, seed: options.seed, onEvent, signal: AbortSignal.any([options.signal, stop.signal]) });
+  let engineError: unknown = null;
+  try {
+    await episode.run();
+  } catch (e) {
+    engineError = e ?? new Error("unknown engine error");
+  } finally {
+    writer.close();
+  }
+  if (writeError !== null) throw fsError(writeError, path);
+
+  const ended = end as Extract<EpisodeEvent, { type: "end" }> | null;
+  const endReason = engineError === null ? (ended?.reason ?? null) : null;
+  const result: ScenarioResult = {
+    name: scenario.name,
+    categories: scenario.categories,
+    end_reason: endReason,
+    detail: engineError === null ? (ended?.detail ?? null) : errorMessage(engineError),
+    message_count: episode.messages.length,
+    turn_count: effectiveTurnCount(episode.messages),
+    trajectory: fileName,
+    failed: isFailedEnd(endReason),
+  };
+  return { result, engineError };
+}

@@ -1,0 +1,81 @@
+// Turning command-line paths into scenario files, and loading them. Directories are searched
+// recursively; the order is by code unit (not locale), so every machine runs the same order.
+import { readdirSync, readFileSync, statSync } from "node:fs";
+import { join } from "node:path";
+import type { Diagnostic } from "../diagnostics.js";
+import type { Scenario } from "../scenario/model.js";
+import { checkScenarioText } from "../scenario/load.js";
+import { CliError, EXIT, fsError } from "./errors.js";
+
+const SCENARIO_SUFFIXES = [".scenario.yaml", ".scenario.yml"];
+
+export const isScenarioFileName = (name: string): boolean => SCENARIO_SUFFIXES.some((s) => name.endsWith(s));
+
+const byCodeUnit = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
+
+/** Files named on the command line as they are; directories expanded to the scenario files under them. */
+export function collectScenarioFiles(paths: readonly string[]): string[] {
+  const files: string[] = [];
+  for (const path of paths) {
+    if (isDirectory(path)) {
+      const found = scenarioFilesUnder(path);
+      if (found.length === 0) throw new CliError(`${path}: no *.scenario.yaml files in this directory`, EXIT.io);
+      files.push(...found);
+    } else {
+      files.push(path);
+    }
+  }
+  return [...new Set(files)];
+}
+
+function isDirectory(path: string): boolean {
+  try {
+    return statSync(path).isDirectory();
+  } catch (e) {
+    throw fsError(e, path);
+  }
+}
+
+function scenarioFilesUnder(dir: string): string[] {
+  let entries;
+  try {
+    entries = readdirSync(dir, { withFileTypes: true });
+  } catch (e) {
+    throw fsError(e, dir);
+  }
+  const out: string[] = [];
+  for (const entry of entries.sort((a, b) => byCodeUnit(a.name, b.name))) {
+    // Dot directories and node_modules hold tooling, never a suite.
+    if (entry.name.startsWith(".") || entry.name === "node_modules") continue;
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) out.push(...scenarioFilesUnder(path));
+    else if (entry.isFile() && isScenarioFileName(entry.name)) out.push(path);
+  }
+  return out;
+}
+
+export interface LoadedScenario {
+  readonly file: string;
+  readonly scenario: Scenario | null;
+  readonly diagnostics: readonly Diagnostic[];
+}
+
+/**
+ * Loads and checks one file. The CLI reads the file itself so that a file it cannot read is an
+ * input error (exit 3), not a diagnostic in the file (exit 1).
+ */
+export function loadScenario(file: string): LoadedScenario {
+  let text: string;
+  try {
+    text = readFileSync(file, "utf8");
+  } catch (e) {
+    throw fsError(e, file);
+  }
+  const result = checkScenarioText(text, file);
+  const diagnostics = [...result.diagnostics].sort(
+    (a, b) => a.range.start.line - b.range.start.line || a.range.start.character - b.range.start.character,
+  );
+  return { file, scenario: result.scenario, diagnostics };
+}
+
+export const hasErrors = (diagnostics: readonly Diagnostic[]): boolean => diagnostics.some((d) => d.severity === "error");

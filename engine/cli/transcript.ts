@@ -1,0 +1,71 @@
+// The readable transcript `replay` prints: every message with its index, route and content, the
+// tool call or exception it carries, and after each step that changed the world, the row diff.
+import type { Message } from "../episode/types.js";
+import { effectiveTurnCount } from "../trajectory/stats.js";
+import type { Trajectory, WorldEvent } from "../trajectory/trajectory.js";
+import { plural } from "./format.js";
+import { changeLines } from "./world-diff.js";
+
+const INDENT = "    ";
+
+export function transcriptLines(t: Trajectory): string[] {
+  const { scenario, run } = t.header;
+  const out: string[] = [
+    `scenario    ${scenario.name}`,
+    `categories  ${scenario.categories.join(", ") || "(none)"}`,
+    `run         agent ${run.agent}, user ${run.user}, seed ${run.seed}`,
+    `clock       ${scenario.clock.now_iso} (${scenario.clock.timezone})`,
+  ];
+  const pending: WorldEvent[] = t.events.filter((e): e is WorldEvent => e.type === "world");
+  const flushWorld = (upTo: number): void => {
+    while (pending.length > 0 && pending[0]!.index <= upTo) {
+      const event = pending.shift()!;
+      out.push(`${INDENT}world changes at ${event.index}:`);
+      for (const line of changeLines(event.changes, scenario.clock.timezone)) out.push(`${INDENT}  ${line}`);
+    }
+  };
+  t.messages.forEach((m, i) => {
+    out.push("", ...messageLines(m));
+    // Changes made by a step are recorded at its first response; show them after the step's last response.
+    const next = t.messages[i + 1];
+    const stepContinues = next !== undefined && m.sender === "execution_environment" && next.sender === "execution_environment";
+    if (!stepContinues) flushWorld(i);
+  });
+  flushWorld(Number.POSITIVE_INFINITY);
+  out.push("");
+  out.push(
+    t.end
+      ? `end         ${t.end.reason}${t.end.detail ? ` (${t.end.detail})` : ""} after ${plural(t.messages.length, "message")}, ${plural(effectiveTurnCount(t.messages), "turn")}`
+      : `end         none: the run did not finish (${plural(t.messages.length, "message")})`,
+  );
+  return out;
+}
+
+function messageLines(m: Message): string[] {
+  const tags: string[] = [];
+  if (m.scripted) tags.push("scripted");
+  if (!m.tool_call && m.openai_function_name !== null) tags.push(`result of ${m.openai_function_name}`);
+  if (!isDefaultVisibility(m)) tags.push(`visible to ${m.visible_to.join(", ") || "nobody"}`);
+  const head = `[${m.sandbox_message_index}] ${m.sender} → ${m.recipient}${tags.length > 0 ? `  (${tags.join("; ")})` : ""}`;
+  const lines = [head];
+  if (m.tool_call) {
+    const call = m.tool_call;
+    const args = call.arguments !== undefined ? JSON.stringify(call.arguments) : `raw ${JSON.stringify(call.raw_arguments ?? "")}`;
+    lines.push(`${INDENT}call ${call.name} ${args}  (id ${call.id})`);
+  } else if (m.content !== m.tool_call_exception) {
+    lines.push(...indent(m.content));
+  }
+  if (m.tool_call_exception !== null) {
+    lines.push(`${INDENT}! ${m.tool_call_exception}`);
+  }
+  return lines;
+}
+
+function indent(text: string): string[] {
+  return (text === "" ? "(empty)" : text).split("\n").map((l) => `${INDENT}${l}`.trimEnd());
+}
+
+function isDefaultVisibility(m: Message): boolean {
+  const v = m.visible_to;
+  return v.length === 2 && v.includes(m.sender) && v.includes(m.recipient);
+}

@@ -1,0 +1,87 @@
+// Which tools a role may call, and checking a call before it reaches the execution environment.
+// Upstream an unknown tool name or unparsable arguments crashed the scenario (reference 4.8); here
+// the check yields the error text, and the scenario's invalid_tool_call option decides what happens.
+import { isJsonObject, type JsonValue } from "../json.js";
+import { pyRepr } from "../python/repr.js";
+import type { Scenario } from "../scenario/model.js";
+import { TOOLS } from "../tools/catalog.js";
+import type { ToolDefinition } from "../tools/types.js";
+import { malformedToolCallCode, toolCallCode } from "./python-code.js";
+import type { ToolCall } from "./types.js";
+
+/**
+ * The tools a role may call, in catalog order (reference 1.5, 1.7): allow list (null = all) minus
+ * deny list (deny wins), and visible to the role. end_conversation is always the user's.
+ */
+export function toolsFor(scenario: Scenario, role: "agent" | "user"): readonly ToolDefinition[] {
+  if (role === "user") return TOOLS.filter((t) => t.visibleTo.includes("user"));
+  const { allow, deny } = scenario.tools;
+  return TOOLS.filter((t) => (allow === null || allow.includes(t.name)) && !deny.includes(t.name) && t.visibleTo.includes("agent"));
+}
+
+export type CheckedCall =
+  | { readonly ok: true; readonly tool: ToolDefinition; readonly args: Readonly<Record<string, JsonValue>> }
+  /** `text` is what the agent sees (a Python-style last traceback line). */
+  | { readonly ok: false; readonly text: string };
+
+/** The call's arguments as an object, or the raw text when they are not a JSON object. */
+function callArguments(call: ToolCall): { ok: true; args: Readonly<Record<string, JsonValue>> } | { ok: false; raw: string } {
+  if (call.arguments !== undefined) {
+    // Roles are outside code: check the shape instead of trusting the type.
+    return isJsonObject(call.arguments) ? { ok: true, args: call.arguments } : { ok: false, raw: JSON.stringify(call.arguments) };
+  }
+  if (call.raw_arguments === undefined) return { ok: true, args: {} };
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(call.raw_arguments);
+  } catch {
+    return { ok: false, raw: call.raw_arguments };
+  }
+  return isJsonObject(parsed) ? { ok: true, args: parsed } : { ok: false, raw: call.raw_arguments };
+}
+
+/** Upstream's KeyError for a name outside the available tools, as Python prints it. */
+export function unknownToolText(name: string, available: readonly ToolDefinition[]): string {
+  const names = available.map((t) => t.name);
+  const message = `Agent tool call agent_facing_tool_name=${pyRepr(name)} is not a known allowed tool. Options are available_tool_names=${pyRepr(names)}`;
+  return `KeyError: ${pyRepr(message)}`;
+}
+
+/**
+ * The argument text is quoted rather than explained with the JSON parser's message: that message
+ * differs between Node versions, and trajectories must not.
+ */
+export function malformedArgumentsText(raw: string): string {
+  return `ValueError: Tool call arguments are not a valid JSON object: ${pyRepr(raw)}`;
+}
+
+export function checkToolCall(call: ToolCall, available: readonly ToolDefinition[]): CheckedCall {
+  const tool = available.find((t) => t.name === call.name);
+  if (!tool) return { ok: false, text: unknownToolText(call.name, available) };
+  const args = callArguments(call);
+  if (!args.ok) return { ok: false, text: malformedArgumentsText(args.raw) };
+  return { ok: true, tool, args: args.args };
+}
+
+/** The request message's content: upstream's three lines of Python, even for a call that will fail. */
+export function requestContent(call: ToolCall): string {
+  const args = callArguments(call);
+  return args.ok ? toolCallCode(call.id, call.name, args.args) : malformedToolCallCode(call.id, call.name, args.raw);
+}
+
+/**
+ * A copy of the call with only the contract's fields and its own copy of the arguments, so what
+ * the trajectory records cannot change under us. Arguments that are not a JSON object are kept
+ * as raw text instead, so `arguments`, when present, is always an object.
+ */
+export function cleanToolCall(call: ToolCall): ToolCall {
+  const given: unknown = call.arguments;
+  const copied: unknown = given === undefined ? undefined : JSON.parse(JSON.stringify(given) ?? "null");
+  const raw = call.raw_arguments ?? (copied !== undefined && !isJsonObject(copied) ? JSON.stringify(copied) : undefined);
+  return {
+    id: call.id,
+    name: call.name,
+    ...(isJsonObject(copied) ? { arguments: copied } : {}),
+    ...(raw !== undefined ? { raw_arguments: raw } : {}),
+  };
+}

@@ -1,0 +1,36 @@
+// What every semantic check needs: where to report, the scenario clock for time expressions, and
+// the scenario name (ids of added rows derive from it).
+import type { Diagnostic, Severity } from "../diagnostics.js";
+import type { ScenarioClock } from "../world/clock.js";
+import type { Anchor, Path, YamlSource } from "./yaml-source.js";
+
+export interface ReportOptions {
+  readonly anchor?: Anchor;
+  readonly severity?: Severity;
+  readonly data?: Diagnostic["data"];
+}
+
+export class Reporter {
+  readonly diagnostics: Diagnostic[] = [];
+
+  constructor(readonly src: YamlSource) {}
+
+  report(path: Path, code: string, message: string, options: ReportOptions = {}): void {
+    const range = this.src.rangeOf(path, options.anchor ?? "value");
+    this.diagnostics.push(this.src.diagnostic(range, options.severity ?? "error", code, message, options.data));
+  }
+
+  add(diagnostics: readonly Diagnostic[]): void {
+    this.diagnostics.push(...diagnostics);
+  }
+
+  get errorCount(): number {
+    return this.diagnostics.filter((d) => d.severity === "error").length;
+  }
+}
+
+export interface CheckContext {
+  readonly reporter: Reporter;
+  readonly clock: ScenarioClock;
+  readonly scenarioName: string;
+}

@@ -1,0 +1,117 @@
+// checkScenarioText: scenario text in, resolved Scenario (or null) and diagnostics out. A pure
+// function over the text, cheap enough for the language server to call on every keystroke, and
+// it never throws: whatever goes wrong becomes a diagnostic.
+import type { Diagnostic } from "../diagnostics.js";
+import { DEFAULT_AGENT_SYSTEM_PROMPT } from "../roles/prompts.js";
+import { TOOL_NAMES, toolByName } from "../tools/catalog.js";
+import { CATEGORIES, type Category, type Scenario } from "./model.js";
+import { Reporter } from "./check-context.js";
+import { resolveNodes } from "./milestones.js";
+import { obj, str } from "./raw.js";
+import { resolveReferenceSteps } from "./reference-steps.js";
+import { resolveClock } from "./scenario-clock.js";
+import { schemaDiagnostics } from "./schema-diagnostics.js";
+import type { ToolCatalogView, ToolContext } from "./tool-calls.js";
+import { resolveToolLists } from "./tool-calls.js";
+import { resolveUser } from "./user-resolution.js";
+import { resolveWeb } from "./web-resolution.js";
+import { resolveWorld } from "./world-resolution.js";
+import { YamlSource } from "./yaml-source.js";
+
+export interface CheckResult {
+  /** The resolved scenario; null when any diagnostic is an error. */
+  readonly scenario: Scenario | null;
+  /** Sorted by position. */
+  readonly diagnostics: readonly Diagnostic[];
+}
+
+export const DEFAULT_MAX_MESSAGES = 30;
+
+const CATALOG: ToolCatalogView = { names: TOOL_NAMES, byName: (name) => toolByName(name) };
+
+export function checkScenarioText(text: string, file: string): CheckResult {
+  try {
+    return check(text, file);
+  } catch (err) {
+    // A bug in a check must not take the editor down with it; say so where the author can see it.
+    const detail = err instanceof Error ? err.message : String(err);
+    const firstLineEnd = text.search(/\r?\n|$/);
+    return {
+      scenario: null,
+      diagnostics: [
+        {
+          file,
+          range: { start: { line: 0, character: 0 }, end: { line: 0, character: firstLineEnd } },
+          offset: [0, firstLineEnd],
+          severity: "error",
+          code: "internal-error",
+          message: `The scenario checker failed (${detail}); please report this file.`,
+        },
+      ],
+    };
+  }
+}
+
+function check(text: string, file: string): CheckResult {
+  const src = new YamlSource(text, file);
+  if (src.syntaxDiagnostics.length > 0) return { scenario: null, diagnostics: sortByPosition(src.syntaxDiagnostics) };
+  if (src.value === null || src.value === undefined) {
+    const empty = src.diagnostic([0, 0], "error", "empty-file", "The file is empty. A scenario needs at least `name`, `user` and `reference`.");
+    return { scenario: null, diagnostics: [empty] };
+  }
+  const schema = schemaDiagnostics(src.value, src);
+  const root = obj(src.value);
+  if (!root) return { scenario: null, diagnostics: sortByPosition(schema) };
+
+  const reporter = new Reporter(src);
+  const clock = resolveClock(reporter, root.clock);
+  const ctx: ToolContext = { reporter, clock, scenarioName: str(root.name) ?? "scenario", catalog: CATALOG };
+  const tables = resolveWorld(ctx, root.world);
+  const tools = resolveToolLists(ctx, root.tools);
+  const user = resolveUser(ctx, root.user);
+  const milestones = resolveNodes(ctx, "milestones", root.milestones);
+  const minefields = resolveNodes(ctx, "minefields", root.minefields);
+  const reference = resolveReferenceSteps(ctx, root.reference, tools);
+
+  const diagnostics = sortByPosition(mergeOverlapping(schema, reporter.diagnostics));
+  if (diagnostics.some((d) => d.severity === "error")) return { scenario: null, diagnostics };
+  const agent = obj(root.agent);
+  const options = obj(root.options);
+  const scenario: Scenario = {
+    name: str(root.name) ?? "",
+    description: str(root.description) ?? "",
+    categories: Array.isArray(root.categories) ? root.categories.filter(isCategory) : [],
+    clock,
+    world: { pack: "toolsandbox", tables },
+    web: resolveWeb(root.web),
+    tools,
+    agent: { system_prompt: str(agent?.system_prompt) ?? DEFAULT_AGENT_SYSTEM_PROMPT },
+    user,
+    max_messages: typeof root.max_messages === "number" ? root.max_messages : DEFAULT_MAX_MESSAGES,
+    milestones,
+    minefields,
+    reference,
+    options: { invalid_tool_call: options?.invalid_tool_call === "end" ? "end" : "recover" },
+  };
+  return { scenario, diagnostics };
+}
+
+function isCategory(v: unknown): v is Category {
+  return CATEGORIES.some((c) => c === v);
+}
+
+/**
+ * One diagnostic per node: where a semantic check and the schema flag the same value (a row cell
+ * holding a mapping, say), the semantic one is kept because it knows the column or tool.
+ */
+function mergeOverlapping(schema: readonly Diagnostic[], semantic: readonly Diagnostic[]): Diagnostic[] {
+  const semanticRanges = new Set(semantic.filter((d) => d.severity === "error").map((d) => `${d.offset[0]}:${d.offset[1]}`));
+  return [...schema.filter((d) => !semanticRanges.has(`${d.offset[0]}:${d.offset[1]}`)), ...semantic];
+}
+
+function sortByPosition(diagnostics: readonly Diagnostic[]): Diagnostic[] {
+  return diagnostics
+    .map((d, i) => ({ d, i }))
+    .sort((a, b) => a.d.offset[0] - b.d.offset[0] || a.d.offset[1] - b.d.offset[1] || a.i - b.i)
+    .map(({ d }) => d);
+}

@@ -1,0 +1,88 @@
+// Time expressions: how a scenario writes a timestamp relative to its frozen clock, so expected
+// values never drift with the date or the machine. Resolved to POSIX seconds when loading.
+//
+//   1767000000            POSIX seconds
+//   now, now + 1d 2h, now - 3d4h5m6s         (units w d h m s)
+//   today, today 17:00, tomorrow 17:00:30, yesterday 09:30   (local time in the clock's zone)
+//   2026-11-22T17:00:00, 2026-11-22 17:00, 2026-11-22T17:00:00Z, 2026-11-22T17:00:00+01:00, 2026-11-22
+import { DateTime } from "luxon";
+import { parseIso, type ScenarioClock } from "../world/clock.js";
+import { closestMatch } from "./suggest.js";
+
+export type TimeResult =
+  | { readonly ok: true; readonly value: number }
+  | { readonly ok: false; readonly message: string; readonly suggestion?: string };
+
+const UNIT_SECONDS: Readonly<Record<string, number>> = { w: 604800, d: 86400, h: 3600, m: 60, s: 1 };
+const RELATIVE = /^now(?:\s*([+-])\s*((?:\d+\s*[wdhms]\s*)+))?$/i;
+const DURATION_PART = /(\d+)\s*([wdhms])/gi;
+const DAY_RELATIVE = /^(today|tomorrow|yesterday)(?:\s+(\d{1,2}):(\d{2})(?::(\d{2}))?)?$/i;
+const ISO = /^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?)?(?:Z|[+-]\d{2}(?::?\d{2})?)?$/;
+const DAY_OFFSETS: Readonly<Record<string, number>> = { today: 0, tomorrow: 1, yesterday: -1 };
+const KEYWORDS = ["now", "today", "tomorrow", "yesterday"];
+
+const HELP = 'Write POSIX seconds, "now - 2h", "tomorrow 17:00" or an ISO date-time like "2026-11-22T17:00:00".';
+
+export function parseTimeExpression(input: string | number, clock: ScenarioClock): TimeResult {
+  if (typeof input === "number") {
+    return Number.isFinite(input) ? { ok: true, value: input } : { ok: false, message: "A timestamp must be a finite number." };
+  }
+  const text = input.trim().replace(/\s+/g, " ");
+  const relative = RELATIVE.exec(text);
+  if (relative) {
+    const [, sign, duration] = relative;
+    if (sign === undefined || duration === undefined) return { ok: true, value: clock.now };
+    let seconds = 0;
+    for (const part of duration.matchAll(DURATION_PART)) {
+      seconds += Number(part[1]) * (UNIT_SECONDS[(part[2] ?? "s").toLowerCase()] ?? 0);
+    }
+    return { ok: true, value: sign === "-" ? clock.now - seconds : clock.now + seconds };
+  }
+  const dayRelative = DAY_RELATIVE.exec(text);
+  if (dayRelative) return dayRelativeTime(dayRelative, clock);
+  if (ISO.test(text)) return parseAbsoluteTime(text, clock.timezone);
+  return unknownForm(text);
+}
+
+/** An absolute time (ISO date-time or date, or POSIX seconds): what `clock.now` accepts. */
+export function parseAbsoluteTime(input: string | number, timezone: string): TimeResult {
+  if (typeof input === "number") return parseTimeExpression(input, { now: 0, timezone });
+  const text = input.trim();
+  if (!ISO.test(text)) {
+    return { ok: false, message: `"${text}" is not an ISO date-time. Write e.g. "2026-11-22T17:00:00" (read in the clock's timezone) or "2026-11-22T17:00:00Z".` };
+  }
+  const value = parseIso(text.replace(" ", "T"), timezone);
+  if (value === null) {
+    const explanation = DateTime.fromISO(text.replace(" ", "T"), { zone: timezone }).invalidExplanation;
+    return { ok: false, message: `"${text}" is not a valid date-time${explanation ? `: ${explanation}` : ""}.` };
+  }
+  return { ok: true, value };
+}
+
+function dayRelativeTime(match: RegExpExecArray, clock: ScenarioClock): TimeResult {
+  const [, word = "today", h, m, s] = match;
+  const hour = h === undefined ? 0 : Number(h);
+  const minute = m === undefined ? 0 : Number(m);
+  const second = s === undefined ? 0 : Number(s);
+  if (hour > 23 || minute > 59 || second > 59) {
+    return { ok: false, message: `"${match[0]}" has no valid time of day; use HH:MM or HH:MM:SS from 00:00 to 23:59:59.` };
+  }
+  const day = DateTime.fromMillis(Math.floor(clock.now * 1000), { zone: clock.timezone })
+    .startOf("day")
+    .plus({ days: DAY_OFFSETS[word.toLowerCase()] ?? 0 });
+  const at = day.set({ hour, minute, second, millisecond: 0 });
+  return { ok: true, value: at.toMillis() / 1000 };
+}
+
+/** Not any known form: suggest the keyword when the leading word is a near miss ("tomorow 17:00"). */
+function unknownForm(text: string): TimeResult {
+  const [, word = "", rest = ""] = /^([a-z]*)(.*)$/i.exec(text) ?? [];
+  const keyword = word.length > 0 ? closestMatch(word, KEYWORDS) : null;
+  if (keyword !== null && keyword !== word.toLowerCase()) {
+    const suggestion = `${keyword}${rest}`;
+    if (parseTimeExpression(suggestion, { now: 0, timezone: "UTC" }).ok) {
+      return { ok: false, message: `"${text}" is not a time expression. Did you mean "${suggestion}"?`, suggestion };
+    }
+  }
+  return { ok: false, message: `"${text}" is not a time expression. ${HELP}` };
+}

@@ -1,0 +1,195 @@
+// A parsed scenario file with its source positions: the YAML document, its plain value, and a
+// way to turn a path into the file (["milestones", 2, "after", 0]) back into a source range.
+// Every diagnostic the checker emits is located through here, so all ranges follow one rule:
+// a range never runs past the end of the line it starts on (a squiggle under a whole block of
+// YAML tells the author nothing).
+import { LineCounter, isAlias, isMap, isPair, isScalar, isSeq, parseDocument } from "yaml";
+import type { Document, Node, Pair, YAMLError } from "yaml";
+import type { Diagnostic, Position, Severity } from "../diagnostics.js";
+
+export type PathSegment = string | number;
+export type Path = readonly PathSegment[];
+
+/** Which part of a located node a diagnostic underlines: the key of its pair, or the value. */
+export type Anchor = "key" | "value";
+
+/** Aliases expand at most this many times, so a hostile file cannot blow up toJS. */
+const MAX_ALIAS_COUNT = 100;
+
+export class YamlSource {
+  private readonly lineCounter = new LineCounter();
+  readonly doc: Document.Parsed;
+  /** The plain JavaScript value of the document (null when empty or when it could not be built). */
+  readonly value: unknown;
+  /** YAML syntax problems; when there are any, `value` is not worth validating further. */
+  readonly syntaxDiagnostics: readonly Diagnostic[];
+
+  constructor(
+    readonly text: string,
+    readonly file: string,
+  ) {
+    this.doc = parseDocument(text, { lineCounter: this.lineCounter, prettyErrors: false, uniqueKeys: true });
+    const syntax = this.collectSyntaxErrors(this.doc.errors);
+    let value: unknown = null;
+    if (syntax.length === 0) {
+      try {
+        value = this.doc.toJS({ maxAliasCount: MAX_ALIAS_COUNT });
+      } catch (err) {
+        syntax.push(this.aliasError(err));
+      }
+    }
+    this.syntaxDiagnostics = syntax;
+    this.value = value;
+  }
+
+  /** 0-based line and character of a source offset. */
+  position(offset: number): Position {
+    const { line, col } = this.lineCounter.linePos(Math.max(0, Math.min(offset, this.text.length)));
+    return { line: line - 1, character: col - 1 };
+  }
+
+  diagnostic(
+    offsets: readonly [number, number],
+    severity: Severity,
+    code: string,
+    message: string,
+    data?: Diagnostic["data"],
+  ): Diagnostic {
+    const [start, end] = offsets;
+    const base = {
+      file: this.file,
+      range: { start: this.position(start), end: this.position(end) },
+      offset: [start, end] as const,
+      severity,
+      code,
+      message,
+    };
+    return data === undefined ? base : { ...base, data };
+  }
+
+  /**
+   * The source range for a path. With "key" the key of the last pair on the path is underlined
+   * (unknown keys, missing keys); with "value" the value node. A path that runs past what the
+   * file contains falls back to the deepest node that exists.
+   */
+  rangeOf(path: Path, anchor: Anchor = "value"): [number, number] {
+    const { node, pair, complete } = this.locate(path);
+    const keyNode = pair && isScalar(pair.key) ? pair.key : null;
+    if ((anchor === "key" || !complete || node === null) && keyNode?.range) {
+      return this.firstLine(keyNode.range[0], keyNode.range[1]);
+    }
+    if (node?.range) {
+      const [start, end] = node.range;
+      // An empty value (`key:` with nothing after it) has a zero-width range; underline the key.
+      if (end <= start && keyNode?.range) return this.firstLine(keyNode.range[0], keyNode.range[1]);
+      return this.firstLine(start, end);
+    }
+    return this.firstLine(0, this.text.length);
+  }
+
+  /** Walks the path through maps, sequences and aliases, stopping at the deepest node found. */
+  locate(path: Path): { node: Node | null; pair: Pair | null; complete: boolean } {
+    let node: Node | null = this.resolveAlias(this.doc.contents);
+    let pair: Pair | null = null;
+    for (const segment of path) {
+      if (isMap(node)) {
+        const found = node.items.find((item) => isScalar(item.key) && String(item.key.value) === String(segment));
+        if (!found) return { node, pair, complete: false };
+        pair = found;
+        node = this.resolveAlias(isNodeValue(found.value) ? found.value : null);
+        if (node === null) return { node: null, pair, complete: true };
+      } else if (isSeq(node) && typeof segment === "number") {
+        const item: unknown = node.items[segment];
+        if (!isNodeValue(item)) return { node, pair, complete: false };
+        pair = null;
+        node = this.resolveAlias(item);
+      } else {
+        return { node, pair, complete: false };
+      }
+    }
+    return { node, pair, complete: true };
+  }
+
+  private resolveAlias(node: Node | null): Node | null {
+    if (!isAlias(node)) return node;
+    const target: unknown = node.resolve(this.doc);
+    return isNodeValue(target) ? target : node;
+  }
+
+  /** Clamps [start, end) to the line `start` is on, without its trailing blanks. */
+  private firstLine(start: number, end: number): [number, number] {
+    let stop = start;
+    const limit = Math.min(end, this.text.length);
+    while (stop < limit && this.text[stop] !== "\n" && this.text[stop] !== "\r") stop++;
+    while (stop > start && /[ \t]/.test(this.text[stop - 1] ?? "")) stop--;
+    return [start, stop];
+  }
+
+  /** Syntax errors, one per line (the YAML parser often reports a cascade on the same line). */
+  private collectSyntaxErrors(errors: readonly YAMLError[]): Diagnostic[] {
+    const out: Diagnostic[] = [];
+    const seenLines = new Set<number>();
+    for (const error of errors) {
+      const offsets = this.restOfLine(error.pos[0]);
+      const line = this.position(offsets[0]).line;
+      if (seenLines.has(line)) continue;
+      seenLines.add(line);
+      const code = error.code === "DUPLICATE_KEY" ? "yaml-duplicate-key" : "yaml-syntax";
+      out.push(this.diagnostic(offsets, "error", code, syntaxMessage(error, this.text.slice(offsets[0], offsets[1]))));
+    }
+    return out;
+  }
+
+  /**
+   * From an error's offset to the end of its line. An error at the end of the input (an unclosed
+   * bracket or quote) has nothing left on its line, so the last line with text is used instead.
+   */
+  private restOfLine(offset: number): [number, number] {
+    const start = Math.max(0, Math.min(offset, this.text.length));
+    const [from, to] = this.firstLine(start, this.text.length);
+    if (to > from) return [from, to];
+    const before = this.text.slice(0, start).replace(/\s+$/, "");
+    if (before.length === 0) return [start, start];
+    const lineStart = before.lastIndexOf("\n") + 1;
+    const indent = before.slice(lineStart).search(/\S/);
+    return [lineStart + Math.max(0, indent), before.length];
+  }
+
+  private aliasError(err: unknown): Diagnostic {
+    const text = err instanceof Error ? err.message : String(err);
+    const name = /:\s*(\S+)\s*$/.exec(text)?.[1];
+    const at = name === undefined ? -1 : this.text.indexOf(`*${name}`);
+    const offsets = at >= 0 ? this.firstLine(at, at + name!.length + 1) : this.restOfLine(0);
+    const message = /alias/i.test(text) && name !== undefined
+      ? `Unknown alias "*${name}": no anchor "&${name}" is defined before it.`
+      : /alias/i.test(text)
+        ? "Too many alias expansions in this file."
+        : text.split("\n")[0] ?? text;
+    return this.diagnostic(offsets, "error", "yaml-syntax", message);
+  }
+}
+
+function isNodeValue(value: unknown): value is Node {
+  return typeof value === "object" && value !== null && !isPair(value) && "range" in value;
+}
+
+/** yaml's messages, made one line and, for the common cases, said the way a person would. */
+function syntaxMessage(error: YAMLError, lineText: string): string {
+  const first = (error.message.split("\n")[0] ?? "").replace(/ at line \d+, column \d+:?$/, "").trim();
+  switch (error.code) {
+    case "DUPLICATE_KEY": {
+      const key = /^("[^"]*"|'[^']*'|[^:]+?)\s*:/.exec(lineText)?.[1];
+      return key ? `Duplicate key ${key.startsWith('"') ? key : `"${key}"`}: each key may appear once.` : "Duplicate key: each key may appear once.";
+    }
+    case "TAB_AS_INDENT":
+      return "Tabs are not allowed for indentation; use spaces.";
+    case "MULTIPLE_DOCS":
+      return "A scenario file holds one YAML document; remove the extra `---`.";
+    case "BLOCK_AS_IMPLICIT_KEY":
+      return 'This value cannot start a new mapping: quote it if it contains ": ", or fix the indentation.';
+    case "UNEXPECTED_TOKEN":
+      return "Unexpected text here; check the indentation of this line.";
+    default:
+      return first.length > 0 ? first : "Invalid YAML.";
+  }
+}

@@ -1,0 +1,68 @@
+// Validation at the wire: every trajectory line is checked against schemas/trajectory.schema.json
+// before the reader trusts it. The same schema documents the format for other tools.
+import Ajv2020, { type ErrorObject, type ValidateFunction } from "ajv/dist/2020";
+import schema from "../../schemas/trajectory.schema.json";
+import type { EpisodeEvent, TrajectoryHeader } from "../episode/types.js";
+
+export const TRAJECTORY_SCHEMA_ID = "urn:toolsandbox:schema:trajectory:1";
+
+interface Validators {
+  readonly line: ValidateFunction;
+  readonly header: ValidateFunction<TrajectoryHeader>;
+  readonly event: ValidateFunction<EpisodeEvent>;
+}
+
+let compiled: Validators | undefined;
+
+/** Compiled once, on first use (compiling costs a few milliseconds the CLI should not pay for `tools`). */
+function validators(): Validators {
+  if (compiled) return compiled;
+  // discriminator: errors name the one branch a tagged object meant, not every branch of a oneOf.
+  const ajv = new Ajv2020({ allErrors: false, discriminator: true, strict: true, allowUnionTypes: true });
+  ajv.addSchema(schema);
+  const get = <T>(ref: string): ValidateFunction<T> => {
+    const fn = ajv.getSchema<T>(`${TRAJECTORY_SCHEMA_ID}${ref}`);
+    if (!fn) throw new Error(`trajectory schema has no ${ref}`);
+    return fn;
+  };
+  compiled = { line: get(""), header: get<TrajectoryHeader>("#/$defs/header"), event: get<EpisodeEvent>("#/$defs/event") };
+  return compiled;
+}
+
+export type SchemaCheck<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly error: string };
+
+function check<T>(validate: ValidateFunction<T>, value: unknown): SchemaCheck<T> {
+  if (validate(value)) return { ok: true, value };
+  return { ok: false, error: describeSchemaErrors(validate.errors ?? []) };
+}
+
+export const checkHeader = (value: unknown): SchemaCheck<TrajectoryHeader> => check(validators().header, value);
+export const checkEvent = (value: unknown): SchemaCheck<EpisodeEvent> => check(validators().event, value);
+/** Any line (header or event), as the schema's root describes it. */
+export const checkLine = (value: unknown): SchemaCheck<unknown> => check(validators().line, value);
+
+/** One readable sentence for the first schema error, e.g. "/message/sender must be one of: system, user, ...". */
+export function describeSchemaErrors(errors: readonly ErrorObject[]): string {
+  const e = errors[0];
+  if (!e) return "does not match the trajectory schema";
+  const at = e.instancePath === "" ? "the line" : e.instancePath;
+  const p: Record<string, unknown> = e.params;
+  switch (e.keyword) {
+    case "required":
+      return `${at} is missing "${String(p.missingProperty)}"`;
+    case "additionalProperties":
+      return `${at} has an unexpected property "${String(p.additionalProperty)}"`;
+    case "enum":
+      return `${at} must be one of: ${(p.allowedValues as unknown[]).map(String).join(", ")}`;
+    case "const":
+      return `${at} must be ${JSON.stringify(p.allowedValue)}`;
+    case "discriminator":
+      return p.tagValue === undefined
+        ? `${at} is missing "${String(p.tag)}"`
+        : `${at} has an unknown "${String(p.tag)}": ${JSON.stringify(p.tagValue)}`;
+    case "type":
+      return `${at} must be ${String(p.type).split(",").join(" or ")}`;
+    default:
+      return `${at} ${e.message ?? "is invalid"}`;
+  }
+}

@@ -1,0 +1,127 @@
+// A trajectory in memory: the header, the events in file order, the messages, and the world at
+// every message index rebuilt from the initial tables plus the recorded changes. The builder
+// checks that the events fit together (message indices in order, every change consistent with
+// the state it applies to, nothing after the end), so consumers can trust what they get.
+import type { EndReason, EpisodeEvent, Message, TrajectoryHeader } from "../episode/types.js";
+import { applyChanges } from "../world/changes.js";
+import { WorldHistory } from "../world/history.js";
+import { TOOLSANDBOX_SCHEMAS } from "../world/toolsandbox-tables.js";
+import type { Row, RowChange, Tables } from "../world/types.js";
+import type { TrajectoryWarning } from "./errors.js";
+
+export type EndEvent = Extract<EpisodeEvent, { type: "end" }>;
+export type WorldEvent = Extract<EpisodeEvent, { type: "world" }>;
+
+export class Trajectory {
+  constructor(
+    readonly header: TrajectoryHeader,
+    /** Every event in file order. */
+    readonly events: readonly EpisodeEvent[],
+    /** The message bus; messages[i].sandbox_message_index === i. */
+    readonly messages: readonly Message[],
+    /** The end event, or null when the run was cut short. */
+    readonly end: EndEvent | null,
+    readonly world: WorldHistory,
+    readonly warnings: readonly TrajectoryWarning[],
+  ) {}
+
+  /** The world as it was at message `index` (the latest snapshot at or before it). */
+  worldAt(index: number): Tables {
+    return this.world.at(index);
+  }
+
+  get endReason(): EndReason | null {
+    return this.end?.reason ?? null;
+  }
+}
+
+/** Thrown by the builder; the reader adds the file name and line number. */
+export class EventOrderError extends Error {}
+
+/** Accepts events one at a time (from a file, or live from an episode) and checks they fit. */
+export class TrajectoryBuilder {
+  private readonly events: EpisodeEvent[] = [];
+  private readonly messages: Message[] = [];
+  private readonly history: WorldHistory;
+  private current: Tables;
+  private end: EndEvent | null = null;
+
+  constructor(readonly header: TrajectoryHeader) {
+    this.current = header.scenario.world.tables;
+    this.history = new WorldHistory(TOOLSANDBOX_SCHEMAS, this.current);
+  }
+
+  add(event: EpisodeEvent): void {
+    if (this.end) throw new EventOrderError(`a "${event.type}" event follows the end event`);
+    switch (event.type) {
+      case "message":
+        this.addMessage(event.message);
+        break;
+      case "world":
+        this.addWorld(event);
+        break;
+      case "end":
+        if (event.message_count !== this.messages.length) {
+          throw new EventOrderError(`the end event counts ${event.message_count} messages but the file has ${this.messages.length}`);
+        }
+        this.end = event;
+        break;
+    }
+    this.events.push(event);
+  }
+
+  build(warnings: readonly TrajectoryWarning[]): Trajectory {
+    return new Trajectory(this.header, this.events, this.messages, this.end, this.history, warnings);
+  }
+
+  private addMessage(message: Message): void {
+    const expected = this.messages.length;
+    if (message.sandbox_message_index !== expected) {
+      throw new EventOrderError(`message index ${message.sandbox_message_index} is out of order (expected ${expected})`);
+    }
+    this.messages.push(message);
+  }
+
+  private addWorld(event: WorldEvent): void {
+    const latest = this.history.latest().index;
+    if (event.index < latest) {
+      throw new EventOrderError(`world changes at index ${event.index} come after changes at index ${latest}`);
+    }
+    // Changes attach to the first response message, which is at most the next message to come.
+    if (event.index > this.messages.length) {
+      throw new EventOrderError(`world changes at index ${event.index} are ahead of the messages (${this.messages.length} so far)`);
+    }
+    event.changes.forEach((change, i) => {
+      const problem = inconsistency(this.current, change);
+      if (problem) throw new EventOrderError(`change ${i} (${change.op} ${change.table} row ${change.position}): ${problem}`);
+      this.current = applyChanges(this.current, [change]);
+    });
+    this.history.commit(event.index, this.current, event.changes);
+  }
+}
+
+/** Why `change` cannot apply to `tables`, or null when it can. */
+function inconsistency(tables: Tables, change: RowChange): string | null {
+  const rows = tables[change.table];
+  if (!rows) return `there is no table ${change.table}`;
+  switch (change.op) {
+    case "insert":
+      return change.position <= rows.length ? null : `the table has only ${rows.length} rows`;
+    case "delete": {
+      const row = rows[change.position];
+      if (!row) return `the table has only ${rows.length} rows`;
+      return sameRow(row, change.row) ? null : "the deleted row differs from the row at that position";
+    }
+    case "update": {
+      const row = rows[change.position];
+      if (!row) return `the table has only ${rows.length} rows`;
+      if (!sameRow(row, change.old)) return "the old values differ from the row at that position";
+      return change.new_position < rows.length ? null : `new position ${change.new_position} is past the end of the table`;
+    }
+  }
+}
+
+function sameRow(a: Row, b: Row): boolean {
+  const keys = Object.keys(a);
+  return keys.length === Object.keys(b).length && keys.every((k) => k in b && a[k] === b[k]);
+}

@@ -1,0 +1,32 @@
+// Runs the built CLI (dist/cli.js) the way a user does: a separate node process.
+import { spawnSync } from "node:child_process";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+
+export interface CliResult {
+  readonly status: number | null;
+  readonly stdout: string;
+  readonly stderr: string;
+}
+
+export const CLI = join(process.cwd(), "dist", "cli.js");
+
+/** Builds dist/cli.js once per test file (the `before` hook of every CLI test). */
+export function buildCli(): void {
+  const result = spawnSync(process.execPath, ["scripts/build.mjs"], { encoding: "utf8" });
+  if (result.status !== 0) throw new Error(`build failed: ${result.stderr}`);
+}
+
+export function runCli(args: readonly string[], env: Readonly<Record<string, string>> = {}): CliResult {
+  const result = spawnSync(process.execPath, [CLI, ...args], {
+    encoding: "utf8",
+    env: { PATH: process.env.PATH ?? "", ...env },
+  });
+  return { status: result.status, stdout: result.stdout, stderr: result.stderr };
+}
+
+export const tempDir = (prefix: string): string => mkdtempSync(join(tmpdir(), `toolsandbox-${prefix}-`));
+
+/** Non-empty lines of an output stream. */
+export const lines = (text: string): string[] => text.split("\n").filter((l) => l !== "");

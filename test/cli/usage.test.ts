@@ -1,0 +1,61 @@
+import { before, test } from "node:test";
+import assert from "node:assert/strict";
+import { buildCli, lines, runCli } from "./harness.js";
+
+before(buildCli);
+
+/** A usage problem: exit 2 and exactly one line on stderr, with no stack trace. */
+function assertUsageError(args: string[], pattern: RegExp): void {
+  const r = runCli(args);
+  assert.equal(r.status, 2, `exit code of toolsandbox ${args.join(" ")}\n${r.stderr}`);
+  assert.equal(r.stdout, "");
+  const errLines = lines(r.stderr);
+  assert.equal(errLines.length, 1, `one line on stderr, got:\n${r.stderr}`);
+  assert.match(errLines[0]!, /^toolsandbox: /);
+  assert.match(errLines[0]!, pattern);
+}
+
+test("--help lists the commands and documents the exit codes", () => {
+  const r = runCli(["--help"]);
+  assert.equal(r.status, 0);
+  for (const command of ["validate", "run", "replay", "tools"]) assert.match(r.stdout, new RegExp(`^  ${command} `, "m"));
+  assert.match(r.stdout, /Exit codes:/);
+  for (const code of ["0", "1", "2", "3", "4", "70"]) assert.match(r.stdout, new RegExp(`^  ${code} +\\S`, "m"));
+});
+
+test("every command has its own --help", () => {
+  for (const command of ["validate", "run", "replay", "tools"]) {
+    const r = runCli([command, "--help"]);
+    assert.equal(r.status, 0, command);
+    assert.match(r.stdout, new RegExp(`^Usage: toolsandbox ${command}`, "m"));
+  }
+  assert.match(runCli(["run", "--help"]).stdout, /--seed <n>/);
+});
+
+test("an unknown option is a one-line usage error", () => {
+  assertUsageError(["validate", "--bogus", "x.scenario.yaml"], /unknown option '--bogus'/);
+});
+
+test("an unknown command is a one-line usage error", () => {
+  assertUsageError(["frobnicate"], /unknown command 'frobnicate'/);
+});
+
+test("a missing argument or required option is a usage error", () => {
+  assertUsageError(["validate"], /missing required argument 'paths'/);
+  assertUsageError(["run", "x.scenario.yaml"], /required option '-o, --out <dir>' not specified/);
+});
+
+test("only the scripted roles are accepted, and the error says so", () => {
+  assertUsageError(["run", "x.scenario.yaml", "--out", "o", "--agent", "gpt-4o"], /^toolsandbox: --agent: unsupported agent "gpt-4o" \(supported: scripted\)/);
+  assertUsageError(["run", "x.scenario.yaml", "--out", "o", "--user", "human"], /^toolsandbox: --user: unsupported user "human" \(supported: scripted\)/);
+});
+
+test("the seed must be a non-negative integer", () => {
+  assertUsageError(["run", "x.scenario.yaml", "--out", "o", "--seed", "1.5"], /seed must be a non-negative integer, got "1\.5"/);
+});
+
+test("no command at all prints the help and exits 2", () => {
+  const r = runCli([]);
+  assert.equal(r.status, 2);
+  assert.match(r.stderr, /Usage: toolsandbox/);
+});
