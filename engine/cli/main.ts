@@ -123,7 +123,8 @@ function reportError(e: unknown, io: CliIO): number {
 // A closed pipe (`toolsandbox replay x | head`) is the reader's choice, not an error.
 process.stdout.on("error", (e: NodeJS.ErrnoException) => {
   if (e.code === "EPIPE") process.exit(EXIT.ok);
-  throw e;
+  process.stderr.write(`${problemLine(`cannot write to stdout: ${e.message}`)}\n`);
+  process.exit(EXIT.io);
 });
 
 main(process.argv, processIO()).then(

@@ -20,7 +20,7 @@ export interface PlayOptions {
 
 export interface PlayOutcome {
   readonly result: ScenarioResult;
-  /** What the engine threw, if it did (the result then has no end reason). */
+  /** What the engine threw, if it did (the result then has no end reason); null otherwise. */
   readonly engineError: unknown;
 }
 
@@ -52,41 +52,39 @@ export async function playScenario(scenario: Scenario, options: PlayOptions): Pr
 
   // The episode must not see a throwing listener: a failed write stops the episode instead.
   const stop = new AbortController();
-  let writeError: unknown = null;
-  let end: Extract<EpisodeEvent, { type: "end" }> | null = null;
+  const failed: { write?: { readonly error: unknown } } = {};
   const onEvent = (event: EpisodeEvent): void => {
-    if (event.type === "end") end = event;
-    if (writeError !== null) return;
+    if (failed.write) return;
     try {
       writer.write(event);
-    } catch (e) {
-      writeError = e;
+    } catch (error) {
+      failed.write = { error };
       stop.abort();
     }
   };
 
-  const episode = new Episode({ scenario, agent, user, seed: options.seed, onEvent, signal: AbortSignal.any([options.signal, stop.signal]) });
-  let engineError: unknown = null;
+  const signal = AbortSignal.any([options.signal, stop.signal]);
+  const episode = new Episode({ scenario, agent, user, seed: options.seed, onEvent, signal });
+  let engineError: { readonly error: unknown } | null = null;
   try {
     await episode.run();
-  } catch (e) {
-    engineError = e ?? new Error("unknown engine error");
+  } catch (error) {
+    engineError = { error };
   } finally {
     writer.close();
   }
-  if (writeError !== null) throw fsError(writeError, path);
+  if (failed.write) throw fsError(failed.write.error, path);
 
-  const ended = end as Extract<EpisodeEvent, { type: "end" }> | null;
-  const endReason = engineError === null ? (ended?.reason ?? null) : null;
+  const end = engineError === null ? episode.ended : null;
   const result: ScenarioResult = {
     name: scenario.name,
     categories: scenario.categories,
-    end_reason: endReason,
-    detail: engineError === null ? (ended?.detail ?? null) : errorMessage(engineError),
+    end_reason: end?.reason ?? null,
+    detail: engineError === null ? (end?.detail ?? null) : errorMessage(engineError.error),
     message_count: episode.messages.length,
     turn_count: effectiveTurnCount(episode.messages),
     trajectory: fileName,
-    failed: isFailedEnd(endReason),
+    failed: isFailedEnd(end?.reason ?? null),
   };
-  return { result, engineError };
+  return { result, engineError: engineError?.error ?? null };
 }

@@ -23,9 +23,21 @@ export function startProgress(io: CliIO, total: number): Progress {
     Presets.shades_classic,
   );
   const bar = bars.create(total, 0, { label: "" });
+  // Scripted episodes rarely yield to the event loop, so the bar's redraw timer would not fire:
+  // redraw right away instead.
   return {
-    line: (text) => (io.stdoutIsTTY ? bars.log(`${text}\n`) : io.out(text)),
-    advance: (label) => bar.increment(1, { label }),
-    stop: () => bars.stop(),
+    line: (text) => {
+      if (!io.stdoutIsTTY) return io.out(text);
+      bars.log(`${text}\n`);
+      bars.update();
+    },
+    advance: (label) => {
+      bar.increment(1, { label });
+      bars.update();
+    },
+    stop: () => {
+      bars.update();
+      bars.stop();
+    },
   };
 }

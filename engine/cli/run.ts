@@ -47,6 +47,8 @@ export async function runCommand(paths: readonly string[], options: RunOptions, 
   try {
     progress.line(headerLine(columns, widths));
     for (const { file, scenario } of runnable) {
+      // Let signals and the progress bar's timers in between scenarios (scripted roles never wait).
+      await new Promise((resolve) => setImmediate(resolve));
       if (interrupt.signal.aborted) break;
       const { result, engineError } = await playScenario(scenario, { ...options, outDir: options.out, signal: interrupt.signal });
       results.push(result);
@@ -88,7 +90,8 @@ function loadAll(paths: readonly string[], io: CliIO): Runnable[] | null {
   for (const l of loaded) for (const d of l.diagnostics) io.err(formatDiagnostic(d));
   const broken = loaded.filter((l) => hasErrors(l.diagnostics) || !l.scenario);
   if (broken.length > 0) {
-    io.err(problemLine(`${broken.length} of ${plural(loaded.length, "scenario file")} have errors; nothing was run`));
+    const verb = broken.length === 1 ? "has" : "have";
+    io.err(problemLine(`${broken.length} of ${plural(loaded.length, "scenario file")} ${verb} errors; nothing was run`));
     return null;
   }
   const runnable = loaded.map((l) => ({ file: l.file, scenario: l.scenario as Scenario }));

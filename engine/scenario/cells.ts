@@ -2,7 +2,7 @@
 // against the column's type, with time expressions on timestamp columns turned into seconds.
 import type { CellValue, ColumnSchema } from "../world/types.js";
 import type { CheckContext } from "./check-context.js";
-import { describeValue } from "./raw.js";
+import { describeValue, quoteHint } from "./raw.js";
 import { closestMatch, didYouMean } from "./suggest.js";
 import { parseTimeExpression } from "./time-expressions.js";
 import type { Path } from "./yaml-source.js";
@@ -54,7 +54,7 @@ export function resolveCell(ctx: CheckContext, path: Path, column: ColumnSchema,
           ? Number.isInteger(value)
           : typeof value === "boolean";
   if (fits) return value as CellValue;
-  ctx.reporter.report(path, "column-type", `"${column.name}" takes ${expected(column)}, found ${describeValue(value)}.`);
+  ctx.reporter.report(path, "column-type", `"${column.name}" takes ${expected(column)}, found ${describeValue(value)}.${quoteHint(column.type === "string", value)}`);
   return undefined;
 }
 

@@ -51,12 +51,11 @@ function resolveReference(ctx: ToolContext, path: Path, c: RawObject, graph: Mil
     return null;
   }
   if (nodeId !== null && !graph.isAncestor(ref, nodeId)) {
-    const why = ref === nodeId ? `a ${noun} cannot compare with its own match` : `"${ref}" is not an ancestor of "${nodeId}", so it may be matched later`;
-    ctx.reporter.report(
-      [...path, "reference"],
-      "reference-not-ancestor",
-      `The reference must be a ${noun} matched before this one: ${why}. Use "initial", or add "${ref}" to the \`after\` chain of "${nodeId}".`,
-    );
+    const message =
+      ref === nodeId
+        ? `A ${noun} cannot compare with its own match. Use "initial" or an ancestor.`
+        : `"${ref}" is not an ancestor of "${nodeId}", so it may match later. Use "initial" or an ancestor, or add an \`after\` edge.`;
+    ctx.reporter.report([...path, "reference"], "reference-not-ancestor", message);
     return null;
   }
   return { kind: "milestone", id: ref };

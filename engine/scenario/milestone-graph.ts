@@ -94,7 +94,7 @@ function reportUnconnected(
     ctx.reporter.report(
       [section, i, "id"],
       "milestone-unconnected",
-      `The ${noun} "${id}" is not connected: other ${section} use \`after\`, but this one has no \`after\` and nothing comes after it. Add \`${insert}\` (or \`after: []\` if it really stands alone).`,
+      `The ${noun} "${id}" is not connected (no \`after\`, and nothing comes after it). Add \`${insert}\`, or \`after: []\` if it stands alone.`,
       { data: { insert } },
     );
   });
@@ -119,7 +119,7 @@ function reportCycles(
       const back = shortestPath(children, child, parent);
       if (back === null) return;
       const cycle = [parent, ...back].join(" → ");
-      ctx.reporter.report([section, i, "after", j], "dag-cycle", `This edge closes a cycle: ${cycle}. The order of ${section} must not loop.`);
+      ctx.reporter.report([section, i, "after", j], "dag-cycle", `This edge closes a cycle: ${cycle}.`);
     });
   });
 }

@@ -24,6 +24,11 @@ export function has(o: RawObject | null, key: string): boolean {
   return o !== null && Object.prototype.hasOwnProperty.call(o, key);
 }
 
+/** " Put it in quotes to keep it as text." when YAML read a string-meant value as a number or boolean (+1555…, yes, 1.10). */
+export function quoteHint(expectedString: boolean, found: unknown): string {
+  return expectedString && (typeof found === "number" || typeof found === "boolean") ? " Put it in quotes to keep it as text." : "";
+}
+
 /** "the text \"abc\"", "the number 3", "a list": how a found value is named in messages. */
 export function describeValue(v: unknown): string {
   if (v === null || v === undefined) return "an empty value";

@@ -7,7 +7,7 @@ import Ajv from "ajv";
 import type { ErrorObject, ValidateFunction } from "ajv";
 import type { Diagnostic } from "../diagnostics.js";
 import schemaJson from "../../schemas/scenario.schema.json";
-import { describeValue } from "./raw.js";
+import { describeValue, quoteHint } from "./raw.js";
 import { closestMatch, didYouMean, listOf } from "./suggest.js";
 import type { Path, YamlSource } from "./yaml-source.js";
 
@@ -74,7 +74,7 @@ function describe(error: ErrorObject, path: Path, src: YamlSource): Diagnostic |
     case "discriminator":
       return describeDiscriminator(error, path, src);
     case "type":
-      return src.diagnostic(at(path), "error", "schema-type", `Expected ${typeWords(params.type)}, found ${describeValue(error.data)}.`);
+      return src.diagnostic(at(path), "error", "schema-type", `Expected ${typeWords(params.type)}, found ${describeValue(error.data)}.${quoteHint(params.type === "string", error.data)}`);
     case "enum":
     case "const": {
       const allowed = error.keyword === "enum" ? (Array.isArray(error.schema) ? error.schema : []) : [error.schema];

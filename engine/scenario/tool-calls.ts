@@ -3,7 +3,7 @@
 import type { JsonValue } from "../json.js";
 import type { ToolDefinition, ToolParameter } from "../tools/types.js";
 import type { CheckContext } from "./check-context.js";
-import { describeValue, list, obj, type RawObject } from "./raw.js";
+import { describeValue, list, obj, quoteHint, type RawObject } from "./raw.js";
 import { closestMatch, didYouMean } from "./suggest.js";
 import { parseTimeExpression } from "./time-expressions.js";
 import type { Path } from "./yaml-source.js";
@@ -118,6 +118,6 @@ function resolveArgument(ctx: ToolContext, path: Path, param: ToolParameter, val
           : typeof value === "boolean";
   if (fits) return value as JsonValue;
   const expected = `${PARAM_WORDS[param.type]}${param.timestamp ? " (POSIX seconds) or a time expression" : ""}${param.nullable ? " or null" : ""}`;
-  ctx.reporter.report(path, "argument-type", `"${param.name}" takes ${expected}, found ${describeValue(value)}.`);
+  ctx.reporter.report(path, "argument-type", `"${param.name}" takes ${expected}, found ${describeValue(value)}.${quoteHint(param.type === "string", value)}`);
   return undefined;
 }

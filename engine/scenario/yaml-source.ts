@@ -3,7 +3,7 @@
 // Every diagnostic the checker emits is located through here, so all ranges follow one rule:
 // a range never runs past the end of the line it starts on (a squiggle under a whole block of
 // YAML tells the author nothing).
-import { LineCounter, isAlias, isMap, isPair, isScalar, isSeq, parseDocument } from "yaml";
+import { isAlias, isMap, isPair, isScalar, isSeq, parseDocument } from "yaml";
 import type { Document, Node, Pair, YAMLError } from "yaml";
 import type { Diagnostic, Position, Severity } from "../diagnostics.js";
 
@@ -17,7 +17,8 @@ export type Anchor = "key" | "value";
 const MAX_ALIAS_COUNT = 100;
 
 export class YamlSource {
-  private readonly lineCounter = new LineCounter();
+  /** Offsets where each line starts. (yaml's LineCounter only knows the lines its lexer reached.) */
+  private readonly lineStarts: readonly number[];
   readonly doc: Document.Parsed;
   /** The plain JavaScript value of the document (null when empty or when it could not be built). */
   readonly value: unknown;
@@ -28,7 +29,8 @@ export class YamlSource {
     readonly text: string,
     readonly file: string,
   ) {
-    this.doc = parseDocument(text, { lineCounter: this.lineCounter, prettyErrors: false, uniqueKeys: true });
+    this.lineStarts = [0, ...Array.from(text.matchAll(/\n/g), (m) => m.index + 1)];
+    this.doc = parseDocument(text, { prettyErrors: false, uniqueKeys: true });
     const syntax = this.collectSyntaxErrors(this.doc.errors);
     let value: unknown = null;
     if (syntax.length === 0) {
@@ -44,8 +46,15 @@ export class YamlSource {
 
   /** 0-based line and character of a source offset. */
   position(offset: number): Position {
-    const { line, col } = this.lineCounter.linePos(Math.max(0, Math.min(offset, this.text.length)));
-    return { line: line - 1, character: col - 1 };
+    const at = Math.max(0, Math.min(offset, this.text.length));
+    let low = 0;
+    let high = this.lineStarts.length - 1;
+    while (low < high) {
+      const mid = (low + high + 1) >> 1;
+      if ((this.lineStarts[mid] ?? 0) <= at) low = mid;
+      else high = mid - 1;
+    }
+    return { line: low, character: at - (this.lineStarts[low] ?? 0) };
   }
 
   diagnostic(
@@ -155,17 +164,17 @@ export class YamlSource {
     return [lineStart + Math.max(0, indent), before.length];
   }
 
+  /** toJS fails on an alias whose anchor is missing, or on too many alias expansions. */
   private aliasError(err: unknown): Diagnostic {
     const text = err instanceof Error ? err.message : String(err);
-    const name = /:\s*(\S+)\s*$/.exec(text)?.[1];
-    const at = name === undefined ? -1 : this.text.indexOf(`*${name}`);
-    const offsets = at >= 0 ? this.firstLine(at, at + name!.length + 1) : this.restOfLine(0);
-    const message = /alias/i.test(text) && name !== undefined
-      ? `Unknown alias "*${name}": no anchor "&${name}" is defined before it.`
-      : /alias/i.test(text)
-        ? "Too many alias expansions in this file."
-        : text.split("\n")[0] ?? text;
-    return this.diagnostic(offsets, "error", "yaml-syntax", message);
+    const unresolved = /^Unresolved alias.*:\s*(\S+)\s*$/.exec(text)?.[1];
+    const at = unresolved === undefined ? -1 : this.text.indexOf(`*${unresolved}`);
+    if (unresolved !== undefined && at >= 0) {
+      const message = `Unknown alias "*${unresolved}": no anchor "&${unresolved}" is defined before it.`;
+      return this.diagnostic(this.firstLine(at, at + unresolved.length + 1), "error", "yaml-syntax", message);
+    }
+    const message = /alias/i.test(text) ? "Too many alias expansions in this file." : (text.split("\n")[0] ?? text);
+    return this.diagnostic(this.restOfLine(0), "error", "yaml-syntax", message);
   }
 }
 

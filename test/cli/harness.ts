@@ -1,6 +1,6 @@
 // Runs the built CLI (dist/cli.js) the way a user does: a separate node process.
 import { spawnSync } from "node:child_process";
-import { mkdtempSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 
@@ -26,7 +26,18 @@ export function runCli(args: readonly string[], env: Readonly<Record<string, str
   return { status: result.status, stdout: result.stdout, stderr: result.stderr };
 }
 
-export const tempDir = (prefix: string): string => mkdtempSync(join(tmpdir(), `toolsandbox-${prefix}-`));
+const created: string[] = [];
+
+export function tempDir(prefix: string): string {
+  const dir = mkdtempSync(join(tmpdir(), `toolsandbox-${prefix}-`));
+  created.push(dir);
+  return dir;
+}
+
+/** The `after` hook of every CLI test file. */
+export function removeTempDirs(): void {
+  for (const dir of created.splice(0)) rmSync(dir, { recursive: true, force: true });
+}
 
 /** Non-empty lines of an output stream. */
 export const lines = (text: string): string[] => text.split("\n").filter((l) => l !== "");

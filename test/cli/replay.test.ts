@@ -1,12 +1,13 @@
-import { before, test } from "node:test";
+import { after, before, test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { buildCli, lines, runCli, tempDir } from "./harness.js";
+import { buildCli, lines, removeTempDirs, runCli, tempDir } from "./harness.js";
 
 const SUITE = "test/fixtures/scenarios/suite";
 let out = "";
 
+after(removeTempDirs);
 before(() => {
   buildCli();
   out = tempDir("replay");

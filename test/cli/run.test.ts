@@ -1,12 +1,13 @@
-import { before, test } from "node:test";
+import { after, before, test } from "node:test";
 import assert from "node:assert/strict";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { readTrajectoryFile } from "../../engine/trajectory/reader.js";
 import { checkLine } from "../../engine/trajectory/schema.js";
-import { buildCli, lines, runCli, tempDir } from "./harness.js";
+import { buildCli, lines, removeTempDirs, runCli, tempDir } from "./harness.js";
 
 before(buildCli);
+after(removeTempDirs);
 
 const SUITE = "test/fixtures/scenarios/suite";
 
@@ -66,8 +67,11 @@ test("the same run under different machine timezones writes byte-identical files
   assert.deepEqual(readdirSync(b).sort(), files);
   assert.ok(files.length === 3);
   for (const f of files) assert.ok(readFileSync(join(a, f)).equals(readFileSync(join(b, f))), `${f} differs between TZ=UTC and TZ=Asia/Kolkata`);
-  // No machine path, nor the output directory, leaks into what was written.
-  for (const f of files) assert.ok(!readFileSync(join(a, f), "utf8").includes(a), `${f} mentions ${a}`);
+  // No machine path (the output directory, the working directory) leaks into what was written.
+  for (const f of files) {
+    const text = readFileSync(join(a, f), "utf8");
+    for (const path of [a, process.cwd()]) assert.ok(!text.includes(path), `${f} mentions ${path}`);
+  }
 });
 
 test("a scenario file with errors stops the run before anything is written", () => {
@@ -78,7 +82,7 @@ test("a scenario file with errors stops the run before anything is written", () 
   const err = lines(r.stderr);
   assert.ok(err.length >= 2);
   for (const l of err.slice(0, -1)) assert.match(l, /^test\/fixtures\/broken\/malformed\.scenario\.yaml:\d+:\d+: error /);
-  assert.equal(err.at(-1), "toolsandbox: 1 of 3 scenario files have errors; nothing was run");
+  assert.equal(err.at(-1), "toolsandbox: 1 of 3 scenario files has errors; nothing was run");
   assert.equal(existsSync(out), false);
 });
 
@@ -96,4 +100,10 @@ test("every sample scenario runs to the end of its conversation", { skip: !exist
   const summary = JSON.parse(readFileSync(join(out, "summary.json"), "utf8")) as { scenarios: { name: string; end_reason: string }[] };
   assert.equal(files.length, summary.scenarios.length);
   for (const s of summary.scenarios) assert.equal(s.end_reason, "end_conversation", s.name);
+});
+
+test("an output directory that cannot be created is exit 3 with one line", () => {
+  const r = runCli(["run", SUITE, "--out", "package.json/runs"]);
+  assert.equal(r.status, 3);
+  assert.deepEqual(lines(r.stderr), ["toolsandbox: package.json/runs: not a directory"]);
 });

@@ -1,10 +1,11 @@
-import { before, test } from "node:test";
+import { after, before, test } from "node:test";
 import assert from "node:assert/strict";
 import { chmodSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { buildCli, lines, runCli, tempDir } from "./harness.js";
+import { buildCli, lines, removeTempDirs, runCli, tempDir } from "./harness.js";
 
 before(buildCli);
+after(removeTempDirs);
 
 const SUITE = "test/fixtures/scenarios/suite";
 const MALFORMED = "test/fixtures/broken/malformed.scenario.yaml";

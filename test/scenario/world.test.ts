@@ -32,6 +32,9 @@ test("values are checked against the column type, nullable columns take null", (
   const notNull = expectOne(check({ world: "world:\n  CONTACT:\n    add:\n      - { name: A, phone_number: null }" }), "column-type", "null");
   assert.match(notNull.message, /cannot be empty/);
   expectClean(check({ world: "world:\n  CONTACT:\n    add:\n      - { name: A, phone_number: '+1', relationship: null }" }));
+  // YAML reads an unquoted +15550100 as a number: the message says how to keep it text.
+  const phone = expectOne(check({ world: "world:\n  CONTACT:\n    add:\n      - { name: A, phone_number: +15550100 }" }), "column-type", "+15550100");
+  assert.equal(phone.message, '"phone_number" takes a string, found the number 15550100. Put it in quotes to keep it as text.');
 });
 
 test("a new row without a required column says which", () => {

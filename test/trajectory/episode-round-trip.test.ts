@@ -1,8 +1,8 @@
 // The trajectory as the real engine writes it: every sample scenario (and the test fixtures) is
 // played with the scripted roles, written, read back and compared with the live episode.
-import { test } from "node:test";
+import { after, test } from "node:test";
 import assert from "node:assert/strict";
-import { existsSync, mkdtempSync, readdirSync, readFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Episode } from "../../engine/episode/episode.js";
@@ -21,6 +21,7 @@ const files = dirs.flatMap((d) =>
     .map((f) => join(d, f)),
 );
 const out = mkdtempSync(join(tmpdir(), "toolsandbox-round-trip-"));
+after(() => rmSync(out, { recursive: true, force: true }));
 
 for (const file of files) {
   test(`${file}: the trajectory read back equals the episode that wrote it`, async () => {

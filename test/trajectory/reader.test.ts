@@ -1,6 +1,6 @@
-import { test } from "node:test";
+import { after, test } from "node:test";
 import assert from "node:assert/strict";
-import { mkdtempSync, readFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { TrajectoryError } from "../../engine/trajectory/errors.js";
@@ -10,6 +10,7 @@ import { serializeLine, TrajectoryWriter } from "../../engine/trajectory/writer.
 import { syntheticHeader, syntheticRun } from "./synthetic.js";
 
 const dir = mkdtempSync(join(tmpdir(), "toolsandbox-reader-"));
+after(() => rmSync(dir, { recursive: true, force: true }));
 
 function writeSynthetic(name: string): { path: string; run: ReturnType<typeof syntheticRun> } {
   const run = syntheticRun();

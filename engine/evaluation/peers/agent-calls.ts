@@ -1,0 +1,98 @@
+// The two lists every peer metric compares: the tool calls the agent made, read off the message
+// bus with the outcome the execution environment gave each, and the calls of the scenario's
+// reference solution. ToolTalk calls these "predictions" and "ground truth".
+import { isJsonObject, type JsonValue } from "../../json.js";
+import type { Message, ToolCall } from "../../episode/types.js";
+import type { ReferenceCall, Scenario } from "../../scenario/model.js";
+
+/**
+ * What became of a call: "succeeded" (the environment answered without an exception), "failed"
+ * (it answered with one), or "unanswered" (the episode ended before an answer, e.g. under
+ * `invalid_tool_call: end`; such a call never ran).
+ */
+export type CallOutcome = "succeeded" | "failed" | "unanswered";
+
+export type CallArguments =
+  | { readonly ok: true; readonly args: Readonly<Record<string, JsonValue>> }
+  /** The text the agent sent when it was not a JSON object (empty when there was no call at all). */
+  | { readonly ok: false; readonly raw: string };
+
+export interface AgentCall {
+  /** sandbox_message_index of the request. */
+  readonly message_index: number;
+  /** Null when an agent message to the environment carries no structured call. */
+  readonly call: ToolCall | null;
+  /** The agent-facing name ("" when there is no call). */
+  readonly name: string;
+  readonly arguments: CallArguments;
+  readonly outcome: CallOutcome;
+  /** The environment's exception text on a failed call. */
+  readonly exception: string | null;
+}
+
+/**
+ * A call's arguments as the execution environment reads them: a parsed object, else the raw text
+ * parsed as JSON, else nothing given at all (= no arguments). Anything that is not a JSON object
+ * is malformed.
+ */
+export function callArguments(call: ToolCall): CallArguments {
+  if (call.arguments !== undefined) {
+    // Trajectories are outside data: check the shape rather than trust the type.
+    return isJsonObject(call.arguments) ? { ok: true, args: call.arguments } : { ok: false, raw: JSON.stringify(call.arguments) };
+  }
+  if (call.raw_arguments === undefined) return { ok: true, args: {} };
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(call.raw_arguments);
+  } catch {
+    return { ok: false, raw: call.raw_arguments };
+  }
+  return isJsonObject(parsed) ? { ok: true, args: parsed } : { ok: false, raw: call.raw_arguments };
+}
+
+/**
+ * The agent's requests to the execution environment in bus order (parallel calls stay in the
+ * order the agent listed them). Messages the scenario wrote before any role spoke are not the
+ * agent's doing and are left out.
+ *
+ * A response answers the earliest still-unanswered request with its openai_tool_call_id that
+ * precedes it; matching on position as well as id keeps an agent that reuses ids across turns
+ * from having one turn's result read as another's.
+ */
+export function agentCalls(messages: readonly Message[]): readonly AgentCall[] {
+  const requests: { message: Message; outcome: CallOutcome; exception: string | null }[] = [];
+  const pending = new Map<string, number[]>();
+  for (const message of messages) {
+    if (message.sender === "agent" && message.recipient === "execution_environment" && message.scripted !== true) {
+      const slot = requests.length;
+      requests.push({ message, outcome: "unanswered", exception: null });
+      const id = message.openai_tool_call_id;
+      if (id !== null) pending.set(id, [...(pending.get(id) ?? []), slot]);
+      continue;
+    }
+    if (message.sender !== "execution_environment" || message.recipient !== "agent") continue;
+    const id = message.openai_tool_call_id;
+    const waiting = id === null ? undefined : pending.get(id);
+    const slot = waiting?.shift();
+    const request = slot === undefined ? undefined : requests[slot];
+    if (!request) continue;
+    request.exception = message.tool_call_exception;
+    request.outcome = message.tool_call_exception === null ? "succeeded" : "failed";
+  }
+  return requests.map(({ message, outcome, exception }) => {
+    const call = message.tool_call ?? null;
+    return {
+      message_index: message.sandbox_message_index,
+      call,
+      name: call?.name ?? "",
+      arguments: call ? callArguments(call) : { ok: false, raw: "" },
+      outcome,
+      exception,
+    };
+  });
+}
+
+/** Every call of the reference solution, in solution order (parallel calls in listed order). */
+export function referenceCalls(scenario: Scenario): readonly ReferenceCall[] {
+  return scenario.reference.flatMap((step) => (step.kind === "agent_calls" ? step.calls : []));
+}
