@@ -14,6 +14,12 @@
 // integer powers ("m**2", "m^2", "square meter", "cubic foot", "meter squared"). Any SI prefix
 // may precede a unit name and a trailing "s" is accepted, as in pint ("kilometers", "hrs").
 // Celsius and Fahrenheit are absolute temperatures with an offset and only convert on their own.
+//
+// Limits, on purpose: the table is the everyday subset of pint's registry (about 80 units); a
+// unit pint knows but the table lacks is reported as undefined. Results agree with pint's to
+// floating-point rounding, not necessarily in the last digit, since pint multiplies its
+// definition chain in its own order. The OffsetUnitCalculusError text is modelled on pint's, not
+// verified against it.
 import { ToolError } from "./types.js";
 
 type Dims = Readonly<Record<string, number>>;
@@ -77,7 +83,7 @@ const UNITS: readonly UnitDef[] = [
   { pint: "pound", aliases: ["lb", "avoirdupois_pound"], dims: M, factor: POUND },
   { pint: "ounce", aliases: ["oz", "avoirdupois_ounce"], dims: M, factor: POUND / 16 },
   { pint: "stone", aliases: [], dims: M, factor: 14 * POUND },
-  { pint: "short_ton", aliases: ["ton"], dims: M, factor: 2000 * POUND },
+  { pint: "ton", aliases: ["short_ton"], dims: M, factor: 2000 * POUND },
   { pint: "long_ton", aliases: [], dims: M, factor: 2240 * POUND },
   { pint: "metric_ton", aliases: ["t", "tonne"], dims: M, factor: 1000 },
   { pint: "grain", aliases: ["gr"], dims: M, factor: POUND / 7000 },
@@ -133,8 +139,8 @@ const UNITS: readonly UnitDef[] = [
   { pint: "millimeter_Hg", aliases: ["mmHg", "mm_Hg"], dims: PRESSURE, factor: 1e-3 * MERCURY },
   { pint: "inch_Hg", aliases: ["inHg", "in_Hg"], dims: PRESSURE, factor: INCH * MERCURY },
   { pint: "newton", aliases: ["N"], dims: FORCE, factor: 1 },
-  { pint: "pound_force", aliases: ["lbf", "force_pound"], dims: FORCE, factor: POUND_FORCE },
-  { pint: "kilogram_force", aliases: ["kgf", "force_kilogram"], dims: FORCE, factor: GRAVITY },
+  { pint: "force_pound", aliases: ["lbf", "pound_force"], dims: FORCE, factor: POUND_FORCE },
+  { pint: "force_kilogram", aliases: ["kgf", "kilogram_force", "pond"], dims: FORCE, factor: GRAVITY },
   { pint: "dyne", aliases: ["dyn"], dims: FORCE, factor: 1e-5 },
   { pint: "hertz", aliases: ["Hz"], dims: { "[time]": -1 }, factor: 1 },
   // Information and angles (pint treats angles as dimensionless)
