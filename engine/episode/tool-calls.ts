@@ -24,10 +24,18 @@ export type CheckedCall =
   /** `text` is what the agent sees (a Python-style last traceback line). */
   | { readonly ok: false; readonly text: string };
 
-/** The call's arguments as an object, or the raw text when they are not a JSON object. */
-function callArguments(call: ToolCall): { ok: true; args: Readonly<Record<string, JsonValue>> } | { ok: false; raw: string } {
+export type CallArguments =
+  | { readonly ok: true; readonly args: Readonly<Record<string, JsonValue>> }
+  /** The text the agent sent when it was not a JSON object. */
+  | { readonly ok: false; readonly raw: string };
+
+/**
+ * The call's arguments as the execution environment reads them: the parsed object, else the raw
+ * text parsed as JSON, else no arguments at all. Anything that is not a JSON object is malformed.
+ */
+export function callArguments(call: ToolCall): CallArguments {
   if (call.arguments !== undefined) {
-    // Roles are outside code: check the shape instead of trusting the type.
+    // Roles and trajectories are outside data: check the shape instead of trusting the type.
     return isJsonObject(call.arguments) ? { ok: true, args: call.arguments } : { ok: false, raw: JSON.stringify(call.arguments) };
   }
   if (call.raw_arguments === undefined) return { ok: true, args: {} };

@@ -1,8 +1,9 @@
 // The two lists every peer metric compares: the tool calls the agent made, read off the message
 // bus with the outcome the execution environment gave each, and the calls of the scenario's
 // reference solution. ToolTalk calls these "predictions" and "ground truth".
-import { isJsonObject, type JsonValue } from "../../json.js";
 import type { Message, ToolCall } from "../../episode/types.js";
+import { callArguments, type CallArguments } from "../../episode/tool-calls.js";
+export { callArguments, type CallArguments };
 import type { ReferenceCall, Scenario } from "../../scenario/model.js";
 
 /**
@@ -11,11 +12,6 @@ import type { ReferenceCall, Scenario } from "../../scenario/model.js";
  * `invalid_tool_call: end`; such a call never ran).
  */
 export type CallOutcome = "succeeded" | "failed" | "unanswered";
-
-export type CallArguments =
-  | { readonly ok: true; readonly args: Readonly<Record<string, JsonValue>> }
-  /** The text the agent sent when it was not a JSON object (empty when there was no call at all). */
-  | { readonly ok: false; readonly raw: string };
 
 export interface AgentCall {
   /** sandbox_message_index of the request. */
@@ -28,26 +24,6 @@ export interface AgentCall {
   readonly outcome: CallOutcome;
   /** The environment's exception text on a failed call. */
   readonly exception: string | null;
-}
-
-/**
- * A call's arguments as the execution environment reads them: a parsed object, else the raw text
- * parsed as JSON, else nothing given at all (= no arguments). Anything that is not a JSON object
- * is malformed.
- */
-export function callArguments(call: ToolCall): CallArguments {
-  if (call.arguments !== undefined) {
-    // Trajectories are outside data: check the shape rather than trust the type.
-    return isJsonObject(call.arguments) ? { ok: true, args: call.arguments } : { ok: false, raw: JSON.stringify(call.arguments) };
-  }
-  if (call.raw_arguments === undefined) return { ok: true, args: {} };
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(call.raw_arguments);
-  } catch {
-    return { ok: false, raw: call.raw_arguments };
-  }
-  return isJsonObject(parsed) ? { ok: true, args: parsed } : { ok: false, raw: call.raw_arguments };
 }
 
 /**
