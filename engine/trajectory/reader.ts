@@ -32,7 +32,7 @@ export function parseTrajectory(text: string, file: string): Trajectory {
     if (parsed.ok) {
       values.push({ line: lineNo, value: parsed.value });
     } else if (i === lines.length - 1 && i > 0) {
-      warnings.push({ line: lineNo, message: "the last line is incomplete (the run was probably cut short); it was ignored" });
+      warnings.push({ line: lineNo, message: `the last line is incomplete, so the run was cut short; read the ${values.length} complete lines before it` });
     } else {
       fail(lineNo, raw.trim() === "" ? "empty line" : `invalid JSON (${parsed.error})`);
     }
@@ -54,7 +54,8 @@ export function parseTrajectory(text: string, file: string): Trajectory {
     }
   }
   const trajectory = builder.build(warnings);
-  if (!trajectory.end) warnings.push({ line: null, message: "the run did not finish (there is no end event)" });
+  // One line per problem: a cut-short last line already says the run did not finish.
+  if (!trajectory.end && warnings.length === 0) warnings.push({ line: null, message: "the run did not finish (there is no end event)" });
   return trajectory;
 }
 

@@ -48,8 +48,7 @@ test("a truncated trajectory replays what it has and warns on stderr", () => {
   assert.equal(r.status, 0);
   const total = text.trimEnd().split("\n").length;
   assert.deepEqual(lines(r.stderr), [
-    `toolsandbox: ${file}:${total}: warning: the last line is incomplete (the run was probably cut short); it was ignored`,
-    `toolsandbox: ${file}: warning: the run did not finish (there is no end event)`,
+    `toolsandbox: ${file}:${total}: warning: the last line is incomplete, so the run was cut short; read the ${total - 1} complete lines before it`,
   ]);
   assert.match(r.stdout, /^end +none: the run did not finish/m);
 });
