@@ -5,9 +5,11 @@ import { version } from "../../package.json";
 import { CliError, EXIT, EXIT_CODES_HELP, type ExitCode } from "./errors.js";
 import { errorMessage } from "./format.js";
 import { problemLine, processIO, type CliIO } from "./io.js";
+import { evalCommand } from "./eval.js";
 import { replayCommand } from "./replay.js";
 import { parseAgentId, parseUserId, SUPPORTED_AGENTS, SUPPORTED_USERS } from "./roles.js";
 import { runCommand } from "./run.js";
+import { registerStats } from "./stats.js";
 import { toolsCommand } from "./tools.js";
 import { validateCommand } from "./validate.js";
 
@@ -32,7 +34,7 @@ function parseSeed(value: string): number {
 
 function buildProgram(io: CliIO, setExit: (code: ExitCode) => void): Command {
   const program = new Command("toolsandbox")
-    .description("Validate, run and replay ToolSandbox scenarios.")
+    .description("Validate, run, score and replay ToolSandbox scenarios.")
     .version(version, "-V, --version", "print the version")
     .helpOption("-h, --help", "show help")
     .addHelpText("after", EPILOG)
@@ -47,15 +49,18 @@ function buildProgram(io: CliIO, setExit: (code: ExitCode) => void): Command {
 
   program
     .command("validate")
-    .description("check scenario files and print every problem as file:line:col: severity code: message")
+    .description("check scenario files, and score each reference solution; print every problem as file:line:col: severity code: message")
     .argument("<paths...>", "scenario files, or directories to search for *.scenario.yaml")
     .option("--json", "print the diagnostics as JSON")
-    .addHelpText("after", "\nExits 1 when any file has an error; warnings alone exit 0.")
-    .action((paths: string[], opts: { json?: boolean }) => setExit(validateCommand(paths, opts, io)));
+    .addHelpText(
+      "after",
+      "\nA file without errors has its reference solution played by the scripted roles and scored; a milestone\nit misses or a minefield it hits is an error on that node's line. Exits 1 when any file has an error;\nwarnings alone exit 0.",
+    )
+    .action(async (paths: string[], opts: { json?: boolean }) => setExit(await validateCommand(paths, opts, io)));
 
   program
     .command("run")
-    .description("play scenarios and write one trajectory per scenario plus summary.json")
+    .description("play and score scenarios: one trajectory per scenario, summary.json, and a per-category table")
     .argument("<paths...>", "scenario files, or directories to search for *.scenario.yaml")
     .requiredOption("-o, --out <dir>", "directory for <name>.trajectory.jsonl and summary.json")
     .addOption(
@@ -74,8 +79,20 @@ function buildProgram(io: CliIO, setExit: (code: ExitCode) => void): Command {
     );
 
   program
+    .command("eval")
+    .description("re-score saved trajectories without running anything: where each milestone and minefield matched, and why")
+    .argument("<trajectories...>", "*.trajectory.jsonl files, or directories to search for them")
+    .option("--scenario <file>", "score against this scenario file instead of the scenario embedded in each trajectory")
+    .option("--json", "print a JSON array with one object per trajectory")
+    .addHelpText(
+      "after",
+      "\nWith several trajectories it also prints the per-category table. Exits 1 when the --scenario file has errors.",
+    )
+    .action((paths: string[], opts: { scenario?: string; json?: boolean }) => setExit(evalCommand(paths, opts, io)));
+
+  program
     .command("replay")
-    .description("print a saved trajectory: every message, tool call and exception, with the world diff after each step")
+    .description("print a saved trajectory: every message, tool call and exception, the world diff after each step, and where each milestone and minefield matched")
     .argument("<trajectory>", "a *.trajectory.jsonl file")
     .action((file: string) => setExit(replayCommand(file, io)));
 
@@ -85,6 +102,7 @@ function buildProgram(io: CliIO, setExit: (code: ExitCode) => void): Command {
     .option("--json", "print every tool's catalog entry as JSON")
     .action((opts: { json?: boolean }) => setExit(toolsCommand(opts, io)));
 
+  registerStats(program, io);
   return program;
 }
 

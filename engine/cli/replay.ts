@@ -1,4 +1,8 @@
-// `toolsandbox replay`: prints a saved trajectory as a transcript with the world diffs.
+// `toolsandbox replay`: prints a saved trajectory as a transcript with the world diffs and where
+// each milestone and minefield matched. The score is recomputed from the embedded scenario (it
+// takes milliseconds), so it reflects this build's evaluation, not the one the run was made with.
+import { evaluateTrajectory, EvaluationError } from "../evaluation/evaluate.js";
+import type { EvaluationResult } from "../evaluation/result.js";
 import { formatWarning, TrajectoryError } from "../trajectory/errors.js";
 import { readTrajectoryFile } from "../trajectory/reader.js";
 import type { Trajectory } from "../trajectory/trajectory.js";
@@ -9,7 +13,15 @@ import { transcriptLines } from "./transcript.js";
 export function replayCommand(file: string, io: CliIO): ExitCode {
   const trajectory = loadTrajectory(file);
   for (const w of trajectory.warnings) io.err(problemLine(formatWarning(file, w)));
-  for (const line of transcriptLines(trajectory)) io.out(line);
+  let evaluation: EvaluationResult | null = null;
+  try {
+    evaluation = evaluateTrajectory(trajectory);
+  } catch (e) {
+    if (!(e instanceof EvaluationError)) throw e;
+    // The transcript is still worth reading when the embedded milestones cannot be scored.
+    io.err(problemLine(`${file}: warning: cannot score the embedded scenario: ${e.message}`));
+  }
+  for (const line of transcriptLines(trajectory, evaluation)) io.out(line);
   return EXIT.ok;
 }
 

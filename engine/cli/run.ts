@@ -1,5 +1,6 @@
-// `toolsandbox run`: plays every scenario with the chosen roles, one trajectory file each, then
-// writes summary.json. Nothing runs unless every scenario file is free of errors.
+// `toolsandbox run`: plays and scores every scenario with the chosen roles, one trajectory file
+// each, then writes summary.json and prints the per-category table. Nothing runs unless every
+// scenario file is free of errors.
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { formatDiagnostic } from "../diagnostics.js";
@@ -10,6 +11,7 @@ import { problemLine, type CliIO } from "./io.js";
 import { playScenario, trajectoryFileName } from "./play.js";
 import { startProgress } from "./progress.js";
 import { collectScenarioFiles, hasErrors, loadScenario } from "./scenario-files.js";
+import { categoryTableLines } from "./score-lines.js";
 import { buildRunSummary, resultColumns, serializeSummary, type ScenarioResult } from "./summary.js";
 import { columnWidths, headerLine, rowLine } from "./table.js";
 
@@ -74,6 +76,11 @@ export async function runCommand(paths: readonly string[], options: RunOptions, 
     throw fsError(e, summaryPath);
   }
   const t = summary.totals;
+  if (summary.categories.length > 0) {
+    io.out("");
+    for (const line of categoryTableLines(summary.categories)) io.out(line);
+    io.out("");
+  }
   io.out(
     `${plural(t.scenarios, "scenario")}, ${t.failed} failed, ${plural(t.messages, "message")}, ${plural(t.turns, "turn")}; summary in ${summaryPath}`,
   );

@@ -1,8 +1,19 @@
 // The per-scenario results of `run`, as summary.json and as console lines. Both come from the
-// same result records and column list, so a new figure (scores, say) is one field plus one column.
+// same result records and column list, so a new figure is one field plus one column. The category
+// table aggregates the scored scenarios the way upstream's CLI does (evaluation/categories.ts).
 import type { EndReason } from "../episode/types.js";
+import { aggregateByCategory, type CategoryRow, type ScoredScenario } from "../evaluation/categories.js";
+import { formatScore } from "../evaluation/highlights.js";
+import type { EvaluationResult } from "../evaluation/result.js";
 import type { Category } from "../scenario/model.js";
 import type { Column } from "./table.js";
+
+/** Where a milestone or minefield matched, as summary.json lists it (the trajectory holds the explanations). */
+export interface NodeMatch {
+  readonly id: string;
+  readonly matched_at: number | null;
+  readonly similarity: number;
+}
 
 export interface ScenarioResult {
   readonly name: string;
@@ -12,8 +23,16 @@ export interface ScenarioResult {
   /** The end event's detail, or the engine's error, if any. */
   readonly detail: string | null;
   readonly message_count: number;
-  /** Upstream's effective turn count: messages produced by the roles. */
+  /** Upstream's effective turn count: messages produced by the roles (max_messages when the episode counts as crashed). */
   readonly turn_count: number;
+  /** The evaluation's score; null when the scenario could not be scored (the engine failed). */
+  readonly score: number | null;
+  readonly milestone_score: number | null;
+  readonly minefield_score: number | null;
+  /** Why the score is 0 although milestones matched (a minefield, an upstream crash). */
+  readonly zero_reason: string | null;
+  readonly milestones: readonly NodeMatch[];
+  readonly minefields: readonly NodeMatch[];
   /** The trajectory file, relative to the summary's directory. */
   readonly trajectory: string;
   /** The scenario could not be played to an end of its own (role error, script out of step, cancelled, engine error). */
@@ -29,6 +48,8 @@ export interface RunSummary {
   readonly version: 1;
   readonly run: { readonly agent: string; readonly user: string; readonly seed: number };
   readonly scenarios: readonly ScenarioResult[];
+  /** Mean score and turn count per category tag, then ALL_CATEGORIES, over the scored scenarios. */
+  readonly categories: readonly CategoryRow[];
   readonly totals: {
     readonly scenarios: number;
     readonly failed: number;
@@ -50,6 +71,7 @@ export function buildRunSummary(run: RunSummary["run"], scenarios: readonly Scen
     version: 1,
     run,
     scenarios,
+    categories: aggregateByCategory(scored(scenarios)),
     totals: {
       scenarios: scenarios.length,
       failed: scenarios.filter((r) => r.failed).length,
@@ -57,6 +79,28 @@ export function buildRunSummary(run: RunSummary["run"], scenarios: readonly Scen
       turns: scenarios.reduce((n, r) => n + r.turn_count, 0),
       end_reasons: Object.fromEntries(Object.entries(endReasons).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))),
     },
+  };
+}
+
+/** The scenarios that have a score, in the shape the category table aggregates. */
+function scored(results: readonly ScenarioResult[]): ScoredScenario[] {
+  return results.flatMap((r) => (r.score === null ? [] : [{ categories: r.categories, score: r.score, turn_count: r.turn_count }]));
+}
+
+/** The score fields of a result; all null when there is no evaluation. */
+export function scoreFields(
+  evaluation: EvaluationResult | null,
+): Pick<ScenarioResult, "score" | "milestone_score" | "minefield_score" | "zero_reason" | "milestones" | "minefields"> {
+  if (evaluation === null) return { score: null, milestone_score: null, minefield_score: null, zero_reason: null, milestones: [], minefields: [] };
+  const matches = (nodes: EvaluationResult["milestones"]): NodeMatch[] =>
+    nodes.map(({ id, matched_at, similarity }) => ({ id, matched_at, similarity }));
+  return {
+    score: evaluation.score,
+    milestone_score: evaluation.milestone_score,
+    minefield_score: evaluation.minefield_score,
+    zero_reason: evaluation.zero_reason,
+    milestones: matches(evaluation.milestones),
+    minefields: matches(evaluation.minefields),
   };
 }
 
@@ -70,5 +114,6 @@ export function resultColumns(nameWidth: number): Column<ScenarioResult>[] {
     { header: "END", width: "invalid_tool_call".length, cell: (r) => r.end_reason ?? "error" },
     { header: "MESSAGES", align: "right", cell: (r) => String(r.message_count) },
     { header: "TURNS", align: "right", cell: (r) => String(r.turn_count) },
+    { header: "SCORE", align: "right", cell: (r) => formatScore(r.score) },
   ];
 }

@@ -1,14 +1,19 @@
 // The readable transcript `replay` prints: every message with its index, route and content, the
-// tool call or exception it carries, and after each step that changed the world, the row diff.
+// tool call or exception it carries, after each step that changed the world the row diff, under
+// the message where a milestone or minefield matched a marker, and at the end the scores.
 import type { Message } from "../episode/types.js";
+import { formatScore } from "../evaluation/highlights.js";
+import type { EvaluationResult } from "../evaluation/result.js";
 import { effectiveTurnCount } from "../trajectory/stats.js";
 import type { Trajectory, WorldEvent } from "../trajectory/trajectory.js";
 import { plural } from "./format.js";
+import { nodeTableLines, scoreLine } from "./score-lines.js";
 import { changeLines } from "./world-diff.js";
 
 const INDENT = "    ";
 
-export function transcriptLines(t: Trajectory): string[] {
+/** The transcript; with an evaluation, matches are marked under their messages and scores close it. */
+export function transcriptLines(t: Trajectory, evaluation: EvaluationResult | null = null): string[] {
   const { scenario, run } = t.header;
   const out: string[] = [
     `scenario    ${scenario.name}`,
@@ -24,12 +29,14 @@ export function transcriptLines(t: Trajectory): string[] {
       for (const line of changeLines(event.changes, scenario.clock.timezone)) out.push(`${INDENT}  ${line}`);
     }
   };
+  const marks = evaluation === null ? new Map<number, string[]>() : matchMarks(evaluation);
   t.messages.forEach((m, i) => {
     out.push("", ...messageLines(m));
     // Changes made by a step are recorded at its first response; show them after the step's last response.
     const next = t.messages[i + 1];
     const stepContinues = next !== undefined && m.sender === "execution_environment" && next.sender === "execution_environment";
     if (!stepContinues) flushWorld(i);
+    out.push(...(marks.get(i) ?? []));
   });
   flushWorld(Number.POSITIVE_INFINITY);
   out.push("");
@@ -38,7 +45,23 @@ export function transcriptLines(t: Trajectory): string[] {
       ? `end         ${t.end.reason}${t.end.detail ? ` (${t.end.detail})` : ""} after ${plural(t.messages.length, "message")}, ${plural(effectiveTurnCount(t.messages), "turn")}`
       : `end         none: the run did not finish (${plural(t.messages.length, "message")})`,
   );
+  if (evaluation !== null) {
+    out.push(`evaluation  ${scoreLine(evaluation)}`);
+    const table = nodeTableLines(evaluation);
+    if (table.length > 0) out.push("", ...table);
+  }
   return out;
+}
+
+/** Marker lines by message index: "✓ milestone cellular_on 1.00", "✗ minefield wrong_recipient 1.00". */
+function matchMarks(evaluation: EvaluationResult): Map<number, string[]> {
+  const marks = new Map<number, string[]>();
+  const mark = (index: number | null, line: string): void => {
+    if (index !== null) marks.set(index, [...(marks.get(index) ?? []), `${INDENT}${line}`]);
+  };
+  for (const m of evaluation.milestones) mark(m.matched_at, `✓ milestone ${m.id} ${formatScore(m.similarity)}`);
+  for (const m of evaluation.minefields) mark(m.matched_at, `✗ minefield ${m.id} ${formatScore(m.similarity)}`);
+  return marks;
 }
 
 function messageLines(m: Message): string[] {

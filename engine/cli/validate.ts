@@ -1,5 +1,9 @@
 // `toolsandbox validate`: checks scenario files and prints every problem the way compilers do.
+// A file free of errors then has its reference solution played and scored: a reference that
+// misses one of its own milestones or steps on a minefield is reported on that node's line.
 import { formatDiagnostic, type Diagnostic } from "../diagnostics.js";
+import { checkReferenceScore } from "../evaluation/reference-check.js";
+import { YamlSource } from "../scenario/yaml-source.js";
 import { EXIT, type ExitCode } from "./errors.js";
 import { plural } from "./format.js";
 import type { CliIO } from "./io.js";
@@ -15,11 +19,14 @@ interface FileReport {
   readonly diagnostics: readonly Diagnostic[];
 }
 
-export function validateCommand(paths: readonly string[], options: ValidateOptions, io: CliIO): ExitCode {
-  const reports: FileReport[] = collectScenarioFiles(paths).map((file) => {
-    const { diagnostics } = loadScenario(file);
-    return { file, valid: !hasErrors(diagnostics), diagnostics };
-  });
+export async function validateCommand(paths: readonly string[], options: ValidateOptions, io: CliIO): Promise<ExitCode> {
+  const reports: FileReport[] = [];
+  for (const file of collectScenarioFiles(paths)) {
+    const { text, scenario, diagnostics } = loadScenario(file);
+    const all = scenario && !hasErrors(diagnostics) ? [...diagnostics, ...(await checkReferenceScore(scenario, new YamlSource(text, file)))] : diagnostics;
+    const sorted = all.slice().sort((a, b) => a.range.start.line - b.range.start.line || a.range.start.character - b.range.start.character);
+    reports.push({ file, valid: !hasErrors(sorted), diagnostics: sorted });
+  }
   const all = reports.flatMap((r) => r.diagnostics);
   const counts = {
     files: reports.length,
@@ -34,8 +41,6 @@ export function validateCommand(paths: readonly string[], options: ValidateOptio
   }
   return counts.errors > 0 ? EXIT.failed : EXIT.ok;
 }
-
-
 
 function summaryLine(c: { files: number; errors: number; warnings: number }): string {
   const checked = `${plural(c.files, "file")} checked`;

@@ -6,14 +6,22 @@
 /**
  * The caller's similarity of `node` matched at message `index`. Measures that compare against a
  * referenced milestone read that milestone's matched index through `refIndex`; only nodes in the
- * node's reference list may be read. Must return a number in [0, 1].
+ * node's reference list may be read, and only during the call. Must return a number in [0, 1].
  */
 export type SimilarityOracle = (node: number, index: number, refIndex: (ref: number) => number) => number;
+
+/** What the strategies read similarities through: node ids local to whoever holds the lookup. */
+export interface SimilarityLookup {
+  /** Similarity of `node` at `index`, its references matched at `refIndices` (reference-list order). */
+  get(node: number, index: number, refIndices: readonly number[]): number;
+  /** out[offset + k] = get(node, first + k, refIndices) for k in 0..count-1: a row at a time. */
+  fill(node: number, refIndices: readonly number[], first: number, count: number, out: Float64Array, offset: number): void;
+}
 
 /** Largest per-node flat table (doubles): 2 MiB, enough for 60 indices and two references. */
 const DENSE_TABLE_LIMIT = 1 << 18;
 
-export class SimilarityCache {
+export class SimilarityCache implements SimilarityLookup {
   /**
    * Per node: a flat array over (index, reference indices) when that is small (NaN = not asked
    * yet; the oracle never returns NaN), otherwise a map. Lookups are the sweep's inner loop.
@@ -23,6 +31,13 @@ export class SimilarityCache {
   /** Per node: whether (index, reference indices) fits a safe-integer key in base `span`. */
   private readonly numericKeys: boolean[];
   private oracleCalls = 0;
+  /**
+   * Per node: the reference indices of the call in progress, and the refIndex function the
+   * oracle reads them through. Made once per node, not per call: the oracle runs hundreds of
+   * thousands of times on long trajectories. (refIndex is only meaningful during its call.)
+   */
+  private readonly matched: number[][];
+  private readonly readers: ((ref: number) => number)[];
 
   constructor(
     private readonly oracle: SimilarityOracle,
@@ -36,6 +51,17 @@ export class SimilarityCache {
       return size <= DENSE_TABLE_LIMIT ? new Float64Array(size).fill(NaN) : null;
     });
     this.sparse = references.map(() => new Map());
+    this.matched = references.map((refs) => new Array<number>(refs.length).fill(0));
+    this.readers = references.map((refs, node) => {
+      const matched = this.matched[node]!;
+      return (ref: number): number => {
+        const at = refs.indexOf(ref);
+        if (at < 0) {
+          throw new Error(`bestMatch: the similarity of node ${node} read node ${String(ref)}, which is not in its reference list`);
+        }
+        return matched[at]!;
+      };
+    });
   }
 
   /** How many times the oracle itself has been called. */
@@ -60,6 +86,21 @@ export class SimilarityCache {
     return value;
   }
 
+  fill(node: number, refIndices: readonly number[], first: number, count: number, out: Float64Array, offset: number): void {
+    const dense = this.dense[node];
+    if (!dense) {
+      for (let k = 0; k < count; k++) out[offset + k] = this.get(node, first + k, refIndices);
+      return;
+    }
+    // Consecutive indices have consecutive keys (the index is the least significant digit).
+    const base = this.key(node, first, refIndices) as number;
+    for (let k = 0; k < count; k++) {
+      let value = dense[base + k]!;
+      if (value !== value) value = dense[base + k] = this.ask(node, first + k, refIndices);
+      out[offset + k] = value;
+    }
+  }
+
   private key(node: number, index: number, refIndices: readonly number[]): number | string {
     if (!this.numericKeys[node]) return `${index}:${refIndices.join(",")}`;
     let key = 0;
@@ -68,20 +109,33 @@ export class SimilarityCache {
   }
 
   private ask(node: number, index: number, refIndices: readonly number[]): number {
-    const refs = this.references[node]!;
-    const matched = refIndices.slice();
-    const refIndex = (ref: number): number => {
-      const at = refs.indexOf(ref);
-      if (at < 0) {
-        throw new Error(`bestMatch: the similarity of node ${node} read node ${String(ref)}, which is not in its reference list`);
-      }
-      return matched[at]!;
-    };
+    const matched = this.matched[node]!;
+    for (let j = 0; j < matched.length; j++) matched[j] = refIndices[j]!;
     this.oracleCalls++;
-    const value: unknown = this.oracle(node, index, refIndex);
+    const value: unknown = this.oracle(node, index, this.readers[node]!);
     if (typeof value !== "number" || !(value >= 0 && value <= 1)) {
       throw new Error(`bestMatch: similarity(node ${node}, index ${index}) returned ${String(value)}; expected a number in [0, 1]`);
     }
     return value;
+  }
+}
+
+/**
+ * A component's view of the problem-wide cache: local node v is problem node nodes[v]. The
+ * component's reference lists are the problem's, renumbered in the same order, so reference
+ * indices pass through unchanged.
+ */
+export class ComponentLookup implements SimilarityLookup {
+  constructor(
+    private readonly cache: SimilarityLookup,
+    private readonly nodes: readonly number[],
+  ) {}
+
+  get(node: number, index: number, refIndices: readonly number[]): number {
+    return this.cache.get(this.nodes[node]!, index, refIndices);
+  }
+
+  fill(node: number, refIndices: readonly number[], first: number, count: number, out: Float64Array, offset: number): void {
+    this.cache.fill(this.nodes[node]!, refIndices, first, count, out, offset);
   }
 }

@@ -3,16 +3,20 @@
 // them, and for each down-set the matched nodes whose indices must still be remembered because
 // an unmatched node references them.
 //
-// Node sets are bit masks, so a problem may have at most MAX_MATCH_NODES nodes; in practice the
-// number of down-sets, not the node count, is what limits the matcher (see MAX_MATCH_MOVES).
+// Node sets are bit masks, so a swept component may have at most MAX_SWEEP_NODES nodes; in
+// practice the number of down-sets, not the node count, is what limits the sweep (see
+// MAX_MATCH_MOVES). The matcher only sweeps components that variable elimination handles worse
+// (matching-strategy.ts), typically narrow ones.
+
+import { MatchCapacityError } from "./matching-dag.js";
 
 /** Bit masks are 31-bit signed integers; 30 nodes keeps every mask positive. */
-export const MAX_MATCH_NODES = 30;
+export const MAX_SWEEP_NODES = 30;
 
 /**
  * Upper bound on the number of (down-set, larger down-set) pairs. An antichain of 13 nodes has
- * 3^13 ≈ 1.6 million of them; past that one sweep is far too slow to be useful, so the matcher
- * refuses the problem instead of hanging.
+ * 3^13 ≈ 1.6 million of them; past that one sweep is far too slow to be useful, so the sweep
+ * refuses the component instead of hanging.
  */
 export const MAX_MATCH_MOVES = 1 << 21;
 
@@ -61,19 +65,22 @@ export interface MatchGraph {
 /**
  * Validates the DAG and the references and builds the sweep structure. Throws an Error naming
  * the problem for: out-of-range or non-integer node ids, a cycle (self-loops included), and a
- * reference to a node that is not a strict ancestor.
+ * reference to a node that is not a strict ancestor; throws a MatchCapacityError when the DAG
+ * has more than MAX_SWEEP_NODES nodes or more than `maxMoves` sweep moves.
  */
 export function buildMatchGraph(
   nodeCount: number,
   edges: readonly (readonly [number, number])[],
   references: readonly (readonly number[])[],
+  maxMoves: number = MAX_MATCH_MOVES,
 ): MatchGraph {
   if (!Number.isInteger(nodeCount) || nodeCount < 0) {
     throw new Error(`bestMatch: nodeCount must be a non-negative integer, got ${String(nodeCount)}`);
   }
-  if (nodeCount > MAX_MATCH_NODES) {
-    throw new Error(`bestMatch: at most ${MAX_MATCH_NODES} nodes are supported, got ${nodeCount}`);
+  if (nodeCount > MAX_SWEEP_NODES) {
+    throw new MatchCapacityError(`bestMatch: the sweep handles at most ${MAX_SWEEP_NODES} connected nodes, got ${nodeCount}`);
   }
+  const moveLimit = Math.min(maxMoves, MAX_MATCH_MOVES);
   const isNode = (x: unknown): x is number => Number.isInteger(x) && (x as number) >= 0 && (x as number) < nodeCount;
 
   const predecessors: number[] = new Array<number>(nodeCount).fill(0);
@@ -104,7 +111,7 @@ export function buildMatchGraph(
   const referencedBy: number[] = new Array<number>(nodeCount).fill(0);
   refs.forEach((list, v) => list.forEach((u) => (referencedBy[u]! |= 1 << v)));
 
-  const masks = enumerateDownSets(nodeCount, predecessors, order);
+  const masks = enumerateDownSets(nodeCount, predecessors, order, moveLimit);
   const position = new Map<number, number>(masks.map((m, i) => [m, i]));
   const liveOf = (mask: number): number[] => {
     const live: number[] = [];
@@ -118,8 +125,8 @@ export function buildMatchGraph(
     const live = lives[i]!;
     const moves: SweepMove[] = [];
     for (const addedMask of extensions(mask, predecessors, order)) {
-      if (++moveCount > MAX_MATCH_MOVES) {
-        throw new Error(`bestMatch: the DAG has too many partial orders to match exactly (over ${MAX_MATCH_MOVES} sweep moves)`);
+      if (++moveCount > moveLimit) {
+        throw new MatchCapacityError(`bestMatch: the DAG has too many partial orders to sweep (over ${moveLimit} sweep moves)`);
       }
       const target = position.get(mask | addedMask)!;
       const added = bitsOf(addedMask, nodeCount);
@@ -181,7 +188,7 @@ function validateReferences(
 }
 
 /** All down-sets, sorted by size then mask so that every run walks them in the same order. */
-function enumerateDownSets(nodeCount: number, predecessors: readonly number[], order: readonly number[]): number[] {
+function enumerateDownSets(nodeCount: number, predecessors: readonly number[], order: readonly number[], limit: number): number[] {
   const found = new Set<number>([0]);
   const queue = [0];
   for (let head = 0; head < queue.length; head++) {
@@ -190,8 +197,9 @@ function enumerateDownSets(nodeCount: number, predecessors: readonly number[], o
       if ((mask >> v) & 1 || predecessors[v]! & ~mask) continue;
       const next = mask | (1 << v);
       if (found.has(next)) continue;
-      if (found.size >= MAX_MATCH_MOVES) {
-        throw new Error(`bestMatch: the DAG has too many partial orders to match exactly (over ${MAX_MATCH_MOVES} down-sets)`);
+      // Every down-set has at least one move (staying put), so this bounds the moves too.
+      if (found.size >= limit) {
+        throw new MatchCapacityError(`bestMatch: the DAG has too many partial orders to sweep (over ${limit} down-sets)`);
       }
       found.add(next);
       queue.push(next);

@@ -27,13 +27,10 @@
 // same answers, slower.
 
 import { type MatchGraph, type SweepMove, SAME_STEP } from "./matching-graph.js";
-import { type SimilarityCache } from "./matching-cache.js";
+import { type SimilarityLookup } from "./matching-cache.js";
+import { MatchCapacityError, type IndexWindow } from "./matching-dag.js";
 
-/** The indices a node may take in one sweep (inclusive). */
-export interface IndexWindow {
-  readonly min: number;
-  readonly max: number;
-}
+export type { IndexWindow } from "./matching-dag.js";
 
 /** Cap on Σ_A T^|live(A)| (one layer); two working layers of this many doubles are 64 MiB. */
 export const MAX_SWEEP_STATES = 1 << 22;
@@ -66,7 +63,7 @@ export class MatchSweep {
     private readonly graph: MatchGraph,
     private readonly lo: number,
     hi: number,
-    private readonly cache: SimilarityCache,
+    private readonly cache: SimilarityLookup,
     /** Keep layers for pruning when they fit MAX_STORED_STATES; false forces unpruned sweeps (tests). */
     private readonly prune = true,
   ) {
@@ -83,9 +80,8 @@ export class MatchSweep {
       total += size;
       widest = Math.max(widest, downSet.live.length);
       if (total > MAX_SWEEP_STATES) {
-        throw new Error(
-          `bestMatch: too many states to match exactly (${widest} referenced milestones must be remembered at once over ${this.span} indices); ` +
-            `reduce the references between milestones or the number of candidate messages`,
+        throw new MatchCapacityError(
+          `bestMatch: too many states to sweep (${widest} referenced milestones must be remembered at once over ${this.span} indices)`,
         );
       }
     }
@@ -110,7 +106,23 @@ export class MatchSweep {
 
   /** Whether some valid mapping with every node v inside windows[v] has a total >= threshold. */
   reaches(windows: readonly IndexWindow[], threshold: number): boolean {
-    return this.forward(windows, null, threshold) >= threshold;
+    return this.bestReaching(windows, threshold) >= threshold;
+  }
+
+  /**
+   * The best total inside the windows when it is >= threshold (pruning never drops a state on
+   * a mapping that reaches the threshold, so that maximum is exact); otherwise some value below
+   * the threshold, -Infinity included.
+   */
+  bestReaching(windows: readonly IndexWindow[], threshold: number): number {
+    return this.forward(windows, null, threshold);
+  }
+
+  /** Moves one sweep evaluates at most, times T: the unit matching-strategy.ts compares costs in. */
+  get workPerSweep(): number {
+    let work = 0;
+    this.graph.downSets.forEach((downSet, a) => (work += this.sizes[a]! * downSet.moves.length));
+    return work * this.span;
   }
 
   /**

@@ -1,5 +1,7 @@
 // The milestone/minefield matcher: the best mapping of DAG nodes to message indices
-// (reference §5.9), found exactly and in time polynomial in the number of candidate indices.
+// (reference §5.9), found exactly; in time polynomial in the number of candidate indices T and,
+// for the structures milestone DAGs have (chains, trees, stars, fans, forests), in the number
+// of nodes M too. E.g. a root, 10 children referencing it and a sink over 300 messages: O(M·T²).
 //
 // Feasible set. Upstream's DFS enumerates pairs (topological order π of the DAG, non-decreasing
 // index sequence s_1 <= … <= s_M in [lo, hi]) and matches π_k at s_k. Each pair gives a mapping
@@ -10,7 +12,7 @@
 // Both therefore describe exactly the mappings [lo, hi]^M that respect the edges; the DFS merely
 // reaches a mapping once per compatible order. A node's similarity reads only its own index and
 // its references' indices, all ancestors, so its value depends on the mapping, not on the order
-// the DFS happened to assign it in. matching-sweep.ts maximises over that set.
+// the DFS happened to assign it in. The strategies below maximise over that set.
 //
 // Tie-break (documented, deterministic). Let best be the maximum total. Every mapping whose
 // total is >= best - MATCH_TIE_EPSILON counts as optimal (similarities computed along different
@@ -19,19 +21,34 @@
 // first, each at the earliest message that still allows an optimal mapping. This deliberately
 // differs from upstream, whose winner depends on its heap order and exact float sums.
 //
-// Algorithm. A forward sweep gives best (and a backward sweep the bounds used for pruning).
-// Then the nodes are fixed in order 0..M-1: node v's index is the smallest i for which some
-// mapping with index(v) <= i (earlier nodes held at their fixed indices) reaches the threshold;
-// "best total with index(v) <= i" is non-decreasing in i, so a binary search finds it with
-// ceil(log2 T) threshold sweeps. Every sweep sums a mapping's similarities in the same order,
-// so the mapping that justified one choice is found again, with the same total, by the next
-// search: the search never comes up empty. In all 2 + M·ceil(log2 T) sweeps, each polynomial
-// in T (matching-sweep.ts gives the bound); the oracle is asked once per distinct
-// (node, index, reference indices) the first sweep reaches, thanks to SimilarityCache.
+// Algorithm (the strategies' files give their costs).
+// 1. Components. The DAG splits into weakly connected components (matching-dag.ts); each is
+//    solved by its own ComponentSolver, variable elimination or the down-set sweep, whichever is
+//    cheaper for its shape (matching-strategy.ts). For M unrelated nodes that is M problems of
+//    one node instead of one sweep over 3^M down-set pairs.
+// 2. Best. best = the sum of the components' best totals (the maximum of a sum of functions of
+//    disjoint variables under disjoint constraints), and threshold = best - MATCH_TIE_EPSILON.
+// 3. Tie-break. The epsilon makes the rule NOT decompose into per-component tie-breaks: the
+//    slack is shared. (With components A and B, a mapping 0.6ε short on A and exact on B is
+//    optimal, as is one exact on A and 0.6ε short on B, but not one 0.6ε short on both.) So
+//    the nodes are fixed in global node order 0..M-1, each at the smallest index i such that a
+//    valid mapping with the earlier nodes at their fixed indices and this node at i reaches
+//    the threshold. Such a mapping's best total is (best of v's component with v at i) + (the
+//    current best of every other component, with its own earlier nodes fixed), since the
+//    other components do not see v; so the component is asked for its smallest i reaching
+//    need = threshold - Σ others, and its current best becomes that mapping's total. The
+//    choice is the lexicographically smallest optimal vector by induction: each step keeps
+//    exactly the optimal mappings that agree with the rule's choice so far.
+// Oracle calls: every strategy reads similarities through one SimilarityCache, so each
+// (node, index, reference indices) is asked at most once per call; the first pass of each
+// component asks exactly the combinations that occur in some valid mapping.
+// Rounding: totals are summed in different orders by different passes (last-bit differences,
+// ~1e-16 per node); a mapping within that distance of the threshold may count on one side in
+// one place and on the other elsewhere. Such a mapping is within ε of the best either way.
 
-import { buildMatchGraph, type MatchGraph } from "./matching-graph.js";
-import { SimilarityCache, type SimilarityOracle } from "./matching-cache.js";
-import { MatchSweep, type IndexWindow } from "./matching-sweep.js";
+import { analyseMatchDag, type IndexWindow, type MatchDag } from "./matching-dag.js";
+import { ComponentLookup, SimilarityCache, type SimilarityOracle } from "./matching-cache.js";
+import { componentSolver, type MatchComponent, type MatchStrategy } from "./matching-strategy.js";
 
 export type { SimilarityOracle } from "./matching-cache.js";
 
@@ -66,51 +83,67 @@ export interface MatchResult {
 
 /** The best valid mapping under the tie-break rule above. Throws on an invalid problem. */
 export function bestMatch(p: MatchProblem): MatchResult {
-  const graph = buildMatchGraph(p.nodeCount, p.edges, p.references);
+  return matchWithStrategy(p, "auto").result;
+}
+
+/**
+ * bestMatch with the per-component method forced ("auto" is bestMatch's choice), also naming
+ * the method each component used (components ordered by smallest node). For tests and benches.
+ */
+export function matchWithStrategy(p: MatchProblem, strategy: MatchStrategy): { result: MatchResult; strategies: MatchStrategy[] } {
+  const dag = analyseMatchDag(p.nodeCount, p.edges, p.references);
   if (!Number.isSafeInteger(p.lo) || !Number.isSafeInteger(p.hi)) {
     throw new Error(`bestMatch: lo and hi must be integers, got ${String(p.lo)} and ${String(p.hi)}`);
   }
   if (p.lo > p.hi) throw new Error(`bestMatch: lo (${p.lo}) is greater than hi (${p.hi}); there is no candidate index`);
-  if (graph.nodeCount === 0) return { total: 0, assignment: [] };
+  if (dag.nodeCount === 0) return { result: { total: 0, assignment: [] }, strategies: [] };
 
-  const cache = new SimilarityCache(p.similarity, graph.references, p.lo, p.hi - p.lo + 1);
-  const sweep = new MatchSweep(graph, p.lo, p.hi, cache);
-  const windows: IndexWindow[] = Array.from({ length: graph.nodeCount }, () => ({ min: p.lo, max: p.hi }));
+  const cache = new SimilarityCache(p.similarity, dag.references, p.lo, p.hi - p.lo + 1);
+  const components = dag.components.map((nodes) => localComponent(dag, nodes));
+  const solvers = components.map((c) => componentSolver(c, new ComponentLookup(cache, c.nodes), p.lo, p.hi, strategy));
+  const windows: IndexWindow[][] = components.map((c) => c.nodes.map(() => ({ min: p.lo, max: p.hi })));
+  // current[c]: the best total of component c with its nodes fixed so far.
+  const current = solvers.map((solver) => solver.best());
   // Always finite: matching every node at lo respects every edge.
-  const threshold = sweep.best() - MATCH_TIE_EPSILON;
+  const threshold = sumInOrder(current) - MATCH_TIE_EPSILON;
 
-  for (let v = 0; v < graph.nodeCount; v++) {
-    // Invariant: some mapping inside `windows` with index(v) <= high reaches the threshold (the
-    // one that justified the previous node's choice). Fixed ancestors and descendants narrow
-    // the range before searching.
-    let { low, high } = searchRange(graph, windows, v, p.lo, p.hi);
-    while (low < high) {
-      const mid = low + Math.floor((high - low) / 2);
-      const trial = windows.map((w, u) => (u === v ? { min: w.min, max: mid } : w));
-      if (sweep.reaches(trial, threshold)) high = mid;
-      else low = mid + 1;
-    }
-    windows[v] = { min: low, max: low };
+  const place = new Map<number, { component: number; local: number }>();
+  components.forEach((c, component) => c.nodes.forEach((v, local) => place.set(v, { component, local })));
+  for (let v = 0; v < dag.nodeCount; v++) {
+    const { component, local } = place.get(v)!;
+    let others = 0;
+    current.forEach((total, c) => c !== component && (others += total));
+    const { index, total } = solvers[component]!.choose(local, windows[component]!, threshold - others, current[component]!);
+    windows[component]![local] = { min: index, max: index };
+    current[component] = total;
   }
 
-  const indices = windows.map((w) => w.min);
+  const indices = Array.from({ length: dag.nodeCount }, (_, v) => {
+    const { component, local } = place.get(v)!;
+    return windows[component]![local]!.min;
+  });
   const assignment = indices.map((index, v) => ({
     index,
-    similarity: cache.get(v, index, graph.references[v]!.map((u) => indices[u]!)),
+    similarity: cache.get(v, index, dag.references[v]!.map((u) => indices[u]!)),
   }));
-  let total = 0;
-  for (const { similarity } of assignment) total += similarity;
-  return { total, assignment };
+  const total = sumInOrder(assignment.map((a) => a.similarity));
+  return { result: { total, assignment }, strategies: solvers.map((s) => s.strategy) };
 }
 
-/** Indices node v can take given the nodes already fixed (all nodes before v). */
-function searchRange(graph: MatchGraph, windows: readonly IndexWindow[], v: number, lo: number, hi: number): { low: number; high: number } {
-  let low = lo;
-  let high = hi;
-  for (let u = 0; u < v; u++) {
-    const fixed = windows[u]!.min;
-    if ((graph.ancestors[v]! >> u) & 1) low = Math.max(low, fixed);
-    if ((graph.descendants[v]! >> u) & 1) high = Math.min(high, fixed);
-  }
-  return { low, high };
+/** The component over `nodes` renumbered 0..k-1 in ascending problem order. */
+function localComponent(dag: MatchDag, nodes: readonly number[]): MatchComponent {
+  const local = new Map<number, number>(nodes.map((v, i) => [v, i]));
+  return {
+    nodes,
+    nodeCount: nodes.length,
+    references: nodes.map((v) => dag.references[v]!.map((u) => local.get(u)!)),
+    orders: dag.reducedEdges.filter(([u]) => local.has(u)).map(([u, v]) => [local.get(u)!, local.get(v)!] as const),
+    isAncestor: (u, v) => dag.isAncestor(nodes[u]!, nodes[v]!),
+  };
+}
+
+function sumInOrder(values: readonly number[]): number {
+  let total = 0;
+  for (const value of values) total += value;
+  return total;
 }

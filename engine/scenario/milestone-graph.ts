@@ -91,10 +91,11 @@ function reportUnconnected(
     if (!id || has(node, "after") || followed.has(id)) return;
     const previous = ids.slice(0, i).reverse().find((p): p is string => p !== null);
     const insert = previous === undefined ? "after: []" : `after: [${previous}]`;
+    const fix = previous === undefined ? "Add `after: []` if it stands alone" : `Add \`${insert}\`, or \`after: []\` if it stands alone`;
     ctx.reporter.report(
       [section, i, "id"],
       "milestone-unconnected",
-      `The ${noun} "${id}" is not connected (no \`after\`, and nothing comes after it). Add \`${insert}\`, or \`after: []\` if it stands alone.`,
+      `The ${noun} "${id}" is not connected (no \`after\`, and nothing comes after it). ${fix}.`,
       { data: { insert } },
     );
   });

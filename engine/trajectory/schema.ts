@@ -2,14 +2,15 @@
 // before the reader trusts it. The same schema documents the format for other tools.
 import Ajv2020, { type ErrorObject, type ValidateFunction } from "ajv/dist/2020";
 import schema from "../../schemas/trajectory.schema.json";
-import type { EpisodeEvent, TrajectoryHeader } from "../episode/types.js";
+import type { TrajectoryHeader } from "../episode/types.js";
+import type { TrajectoryEvent } from "./events.js";
 
 export const TRAJECTORY_SCHEMA_ID = "urn:toolsandbox:schema:trajectory:1";
 
 interface Validators {
   readonly line: ValidateFunction;
   readonly header: ValidateFunction<TrajectoryHeader>;
-  readonly event: ValidateFunction<EpisodeEvent>;
+  readonly event: ValidateFunction<TrajectoryEvent>;
 }
 
 let compiled: Validators | undefined;
@@ -25,7 +26,7 @@ function validators(): Validators {
     if (!fn) throw new Error(`trajectory schema has no ${ref}`);
     return fn;
   };
-  compiled = { line: get(""), header: get<TrajectoryHeader>("#/$defs/header"), event: get<EpisodeEvent>("#/$defs/event") };
+  compiled = { line: get(""), header: get<TrajectoryHeader>("#/$defs/header"), event: get<TrajectoryEvent>("#/$defs/event") };
   return compiled;
 }
 
@@ -37,7 +38,7 @@ function check<T>(validate: ValidateFunction<T>, value: unknown): SchemaCheck<T>
 }
 
 export const checkHeader = (value: unknown): SchemaCheck<TrajectoryHeader> => check(validators().header, value);
-export const checkEvent = (value: unknown): SchemaCheck<EpisodeEvent> => check(validators().event, value);
+export const checkEvent = (value: unknown): SchemaCheck<TrajectoryEvent> => check(validators().event, value);
 /** Any line (header or event), as the schema's root describes it. */
 export const checkLine = (value: unknown): SchemaCheck<unknown> => check(validators().line, value);
 

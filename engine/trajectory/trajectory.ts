@@ -7,7 +7,9 @@ import { applyChanges } from "../world/changes.js";
 import { WorldHistory } from "../world/history.js";
 import { TOOLSANDBOX_SCHEMAS } from "../world/toolsandbox-tables.js";
 import type { Row, RowChange, Tables } from "../world/types.js";
+import type { EvaluationResult } from "../evaluation/result.js";
 import type { TrajectoryWarning } from "./errors.js";
+import type { TrajectoryEvent } from "./events.js";
 
 export type EndEvent = Extract<EpisodeEvent, { type: "end" }>;
 export type WorldEvent = Extract<EpisodeEvent, { type: "world" }>;
@@ -15,7 +17,7 @@ export type WorldEvent = Extract<EpisodeEvent, { type: "world" }>;
 export class Trajectory {
   constructor(
     readonly header: TrajectoryHeader,
-    /** Every event in file order. */
+    /** Every episode event in file order (the evaluation event is `evaluation`). */
     readonly events: readonly EpisodeEvent[],
     /** The message bus; messages[i].sandbox_message_index === i. */
     readonly messages: readonly Message[],
@@ -23,6 +25,8 @@ export class Trajectory {
     readonly end: EndEvent | null,
     readonly world: WorldHistory,
     readonly warnings: readonly TrajectoryWarning[],
+    /** The score `run` recorded after the end (absent in older files and unscored runs). */
+    readonly evaluation: EvaluationResult | null = null,
   ) {}
 
   /** The world as it was at message `index` (the latest snapshot at or before it). */
@@ -45,13 +49,22 @@ export class TrajectoryBuilder {
   private readonly history: WorldHistory;
   private current: Tables;
   private end: EndEvent | null = null;
+  private evaluation: EvaluationResult | null = null;
 
   constructor(readonly header: TrajectoryHeader) {
     this.current = header.scenario.world.tables;
     this.history = new WorldHistory(TOOLSANDBOX_SCHEMAS, this.current);
   }
 
-  add(event: EpisodeEvent): void {
+  add(event: TrajectoryEvent): void {
+    if (event.type === "evaluation") {
+      // The evaluation scores a finished episode: it comes once, right after the end.
+      if (!this.end) throw new EventOrderError('an "evaluation" event comes before the end event');
+      if (this.evaluation) throw new EventOrderError('a second "evaluation" event');
+      this.evaluation = event.result;
+      return;
+    }
+    if (this.evaluation) throw new EventOrderError(`a "${event.type}" event follows the evaluation event`);
     if (this.end) throw new EventOrderError(`a "${event.type}" event follows the end event`);
     switch (event.type) {
       case "message":
@@ -71,7 +84,7 @@ export class TrajectoryBuilder {
   }
 
   build(warnings: readonly TrajectoryWarning[]): Trajectory {
-    return new Trajectory(this.header, this.events, this.messages, this.end, this.history, warnings);
+    return new Trajectory(this.header, this.events, this.messages, this.end, this.history, warnings, this.evaluation);
   }
 
   private addMessage(message: Message): void {

@@ -2,7 +2,8 @@
 // the operating system as soon as it exists (no buffering here), so a run that is killed leaves
 // a file whose every complete line is readable; at worst the last line is cut short.
 import { closeSync, openSync, writeFileSync, writeSync } from "node:fs";
-import type { EpisodeEvent, TrajectoryHeader, TrajectoryLine } from "../episode/types.js";
+import type { TrajectoryHeader, TrajectoryLine } from "../episode/types.js";
+import type { TrajectoryEvent } from "./events.js";
 
 export const TRAJECTORY_SUFFIX = ".trajectory.jsonl";
 
@@ -11,7 +12,7 @@ export const TRAJECTORY_SUFFIX = ".trajectory.jsonl";
  * objects in, and nothing here reads the clock, the timezone or the machine. A non-finite number
  * has no JSON form (JSON.stringify would silently write null), so it is refused loudly instead.
  */
-export function serializeLine(line: TrajectoryLine): string {
+export function serializeLine(line: TrajectoryLine | TrajectoryEvent): string {
   return `${JSON.stringify(line, refuseNonFinite)}\n`;
 }
 
@@ -39,7 +40,7 @@ export class TrajectoryWriter {
   }
 
   /** Appends one event; it is in the file when this returns. */
-  write(event: EpisodeEvent): void {
+  write(event: TrajectoryEvent): void {
     if (this.fd === null) throw new Error(`trajectory ${this.path} is already closed`);
     writeSync(this.fd, serializeLine(event));
   }

@@ -31,10 +31,14 @@ test("run writes one trajectory per scenario and a summary, one stdout line per 
   assert.equal(r.status, 0, r.stderr);
   assert.equal(r.stderr, "");
   const stdout = lines(r.stdout);
-  assert.match(stdout[0]!, /^SCENARIO +END +MESSAGES +TURNS$/);
-  assert.match(stdout[1]!, /^reminder_and_contacts +end_conversation +\d+ +\d+$/);
-  assert.match(stdout[2]!, /^text_with_cellular_off +end_conversation +\d+ +\d+$/);
-  assert.match(stdout[3]!, /^2 scenarios, 0 failed, \d+ messages, \d+ turns; summary in .*summary\.json$/);
+  assert.match(stdout[0]!, /^SCENARIO +END +MESSAGES +TURNS +SCORE$/);
+  assert.match(stdout[1]!, /^reminder_and_contacts +end_conversation +\d+ +\d+ +1\.00$/);
+  assert.match(stdout[2]!, /^text_with_cellular_off +end_conversation +\d+ +\d+ +1\.00$/);
+  // Then the per-category table (each tag, then ALL_CATEGORIES) and the totals.
+  assert.match(stdout[3]!, /^CATEGORY +SCENARIOS +SCORE +TURNS$/);
+  assert.match(stdout[4]!, /^MULTIPLE_TOOL_CALL +2 +1\.00 +9\.0$/);
+  assert.match(stdout.at(-2)!, /^ALL_CATEGORIES +2 +1\.00 +9\.0$/);
+  assert.match(stdout.at(-1)!, /^2 scenarios, 0 failed, \d+ messages, \d+ turns; summary in .*summary\.json$/);
 
   const files = assertValidTrajectories(out);
   assert.deepEqual(files.sort(), ["reminder_and_contacts.trajectory.jsonl", "text_with_cellular_off.trajectory.jsonl"]);

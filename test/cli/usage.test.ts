@@ -18,13 +18,13 @@ function assertUsageError(args: string[], pattern: RegExp): void {
 test("--help lists the commands and documents the exit codes", () => {
   const r = runCli(["--help"]);
   assert.equal(r.status, 0);
-  for (const command of ["validate", "run", "replay", "tools"]) assert.match(r.stdout, new RegExp(`^  ${command} `, "m"));
+  for (const command of ["validate", "run", "eval", "replay", "tools"]) assert.match(r.stdout, new RegExp(`^  ${command} `, "m"));
   assert.match(r.stdout, /Exit codes:/);
   for (const code of ["0", "1", "2", "3", "4", "70"]) assert.match(r.stdout, new RegExp(`^  ${code} +\\S`, "m"));
 });
 
 test("every command has its own --help", () => {
-  for (const command of ["validate", "run", "replay", "tools"]) {
+  for (const command of ["validate", "run", "eval", "replay", "tools"]) {
     const r = runCli([command, "--help"]);
     assert.equal(r.status, 0, command);
     assert.match(r.stdout, new RegExp(`^Usage: toolsandbox ${command}`, "m"));

@@ -11,6 +11,8 @@ export interface BruteForceResult {
   chosen: number[];
   /** How many valid mappings exist. */
   validCount: number;
+  /** How many of them are optimal (within the tie epsilon of the best): > 1 exercises the tie-break. */
+  optimaCount: number;
 }
 
 export function bruteForceMatch(p: MatchProblem): BruteForceResult {
@@ -28,8 +30,8 @@ export function bruteForceMatch(p: MatchProblem): BruteForceResult {
     indices[digit]!++;
   }
   const best = valid.reduce((top, x) => Math.max(top, x.total), -Infinity);
-  const chosen = valid.find((x) => x.total >= best - MATCH_TIE_EPSILON)!;
-  return { best, chosen: chosen.indices, validCount: valid.length };
+  const optima = valid.filter((x) => x.total >= best - MATCH_TIE_EPSILON);
+  return { best, chosen: optima[0]!.indices, validCount: valid.length, optimaCount: optima.length };
 }
 
 /** Total of a mapping, summed in node order. */

@@ -1,41 +1,42 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { bestMatch, MATCH_TIE_EPSILON, type MatchProblem } from "../../engine/evaluation/matching.js";
+import { MATCH_TIE_EPSILON, type MatchProblem } from "../../engine/evaluation/matching.js";
 import { buildMatchGraph } from "../../engine/evaluation/matching-graph.js";
 import { SimilarityCache } from "../../engine/evaluation/matching-cache.js";
+import { type MatchStrategy } from "../../engine/evaluation/matching-strategy.js";
 import { MatchSweep, type IndexWindow } from "../../engine/evaluation/matching-sweep.js";
-import { bruteForceMatch, hashInts, seededRandom, totalOf } from "./matching-brute-force.js";
+import { seededRandom, totalOf } from "./matching-brute-force.js";
+import {
+  ancestorLists,
+  checkInstance,
+  emptyTally,
+  type Instance,
+  type Oracle,
+  ORACLES,
+  pick,
+  randomReferences,
+  randomWindow,
+  shuffled,
+  syntheticSimilarity,
+} from "./matching-instances.js";
 
-// Many equal values, zeros, and near-ties on both sides of the tie epsilon: 1e-12 apart is a
-// tie, 1e-6 apart is not. Thirds make float sums depend on the order they are added in.
-const PALETTE = [0, 0, 0, 1, 1, 0.5, 0.25, 0.75, 1 / 3, 2 / 3, 0.1, 1 - 1e-12, 0.5 + 1e-12, 0.5 - 1e-6, 1 - 1e-6];
+// The original random shapes (up to 6 nodes), each instance checked under every strategy:
+// "auto" (what bestMatch does), variable elimination forced, the down-set sweep forced.
+// matching-wide.test.ts covers wider DAGs.
 
 type Shape = "antichain" | "chain" | "sparse" | "dense" | "star" | "funnel";
-type Oracle = "table" | "offset" | "mostly-zero";
 const SHAPES: readonly Shape[] = ["antichain", "chain", "sparse", "dense", "star", "funnel"];
-const ORACLES: readonly Oracle[] = ["table", "offset", "mostly-zero"];
-
-interface Instance {
-  problem: MatchProblem;
-  describe: string;
-}
+const STRATEGIES: readonly MatchStrategy[] = ["auto", "elimination", "sweep"];
 
 function randomInstance(seed: number, shape: Shape, oracle: Oracle): Instance {
   const rand = seededRandom(seed);
-  const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rand() * xs.length)]!;
-  const nodeCount = pick([0, 1, 2, 2, 3, 3, 4, 4, 4, 5, 5, 6, 6]);
+  const nodeCount = pick(rand, [0, 1, 2, 2, 3, 3, 4, 4, 4, 5, 5, 6, 6]);
   // T^M stays under ~17,000 so the brute force stays quick.
   const maxSpan = nodeCount <= 4 ? 8 : nodeCount === 5 ? 7 : 5;
   const span = 1 + Math.floor(rand() * maxSpan);
-  const lo = Math.floor(rand() * 4);
-  const hi = lo + span - 1;
+  const { lo, hi } = randomWindow(rand, span);
 
-  // A random topological order, deliberately unrelated to the node ids.
-  const order = Array.from({ length: nodeCount }, (_, i) => i);
-  for (let i = order.length - 1; i > 0; i--) {
-    const j = Math.floor(rand() * (i + 1));
-    [order[i], order[j]] = [order[j]!, order[i]!];
-  }
+  const order = shuffled(rand, nodeCount); // a topological order unrelated to the node ids
   const edges: [number, number][] = [];
   const density = shape === "sparse" ? 0.25 : shape === "dense" ? 0.7 : 0;
   for (let i = 0; i < nodeCount; i++) {
@@ -48,119 +49,24 @@ function randomInstance(seed: number, shape: Shape, oracle: Oracle): Instance {
       if (add) edges.push([order[i]!, order[j]!]);
     }
   }
-  if (edges.length > 0 && rand() < 0.1) edges.push(pick(edges)); // duplicates are harmless
+  if (edges.length > 0 && rand() < 0.1) edges.push(pick(rand, edges)); // duplicates are harmless
 
-  const ancestors = ancestorLists(nodeCount, edges);
-  const references = ancestors.map((anc) => {
-    if (anc.length === 0 || rand() < 0.35) return [];
-    const count = 1 + Math.floor(rand() * Math.min(2, anc.length));
-    const refs: number[] = [];
-    while (refs.length < count) {
-      const u = pick(anc);
-      if (!refs.includes(u)) refs.push(u);
-    }
-    return refs;
-  });
-  const want = references.map(() => Math.floor(rand() * 3)); // "offset": preferred distance to the reference
-  const similarity = (v: number, index: number, refIndex: (ref: number) => number): number => {
-    const refIndices = references[v]!.map((u) => refIndex(u));
-    const h = hashInts([seed, v, index, ...refIndices]);
-    switch (oracle) {
-      case "table":
-        return PALETTE[h % PALETTE.length]!;
-      case "mostly-zero":
-        return h % 4 === 0 ? PALETTE[(h >>> 2) % PALETTE.length]! : 0;
-      case "offset": {
-        if (refIndices.length === 0) return PALETTE[h % PALETTE.length]!;
-        // Like an addition measure: good only at the right distance after the reference.
-        const distance = index - refIndices[0]!;
-        return distance === want[v] ? 1 : distance > 0 ? 0.5 : (h % 3) / 4;
-      }
-    }
-  };
+  const references = randomReferences(rand, ancestorLists(nodeCount, edges));
+  const similarity = syntheticSimilarity(seed, rand, references, oracle);
   return {
     problem: { nodeCount, edges, references, lo, hi, similarity },
     describe: `seed ${seed}, ${shape}, ${oracle}, M=${nodeCount}, lo=${lo}, hi=${hi}, edges=${JSON.stringify(edges)}, refs=${JSON.stringify(references)}`,
   };
 }
 
-function ancestorLists(nodeCount: number, edges: readonly (readonly [number, number])[]): number[][] {
-  const result: number[][] = [];
-  for (let v = 0; v < nodeCount; v++) {
-    const seen = new Set<number>();
-    const stack = [v];
-    while (stack.length > 0) {
-      const x = stack.pop()!;
-      for (const [u, w] of edges) if (w === x && !seen.has(u)) (seen.add(u), stack.push(u));
-    }
-    result.push([...seen].sort((a, b) => a - b));
-  }
-  return result;
-}
-
-interface Tally {
-  instances: number;
-  withSeveralOptima: number;
-  withReferences: number;
-}
-
-/** Runs the matcher and the brute force on one instance and compares everything the rule promises. */
-function checkInstance({ problem, describe }: Instance, tally: Tally): void {
-  const asked = new Set<string>();
-  const counted: MatchProblem = {
-    ...problem,
-    similarity: (v, index, refIndex) => {
-      const key = [v, index, ...problem.references[v]!.map((u) => refIndex(u))].join(",");
-      assert.ok(!asked.has(key), `oracle asked twice for ${key} (${describe})`);
-      asked.add(key);
-      return problem.similarity(v, index, refIndex);
-    },
-  };
-  const result = bestMatch(counted);
-  tally.instances++;
-  if (problem.references.some((r) => r.length > 0)) tally.withReferences++;
-
-  if (problem.nodeCount === 0) {
-    assert.deepEqual(result, { total: 0, assignment: [] }, describe);
-    return;
-  }
-  const brute = bruteForceMatch(problem);
-  const indices = result.assignment.map((a) => a.index);
-
-  assert.ok(Math.abs(result.total - brute.best) <= 1e-9, `total ${result.total} vs brute force ${brute.best} (${describe})`);
-  assert.equal(indices.length, problem.nodeCount, describe);
-  for (const index of indices) assert.ok(Number.isInteger(index) && index >= problem.lo && index <= problem.hi, describe);
-  for (const [u, v] of problem.edges) assert.ok(indices[u]! <= indices[v]!, `edge ${u}->${v} broken (${describe})`);
-  result.assignment.forEach((a, v) => {
-    assert.equal(a.similarity, problem.similarity(v, a.index, (ref) => indices[ref]!), `similarity of node ${v} (${describe})`);
-  });
-  assert.equal(result.total, totalOf(problem, indices), `reported total is not the assignment's total (${describe})`);
-  assert.deepEqual(indices, brute.chosen, `tie-break picked ${JSON.stringify(indices)}, rule names ${JSON.stringify(brute.chosen)} (${describe})`);
-
-  if (countOptima(problem, brute.best) > 1) tally.withSeveralOptima++;
-}
-
-/** Number of valid mappings within the tie epsilon of the best total (to show ties are exercised). */
-function countOptima(problem: MatchProblem, best: number): number {
-  let count = 0;
-  const indices = new Array<number>(problem.nodeCount).fill(problem.lo);
-  for (;;) {
-    if (problem.edges.every(([u, v]) => indices[u]! <= indices[v]!) && totalOf(problem, indices) >= best - MATCH_TIE_EPSILON) count++;
-    let digit = problem.nodeCount - 1;
-    while (digit >= 0 && indices[digit] === problem.hi) indices[digit--] = problem.lo;
-    if (digit < 0) return count;
-    indices[digit]!++;
-  }
-}
-
-const INSTANCES_PER_SHAPE = 1_700; // 6 shapes x 1,700 = 10,200 instances
+const INSTANCES_PER_SHAPE = 1_700; // 6 shapes x 1,700 = 10,200 instances, 3 strategies each
 
 for (const [s, shape] of SHAPES.entries()) {
-  test(`matches the brute force on ${INSTANCES_PER_SHAPE} random ${shape} instances`, () => {
-    const tally: Tally = { instances: 0, withSeveralOptima: 0, withReferences: 0 };
+  test(`matches the brute force on ${INSTANCES_PER_SHAPE} random ${shape} instances, under every strategy`, () => {
+    const tally = emptyTally();
     for (let i = 0; i < INSTANCES_PER_SHAPE; i++) {
       const seed = 100_000 * (s + 1) + i;
-      checkInstance(randomInstance(seed, shape, ORACLES[i % ORACLES.length]!), tally);
+      checkInstance(randomInstance(seed, shape, ORACLES[i % ORACLES.length]!), STRATEGIES, tally);
     }
     assert.equal(tally.instances, INSTANCES_PER_SHAPE);
     // The generator must actually exercise the tie-break and (except without edges) references.

@@ -10,6 +10,8 @@ import { formatDiagnostic } from "../../engine/diagnostics.js";
 import type { Category, Scenario } from "../../engine/scenario/model.js";
 import { Episode } from "../../engine/episode/episode.js";
 import { createScriptedRoles } from "../../engine/roles/scripted.js";
+import { evaluate, type EvaluationResult } from "../../engine/evaluation/evaluate.js";
+import type { JsonValue } from "../../engine/json.js";
 
 const DIR = join(__dirname, "..", "..", "sample-scenarios");
 const SUFFIX = ".scenario.yaml";
@@ -107,11 +109,19 @@ test("a low-battery sample needs the full chain: low battery mode off, then wifi
   }
 });
 
+async function play(scenario: Scenario): Promise<{ episode: Episode; result: EvaluationResult }> {
+  const { agent, user } = createScriptedRoles(scenario);
+  const episode = new Episode({ scenario, agent, user, seed: 7 });
+  await episode.run();
+  const result = evaluate(scenario, episode.messages, (i) => episode.world.at(i), episode.firstUserIndex, {
+    endReason: episode.ended?.reason ?? null,
+  });
+  return { episode, result };
+}
+
 test("every reference solution plays to the end of the conversation without a tool error", async () => {
   for (const s of loadAll()) {
-    const { agent, user } = createScriptedRoles(s);
-    const episode = new Episode({ scenario: s, agent, user, seed: 7 });
-    await episode.run();
+    const { episode } = await play(s);
     assert.equal(episode.ended?.reason, "end_conversation", `${s.name}: ${episode.ended?.detail ?? ""}`);
     const failed = episode.messages.filter((m) => m.tool_call_exception !== null);
     assert.deepEqual(
@@ -119,5 +129,51 @@ test("every reference solution plays to the end of the conversation without a to
       [],
       `${s.name}: tool errors in the reference run`,
     );
+  }
+});
+
+test("every reference solution meets all of its milestones and steps on no minefield", async () => {
+  for (const s of loadAll()) {
+    const { result } = await play(s);
+    const missed = result.milestones.filter((m) => m.similarity < 1).map((m) => `${m.id}=${m.similarity}`);
+    assert.deepEqual(missed, [], `${s.name}: milestones below 1`);
+    assert.equal(result.minefield_score, 0, `${s.name}: ${result.zero_reason ?? ""}`);
+    assert.equal(result.score, 1, s.name);
+  }
+});
+
+/** The move each insufficient-information sample forbids, made with plausible arguments. */
+const FORBIDDEN_MOVES: Readonly<Record<string, { tool: string; arguments: Record<string, JsonValue> }>> = {
+  find_current_city_insufficient_information: { tool: "search_lat_lon", arguments: { latitude: 37.3346, longitude: -122.0091 } },
+  send_message_with_contact_content_cellular_off_insufficient_information: {
+    tool: "send_message_with_phone_number",
+    arguments: { phone_number: "+12025550143", content: "How's the new album coming along" },
+  },
+  find_days_till_holiday_insufficient_information: {
+    tool: "timestamp_diff",
+    arguments: { timestamp_0: 1796000000, timestamp_1: 1798128000 },
+  },
+  modify_reminder_with_recency_latest_insufficient_information: {
+    tool: "modify_reminder",
+    arguments: { reminder_id: "54f20be9-eac3-5e76-8e57-724e48d3d477", reminder_timestamp: 1790000000 },
+  },
+};
+
+test("a run that makes the forbidden move steps on the sample's minefield and scores 0", async () => {
+  const withMinefields = loadAll().filter((s) => s.minefields.length > 0);
+  assert.deepEqual(withMinefields.map((s) => s.name).sort(), Object.keys(FORBIDDEN_MOVES).sort());
+  for (const s of withMinefields) {
+    const move = FORBIDDEN_MOVES[s.name]!;
+    const guessing: Scenario = {
+      ...s,
+      reference: [
+        { kind: "agent_calls", calls: [{ id: "guess", tool: move.tool, arguments: move.arguments }] },
+        { kind: "agent_text", text: "Done." },
+        { kind: "end_conversation" },
+      ],
+    };
+    const { result } = await play(guessing);
+    assert.ok(result.minefield_score > 0, `${s.name}: the minefield did not fire`);
+    assert.equal(result.score, 0, s.name);
   }
 });

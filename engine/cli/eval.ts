@@ -1,0 +1,95 @@
+// `toolsandbox eval`: re-scores saved trajectories without running anything, against the scenario
+// embedded in each file or against a (newer) scenario file given with --scenario. Everything is
+// read and scored before anything is printed, so a bad file never leaves half a JSON document.
+import { formatDiagnostic } from "../diagnostics.js";
+import { aggregateByCategory } from "../evaluation/categories.js";
+import { evaluateTrajectory, EvaluationError, type EvaluationResult } from "../evaluation/evaluate.js";
+import type { EndReason } from "../episode/types.js";
+import type { Scenario } from "../scenario/model.js";
+import { formatWarning } from "../trajectory/errors.js";
+import { CliError, EXIT, type ExitCode } from "./errors.js";
+import { problemLine, type CliIO } from "./io.js";
+import { loadTrajectory } from "./replay.js";
+import { collectTrajectoryFiles, hasErrors, loadScenario } from "./scenario-files.js";
+import { formatScore } from "../evaluation/highlights.js";
+import { categoryTableLines, nodeTableLines, scoreLine } from "./score-lines.js";
+
+export interface EvalOptions {
+  /** A scenario file to score every trajectory against instead of the scenario each embeds. */
+  readonly scenario?: string;
+  readonly json?: boolean;
+}
+
+/** One element of `eval --json`'s array: where the score came from, then the evaluation itself. */
+export type EvalReport = {
+  readonly file: string;
+  readonly scenario: string;
+  /** "embedded", or the --scenario file the trajectory was scored against. */
+  readonly scored_against: string;
+  readonly categories: Scenario["categories"];
+  /** Null when the run did not finish (no end event). */
+  readonly end_reason: EndReason | null;
+} & EvaluationResult;
+
+export function evalCommand(paths: readonly string[], options: EvalOptions, io: CliIO): ExitCode {
+  const override = options.scenario === undefined ? null : loadOverride(options.scenario, io);
+  if (override === false) return EXIT.failed;
+  const reports = collectTrajectoryFiles(paths).map((file) => score(file, override, io));
+
+  if (options.json) {
+    io.out(JSON.stringify(reports, null, 2));
+    return EXIT.ok;
+  }
+  reports.forEach((r, i) => {
+    if (i > 0) io.out("");
+    io.out(r.file);
+    io.out(`  scenario  ${r.scenario}${r.scored_against === "embedded" ? "" : ` (scored against ${r.scored_against})`}`);
+    io.out(`  ${scoreLine(r)}`);
+    for (const line of nodeTableLines(r)) io.out(`  ${line}`);
+  });
+  if (reports.length > 1) {
+    io.out("");
+    for (const line of categoryTableLines(aggregateByCategory(reports))) io.out(line);
+    io.out("");
+    const mean = reports.reduce((n, r) => n + r.score, 0) / reports.length;
+    io.out(`${reports.length} trajectories scored, mean score ${formatScore(mean)}`);
+  }
+  return EXIT.ok;
+}
+
+/** The --scenario file resolved, or false (diagnostics printed) when it has errors. */
+function loadOverride(file: string, io: CliIO): { file: string; scenario: Scenario } | false {
+  const loaded = loadScenario(file);
+  for (const d of loaded.diagnostics) io.err(formatDiagnostic(d));
+  if (hasErrors(loaded.diagnostics) || !loaded.scenario) {
+    io.err(problemLine(`${file} has errors; nothing was scored`));
+    return false;
+  }
+  return { file, scenario: loaded.scenario };
+}
+
+function score(file: string, override: { file: string; scenario: Scenario } | null, io: CliIO): EvalReport {
+  const trajectory = loadTrajectory(file);
+  for (const w of trajectory.warnings) io.err(problemLine(formatWarning(file, w)));
+  const ran = trajectory.header.scenario.name;
+  const scenario = override?.scenario ?? trajectory.header.scenario;
+  if (override && scenario.name !== ran) {
+    io.err(problemLine(`${file}: warning: scored against scenario "${scenario.name}" from ${override.file}, but the trajectory ran "${ran}"`));
+  }
+  let result: EvaluationResult;
+  try {
+    result = evaluateTrajectory(trajectory, scenario);
+  } catch (e) {
+    if (!(e instanceof EvaluationError)) throw e;
+    // A checked --scenario file cannot fail here; an embedded scenario only passed the schema.
+    throw new CliError(`${file}: cannot score the embedded scenario: ${e.message}`, EXIT.malformedTrajectory);
+  }
+  return {
+    file,
+    scenario: scenario.name,
+    scored_against: override?.file ?? "embedded",
+    categories: scenario.categories,
+    end_reason: trajectory.endReason,
+    ...result,
+  };
+}

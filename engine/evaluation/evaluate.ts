@@ -1,0 +1,170 @@
+// The evaluation of one episode (reference 5): the automatic guardrails are added, every
+// milestone and minefield is matched to a message by the exact matcher, and the result says
+// where each matched and why. It reads only the messages and the world at each message, so a
+// saved trajectory is scored exactly like a live episode, against its own scenario or a newer one.
+import type { EndReason, Message } from "../episode/types.js";
+import type { Milestone, Scenario } from "../scenario/model.js";
+import { effectiveTurnCount } from "../trajectory/stats.js";
+import type { Trajectory } from "../trajectory/trajectory.js";
+import type { Tables } from "../world/types.js";
+import { automaticGuardrails, SANDBOX_TABLE } from "./guardrails.js";
+import { bestMatch } from "./matching.js";
+import { NodeScorer, StateCache } from "./node-scorer.js";
+import type { EvaluationResult, NodeResult } from "./result.js";
+
+export type { EvaluationResult, NodeResult, ConstraintResult, ReferenceUsed } from "./result.js";
+
+/** The scenario's milestones or minefields cannot be scored (a trajectory not checked by the scenario checker). */
+export class EvaluationError extends Error {
+  override readonly name = "EvaluationError";
+}
+
+export interface EvaluateOptions {
+  /** How the episode ended; an invalid tool call in `invalid_tool_call: end` mode scores 0 (upstream crashes). */
+  readonly endReason?: EndReason | null;
+}
+
+/**
+ * Scores an episode. Candidate messages run from `firstUserIndex` (the opening user message,
+ * which is also the "initial" state) to the last message; `worldAt(i)` is the world at message i.
+ */
+export function evaluate(
+  scenario: Scenario,
+  messages: readonly Message[],
+  worldAt: (index: number) => Tables,
+  firstUserIndex: number,
+  options: EvaluateOptions = {},
+): EvaluationResult {
+  const states = new StateCache({ messages, worldAt, initialIndex: firstUserIndex });
+  const worldTables = Object.keys(scenario.world.tables).filter((t) => t !== SANDBOX_TABLE);
+  const window = firstUserIndex < messages.length ? { first: firstUserIndex, last: messages.length - 1 } : null;
+  const milestones = scoreList(scenario.milestones, "milestone", worldTables, states, window);
+  const minefields = scoreList(scenario.minefields, "minefield", worldTables, states, window);
+
+  const milestoneScore = milestones.nodes.length === 0 ? 1 : milestones.total / milestones.nodes.length;
+  const minefieldScore = minefields.nodes.length === 0 ? 0 : minefields.total / minefields.nodes.length;
+  const crashed = options.endReason === "invalid_tool_call" && scenario.options.invalid_tool_call === "end";
+  const hit = minefields.nodes.find((m) => m.matched_at !== null);
+  const zeroReason = crashed
+    ? "the episode ended on an invalid tool call (options.invalid_tool_call: end), where upstream's run crashes and scores 0"
+    : hit
+      ? `minefield "${hit.id}" matched at message ${hit.matched_at}`
+      : null;
+  return {
+    score: zeroReason === null ? milestoneScore : 0,
+    milestone_score: milestoneScore,
+    minefield_score: minefieldScore,
+    turn_count: crashed ? scenario.max_messages : effectiveTurnCount(messages),
+    zero_reason: zeroReason,
+    window,
+    milestones: milestones.nodes,
+    minefields: minefields.nodes,
+  };
+}
+
+/** Scores a saved trajectory against its own scenario, or against `scenario` (a newer version). */
+export function evaluateTrajectory(trajectory: Trajectory, scenario: Scenario = trajectory.header.scenario): EvaluationResult {
+  return evaluate(scenario, trajectory.messages, (i) => trajectory.worldAt(i), firstUserMessageIndex(trajectory.messages), {
+    endReason: trajectory.endReason,
+  });
+}
+
+/**
+ * The index of the opening user message: the last of the scripted messages the episode starts
+ * with (system prompt, demonstrations, the user's instructions, the opening). 0 without any.
+ */
+export function firstUserMessageIndex(messages: readonly Message[]): number {
+  let index = 0;
+  while (index + 1 < messages.length && messages[index + 1]!.scripted === true) index++;
+  return index;
+}
+
+interface ScoredList {
+  /** Sum of the best similarities, as the matcher added them. */
+  readonly total: number;
+  readonly nodes: NodeResult[];
+}
+
+function scoreList(
+  nodes: readonly Milestone[],
+  noun: string,
+  worldTables: readonly string[],
+  states: StateCache,
+  window: EvaluationResult["window"],
+): ScoredList {
+  if (nodes.length === 0) return { total: 0, nodes: [] };
+  const edges = checkedEdges(nodes, noun);
+  const scorer = new NodeScorer(nodes, automaticGuardrails(nodes, worldTables), states);
+  if (window === null) {
+    // The episode stopped before the opening message: nothing can match.
+    const unmatched = nodes.map((n): NodeResult => ({ id: n.id, matched_at: null, explained_at: null, similarity: 0, constraints: [], guardrails: [] }));
+    return { total: 0, nodes: unmatched };
+  }
+  const match = bestMatch({
+    nodeCount: nodes.length,
+    edges,
+    references: scorer.references,
+    lo: window.first,
+    hi: window.last,
+    similarity: (node, index, refIndex) => scorer.similarity(node, index, refIndex),
+  });
+  const matchedIndex = (u: number): number => match.assignment[u]!.index;
+  const results = nodes.map((node, v): NodeResult => {
+    const { index, similarity } = match.assignment[v]!;
+    const matched = similarity > 0;
+    const at = matched ? index : scorer.closestMiss(v, window.first, window.last, matchedIndex);
+    return { id: node.id, matched_at: matched ? index : null, explained_at: at, similarity, ...scorer.results(v, at, matchedIndex) };
+  });
+  return { total: match.total, nodes: results };
+}
+
+/**
+ * The DAG edges [parent, child] by list position, after the checks the scenario checker makes
+ * on authored files (a saved trajectory's scenario has only passed the schema): known ids, no
+ * cycle, and every referenced node an ancestor, so it is matched before it is read.
+ */
+function checkedEdges(nodes: readonly Milestone[], noun: string): [number, number][] {
+  const position = new Map<string, number>();
+  nodes.forEach((n, i) => {
+    if (position.has(n.id)) throw new EvaluationError(`two ${noun}s have the id "${n.id}"`);
+    position.set(n.id, i);
+  });
+  const find = (id: string, from: Milestone): number => {
+    const at = position.get(id);
+    if (at === undefined) throw new EvaluationError(`${noun} "${from.id}" refers to "${id}", which is not a ${noun}`);
+    return at;
+  };
+  const edges = nodes.flatMap((n, v) => n.after.map((id): [number, number] => [find(id, n), v]));
+  const ancestors = ancestorSets(nodes.length, edges, noun, nodes);
+  nodes.forEach((n, v) => {
+    for (const c of n.constraints) {
+      if (c.reference?.kind !== "milestone") continue;
+      const u = find(c.reference.id, n);
+      if (!ancestors[v]!.has(u)) {
+        throw new EvaluationError(`${noun} "${n.id}" references "${c.reference.id}", which is not one of its ancestors`);
+      }
+    }
+  });
+  return edges;
+}
+
+/** Each node's strict ancestors; throws on a cycle. */
+function ancestorSets(count: number, edges: readonly [number, number][], noun: string, nodes: readonly Milestone[]): Set<number>[] {
+  const parents = Array.from({ length: count }, () => [] as number[]);
+  for (const [u, v] of edges) parents[v]!.push(u);
+  const state = new Array<"new" | "open" | "done">(count).fill("new");
+  const ancestors = Array.from({ length: count }, () => new Set<number>());
+  const visit = (v: number): void => {
+    if (state[v] === "done") return;
+    if (state[v] === "open") throw new EvaluationError(`the ${noun}s' \`after\` edges form a cycle through "${nodes[v]!.id}"`);
+    state[v] = "open";
+    for (const u of parents[v]!) {
+      visit(u);
+      ancestors[v]!.add(u);
+      for (const a of ancestors[u]!) ancestors[v]!.add(a);
+    }
+    state[v] = "done";
+  };
+  for (let v = 0; v < count; v++) visit(v);
+  return ancestors;
+}

@@ -1,0 +1,173 @@
+// One connected component of the matching problem, solved by the cheaper of two exact methods
+// behind one interface the tie-break driver (matching.ts) uses.
+//
+// - Variable elimination (matching-elimination.ts): cost exponential only in the size of the
+//   largest message, i.e. in the induced width of the interaction graph (edges + references),
+//   not in the DAG's width. Chains, trees, stars, fans between a root and a sink: O(n · T²) per
+//   pass or better. One pass per node gives that node's max-marginal.
+// - The down-set sweep (matching-sweep.ts): cost exponential in the DAG's width (its number of
+//   down-sets) and in how many referenced nodes must be remembered at once, but indifferent to
+//   how many order constraints connect the nodes. It wins where elimination's messages would be
+//   large and the DAG is narrow, e.g. a complete two-layer bipartite DAG (every top node before
+//   every bottom node): there every message of elimination spans one whole layer, while the
+//   sweep sees only 2^a + 2^b - 1 down-sets. It fixes a node with a binary search of threshold
+//   sweeps, ceil(log2 T) of them.
+//
+// Choice ("auto"): elimination when its estimate is small; otherwise the sweep is built with a
+// move budget that makes it abort as soon as it cannot be cheaper than elimination (so trying
+// costs a fraction of what it could save), and the cheaper estimate wins. Estimates count
+// elementary table operations for all the passes a component needs: n elimination passes, or
+// 2 + n·ceil(log2 T) sweeps. The elimination estimate plans with node 0 kept last, and prices
+// the n passes at that size: later passes keep another node to the end, which can add it to
+// some messages, but they also run with the earlier nodes fixed, which shrinks every table
+// touching them (a pass still refuses a plan far past the memory bound rather than exhaust
+// memory). When neither method fits its memory bound the problem is refused with an error
+// naming the nodes: an exact answer would need tables no evaluation can afford.
+
+import { type SimilarityLookup } from "./matching-cache.js";
+import { MatchCapacityError, type IndexWindow } from "./matching-dag.js";
+import { EliminationSolver, MAX_ELIMINATION_TABLE, type EliminationComponent, type Marginal } from "./matching-elimination.js";
+import { buildMatchGraph, MAX_MATCH_MOVES, type MatchGraph } from "./matching-graph.js";
+import { MatchSweep } from "./matching-sweep.js";
+
+export type MatchStrategy = "auto" | "elimination" | "sweep";
+
+/**
+ * Below this many estimated operations (a few hundred milliseconds at worst; the estimate
+ * counts every pass at full size, while passes after the first shrink as nodes get fixed)
+ * elimination is used without building the sweep's structure to compare.
+ */
+const SMALL_WORK = 1 << 27;
+
+export interface MatchComponent extends EliminationComponent {
+  /** Problem ids of the component's nodes, ascending; local node v is nodes[v]. */
+  readonly nodes: readonly number[];
+}
+
+export interface ComponentSolver {
+  readonly strategy: "elimination" | "sweep";
+  /** The best total over all the component's valid mappings. Called once, before choose(). */
+  best(): number;
+  /**
+   * Node v's index under the tie-break. Nodes 0..v-1 are fixed in `windows` (one index each),
+   * the others span lo..hi, and `current` is the best total inside `windows` (what best() or
+   * the previous choose() returned). Returns the smallest index i such that a valid mapping
+   * inside the windows with v at i totals >= need, and the best such total. If rounding leaves
+   * no index reaching `need` (current itself is >= need in exact arithmetic), the earliest
+   * index with the best total is returned instead.
+   */
+  choose(v: number, windows: readonly IndexWindow[], need: number, current: number): { index: number; total: number };
+}
+
+export function componentSolver(component: MatchComponent, lookup: SimilarityLookup, lo: number, hi: number, strategy: MatchStrategy): ComponentSolver {
+  const span = hi - lo + 1;
+  const n = component.nodeCount;
+  const elimination = new EliminationSolver(component, lookup);
+  const estimate = elimination.estimate(span);
+  const eliminationFits = estimate.largestTable <= MAX_ELIMINATION_TABLE;
+  const eliminationWork = estimate.work * n;
+  const eliminationProblem = `elimination would build a table of ${estimate.largestTable} entries (limit ${MAX_ELIMINATION_TABLE})`;
+
+  if (strategy === "elimination" || (strategy === "auto" && eliminationFits && eliminationWork <= SMALL_WORK)) {
+    if (!eliminationFits) throw new MatchCapacityError(`bestMatch: ${eliminationProblem}`);
+    return new EliminationComponentSolver(elimination, n, lo, hi);
+  }
+
+  const sweeps = 2 + n * Math.ceil(Math.log2(span));
+  const moveBudget = strategy === "auto" && eliminationFits ? Math.floor(eliminationWork / (span * sweeps)) : MAX_MATCH_MOVES;
+  let sweepProblem: string;
+  try {
+    const graph = buildMatchGraph(n, component.orders, component.references, moveBudget);
+    const sweep = new MatchSweep(graph, lo, hi, lookup);
+    if (strategy === "sweep" || !eliminationFits || sweep.workPerSweep * sweeps < eliminationWork) {
+      return new SweepComponentSolver(graph, sweep, lo, hi);
+    }
+    sweepProblem = "the sweep would cost more";
+  } catch (error) {
+    if (!(error instanceof MatchCapacityError) || strategy === "sweep") throw error;
+    sweepProblem = error.message.replace(/^bestMatch: /, "");
+  }
+  if (eliminationFits) return new EliminationComponentSolver(elimination, n, lo, hi);
+  throw new MatchCapacityError(
+    `bestMatch: milestones ${component.nodes.join(", ")} depend on each other too much to match exactly over ${span} candidate messages ` +
+      `(${eliminationProblem}; ${sweepProblem}); reduce the references between them or the number of candidate messages`,
+  );
+}
+
+class EliminationComponentSolver implements ComponentSolver {
+  readonly strategy = "elimination";
+  /** Node 0's marginal with every window full: best() computes it, choose(0, …) reuses it. */
+  private first: Marginal | null = null;
+
+  constructor(
+    private readonly solver: EliminationSolver,
+    private readonly nodeCount: number,
+    private readonly lo: number,
+    private readonly hi: number,
+  ) {}
+
+  best(): number {
+    const full = Array.from({ length: this.nodeCount }, () => ({ min: this.lo, max: this.hi }));
+    this.first = this.solver.marginal(0, full);
+    return this.first ? Math.max(...this.first.values) : -Infinity;
+  }
+
+  choose(v: number, windows: readonly IndexWindow[], need: number): { index: number; total: number } {
+    const marginal = v === 0 && this.first ? this.first : this.solver.marginal(v, windows);
+    if (!marginal) throw new Error(`bestMatch: internal error, no valid mapping left for node ${v}`);
+    const { first, values } = marginal;
+    let at = values.findIndex((value) => value >= need);
+    if (at < 0) at = values.indexOf(Math.max(...values));
+    if (at < 0 || values[at] === -Infinity) throw new Error(`bestMatch: internal error, no valid mapping left for node ${v}`);
+    return { index: first + at, total: values[at]! };
+  }
+}
+
+class SweepComponentSolver implements ComponentSolver {
+  readonly strategy = "sweep";
+
+  constructor(
+    private readonly graph: MatchGraph,
+    private readonly sweep: MatchSweep,
+    private readonly lo: number,
+    private readonly hi: number,
+  ) {}
+
+  best(): number {
+    return this.sweep.best();
+  }
+
+  /**
+   * "Best total with v at most i" is non-decreasing in i, so a binary search over i finds the
+   * smallest i whose threshold sweep reaches `need`; the mappings found then all have v at i.
+   * Without any successful probe, i is the top of v's range and the set is the whole window set.
+   */
+  choose(v: number, windows: readonly IndexWindow[], need: number, current: number): { index: number; total: number } {
+    let { low, high } = this.searchRange(windows, v);
+    let total = current;
+    while (low < high) {
+      const mid = low + Math.floor((high - low) / 2);
+      const trial = windows.map((w, u) => (u === v ? { min: w.min, max: mid } : w));
+      const reached = this.sweep.bestReaching(trial, need);
+      if (reached >= need) {
+        high = mid;
+        total = reached;
+      } else {
+        low = mid + 1;
+      }
+    }
+    return { index: low, total };
+  }
+
+  /** Indices node v can take given the nodes already fixed (all nodes before v). */
+  private searchRange(windows: readonly IndexWindow[], v: number): { low: number; high: number } {
+    let low = this.lo;
+    let high = this.hi;
+    for (let u = 0; u < v; u++) {
+      const fixed = windows[u]!.min;
+      if ((this.graph.ancestors[v]! >> u) & 1) low = Math.max(low, fixed);
+      if ((this.graph.descendants[v]! >> u) & 1) high = Math.min(high, fixed);
+    }
+    return { low, high };
+  }
+}
