@@ -73,10 +73,22 @@ export class EliminationSolver {
   private readonly scopes: (readonly number[])[];
   private readonly scopeOrders: (readonly [number, number])[][];
 
+  /**
+   * Per node: its table over the full range lo..hi of every variable, made by the first pass
+   * (which has every window full) and sliced by the later ones: a row copy per combination of
+   * reference indices instead of a lookup per entry.
+   */
+  private readonly fullTables: (Float64Array | null)[];
+  private readonly span: number;
+
   constructor(
     private readonly component: EliminationComponent,
     private readonly lookup: SimilarityLookup,
+    private readonly lo: number,
+    hi: number,
   ) {
+    this.span = hi - lo + 1;
+    this.fullTables = new Array<Float64Array | null>(component.nodeCount).fill(null);
     const n = component.nodeCount;
     this.predecessors = Array.from({ length: n }, () => []);
     this.successors = Array.from({ length: n }, () => []);
@@ -96,8 +108,8 @@ export class EliminationSolver {
   }
 
   /** Operations and largest table of a pass with every window full, for the strategy choice. */
-  estimate(span: number): { work: number; largestTable: number } {
-    const widths = new Array<number>(this.component.nodeCount).fill(span);
+  estimate(): { work: number; largestTable: number } {
+    const widths = new Array<number>(this.component.nodeCount).fill(this.span);
     return planElimination(widths, this.scopes, this.component.orders, 0);
   }
 
@@ -106,7 +118,7 @@ export class EliminationSolver {
     const tight = this.tighten(windows);
     if (!tight) return null;
     const { min, width } = tight;
-    let factors: Factor[] = this.scopes.map((vars, v) => this.nodeFactor(v, vars, min, width));
+    let factors: Factor[] = this.scopes.map((vars, v) => ({ vars, table: this.nodeTable(v, vars, min, width) }));
     let orders: readonly (readonly [number, number])[] = this.component.orders;
     const plan = planElimination(width, this.scopes, orders, target);
     if (plan.largestTable > PASS_TABLE_SLACK * MAX_ELIMINATION_TABLE) {
@@ -140,11 +152,39 @@ export class EliminationSolver {
     return width.every((w) => w > 0) ? { min, width } : null;
   }
 
+  /** Node v's table over the windows: the full table itself, or a slice of it. */
+  private nodeTable(v: number, vars: readonly number[], min: readonly number[], width: readonly number[]): Float64Array {
+    const { lo, span } = this;
+    let full = this.fullTables[v];
+    if (!full) {
+      const fullMin = new Array<number>(min.length).fill(lo);
+      const fullWidth = new Array<number>(width.length).fill(span);
+      full = this.fullTables[v] = this.lookupTable(v, vars, fullMin, fullWidth);
+    }
+    if (vars.every((u) => min[u] === lo && width[u] === span)) return full; // tables are never written to
+    const refCount = vars.length - 1;
+    const columns = width[v]!;
+    const rows = vars.slice(0, refCount).reduce((p, u) => p * width[u]!, 1);
+    const table = new Float64Array(rows * columns);
+    const digits = new Array<number>(refCount).fill(0);
+    for (let row = 0; row < rows; row++) {
+      let fullRow = 0;
+      for (let j = 0; j < refCount; j++) fullRow = fullRow * span + min[vars[j]!]! - lo + digits[j]!;
+      const start = fullRow * span + min[v]! - lo;
+      table.set(full.subarray(start, start + columns), row * columns);
+      for (let j = refCount - 1; j >= 0; j--) {
+        if (++digits[j]! < width[vars[j]!]!) break;
+        digits[j] = 0;
+      }
+    }
+    return table;
+  }
+
   /**
    * Node v's similarity over the windows of [...refs, v], a row of v's indices per combination
    * of reference indices; -Infinity (and no lookup) where the indices break the ancestor order.
    */
-  private nodeFactor(v: number, vars: readonly number[], min: readonly number[], width: readonly number[]): Factor {
+  private lookupTable(v: number, vars: readonly number[], min: readonly number[], width: readonly number[]): Float64Array {
     const refCount = vars.length - 1;
     const columns = width[v]!;
     const rows = vars.slice(0, refCount).reduce((p, u) => p * width[u]!, 1);
@@ -162,7 +202,7 @@ export class EliminationSolver {
         refIndices[j] = min[u]!;
       }
     }
-    return { vars, table };
+    return table;
   }
 }
 

@@ -62,8 +62,8 @@ export interface ComponentSolver {
 export function componentSolver(component: MatchComponent, lookup: SimilarityLookup, lo: number, hi: number, strategy: MatchStrategy): ComponentSolver {
   const span = hi - lo + 1;
   const n = component.nodeCount;
-  const elimination = new EliminationSolver(component, lookup);
-  const estimate = elimination.estimate(span);
+  const elimination = new EliminationSolver(component, lookup, lo, hi);
+  const estimate = elimination.estimate();
   const eliminationFits = estimate.largestTable <= MAX_ELIMINATION_TABLE;
   const eliminationWork = estimate.work * n;
   const eliminationProblem = `elimination would build a table of ${estimate.largestTable} entries (limit ${MAX_ELIMINATION_TABLE})`;
