@@ -41,7 +41,7 @@ export class SimilarityCache implements SimilarityLookup {
 
   constructor(
     private readonly oracle: SimilarityOracle,
-    private readonly references: readonly (readonly number[])[],
+    references: readonly (readonly number[])[],
     private readonly lo: number,
     private readonly span: number,
   ) {

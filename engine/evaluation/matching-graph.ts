@@ -111,7 +111,7 @@ export function buildMatchGraph(
   const referencedBy: number[] = new Array<number>(nodeCount).fill(0);
   refs.forEach((list, v) => list.forEach((u) => (referencedBy[u]! |= 1 << v)));
 
-  const masks = enumerateDownSets(nodeCount, predecessors, order, moveLimit);
+  const masks = enumerateDownSets(predecessors, order, moveLimit);
   const position = new Map<number, number>(masks.map((m, i) => [m, i]));
   const liveOf = (mask: number): number[] => {
     const live: number[] = [];
@@ -188,7 +188,7 @@ function validateReferences(
 }
 
 /** All down-sets, sorted by size then mask so that every run walks them in the same order. */
-function enumerateDownSets(nodeCount: number, predecessors: readonly number[], order: readonly number[], limit: number): number[] {
+function enumerateDownSets(predecessors: readonly number[], order: readonly number[], limit: number): number[] {
   const found = new Set<number>([0]);
   const queue = [0];
   for (let head = 0; head < queue.length; head++) {

@@ -109,18 +109,25 @@ class EliminationComponentSolver implements ComponentSolver {
   best(): number {
     const full = Array.from({ length: this.nodeCount }, () => ({ min: this.lo, max: this.hi }));
     this.first = this.solver.marginal(0, full);
-    return this.first ? Math.max(...this.first.values) : -Infinity;
+    return this.first ? this.first.values[earliestMaximum(this.first.values)]! : -Infinity;
   }
 
   choose(v: number, windows: readonly IndexWindow[], need: number): { index: number; total: number } {
     const marginal = v === 0 && this.first ? this.first : this.solver.marginal(v, windows);
     if (!marginal) throw new Error(`bestMatch: internal error, no valid mapping left for node ${v}`);
     const { first, values } = marginal;
-    let at = values.findIndex((value) => value >= need);
-    if (at < 0) at = values.indexOf(Math.max(...values));
-    if (at < 0 || values[at] === -Infinity) throw new Error(`bestMatch: internal error, no valid mapping left for node ${v}`);
+    let at = 0;
+    while (at < values.length && !(values[at]! >= need)) at++;
+    if (at === values.length) at = earliestMaximum(values);
+    if (values[at] === -Infinity) throw new Error(`bestMatch: internal error, no valid mapping left for node ${v}`);
     return { index: first + at, total: values[at]! };
   }
+}
+
+function earliestMaximum(values: Float64Array): number {
+  let at = 0;
+  for (let k = 1; k < values.length; k++) if (values[k]! > values[at]!) at = k;
+  return at;
 }
 
 class SweepComponentSolver implements ComponentSolver {

@@ -8,7 +8,6 @@ import {
   type Instance,
   ORACLES,
   type Oracle,
-  pick,
   type Rand,
   randomReferences,
   randomWindow,
