@@ -28,7 +28,7 @@ export interface MatchingBenchRow {
   readonly messages: number;
   /** The method each connected component used, counted ("elimination", "2 x sweep", …). */
   readonly strategies: string;
-  /** The first call in this process (cold code), milliseconds. */
+  /** The case's first call, milliseconds (the first case's runs on cold code). */
   readonly firstMs: number;
   /** Mean of the timed calls after it. */
   readonly meanMs: number;
@@ -149,7 +149,7 @@ function repeatFromArgs(): number {
 
 if (require.main === module) {
   const repeat = repeatFromArgs();
-  console.log(`bestMatch, candidate messages 1..T; "first" is the first call in this process, "mean" the next ${repeat}`);
+  console.log(`bestMatch, candidate messages 1..T; "first" is a case's first call (cold code on the first row), "mean" the next ${repeat}`);
   console.log("issue 3 target: the wide 12-milestone DAG over 300 messages under 100 ms\n");
   console.log(formatMatchingBench(runMatchingBench(repeat)));
 }

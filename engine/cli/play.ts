@@ -1,23 +1,29 @@
-// Plays one scenario with the chosen roles and writes its trajectory as the events arrive, then
-// scores the finished episode and appends the evaluation to the trajectory.
+// Plays one job of a run (a scenario, in one trial) with the chosen roles and writes its
+// trajectory as the events arrive, then scores the finished episode and appends the evaluation
+// to the trajectory. The result a summary lists is built the same way from a live episode and
+// from a saved trajectory (resumed runs), so both give the same summary.
 import { join } from "node:path";
 import { Episode } from "../episode/episode.js";
 import { evaluate, type EvaluationResult } from "../evaluation/evaluate.js";
 import type { TrajectoryHeader } from "../episode/types.js";
-import type { Scenario } from "../scenario/model.js";
+import type { AgentRole, UserRole } from "../roles/role.js";
 import type { TrajectoryEvent } from "../trajectory/events.js";
 import { effectiveTurnCount } from "../trajectory/stats.js";
-import { TRAJECTORY_SUFFIX, TrajectoryWriter } from "../trajectory/writer.js";
+import type { EndEvent } from "../trajectory/trajectory.js";
+import { TrajectoryWriter } from "../trajectory/writer.js";
+import type { BatchJob } from "./batch-jobs.js";
 import { fsError } from "./errors.js";
 import { errorMessage } from "./format.js";
 import { createRoles } from "./roles.js";
 import { isFailedEnd, scoreFields, type ScenarioResult } from "./summary.js";
 
+export { trajectoryFileName } from "./batch-jobs.js";
+
 export interface PlayOptions {
   readonly agent: string;
   readonly user: string;
-  readonly seed: number;
   readonly outDir: string;
+  /** Aborting ends the episode with the reason "cancelled"; it is still scored and its trajectory closed. */
   readonly signal: AbortSignal;
 }
 
@@ -27,26 +33,36 @@ export interface PlayOutcome {
   readonly engineError: unknown;
 }
 
-/** The trajectory's file name: the scenario name, with anything unsafe in a file name replaced. */
-export const trajectoryFileName = (scenarioName: string): string =>
-  `${scenarioName.replace(/[^A-Za-z0-9_.-]/g, "_").replace(/^\./, "_")}${TRAJECTORY_SUFFIX}`;
+interface JobRoles {
+  readonly agent: AgentRole;
+  readonly user: UserRole;
+  readonly header: TrajectoryHeader;
+}
+
+/** Fresh roles for the job and the header its trajectory starts with. */
+function jobRoles(job: BatchJob, options: PlayOptions): JobRoles {
+  const { agent, user } = createRoles(options.agent, options.user, job.scenario);
+  const header: TrajectoryHeader = {
+    type: "header",
+    format: "toolsandbox-trajectory",
+    version: 1,
+    scenario: job.scenario,
+    run: { agent: agent.id, user: user.id, seed: job.seed, options: {} },
+  };
+  return { agent, user, header };
+}
+
+/** The header the job's trajectory starts with: a saved file with another header was made by another run. */
+export const jobHeader = (job: BatchJob, options: PlayOptions): TrajectoryHeader => jobRoles(job, options).header;
 
 /**
  * Runs the episode to its end and scores it. An engine failure (in the episode or the evaluation)
  * becomes a failed, unscored result (the trajectory then has no end or no evaluation event); a
  * trajectory that cannot be written stops everything (CliError, exit 3).
  */
-export async function playScenario(scenario: Scenario, options: PlayOptions): Promise<PlayOutcome> {
-  const fileName = trajectoryFileName(scenario.name);
-  const path = join(options.outDir, fileName);
-  const { agent, user } = createRoles(options.agent, options.user, scenario);
-  const header: TrajectoryHeader = {
-    type: "header",
-    format: "toolsandbox-trajectory",
-    version: 1,
-    scenario,
-    run: { agent: agent.id, user: user.id, seed: options.seed, options: {} },
-  };
+export async function playJob(job: BatchJob, options: PlayOptions): Promise<PlayOutcome> {
+  const path = join(options.outDir, job.trajectory);
+  const { agent, user, header } = jobRoles(job, options);
   let writer: TrajectoryWriter;
   try {
     writer = TrajectoryWriter.create(path, header);
@@ -68,12 +84,12 @@ export async function playScenario(scenario: Scenario, options: PlayOptions): Pr
   };
 
   const signal = AbortSignal.any([options.signal, stop.signal]);
-  const episode = new Episode({ scenario, agent, user, seed: options.seed, onEvent, signal });
+  const episode = new Episode({ scenario: job.scenario, agent, user, seed: job.seed, onEvent, signal });
   let engineError: { readonly error: unknown } | null = null;
   let evaluation: EvaluationResult | null = null;
   try {
     await episode.run();
-    evaluation = evaluate(scenario, episode.messages, (i) => episode.world.at(i), episode.firstUserIndex, {
+    evaluation = evaluate(job.scenario, episode.messages, (i) => episode.world.at(i), episode.firstUserIndex, {
       endReason: episode.ended?.reason ?? null,
     });
     onEvent({ type: "evaluation", result: evaluation });
@@ -85,16 +101,37 @@ export async function playScenario(scenario: Scenario, options: PlayOptions): Pr
   if (failed.write) throw fsError(failed.write.error, path);
 
   const end = engineError === null ? episode.ended : null;
-  const result: ScenarioResult = {
-    name: scenario.name,
-    categories: scenario.categories,
-    end_reason: end?.reason ?? null,
-    detail: engineError === null ? (end?.detail ?? null) : errorMessage(engineError.error),
-    message_count: episode.messages.length,
-    turn_count: evaluation?.turn_count ?? effectiveTurnCount(episode.messages),
-    ...scoreFields(evaluation),
-    trajectory: fileName,
-    failed: isFailedEnd(end?.reason ?? null),
-  };
+  const result = jobResult(job, {
+    end: end ? { reason: end.reason, detail: end.detail ?? null } : null,
+    evaluation,
+    messageCount: episode.messages.length,
+    turnCount: evaluation?.turn_count ?? effectiveTurnCount(episode.messages),
+    engineError: engineError === null ? null : errorMessage(engineError.error),
+  });
   return { result, engineError: engineError?.error ?? null };
+}
+
+export interface JobFacts {
+  readonly end: { readonly reason: EndEvent["reason"]; readonly detail: string | null } | null;
+  readonly evaluation: EvaluationResult | null;
+  readonly messageCount: number;
+  readonly turnCount: number;
+  /** The engine's error message, when it failed. */
+  readonly engineError: string | null;
+}
+
+/** The summary's record of one job, from what its episode (live or saved) ended with. */
+export function jobResult(job: BatchJob, facts: JobFacts): ScenarioResult {
+  return {
+    name: job.scenario.name,
+    ...(job.trial === null ? {} : { trial: job.trial }),
+    categories: job.scenario.categories,
+    end_reason: facts.end?.reason ?? null,
+    detail: facts.engineError ?? facts.end?.detail ?? null,
+    message_count: facts.messageCount,
+    turn_count: facts.turnCount,
+    ...scoreFields(facts.evaluation),
+    trajectory: job.trajectory,
+    failed: isFailedEnd(facts.end?.reason ?? null),
+  };
 }

@@ -17,6 +17,8 @@ export interface NodeMatch {
 
 export interface ScenarioResult {
   readonly name: string;
+  /** Which trial (from 1) of the scenario this is; only in runs with --trials above 1. */
+  readonly trial?: number;
   readonly categories: readonly Category[];
   /** Null when the engine failed before the episode could end (see `error`). */
   readonly end_reason: EndReason | null;
@@ -82,9 +84,18 @@ export function buildRunSummary(run: RunSummary["run"], scenarios: readonly Scen
   };
 }
 
-/** The scenarios that have a score, in the shape the category table aggregates. */
+/**
+ * The scenarios that have a score, in the shape the category table aggregates. A scenario run in
+ * several trials counts once, with its score and turn count averaged over its scored trials.
+ */
 function scored(results: readonly ScenarioResult[]): ScoredScenario[] {
-  return results.flatMap((r) => (r.score === null ? [] : [{ categories: r.categories, score: r.score, turn_count: r.turn_count }]));
+  const byName = new Map<string, { categories: readonly Category[]; n: number; score: number; turns: number }>();
+  for (const r of results) {
+    if (r.score === null) continue;
+    const s = byName.get(r.name) ?? { categories: r.categories, n: 0, score: 0, turns: 0 };
+    byName.set(r.name, { ...s, n: s.n + 1, score: s.score + r.score, turns: s.turns + r.turn_count });
+  }
+  return [...byName.values()].map((s) => ({ categories: s.categories, score: s.score / s.n, turn_count: s.turns / s.n }));
 }
 
 /** The score fields of a result; all null when there is no evaluation. */

@@ -52,6 +52,8 @@ export type EndReason =
   | "invalid_tool_call"
   | "script_exhausted"
   | "role_error"
+  /** A model-backed role's request finally failed (HTTP error after the retries, timeout, no connection). */
+  | "model_error"
   | "cancelled";
 
 export interface RunConfig {
@@ -60,6 +62,29 @@ export interface RunConfig {
   readonly seed: number;
   /** Options that change behaviour, recorded so a replay knows how the run was made. */
   readonly options: Readonly<Record<string, JsonValue>>;
+  /** How a model-backed agent was configured; absent for a scripted one. */
+  readonly agent_settings?: ModelSettings;
+  /** How a model-backed user simulator was configured; absent for a scripted one. */
+  readonly user_settings?: ModelSettings;
+}
+
+/**
+ * Every setting of a model-backed role, as the trajectory header records it. The API key is never
+ * part of it: only the name of the environment variable it was read from.
+ */
+export interface ModelSettings {
+  readonly model: string;
+  /** The OpenAI-compatible endpoint, e.g. "https://api.openai.com/v1". */
+  readonly base_url: string;
+  /** Null: not sent, so the server's default applies (upstream sets none). */
+  readonly temperature: number | null;
+  readonly seed: number | null;
+  readonly max_tokens: number | null;
+  /** Per request attempt. */
+  readonly timeout_seconds: number;
+  /** Retries after the first attempt on 408, 409, 429, 5xx and connection errors. */
+  readonly max_retries: number;
+  readonly api_key_env: string;
 }
 
 export interface TrajectoryHeader {

@@ -2,7 +2,7 @@
 // OpenAI-compatible model, or a person. Roles see only the messages visible to them.
 import type { Scenario } from "../scenario/model.js";
 import type { ToolDefinition } from "../tools/types.js";
-import type { Message, ToolCall } from "../episode/types.js";
+import type { Message, ModelSettings, ToolCall } from "../episode/types.js";
 
 export interface AgentRequest {
   /** Messages visible to the agent, oldest first. */
@@ -21,6 +21,8 @@ export type AgentTurn =
 export interface AgentRole {
   /** How the run header names it: "scripted", "openai:gpt-4o", ... */
   readonly id: string;
+  /** A model-backed role's settings, for the run header (never the API key). */
+  readonly settings?: ModelSettings;
   respond(request: AgentRequest): Promise<AgentTurn>;
 }
 
@@ -35,6 +37,7 @@ export type UserTurn = { readonly kind: "text"; readonly text: string } | { read
 
 export interface UserRole {
   readonly id: string;
+  readonly settings?: ModelSettings;
   respond(request: UserRequest): Promise<UserTurn>;
 }
 
@@ -42,7 +45,7 @@ export interface UserRole {
 export class RoleError extends Error {
   constructor(
     message: string,
-    readonly reason: "role_error" | "script_exhausted" = "role_error",
+    readonly reason: "role_error" | "script_exhausted" | "model_error" = "role_error",
   ) {
     super(message);
     this.name = "RoleError";

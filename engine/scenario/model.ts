@@ -137,9 +137,20 @@ export type ReferenceStep =
   | { readonly kind: "user_text"; readonly text: string }
   | { readonly kind: "end_conversation" };
 
+/** Schema-level changes to the tools the agent sees (upstream tool_augmentation_list, reference 1.10). */
+export const TOOL_AUGMENTATIONS = [
+  "tool_name_scrambled",
+  "tool_description_scrambled",
+  "arg_description_scrambled",
+  "arg_type_scrambled",
+] as const;
+export type ToolAugmentation = (typeof TOOL_AUGMENTATIONS)[number];
+
 export interface ScenarioOptions {
   /** recover: an unknown tool or malformed arguments come back to the agent as an error; end: upstream (episode ends, scored 0). */
   readonly invalid_tool_call: "recover" | "end";
+  /** Scrambling applied to the agent's tool schemas; absent (not empty) when there is none. */
+  readonly augmentations?: readonly ToolAugmentation[];
 }
 
 export interface Scenario {

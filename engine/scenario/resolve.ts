@@ -91,9 +91,16 @@ function check(text: string, file: string): CheckResult {
     milestones,
     minefields,
     reference,
-    options: { invalid_tool_call: options?.invalid_tool_call === "end" ? "end" : "recover" },
+    options: { invalid_tool_call: options?.invalid_tool_call === "end" ? "end" : "recover", ...resolveAugmentations(options?.augmentations) },
   };
   return { scenario, diagnostics };
+}
+
+/** Known names in the order given, each once; the key is left out when there are none, so older trajectories stay the same. */
+function resolveAugmentations(value: unknown): { augmentations?: ToolAugmentation[] } {
+  if (!Array.isArray(value)) return {};
+  const known = [...new Set(value.filter((v): v is ToolAugmentation => TOOL_AUGMENTATIONS.some((a) => a === v)))];
+  return known.length > 0 ? { augmentations: known } : {};
 }
 
 function isCategory(v: unknown): v is Category {

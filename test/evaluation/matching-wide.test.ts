@@ -82,7 +82,7 @@ function wideInstance(seed: number, shape: WideShape, oracle: Oracle): Instance 
   };
 }
 
-const INSTANCES_PER_SHAPE = 300;
+const INSTANCES_PER_SHAPE = 250;
 
 for (const [s, shape] of WIDE_SHAPES.entries()) {
   test(`matches the brute force on ${INSTANCES_PER_SHAPE} wide ${shape} instances of 7-10 milestones, under every strategy`, () => {

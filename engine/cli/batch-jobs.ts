@@ -1,0 +1,59 @@
+// The episodes a `run` plays: every scenario times every trial, in a fixed order (scenarios in
+// the order they were found, then trials 1..K). Each job's trajectory depends only on its
+// scenario, its trial and its seed, never on how many jobs run at once, so the files of a run
+// are the same at any --concurrency.
+import type { Scenario } from "../scenario/model.js";
+import { TRAJECTORY_SUFFIX } from "../trajectory/writer.js";
+
+export interface Runnable {
+  readonly file: string;
+  readonly scenario: Scenario;
+}
+
+export interface BatchJob {
+  /** Position in the plan: the summary lists results in this order. */
+  readonly index: number;
+  readonly file: string;
+  readonly scenario: Scenario;
+  /** 1-based; null when the run has a single trial (file names and results then carry no trial). */
+  readonly trial: number | null;
+  /** The run's seed plus the trial's offset (trial k plays with seed + k - 1). */
+  readonly seed: number;
+  /** The trajectory's file name inside the output directory. */
+  readonly trajectory: string;
+}
+
+/** A scenario name with anything unsafe in a file name replaced. */
+const safeFileStem = (scenarioName: string): string => scenarioName.replace(/[^A-Za-z0-9_.-]/g, "_").replace(/^\./, "_");
+
+/**
+ * The trajectory's file name: `<name>.trajectory.jsonl` for a single trial,
+ * `<name>.trial-<k>.trajectory.jsonl` (k from 1) when the run has several.
+ */
+export function trajectoryFileName(scenarioName: string, trial: number | null = null): string {
+  return `${safeFileStem(scenarioName)}${trial === null ? "" : `.trial-${trial}`}${TRAJECTORY_SUFFIX}`;
+}
+
+/** The seed trial `trial` (1-based) plays with. */
+export const trialSeed = (baseSeed: number, trial: number | null): number => baseSeed + (trial === null ? 0 : trial - 1);
+
+export function planJobs(runnable: readonly Runnable[], trials: number, baseSeed: number): BatchJob[] {
+  const jobs: BatchJob[] = [];
+  for (const { file, scenario } of runnable) {
+    for (let k = 1; k <= trials; k++) {
+      const trial = trials === 1 ? null : k;
+      jobs.push({
+        index: jobs.length,
+        file,
+        scenario,
+        trial,
+        seed: trialSeed(baseSeed, trial),
+        trajectory: trajectoryFileName(scenario.name, trial),
+      });
+    }
+  }
+  return jobs;
+}
+
+/** How a job is named on the console: the scenario, and its trial when there are several. */
+export const jobLabel = (name: string, trial: number | null | undefined): string => (trial == null ? name : `${name} #${trial}`);
