@@ -19,5 +19,20 @@ const entries = [
   { entryPoints: ["server/main.ts"], outfile: "dist/server.js" },
   { entryPoints: ["client/extension.ts"], outfile: "dist/extension.js", external: ["vscode"] },
 ];
-await Promise.all(entries.filter((e) => existsSync(e.entryPoints[0])).map((e) => build({ ...common, ...e })));
+// The run/replay panel: browser code, one script + one stylesheet (dist/webview.css, from the CSS it
+// imports). No source map comment in the bundle: the HTML export inlines it, and must not point
+// the browser at a file it does not ship.
+const webview = {
+  entryPoints: ["client/webview/main.ts"],
+  outfile: "dist/webview.js",
+  platform: "browser",
+  format: "iife",
+  target: ["chrome114", "firefox115", "safari16"],
+  minify: true,
+  sourcemap: "external",
+};
+await Promise.all([
+  ...entries.filter((e) => existsSync(e.entryPoints[0])).map((e) => build({ ...common, ...e })),
+  ...(existsSync(webview.entryPoints[0]) ? [build({ ...common, ...webview })] : []),
+]);
 if (existsSync("dist/cli.js")) chmodSync("dist/cli.js", 0o755);

@@ -1,29 +1,13 @@
-// The language server process: thin protocol handlers over the pure service in ./service.
-// Runs over IPC when VS Code starts it, or stdio when started with --stdio.
-import { createConnection, ProposedFeatures, TextDocuments, TextDocumentSyncKind } from "vscode-languageserver/node";
-import { TextDocument } from "vscode-languageserver-textdocument";
-import { fileURLToPath } from "node:url";
-import { scenarioDiagnostics } from "./service/diagnostics.js";
+// Entry point of dist/server.js, the language server process. VS Code starts it over IPC; other
+// clients start it with --stdio (or use `toolsandbox lsp --stdio`, the same server). The same
+// bundle also runs as the server's reference-scoring worker thread.
+import { createConnection, ProposedFeatures } from "vscode-languageserver/node";
+import { isReferenceWorker, runReferenceWorker } from "./handlers/reference-scoring.js";
+import { startServer } from "./handlers/start.js";
 
-const connection = createConnection(ProposedFeatures.all);
-const documents = new TextDocuments(TextDocument);
-
-connection.onInitialize(() => ({
-  capabilities: { textDocumentSync: TextDocumentSyncKind.Incremental },
-  serverInfo: { name: "toolsandbox-language-server" },
-}));
-
-function fileName(uri: string): string {
-  return uri.startsWith("file:") ? fileURLToPath(uri) : uri;
+if (isReferenceWorker()) {
+  runReferenceWorker();
+} else {
+  // The transport (--node-ipc, --stdio, --socket=N) is read from the command line.
+  startServer(createConnection(ProposedFeatures.all), { referenceWorker: { script: __filename, argv: [] } });
 }
-
-function validate(doc: TextDocument): void {
-  const diagnostics = scenarioDiagnostics(doc.getText(), fileName(doc.uri));
-  void connection.sendDiagnostics({ uri: doc.uri, version: doc.version, diagnostics });
-}
-
-documents.onDidChangeContent((change) => validate(change.document));
-documents.onDidClose((e) => void connection.sendDiagnostics({ uri: e.document.uri, diagnostics: [] }));
-
-documents.listen(connection);
-connection.listen();

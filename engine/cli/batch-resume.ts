@@ -6,7 +6,7 @@
 import { readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import type { TrajectoryHeader } from "../episode/types.js";
-import { isJsonObject } from "../json.js";
+import { isJsonObject, type JsonObject } from "../json.js";
 import { parseTrajectory } from "../trajectory/reader.js";
 import { TrajectoryError } from "../trajectory/errors.js";
 import type { Trajectory } from "../trajectory/trajectory.js";
@@ -14,7 +14,7 @@ import { serializeLine } from "../trajectory/writer.js";
 import type { BatchJob } from "./batch-jobs.js";
 import { fsError } from "./errors.js";
 import { jobResult } from "./play.js";
-import type { ScenarioResult } from "./summary.js";
+import { episodePeers, summarizePeers, type ScenarioResult } from "./summary.js";
 
 export type SavedJob =
   | { readonly kind: "missing" }
@@ -56,6 +56,7 @@ export function inspectSavedJob(job: BatchJob, outDir: string, expected: Traject
   const result = jobResult(job, {
     end: { reason: end.reason, detail: end.detail ?? null },
     evaluation,
+    peers: summarizePeers(episodePeers(job.scenario, trajectory.messages)),
     messageCount: trajectory.messages.length,
     turnCount: evaluation.turn_count,
     engineError: null,
@@ -83,7 +84,7 @@ export function discardSavedJob(job: BatchJob, outDir: string): void {
   }
 }
 
-function parseHeaderLine(line: string): Record<string, unknown> | null {
+function parseHeaderLine(line: string): JsonObject | null {
   if (!line.endsWith("\n")) return null;
   try {
     const value: unknown = JSON.parse(line);
@@ -94,14 +95,18 @@ function parseHeaderLine(line: string): Record<string, unknown> | null {
 }
 
 /** What differs between a saved header and this run's, in a few words. */
-function headerDifference(saved: Record<string, unknown>, expected: TrajectoryHeader): string {
+function headerDifference(saved: JsonObject, expected: TrajectoryHeader): string {
   if (saved.type !== "header" || saved.format !== expected.format) return "it is not a trajectory this run wrote";
-  const run = isJsonObject(saved.run) ? saved.run : {};
+  const run: JsonObject = isJsonObject(saved.run) ? saved.run : {};
+  const wanted: Readonly<Record<string, unknown>> = expected.run;
   const json = (v: unknown): string => JSON.stringify(v ?? null);
-  for (const key of ["agent", "user", "seed"] as const) {
-    if (json(run[key]) !== json(expected.run[key])) return `it was played with ${key} ${json(run[key])}, this run uses ${json(expected.run[key])}`;
+  // The run settings first (seed, roles, model settings, options), then the scenario itself.
+  for (const key of [...new Set([...Object.keys(wanted), ...Object.keys(run)])]) {
+    const [was, is] = [run[key], wanted[key]];
+    if (json(was) === json(is)) continue;
+    const scalar = (v: unknown): boolean => v === undefined || v === null || typeof v !== "object";
+    return scalar(was) && scalar(is) ? `it was played with ${key} ${json(was)}, this run uses ${json(is)}` : `it was played with other ${key}`;
   }
-  if (json(run.options) !== json(expected.run.options)) return "it was played with other role options";
   return "it was played from another version of the scenario";
 }
 

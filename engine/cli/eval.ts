@@ -1,9 +1,12 @@
 // `toolsandbox eval`: re-scores saved trajectories without running anything, against the scenario
-// embedded in each file or against a (newer) scenario file given with --scenario. Everything is
-// read and scored before anything is printed, so a bad file never leaves half a JSON document.
+// embedded in each file or against a (newer) scenario file given with --scenario. Next to the
+// score it gives the peer benchmarks' metrics, and pass^k when several trajectories are trials of
+// one scenario. Everything is read and scored before anything is printed, so a bad file never
+// leaves half a JSON document.
 import { formatDiagnostic } from "../diagnostics.js";
 import { aggregateByCategory } from "../evaluation/categories.js";
 import { evaluateTrajectory, EvaluationError, type EvaluationResult } from "../evaluation/evaluate.js";
+import { passHatK, type PassHatKReport, type PeerMetrics } from "../evaluation/peers/index.js";
 import type { EndReason } from "../episode/types.js";
 import type { Scenario } from "../scenario/model.js";
 import { formatWarning } from "../trajectory/errors.js";
@@ -12,15 +15,18 @@ import { problemLine, type CliIO } from "./io.js";
 import { loadTrajectory } from "./replay.js";
 import { collectTrajectoryFiles, hasErrors, loadScenario } from "./scenario-files.js";
 import { formatScore } from "../evaluation/highlights.js";
-import { categoryTableLines, nodeTableLines, scoreLine } from "./score-lines.js";
+import { categoryTableLines, nodeTableLines, passHatKLines, peerLines, scoreLine } from "./score-lines.js";
+import { episodePeers } from "./summary.js";
 
 export interface EvalOptions {
   /** A scenario file to score every trajectory against instead of the scenario each embeds. */
   readonly scenario?: string;
   readonly json?: boolean;
+  /** pass^k counts a trial as a success when its score >= this - 1e-6. Default 1. */
+  readonly successThreshold?: number;
 }
 
-/** One element of `eval --json`'s array: where the score came from, then the evaluation itself. */
+/** One element of `eval --json`'s `trajectories`: where the score came from, the evaluation, then the peer metrics. */
 export type EvalReport = {
   readonly file: string;
   readonly scenario: string;
@@ -29,15 +35,27 @@ export type EvalReport = {
   readonly categories: Scenario["categories"];
   /** Null when the run did not finish (no end event). */
   readonly end_reason: EndReason | null;
-} & EvaluationResult;
+} & EvaluationResult & {
+    /** ToolTalk's and ToolScan's metrics against the reference solution; null without one. */
+    readonly peers: PeerMetrics | null;
+  };
+
+/** What `eval --json` prints. */
+export interface EvalOutput {
+  readonly trajectories: readonly EvalReport[];
+  /** τ-bench's pass^k over the scenarios, each trajectory a trial; null unless some scenario has two or more. */
+  readonly pass_hat_k: PassHatKReport | null;
+}
 
 export function evalCommand(paths: readonly string[], options: EvalOptions, io: CliIO): ExitCode {
   const override = options.scenario === undefined ? null : loadOverride(options.scenario, io);
   if (override === false) return EXIT.failed;
   const reports = collectTrajectoryFiles(paths).map((file) => score(file, override, io));
+  const reliability = trialsReport(reports, options.successThreshold ?? 1);
 
   if (options.json) {
-    io.out(JSON.stringify(reports, null, 2));
+    const output: EvalOutput = { trajectories: reports, pass_hat_k: reliability };
+    io.out(JSON.stringify(output, null, 2));
     return EXIT.ok;
   }
   reports.forEach((r, i) => {
@@ -46,6 +64,7 @@ export function evalCommand(paths: readonly string[], options: EvalOptions, io: 
     io.out(`  scenario  ${r.scenario}${r.scored_against === "embedded" ? "" : ` (scored against ${r.scored_against})`}`);
     io.out(`  ${scoreLine(r)}`);
     for (const line of nodeTableLines(r)) io.out(`  ${line}`);
+    if (r.peers !== null) for (const line of peerLines(r.peers)) io.out(`  ${line}`);
   });
   if (reports.length > 1) {
     io.out("");
@@ -54,7 +73,26 @@ export function evalCommand(paths: readonly string[], options: EvalOptions, io: 
     const mean = reports.reduce((n, r) => n + r.score, 0) / reports.length;
     io.out(`${reports.length} trajectories scored, mean score ${formatScore(mean)}`);
   }
+  if (reliability !== null) {
+    io.out("");
+    for (const line of passHatKLines(reliability)) io.out(line);
+  }
   return EXIT.ok;
+}
+
+/**
+ * pass^k with each scenario a task and each of its trajectories a trial, or null when no scenario
+ * has two trajectories (pass^1 alone is just the success rate). Scenarios are grouped by the name
+ * they were scored as, in order of first appearance.
+ */
+function trialsReport(reports: readonly EvalReport[], threshold: number): PassHatKReport | null {
+  const scores = new Map<string, number[]>();
+  for (const r of reports) scores.set(r.scenario, [...(scores.get(r.scenario) ?? []), r.score]);
+  if (![...scores.values()].some((s) => s.length > 1)) return null;
+  return passHatK(
+    [...scores].map(([task, list]) => ({ task, scores: list })),
+    { threshold },
+  );
 }
 
 /** The --scenario file resolved, or false (diagnostics printed) when it has errors. */
@@ -71,10 +109,10 @@ function loadOverride(file: string, io: CliIO): { file: string; scenario: Scenar
 function score(file: string, override: { file: string; scenario: Scenario } | null, io: CliIO): EvalReport {
   const trajectory = loadTrajectory(file);
   for (const w of trajectory.warnings) io.err(problemLine(formatWarning(file, w)));
-  const ran = trajectory.header.scenario.name;
-  const scenario = override?.scenario ?? trajectory.header.scenario;
-  if (override && scenario.name !== ran) {
-    io.err(problemLine(`${file}: warning: scored against scenario "${scenario.name}" from ${override.file}, but the trajectory ran "${ran}"`));
+  const played = trajectory.header.scenario;
+  const scenario = override?.scenario ?? played;
+  if (override && scenario.name !== played.name) {
+    io.err(problemLine(`${file}: warning: scored against scenario "${scenario.name}" from ${override.file}, but the trajectory ran "${played.name}"`));
   }
   let result: EvaluationResult;
   try {
@@ -91,5 +129,6 @@ function score(file: string, override: { file: string; scenario: Scenario } | nu
     categories: scenario.categories,
     end_reason: trajectory.endReason,
     ...result,
+    peers: episodePeers(scenario, trajectory.messages, played),
   };
 }

@@ -2,12 +2,13 @@
 // line on stderr. Nothing below this file calls process.exit.
 import { Command, CommanderError, InvalidArgumentError, Option } from "commander";
 import { version } from "../../package.json";
+import type { FeedbackStyle } from "../episode/call-feedback.js";
 import { CliError, EXIT, EXIT_CODES_HELP, type ExitCode } from "./errors.js";
 import { errorMessage } from "./format.js";
 import { problemLine, processIO, type CliIO } from "./io.js";
 import { evalCommand } from "./eval.js";
 import { replayCommand } from "./replay.js";
-import { parseAgentId, parseUserId, SUPPORTED_AGENTS, SUPPORTED_USERS } from "./roles.js";
+import { addModelRoleOptions, parseAgentId, parseUserId, SUPPORTED_AGENTS, SUPPORTED_USERS, withRoleSpecs, type ModelRoleFlags } from "./roles.js";
 import { runCommand } from "./run.js";
 import { registerStats } from "./stats.js";
 import { toolsCommand } from "./tools.js";
@@ -29,6 +30,21 @@ function usageMessage(text: string): string {
 function parseSeed(value: string): number {
   const n = Number(value);
   if (!/^\d+$/.test(value) || !Number.isSafeInteger(n)) throw new InvalidArgumentError(`the seed must be a non-negative integer, got "${value}"`);
+  return n;
+}
+
+/** A positive whole number no larger than `max` (for counts such as --concurrency and --trials). */
+function positiveInteger(what: string, max: number) {
+  return (value: string): number => {
+    const n = Number(value);
+    if (!/^\d+$/.test(value) || n < 1 || n > max) throw new InvalidArgumentError(`${what} must be a whole number from 1 to ${max}, got "${value}"`);
+    return n;
+  };
+}
+
+function parseThreshold(value: string): number {
+  const n = Number(value);
+  if (value.trim() === "" || !Number.isFinite(n) || n < 0 || n > 1) throw new InvalidArgumentError(`the threshold must be a number from 0 to 1, got "${value}"`);
   return n;
 }
 
@@ -58,7 +74,7 @@ function buildProgram(io: CliIO, setExit: (code: ExitCode) => void): Command {
     )
     .action(async (paths: string[], opts: { json?: boolean }) => setExit(await validateCommand(paths, opts, io)));
 
-  program
+  const run = program
     .command("run")
     .description("play and score scenarios: one trajectory per scenario, summary.json, and a per-category table")
     .argument("<paths...>", "scenario files, or directories to search for *.scenario.yaml")
@@ -69,32 +85,54 @@ function buildProgram(io: CliIO, setExit: (code: ExitCode) => void): Command {
     .addOption(
       new Option("--user <id>", `who plays the user (supported: ${SUPPORTED_USERS.join(", ")})`).default("scripted").argParser(parseUserId),
     )
-    .addOption(new Option("--seed <n>", "seed for everything random in the episode").default(0).argParser(parseSeed))
+    .addOption(new Option("--seed <n>", "seed for everything random in the episode (trial k uses seed + k - 1)").default(0).argParser(parseSeed))
+    .addOption(new Option("--concurrency <n>", "episodes played at once").default(1).argParser(positiveInteger("the concurrency", 1024)))
+    .addOption(
+      new Option("--trials <k>", "play each scenario k times: <name>.trial-<i>.trajectory.jsonl, and pass^k in the summary")
+        .default(1)
+        .argParser(positiveInteger("the number of trials", 10000)),
+    )
+    .option("--resume", "keep the complete trajectories already in --out and play only the rest (unfinished ones start over)")
+    .option("--progress", "show the progress bar on stderr even when it is not a terminal")
+    .addOption(
+      new Option("--feedback <style>", "how invalid calls are answered, overriding each scenario's options.feedback: engine errors or ToolScan's texts").choices(["engine", "toolscan"]),
+    )
     .addHelpText(
       "after",
-      "\nNothing runs when a scenario file has errors. Exits 1 when a scenario could not be played to its end\n(role error, reference out of step, engine error).",
+      "\nNothing runs when a scenario file has errors. Exits 1 when a scenario could not be played to its end\n(role error, reference out of step, engine error). The files are the same at any --concurrency.\nCtrl-C cancels the running episodes (their trajectories end with \"cancelled\"), writes summary.json\nand exits 130; --resume then plays what is left.",
     )
-    .action(async (paths: string[], opts: { out: string; agent: string; user: string; seed: number }) =>
-      setExit(await runCommand(paths, opts, io)),
+    .action(
+      async (
+        paths: string[],
+        opts: { out: string; agent: string; user: string; seed: number; concurrency: number; trials: number; resume?: boolean; progress?: boolean; feedback?: FeedbackStyle; augment?: boolean } & ModelRoleFlags,
+      ) => setExit(await runCommand(paths, withRoleSpecs(opts), io)),
     );
+  addModelRoleOptions(run).option(
+    "--augment",
+    "play each scenario as upstream's 8 tool-augmentation variants: 0, 3, 10 or all distraction tools, and scrambled tool names, descriptions, argument descriptions or argument types",
+  );
 
   program
     .command("eval")
     .description("re-score saved trajectories without running anything: where each milestone and minefield matched, and why")
     .argument("<trajectories...>", "*.trajectory.jsonl files, or directories to search for them")
     .option("--scenario <file>", "score against this scenario file instead of the scenario embedded in each trajectory")
-    .option("--json", "print a JSON array with one object per trajectory")
+    .option("--json", 'print one JSON object: { "trajectories": [one object per trajectory], "pass_hat_k": ... }')
+    .addOption(
+      new Option("--success-threshold <score>", "the score from which a trial counts as a success for pass^k (within 1e-6)").default(1).argParser(parseThreshold),
+    )
     .addHelpText(
       "after",
-      "\nWith several trajectories it also prints the per-category table. Exits 1 when the --scenario file has errors.",
+      "\nEach trajectory with a reference solution also gets ToolTalk's and ToolScan's metrics. With several\ntrajectories it prints the per-category table, and pass^k when some scenario has several (trials).\nExits 1 when the --scenario file has errors.",
     )
-    .action((paths: string[], opts: { scenario?: string; json?: boolean }) => setExit(evalCommand(paths, opts, io)));
+    .action((paths: string[], opts: { scenario?: string; json?: boolean; successThreshold: number }) => setExit(evalCommand(paths, opts, io)));
 
   program
     .command("replay")
     .description("print a saved trajectory: every message, tool call and exception, the world diff after each step, and where each milestone and minefield matched")
     .argument("<trajectory>", "a *.trajectory.jsonl file")
-    .action((file: string) => setExit(replayCommand(file, io)));
+    .option("--html <file>", "write the replay panel as one self-contained HTML file instead of printing the transcript")
+    .action((file: string, opts: { html?: string }) => setExit(replayCommand(file, io, opts)));
 
   program
     .command("tools")

@@ -3,6 +3,7 @@
 // to the trajectory. The result a summary lists is built the same way from a live episode and
 // from a saved trajectory (resumed runs), so both give the same summary.
 import { join } from "node:path";
+import { feedbackRunOptions } from "../episode/call-feedback.js";
 import { Episode } from "../episode/episode.js";
 import { evaluate, type EvaluationResult } from "../evaluation/evaluate.js";
 import type { TrajectoryHeader } from "../episode/types.js";
@@ -15,7 +16,7 @@ import type { BatchJob } from "./batch-jobs.js";
 import { fsError } from "./errors.js";
 import { errorMessage } from "./format.js";
 import { createRoles } from "./roles.js";
-import { isFailedEnd, scoreFields, type ScenarioResult } from "./summary.js";
+import { episodePeers, isFailedEnd, scoreFields, summarizePeers, type PeerSummary, type ScenarioResult } from "./summary.js";
 
 export { trajectoryFileName } from "./batch-jobs.js";
 
@@ -47,7 +48,7 @@ function jobRoles(job: BatchJob, options: PlayOptions): JobRoles {
     format: "toolsandbox-trajectory",
     version: 1,
     scenario: job.scenario,
-    run: { agent: agent.id, user: user.id, seed: job.seed, options: {} },
+    run: { agent: agent.id, user: user.id, seed: job.seed, options: feedbackRunOptions(job.scenario) },
   };
   return { agent, user, header };
 }
@@ -87,12 +88,14 @@ export async function playJob(job: BatchJob, options: PlayOptions): Promise<Play
   const episode = new Episode({ scenario: job.scenario, agent, user, seed: job.seed, onEvent, signal });
   let engineError: { readonly error: unknown } | null = null;
   let evaluation: EvaluationResult | null = null;
+  let peers: PeerSummary | null = null;
   try {
     await episode.run();
     evaluation = evaluate(job.scenario, episode.messages, (i) => episode.world.at(i), episode.firstUserIndex, {
       endReason: episode.ended?.reason ?? null,
     });
     onEvent({ type: "evaluation", result: evaluation });
+    peers = summarizePeers(episodePeers(job.scenario, episode.messages));
   } catch (error) {
     engineError = { error };
   } finally {
@@ -104,6 +107,7 @@ export async function playJob(job: BatchJob, options: PlayOptions): Promise<Play
   const result = jobResult(job, {
     end: end ? { reason: end.reason, detail: end.detail ?? null } : null,
     evaluation,
+    peers,
     messageCount: episode.messages.length,
     turnCount: evaluation?.turn_count ?? effectiveTurnCount(episode.messages),
     engineError: engineError === null ? null : errorMessage(engineError.error),
@@ -114,6 +118,8 @@ export async function playJob(job: BatchJob, options: PlayOptions): Promise<Play
 export interface JobFacts {
   readonly end: { readonly reason: EndEvent["reason"]; readonly detail: string | null } | null;
   readonly evaluation: EvaluationResult | null;
+  /** The peer metrics in brief; null without a reference solution or when the engine failed. */
+  readonly peers: PeerSummary | null;
   readonly messageCount: number;
   readonly turnCount: number;
   /** The engine's error message, when it failed. */
@@ -131,6 +137,7 @@ export function jobResult(job: BatchJob, facts: JobFacts): ScenarioResult {
     message_count: facts.messageCount,
     turn_count: facts.turnCount,
     ...scoreFields(facts.evaluation),
+    peers: facts.peers,
     trajectory: job.trajectory,
     failed: isFailedEnd(facts.end?.reason ?? null),
   };

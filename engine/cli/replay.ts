@@ -7,10 +7,12 @@ import { formatWarning, TrajectoryError } from "../trajectory/errors.js";
 import { readTrajectoryFile } from "../trajectory/reader.js";
 import type { Trajectory } from "../trajectory/trajectory.js";
 import { CliError, EXIT, fsError, type ExitCode } from "./errors.js";
+import { replayHtml, writeReplayHtml } from "./html-export.js";
 import { problemLine, type CliIO } from "./io.js";
 import { transcriptLines } from "./transcript.js";
 
-export function replayCommand(file: string, io: CliIO): ExitCode {
+/** With `html`, writes the replay panel as one HTML file instead of printing the transcript. */
+export function replayCommand(file: string, io: CliIO, opts: { html?: string } = {}): ExitCode {
   const trajectory = loadTrajectory(file);
   for (const w of trajectory.warnings) io.err(problemLine(formatWarning(file, w)));
   let evaluation: EvaluationResult | null = null;
@@ -20,6 +22,11 @@ export function replayCommand(file: string, io: CliIO): ExitCode {
     if (!(e instanceof EvaluationError)) throw e;
     // The transcript is still worth reading when the embedded milestones cannot be scored.
     io.err(problemLine(`${file}: warning: cannot score the embedded scenario: ${e.message}`));
+  }
+  if (opts.html !== undefined) {
+    writeReplayHtml(opts.html, replayHtml(trajectory, evaluation, file));
+    io.out(`wrote ${opts.html}`);
+    return EXIT.ok;
   }
   for (const line of transcriptLines(trajectory, evaluation)) io.out(line);
   return EXIT.ok;

@@ -1,8 +1,9 @@
 // How scores read on the console: the per-node table of `eval` and `replay` (where each
-// milestone and minefield matched and, when it did not score 1, the reason in one line), and the
-// per-category table of `run` and `eval`.
+// milestone and minefield matched and, when it did not score 1, the reason in one line), the
+// per-category table of `run` and `eval`, and the peer benchmarks' metrics and pass^k of `eval`.
 import type { CategoryRow } from "../evaluation/categories.js";
 import { formatScore, nodeWhy } from "../evaluation/highlights.js";
+import { TOOLSCAN_PATTERNS, type PassHatKReport, type PeerMetrics, type ToolScanPattern, type ToolScanResult } from "../evaluation/peers/index.js";
 import type { EvaluationResult, NodeResult } from "../evaluation/result.js";
 import { plural } from "./format.js";
 import { renderTable, type Column } from "./table.js";
@@ -45,4 +46,68 @@ const CATEGORY_COLUMNS: readonly Column<CategoryRow>[] = [
 /** The per-category table; scenario categories, then augmentations, then ALL_CATEGORIES. */
 export function categoryTableLines(rows: readonly CategoryRow[]): string[] {
   return renderTable(CATEGORY_COLUMNS, rows);
+}
+
+/**
+ * Two lines, labelled like the lines above them (`labelWidth`: the width of their labels):
+ * "tooltalk  precision 0.50  recall 1.00  action precision 1.00  incorrect action rate 0.00  success yes  soft success 1.00"
+ * "toolscan  IAC 0  IAV 1 (send_1)  IAN 1 (at 7)  IAT 0  RAC 0  IFN 0  IFE 0"
+ */
+export function peerLines(peers: PeerMetrics, labelWidth = "tooltalk".length): string[] {
+  const t = peers.tooltalk.metrics;
+  const tooltalk = [
+    `precision ${formatScore(t.precision)}`,
+    `recall ${formatScore(t.recall)}`,
+    `action precision ${formatScore(t.action_precision)}`,
+    `incorrect action rate ${formatScore(t.bad_action_rate)}`,
+    `success ${t.success ? "yes" : "no"}`,
+    `soft success ${formatScore(t.soft_success)}`,
+  ];
+  const toolscan = TOOLSCAN_PATTERNS.map((p) => {
+    const where = toolScanWhere(peers.toolscan, p);
+    return `${p} ${peers.toolscan.counts[p]}${where === "" ? "" : ` (${where})`}`;
+  });
+  return [`${"tooltalk".padEnd(labelWidth)}  ${tooltalk.join("  ")}`, `${"toolscan".padEnd(labelWidth)}  ${toolscan.join("  ")}`];
+}
+
+/** What a pattern's count is made of: the tools called too few times, the reference calls never matched, or the tagged calls' message indices. */
+function toolScanWhere(result: ToolScanResult, pattern: ToolScanPattern): string {
+  switch (pattern) {
+    case "IAC":
+      return result.insufficient_calls.map((s) => (s.missing === 1 ? s.tool : `${s.tool} x${s.missing}`)).join(", ");
+    case "IAV":
+      return result.incorrect_values.join(", ");
+    default: {
+      const at = result.calls.filter((c) => c.tags.includes(pattern)).map((c) => c.message_index);
+      return at.length === 0 ? "" : `at ${at.join(", ")}`;
+    }
+  }
+}
+
+interface PassHatKRow {
+  readonly task: string;
+  readonly trials: number;
+  readonly successes: number;
+}
+
+const TRIAL_COLUMNS: readonly Column<PassHatKRow>[] = [
+  { header: "SCENARIO", cell: (r) => r.task },
+  { header: "TRIALS", align: "right", cell: (r) => String(r.trials) },
+  { header: "SUCCESSES", align: "right", cell: (r) => String(r.successes) },
+];
+
+/**
+ * Trials and successes per scenario, then "pass^1 0.75  pass^2 0.50" under a line saying what
+ * counted as a success and, when scenarios have different numbers of trials, why k stops where it does.
+ */
+export function passHatKLines(report: PassHatKReport): string[] {
+  const trials = report.tasks.map((t) => t.trials);
+  const fewest = Math.min(...trials);
+  const most = Math.max(...trials);
+  const counts = fewest === most ? `${fewest} trials each` : `${fewest} to ${most} trials each, so k stops at ${fewest}`;
+  return [
+    `pass^k over ${plural(report.tasks.length, "scenario")} (${counts}); a trial succeeds when its score is at least ${report.threshold}`,
+    ...renderTable(TRIAL_COLUMNS, report.tasks),
+    report.pass_hat_k.map(({ k, value }) => `pass^${k} ${value.toFixed(3)}`).join("  "),
+  ];
 }

@@ -1,11 +1,19 @@
 // The per-scenario results of `run`, as summary.json and as console lines. Both come from the
 // same result records and column list, so a new figure is one field plus one column. The category
 // table aggregates the scored scenarios the way upstream's CLI does (evaluation/categories.ts).
-import type { EndReason } from "../episode/types.js";
+import { callableTools } from "../episode/tool-calls.js";
+import type { EndReason, Message } from "../episode/types.js";
 import { aggregateByCategory, type CategoryRow, type ScoredScenario } from "../evaluation/categories.js";
 import { formatScore } from "../evaluation/highlights.js";
+import {
+  peerMetrics,
+  type CallPattern,
+  type PeerMetrics,
+  type ToolScanPattern,
+  type ToolTalkMetrics,
+} from "../evaluation/peers/index.js";
 import type { EvaluationResult } from "../evaluation/result.js";
-import type { Category } from "../scenario/model.js";
+import type { Category, Scenario } from "../scenario/model.js";
 import type { Column } from "./table.js";
 
 /** Where a milestone or minefield matched, as summary.json lists it (the trajectory holds the explanations). */
@@ -35,13 +43,15 @@ export interface ScenarioResult {
   readonly zero_reason: string | null;
   readonly milestones: readonly NodeMatch[];
   readonly minefields: readonly NodeMatch[];
+  /** The peer benchmarks' metrics in brief; null when the scenario has no reference solution or the engine failed. */
+  readonly peers: PeerSummary | null;
   /** The trajectory file, relative to the summary's directory. */
   readonly trajectory: string;
   /** The scenario could not be played to an end of its own (role error, script out of step, cancelled, engine error). */
   readonly failed: boolean;
 }
 
-const FAILED_REASONS: ReadonlySet<EndReason> = new Set<EndReason>(["role_error", "script_exhausted", "cancelled"]);
+const FAILED_REASONS: ReadonlySet<EndReason> = new Set<EndReason>(["role_error", "model_error", "script_exhausted", "cancelled"]);
 
 export const isFailedEnd = (reason: EndReason | null): boolean => reason === null || FAILED_REASONS.has(reason);
 
@@ -113,6 +123,37 @@ export function scoreFields(
     milestones: matches(evaluation.milestones),
     minefields: matches(evaluation.minefields),
   };
+}
+
+/** What summary.json keeps of the peer metrics; the trajectory (via `eval --json`) has the rest. */
+export interface PeerSummary {
+  /** ToolTalk's counts, ratios, success and soft success. */
+  readonly tooltalk: ToolTalkMetrics;
+  readonly toolscan: {
+    readonly counts: Readonly<Record<ToolScanPattern, number>>;
+    /** Message indices of the agent calls tagged with each per-call pattern. */
+    readonly tagged: Readonly<Record<CallPattern, readonly number[]>>;
+    readonly error_success_rate: number;
+  };
+}
+
+/**
+ * Every per-episode peer metric of a run, or null when `scored` has no reference solution (the
+ * peers compare the agent's calls with it). The tools offered are those of `played`, the scenario
+ * the episode ran, by the names the agent saw; the reference and ToolScan's budget are those of
+ * `scored`.
+ */
+export function episodePeers(scored: Scenario, messages: readonly Message[], played: Scenario = scored): PeerMetrics | null {
+  if (scored.reference.length === 0) return null;
+  return peerMetrics(scored, messages, [...callableTools(played, "agent").keys()]);
+}
+
+export function summarizePeers(peers: PeerMetrics | null): PeerSummary | null {
+  if (peers === null) return null;
+  const { calls, counts, error_success_rate } = peers.toolscan;
+  const at = (p: CallPattern): number[] => calls.filter((c) => c.tags.includes(p)).map((c) => c.message_index);
+  const tagged = { IAN: at("IAN"), IAT: at("IAT"), RAC: at("RAC"), IFN: at("IFN"), IFE: at("IFE") };
+  return { tooltalk: peers.tooltalk.metrics, toolscan: { counts, tagged, error_success_rate } };
 }
 
 /** Deterministic text of summary.json. */

@@ -1,13 +1,16 @@
 // The readable transcript `replay` prints: every message with its index, route and content, the
-// tool call or exception it carries, after each step that changed the world the row diff, under
-// the message where a milestone or minefield matched a marker, and at the end the scores.
+// tool call or exception it carries (an agent call with the ToolScan error patterns it shows),
+// after each step that changed the world the row diff, under the message where a milestone or
+// minefield matched a marker, and at the end the scores and the peer metrics.
 import type { Message } from "../episode/types.js";
+import type { PeerMetrics } from "../evaluation/peers/index.js";
 import { formatScore } from "../evaluation/highlights.js";
 import type { EvaluationResult } from "../evaluation/result.js";
 import { effectiveTurnCount } from "../trajectory/stats.js";
 import type { Trajectory, WorldEvent } from "../trajectory/trajectory.js";
 import { plural } from "./format.js";
-import { nodeTableLines, scoreLine } from "./score-lines.js";
+import { nodeTableLines, peerLines, scoreLine } from "./score-lines.js";
+import { episodePeers } from "./summary.js";
 import { changeLines } from "./world-diff.js";
 
 const INDENT = "    ";
@@ -30,8 +33,10 @@ export function transcriptLines(t: Trajectory, evaluation: EvaluationResult | nu
     }
   };
   const marks = evaluation === null ? new Map<number, string[]>() : matchMarks(evaluation);
+  const peers = episodePeers(scenario, t.messages);
+  const patterns = peers === null ? new Map<number, string>() : callPatterns(peers);
   t.messages.forEach((m, i) => {
-    out.push("", ...messageLines(m));
+    out.push("", ...messageLines(m, patterns.get(i) ?? null));
     // Changes made by a step are recorded at its first response; show them after the step's last response.
     const next = t.messages[i + 1];
     const stepContinues = next !== undefined && m.sender === "execution_environment" && next.sender === "execution_environment";
@@ -50,7 +55,13 @@ export function transcriptLines(t: Trajectory, evaluation: EvaluationResult | nu
     const table = nodeTableLines(evaluation);
     if (table.length > 0) out.push("", ...table);
   }
+  if (peers !== null) out.push("", ...peerLines(peers, "evaluation".length));
   return out;
+}
+
+/** "IAN, IAT" by the message index of each agent call ToolScan tagged. */
+function callPatterns(peers: PeerMetrics): Map<number, string> {
+  return new Map(peers.toolscan.calls.filter((c) => c.tags.length > 0).map((c) => [c.message_index, c.tags.join(", ")]));
 }
 
 /** Marker lines by message index: "✓ milestone cellular_on 1.00", "✗ minefield wrong_recipient 1.00". */
@@ -64,7 +75,8 @@ function matchMarks(evaluation: EvaluationResult): Map<number, string[]> {
   return marks;
 }
 
-function messageLines(m: Message): string[] {
+/** `patterns`: the ToolScan tags of the call this message makes, if any. */
+function messageLines(m: Message, patterns: string | null): string[] {
   const tags: string[] = [];
   if (m.scripted) tags.push("scripted");
   if (!m.tool_call && m.openai_function_name !== null) tags.push(`result of ${m.openai_function_name}`);
@@ -74,9 +86,11 @@ function messageLines(m: Message): string[] {
   if (m.tool_call) {
     const call = m.tool_call;
     const args = call.arguments !== undefined ? JSON.stringify(call.arguments) : `raw ${JSON.stringify(call.raw_arguments ?? "")}`;
-    lines.push(`${INDENT}call ${call.name} ${args}  (id ${call.id})`);
-  } else if (m.content !== m.tool_call_exception) {
-    lines.push(...indent(m.content));
+    lines.push(`${INDENT}call ${call.name} ${args}  (id ${call.id})${patterns === null ? "" : `  [ToolScan: ${patterns}]`}`);
+  } else {
+    if (m.content !== m.tool_call_exception) lines.push(...indent(m.content));
+    // A request without a structured call (ToolScan's IFE) has no call line to carry the tag.
+    if (patterns !== null) lines.push(`${INDENT}[ToolScan: ${patterns}]`);
   }
   if (m.tool_call_exception !== null) {
     lines.push(`${INDENT}! ${m.tool_call_exception}`);

@@ -12,7 +12,7 @@ import { ExecutionEnvironment } from "./execution-environment.js";
 import { DEFAULT_MAX_ORDERINGS } from "./parallel-orderings.js";
 import { END_CONVERSATION_CODE } from "./python-code.js";
 import { SeededRandom } from "./random.js";
-import { checkToolCall, cleanToolCall, requestContent, toolsFor } from "./tool-calls.js";
+import { callableTools, checkToolCall, cleanToolCall, requestContent, toolsFor } from "./tool-calls.js";
 import { agentTurnProblem, userTurnProblem } from "./turn-checks.js";
 import type { EndReason, EpisodeEvent, Message, RoleName, ToolCall } from "./types.js";
 
@@ -203,11 +203,13 @@ export class Episode {
       return;
     }
     const calls = turn.calls.map(cleanToolCall);
+    // Calls name tools as the agent sees them (scrambled or not); the code runs the real tool.
+    const callable = callableTools(this.scenario, "agent");
     for (const call of calls) {
       this.bus.append({
         sender: "agent",
         recipient: "execution_environment",
-        content: requestContent(call),
+        content: requestContent(call, callable.get(call.name)?.name),
         openai_tool_call_id: call.id,
         openai_function_name: call.name,
         tool_call: call,
@@ -216,7 +218,7 @@ export class Episode {
     if (this.scenario.options.invalid_tool_call === "end") {
       // Upstream raises in the agent role and the scenario scores 0; the requests stay on record.
       for (const call of calls) {
-        const checked = checkToolCall(call, tools);
+        const checked = checkToolCall(call, callable);
         if (!checked.ok) return this.finish("invalid_tool_call", checked.text);
       }
     }

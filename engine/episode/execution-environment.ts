@@ -9,9 +9,10 @@ import type { ToolContext } from "../tools/types.js";
 import { WorldTransaction } from "../world/transaction.js";
 import type { TableSchema, Tables } from "../world/types.js";
 import type { MessageDraft } from "./bus.js";
+import { toolScanFeedback } from "./call-feedback.js";
 import { checkAllOrderings, DEFAULT_MAX_ORDERINGS } from "./parallel-orderings.js";
 import type { SeededRandom } from "./random.js";
-import { checkToolCall, toolsFor } from "./tool-calls.js";
+import { callableTools, checkToolCall } from "./tool-calls.js";
 import type { Message } from "./types.js";
 
 export interface ExecutionOutcome {
@@ -92,7 +93,10 @@ export class ExecutionEnvironment {
     const call = request.tool_call;
     if (!call) return failure(`ValueError: The request is not a tool call: ${pyRepr(request.content)}`);
     const caller = request.sender === "user" ? "user" : "agent";
-    const checked = checkToolCall(call, toolsFor(this.scenario, caller));
+    const callable = callableTools(this.scenario, caller);
+    const feedback = caller === "agent" && this.scenario.options.feedback === "toolscan" ? toolScanFeedback(call, callable) : null;
+    if (feedback !== null) return failure(feedback);
+    const checked = checkToolCall(call, callable);
     if (!checked.ok) return failure(checked.text);
 
     const context: ToolContext = {

@@ -5,6 +5,7 @@ import { isJsonObject, type JsonValue } from "../json.js";
 import { pyRepr } from "../python/repr.js";
 import type { Scenario } from "../scenario/model.js";
 import { TOOLS } from "../tools/catalog.js";
+import { agentFacingName } from "../tools/scrambling.js";
 import type { ToolDefinition } from "../tools/types.js";
 import { malformedToolCallCode, toolCallCode } from "./python-code.js";
 import type { ToolCall } from "./types.js";
@@ -17,6 +18,16 @@ export function toolsFor(scenario: Scenario, role: "agent" | "user"): readonly T
   if (role === "user") return TOOLS.filter((t) => t.visibleTo.includes("user"));
   const { allow, deny } = scenario.tools;
   return TOOLS.filter((t) => (allow === null || allow.includes(t.name)) && !deny.includes(t.name) && t.visibleTo.includes("agent"));
+}
+
+/**
+ * The tools a role may call, keyed by the name the role calls them by: the scrambled name for the
+ * agent when the scenario scrambles tool names (reference 1.10), the real name otherwise. The
+ * executed code and the tool traces always use the tool's real name.
+ */
+export function callableTools(scenario: Scenario, role: "agent" | "user"): ReadonlyMap<string, ToolDefinition> {
+  const augmentations = role === "agent" ? (scenario.options.augmentations ?? []) : [];
+  return new Map(toolsFor(scenario, role).map((t) => [agentFacingName(t.name, augmentations), t]));
 }
 
 export type CheckedCall =
@@ -48,10 +59,9 @@ export function callArguments(call: ToolCall): CallArguments {
   return isJsonObject(parsed) ? { ok: true, args: parsed } : { ok: false, raw: call.raw_arguments };
 }
 
-/** Upstream's KeyError for a name outside the available tools, as Python prints it. */
-export function unknownToolText(name: string, available: readonly ToolDefinition[]): string {
-  const names = available.map((t) => t.name);
-  const message = `Agent tool call agent_facing_tool_name=${pyRepr(name)} is not a known allowed tool. Options are available_tool_names=${pyRepr(names)}`;
+/** Upstream's KeyError for a name outside the available (agent-facing) names, as Python prints it. */
+export function unknownToolText(name: string, names: readonly string[]): string {
+  const message = `Agent tool call agent_facing_tool_name=${pyRepr(name)} is not a known allowed tool. Options are available_tool_names=${pyRepr([...names])}`;
   return `KeyError: ${pyRepr(message)}`;
 }
 
@@ -63,18 +73,22 @@ export function malformedArgumentsText(raw: string): string {
   return `ValueError: Tool call arguments are not a valid JSON object: ${pyRepr(raw)}`;
 }
 
-export function checkToolCall(call: ToolCall, available: readonly ToolDefinition[]): CheckedCall {
-  const tool = available.find((t) => t.name === call.name);
-  if (!tool) return { ok: false, text: unknownToolText(call.name, available) };
+/** `available`: the caller's tools by the names it calls them (see callableTools). */
+export function checkToolCall(call: ToolCall, available: ReadonlyMap<string, ToolDefinition>): CheckedCall {
+  const tool = available.get(call.name);
+  if (!tool) return { ok: false, text: unknownToolText(call.name, [...available.keys()]) };
   const args = callArguments(call);
   if (!args.ok) return { ok: false, text: malformedArgumentsText(args.raw) };
   return { ok: true, tool, args: args.args };
 }
 
-/** The request message's content: upstream's three lines of Python, even for a call that will fail. */
-export function requestContent(call: ToolCall): string {
+/**
+ * The request message's content: upstream's three lines of Python, even for a call that will
+ * fail. `executionName` is the tool's real name when the agent called it by a scrambled one.
+ */
+export function requestContent(call: ToolCall, executionName: string = call.name): string {
   const args = callArguments(call);
-  return args.ok ? toolCallCode(call.id, call.name, args.args) : malformedToolCallCode(call.id, call.name, args.raw);
+  return args.ok ? toolCallCode(call.id, executionName, args.args) : malformedToolCallCode(call.id, executionName, args.raw);
 }
 
 /**

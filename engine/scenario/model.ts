@@ -151,6 +151,12 @@ export interface ScenarioOptions {
   readonly invalid_tool_call: "recover" | "end";
   /** Scrambling applied to the agent's tool schemas; absent (not empty) when there is none. */
   readonly augmentations?: readonly ToolAugmentation[];
+  /**
+   * toolscan: a call to an unknown tool, with an unknown or missing argument or an argument of the
+   * wrong type is answered with ToolScan's feedback text instead of the engine's error. Absent
+   * (the default) for the engine's own errors, so headers of runs without it stay the same.
+   */
+  readonly feedback?: "toolscan";
 }
 
 export interface Scenario {

@@ -4,7 +4,7 @@
 import type { Diagnostic } from "../diagnostics.js";
 import { DEFAULT_AGENT_SYSTEM_PROMPT } from "../roles/prompts.js";
 import { TOOL_NAMES, toolByName } from "../tools/catalog.js";
-import { CATEGORIES, type Category, type Scenario } from "./model.js";
+import { CATEGORIES, TOOL_AUGMENTATIONS, type Category, type Scenario, type ToolAugmentation } from "./model.js";
 import { Reporter } from "./check-context.js";
 import { resolveNodes } from "./milestones.js";
 import { obj, str } from "./raw.js";
@@ -30,8 +30,17 @@ export const DEFAULT_MAX_MESSAGES = 30;
 const CATALOG: ToolCatalogView = { names: TOOL_NAMES, byName: (name) => toolByName(name) };
 
 export function checkScenarioText(text: string, file: string): CheckResult {
+  return guarded(text, file, () => check(new YamlSource(text, file)));
+}
+
+/** The same check over text already parsed (the language server parses each version once). */
+export function checkScenarioSource(src: YamlSource): CheckResult {
+  return guarded(src.text, src.file, () => check(src));
+}
+
+function guarded(text: string, file: string, run: () => CheckResult): CheckResult {
   try {
-    return check(text, file);
+    return run();
   } catch (err) {
     // A bug in a check must not take the editor down with it; say so where the author can see it.
     const detail = err instanceof Error ? err.message : String(err);
@@ -52,8 +61,7 @@ export function checkScenarioText(text: string, file: string): CheckResult {
   }
 }
 
-function check(text: string, file: string): CheckResult {
-  const src = new YamlSource(text, file);
+function check(src: YamlSource): CheckResult {
   if (src.syntaxDiagnostics.length > 0) return { scenario: null, diagnostics: sortByPosition(src.syntaxDiagnostics) };
   if (src.value === null || src.value === undefined) {
     const empty = src.diagnostic([0, 0], "error", "empty-file", "The file is empty. A scenario needs at least `name`, `user` and `reference`.");
@@ -91,7 +99,12 @@ function check(text: string, file: string): CheckResult {
     milestones,
     minefields,
     reference,
-    options: { invalid_tool_call: options?.invalid_tool_call === "end" ? "end" : "recover", ...resolveAugmentations(options?.augmentations) },
+    options: {
+      invalid_tool_call: options?.invalid_tool_call === "end" ? "end" : "recover",
+      ...resolveAugmentations(options?.augmentations),
+      // Like augmentations, left out in the default case so older trajectories stay the same.
+      ...(options?.feedback === "toolscan" ? { feedback: "toolscan" as const } : {}),
+    },
   };
   return { scenario, diagnostics };
 }

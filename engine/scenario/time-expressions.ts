@@ -59,7 +59,25 @@ export function parseAbsoluteTime(input: string | number, timezone: string): Tim
   return { ok: true, value };
 }
 
+/**
+ * Resolved day-relative times, by clock and text. Each one costs several time-zone lookups in
+ * luxon (about 20 µs), and a world of many rows repeats the same few ("tomorrow 17:00"); the
+ * language server re-checks the whole file on every edit. Bounded: cleared when full.
+ */
+const dayRelativeCache = new Map<string, TimeResult>();
+const DAY_RELATIVE_CACHE_SIZE = 1024;
+
 function dayRelativeTime(match: RegExpExecArray, clock: ScenarioClock): TimeResult {
+  const key = `${clock.now}|${clock.timezone}|${match[0]}`;
+  const known = dayRelativeCache.get(key);
+  if (known) return known;
+  const result = resolveDayRelativeTime(match, clock);
+  if (dayRelativeCache.size >= DAY_RELATIVE_CACHE_SIZE) dayRelativeCache.clear();
+  dayRelativeCache.set(key, result);
+  return result;
+}
+
+function resolveDayRelativeTime(match: RegExpExecArray, clock: ScenarioClock): TimeResult {
   const [, word = "today", h, m, s] = match;
   const hour = h === undefined ? 0 : Number(h);
   const minute = m === undefined ? 0 : Number(m);

@@ -2,6 +2,7 @@
 import { DiagnosticSeverity, type Diagnostic as LspDiagnostic } from "vscode-languageserver";
 import type { Diagnostic } from "../../engine/diagnostics.js";
 import { checkScenarioText } from "../../engine/scenario/load.js";
+import type { ScenarioDocument } from "./document.js";
 
 const SEVERITY: Record<Diagnostic["severity"], DiagnosticSeverity> = {
   error: DiagnosticSeverity.Error,
@@ -23,4 +24,9 @@ export function toLspDiagnostic(d: Diagnostic): LspDiagnostic {
 /** Diagnostics for one scenario document's text. */
 export function scenarioDiagnostics(text: string, file: string): LspDiagnostic[] {
   return checkScenarioText(text, file).diagnostics.map(toLspDiagnostic);
+}
+
+/** Diagnostics of a parsed document version (the check runs once per version and is shared). */
+export function documentDiagnostics(doc: ScenarioDocument): LspDiagnostic[] {
+  return doc.check.diagnostics.map(toLspDiagnostic);
 }

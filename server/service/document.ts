@@ -1,56 +1,114 @@
-// API SKELETON (H18): signatures are final, bodies are being written.
+// A scenario document as the language service sees it: parsed once per (uri, version), with the
+// engine's check, the id table and the line structure computed on first use and then shared by
+// every request on that version.
+import { fileURLToPath } from "node:url";
 import type { TextDocument } from "vscode-languageserver-textdocument";
-import type { Range } from "vscode-languageserver";
-import type { CheckResult } from "../../engine/scenario/resolve.js";
-import type { PathSegment, YamlSource } from "../../engine/scenario/yaml-source.js";
+import type { Position, Range } from "vscode-languageserver";
+import { checkScenarioSource, type CheckResult } from "../../engine/scenario/resolve.js";
+import { YamlSource } from "../../engine/scenario/yaml-source.js";
+import { cursorContext, type CursorContext } from "./cursor-context.js";
+import { buildIdTable, type IdTable } from "./id-table.js";
+import { scanLines, type LineStructure } from "./line-structure.js";
 
-export type IdSection = "milestones" | "minefields";
-
-/** One occurrence of a milestone or minefield id: its definition, an `after:` entry or a `reference:`. */
-export interface IdOccurrence {
-  readonly section: IdSection;
-  readonly id: string;
-  readonly role: "definition" | "after" | "reference";
-  /** Index of the node (in its section) the occurrence is written in. */
-  readonly node: number;
-  /** Offsets of the id text itself (inside quotes when quoted). */
-  readonly start: number;
-  readonly end: number;
-  readonly range: Range;
-}
-
-/** Where the cursor is, in YAML terms; robust on lines still being typed. */
-export interface CursorContext {
-  /** On "key": the path of the mapping whose key is typed. On "value": the path of the value typed. */
-  readonly path: readonly PathSegment[];
-  readonly on: "key" | "value";
-  /** The part of the current word before the cursor. */
-  readonly prefix: string;
-  /** Offsets of the whole word under the cursor (what a completion replaces). */
-  readonly tokenStart: number;
-  readonly tokenEnd: number;
-  /** Inside a flow collection ([...] or {...}). */
-  readonly inFlow: boolean;
-  /** A value right after `- ` with nothing else on the item yet: it may also start a mapping. */
-  readonly itemStart: boolean;
-  /** Column where a key of the mapping at `path` starts (for multi-line inserts). */
-  readonly indent: number;
-}
+export type { CursorContext } from "./cursor-context.js";
+export type { IdOccurrence, IdSection, IdTable } from "./id-table.js";
 
 export interface ScenarioDocument {
   readonly uri: string;
   readonly version: number;
   readonly text: string;
   readonly textDocument: TextDocument;
-  /** The parsed YAML (yaml Document, positions, path lookup). */
+  /** The parsed YAML: the yaml Document, source positions and path lookup. */
   readonly source: YamlSource;
-  /** The engine's check (schema + semantic diagnostics, resolved scenario); computed on first use. */
+  /** The engine's check (diagnostics, resolved scenario); computed on first use. */
   readonly check: CheckResult;
-  /** Every milestone / minefield id occurrence, in source order; computed on first use. */
-  readonly ids: readonly IdOccurrence[];
+  /** Milestone and minefield ids: definitions and every reference; computed on first use. */
+  readonly ids: IdTable;
+  /** The block structure read line by line (works on half-typed lines). */
+  readonly lines: LineStructure;
+  /** Where an offset is in YAML terms. */
   pathAt(offset: number): CursorContext;
-  offsetAt(position: { line: number; character: number }): number;
+  offsetAt(position: Position): number;
   rangeOf(start: number, end: number): Range;
 }
 
-export declare function getScenarioDocument(doc: TextDocument): ScenarioDocument;
+class ParsedScenario implements ScenarioDocument {
+  readonly uri: string;
+  readonly version: number;
+  readonly text: string;
+  readonly source: YamlSource;
+  private readonly file: string;
+  private checked: CheckResult | null = null;
+  private idTable: IdTable | null = null;
+  private structure: LineStructure | null = null;
+
+  constructor(readonly textDocument: TextDocument) {
+    this.uri = textDocument.uri;
+    this.version = textDocument.version;
+    this.text = textDocument.getText();
+    this.file = fileName(textDocument.uri);
+    this.source = new YamlSource(this.text, this.file);
+  }
+
+  get check(): CheckResult {
+    this.checked ??= checkScenarioSource(this.source);
+    return this.checked;
+  }
+
+  get ids(): IdTable {
+    this.idTable ??= safely(() => buildIdTable(this.source), { occurrences: [], nodes: { milestones: [], minefields: [] } });
+    return this.idTable;
+  }
+
+  get lines(): LineStructure {
+    this.structure ??= scanLines(this.text, this.source.doc);
+    return this.structure;
+  }
+
+  pathAt(offset: number): CursorContext {
+    return cursorContext(this.lines, this.text, offset);
+  }
+
+  offsetAt(position: Position): number {
+    return this.textDocument.offsetAt(position);
+  }
+
+  rangeOf(start: number, end: number): Range {
+    return { start: this.textDocument.positionAt(start), end: this.textDocument.positionAt(end) };
+  }
+}
+
+function safely<T>(build: () => T, fallback: T): T {
+  try {
+    return build();
+  } catch {
+    return fallback;
+  }
+}
+
+function fileName(uri: string): string {
+  if (!uri.startsWith("file:")) return uri;
+  try {
+    return fileURLToPath(uri);
+  } catch {
+    return uri;
+  }
+}
+
+/** Documents kept parsed, the latest version of each; a few, since an editor works on a handful of files at once. */
+const CACHE_SIZE = 16;
+const cache = new Map<string, ParsedScenario>();
+
+/** The parsed scenario for this document version (reused while the uri, version and text are the same). */
+export function getScenarioDocument(doc: TextDocument): ScenarioDocument {
+  const cached = cache.get(doc.uri);
+  cache.delete(doc.uri);
+  const parsed = cached && cached.version === doc.version && cached.text === doc.getText() ? cached : new ParsedScenario(doc);
+  cache.set(doc.uri, parsed);
+  while (cache.size > CACHE_SIZE) {
+    const oldest = cache.keys().next().value;
+    if (oldest === undefined) break;
+    cache.delete(oldest);
+  }
+  return parsed;
+}

@@ -1,9 +1,85 @@
-// API SKELETON (H18): signature final, body being written.
+// Hover: what the word under the cursor is. A tool shows its signature, description, state
+// dependencies and errors; a column its type and meaning; a measure what it does; a milestone id
+// its place in the DAG and its last result; any other key what the schema says about it.
 import type { Hover, Position } from "vscode-languageserver";
 import type { EvaluationResult } from "../../engine/evaluation/result.js";
+import { BUILTIN_DEMONSTRATIONS } from "../../engine/roles/demonstrations.js";
+import type { ColumnMeasure } from "../../engine/scenario/model.js";
+import { EXTRACTORS } from "../../engine/scenario/extractors.js";
+import { toolByName } from "../../engine/tools/catalog.js";
+import { CONSTRAINT_KIND_DOCS, columnMarkdown, MEASURE_DOCS, parameterMarkdown, toolMarkdown } from "./catalog-docs.js";
+import { readTag } from "./completion-support.js";
 import type { ScenarioDocument } from "./document.js";
+import { milestoneMarkdown } from "./milestone-hover.js";
+import { scalarAt, type ScalarAt } from "./node-at.js";
+import { describe, schemaAt } from "./schema-nav.js";
+import { keySlot, valueSlot } from "./slots.js";
+import { describeWorldValue } from "./world-values.js";
 
 export function hover(doc: ScenarioDocument, position: Position, lastRun?: EvaluationResult | null): Hover | null {
-  void doc; void position; void lastRun;
-  return null;
+  try {
+    const at = scalarAt(doc.source, doc.offsetAt(position));
+    if (at === null) return null;
+    const markdown = at.on === "key" ? keyMarkdown(doc, at) : valueMarkdown(doc, at, lastRun ?? null);
+    return markdown === null ? null : { contents: { kind: "markdown", value: markdown }, range: doc.rangeOf(at.start, at.end) };
+  } catch {
+    return null;
+  }
+}
+
+function keyMarkdown(doc: ScenarioDocument, at: ScalarAt): string | null {
+  const name = String(at.value);
+  const parent = at.path.slice(0, -1);
+  const slot = keySlot(doc, parent);
+  if (slot?.kind === "column") return columnMarkdown(slot.table, name);
+  if (slot?.kind === "argument") {
+    const parameter = slot.tool.parameters.find((p) => p.name === name);
+    return parameter ? parameterMarkdown(slot.tool, parameter) : null;
+  }
+  const declared = schemaAt(at.path, readTag(doc)).declared;
+  const text = describe(declared);
+  const title = typeof declared?.title === "string" ? declared.title : null;
+  if (text === null && title === null) return null;
+  return [`**${name}**${title && title !== name ? ` (${title})` : ""}`, text].filter((p): p is string => p !== null).join("\n\n");
+}
+
+function valueMarkdown(doc: ScenarioDocument, at: ScalarAt, lastRun: EvaluationResult | null): string | null {
+  const slot = valueSlot(doc, at.path);
+  const text = typeof at.value === "string" ? at.value : null;
+  if (slot === null || text === null) return null;
+  switch (slot.kind) {
+    case "tool": {
+      const tool = toolByName(text);
+      return tool ? toolMarkdown(tool) : null;
+    }
+    case "measure":
+      return text in MEASURE_DOCS ? `**${text}** measure\n\n${MEASURE_DOCS[text as ColumnMeasure["kind"]]}` : null;
+    case "node-id":
+    case "after":
+    case "reference":
+      return milestoneMarkdown(doc.ids.nodes[slot.section], slot.section, text, lastRun);
+    case "constraint-kind": {
+      const doc = CONSTRAINT_KIND_DOCS[text];
+      return doc === undefined ? null : `**${text}** constraint\n\n${doc}`;
+    }
+    case "column-value": {
+      const row = describeWorldValue(doc, slot.column, text);
+      return row === null ? null : `\`${text}\` — ${row}`;
+    }
+    case "argument-value": {
+      const row = describeWorldValue(doc, slot.parameter.name, text);
+      return row === null ? null : `\`${text}\` — ${row}`;
+    }
+    case "demonstration": {
+      const demo = BUILTIN_DEMONSTRATIONS[text];
+      return demo ? `**Built-in demonstration** \`${text}\`\n\nGoal: ${demo.goal}\n\n${demo.messages.length} messages.` : null;
+    }
+    case "extractor": {
+      const rules = EXTRACTORS[text];
+      if (!rules) return null;
+      return [`**Extractor** \`${text}\``, ...rules.map((r) => `- \`${r.path}\` → \`{${r.as}}\` (${r.normalize})`)].join("\n");
+    }
+    case "timezone":
+      return null;
+  }
 }

@@ -38,10 +38,11 @@ interface ReportJson {
   minefields: NodeJson[];
 }
 
+/** The `trajectories` of `eval --json` (its pass^k is tested in eval-peers.test.ts). */
 function evalJson(args: readonly string[]): ReportJson[] {
   const r = runCli(["eval", "--json", ...args]);
   assert.equal(r.status, 0, r.stderr);
-  return JSON.parse(r.stdout) as ReportJson[];
+  return (JSON.parse(r.stdout) as { trajectories: ReportJson[] }).trajectories;
 }
 
 /** The scenario file with one text replaced (the edit an author makes). */
@@ -53,7 +54,7 @@ function edited(from: string, to: string, name = "edited.scenario.yaml"): string
   return file;
 }
 
-test("--json prints an array with one object per trajectory: scenario, score, turn count, and where each milestone matched", () => {
+test("--json lists one object per trajectory: scenario, score, turn count, and where each milestone matched", () => {
   const [report, ...rest] = evalJson([trajectory]);
   assert.equal(rest.length, 0);
   assert.ok(report);
@@ -74,7 +75,15 @@ test("--json prints an array with one object per trajectory: scenario, score, tu
   // The score `run` stored after the end event is the one eval recomputes.
   const stored = JSON.parse(readFileSync(trajectory, "utf8").trimEnd().split("\n").at(-1)!) as { type: string; result: unknown };
   assert.equal(stored.type, "evaluation");
-  const { file: _file, scenario: _scenario, scored_against: _against, categories: _categories, end_reason: _end, ...recomputed } = report as ReportJson & { categories: unknown };
+  const {
+    file: _file,
+    scenario: _scenario,
+    scored_against: _against,
+    categories: _categories,
+    end_reason: _end,
+    peers: _peers,
+    ...recomputed
+  } = report as ReportJson & { categories: unknown; peers: unknown };
   assert.deepEqual(recomputed, stored.result);
 });
 
@@ -113,7 +122,10 @@ test("the human output is a per-milestone table whose WHY column explains a miss
   assert.match(out[3]!, /^ {2}KIND +ID +AT +SIMILARITY +WHY$/);
   assert.match(out[4]!, /^ {2}milestone +cellular_on +\d+ +1\.00$/);
   assert.match(out[5]!, /^ {2}milestone +sent +- +0\.00 +no match; closest at \d+: MESSAGING addition vs initial@\d+ 0\.00: recipient_phone_number: found "\+12453344098", expected "\+10000000000"$/);
-  assert.equal(out.length, 6);
+  // Then the peer metrics (eval-peers.test.ts).
+  assert.match(out[6]!, /^ {2}tooltalk /);
+  assert.match(out[7]!, /^ {2}toolscan /);
+  assert.equal(out.length, 8);
 });
 
 test("a trajectory written before evaluations were recorded is scored the same", () => {
@@ -139,8 +151,11 @@ test("a directory is searched for trajectories, and several get the per-category
   assert.ok(out.includes(join(dir, "text_with_cellular_off.trajectory.jsonl")));
   const table = out.findIndex((l) => /^CATEGORY +SCENARIOS +SCORE +TURNS$/.test(l));
   assert.ok(table > 0, r.stdout);
+  // Both ran a scenario of one name, so pass^k follows the mean (eval-peers.test.ts).
+  const passHatK = out.findIndex((l) => l.startsWith("pass^k "));
+  assert.ok(passHatK > table, r.stdout);
   assert.deepEqual(
-    out.slice(table + 1).map((l) => l.split(/ +/)),
+    out.slice(table + 1, passHatK).map((l) => l.split(/ +/)),
     [
       ["MULTIPLE_TOOL_CALL", "2", "0.75", "7.0"],
       ["SINGLE_USER_TURN", "2", "0.75", "7.0"],
@@ -158,7 +173,7 @@ test("scoring against a scenario of another name warns on stderr", () => {
   assert.deepEqual(lines(r.stderr), [
     `toolsandbox: ${trajectory}: warning: scored against scenario "another_name" from ${renamed}, but the trajectory ran "text_with_cellular_off"`,
   ]);
-  assert.equal((JSON.parse(r.stdout) as ReportJson[])[0]?.scenario, "another_name");
+  assert.equal((JSON.parse(r.stdout) as { trajectories: ReportJson[] }).trajectories[0]?.scenario, "another_name");
 });
 
 test("a --scenario file with errors prints its diagnostics and scores nothing (exit 1)", () => {

@@ -1,0 +1,345 @@
+// Times the evaluation, in one run (issue 3's figures; no verdicts):
+//
+//   (a) reading and scoring every saved sample trajectory (sample-scenarios/trajectories);
+//   (b) the worst case: 12 milestones in a wide DAG (one root, ten parallel milestones, one sink)
+//       over a 300-message episode, with the real measures (target: under 100 ms);
+//   (c) the brute-force enumerator of the matcher's tests on the same DAG shape, over as many
+//       messages as it can take within a time budget, and our matcher on the same problem.
+//
+//   npm run bench:eval                              (5 timed repeats, 60 s budget for (c))
+//   npm run bench:eval -- --repeats 10 --brute-budget 10
+//
+// (b) plays a generated scenario with the scripted roles: cellular is turned on, then ten errands
+// each take thirteen look-ups and one action (a reminder, a contact, a message or a search the
+// milestones check), and a closing sentence. The ten errand milestones come after the root (the
+// reminders and messages also reference it); the closing one comes after all ten, so its automatic
+// guardrails read the indices of all ten.
+//
+// (c) uses a synthetic similarity (a hash of node, index and referenced index), since the brute
+// force calls it for every node of every valid mapping. The enumerator keeps every valid mapping
+// in memory, so the next size is skipped when its predicted time exceeds the budget or its
+// predicted memory exceeds half the heap; the script raises the heap limit for that reason.
+import { readdirSync } from "node:fs";
+import { join } from "node:path";
+import { performance } from "node:perf_hooks";
+import { getHeapStatistics } from "node:v8";
+import { stringify } from "yaml";
+import { Episode } from "../engine/episode/episode.js";
+import { evaluate, evaluateTrajectory } from "../engine/evaluation/evaluate.js";
+import { bestMatch, type MatchProblem } from "../engine/evaluation/matching.js";
+import type { JsonValue } from "../engine/json.js";
+import { createScriptedRoles } from "../engine/roles/scripted.js";
+import { checkScenarioText } from "../engine/scenario/load.js";
+import type { Scenario } from "../engine/scenario/model.js";
+import { readTrajectoryFile } from "../engine/trajectory/reader.js";
+import { bruteForceMatch, hashInts } from "../test/evaluation/matching-brute-force.js";
+
+const SAMPLES = "sample-scenarios/trajectories";
+
+interface Options {
+  readonly repeats: number;
+  readonly bruteBudgetSeconds: number;
+}
+
+function parseOptions(argv: readonly string[]): Options {
+  const value = (flag: string, fallback: number): number => {
+    const i = argv.indexOf(flag);
+    if (i < 0) return fallback;
+    const n = Number(argv[i + 1]);
+    if (!Number.isFinite(n) || n <= 0) throw new Error(`${flag} needs a positive number, got ${String(argv[i + 1])}`);
+    return n;
+  };
+  return { repeats: Math.round(value("--repeats", 5)), bruteBudgetSeconds: value("--brute-budget", 60) };
+}
+
+/** Milliseconds of one call, and its result. */
+function timed<T>(run: () => T): { ms: number; value: T } {
+  const start = performance.now();
+  const value = run();
+  return { ms: performance.now() - start, value };
+}
+
+/** The first call (cold) and the mean and minimum of `repeats` more. */
+function timeRepeated(repeats: number, run: () => unknown): { firstMs: number; meanMs: number; minMs: number } {
+  const firstMs = timed(run).ms;
+  const times = Array.from({ length: repeats }, () => timed(run).ms);
+  return { firstMs, meanMs: times.reduce((a, b) => a + b, 0) / times.length, minMs: Math.min(...times) };
+}
+
+const ms = (n: number): string => `${n < 10 ? n.toFixed(2) : n.toFixed(1)} ms`;
+
+// --- (a) the sample trajectories ----------------------------------------------------------------
+
+function benchSamples(options: Options): void {
+  const files = readdirSync(SAMPLES)
+    .filter((f) => f.endsWith(".trajectory.jsonl"))
+    .sort()
+    .map((f) => join(SAMPLES, f));
+  const read = timed(() => files.map((f) => readTrajectoryFile(f)));
+  const trajectories = read.value;
+  const messages = trajectories.reduce((n, t) => n + t.messages.length, 0);
+  const all = timeRepeated(options.repeats, () => trajectories.map((t) => evaluateTrajectory(t)));
+  const perFile = trajectories.map((t, i) => ({ file: files[i]!, ms: timeRepeated(options.repeats, () => evaluateTrajectory(t)).meanMs }));
+  const slowest = perFile.reduce((a, b) => (b.ms > a.ms ? b : a));
+  console.log(`(a) every sample trajectory: ${files.length} files, ${messages} messages`);
+  console.log(`    read and checked      ${ms(read.ms)}`);
+  console.log(`    scored, all files     ${ms(all.firstMs)} first pass, ${ms(all.meanMs)} mean of ${options.repeats} more (min ${ms(all.minMs)})`);
+  console.log(`    slowest file          ${ms(slowest.ms)}  ${slowest.file}`);
+}
+
+// --- (b) 12 milestones in a wide DAG over a 300-message episode ---------------------------------
+
+const NOW = Date.UTC(2026, 4, 4, 9, 0, 0) / 1000;
+const DAY = 86_400;
+const FRIENDS = [
+  { name: "Fredrik Thordendal", phone: "+12453344098" },
+  { name: "John Petrucci", phone: "+1234560987" },
+  { name: "Homer S", phone: "+10000000000" },
+];
+const LOOKUPS_PER_ERRAND = 13;
+
+type Call = { readonly tool: string; readonly arguments: Readonly<Record<string, JsonValue>> };
+
+/** The look-ups an agent might make before acting (none changes the world). */
+function lookups(errand: number): Call[] {
+  const friend = FRIENDS[errand % FRIENDS.length]!;
+  const cycle: Call[] = [
+    { tool: "get_current_timestamp", arguments: {} },
+    { tool: "search_contacts", arguments: { name: friend.name } },
+    { tool: "get_cellular_service_status", arguments: {} },
+    { tool: "search_reminder", arguments: { content: `errand ${errand}` } },
+    { tool: "timestamp_to_datetime_info", arguments: { timestamp: NOW + errand * DAY } },
+    { tool: "search_messages", arguments: { recipient_phone_number: friend.phone } },
+    { tool: "get_wifi_status", arguments: {} },
+  ];
+  return Array.from({ length: LOOKUPS_PER_ERRAND }, (_, i) => cycle[i % cycle.length]!);
+}
+
+interface Errand {
+  readonly action: Call;
+  readonly milestone: Record<string, JsonValue>;
+}
+
+/** Errand i (1..10): its action and the milestone that checks it. */
+function errand(i: number): Errand {
+  const id = `errand_${i}`;
+  const after = ["cellular_on"];
+  // Each errand changes one table; the others change in other errands, so they are not guarded here.
+  const guard = (table: string): JsonValue => ({ exclude: ["CONTACT", "MESSAGING", "REMINDER"].filter((t) => t !== table) });
+  switch (i % 5) {
+    case 1:
+    case 2: {
+      const content = `Errand ${i}: pick up parcel ${i}`;
+      const when = NOW + i * DAY;
+      return {
+        action: { tool: "add_reminder", arguments: { content, reminder_timestamp: when } },
+        milestone: {
+          id,
+          after,
+          guardrails: guard("REMINDER"),
+          constraints: [{ kind: "addition", table: "REMINDER", reference: "cellular_on", target: [{ content, reminder_timestamp: when }] }],
+        },
+      };
+    }
+    case 3: {
+      const contact = { name: `Neighbour ${i}`, phone_number: `+1555000${String(i).padStart(4, "0")}` };
+      return {
+        action: { tool: "add_contact", arguments: contact },
+        milestone: { id, after, guardrails: guard("CONTACT"), constraints: [{ kind: "addition", table: "CONTACT", target: [contact] }] },
+      };
+    }
+    case 4: {
+      const friend = FRIENDS[i % FRIENDS.length]!;
+      const content = `Errand ${i} is done, see you soon`;
+      return {
+        action: { tool: "send_message_with_phone_number", arguments: { phone_number: friend.phone, content } },
+        milestone: {
+          id,
+          after,
+          guardrails: guard("MESSAGING"),
+          constraints: [
+            { kind: "addition", table: "MESSAGING", reference: "cellular_on", target: [{ recipient_phone_number: friend.phone, content }] },
+          ],
+        },
+      };
+    }
+    default: {
+      const name = `Old friend ${i}`;
+      return {
+        action: { tool: "search_contacts", arguments: { name } },
+        milestone: {
+          id,
+          after,
+          constraints: [
+            {
+              kind: "snapshot",
+              table: "SANDBOX",
+              target: [{ sender: "execution_environment", recipient: "agent", tool_trace: { tool_name: "search_contacts", arguments: { name } } }],
+            },
+          ],
+        },
+      };
+    }
+  }
+}
+
+const CLOSING = "That was the last errand on your list; everything is done.";
+
+/**
+ * The generated scenario's YAML text. With `sinkGuardrails` the closing milestone keeps its
+ * automatic guardrails: SETTING at its message must equal SETTING at each errand's, so its
+ * similarity reads the indices of all ten errands; without, it reads none.
+ */
+function wideDagScenarioText(sinkGuardrails: boolean): string {
+  const errands = Array.from({ length: 10 }, (_, i) => errand(i + 1));
+  const reference: JsonValue[] = [
+    { calls: [{ tool: "set_cellular_service_status", arguments: { on: true } }] },
+    { agent: "Cellular is on. What is first?" },
+  ];
+  errands.forEach((e, i) => {
+    reference.push({ user: `Errand ${i + 1}, please.` });
+    for (const call of [...lookups(i + 1), e.action]) reference.push({ calls: [call] });
+    reference.push({ agent: i === errands.length - 1 ? CLOSING : `Errand ${i + 1} is done.` });
+  });
+  reference.push({ end_conversation: true });
+  return stringify({
+    name: "bench_wide_dag_300_messages",
+    description: "Generated by bench/eval.bench.ts: ten errands after turning cellular on.",
+    categories: ["STATE_DEPENDENCY", "MULTIPLE_TOOL_CALL", "MULTIPLE_USER_TURN"],
+    clock: { now: new Date(NOW * 1000).toISOString().replace(/\.000Z$/, "Z"), timezone: "Europe/Berlin" },
+    world: { SETTING: { cellular: false } },
+    user: { goal: "Have User B run ten errands.", opening: "I have a list of errands; turn cellular on first." },
+    max_messages: 400,
+    milestones: [
+      { id: "cellular_on", constraints: [{ kind: "snapshot", table: "SETTING", target: [{ cellular: true }] }] },
+      ...errands.map((e) => e.milestone),
+      {
+        id: "wrapped_up",
+        after: errands.map((e) => e.milestone.id as string),
+        ...(sinkGuardrails ? {} : { guardrails: { exclude: ["SETTING"] } }),
+        constraints: [
+          { kind: "snapshot", table: "SANDBOX", target: [{ sender: "agent", recipient: "user", content: CLOSING }], measures: { content: { kind: "rouge_l" } } },
+        ],
+      },
+    ],
+    reference,
+  });
+}
+
+async function benchWideDag(options: Options): Promise<void> {
+  for (const sinkGuardrails of [true, false]) {
+    const checked = checkScenarioText(wideDagScenarioText(sinkGuardrails), "bench/wide-dag.scenario.yaml");
+    const errors = checked.diagnostics.filter((d) => d.severity === "error");
+    if (!checked.scenario || errors.length > 0) throw new Error(`the generated scenario has errors: ${errors.map((d) => `${d.code}: ${d.message}`).join("; ")}`);
+    const scenario: Scenario = checked.scenario;
+    const { agent, user } = createScriptedRoles(scenario);
+    const episode = new Episode({ scenario, agent, user, seed: 0 });
+    await episode.run();
+    const score = () =>
+      evaluate(scenario, episode.messages, (i) => episode.world.at(i), episode.firstUserIndex, { endReason: episode.ended?.reason ?? null });
+    if (sinkGuardrails) {
+      console.log(
+        `(b) ${scenario.milestones.length} milestones in a wide DAG (1 root, 10 parallel, 1 sink) over ${episode.messages.length} messages` +
+          ` (${episode.messages.length - episode.firstUserIndex} candidates, ${episode.world.all().length} world states); target under 100 ms`,
+      );
+    }
+    const label = sinkGuardrails ? "sink guarded (reads 10)" : "sink unguarded        ";
+    let times: ReturnType<typeof timeRepeated>;
+    try {
+      times = timeRepeated(options.repeats, score);
+    } catch (e) {
+      // The figure is that it cannot be scored; the other variant still runs.
+      console.log(`    ${label}  failed: ${e instanceof Error ? `${e.name}: ${e.message}` : String(e)}`);
+      continue;
+    }
+    const result = score();
+    const matched = result.milestones.filter((m) => m.matched_at !== null).length;
+    console.log(
+      `    ${label}  ${ms(times.firstMs)} first call, ${ms(times.meanMs)} mean of ${options.repeats} more (min ${ms(times.minMs)});` +
+        ` score ${result.score.toFixed(2)}, ${matched} of ${result.milestones.length} matched`,
+    );
+  }
+}
+
+// --- (c) the brute force on the largest case within the budget ----------------------------------
+
+const CHILDREN = 10;
+
+/** The (b) shape on the synthetic similarity: root 0, children 1..10 referencing it, sink 11. */
+function wideFanProblem(messages: number): MatchProblem {
+  const sink = CHILDREN + 1;
+  const edges: [number, number][] = [];
+  const references: number[][] = [[]];
+  for (let c = 1; c <= CHILDREN; c++) {
+    edges.push([0, c], [c, sink]);
+    references.push([0]);
+  }
+  references.push([]);
+  return {
+    nodeCount: CHILDREN + 2,
+    edges,
+    references,
+    lo: 1,
+    hi: messages,
+    // Eighths (plenty of ties, so the tie-break is exercised), depending on where the root matched.
+    similarity: (node, index, refIndex) => (hashInts([node, index, references[node]!.length > 0 ? refIndex(0) : 0]) % 9) / 8,
+  };
+}
+
+/** Valid mappings of the fan over n messages: root at r <= sink at s, each child anywhere in [r, s]. */
+function validMappings(messages: number): number {
+  let count = 0;
+  for (let span = 1; span <= messages; span++) count += (messages - span + 1) * span ** CHILDREN;
+  return count;
+}
+
+function benchBruteForce(options: Options): void {
+  const budgetMs = options.bruteBudgetSeconds * 1000;
+  const heapLimit = getHeapStatistics().heap_size_limit;
+  let largest: { messages: number; ms: number; bytesPerMapping: number; agrees: boolean; problem: MatchProblem } | null = null;
+  let stop = "";
+  for (let messages = 2; ; messages++) {
+    if (largest) {
+      // Time grows with the vectors enumerated, messages^nodes; memory with the valid mappings kept.
+      const predictedMs = largest.ms * (messages / largest.messages) ** (CHILDREN + 2);
+      const predictedBytes = largest.bytesPerMapping * validMappings(messages);
+      if (predictedMs > budgetMs) {
+        stop = `${messages} messages would take about ${(predictedMs / 1000).toFixed(0)} s`;
+        break;
+      }
+      if (predictedBytes > heapLimit / 2) {
+        stop = `${messages} messages would keep about ${(predictedBytes / 2 ** 30).toFixed(1)} GiB of mappings (heap limit ${(heapLimit / 2 ** 30).toFixed(1)} GiB)`;
+        break;
+      }
+    }
+    const problem = wideFanProblem(messages);
+    const before = process.memoryUsage().heapUsed;
+    const brute = timed(() => bruteForceMatch(problem));
+    const grown = Math.max(process.memoryUsage().heapUsed - before, 0);
+    const ours = bestMatch(problem);
+    const agrees = Math.abs(ours.total - brute.value.best) <= 1e-9 && ours.assignment.every((a, v) => a.index === brute.value.chosen[v]);
+    largest = { messages, ms: brute.ms, bytesPerMapping: Math.max(grown / brute.value.validCount, 64), agrees, problem };
+  }
+  if (!largest) return;
+  const ours = timeRepeated(options.repeats, () => bestMatch(largest.problem));
+  const vectors = largest.messages ** (CHILDREN + 2);
+  console.log(`(c) brute force on the (b) DAG shape with a synthetic similarity, largest within ${options.bruteBudgetSeconds} s: ${largest.messages} messages`);
+  console.log(`    brute force           ${ms(largest.ms)} (${vectors.toExponential(2)} index vectors, ${validMappings(largest.messages).toLocaleString("en-US")} valid)`);
+  console.log(`    our matcher           ${ms(ours.meanMs)} mean of ${options.repeats} (first ${ms(ours.firstMs)}); same mapping: ${largest.agrees ? "yes" : "NO"}`);
+  console.log(`    speed ratio           ${(largest.ms / ours.meanMs).toFixed(0)}x`);
+  console.log(`    stopped growing       ${stop}`);
+}
+
+async function main(): Promise<void> {
+  const options = parseOptions(process.argv.slice(2));
+  benchSamples(options);
+  console.log("");
+  await benchWideDag(options);
+  console.log("");
+  benchBruteForce(options);
+}
+
+main().catch((e: unknown) => {
+  console.error(e instanceof Error ? (e.stack ?? e.message) : String(e));
+  process.exitCode = 1;
+});

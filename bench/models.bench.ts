@@ -1,0 +1,118 @@
+// Batch-run overhead with model-backed roles: `toolsandbox run` plays 100 episodes (the first 25
+// sample scenarios, 4 trials each) with both the agent and the user as OpenAI-compatible models,
+// against the mock server started here with 200 ms of latency on every request, 16 episodes at
+// a time. The run is a separate process, as a user runs it; the mock server answers from this one.
+//
+// The ideal is the time the same schedule would take if the model calls were the only cost: the
+// run starts jobs in plan order on the first free of 16 slots, and here each job lasts exactly
+// (its model calls × 200 ms). Its makespan is the critical path; everything above it (process
+// start, scenario loading, the openai client, the engine, scoring, writing files, the mock's own
+// work) is overhead. Target: under 10%.
+//
+//   npm run bench:models
+import { spawn } from "node:child_process";
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { performance } from "node:perf_hooks";
+import { startMockLlm } from "../engine/mock-llm/server.js";
+import type { Scenario } from "../engine/scenario/model.js";
+import { loadScenarioFile } from "../engine/scenario/load.js";
+
+const SAMPLES = "sample-scenarios";
+const SCENARIOS = 25;
+const TRIALS = 4;
+const CONCURRENCY = 16;
+const LATENCY_MS = 200;
+const TARGET_OVERHEAD = 0.1;
+
+function loadSamples(): { files: string[]; scenarios: Scenario[] } {
+  const files = readdirSync(SAMPLES)
+    .filter((f) => f.endsWith(".scenario.yaml"))
+    .sort()
+    .slice(0, SCENARIOS)
+    .map((f) => join(SAMPLES, f));
+  const scenarios = files.map((f) => {
+    const { scenario, diagnostics } = loadScenarioFile(f);
+    if (!scenario) throw new Error(`${f}: ${diagnostics.map((d) => d.message).join("; ")}`);
+    return scenario;
+  });
+  return { files, scenarios };
+}
+
+/** Runs the CLI to its end; resolves with its exit code and stderr. */
+function runCli(args: readonly string[], env: NodeJS.ProcessEnv): Promise<{ code: number | null; stderr: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ["dist/cli.js", ...args], { env, stdio: ["ignore", "ignore", "pipe"] });
+    let stderr = "";
+    child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
+    child.on("error", reject);
+    child.on("close", (code) => resolve({ code, stderr }));
+  });
+}
+
+/** The makespan of list scheduling: jobs in order, each on the first slot to come free. */
+function listScheduleMakespan(durations: readonly number[], slots: number): number {
+  const freeAt = new Array<number>(slots).fill(0);
+  for (const d of durations) {
+    let first = 0;
+    for (let i = 1; i < slots; i++) if (freeAt[i]! < freeAt[first]!) first = i;
+    freeAt[first] = freeAt[first]! + d;
+  }
+  return Math.max(...freeAt);
+}
+
+async function main(): Promise<void> {
+  const { files, scenarios } = loadSamples();
+  const mock = await startMockLlm({ scenarios, faults: [{ kind: "latency", ms: LATENCY_MS }] });
+  const out = mkdtempSync(join(tmpdir(), "toolsandbox-bench-models-"));
+  try {
+    const args = ["run", ...files, "--agent", "openai:mock", "--user", "openai:mock", "--base-url", `${mock.url}/v1`];
+    const runArgs = [...args, "--trials", String(TRIALS), "--concurrency", String(CONCURRENCY), "--out", out];
+    const env = { PATH: process.env.PATH ?? "", OPENAI_API_KEY: "mock-key" };
+    const started = performance.now();
+    const { code, stderr } = await runCli(runArgs, env);
+    const wallMs = performance.now() - started;
+    if (code !== 0) throw new Error(`the run exited with ${code}:\n${stderr}`);
+
+    const summary = JSON.parse(readFileSync(join(out, "summary.json"), "utf8")) as { scenarios: { name: string; score: number | null }[] };
+    const imperfect = summary.scenarios.filter((s) => s.score !== 1);
+    if (summary.scenarios.length !== SCENARIOS * TRIALS || imperfect.length > 0) {
+      throw new Error(`expected ${SCENARIOS * TRIALS} episodes scoring 1, got ${summary.scenarios.length} (${imperfect.length} below 1)`);
+    }
+    // Every trial of a scenario makes the same calls (the mock plays its reference), so a job's
+    // calls are its scenario's requests divided by the trials.
+    const chat = mock.requests.filter((r) => r.path === "/v1/chat/completions");
+    const failed = chat.filter((r) => r.status !== 200);
+    if (failed.length > 0) throw new Error(`${failed.length} model calls failed, e.g. ${failed[0]?.error ?? "a dropped connection"}`);
+    const callsOf = new Map<string, number>();
+    for (const r of chat) callsOf.set(r.scenario ?? "?", (callsOf.get(r.scenario ?? "?") ?? 0) + 1);
+    const jobCalls = scenarios.flatMap((s) => Array.from({ length: TRIALS }, () => (callsOf.get(s.name) ?? 0) / TRIALS));
+    const idealMs = listScheduleMakespan(
+      jobCalls.map((c) => c * LATENCY_MS),
+      CONCURRENCY,
+    );
+    const overhead = (wallMs - idealMs) / idealMs;
+
+    console.log(`bench:models: ${jobCalls.length} episodes (${SCENARIOS} scenarios × ${TRIALS} trials), both roles openai:mock, ${chat.length} model calls`);
+    console.log(`  mock-llm latency ${LATENCY_MS} ms per call, --concurrency ${CONCURRENCY}`);
+    console.log(`  ideal = makespan of the run's schedule (jobs in plan order, each on the first free of ${CONCURRENCY} slots)`);
+    console.log(`          with every job lasting exactly (its model calls × ${LATENCY_MS} ms)`);
+    console.log(`  calls per episode: ${Math.min(...jobCalls)} to ${Math.max(...jobCalls)}, ${chat.length} in all`);
+    console.log(`  ideal   ${(idealMs / 1000).toFixed(2)} s`);
+    console.log(`  wall    ${(wallMs / 1000).toFixed(2)} s (process start to exit)`);
+    console.log(`  overhead ${(overhead * 100).toFixed(1)}% = (wall - ideal) / ideal (target < ${TARGET_OVERHEAD * 100}%)`);
+    if (overhead >= TARGET_OVERHEAD) {
+      console.log("  over the target");
+      process.exitCode = 1;
+    }
+  } finally {
+    await mock.close();
+    rmSync(out, { recursive: true, force: true });
+  }
+}
+
+main().catch((e: unknown) => {
+  console.error(`bench:models: ${e instanceof Error ? e.message : String(e)}`);
+  process.exitCode = 1;
+});

@@ -1,0 +1,340 @@
+/// <reference lib="dom" />
+// The panel: receives trajectory lines and commands from its host, keeps what is selected,
+// filtered and searched, and redraws the views. One class for the live and the replay panel:
+// a live run is a trajectory whose lines keep arriving.
+import type { RoleName } from "../../engine/episode/types.js";
+import type { PanelHost } from "./host.js";
+import { isAllowedLink } from "./links.js";
+import { cycle, isFiltering, NO_FILTER, searchHits, VisibleMessages, type RoleFilter } from "./model/navigation.js";
+import { LineOrderError, PanelTrajectory } from "./model/panel-trajectory.js";
+import type { LiveState, NodeKind, PanelLine, RunControl } from "./protocol.js";
+import { parseHostMessage } from "./validate/host-messages.js";
+import type { Direction, PanelActions } from "./view/actions.js";
+import { el, replaceChildren } from "./view/dom.js";
+import { MessageDetailView } from "./view/message-detail.js";
+import { installShortcuts, shortcutsOverlay } from "./view/shortcuts.js";
+import { SummaryView } from "./view/summary.js";
+import { TimelineView } from "./view/timeline.js";
+import { ToolbarView } from "./view/toolbar.js";
+
+const PLAY_INTERVAL_MS = 800;
+export const FIRST_RENDER_MARK = "toolsandbox:first-render";
+
+interface SavedState {
+  readonly selected: number | null;
+  readonly query: string;
+}
+
+export class Panel implements PanelActions {
+  private trajectory: PanelTrajectory | null = null;
+  private readonly visible = new VisibleMessages(NO_FILTER);
+  private filter: RoleFilter = NO_FILTER;
+  private selected: number | null = null;
+  private query = "";
+  private hits: number[] = [];
+  private playTimer: ReturnType<typeof setInterval> | null = null;
+  private live: LiveState | null = null;
+  private readonly rejected: string[] = [];
+  private restore: SavedState | null;
+  private rendered = false;
+
+  private readonly summary = new SummaryView(this);
+  private readonly toolbar = new ToolbarView(this);
+  private readonly timeline = new TimelineView(this);
+  private readonly detail: MessageDetailView;
+  private readonly notice = el("div", { class: "notice", attrs: { role: "status", "data-testid": "notice" } });
+  private readonly overlay = shortcutsOverlay(() => this.toggleShortcuts());
+
+  constructor(
+    root: HTMLElement,
+    private readonly host: PanelHost,
+  ) {
+    this.detail = new MessageDetailView(this, host.capabilities.revealInEditor);
+    this.restore = savedState(host.savedState());
+    this.overlay.hidden = true;
+    this.notice.hidden = true;
+    replaceChildren(
+      root,
+      el(
+        "div",
+        { class: "app" },
+        this.summary.element,
+        this.toolbar.element,
+        this.notice,
+        el(
+          "main",
+          { class: "panes" },
+          el("section", { class: "timeline-pane", attrs: { "aria-label": "Message bus" } }, this.timeline.element),
+          el("section", { class: "detail-pane", attrs: { "aria-label": "Selected message" } }, this.detail.element),
+        ),
+        this.overlay,
+      ),
+    );
+    installShortcuts(this, { search: this.toolbar.search, jump: this.toolbar.jump });
+    this.renderAll();
+  }
+
+  start(): void {
+    this.host.connect((message) => this.receive(message));
+  }
+
+  /** Everything from the host comes through here, and is validated before anything else sees it. */
+  receive(raw: unknown): void {
+    const checked = parseHostMessage(raw);
+    if (!checked.ok) {
+      this.reject(checked.error);
+      this.renderNotice();
+      return;
+    }
+    const message = checked.value;
+    switch (message.type) {
+      case "lines":
+        message.rejected.forEach((r) => this.reject(r));
+        this.addLines(message.lines);
+        break;
+      case "reveal":
+        this.reveal(message.index);
+        break;
+      case "live":
+        this.live = message.state;
+        if (message.state === "finished") this.stopPlaying();
+        this.renderAll();
+        break;
+      default:
+        this.addLines([message]);
+    }
+  }
+
+  // ---- actions ------------------------------------------------------------------------------
+
+  select(index: number): void {
+    const t = this.trajectory;
+    if (!t || t.messages.length === 0) return;
+    const clamped = Math.max(0, Math.min(t.messages.length - 1, Math.trunc(index)));
+    // Jumping to a message the filter hides shows everything again rather than doing nothing.
+    if (this.visible.positionOf(clamped) === -1) this.applyFilter(NO_FILTER);
+    this.selected = clamped;
+    this.renderSelection();
+    this.host.request({ type: "selected", index: clamped });
+    this.save();
+  }
+
+  step(direction: Direction): void {
+    const next = this.visible.neighbour(this.selected, direction);
+    if (next !== null) this.select(next);
+    else if (direction === 1) this.stopPlaying();
+  }
+
+  nextMatch(direction: Direction): void {
+    const t = this.trajectory;
+    if (!t) return;
+    const matches = t.matchIndices().filter((i) => this.visible.positionOf(i) !== -1);
+    const from = this.selected ?? (direction === 1 ? -1 : Number.POSITIVE_INFINITY);
+    const next = direction === 1 ? matches.find((i) => i > from) : [...matches].reverse().find((i) => i < from);
+    if (next !== undefined) this.select(next);
+  }
+
+  nextHit(direction: Direction): void {
+    const next = cycle(this.hits, this.selected, direction);
+    if (next === null) return;
+    this.select(next);
+    this.detail.element.querySelector("mark")?.scrollIntoView({ block: "nearest" });
+  }
+
+  first(): void {
+    const index = this.visible.at(0);
+    if (index !== undefined) this.select(index);
+  }
+
+  last(): void {
+    const index = this.visible.at(this.visible.length - 1);
+    if (index !== undefined) this.select(index);
+  }
+
+  togglePlay(): void {
+    if (this.playTimer !== null) {
+      this.stopPlaying();
+      return;
+    }
+    if (this.selected !== null && this.visible.neighbour(this.selected, 1) === null) this.first();
+    this.playTimer = setInterval(() => this.step(1), PLAY_INTERVAL_MS);
+    this.renderToolbar();
+  }
+
+  setSenders(senders: ReadonlySet<RoleName>): void {
+    this.applyFilter({ ...this.filter, senders });
+    this.keepSelectionListed();
+    this.renderAll();
+  }
+
+  setSeenBy(role: RoleName | null): void {
+    this.applyFilter({ ...this.filter, seenBy: role });
+    this.keepSelectionListed();
+    this.renderAll();
+  }
+
+  setQuery(query: string): void {
+    this.query = query;
+    if (this.toolbar.search.value !== query) this.toolbar.search.value = query;
+    this.updateHits();
+    this.renderSelection();
+    this.save();
+  }
+
+  runControl(action: RunControl): void {
+    this.host.request({ type: "run-control", action });
+  }
+
+  openLink(url: string): void {
+    if (isAllowedLink(url)) this.host.request({ type: "open-link", url });
+  }
+
+  revealNode(kind: NodeKind, id: string): void {
+    this.host.request({ type: "reveal-node", kind, id });
+  }
+
+  toggleShortcuts(): void {
+    this.overlay.hidden = !this.overlay.hidden;
+    if (!this.overlay.hidden) this.overlay.querySelector("button")?.focus();
+  }
+
+  // ---- lines ---------------------------------------------------------------------------------
+
+  private addLines(lines: readonly PanelLine[]): void {
+    const before = this.trajectory?.messages.length ?? 0;
+    const followLive = this.live !== null && this.live !== "finished" && (this.selected === null || this.selected === before - 1);
+    for (const line of lines) {
+      if (line.type === "header") {
+        this.trajectory = new PanelTrajectory(line);
+        this.selected = null;
+        this.visible.reset([], this.filter);
+        continue;
+      }
+      if (!this.trajectory) {
+        this.reject(`a "${line.type}" line arrived before the header`);
+        continue;
+      }
+      try {
+        this.trajectory.add(line);
+      } catch (e) {
+        if (!(e instanceof LineOrderError)) throw e;
+        this.reject(e.message);
+      }
+    }
+    const t = this.trajectory;
+    if (!t) {
+      this.renderAll();
+      return;
+    }
+    this.visible.extend(t.messages);
+    this.updateHits();
+    if (this.restore !== null && t.messages.length > 0) {
+      const { selected, query } = this.restore;
+      this.restore = null;
+      this.query = query;
+      this.toolbar.search.value = query;
+      this.updateHits();
+      if (selected !== null && selected < t.messages.length) this.selected = selected;
+    }
+    if (followLive && t.messages.length > before) this.selected = this.visible.at(this.visible.length - 1) ?? this.selected;
+    if (this.selected === null) this.selected = this.visible.at(0) ?? null;
+    this.renderAll();
+    if (this.selected !== null) this.timeline.reveal(this.selected);
+    if (!this.rendered && t.messages.length > 0) {
+      this.rendered = true;
+      performance.mark(FIRST_RENDER_MARK);
+    }
+  }
+
+  private reveal(index: number): void {
+    const t = this.trajectory;
+    if (!t || index >= t.messages.length) {
+      this.reject(`cannot reveal message ${index}: the trajectory has ${t?.messages.length ?? 0} messages`);
+      this.renderNotice();
+      return;
+    }
+    this.select(index);
+  }
+
+  private reject(problem: string): void {
+    console.warn(`toolsandbox panel: ignored a message from the host: ${problem}`);
+    this.rejected.push(problem);
+  }
+
+  // ---- state ---------------------------------------------------------------------------------
+
+  private applyFilter(filter: RoleFilter): void {
+    this.filter = filter;
+    this.visible.reset(this.trajectory?.messages ?? [], filter);
+    this.updateHits();
+  }
+
+  /** After filtering, keep the selection if it is still listed, else move to the nearest listed message. */
+  private keepSelectionListed(): void {
+    if (this.selected === null || this.visible.positionOf(this.selected) !== -1) return;
+    this.selected = this.visible.neighbour(this.selected, 1) ?? this.visible.neighbour(this.selected, -1);
+  }
+
+  private updateHits(): void {
+    this.hits = this.trajectory ? searchHits(this.trajectory, this.visible, this.query) : [];
+  }
+
+  private stopPlaying(): void {
+    if (this.playTimer === null) return;
+    clearInterval(this.playTimer);
+    this.playTimer = null;
+    this.renderToolbar();
+  }
+
+  private save(): void {
+    this.host.saveState({ selected: this.selected, query: this.query } satisfies SavedState);
+  }
+
+  // ---- rendering -----------------------------------------------------------------------------
+
+  private renderAll(): void {
+    this.summary.render(this.trajectory, this.live);
+    this.renderNotice();
+    this.renderSelection();
+  }
+
+  private renderSelection(): void {
+    this.summary.select(this.selected);
+    this.renderToolbar();
+    const t = this.trajectory;
+    if (t) this.timeline.update({ trajectory: t, visible: this.visible, selected: this.selected, query: this.query, hits: new Set(this.hits) });
+    if (this.selected !== null) this.timeline.reveal(this.selected);
+    this.detail.render(t, this.selected, this.query);
+    this.detail.element.scrollTop = 0;
+  }
+
+  private renderToolbar(): void {
+    this.toolbar.update({
+      selected: this.selected,
+      messageCount: this.trajectory?.messages.length ?? 0,
+      listed: this.visible.length,
+      playing: this.playTimer !== null,
+      filter: this.filter,
+      hits: this.hits,
+      live: this.live,
+    });
+  }
+
+  private renderNotice(): void {
+    const filtered = isFiltering(this.filter);
+    const parts: string[] = [];
+    if (this.rejected.length > 0) {
+      parts.push(`${this.rejected.length} message${this.rejected.length === 1 ? " was" : "s were"} ignored because ${this.rejected.length === 1 ? "it is" : "they are"} not valid (first: ${this.rejected[0]}).`);
+    }
+    if (filtered && this.trajectory && this.visible.length === 0) parts.push("The role filter hides every message.");
+    this.notice.textContent = parts.join(" ");
+    this.notice.hidden = parts.length === 0;
+  }
+}
+
+function savedState(value: unknown): SavedState | null {
+  if (typeof value !== "object" || value === null) return null;
+  const { selected, query } = value as { selected?: unknown; query?: unknown };
+  const index = typeof selected === "number" && Number.isSafeInteger(selected) && selected >= 0 ? selected : null;
+  return { selected: index, query: typeof query === "string" ? query.slice(0, 500) : "" };
+}

@@ -1,0 +1,33 @@
+/// <reference lib="dom" />
+// The host inside a VS Code webview: messages arrive as window "message" events posted by the
+// webview's outer frame, requests go out through acquireVsCodeApi().postMessage. Events from
+// anywhere else (another frame, a window this page opened) are dropped before validation.
+import type { PanelHost } from "../host.js";
+import type { ViewRequest } from "../protocol.js";
+
+interface VsCodeApi {
+  postMessage(message: unknown): void;
+  getState(): unknown;
+  setState(state: unknown): void;
+}
+
+/** The VS Code host, or null when the page does not run in a webview. */
+export function vscodeHost(): PanelHost | null {
+  const acquire = (globalThis as { acquireVsCodeApi?: unknown }).acquireVsCodeApi;
+  if (typeof acquire !== "function") return null;
+  // acquireVsCodeApi may be called once per page; keep the one instance.
+  const api = (acquire as () => VsCodeApi)();
+  return {
+    capabilities: { revealInEditor: true },
+    connect(receive) {
+      window.addEventListener("message", (event: MessageEvent<unknown>) => {
+        if (event.source !== window.parent) return;
+        receive(event.data);
+      });
+      api.postMessage({ type: "ready" } satisfies ViewRequest);
+    },
+    request: (request) => api.postMessage(request),
+    savedState: () => api.getState(),
+    saveState: (state) => api.setState(state),
+  };
+}

@@ -1,0 +1,115 @@
+// The HTML page around the panel, for both of its homes: a VS Code webview (the script and the
+// stylesheet linked by webview URIs) and an exported file (both inlined, the trajectory embedded).
+// Either way the page carries a Content Security Policy that runs only scripts bearing this
+// render's nonce, allows no inline script or style without it, and no network access at all.
+// Runs in the extension host and the CLI (node), never in the panel itself.
+import { EMBEDDED_DATA_ID, ROOT_ELEMENT_ID } from "./protocol.js";
+
+export interface LinkedAssets {
+  readonly kind: "linked";
+  /** webview.asWebviewUri(...) of dist/webview.js and dist/webview.css, as strings. */
+  readonly scriptUri: string;
+  readonly styleUri: string;
+  /** webview.cspSource: the origin the webview serves local resources from. */
+  readonly cspSource: string;
+}
+
+export interface InlineAssets {
+  readonly kind: "inline";
+  readonly script: string;
+  readonly style: string;
+}
+
+export interface PanelPage {
+  readonly title: string;
+  /** From createNonce(), fresh for every render. */
+  readonly nonce: string;
+  readonly assets: LinkedAssets | InlineAssets;
+  /** Trajectory lines to embed for the static host; absent when the host will post them. */
+  readonly lines?: readonly unknown[];
+}
+
+/** A nonce of 128 random bits from the platform's CSPRNG, base64url (no characters to escape anywhere). */
+export function createNonce(): string {
+  const bytes = new Uint8Array(16);
+  globalThis.crypto.getRandomValues(bytes);
+  let binary = "";
+  for (const b of bytes) binary += String.fromCharCode(b);
+  return btoa(binary).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+}
+
+const NONCE_PATTERN = /^[A-Za-z0-9_-]{16,}$/;
+
+export function contentSecurityPolicy(nonce: string, assets: LinkedAssets | InlineAssets): string {
+  const styles = assets.kind === "linked" ? assets.cspSource : `'nonce-${nonce}'`;
+  const images = assets.kind === "linked" ? `${assets.cspSource} data:` : "data:";
+  return [
+    "default-src 'none'",
+    `script-src 'nonce-${nonce}'`,
+    `style-src ${styles}`,
+    `img-src ${images}`,
+    "font-src 'none'",
+    "connect-src 'none'",
+    "base-uri 'none'",
+    "form-action 'none'",
+    // Chromium (and so VS Code) then refuses every string-to-HTML sink, innerHTML included.
+    "require-trusted-types-for 'script'",
+    "trusted-types 'none'",
+  ].join("; ");
+}
+
+export function panelHtml(page: PanelPage): string {
+  if (!NONCE_PATTERN.test(page.nonce)) throw new Error("the nonce must be at least 16 base64url characters (use createNonce)");
+  const { assets, nonce } = page;
+  const n = escapeAttribute(nonce);
+  const style =
+    assets.kind === "linked"
+      ? `<link rel="stylesheet" href="${escapeAttribute(assets.styleUri)}">`
+      : `<style nonce="${n}">${inlineText(assets.style, "style")}</style>`;
+  const script =
+    assets.kind === "linked"
+      ? `<script nonce="${n}" src="${escapeAttribute(assets.scriptUri)}"></script>`
+      : `<script nonce="${n}">${inlineText(assets.script, "script")}</script>`;
+  const data = page.lines === undefined ? "" : `<script type="application/json" id="${EMBEDDED_DATA_ID}">${embedJson(page.lines)}</script>\n`;
+  return `<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta http-equiv="Content-Security-Policy" content="${escapeAttribute(contentSecurityPolicy(nonce, assets))}">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="referrer" content="no-referrer">
+<title>${escapeText(page.title)}</title>
+${style}
+</head>
+<body>
+<div id="${ROOT_ELEMENT_ID}"></div>
+${data}${script}
+</body>
+</html>
+`;
+}
+
+/**
+ * JSON that can sit inside <script type="application/json">: "<", ">" and "&" become \u escapes so
+ * no string in it can close the element or open a comment, and U+2028/U+2029 are escaped too (they
+ * end lines in older JavaScript parsers). Each escape is still the same JSON string.
+ */
+export function embedJson(value: unknown): string {
+  const text = JSON.stringify(value);
+  if (text === undefined) throw new Error("the value cannot be written as JSON");
+  return text.replace(/[<>&\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
+}
+
+export function escapeText(text: string): string {
+  return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+}
+
+export function escapeAttribute(text: string): string {
+  return escapeText(text).replace(/"/g, "&quot;").replace(/'/g, "&#39;");
+}
+
+/** Our own bundle inlined in a <script>/<style>: it must not contain the end tag (esbuild escapes it in strings). */
+function inlineText(text: string, tag: "script" | "style"): string {
+  if (new RegExp(`</${tag}`, "i").test(text) || /<!--/.test(text)) throw new Error(`the ${tag} bundle contains </${tag} or <!--, so it cannot be inlined`);
+  return text;
+}

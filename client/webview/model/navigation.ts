@@ -1,0 +1,98 @@
+// Which messages the timeline lists (the role filter) and which of those a search finds. Kept
+// apart from the DOM so stepping and searching are plain index arithmetic.
+import type { Message, RoleName } from "../../../engine/episode/types.js";
+import { ROLE_NAMES } from "../../../engine/episode/types.js";
+import type { PanelTrajectory } from "./panel-trajectory.js";
+
+export interface RoleFilter {
+  /** Messages sent by these roles are listed. */
+  readonly senders: ReadonlySet<RoleName>;
+  /** Only messages this role could see (its view of the bus), or null for all. */
+  readonly seenBy: RoleName | null;
+}
+
+export const NO_FILTER: RoleFilter = { senders: new Set(ROLE_NAMES), seenBy: null };
+
+export function isFiltering(filter: RoleFilter): boolean {
+  return filter.seenBy !== null || ROLE_NAMES.some((r) => !filter.senders.has(r));
+}
+
+export function passes(message: Message, filter: RoleFilter): boolean {
+  return filter.senders.has(message.sender) && (filter.seenBy === null || message.visible_to.includes(filter.seenBy));
+}
+
+/** The listed message indices, ascending; extended in place as a live run adds messages. */
+export class VisibleMessages {
+  private indices: number[] = [];
+  private scanned = 0;
+
+  constructor(private filter: RoleFilter) {}
+
+  reset(messages: readonly Message[], filter: RoleFilter): void {
+    this.filter = filter;
+    this.indices = [];
+    this.scanned = 0;
+    this.extend(messages);
+  }
+
+  /** Looks at the messages that arrived since the last call. */
+  extend(messages: readonly Message[]): void {
+    for (let i = this.scanned; i < messages.length; i++) {
+      if (passes(messages[i]!, this.filter)) this.indices.push(i);
+    }
+    this.scanned = messages.length;
+  }
+
+  get length(): number {
+    return this.indices.length;
+  }
+
+  /** The message index at list position `position`. */
+  at(position: number): number | undefined {
+    return this.indices[position];
+  }
+
+  /** The list position of message `index`, or -1 when it is filtered out. */
+  positionOf(index: number): number {
+    const p = this.firstAtOrAfter(index);
+    return this.indices[p] === index ? p : -1;
+  }
+
+  /** The first listed message after `index` (or before it, with step -1); null past either end. */
+  neighbour(index: number | null, step: 1 | -1): number | null {
+    if (index === null) return (step === 1 ? this.indices[0] : this.indices[this.indices.length - 1]) ?? null;
+    const p = this.firstAtOrAfter(index);
+    const target = step === 1 ? (this.indices[p] === index ? p + 1 : p) : p - 1;
+    return this.indices[target] ?? null;
+  }
+
+  all(): readonly number[] {
+    return this.indices;
+  }
+
+  private firstAtOrAfter(index: number): number {
+    let lo = 0;
+    let hi = this.indices.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (this.indices[mid]! < index) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  }
+}
+
+/** Listed messages whose text contains `query` (case-insensitive), ascending. */
+export function searchHits(trajectory: PanelTrajectory, visible: VisibleMessages, query: string): number[] {
+  const needle = query.trim().toLowerCase();
+  if (needle === "") return [];
+  return visible.all().filter((i) => trajectory.searchText(i).includes(needle));
+}
+
+/** The first of `sorted` after `from` (before it, with step -1), wrapping around; null when empty. */
+export function cycle(sorted: readonly number[], from: number | null, step: 1 | -1): number | null {
+  if (sorted.length === 0) return null;
+  if (from === null) return step === 1 ? sorted[0]! : sorted[sorted.length - 1]!;
+  if (step === 1) return sorted.find((i) => i > from) ?? sorted[0]!;
+  return [...sorted].reverse().find((i) => i < from) ?? sorted[sorted.length - 1]!;
+}

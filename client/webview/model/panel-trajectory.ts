@@ -1,0 +1,178 @@
+// The trajectory the panel shows, built one line at a time: the same whether the lines come from a
+// live run or a saved file. Like the engine's TrajectoryBuilder it refuses a line that does not
+// fit (a message out of order, a change that does not apply to the world as it stands), so every
+// view can trust it; unlike the builder it accepts a later evaluation that replaces the first
+// (the host re-scored the trajectory after a milestone was edited).
+import type { Message } from "../../../engine/episode/types.js";
+import { effectiveTurnCount } from "../../../engine/trajectory/stats.js";
+import { applyChanges } from "../../../engine/world/changes.js";
+import { WorldHistory } from "../../../engine/world/history.js";
+import { TOOLSANDBOX_SCHEMAS } from "../../../engine/world/toolsandbox-tables.js";
+import type { Row, RowChange, Tables } from "../../../engine/world/types.js";
+import type { NodeKind, PanelEvaluation, PanelHeader, PanelLine } from "../protocol.js";
+import type { NodeResult } from "../../../engine/evaluation/result.js";
+
+export class LineOrderError extends Error {}
+
+export type PanelEnd = Extract<PanelLine, { type: "end" }>;
+
+/** A milestone or minefield result pinned to a message: where it matched, or its closest miss. */
+export interface NodeMark {
+  readonly kind: NodeKind;
+  readonly node: NodeResult;
+  readonly matched: boolean;
+}
+
+export class PanelTrajectory {
+  private readonly messageList: Message[] = [];
+  private readonly history: WorldHistory;
+  private current: Tables;
+  private readonly changes = new Map<number, RowChange[]>();
+  private endLine: PanelEnd | null = null;
+  private evaluationResult: PanelEvaluation | null = null;
+  private marks = new Map<number, NodeMark[]>();
+  private searchTexts: string[] = [];
+
+  constructor(readonly header: PanelHeader) {
+    this.current = header.scenario.world.tables;
+    this.history = new WorldHistory(TOOLSANDBOX_SCHEMAS, this.current);
+  }
+
+  get messages(): readonly Message[] {
+    return this.messageList;
+  }
+
+  get end(): PanelEnd | null {
+    return this.endLine;
+  }
+
+  get evaluation(): PanelEvaluation | null {
+    return this.evaluationResult;
+  }
+
+  /** The turn count the evaluation reports, or, before there is one, the count so far. */
+  get turnCount(): number {
+    return this.evaluationResult?.turn_count ?? effectiveTurnCount(this.messageList);
+  }
+
+  /** Adds one line after the header; throws LineOrderError (and changes nothing) when it does not fit. */
+  add(line: Exclude<PanelLine, PanelHeader>): void {
+    if (line.type === "evaluation") {
+      this.setEvaluation(line.result);
+      return;
+    }
+    if (this.endLine) throw new LineOrderError(`a "${line.type}" line follows the end of the run`);
+    switch (line.type) {
+      case "message":
+        this.addMessage(line.message);
+        break;
+      case "world":
+        this.addChanges(line.index, line.changes);
+        break;
+      case "end":
+        if (line.message_count !== this.messageList.length) {
+          throw new LineOrderError(`the end counts ${line.message_count} messages but ${this.messageList.length} arrived`);
+        }
+        this.endLine = line;
+        break;
+    }
+  }
+
+  /** The world as it was when message `index` was on the bus. */
+  worldAt(index: number): Tables {
+    return this.history.at(index);
+  }
+
+  /** The row changes recorded at message `index` (made while answering the messages before it). */
+  changesAt(index: number): readonly RowChange[] {
+    return this.changes.get(index) ?? [];
+  }
+
+  marksAt(index: number): readonly NodeMark[] {
+    return this.marks.get(index) ?? [];
+  }
+
+  /** Message indices where a milestone or minefield matched, ascending. */
+  matchIndices(): number[] {
+    return [...this.marks.entries()].filter(([, marks]) => marks.some((m) => m.matched)).map(([i]) => i).sort((a, b) => a - b);
+  }
+
+  /** Lower-cased text a search looks through: the content, the tool call and the error. */
+  searchText(index: number): string {
+    let text = this.searchTexts[index];
+    if (text === undefined) {
+      const m = this.messageList[index];
+      if (!m) return "";
+      const call = m.tool_call;
+      const parts = [m.content, m.tool_call_exception ?? "", m.openai_function_name ?? ""];
+      if (call) parts.push(call.name, call.arguments !== undefined ? JSON.stringify(call.arguments) : (call.raw_arguments ?? ""));
+      text = parts.join("\n").toLowerCase();
+      this.searchTexts[index] = text;
+    }
+    return text;
+  }
+
+  private addMessage(message: Message): void {
+    const expected = this.messageList.length;
+    if (message.sandbox_message_index !== expected) {
+      throw new LineOrderError(`message ${message.sandbox_message_index} arrived where message ${expected} was expected`);
+    }
+    this.messageList.push(message);
+  }
+
+  private addChanges(index: number, changes: readonly RowChange[]): void {
+    const latest = this.history.latest().index;
+    if (index < latest) throw new LineOrderError(`world changes at message ${index} arrived after changes at message ${latest}`);
+    if (index > this.messageList.length) {
+      throw new LineOrderError(`world changes at message ${index} are ahead of the messages (${this.messageList.length} so far)`);
+    }
+    // Check every change before keeping any, so a bad line leaves the world as it was.
+    let tables = this.current;
+    changes.forEach((change, i) => {
+      const problem = conflict(tables, change);
+      if (problem) throw new LineOrderError(`world change ${i} (${change.op} ${change.table} row ${change.position}): ${problem}`);
+      tables = applyChanges(tables, [change]);
+    });
+    this.current = tables;
+    this.history.commit(index, tables, changes);
+    this.changes.set(index, [...(this.changes.get(index) ?? []), ...changes]);
+  }
+
+  private setEvaluation(result: PanelEvaluation): void {
+    this.evaluationResult = result;
+    const marks = new Map<number, NodeMark[]>();
+    const pin = (kind: NodeKind, node: NodeResult): void => {
+      // A milestone that never matched is pinned at its closest miss, which is where to look; a
+      // minefield that was not stepped on needs no marker.
+      const at = kind === "milestone" ? (node.matched_at ?? node.explained_at) : node.matched_at;
+      if (at === null) return;
+      marks.set(at, [...(marks.get(at) ?? []), { kind, node, matched: node.matched_at !== null }]);
+    };
+    for (const node of result.milestones) pin("milestone", node);
+    for (const node of result.minefields) pin("minefield", node);
+    this.marks = marks;
+  }
+}
+
+/** Why `change` cannot apply to `tables`, or null when it can. */
+function conflict(tables: Tables, change: RowChange): string | null {
+  const rows = Object.prototype.hasOwnProperty.call(tables, change.table) ? tables[change.table] : undefined;
+  if (!rows) return `there is no table ${change.table}`;
+  const at = rows[change.position];
+  switch (change.op) {
+    case "insert":
+      return change.position <= rows.length ? null : `the table has only ${rows.length} rows`;
+    case "delete":
+      if (!at) return `the table has only ${rows.length} rows`;
+      return sameRow(at, change.row) ? null : "the removed row differs from the row at that position";
+    case "update":
+      if (!at) return `the table has only ${rows.length} rows`;
+      if (!sameRow(at, change.old)) return "the old values differ from the row at that position";
+      return change.new_position < rows.length ? null : `new position ${change.new_position} is past the end of the table`;
+  }
+}
+
+function sameRow(a: Row, b: Row): boolean {
+  const keys = Object.keys(a);
+  return keys.length === Object.keys(b).length && keys.every((k) => Object.prototype.hasOwnProperty.call(b, k) && a[k] === b[k]);
+}

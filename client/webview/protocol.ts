@@ -1,0 +1,99 @@
+// What crosses the boundary between the panel (browser code) and its host (the VS Code extension,
+// or the page of an exported HTML file), in both directions. The live panel and the replay panel
+// are one view over one stream: the host sends trajectory lines as they are written (a live run)
+// or all at once (a saved file), plus a few commands. Nothing here is trusted on arrival: the
+// guards in validate/ turn `unknown` into these types or reject the message.
+import type { Message, RoleName, RunConfig, TrajectoryHeader } from "../../engine/episode/types.js";
+import type { EvaluationResult } from "../../engine/evaluation/result.js";
+import type { TrajectoryEvent } from "../../engine/trajectory/events.js";
+import type { Milestone, Scenario } from "../../engine/scenario/model.js";
+import type { RowChange, Tables } from "../../engine/world/types.js";
+
+/** The element the panel draws into. */
+export const ROOT_ELEMENT_ID = "app";
+/** <script type="application/json" id=...>: the trajectory lines an exported page carries. */
+export const EMBEDDED_DATA_ID = "trajectory-data";
+
+/** A line of a trajectory file, as the engine writes it. */
+export type TrajectoryLine = TrajectoryHeader | TrajectoryEvent;
+
+/** A live run's state. A run that was never live has none. */
+export type LiveState = "running" | "paused" | "finished";
+export const LIVE_STATES: readonly LiveState[] = ["running", "paused", "finished"];
+
+/** Host → panel. */
+export type HostMessage =
+  /** One trajectory line. A header starts a new trajectory and clears the panel. */
+  | TrajectoryLine
+  /** Several lines at once (opening a saved file); same rules as one line at a time. */
+  | { readonly type: "lines"; readonly lines: readonly TrajectoryLine[] }
+  /** Select message `index` (e.g. the user clicked a milestone result in the editor). */
+  | { readonly type: "reveal"; readonly index: number }
+  /** A live run changed state: paused before the next turn, running, or finished. */
+  | { readonly type: "live"; readonly state: LiveState };
+
+export type RunControl = "pause" | "continue" | "step";
+export const RUN_CONTROLS: readonly RunControl[] = ["pause", "continue", "step"];
+export type NodeKind = "milestone" | "minefield";
+export const NODE_KINDS: readonly NodeKind[] = ["milestone", "minefield"];
+
+/** Panel → host. */
+export type ViewRequest =
+  /** The panel is listening; the host sends what it has (avoids losing lines sent before load). */
+  | { readonly type: "ready" }
+  /** Open a link from model or tool output. The host re-checks the http/https allowlist. */
+  | { readonly type: "open-link"; readonly url: string }
+  /** Show a milestone or minefield in the scenario editor. */
+  | { readonly type: "reveal-node"; readonly kind: NodeKind; readonly id: string }
+  /** Pause a live run before its next turn, continue it, or play exactly one turn. */
+  | { readonly type: "run-control"; readonly action: RunControl }
+  /** The selected message changed (the host may mirror it in the editor). */
+  | { readonly type: "selected"; readonly index: number };
+
+// ---- What the panel keeps of each line after validation --------------------------------------
+// The header is projected onto the fields the panel shows; messages, world changes and the
+// evaluation are kept whole. The Assignable checks below fail to compile if the engine's types
+// drift away from what the panel reads.
+
+export interface PanelNodeDefinition {
+  readonly id: string;
+  readonly description: string | null;
+}
+
+export interface PanelHeader {
+  readonly type: "header";
+  readonly scenario: {
+    readonly name: string;
+    readonly description: string;
+    readonly categories: readonly string[];
+    readonly clock: { readonly now: number; readonly now_iso: string; readonly timezone: string };
+    readonly world: { readonly tables: Tables };
+    readonly milestones: readonly PanelNodeDefinition[];
+    readonly minefields: readonly PanelNodeDefinition[];
+    readonly max_messages: number;
+  };
+  readonly run: Pick<RunConfig, "agent" | "user" | "seed">;
+}
+
+/** The evaluation as the panel reads it: everything but the tool_trace_extract details. */
+export type PanelEvaluation = EvaluationResult;
+
+export type PanelLine =
+  | PanelHeader
+  | { readonly type: "message"; readonly message: Message }
+  | { readonly type: "world"; readonly index: number; readonly changes: readonly RowChange[] }
+  | { readonly type: "end"; readonly reason: string; readonly detail?: string; readonly message_count: number }
+  | { readonly type: "evaluation"; readonly result: PanelEvaluation };
+
+export type PanelHostMessage =
+  | PanelLine
+  | { readonly type: "lines"; readonly lines: readonly PanelLine[]; readonly rejected: readonly string[] }
+  | { readonly type: "reveal"; readonly index: number }
+  | { readonly type: "live"; readonly state: LiveState };
+
+export type { Message, RoleName, RowChange, Tables };
+
+// Compile-time checks: what the engine writes is what the panel reads.
+type Assignable<T extends U, U> = T;
+export type HeaderFits = Assignable<{ type: "header"; scenario: Scenario; run: RunConfig }, PanelHeader>;
+export type NodeFits = Assignable<Milestone, PanelNodeDefinition>;

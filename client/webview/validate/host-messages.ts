@@ -1,0 +1,62 @@
+// Both directions of the panel ↔ host boundary. The panel checks what the host sends (a trajectory
+// written by a model can hold anything); the host checks what the panel asks for with
+// parseViewRequest before acting on it (a compromised view must not open arbitrary links).
+import { isAllowedLink } from "../links.js";
+import { LIVE_STATES, NODE_KINDS, RUN_CONTROLS, type PanelHostMessage, type PanelLine, type ViewRequest } from "../protocol.js";
+import { attempt, index, oneOf, prop, record, str, WireError } from "./check.js";
+import { trajectoryLine } from "./trajectory-line.js";
+
+export type Checked<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly error: string };
+
+/** A message from the host, or why it was rejected. Bad lines inside a batch are dropped and listed. */
+export function parseHostMessage(value: unknown): Checked<PanelHostMessage> {
+  return attempt((): PanelHostMessage => {
+    const o = record(value, "");
+    const type = prop(o, "type");
+    switch (type) {
+      case "lines": {
+        const raw = prop(o, "lines");
+        if (!Array.isArray(raw)) throw new WireError("/lines", "must be a list");
+        const lines: PanelLine[] = [];
+        const rejected: string[] = [];
+        raw.forEach((line: unknown, i) => {
+          const checked = attempt(() => trajectoryLine(line, `/lines/${i}`));
+          if (checked.ok) lines.push(checked.value);
+          else rejected.push(checked.error);
+        });
+        return { type, lines, rejected };
+      }
+      case "reveal":
+        return { type, index: index(prop(o, "index"), "/index") };
+      case "live":
+        return { type, state: oneOf(LIVE_STATES)(prop(o, "state"), "/state") };
+      default:
+        return trajectoryLine(o, "");
+    }
+  });
+}
+
+/** A request from the panel, or why the host must ignore it. Links outside http/https are refused here. */
+export function parseViewRequest(value: unknown): Checked<ViewRequest> {
+  return attempt((): ViewRequest => {
+    const o = record(value, "");
+    const type = prop(o, "type");
+    switch (type) {
+      case "ready":
+        return { type };
+      case "open-link": {
+        const url = str(prop(o, "url"), "/url");
+        if (!isAllowedLink(url)) throw new WireError("/url", "must be an http or https link");
+        return { type, url };
+      }
+      case "reveal-node":
+        return { type, kind: oneOf(NODE_KINDS)(prop(o, "kind"), "/kind"), id: str(prop(o, "id"), "/id") };
+      case "run-control":
+        return { type, action: oneOf(RUN_CONTROLS)(prop(o, "action"), "/action") };
+      case "selected":
+        return { type, index: index(prop(o, "index"), "/index") };
+      default:
+        throw new WireError("/type", `is not a request the panel makes: ${JSON.stringify(type ?? null)}`);
+    }
+  });
+}

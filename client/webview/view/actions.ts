@@ -1,0 +1,25 @@
+// What the controls, the keyboard and the views can ask of the panel.
+import type { RoleName } from "../../../engine/episode/types.js";
+import type { NodeKind, RunControl } from "../protocol.js";
+
+export type Direction = 1 | -1;
+
+export interface PanelActions {
+  select(index: number): void;
+  /** The next (or previous) message in the timeline. */
+  step(direction: Direction): void;
+  /** The next (or previous) message where a milestone or minefield matched. */
+  nextMatch(direction: Direction): void;
+  /** The next (or previous) search hit. */
+  nextHit(direction: Direction): void;
+  first(): void;
+  last(): void;
+  togglePlay(): void;
+  setSenders(senders: ReadonlySet<RoleName>): void;
+  setSeenBy(role: RoleName | null): void;
+  setQuery(query: string): void;
+  runControl(action: RunControl): void;
+  openLink(url: string): void;
+  revealNode(kind: NodeKind, id: string): void;
+  toggleShortcuts(): void;
+}

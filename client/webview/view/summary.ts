@@ -1,0 +1,102 @@
+/// <reference lib="dom" />
+// The top of the panel: which scenario, how it was run, the score and turn count, and one chip per
+// milestone and minefield (where it matched and how well) that jumps to its message.
+import type { NodeResult } from "../../../engine/evaluation/result.js";
+import type { PanelTrajectory } from "../model/panel-trajectory.js";
+import type { LiveState, NodeKind } from "../protocol.js";
+import type { PanelActions } from "./actions.js";
+import { el, replaceChildren } from "./dom.js";
+import { formatScore, plural } from "./format.js";
+
+export class SummaryView {
+  readonly element = el("header", { class: "summary", attrs: { "aria-label": "Run summary" } });
+  private chips: { readonly at: number | null; readonly element: HTMLElement }[] = [];
+
+  constructor(private readonly actions: PanelActions) {}
+
+  render(trajectory: PanelTrajectory | null, live: LiveState | null): void {
+    this.chips = [];
+    if (!trajectory) {
+      replaceChildren(this.element, el("div", { class: "summary-title" }, el("h1", { text: "Waiting for a trajectory…" })));
+      return;
+    }
+    const { scenario, run } = trajectory.header;
+    const title = el(
+      "div",
+      { class: "summary-title" },
+      el("h1", { text: scenario.name, title: scenario.description, attrs: { "data-testid": "scenario-name" } }),
+      el("div", { class: "categories" }, ...scenario.categories.map((c) => el("span", { class: "tag", text: c }))),
+      el("div", {
+        class: "run-line",
+        text: `agent ${run.agent} · user ${run.user} · seed ${run.seed} · ${scenario.clock.now_iso} (${scenario.clock.timezone})`,
+      }),
+    );
+    replaceChildren(this.element, title, this.scores(trajectory, live), this.nodeStrip(trajectory));
+  }
+
+  /** Marks the chips of the nodes pinned at the selected message. */
+  select(index: number | null): void {
+    for (const chip of this.chips) chip.element.classList.toggle("current", chip.at !== null && chip.at === index);
+  }
+
+  private scores(t: PanelTrajectory, live: LiveState | null): HTMLElement {
+    const e = t.evaluation;
+    const status = t.end ? `ended: ${t.end.reason}${t.end.detail ? ` (${t.end.detail})` : ""}` : live && live !== "finished" ? `live: ${live}` : "did not finish";
+    const stat = (label: string, value: string, id: string): HTMLElement =>
+      el("div", { class: "stat" }, el("span", { class: "stat-value", text: value, attrs: { "data-testid": id } }), el("span", { class: "stat-label", text: label }));
+    const scoreClass = e === null ? "score none" : e.score >= 1 ? "score full" : e.score > 0 ? "score partial" : "score zero";
+    return el(
+      "div",
+      { class: "scores" },
+      el(
+        "div",
+        { class: scoreClass, title: e?.zero_reason ?? "" },
+        el("span", { class: "score-value", text: e === null ? "–" : formatScore(e.score), attrs: { "data-testid": "score" } }),
+        el("span", { class: "stat-label", text: e === null ? "not scored" : "score" }),
+      ),
+      stat("milestones", e === null ? "–" : formatScore(e.milestone_score), "milestone-score"),
+      stat("minefields", e === null ? "–" : formatScore(e.minefield_score), "minefield-score"),
+      stat("turns", String(t.turnCount), "turn-count"),
+      stat("messages", String(t.messages.length), "message-count"),
+      el("div", { class: "run-status", text: status }),
+      e?.zero_reason ? el("div", { class: "zero-reason", text: `Score 0: ${e.zero_reason}` }) : null,
+    );
+  }
+
+  private nodeStrip(t: PanelTrajectory): HTMLElement | null {
+    const e = t.evaluation;
+    if (!e || e.milestones.length + e.minefields.length === 0) return null;
+    const descriptions = new Map([...t.header.scenario.milestones, ...t.header.scenario.minefields].map((n) => [n.id, n.description]));
+    const chip = (kind: NodeKind, node: NodeResult): HTMLElement => {
+      const matched = node.matched_at !== null;
+      const at = node.matched_at ?? (kind === "milestone" ? node.explained_at : null);
+      const state = kind === "milestone" ? (matched ? "hit" : "miss") : matched ? "stepped" : "avoided";
+      const symbol = { hit: "✓", miss: "○", stepped: "✗", avoided: "·" }[state];
+      const where = matched ? `#${node.matched_at}` : kind === "milestone" ? "not matched" : "avoided";
+      const b = el(
+        "button",
+        {
+          class: `node-chip ${kind} ${state}`,
+          title: `${kind} ${node.id}${descriptions.get(node.id) ? `: ${descriptions.get(node.id)}` : ""}${at === null ? "" : ` (message ${at})`}`,
+          attrs: { type: "button", "data-node": node.id, "data-kind": kind },
+        },
+        el("span", { class: "chip-symbol", text: symbol }),
+        el("span", { class: "chip-id", text: node.id }),
+        el("span", { class: "chip-where", text: where }),
+        el("span", { class: "chip-score", text: formatScore(node.similarity) }),
+      );
+      if (at === null) b.disabled = true;
+      else b.addEventListener("click", () => this.actions.select(at));
+      this.chips.push({ at, element: b });
+      return b;
+    };
+    return el(
+      "div",
+      { class: "node-strip", attrs: { "aria-label": "Milestones and minefields" } },
+      e.milestones.length > 0 ? el("span", { class: "strip-label", text: plural(e.milestones.length, "milestone") }) : null,
+      ...e.milestones.map((n) => chip("milestone", n)),
+      e.minefields.length > 0 ? el("span", { class: "strip-label", text: plural(e.minefields.length, "minefield") }) : null,
+      ...e.minefields.map((n) => chip("minefield", n)),
+    );
+  }
+}

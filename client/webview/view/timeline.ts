@@ -1,0 +1,134 @@
+/// <reference lib="dom" />
+// The message bus as a list: one fixed-height row per listed message (index, route, badges, a
+// one-line preview). Only the rows in view (plus a margin) exist in the DOM, so a trajectory of
+// thousands of messages costs the same to show as one of thirty.
+import type { PanelTrajectory } from "../model/panel-trajectory.js";
+import type { VisibleMessages } from "../model/navigation.js";
+import type { PanelActions } from "./actions.js";
+import { el } from "./dom.js";
+import { formatScore, messageKind, previewAround, previewText, roleLabel } from "./format.js";
+import { appendHighlighted } from "./text.js";
+
+export const ROW_HEIGHT = 52;
+const OVERSCAN = 6;
+
+export interface TimelineState {
+  readonly trajectory: PanelTrajectory;
+  readonly visible: VisibleMessages;
+  readonly selected: number | null;
+  readonly query: string;
+  readonly hits: ReadonlySet<number>;
+}
+
+export class TimelineView {
+  readonly element = el("div", {
+    class: "timeline",
+    attrs: { role: "listbox", tabindex: "0", "aria-label": "Messages", "data-testid": "timeline" },
+  });
+  private readonly spacer = el("div", { class: "timeline-spacer" });
+  private readonly empty = el("div", { class: "timeline-empty", text: "No messages match the filter." });
+  private state: TimelineState | null = null;
+  private frame = 0;
+
+  constructor(private readonly actions: PanelActions) {
+    this.element.append(this.spacer, this.empty);
+    this.element.addEventListener("scroll", () => this.schedule());
+    this.element.addEventListener("click", (event) => {
+      const row = event.target instanceof Element ? event.target.closest<HTMLElement>(".row") : null;
+      const index = row?.dataset.index;
+      if (index !== undefined) actions.select(Number(index));
+    });
+    new ResizeObserver(() => this.schedule()).observe(this.element);
+  }
+
+  update(state: TimelineState): void {
+    this.state = state;
+    this.spacer.style.height = `${state.visible.length * ROW_HEIGHT}px`;
+    this.empty.hidden = state.visible.length > 0 || state.trajectory.messages.length === 0;
+    this.draw();
+  }
+
+  /** Scrolls the least needed to bring message `index` fully into view. */
+  reveal(index: number): void {
+    if (!this.state) return;
+    const position = this.state.visible.positionOf(index);
+    if (position === -1) return;
+    const top = position * ROW_HEIGHT;
+    const view = this.element;
+    if (top < view.scrollTop) view.scrollTop = top;
+    else if (top + ROW_HEIGHT > view.scrollTop + view.clientHeight) view.scrollTop = top + ROW_HEIGHT - view.clientHeight;
+    this.draw();
+  }
+
+  private schedule(): void {
+    if (this.frame !== 0) return;
+    this.frame = requestAnimationFrame(() => {
+      this.frame = 0;
+      this.draw();
+    });
+  }
+
+  private draw(): void {
+    const state = this.state;
+    if (!state) return;
+    const height = this.element.clientHeight || ROW_HEIGHT * 20;
+    const first = Math.max(0, Math.floor(this.element.scrollTop / ROW_HEIGHT) - OVERSCAN);
+    const last = Math.min(state.visible.length, Math.ceil((this.element.scrollTop + height) / ROW_HEIGHT) + OVERSCAN);
+    const rows: HTMLElement[] = [];
+    for (let position = first; position < last; position++) {
+      const index = state.visible.at(position);
+      if (index !== undefined) rows.push(this.row(state, index, position));
+    }
+    this.spacer.replaceChildren(...rows);
+    const selected = state.selected === null ? null : document.getElementById(rowId(state.selected));
+    if (selected) this.element.setAttribute("aria-activedescendant", selected.id);
+    else this.element.removeAttribute("aria-activedescendant");
+  }
+
+  private row(state: TimelineState, index: number, position: number): HTMLElement {
+    const m = state.trajectory.messages[index]!;
+    const kind = messageKind(m);
+    const selected = index === state.selected;
+    const row = el("div", {
+      class: `row role-${m.sender} kind-${kind}${selected ? " selected" : ""}${state.hits.has(index) ? " hit" : ""}${m.scripted ? " scripted" : ""}`,
+      attrs: { role: "option", id: rowId(index), "aria-selected": String(selected), "data-index": String(index) },
+    });
+    row.style.transform = `translateY(${position * ROW_HEIGHT}px)`;
+    row.style.height = `${ROW_HEIGHT}px`;
+
+    const badges = el("span", { class: "row-badges" });
+    for (const mark of state.trajectory.marksAt(index)) {
+      const symbol = mark.kind === "milestone" ? (mark.matched ? "✓" : "○") : "✗";
+      const status = mark.kind === "milestone" ? (mark.matched ? "hit" : "miss") : "stepped";
+      badges.appendChild(
+        el("span", {
+          class: `badge node ${mark.kind} ${status}`,
+          text: `${symbol} ${mark.node.id} ${formatScore(mark.node.similarity)}`,
+          title: `${mark.kind} ${mark.node.id}: ${mark.matched ? "matched here" : "closest miss"}, similarity ${formatScore(mark.node.similarity)}`,
+          attrs: { "data-node": mark.node.id },
+        }),
+      );
+    }
+    const changes = state.trajectory.changesAt(index).length;
+    if (changes > 0) badges.appendChild(el("span", { class: "badge world", text: `Δ ${changes}`, title: `${changes} world change${changes === 1 ? "" : "s"}` }));
+    if (kind === "error") badges.appendChild(el("span", { class: "badge error", text: "error" }));
+
+    const preview = el("div", { class: "row-preview" });
+    if (kind === "call") preview.appendChild(el("span", { class: "preview-tag", text: "call " }));
+    appendHighlighted(preview, previewAround(previewText(m), state.query).slice(0, 400), state.query);
+
+    row.append(
+      el(
+        "div",
+        { class: "row-head" },
+        el("span", { class: "row-index", text: String(index) }),
+        el("span", { class: "route" }, el("span", { class: `who role-${m.sender}`, text: roleLabel(m.sender) }), " → ", el("span", { class: `who role-${m.recipient}`, text: roleLabel(m.recipient) })),
+        badges,
+      ),
+      preview,
+    );
+    return row;
+  }
+}
+
+export const rowId = (index: number): string => `message-${index}`;

@@ -1,0 +1,45 @@
+// `toolsandbox replay --html FILE`: the run/replay panel as one self-contained HTML file. The
+// bundled panel script and stylesheet are inlined under the page's CSP nonce and the trajectory is
+// embedded as JSON, so the file opens from disk in any browser with nothing else to load.
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { basename, join } from "node:path";
+import { createNonce, panelHtml } from "../../client/webview/html.js";
+import type { EvaluationResult } from "../evaluation/result.js";
+import type { Trajectory } from "../trajectory/trajectory.js";
+import type { TrajectoryLine } from "../../client/webview/protocol.js";
+import { CliError, EXIT, fsError } from "./errors.js";
+
+const SCRIPT = "webview.js";
+const STYLE = "webview.css";
+
+/** The trajectory's lines, with `evaluation` (this build's score) in place of any recorded one. */
+export function exportLines(trajectory: Trajectory, evaluation: EvaluationResult | null): TrajectoryLine[] {
+  const result = evaluation ?? trajectory.evaluation;
+  return [trajectory.header, ...trajectory.events, ...(result === null ? [] : [{ type: "evaluation" as const, result }])];
+}
+
+export function replayHtml(trajectory: Trajectory, evaluation: EvaluationResult | null, source: string): string {
+  const dir = assetDirectory();
+  return panelHtml({
+    title: `${trajectory.header.scenario.name} · ${basename(source)} · ToolSandbox replay`,
+    nonce: createNonce(),
+    assets: { kind: "inline", script: readFileSync(join(dir, SCRIPT), "utf8"), style: readFileSync(join(dir, STYLE), "utf8") },
+    lines: exportLines(trajectory, evaluation),
+  });
+}
+
+export function writeReplayHtml(file: string, html: string): void {
+  try {
+    writeFileSync(file, html, "utf8");
+  } catch (e) {
+    throw fsError(e, file);
+  }
+}
+
+/** dist/, where the panel bundle sits next to the CLI bundle (or two levels up when run from source). */
+function assetDirectory(): string {
+  const candidates = [__dirname, join(__dirname, "..", "..", "dist")];
+  const found = candidates.find((dir) => existsSync(join(dir, SCRIPT)) && existsSync(join(dir, STYLE)));
+  if (found === undefined) throw new CliError(`the panel bundle (${SCRIPT}, ${STYLE}) is missing next to the CLI; run npm run build`, EXIT.internal);
+  return found;
+}

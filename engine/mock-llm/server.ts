@@ -1,0 +1,241 @@
+// A local OpenAI-compatible chat-completions server that plays scenarios' reference solutions,
+// for tests, demos and trying the whole flow without a key. It listens on 127.0.0.1 only,
+// answers POST /v1/chat/completions (non-streaming) and GET /v1/models, checks every request
+// body at the door, injects the configured faults, and records every request it receives.
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import type { JsonObject, JsonValue } from "../json.js";
+import type { Scenario } from "../scenario/model.js";
+import { applyReplyFaults, chatCompletion } from "./completion.js";
+import { FaultPlan } from "./fault-plan.js";
+import { describeFault, faultProblem, type Fault } from "./faults.js";
+import { MockLlmError, invalidRequest } from "./http-error.js";
+import { detectSide, ScenarioIndex, SCENARIO_MODEL_PREFIX, type Side } from "./identify.js";
+import { agentReply, userReply } from "./reply.js";
+import { parseChatRequest } from "./wire.js";
+
+export interface MockLlmOptions {
+  readonly scenarios: readonly Scenario[];
+  readonly faults?: readonly Fault[];
+  /** 0 or absent: any free port. */
+  readonly port?: number;
+  /** Only the loopback interface: the server has no authentication. */
+  readonly host?: "127.0.0.1";
+  /** Called once per request, after it was answered or dropped. */
+  readonly onRequest?: (request: RecordedRequest) => void;
+}
+
+export interface RecordedRequest {
+  /** 1-based, in order of arrival. */
+  readonly number: number;
+  readonly method: string;
+  readonly path: string;
+  /** The body parsed as JSON; null when it was empty or not JSON (`rawBody` has the text). */
+  readonly body: JsonValue | null;
+  readonly rawBody: string;
+  /** For chat completions the mock could read: which side it was for, the scenario and the reference step played. */
+  readonly side: Side | null;
+  readonly scenario: string | null;
+  readonly step: number | null;
+  /** The faults that hit it, in the command-line syntax. */
+  readonly faults: readonly string[];
+  /** The status answered; null when the connection was dropped. */
+  readonly status: number | null;
+  /** The error message answered with, if any. */
+  readonly error: string | null;
+}
+
+export interface MockLlm {
+  /** e.g. "http://127.0.0.1:43121"; OpenAI clients take `${url}/v1` as their base URL. */
+  readonly url: string;
+  readonly port: number;
+  readonly requests: readonly RecordedRequest[];
+  close(): Promise<void>;
+}
+
+type Mutable<T> = { -readonly [K in keyof T]: T[K] };
+
+type Answer = (status: number, body: JsonObject, headers?: Readonly<Record<string, string>>) => void;
+
+const MAX_BODY_BYTES = 16 * 1024 * 1024;
+const DEFAULT_RETRY_AFTER_SECONDS = 1;
+
+export async function startMockLlm(options: MockLlmOptions): Promise<MockLlm> {
+  const faults = options.faults ?? [];
+  for (const fault of faults) {
+    const problem = faultProblem(fault);
+    if (problem !== null) throw new RangeError(problem);
+  }
+  const host = options.host ?? "127.0.0.1";
+  if (host !== "127.0.0.1") throw new RangeError("the mock server listens on 127.0.0.1 only");
+  const index = new ScenarioIndex(options.scenarios);
+  const plan = new FaultPlan(faults);
+  const requests: RecordedRequest[] = [];
+  const sleepers = new Set<() => void>();
+  let closed = false;
+
+  /** Waits `ms`, or less when the server closes; false when it closed meanwhile. */
+  const sleep = (ms: number): Promise<boolean> =>
+    new Promise((resolve) => {
+      const wake = (): void => {
+        clearTimeout(timer);
+        sleepers.delete(wake);
+        resolve(!closed);
+      };
+      const timer = setTimeout(wake, ms);
+      sleepers.add(wake);
+    });
+
+  /** Answers (or drops) one chat-completion request; errors are thrown as MockLlmError. */
+  const serveChatCompletion = async (req: IncomingMessage, record: Mutable<RecordedRequest>, answer: Answer): Promise<void> => {
+    record.rawBody = await readBody(req);
+    const body = parseJson(record.rawBody);
+    record.body = body;
+    const request = parseChatRequest(body);
+    const side = detectSide(request);
+    record.side = side;
+    const scenario = index.identify(request, side);
+    record.scenario = scenario.name;
+    const scripted = side === "agent" ? agentReply(scenario, request) : userReply(scenario, request);
+    record.step = scripted.step;
+    const hits = plan.select({ side, replyHasToolCalls: scripted.toolCalls.length > 0, offersTools: request.tools.length > 0 });
+    record.faults = hits.map(describeFault);
+    for (const fault of hits) {
+      if (fault.kind === "latency" && !(await sleep(fault.ms))) return;
+    }
+    const ending = hits.find((f) => f.kind === "drop" || f.kind === "rate-limit" || f.kind === "server-error");
+    if (ending?.kind === "drop") {
+      req.socket.destroy();
+      return;
+    }
+    if (ending?.kind === "rate-limit") {
+      const seconds = ending.retryAfter ?? DEFAULT_RETRY_AFTER_SECONDS;
+      throw new MockLlmError(429, `Rate limit reached (injected fault). Please try again in ${seconds}s.`, "requests", "rate_limit_exceeded", null, {
+        "retry-after": String(seconds),
+      });
+    }
+    if (ending?.kind === "server-error") {
+      throw new MockLlmError(ending.status ?? 500, "The server had an error while processing your request (injected fault).", "server_error");
+    }
+    answer(200, chatCompletion(applyReplyFaults(scripted, hits, request), request.model, record.number, record.rawBody));
+  };
+
+  const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
+    const record: Mutable<RecordedRequest> = {
+      number: requests.length + 1,
+      method: req.method ?? "GET",
+      path: req.url ?? "/",
+      body: null,
+      rawBody: "",
+      side: null,
+      scenario: null,
+      step: null,
+      faults: [],
+      status: null,
+      error: null,
+    };
+    requests.push(record);
+    const answer: Answer = (status, body, headers = {}) => {
+      record.status = status;
+      const text = JSON.stringify(body);
+      res.writeHead(status, { "content-type": "application/json", "content-length": Buffer.byteLength(text), ...headers });
+      res.end(text);
+    };
+    try {
+      const path = new URL(record.path, "http://localhost").pathname;
+      record.path = path;
+      if (path === "/v1/chat/completions") {
+        if (record.method !== "POST") throw methodNotAllowed(record.method, path);
+        await serveChatCompletion(req, record, answer);
+      } else if (path === "/v1/models" || path.startsWith("/v1/models/")) {
+        if (record.method !== "GET") throw methodNotAllowed(record.method, path);
+        answer(200, modelsAnswer(index, path));
+      } else {
+        throw new MockLlmError(404, `Invalid URL (${record.method} ${path}): the mock server answers POST /v1/chat/completions and GET /v1/models.`);
+      }
+    } catch (e) {
+      const error =
+        e instanceof MockLlmError
+          ? e
+          : new MockLlmError(500, `Internal error in the mock server: ${e instanceof Error ? e.message : String(e)}`, "server_error");
+      record.error = error.message;
+      if (!res.headersSent && !req.socket.destroyed) answer(error.status, error.body(), error.headers);
+    } finally {
+      options.onRequest?.(record);
+    }
+  };
+
+  const server = createServer((req, res) => void handle(req, res));
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(options.port ?? 0, host, () => {
+      server.off("error", reject);
+      resolve();
+    });
+  });
+  const address = server.address();
+  if (address === null || typeof address === "string") throw new Error("the mock server is not listening on a TCP port");
+  const port = address.port;
+
+  return {
+    url: `http://${host}:${port}`,
+    port,
+    requests,
+    close: async () => {
+      if (closed) return;
+      closed = true;
+      for (const wake of [...sleepers]) wake();
+      const done = new Promise<void>((resolve) => server.close(() => resolve()));
+      // Keep-alive and in-flight connections would otherwise hold close() open.
+      server.closeAllConnections();
+      await done;
+    },
+  };
+}
+
+/** GET /v1/models and /v1/models/<id>: "mock" and one "mock/<name>" per scenario. */
+function modelsAnswer(index: ScenarioIndex, path: string): JsonObject {
+  const models = ["mock", ...index.scenarios.map((s) => `${SCENARIO_MODEL_PREFIX}${s.name}`)].map((id) => ({
+    id,
+    object: "model",
+    created: 0,
+    owned_by: "toolsandbox",
+  }));
+  if (path === "/v1/models") return { object: "list", data: models };
+  const id = decodeURIComponent(path.slice("/v1/models/".length));
+  const model = models.find((m) => m.id === id);
+  if (!model) throw new MockLlmError(404, `The model "${id}" does not exist.`, "invalid_request_error", "model_not_found", "model");
+  return model;
+}
+
+function methodNotAllowed(method: string, path: string): MockLlmError {
+  return new MockLlmError(405, `Method ${method} is not allowed on ${path}.`);
+}
+
+function readBody(req: IncomingMessage): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on("data", (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > MAX_BODY_BYTES) {
+        reject(new MockLlmError(413, `The request body is larger than ${MAX_BODY_BYTES} bytes.`));
+        req.removeAllListeners("data");
+        req.resume();
+        return;
+      }
+      chunks.push(chunk);
+    });
+    req.on("end", () => resolve(Buffer.concat(chunks).toString("utf8")));
+    req.on("error", reject);
+  });
+}
+
+function parseJson(text: string): JsonValue {
+  if (text.trim() === "") throw invalidRequest("The request has no body; send the chat-completion arguments as JSON.");
+  try {
+    // JSON.parse builds nothing but JSON values.
+    return JSON.parse(text) as JsonValue;
+  } catch (e) {
+    throw invalidRequest(`The request body is not valid JSON: ${e instanceof Error ? e.message : String(e)}.`);
+  }
+}

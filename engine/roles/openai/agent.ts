@@ -1,0 +1,57 @@
+// The agent played by a model behind an OpenAI-compatible chat-completions endpoint (upstream
+// OpenAIAPIAgent): the visible history, the scenario's tools as function schemas (scrambled as the
+// scenario's augmentations say), and native tool calls back, several at once for parallel calls.
+import type { ToolCall } from "../../episode/types.js";
+import { isJsonObject } from "../../json.js";
+import { agentToolSchemas } from "../../tools/scrambling.js";
+import type { AgentRequest, AgentRole, AgentTurn } from "../role.js";
+import { toAgentMessages } from "./agent-messages.js";
+import { ChatModel } from "./chat-model.js";
+import type { AssistantToolCall } from "./response.js";
+import { openAiRoleId, type ModelSettings } from "./settings.js";
+
+export interface ModelRoleOptions {
+  readonly settings: ModelSettings;
+  readonly apiKey: string;
+  /** A fetch to use instead of the global one (tests). */
+  readonly fetch?: typeof fetch;
+}
+
+export class OpenAiAgent implements AgentRole {
+  readonly id: string;
+  readonly settings: ModelSettings;
+  private readonly model: ChatModel;
+  /** Calls answered so far; numbers the ids of calls a server sent without one. */
+  private callCount = 0;
+
+  constructor(options: ModelRoleOptions) {
+    this.settings = options.settings;
+    this.id = openAiRoleId(options.settings);
+    this.model = new ChatModel({ ...options, label: `agent ${this.id}` });
+  }
+
+  async respond(request: AgentRequest): Promise<AgentTurn> {
+    const tools = agentToolSchemas(request.tools, request.scenario.options.augmentations ?? []);
+    const reply = await this.model.complete(toAgentMessages(request.messages), tools, request.signal);
+    // As upstream, text that comes with tool calls is not passed on: the calls are the turn.
+    if (reply.toolCalls.length === 0) return { kind: "text", text: reply.content ?? "" };
+    return { kind: "calls", calls: reply.toolCalls.map((call) => this.toolCall(call)) };
+  }
+
+  /**
+   * The raw argument text is kept, so arguments that are not a JSON object reach the engine's
+   * invalid-call handling as the model wrote them. Blank arguments, which some local servers send
+   * for a call without arguments, count as none.
+   */
+  private toolCall(call: AssistantToolCall): ToolCall {
+    this.callCount++;
+    const id = call.id !== "" ? call.id : `call_${this.callCount}`;
+    let parsed: unknown;
+    try {
+      parsed = call.arguments.trim() === "" ? {} : JSON.parse(call.arguments);
+    } catch {
+      parsed = undefined;
+    }
+    return { id, name: call.name, raw_arguments: call.arguments, ...(isJsonObject(parsed) ? { arguments: parsed } : {}) };
+  }
+}

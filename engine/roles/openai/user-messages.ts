@@ -1,0 +1,47 @@
+// The user simulator's view of the bus as chat-completions messages (reference 1.6, upstream
+// OpenAIAPIUser): the roles are reversed, because the model plays the user. Every SYSTEM->USER
+// message is a system message (one per demonstration, then the scenario's own), AGENT->USER is a
+// user message, USER->AGENT an assistant message, and the user's own end_conversation traffic
+// with the execution environment is left out, demonstrations' included.
+import type { ChatCompletionMessageParam, ChatCompletionTool } from "openai/resources/chat/completions";
+import type { Message } from "../../episode/types.js";
+import { toolByName } from "../../tools/catalog.js";
+import { openAiToolSchema } from "../../tools/openai-schema.js";
+import { RoleError } from "../role.js";
+
+export const END_CONVERSATION = "end_conversation";
+
+export function toUserSimulatorMessages(messages: readonly Message[]): ChatCompletionMessageParam[] {
+  const out: ChatCompletionMessageParam[] = [];
+  for (const m of messages) {
+    const route = `${m.sender}->${m.recipient}`;
+    switch (route) {
+      case "system->user":
+        out.push({ role: "system", content: m.content });
+        break;
+      case "agent->user":
+        out.push({ role: "user", content: m.content });
+        break;
+      case "user->agent":
+        out.push({ role: "assistant", content: m.content });
+        break;
+      case "user->execution_environment":
+      case "execution_environment->user":
+        break;
+      default:
+        throw new RoleError(`message ${m.sandbox_message_index} (${route}) cannot be shown to the user simulator`);
+    }
+  }
+  return out;
+}
+
+/**
+ * The simulator may end the conversation only in answer to the agent: end_conversation is its one
+ * tool, offered when the last message it sees comes from the agent, and never name-scrambled.
+ */
+export function userSimulatorTools(messages: readonly Message[]): ChatCompletionTool[] {
+  if (messages[messages.length - 1]?.sender !== "agent") return [];
+  const tool = toolByName(END_CONVERSATION);
+  if (!tool) throw new Error("the catalog has no end_conversation tool");
+  return [openAiToolSchema(tool)];
+}

@@ -1,0 +1,155 @@
+// Publishing diagnostics: the checker's findings for each version shortly after it arrives, and,
+// once edits have settled, the reference solution's own score added as warnings.
+//
+// Timeline for one document:
+//   open            check at once
+//   change          check after a few milliseconds, or after a short debounce while typing
+//                   (a burst of keystrokes is checked once)
+//   quiet for a while and no errors
+//                   score the reference in the background; publish again with its findings
+//   newer change    the stale scoring is cancelled, and its findings are not shown again until
+//                   the new version is scored (they point into the old text)
+import { DiagnosticSeverity, type Diagnostic as LspDiagnostic, type PublishDiagnosticsParams } from "vscode-languageserver";
+import type { TextDocument } from "vscode-languageserver-textdocument";
+import { getScenarioDocument } from "../service/document.js";
+import { documentDiagnostics, toLspDiagnostic } from "../service/diagnostics.js";
+import type { ReferenceResult, ReferenceScoring } from "./reference-scoring.js";
+import { fileName } from "./uris.js";
+
+export interface DiagnosticsTiming {
+  /** Delay before checking a change that comes alone (a paste, a quick fix, the first keystroke). */
+  readonly quietDelayMs: number;
+  /** Delay before checking a change that follows another within `burstWindowMs` (typing). */
+  readonly debounceMs: number;
+  readonly burstWindowMs: number;
+  /** Quiet time after the last change before the reference is scored. */
+  readonly referenceIdleMs: number;
+}
+
+/**
+ * A change on its own is checked almost at once; the few milliseconds let a request sent with it
+ * (completion after a keystroke) be answered first. While the author types, changes are checked
+ * after a short debounce, so a burst of keystrokes costs one check, not one each.
+ */
+export const DEFAULT_TIMING: DiagnosticsTiming = { quietDelayMs: 10, debounceMs: 75, burstWindowMs: 300, referenceIdleMs: 600 };
+
+interface DocumentState {
+  checkTimer: NodeJS.Timeout | null;
+  referenceTimer: NodeJS.Timeout | null;
+  /** When the latest change arrived (performance.now()). */
+  changedAt: number;
+  /** The checker's diagnostics last published, and the version they belong to. */
+  checked: { version: number; text: string; diagnostics: LspDiagnostic[] } | null;
+  /** The reference findings of the last scored text (reused as is when the text comes back, e.g. an undo). */
+  scored: { text: string; diagnostics: LspDiagnostic[] } | null;
+}
+
+export class DiagnosticsPublisher {
+  private readonly states = new Map<string, DocumentState>();
+
+  constructor(
+    private readonly send: (params: PublishDiagnosticsParams) => void,
+    private readonly current: (uri: string) => TextDocument | undefined,
+    private readonly scoring: ReferenceScoring,
+    private readonly log: (message: string) => void,
+    private readonly timing: DiagnosticsTiming = DEFAULT_TIMING,
+  ) {}
+
+  /** A document opened (checked at once) or changed (checked after a delay, see DEFAULT_TIMING). */
+  contentChanged(doc: TextDocument): void {
+    const state = this.states.get(doc.uri);
+    if (!state) return this.schedule(doc.uri, 0);
+    const typing = performance.now() - state.changedAt < this.timing.burstWindowMs;
+    this.schedule(doc.uri, typing ? this.timing.debounceMs : this.timing.quietDelayMs);
+  }
+
+  closed(uri: string): void {
+    const state = this.states.get(uri);
+    if (state) this.clearTimers(state);
+    this.states.delete(uri);
+    this.scoring.cancel(uri);
+    this.send({ uri, diagnostics: [] });
+  }
+
+  /** The scoring's answer for some version; shown only if that version is still the one checked. */
+  referenceScored(result: ReferenceResult): void {
+    const state = this.states.get(result.uri);
+    const doc = this.current(result.uri);
+    if (!state?.checked || !doc || doc.version !== result.version || state.checked.version !== result.version) return;
+    const diagnostics = result.diagnostics.map(referenceFinding);
+    state.scored = { text: state.checked.text, diagnostics };
+    this.send({ uri: doc.uri, version: doc.version, diagnostics: [...state.checked.diagnostics, ...diagnostics] });
+  }
+
+  dispose(): void {
+    for (const state of this.states.values()) this.clearTimers(state);
+    this.states.clear();
+  }
+
+  private schedule(uri: string, delay: number): void {
+    const state = this.stateOf(uri);
+    this.clearTimers(state);
+    this.scoring.cancel(uri);
+    state.changedAt = performance.now();
+    state.checkTimer = setTimeout(() => this.guard(() => this.check(uri)), delay);
+  }
+
+  private check(uri: string): void {
+    const state = this.states.get(uri);
+    const doc = this.current(uri);
+    if (!state || !doc) return;
+    state.checkTimer = null;
+    const text = doc.getText();
+    const diagnostics = documentDiagnostics(getScenarioDocument(doc));
+    state.checked = { version: doc.version, text, diagnostics };
+
+    const hasErrors = diagnostics.some((d) => d.severity === DiagnosticSeverity.Error);
+    const reused = !hasErrors && state.scored?.text === text ? state.scored.diagnostics : [];
+    this.send({ uri, version: doc.version, diagnostics: [...diagnostics, ...reused] });
+    // A file with errors has no scenario to play; an unchanged text already has its findings.
+    if (hasErrors || state.scored?.text === text) return;
+    const wait = Math.max(0, state.changedAt + this.timing.referenceIdleMs - performance.now());
+    state.referenceTimer = setTimeout(() => this.guard(() => this.score(uri, doc.version)), wait);
+  }
+
+  private score(uri: string, version: number): void {
+    const state = this.states.get(uri);
+    const doc = this.current(uri);
+    if (!state || !doc || doc.version !== version) return;
+    state.referenceTimer = null;
+    this.scoring.request(uri, version, doc.getText(), fileName(uri));
+  }
+
+  private stateOf(uri: string): DocumentState {
+    let state = this.states.get(uri);
+    if (!state) {
+      state = { checkTimer: null, referenceTimer: null, changedAt: 0, checked: null, scored: null };
+      this.states.set(uri, state);
+    }
+    return state;
+  }
+
+  private clearTimers(state: DocumentState): void {
+    if (state.checkTimer) clearTimeout(state.checkTimer);
+    if (state.referenceTimer) clearTimeout(state.referenceTimer);
+    state.checkTimer = null;
+    state.referenceTimer = null;
+  }
+
+  /** A timer callback that throws would end the server process; log it instead. */
+  private guard(action: () => void): void {
+    try {
+      action();
+    } catch (e) {
+      this.log(`diagnostics failed: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`);
+    }
+  }
+}
+
+/**
+ * The reference findings are advice about a valid scenario, not errors in the file: they are
+ * warnings here (the CLI's `validate` reports them as errors, to fail a build).
+ */
+function referenceFinding(d: Parameters<typeof toLspDiagnostic>[0]): LspDiagnostic {
+  return { ...toLspDiagnostic(d), severity: DiagnosticSeverity.Warning };
+}

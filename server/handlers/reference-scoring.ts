@@ -1,0 +1,246 @@
+// The reference solution's own score, computed off the editor's critical path. Playing and
+// scoring a reference takes from a few milliseconds to half a second of synchronous work (the
+// milestone matcher), so it runs in a worker thread and the server keeps answering meanwhile.
+// A newer version of the document cancels a stale job: its findings are dropped, and a job that
+// keeps running long after that is stopped by terminating the worker.
+// Where no worker can be started (the server running from TypeScript sources), the same work
+// runs in-process.
+import { Worker, parentPort, workerData } from "node:worker_threads";
+import type { Diagnostic } from "../../engine/diagnostics.js";
+import { checkReferenceScore } from "../../engine/evaluation/reference-check.js";
+import { isJsonObject } from "../../engine/json.js";
+import { checkScenarioText } from "../../engine/scenario/load.js";
+import { YamlSource } from "../../engine/scenario/yaml-source.js";
+
+/** How to start the worker: a bundle that calls `runReferenceWorker` when started as one. */
+export interface WorkerEntry {
+  readonly script: string;
+  /** Arguments the script needs to take the worker path (e.g. `lsp --reference-worker`). */
+  readonly argv: readonly string[];
+}
+
+export interface ReferenceResult {
+  readonly uri: string;
+  readonly version: number;
+  readonly diagnostics: readonly Diagnostic[];
+}
+
+interface Job {
+  readonly uri: string;
+  readonly version: number;
+  readonly text: string;
+  readonly file: string;
+}
+
+/** Marks the worker thread, so an entry point can tell it from the server's main thread. */
+export const REFERENCE_WORKER_ROLE = "toolsandbox-reference-scorer";
+
+/**
+ * The reference solution's findings for a text whose check has no errors (the text is checked
+ * again here: the worker shares nothing with the server). Never throws.
+ */
+export async function scoreReferenceText(text: string, file: string): Promise<Diagnostic[]> {
+  const { scenario } = checkScenarioText(text, file);
+  if (!scenario) return [];
+  return checkReferenceScore(scenario, new YamlSource(text, file));
+}
+
+/**
+ * A job that outlives its version is let finish (restarting the worker costs more than most jobs)
+ * unless it is still running this long after it was cancelled; then the worker is terminated.
+ */
+const STALE_JOB_LIMIT_MS = 1000;
+
+interface InFlight {
+  readonly job: Job;
+  stale: boolean;
+  killTimer: NodeJS.Timeout | null;
+}
+
+/** One job at a time; a job for a document supersedes its older ones, queued or running. */
+export class ReferenceScoring {
+  private readonly queue = new Map<string, Job>();
+  private inFlight: InFlight | null = null;
+  private readonly backend: Backend;
+
+  constructor(
+    entry: WorkerEntry | null,
+    private readonly onResult: (result: ReferenceResult) => void,
+    private readonly log: (message: string) => void,
+  ) {
+    this.backend = entry && !entry.script.endsWith(".ts") ? new WorkerBackend(entry, log) : new InProcessBackend();
+  }
+
+  /** Scores this version of the document; supersedes whatever older version was queued or running. */
+  request(uri: string, version: number, text: string, file: string): void {
+    this.cancel(uri);
+    this.queue.set(uri, { uri, version, text, file });
+    this.next();
+  }
+
+  /** Drops the document's job, queued or running (a newer edit, or the document closed). */
+  cancel(uri: string): void {
+    this.queue.delete(uri);
+    const running = this.inFlight;
+    if (running?.job.uri !== uri || running.stale) return;
+    running.stale = true;
+    running.killTimer = setTimeout(() => this.backend.abort(), STALE_JOB_LIMIT_MS);
+  }
+
+  dispose(): void {
+    this.queue.clear();
+    if (this.inFlight?.killTimer) clearTimeout(this.inFlight.killTimer);
+    this.inFlight = null;
+    this.backend.dispose();
+  }
+
+  private next(): void {
+    if (this.inFlight) return;
+    const job = this.queue.values().next().value;
+    if (!job) return;
+    this.queue.delete(job.uri);
+    const inFlight: InFlight = { job, stale: false, killTimer: null };
+    this.inFlight = inFlight;
+    this.backend.run(job).then(
+      (diagnostics) => this.settle(inFlight, diagnostics),
+      (e: unknown) => {
+        if (!inFlight.stale) this.log(`reference scoring failed for ${job.uri}: ${e instanceof Error ? e.message : String(e)}`);
+        this.settle(inFlight, null);
+      },
+    );
+  }
+
+  private settle(inFlight: InFlight, diagnostics: readonly Diagnostic[] | null): void {
+    if (inFlight.killTimer) clearTimeout(inFlight.killTimer);
+    if (this.inFlight !== inFlight) return; // disposed meanwhile
+    this.inFlight = null;
+    const { job } = inFlight;
+    // A cancelled job's findings point into a text nobody shows any more.
+    if (diagnostics && !inFlight.stale) this.onResult({ uri: job.uri, version: job.version, diagnostics });
+    this.next();
+  }
+}
+
+interface Backend {
+  run(job: Job): Promise<readonly Diagnostic[]>;
+  /** Stops the job in flight if it can (its promise then rejects); a no-op otherwise. */
+  abort(): void;
+  dispose(): void;
+}
+
+class InProcessBackend implements Backend {
+  run(job: Job): Promise<readonly Diagnostic[]> {
+    return scoreReferenceText(job.text, job.file);
+  }
+
+  abort(): void {
+    // Nothing to stop: the scoring runs on the server's own thread, between its requests.
+  }
+
+  dispose(): void {}
+}
+
+/** A worker started on first use and terminated to cancel; a worker that cannot start falls back to in-process. */
+class WorkerBackend implements Backend {
+  private worker: Worker | null = null;
+  private pending: { id: number; resolve: (d: readonly Diagnostic[]) => void; reject: (e: Error) => void } | null = null;
+  private nextId = 1;
+  private answered = false;
+  private fallback: InProcessBackend | null = null;
+
+  constructor(
+    private readonly entry: WorkerEntry,
+    private readonly log: (message: string) => void,
+  ) {}
+
+  run(job: Job): Promise<readonly Diagnostic[]> {
+    if (this.fallback) return this.fallback.run(job);
+    const worker = this.worker ?? this.start();
+    const id = this.nextId++;
+    return new Promise((resolve, reject) => {
+      this.pending = { id, resolve, reject };
+      worker.postMessage({ id, text: job.text, file: job.file });
+    });
+  }
+
+  abort(): void {
+    if (this.fallback || !this.pending) return;
+    this.log("reference worker: a cancelled job ran too long; restarting the worker");
+    this.stop(new Error("aborted"));
+  }
+
+  dispose(): void {
+    this.fallback?.dispose();
+    this.stop(new Error("disposed"));
+  }
+
+  private start(): Worker {
+    const worker = new Worker(this.entry.script, {
+      argv: [...this.entry.argv],
+      workerData: { role: REFERENCE_WORKER_ROLE },
+      // The server's stdout may be the protocol stream: nothing from the worker may reach it.
+      stdout: true,
+      stderr: true,
+    });
+    worker.stdout.on("data", (chunk: Buffer) => this.log(`reference worker: ${chunk.toString("utf8").trimEnd()}`));
+    worker.stderr.on("data", (chunk: Buffer) => this.log(`reference worker: ${chunk.toString("utf8").trimEnd()}`));
+    worker.on("message", (message: unknown) => this.receive(message));
+    worker.on("error", (e) => {
+      // A worker that never answered cannot start here: score in-process from now on. One that
+      // worked before is started again for the next job.
+      if (!this.answered) {
+        this.log(`reference worker failed to start (${e.message}); scoring references in the server process`);
+        this.fallback = new InProcessBackend();
+      } else {
+        this.log(`reference worker failed: ${e.message}`);
+      }
+      this.stop(e);
+    });
+    worker.on("exit", () => {
+      if (this.worker !== worker) return;
+      this.worker = null;
+      this.pending?.reject(new Error("the reference worker exited"));
+      this.pending = null;
+    });
+    worker.unref();
+    this.worker = worker;
+    return worker;
+  }
+
+  private stop(reason: Error): void {
+    const worker = this.worker;
+    this.worker = null;
+    const pending = this.pending;
+    this.pending = null;
+    pending?.reject(reason);
+    void worker?.terminate();
+  }
+
+  private receive(message: unknown): void {
+    const pending = this.pending;
+    if (!pending || !isJsonObject(message) || message.id !== pending.id) return;
+    this.pending = null;
+    this.answered = true;
+    if (Array.isArray(message.diagnostics)) pending.resolve(message.diagnostics as unknown as Diagnostic[]);
+    else pending.reject(new Error(typeof message.error === "string" ? message.error : "malformed answer from the reference worker"));
+  }
+}
+
+/** True in a worker thread started by `ReferenceScoring`. */
+export function isReferenceWorker(): boolean {
+  return parentPort !== null && isJsonObject(workerData) && workerData.role === REFERENCE_WORKER_ROLE;
+}
+
+/** The worker's side: answers each job with the reference findings for its text. */
+export function runReferenceWorker(): void {
+  const port = parentPort;
+  if (!port) throw new Error("runReferenceWorker must run in a worker thread");
+  port.on("message", (job: unknown) => {
+    if (!isJsonObject(job) || typeof job.id !== "number" || typeof job.text !== "string" || typeof job.file !== "string") return;
+    const { id, text, file } = job;
+    scoreReferenceText(text, file).then(
+      (diagnostics) => port.postMessage({ id, diagnostics }),
+      (e: unknown) => port.postMessage({ id, error: e instanceof Error ? e.message : String(e) }),
+    );
+  });
+}

@@ -1,0 +1,103 @@
+// Wires a connection to the language service. Both entry points call this: dist/server.js
+// (VS Code starts it over IPC, other clients with --stdio) and `toolsandbox lsp`.
+import {
+  DidChangeWatchedFilesNotification,
+  TextDocuments,
+  type Connection,
+  type InitializeParams,
+  type WorkspaceFolder,
+} from "vscode-languageserver";
+import { inspect } from "node:util";
+import { TextDocument } from "vscode-languageserver-textdocument";
+import { version } from "../../package.json";
+import { serverCapabilities } from "./capabilities.js";
+import { DEFAULT_TIMING, DiagnosticsPublisher, type DiagnosticsTiming } from "./diagnostics.js";
+import { registerFeatures } from "./features.js";
+import { LastRuns } from "./last-run.js";
+import { ReferenceScoring, type WorkerEntry } from "./reference-scoring.js";
+import { filePath } from "./uris.js";
+
+export const SERVER_NAME = "toolsandbox-language-server";
+
+export interface ServerOptions {
+  /** How to start the reference-scoring worker; null scores in the server process. */
+  readonly referenceWorker: WorkerEntry | null;
+  readonly timing?: DiagnosticsTiming;
+}
+
+export function startServer(connection: Connection, options: ServerOptions): void {
+  redirectConsole(connection);
+  const log = (message: string): void => connection.console.log(message);
+  const documents = new TextDocuments(TextDocument);
+  const lastRuns = new LastRuns(log);
+  const scoring = new ReferenceScoring(options.referenceWorker, (result) => publisher.referenceScored(result), log);
+  const publisher = new DiagnosticsPublisher(
+    (params) => void connection.sendDiagnostics(params),
+    (uri) => documents.get(uri),
+    scoring,
+    log,
+    options.timing ?? DEFAULT_TIMING,
+  );
+
+  let watchTrajectories = false;
+  let followFolders = false;
+  connection.onInitialize((params) => {
+    lastRuns.setRoots(workspaceRoots(params));
+    const workspace = params.capabilities.workspace;
+    watchTrajectories = workspace?.didChangeWatchedFiles?.dynamicRegistration === true;
+    followFolders = workspace?.workspaceFolders === true;
+    return { capabilities: serverCapabilities(), serverInfo: { name: SERVER_NAME, version } };
+  });
+
+  connection.onInitialized(() => {
+    if (watchTrajectories) {
+      connection.client.register(DidChangeWatchedFilesNotification.type, { watchers: [{ globPattern: "**/*.trajectory.jsonl" }] }).then(
+        () => lastRuns.setWatched(true),
+        (e: unknown) => log(`cannot watch trajectory files (${e instanceof Error ? e.message : String(e)}); rescanning on demand`),
+      );
+    }
+    if (followFolders) {
+      connection.workspace.onDidChangeWorkspaceFolders(() => {
+        connection.workspace.getWorkspaceFolders().then(
+          (folders) => lastRuns.setRoots(folderPaths(folders ?? [])),
+          (e: unknown) => log(`cannot read the workspace folders: ${e instanceof Error ? e.message : String(e)}`),
+        );
+      });
+    }
+  });
+  connection.onDidChangeWatchedFiles(() => lastRuns.filesChanged());
+
+  documents.onDidChangeContent(({ document }) => publisher.contentChanged(document));
+  documents.onDidClose(({ document }) => publisher.closed(document.uri));
+  registerFeatures(connection, documents, lastRuns);
+
+  connection.onShutdown(() => {
+    publisher.dispose();
+    scoring.dispose();
+  });
+  documents.listen(connection);
+  connection.listen();
+}
+
+function workspaceRoots(params: InitializeParams): string[] {
+  if (params.workspaceFolders) return folderPaths(params.workspaceFolders);
+  const root = params.rootUri ? filePath(params.rootUri) : (params.rootPath ?? null);
+  return root ? [root] : [];
+}
+
+function folderPaths(folders: readonly WorkspaceFolder[]): string[] {
+  return folders.map((f) => filePath(f.uri)).filter((p): p is string => p !== null);
+}
+
+/**
+ * Over stdio, stdout is the protocol stream: a stray console.log would corrupt it. Everything the
+ * process logs goes to the client's log instead (over IPC too, for one behaviour everywhere).
+ */
+function redirectConsole(connection: Connection): void {
+  const text = (args: readonly unknown[]): string => args.map((a) => (typeof a === "string" ? a : inspect(a))).join(" ");
+  console.log = (...args: unknown[]) => connection.console.log(text(args));
+  console.info = (...args: unknown[]) => connection.console.info(text(args));
+  console.debug = (...args: unknown[]) => connection.console.log(text(args));
+  console.warn = (...args: unknown[]) => connection.console.warn(text(args));
+  console.error = (...args: unknown[]) => connection.console.error(text(args));
+}

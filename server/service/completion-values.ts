@@ -1,0 +1,170 @@
+// Value completion: tool names, world ids and other column or argument values, measures,
+// milestone ids for `after:` and `reference:`, built-in names, and the schema's enums.
+import { CompletionItemKind, type CompletionItem } from "vscode-languageserver";
+import { BUILTIN_DEMONSTRATIONS } from "../../engine/roles/demonstrations.js";
+import { EXTRACTORS, EXTRACTOR_NAMES } from "../../engine/scenario/extractors.js";
+import type { PathSegment } from "../../engine/scenario/yaml-source.js";
+import { TOOLS } from "../../engine/tools/catalog.js";
+import { unavailableReason } from "../../engine/scenario/tool-calls.js";
+import { CONSTRAINT_KIND_DOCS, MEASURE_DOCS, measuresFor, tableColumns, toolMarkdown, toolSignature } from "./catalog-docs.js";
+import { existingListValues, readTag, yamlScalar, type ItemFactory } from "./completion-support.js";
+import type { CursorContext, ScenarioDocument } from "./document.js";
+import { ancestorsOf, effectiveParents, INITIAL_ID, type IdSection } from "./id-table.js";
+import { describe, enumValues, schemaAt, typesOf } from "./schema-nav.js";
+import { valueSlot, type ToolPurpose } from "./slots.js";
+import { suggestedValues, type SuggestedValue } from "./world-values.js";
+import { isSeq, isScalar } from "yaml";
+
+/** Values for the scalar at `path`; `dash` ("- " or "") starts a new list entry before each. */
+export function valueItems(doc: ScenarioDocument, ctx: CursorContext, path: readonly PathSegment[], factory: ItemFactory, dash = ""): CompletionItem[] {
+  const slot = valueSlot(doc, path);
+  const value = (text: string | number | boolean, kind: CompletionItemKind, sort: string, extra: Partial<CompletionItem> = {}): CompletionItem => {
+    const label = String(text);
+    return factory.item(label, kind, { text: dash + yamlScalar(text, factory.inQuotes), filterText: dash ? `${dash}${label}` : label }, { sortText: sort, ...extra });
+  };
+  switch (slot?.kind) {
+    case "tool":
+      return toolItems(doc, path, slot.purpose, value);
+    case "column-value": {
+      const column = tableColumns(slot.table).find((c) => c.name === slot.column);
+      const role = slot.table === "SANDBOX" && ["sender", "recipient", "visible_to"].includes(slot.column);
+      const found = suggestedValues(doc, slot.column, {
+        table: slot.table,
+        timestamp: column?.column?.timestamp === true,
+        boolean: column?.column?.type === "bool" || column?.type === "bool",
+        role,
+      });
+      return worldItems(found, value);
+    }
+    case "argument-value": {
+      const p = slot.parameter;
+      return worldItems(suggestedValues(doc, p.name, { timestamp: p.timestamp === true, boolean: p.type === "boolean" }), value);
+    }
+    case "measure":
+      return measuresFor(slot.table, slot.column).map((m, i) => value(m, CompletionItemKind.EnumMember, `${i}`, { documentation: { kind: "markdown", value: MEASURE_DOCS[m] } }));
+    case "after":
+      return afterItems(doc, slot.section, slot.node, path, value);
+    case "reference":
+      return referenceItems(doc, slot.section, slot.node, value);
+    case "constraint-kind":
+      return Object.entries(CONSTRAINT_KIND_DOCS).map(([k, text], i) => value(k, CompletionItemKind.EnumMember, `${i}`, { documentation: { kind: "markdown", value: text } }));
+    case "demonstration": {
+      const used = existingListValues(doc, path);
+      return Object.values(BUILTIN_DEMONSTRATIONS)
+        .filter((d) => !used.has(d.name))
+        .map((d) => value(d.name, CompletionItemKind.Reference, d.name, { detail: d.goal }));
+    }
+    case "extractor":
+      return EXTRACTOR_NAMES.map((name) => {
+        const rules = (EXTRACTORS[name] ?? []).map((r) => `${r.path} → {${r.as}} (${r.normalize})`).join(", ");
+        return value(name, CompletionItemKind.Function, name, { detail: rules });
+      });
+    case "timezone":
+      return timezones().map((zone) => value(zone, CompletionItemKind.Value, zone));
+    case "node-id":
+      return [];
+    default:
+      return schemaValues(doc, ctx, path, value);
+  }
+}
+
+type ValueMaker = (text: string | number | boolean, kind: CompletionItemKind, sort: string, extra?: Partial<CompletionItem>) => CompletionItem;
+
+function worldItems(found: readonly SuggestedValue[], value: ValueMaker): CompletionItem[] {
+  return found.map((v, i) =>
+    value(v.value, v.kind === "id" ? CompletionItemKind.Reference : CompletionItemKind.Value, `${i}`.padStart(3, "0"), v.detail === undefined ? {} : { detail: v.detail, labelDetails: { description: v.detail } }),
+  );
+}
+
+/** Tools: for a reference call those the agent may call first; for allow/deny not those already listed. */
+function toolItems(doc: ScenarioDocument, path: readonly PathSegment[], purpose: ToolPurpose, value: ValueMaker): CompletionItem[] {
+  const listed = purpose === "allow" || purpose === "deny" ? existingListValues(doc, path) : new Set<string>();
+  const lists = { allow: writtenList(doc, ["tools", "allow"]), deny: writtenList(doc, ["tools", "deny"]) ?? [] };
+  const items: CompletionItem[] = [];
+  TOOLS.forEach((tool, i) => {
+    if (listed.has(tool.name)) return;
+    const agentTool = tool.visibleTo.includes("agent");
+    if (!agentTool && purpose !== "trace") return;
+    const reason = purpose === "call" ? unavailableReason(tool, lists) : null;
+    items.push(
+      value(tool.name, CompletionItemKind.Function, `${reason === null ? 0 : 1}${`${i}`.padStart(3, "0")}`, {
+        detail: reason === null ? toolSignature(tool) : `not offered: ${reason}`,
+        documentation: { kind: "markdown", value: toolMarkdown(tool) },
+      }),
+    );
+  });
+  return items;
+}
+
+function writtenList(doc: ScenarioDocument, path: readonly PathSegment[]): string[] | null {
+  try {
+    const found = doc.source.locate(path);
+    if (!found.complete || !isSeq(found.node)) return null;
+    return found.node.items.flatMap((item) => (isScalar(item) && typeof item.value === "string" ? [item.value] : []));
+  } catch {
+    return null;
+  }
+}
+
+/** Ids of the same section for `after:`: not the node itself, not listed yet, not one that comes after it (a cycle). */
+function afterItems(doc: ScenarioDocument, section: IdSection, node: number, path: readonly PathSegment[], value: ValueMaker): CompletionItem[] {
+  const nodes = doc.ids.nodes[section];
+  const self = nodes.find((n) => n.index === node)?.id ?? null;
+  const listed = existingListValues(doc, path);
+  const parents = effectiveParents(nodes);
+  const items: CompletionItem[] = [];
+  for (const n of nodes) {
+    if (n.id === null || n.id === self || listed.has(n.id)) continue;
+    if (self !== null && ancestorsOf(parents, n.id).has(self)) continue;
+    items.push(value(n.id, CompletionItemKind.Reference, `${n.index}`.padStart(4, "0"), nodeDetail(n.description)));
+  }
+  return items;
+}
+
+/** `initial` and the ancestors first (the only valid choices), then the other ids marked as such. */
+function referenceItems(doc: ScenarioDocument, section: IdSection, node: number, value: ValueMaker): CompletionItem[] {
+  const nodes = doc.ids.nodes[section];
+  const self = nodes.find((n) => n.index === node)?.id ?? null;
+  const ancestors = self === null ? new Set<string>() : ancestorsOf(effectiveParents(nodes), self);
+  const items = [value(INITIAL_ID, CompletionItemKind.Constant, "0", { detail: "the world when the user first speaks" })];
+  for (const n of nodes) {
+    if (n.id === null || n.id === self) continue;
+    const eligible = ancestors.has(n.id);
+    const extra = eligible ? nodeDetail(n.description) : { detail: "not an ancestor: add an `after` edge first", labelDetails: { description: "not an ancestor" } };
+    items.push(value(n.id, CompletionItemKind.Reference, `${eligible ? 1 : 2}${`${n.index}`.padStart(4, "0")}`, extra));
+  }
+  return items;
+}
+
+function nodeDetail(description: string | null): Partial<CompletionItem> {
+  return description === null ? {} : { detail: description, labelDetails: { description } };
+}
+
+/** Enums, constants and booleans the schema allows at `path`. */
+function schemaValues(doc: ScenarioDocument, ctx: CursorContext, path: readonly PathSegment[], value: ValueMaker): CompletionItem[] {
+  void ctx;
+  const branches = schemaAt(path, readTag(doc)).branches;
+  const used = typeof path[path.length - 1] === "number" ? existingListValues(doc, path) : new Set<string>();
+  const seen = new Set<string>();
+  const items: CompletionItem[] = [];
+  for (const branch of branches) {
+    const values = [...enumValues(branch)];
+    if (typesOf(branch).includes("boolean")) values.push(true, false);
+    for (const v of values) {
+      if (typeof v !== "string" && typeof v !== "number" && typeof v !== "boolean") continue;
+      const label = String(v);
+      if (seen.has(label) || used.has(label)) continue;
+      seen.add(label);
+      const description = describe(branch);
+      items.push(value(v, CompletionItemKind.EnumMember, `${items.length}`.padStart(3, "0"), description ? { documentation: { kind: "markdown", value: description } } : {}));
+    }
+  }
+  return items;
+}
+
+let zones: readonly string[] | null = null;
+
+function timezones(): readonly string[] {
+  zones ??= [...Intl.supportedValuesOf("timeZone"), "UTC"];
+  return zones;
+}

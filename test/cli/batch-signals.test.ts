@@ -1,0 +1,173 @@
+// A batch run stopped from outside: Ctrl-C (SIGINT) cancels the running episodes, which still
+// close their trajectories, writes the summary and exits 130; `kill -9` leaves episodes cut
+// short, and `--resume` completes the run with exactly one complete trajectory per scenario.
+// Both roles are model-backed, answered by the mock server with latency, so that episodes are
+// really in flight (waiting on the network, 4 at a time) when the signal arrives.
+import { after, before, test } from "node:test";
+import assert from "node:assert/strict";
+import { spawn } from "node:child_process";
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { startMockLlm, type MockLlm } from "../../engine/mock-llm/server.js";
+import { loadScenarioFile } from "../../engine/scenario/load.js";
+import type { Scenario } from "../../engine/scenario/model.js";
+import { readTrajectoryFile } from "../../engine/trajectory/reader.js";
+import { buildCli, CLI, removeTempDirs, tempDir } from "./harness.js";
+
+const SAMPLES = "sample-scenarios";
+const LATENCY_MS = 100;
+
+const sampleFiles = readdirSync(SAMPLES)
+  .filter((f) => f.endsWith(".scenario.yaml"))
+  .sort();
+const names = sampleFiles.map((f) => f.slice(0, -".scenario.yaml".length));
+
+let mock: MockLlm;
+
+before(async () => {
+  buildCli();
+  const scenarios = sampleFiles.map((f): Scenario => {
+    const { scenario } = loadScenarioFile(join(SAMPLES, f));
+    assert.ok(scenario, f);
+    return scenario;
+  });
+  mock = await startMockLlm({ scenarios, faults: [{ kind: "latency", ms: LATENCY_MS }] });
+});
+
+after(async () => {
+  await mock.close();
+  removeTempDirs();
+});
+
+interface Finished {
+  readonly code: number | null;
+  readonly signal: NodeJS.Signals | null;
+  readonly stdout: string;
+  readonly stderr: string;
+}
+
+/** Starts `toolsandbox run` on the samples with both roles played by the mock server's models. */
+function startRun(out: string, extra: readonly string[] = []): { pid: number; kill(signal: NodeJS.Signals): void; finished: Promise<Finished> } {
+  const args = ["run", SAMPLES, "--agent", "openai:mock", "--user", "openai:mock", "--base-url", `${mock.url}/v1`, "--concurrency", "4", "--out", out, ...extra];
+  const child = spawn(process.execPath, [CLI, ...args], { env: { PATH: process.env.PATH ?? "", OPENAI_API_KEY: "test-key" } });
+  let stdout = "";
+  let stderr = "";
+  child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
+  child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
+  const finished = new Promise<Finished>((resolve, reject) => {
+    child.on("error", reject);
+    child.on("close", (code, signal) => resolve({ code, signal, stdout, stderr }));
+  });
+  assert.ok(child.pid !== undefined);
+  return { pid: child.pid, kill: (signal) => void child.kill(signal), finished };
+}
+
+const trajectories = (dir: string): string[] => readdirSync(dir).filter((f) => f.endsWith(".trajectory.jsonl")).sort();
+
+/** Resolves once `condition` holds; polls every 20 ms, fails after `ms`. */
+async function waitUntil(condition: () => boolean, ms: number, what: string): Promise<void> {
+  const deadline = Date.now() + ms;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+const isComplete = (path: string): boolean => {
+  try {
+    const t = readTrajectoryFile(path);
+    return t.warnings.length === 0 && t.end !== null && t.evaluation !== null;
+  } catch {
+    return false;
+  }
+};
+
+interface Summary {
+  scenarios: { name: string; end_reason: string; trajectory: string }[];
+  totals: { scenarios: number };
+  interrupted?: { episodes_not_started: number };
+}
+
+const readSummary = (dir: string): Summary => JSON.parse(readFileSync(join(dir, "summary.json"), "utf8")) as Summary;
+
+/** Every sample has exactly one trajectory, complete and ended by the user; the summary lists each once, in order. */
+function assertComplete(out: string): void {
+  assert.deepEqual(readdirSync(out).sort(), [...names.map((n) => `${n}.trajectory.jsonl`), "summary.json"].sort());
+  for (const f of trajectories(out)) {
+    const t = readTrajectoryFile(join(out, f));
+    assert.deepEqual(t.warnings, [], f);
+    assert.equal(t.endReason, "end_conversation", f);
+    assert.ok(t.evaluation, `${f} has its evaluation`);
+  }
+  const summary = readSummary(out);
+  assert.deepEqual(
+    summary.scenarios.map((s) => s.name),
+    names,
+  );
+  assert.equal(summary.totals.scenarios, names.length);
+  assert.equal(summary.interrupted, undefined);
+}
+
+test("kill -9 in the middle of a run, then --resume: one complete trajectory per scenario, no duplicate, no corrupt file", async () => {
+  const out = tempDir("kill9");
+  const first = startRun(out);
+  await waitUntil(() => trajectories(out).filter((f) => isComplete(join(out, f))).length >= 6, 60_000, "6 complete trajectories");
+  first.kill("SIGKILL");
+  const killed = await first.finished;
+  assert.equal(killed.signal, "SIGKILL");
+
+  const left = trajectories(out);
+  const complete = left.filter((f) => isComplete(join(out, f)));
+  const unfinished = left.filter((f) => !complete.includes(f));
+  assert.ok(unfinished.length >= 1, `episodes were in flight at the kill (${left.length} files, ${complete.length} complete)`);
+  assert.ok(left.length < names.length, "the run was stopped before its end");
+  const kept = new Map(complete.map((f) => [f, readFileSync(join(out, f))]));
+
+  const resumed = await startRun(out, ["--resume"]).finished;
+  assert.equal(resumed.code, 0, resumed.stderr);
+  assert.match(
+    resumed.stderr,
+    new RegExp(`resuming: ${complete.length} of ${names.length} episodes already complete, ${names.length - complete.length} to play \\(${unfinished.length} of them unfinished`),
+  );
+  assertComplete(out);
+  for (const [f, bytes] of kept) assert.ok(readFileSync(join(out, f)).equals(bytes), `${f} was kept as it was`);
+  // Only the episodes that were not complete were played (one result line each).
+  const played = resumed.stdout.split("\n").filter((l) => / end_conversation /.test(l)).length;
+  assert.equal(played, names.length - complete.length);
+});
+
+test("Ctrl-C cancels the episodes in flight, closes their trajectories, writes the summary and exits 130", async () => {
+  const out = tempDir("sigint");
+  const run = startRun(out);
+  await waitUntil(() => trajectories(out).filter((f) => isComplete(join(out, f))).length >= 4, 60_000, "4 complete trajectories");
+  run.kill("SIGINT");
+  const stopped = await run.finished;
+  assert.equal(stopped.code, 130, stopped.stderr);
+
+  const last = stopped.stderr.trimEnd().split("\n").at(-1) ?? "";
+  const counts = /^toolsandbox: interrupted: (\d+) of (\d+) episodes finished, (\d+) cancelled, (\d+) not started$/.exec(last);
+  assert.ok(counts, last);
+  const [finished, total, cancelled, notStarted] = counts.slice(1).map(Number) as [number, number, number, number];
+  assert.equal(total, names.length);
+  assert.ok(cancelled >= 1, "the episodes in flight were cancelled");
+  assert.ok(notStarted >= 1, "no new episode started after Ctrl-C");
+  assert.equal(finished + cancelled + notStarted, total);
+
+  const summary = readSummary(out);
+  assert.deepEqual(summary.interrupted, { episodes_not_started: notStarted });
+  assert.equal(summary.scenarios.length, finished + cancelled);
+  assert.deepEqual(trajectories(out), summary.scenarios.map((s) => s.trajectory).sort());
+  for (const s of summary.scenarios) {
+    // Every trajectory, cancelled or not, is closed: its end event, then its evaluation.
+    const t = readTrajectoryFile(join(out, s.trajectory));
+    assert.deepEqual(t.warnings, [], s.trajectory);
+    assert.equal(t.endReason, s.end_reason, s.trajectory);
+    assert.ok(t.evaluation, `${s.trajectory} has its evaluation`);
+  }
+  assert.equal(summary.scenarios.filter((s) => s.end_reason === "cancelled").length, cancelled);
+
+  // --resume plays the cancelled and the never-started episodes.
+  const resumed = await startRun(out, ["--resume"]).finished;
+  assert.equal(resumed.code, 0, resumed.stderr);
+  assertComplete(out);
+});

@@ -1,0 +1,157 @@
+// A minimal LSP client for the protocol tests: starts a built server as a child process, speaks
+// JSON-RPC over its stdin/stdout, records every publishDiagnostics, and bounds every wait.
+import { spawn, spawnSync, type ChildProcessWithoutNullStreams } from "node:child_process";
+import { join } from "node:path";
+import { pathToFileURL } from "node:url";
+import {
+  createProtocolConnection,
+  DidChangeTextDocumentNotification,
+  DidOpenTextDocumentNotification,
+  ExitNotification,
+  InitializedNotification,
+  InitializeRequest,
+  PublishDiagnosticsNotification,
+  RegistrationRequest,
+  ShutdownRequest,
+  StreamMessageReader,
+  StreamMessageWriter,
+  type ClientCapabilities,
+  type InitializeResult,
+  type ProtocolConnection,
+  type PublishDiagnosticsParams,
+  type TextDocumentContentChangeEvent,
+} from "vscode-languageserver/node";
+
+export const SERVER = join(process.cwd(), "dist", "server.js");
+export const CLI = join(process.cwd(), "dist", "cli.js");
+
+/** Builds dist/ once per test file (the `before` hook of every protocol test). */
+export function buildServer(): void {
+  const result = spawnSync(process.execPath, ["scripts/build.mjs"], { encoding: "utf8" });
+  if (result.status !== 0) throw new Error(`build failed: ${result.stderr}`);
+}
+
+/** Long enough for a loaded 2-core machine; short enough that a hung server fails the test. */
+export const WAIT_MS = 15_000;
+
+const CLIENT_CAPABILITIES: ClientCapabilities = {
+  textDocument: {
+    synchronization: { dynamicRegistration: false },
+    publishDiagnostics: { versionSupport: true },
+    completion: { completionItem: { snippetSupport: true, documentationFormat: ["markdown", "plaintext"] } },
+    hover: { contentFormat: ["markdown", "plaintext"] },
+    rename: { prepareSupport: true },
+  },
+  workspace: { workspaceFolders: true, didChangeWatchedFiles: { dynamicRegistration: true } },
+};
+
+export class LspClient {
+  readonly published: PublishDiagnosticsParams[] = [];
+  /** Methods the server registered dynamically (e.g. workspace/didChangeWatchedFiles). */
+  readonly registered: { method: string; registerOptions: unknown }[] = [];
+  readonly stderr: string[] = [];
+  private readonly waiters: { test: (p: PublishDiagnosticsParams) => boolean; resolve: (p: PublishDiagnosticsParams) => void }[] = [];
+  private readonly exited: Promise<number | null>;
+
+  private constructor(
+    private readonly child: ChildProcessWithoutNullStreams,
+    readonly connection: ProtocolConnection,
+  ) {
+    child.stderr.on("data", (chunk: Buffer) => this.stderr.push(chunk.toString("utf8")));
+    this.exited = new Promise((resolve) => child.on("exit", (code) => resolve(code)));
+    connection.onNotification(PublishDiagnosticsNotification.type, (params) => {
+      this.published.push(params);
+      for (const waiter of this.waiters.splice(0)) {
+        if (waiter.test(params)) waiter.resolve(params);
+        else this.waiters.push(waiter);
+      }
+    });
+    // The server may ask to register file watchers; the client accepts and records them.
+    connection.onRequest(RegistrationRequest.type, (params) => {
+      this.registered.push(...params.registrations.map((r) => ({ method: r.method, registerOptions: r.registerOptions as unknown })));
+      return undefined;
+    });
+    connection.onRequest("workspace/workspaceFolders", () => null);
+    connection.listen();
+  }
+
+  /** Starts `node <args...>`, e.g. [SERVER, "--stdio"] or [CLI, "lsp", "--stdio"]. */
+  static start(args: readonly string[], cwd = process.cwd()): LspClient {
+    const child = spawn(process.execPath, [...args], { cwd, stdio: ["pipe", "pipe", "pipe"] });
+    const connection = createProtocolConnection(new StreamMessageReader(child.stdout), new StreamMessageWriter(child.stdin));
+    return new LspClient(child, connection);
+  }
+
+  async initialize(rootPath: string | null = null): Promise<InitializeResult> {
+    const rootUri = rootPath === null ? null : pathToFileURL(rootPath).href;
+    const result = await this.request(
+      this.connection.sendRequest(InitializeRequest.type, {
+        processId: process.pid,
+        rootUri,
+        capabilities: CLIENT_CAPABILITIES,
+        workspaceFolders: rootUri === null ? null : [{ uri: rootUri, name: "workspace" }],
+      }),
+      "initialize",
+    );
+    await this.connection.sendNotification(InitializedNotification.type, {});
+    return result;
+  }
+
+  open(uri: string, text: string, version = 1): Promise<void> {
+    return this.connection.sendNotification(DidOpenTextDocumentNotification.type, {
+      textDocument: { uri, languageId: "toolsandbox-scenario", version, text },
+    });
+  }
+
+  change(uri: string, version: number, changes: TextDocumentContentChangeEvent[]): Promise<void> {
+    return this.connection.sendNotification(DidChangeTextDocumentNotification.type, { textDocument: { uri, version }, contentChanges: changes });
+  }
+
+  /** The first publishDiagnostics (already received or still to come) that passes `test`. */
+  diagnostics(test: (p: PublishDiagnosticsParams) => boolean, what: string): Promise<PublishDiagnosticsParams> {
+    const seen = this.published.find(test);
+    if (seen) return Promise.resolve(seen);
+    return this.within(new Promise((resolve) => this.waiters.push({ test, resolve })), what);
+  }
+
+  /** A request's answer, failing the test when none comes in time. */
+  request<T>(answer: Promise<T>, what: string): Promise<T> {
+    return this.within(answer, what);
+  }
+
+  /** shutdown, exit, and the process's exit code. */
+  async shutdown(): Promise<number | null> {
+    await this.request(this.connection.sendRequest(ShutdownRequest.type), "shutdown");
+    await this.connection.sendNotification(ExitNotification.type);
+    return this.within(this.exited, "the server to exit");
+  }
+
+  /** Ends the process whatever state it is in (the `after` hook). */
+  kill(): void {
+    this.connection.dispose();
+    if (this.child.exitCode === null) this.child.kill();
+  }
+
+  private within<T>(promise: Promise<T>, what: string): Promise<T> {
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error(`no answer within ${WAIT_MS} ms waiting for ${what}; server stderr: ${this.stderr.join("")}`)), WAIT_MS);
+    });
+    return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+  }
+}
+
+/** The file: URI of a path. */
+export const uriOf = (path: string): string => pathToFileURL(path).href;
+
+/** The position of the `nth` occurrence of `needle` in `text`, moved `delta` characters into it. */
+export function positionOf(text: string, needle: string, nth = 0, delta = 0): { line: number; character: number } {
+  let offset = -1;
+  for (let i = 0; i <= nth; i++) {
+    offset = text.indexOf(needle, offset + 1);
+    if (offset < 0) throw new Error(`"${needle}" occurs fewer than ${nth + 1} times`);
+  }
+  const before = text.slice(0, offset + delta);
+  const line = before.split("\n").length - 1;
+  return { line, character: before.length - (before.lastIndexOf("\n") + 1) };
+}
