@@ -9,11 +9,12 @@
 //   npm run bench:eval                              (5 timed repeats, 60 s budget for (c))
 //   npm run bench:eval -- --repeats 10 --brute-budget 10
 //
-// (b) plays a generated scenario with the scripted roles: cellular is turned on, then ten errands
-// each take thirteen look-ups and one action (a reminder, a contact, a message or a search the
-// milestones check), and a closing sentence. The ten errand milestones come after the root (the
-// reminders and messages also reference it); the closing one comes after all ten, so its automatic
-// guardrails read the indices of all ten.
+// (b) plays a generated scenario with the scripted roles: cellular is turned on (the root
+// milestone), then ten errands each take twelve look-ups and one step the errand's milestone
+// checks (seven searches, a reminder, a contact, a message), then a closing sentence (the sink).
+// Every errand milestone reads the root's index, through a reference or its guardrails; the sink
+// comes after all ten, and is timed twice: with its automatic guardrails, which read the indices
+// of all ten errands, and with them excluded. The reference solution scores 1.
 //
 // (c) uses a synthetic similarity (a hash of node, index and referenced index), since the brute
 // force calls it for every node of every valid mapping. The enumerator keeps every valid mapping
@@ -96,7 +97,7 @@ const FRIENDS = [
   { name: "John Petrucci", phone: "+1234560987" },
   { name: "Homer S", phone: "+10000000000" },
 ];
-const LOOKUPS_PER_ERRAND = 13;
+const LOOKUPS_PER_ERRAND = 12;
 
 type Call = { readonly tool: string; readonly arguments: Readonly<Record<string, JsonValue>> };
 
@@ -120,67 +121,53 @@ interface Errand {
   readonly milestone: Record<string, JsonValue>;
 }
 
-/** Errand i (1..10): its action and the milestone that checks it. */
+/**
+ * Errand i (1..10): its action and the milestone that checks it. Errands 1-7 look an old friend
+ * up (a SANDBOX tool-trace milestone whose automatic guardrails hold the contact, message and
+ * reminder tables to their state at the root); 8-10 add a reminder, a contact and a message
+ * (additions against the root or the initial state, each excluding the tables the others change).
+ */
 function errand(i: number): Errand {
   const id = `errand_${i}`;
   const after = ["cellular_on"];
-  // Each errand changes one table; the others change in other errands, so they are not guarded here.
   const guard = (table: string): JsonValue => ({ exclude: ["CONTACT", "MESSAGING", "REMINDER"].filter((t) => t !== table) });
-  switch (i % 5) {
-    case 1:
-    case 2: {
-      const content = `Errand ${i}: pick up parcel ${i}`;
-      const when = NOW + i * DAY;
-      return {
-        action: { tool: "add_reminder", arguments: { content, reminder_timestamp: when } },
-        milestone: {
-          id,
-          after,
-          guardrails: guard("REMINDER"),
-          constraints: [{ kind: "addition", table: "REMINDER", reference: "cellular_on", target: [{ content, reminder_timestamp: when }] }],
-        },
-      };
-    }
-    case 3: {
-      const contact = { name: `Neighbour ${i}`, phone_number: `+1555000${String(i).padStart(4, "0")}` };
-      return {
-        action: { tool: "add_contact", arguments: contact },
-        milestone: { id, after, guardrails: guard("CONTACT"), constraints: [{ kind: "addition", table: "CONTACT", target: [contact] }] },
-      };
-    }
-    case 4: {
-      const friend = FRIENDS[i % FRIENDS.length]!;
-      const content = `Errand ${i} is done, see you soon`;
-      return {
-        action: { tool: "send_message_with_phone_number", arguments: { phone_number: friend.phone, content } },
-        milestone: {
-          id,
-          after,
-          guardrails: guard("MESSAGING"),
-          constraints: [
-            { kind: "addition", table: "MESSAGING", reference: "cellular_on", target: [{ recipient_phone_number: friend.phone, content }] },
-          ],
-        },
-      };
-    }
-    default: {
-      const name = `Old friend ${i}`;
-      return {
-        action: { tool: "search_contacts", arguments: { name } },
-        milestone: {
-          id,
-          after,
-          constraints: [
-            {
-              kind: "snapshot",
-              table: "SANDBOX",
-              target: [{ sender: "execution_environment", recipient: "agent", tool_trace: { tool_name: "search_contacts", arguments: { name } } }],
-            },
-          ],
-        },
-      };
-    }
+  if (i <= 7) {
+    const name = `Old friend ${i}`;
+    const trace = { tool_name: "search_contacts", arguments: { name } };
+    return {
+      action: { tool: "search_contacts", arguments: { name } },
+      milestone: {
+        id,
+        after,
+        constraints: [{ kind: "snapshot", table: "SANDBOX", target: [{ sender: "execution_environment", recipient: "agent", tool_trace: trace }] }],
+      },
+    };
   }
+  if (i === 8) {
+    const reminder = { content: "Pick up the parcel", reminder_timestamp: NOW + 2 * DAY };
+    return {
+      action: { tool: "add_reminder", arguments: reminder },
+      milestone: { id, after, guardrails: guard("REMINDER"), constraints: [{ kind: "addition", table: "REMINDER", reference: "cellular_on", target: [reminder] }] },
+    };
+  }
+  if (i === 9) {
+    const contact = { name: "New Neighbour", phone_number: "+15550001234" };
+    return {
+      action: { tool: "add_contact", arguments: contact },
+      milestone: { id, after, guardrails: guard("CONTACT"), constraints: [{ kind: "addition", table: "CONTACT", target: [contact] }] },
+    };
+  }
+  const friend = FRIENDS[0]!;
+  const content = "All my errands are done, see you soon";
+  return {
+    action: { tool: "send_message_with_phone_number", arguments: { phone_number: friend.phone, content } },
+    milestone: {
+      id,
+      after,
+      guardrails: guard("MESSAGING"),
+      constraints: [{ kind: "addition", table: "MESSAGING", reference: "cellular_on", target: [{ recipient_phone_number: friend.phone, content }] }],
+    },
+  };
 }
 
 const CLOSING = "That was the last errand on your list; everything is done.";

@@ -98,11 +98,11 @@ function parseHeaderLine(line: string): JsonObject | null {
 function headerDifference(saved: JsonObject, expected: TrajectoryHeader): string {
   if (saved.type !== "header" || saved.format !== expected.format) return "it is not a trajectory this run wrote";
   const run: JsonObject = isJsonObject(saved.run) ? saved.run : {};
-  const wanted: Readonly<Record<string, unknown>> = expected.run;
+  const wanted = new Map<string, unknown>(Object.entries(expected.run));
   const json = (v: unknown): string => JSON.stringify(v ?? null);
   // The run settings first (seed, roles, model settings, options), then the scenario itself.
-  for (const key of [...new Set([...Object.keys(wanted), ...Object.keys(run)])]) {
-    const [was, is] = [run[key], wanted[key]];
+  for (const key of new Set([...wanted.keys(), ...Object.keys(run)])) {
+    const [was, is] = [run[key], wanted.get(key)];
     if (json(was) === json(is)) continue;
     const scalar = (v: unknown): boolean => v === undefined || v === null || typeof v !== "object";
     return scalar(was) && scalar(is) ? `it was played with ${key} ${json(was)}, this run uses ${json(is)}` : `it was played with other ${key}`;

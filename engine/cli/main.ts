@@ -10,6 +10,7 @@ import { evalCommand } from "./eval.js";
 import { replayCommand } from "./replay.js";
 import { addModelRoleOptions, parseAgentId, parseUserId, SUPPORTED_AGENTS, SUPPORTED_USERS, withRoleSpecs, type ModelRoleFlags } from "./roles.js";
 import { runCommand } from "./run.js";
+import { registerMockLlm } from "./mock-llm.js";
 import { registerStats } from "./stats.js";
 import { toolsCommand } from "./tools.js";
 import { validateCommand } from "./validate.js";
@@ -141,6 +142,7 @@ function buildProgram(io: CliIO, setExit: (code: ExitCode) => void): Command {
     .action((opts: { json?: boolean }) => setExit(toolsCommand(opts, io)));
 
   registerStats(program, io);
+  registerMockLlm(program, io);
   return program;
 }
 

@@ -160,11 +160,12 @@ function roleSpec(role: "agent" | "user", id: string, flags: ModelRoleFlags, env
           maxTokens: flags.userMaxTokens,
           apiKeyEnv: flags.userApiKeyEnv,
         };
-  if (!id.startsWith(OPENAI_PREFIX)) {
+  if (id === SCRIPTED_ROLE_ID) {
     const stray = (Object.keys(own) as (keyof typeof own)[]).find((k) => own[k] !== undefined);
     if (stray) throw usage(`--${role}-${kebab(stray)} applies to a model-backed ${role} only (--${role} openai:<model>)`);
     return { kind: "scripted" };
   }
+  if (!id.startsWith(OPENAI_PREFIX) || id.length === OPENAI_PREFIX.length) throw usage(`unsupported ${role} "${id}"`);
   const explicitKeyEnv = own.apiKeyEnv ?? flags.apiKeyEnv;
   const settings = modelSettings(id.slice(OPENAI_PREFIX.length), {
     base_url: own.baseUrl ?? flags.baseUrl ?? DEFAULT_BASE_URL,

@@ -1,5 +1,5 @@
 // `toolsandbox mock-llm`: help, loading scenario files, serving until stopped, and signals.
-import { test } from "node:test";
+import { before, test } from "node:test";
 import assert from "node:assert/strict";
 import { spawn } from "node:child_process";
 import { createServer } from "node:net";
@@ -9,6 +9,10 @@ import type { CliIO } from "../../engine/cli/io.js";
 import { registerMockLlm, requestLine, serveMockLlm } from "../../engine/cli/mock-llm.js";
 import type { RecordedRequest } from "../../engine/mock-llm/server.js";
 import { agentHistory, agentTools, client, sampleScenario } from "./conversation.js";
+import { buildCli } from "../cli/harness.js";
+
+// The signal test runs the real bundled binary.
+before(buildCli);
 
 const SCENARIO_FILE = "sample-scenarios/update_contact_relationship_with_relationship.scenario.yaml";
 const scenario = sampleScenario("update_contact_relationship_with_relationship");
@@ -124,7 +128,7 @@ test("a port already in use is an input/output error with a hint", async () => {
 });
 
 test("as a process it serves until SIGTERM, then closes and exits 0", async () => {
-  const child = spawn(process.execPath, ["--import", "tsx", "test/mock-llm/cli-entry.ts", "mock-llm", "--port", "0", "--scenarios", SCENARIO_FILE], {
+  const child = spawn(process.execPath, ["dist/cli.js", "mock-llm", "--port", "0", "--scenarios", SCENARIO_FILE], {
     stdio: ["ignore", "pipe", "pipe"],
   });
   try {

@@ -104,7 +104,8 @@ export class PanelTrajectory {
       const m = this.messageList[index];
       if (!m) return "";
       const call = m.tool_call;
-      const parts = [m.content, m.tool_call_exception ?? "", m.openai_function_name ?? ""];
+      // A call message's content is the engine's rendering of the call; the panel shows (and searches) the call itself.
+      const parts = [call ? "" : m.content, m.tool_call_exception ?? "", m.openai_function_name ?? ""];
       if (call) parts.push(call.name, call.arguments !== undefined ? JSON.stringify(call.arguments) : (call.raw_arguments ?? ""));
       text = parts.join("\n").toLowerCase();
       this.searchTexts[index] = text;

@@ -158,3 +158,7 @@ test("scripted roles have no settings in the header", () => {
   const roles = createRoles("scripted", "scripted", scenario, {});
   assert.deepEqual(runConfigFor(roles.agent, roles.user, 4), { agent: "scripted", user: "scripted", seed: 4, options: {} });
 });
+
+test("an unknown role id is refused, not played by the script", () => {
+  assert.throws(() => createRoles("robot", "scripted", sample(SCENARIO), {}), usageError(/unsupported agent "robot"/));
+});

@@ -2,6 +2,8 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import OpenAI from "openai";
 import type { Message, RoleName, ToolCall } from "../../../engine/episode/types.js";
+import { toolsFor } from "../../../engine/episode/tool-calls.js";
+import { OpenAiAgent } from "../../../engine/roles/openai/agent.js";
 import { toAgentMessages } from "../../../engine/roles/openai/agent-messages.js";
 import { describeModelFailure } from "../../../engine/roles/openai/failures.js";
 import { pythonJsonDumps } from "../../../engine/roles/openai/python-json.js";
@@ -11,6 +13,7 @@ import { toUserSimulatorMessages, userSimulatorTools } from "../../../engine/rol
 import { RoleError } from "../../../engine/roles/role.js";
 import { toolByName } from "../../../engine/tools/catalog.js";
 import { openAiToolSchema } from "../../../engine/tools/openai-schema.js";
+import { buildScenario } from "../../episode/fixtures.js";
 
 let index = 0;
 function message(sender: RoleName, recipient: RoleName, content: string, extra: Partial<Message> = {}): Message {
@@ -171,4 +174,41 @@ test("a failed call's description names the status and the attempts, never the k
     describeModelFailure(new OpenAI.APIConnectionTimeoutError(), { settings, attempts: 3, apiKey: key }),
     "no answer from http://127.0.0.1:9/v1 within 5 s (3 attempts)",
   );
+});
+
+test("the agent's turn from a model answer: raw text kept, blank arguments as none, missing ids numbered, text beside calls dropped", async () => {
+  const answer = {
+    id: "r",
+    object: "chat.completion",
+    created: 0,
+    model: "m",
+    choices: [
+      {
+        index: 0,
+        finish_reason: "tool_calls",
+        message: {
+          role: "assistant",
+          content: "Let me check.",
+          tool_calls: [
+            { id: "", type: "function", function: { name: "get_wifi_status", arguments: "" } },
+            { id: "b", type: "function", function: { name: "set_wifi_status", arguments: '{"on": tru' } },
+            { id: "c", type: "function", function: { name: "set_wifi_status", arguments: "[1]" } },
+          ],
+        },
+      },
+    ],
+  };
+  const fakeFetch: typeof fetch = async () =>
+    new Response(JSON.stringify(answer), { status: 200, headers: { "content-type": "application/json" } });
+  const agent = new OpenAiAgent({ settings: modelSettings("m", { base_url: "http://127.0.0.1:9/v1" }), apiKey: "k", fetch: fakeFetch });
+  const scenario = buildScenario({ allow: ["get_wifi_status", "set_wifi_status"] });
+  const turn = await agent.respond({ messages: [message("user", "agent", "hi")], tools: toolsFor(scenario, "agent"), scenario });
+  assert.deepEqual(turn, {
+    kind: "calls",
+    calls: [
+      { id: "call_1", name: "get_wifi_status", raw_arguments: "", arguments: {} },
+      { id: "b", name: "set_wifi_status", raw_arguments: '{"on": tru' },
+      { id: "c", name: "set_wifi_status", raw_arguments: "[1]" },
+    ],
+  });
 });
