@@ -104,8 +104,9 @@ export function escapeText(text: string): string {
   return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 }
 
+/** For double-quoted attribute values (the only kind this file writes). */
 export function escapeAttribute(text: string): string {
-  return escapeText(text).replace(/"/g, "&quot;").replace(/'/g, "&#39;");
+  return escapeText(text).replace(/"/g, "&quot;");
 }
 
 /** Our own bundle inlined in a <script>/<style>: it must not contain the end tag (esbuild escapes it in strings). */

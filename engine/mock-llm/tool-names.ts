@@ -2,23 +2,9 @@
 // 1.10) shows the agent `<module>_<k>` instead of the real name, where the tools of each module
 // are sorted by name and k counts from 0 within the module. The scheme is a pure function of the
 // catalog, so the mock can translate both ways without being told which augmentation is on.
-import { TOOLS } from "../tools/catalog.js";
+import { SCRAMBLED_TOOL_NAMES } from "../tools/scrambling.js";
 
-function scrambledNames(): ReadonlyMap<string, string> {
-  const byCodeUnit = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
-  const sorted = [...TOOLS].sort((a, b) => byCodeUnit(`${a.module}.${a.name}`, `${b.module}.${b.name}`));
-  const next = new Map<string, number>();
-  const names = new Map<string, string>();
-  for (const tool of sorted) {
-    const k = next.get(tool.module) ?? 0;
-    next.set(tool.module, k + 1);
-    names.set(tool.name, `${tool.module}_${k}`);
-  }
-  return names;
-}
-
-/** Real tool name -> its scrambled name, e.g. search_contacts -> contact_3. */
-export const SCRAMBLED_TOOL_NAMES: ReadonlyMap<string, string> = scrambledNames();
+export { SCRAMBLED_TOOL_NAMES };
 
 const REAL_BY_SCRAMBLED: ReadonlyMap<string, string> = new Map([...SCRAMBLED_TOOL_NAMES].map(([real, scrambled]) => [scrambled, real]));
 

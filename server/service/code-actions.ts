@@ -8,18 +8,13 @@ import type { PathSegment } from "../../engine/scenario/yaml-source.js";
 import { readTag, yamlScalar } from "./completion-support.js";
 import type { ScenarioDocument } from "./document.js";
 import { deref, propertiesOf, requiredOf, schemaAt, typesOf, type Schema } from "./schema-nav.js";
+import { guarded } from "./guard.js";
 import { SKELETON_SNIPPET, snippetToText } from "./snippets.js";
 
 export function codeActions(doc: ScenarioDocument, range: Range, diagnostics: readonly Diagnostic[]): CodeAction[] {
   void range; // the client sends the diagnostics that touch the range; each is answered on its own
   const actions: CodeAction[] = [];
-  for (const diagnostic of diagnostics) {
-    try {
-      actions.push(...actionsFor(doc, diagnostic));
-    } catch {
-      // a diagnostic we cannot fix gets no action
-    }
-  }
+  for (const diagnostic of diagnostics) actions.push(...guarded("codeActions", [], () => actionsFor(doc, diagnostic)));
   return actions;
 }
 

@@ -18,17 +18,14 @@ import { valueItems } from "./completion-values.js";
 import { schemaAt, typesOf } from "./schema-nav.js";
 import { CONSTRAINT_SNIPPETS, indentBody, nodeSnippet, SKELETON_SNIPPET, snippetToText, STEP_SNIPPETS, type Snippet } from "./snippets.js";
 import { isSection, readTag, type ItemFactory } from "./completion-support.js";
+import { guarded } from "./guard.js";
 import { keySlot } from "./slots.js";
 
 const EMPTY: CompletionList = { isIncomplete: false, items: [] };
 
 export function completion(doc: ScenarioDocument, position: Position, context?: CompletionContext): CompletionList {
   void context; // every trigger gets the same answer: the items fit the position, not the key pressed
-  try {
-    return { isIncomplete: false, items: complete(doc, position) };
-  } catch {
-    return EMPTY;
-  }
+  return guarded("completion", EMPTY, () => ({ isIncomplete: false, items: complete(doc, position) }));
 }
 
 function complete(doc: ScenarioDocument, position: Position): CompletionItem[] {

@@ -51,8 +51,8 @@ export function cursorContext(structure: LineStructure, text: string, offset: nu
   const tokens = lineTokens(before);
   const afterTokens = tokens.valueCol ?? before.length;
   const remainder = before.slice(afterTokens);
-  // A line with only items so far, or a key and its colon: the frames they open.
-  const stack = applyTokens(stackBefore, { ...tokens, key: tokens.key, valueCol: tokens.key ? null : tokens.valueCol });
+  // The frames the typed part of the line opens (a key there is the one whose value is typed).
+  const stack = applyTokens(stackBefore, { ...tokens, valueCol: null });
   if (tokens.key) {
     // `key: value|`: the value of that key (a flow collection is read bracket by bracket).
     if (/^[[{]/.test(remainder)) return flowContext(pathOf(stack), remainder, at, base, col);
@@ -147,7 +147,6 @@ function flowContext(
   const levels: FlowLevel[] = [];
   let token = "";
   let tokenStart = 0;
-  let quoted = false;
   for (let i = 0; i < flowText.length; i++) {
     const c = flowText[i] ?? "";
     const level = levels[levels.length - 1];
@@ -156,7 +155,6 @@ function flowContext(
       if (close < 0) {
         token = flowText.slice(i + 1);
         tokenStart = i + 1;
-        quoted = true;
         break;
       }
       token = flowText.slice(i + 1, close);
@@ -165,7 +163,6 @@ function flowContext(
       continue;
     }
     if (c === "[" || c === "{") {
-      if (level?.type === "map" && !level.onValue && token.trim() === "" && level.key === null) level.onValue = true;
       levels.push({ type: c === "[" ? "seq" : "map", index: 0, key: null, onValue: false });
       token = "";
       tokenStart = i + 1;

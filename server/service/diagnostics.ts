@@ -3,6 +3,7 @@ import { DiagnosticSeverity, type Diagnostic as LspDiagnostic } from "vscode-lan
 import type { Diagnostic } from "../../engine/diagnostics.js";
 import { checkScenarioText } from "../../engine/scenario/load.js";
 import type { ScenarioDocument } from "./document.js";
+import { guarded } from "./guard.js";
 
 const SEVERITY: Record<Diagnostic["severity"], DiagnosticSeverity> = {
   error: DiagnosticSeverity.Error,
@@ -28,5 +29,5 @@ export function scenarioDiagnostics(text: string, file: string): LspDiagnostic[]
 
 /** Diagnostics of a parsed document version (the check runs once per version and is shared). */
 export function documentDiagnostics(doc: ScenarioDocument): LspDiagnostic[] {
-  return doc.check.diagnostics.map(toLspDiagnostic);
+  return guarded("diagnostics", [], () => doc.check.diagnostics.map(toLspDiagnostic));
 }

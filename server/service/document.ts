@@ -7,6 +7,7 @@ import type { Position, Range } from "vscode-languageserver";
 import { checkScenarioSource, type CheckResult } from "../../engine/scenario/resolve.js";
 import { YamlSource } from "../../engine/scenario/yaml-source.js";
 import { cursorContext, type CursorContext } from "./cursor-context.js";
+import { guarded } from "./guard.js";
 import { buildIdTable, type IdTable } from "./id-table.js";
 import { scanLines, type LineStructure } from "./line-structure.js";
 
@@ -56,12 +57,12 @@ class ParsedScenario implements ScenarioDocument {
   }
 
   get ids(): IdTable {
-    this.idTable ??= safely(() => buildIdTable(this.source), { occurrences: [], nodes: { milestones: [], minefields: [] } });
+    this.idTable ??= guarded("ids", { occurrences: [], nodes: { milestones: [], minefields: [] } }, () => buildIdTable(this.source));
     return this.idTable;
   }
 
   get lines(): LineStructure {
-    this.structure ??= scanLines(this.text, this.source.doc);
+    this.structure ??= guarded("lines", { lines: [], keysByPath: new Map() }, () => scanLines(this.text, this.source.doc));
     return this.structure;
   }
 
@@ -75,14 +76,6 @@ class ParsedScenario implements ScenarioDocument {
 
   rangeOf(start: number, end: number): Range {
     return { start: this.textDocument.positionAt(start), end: this.textDocument.positionAt(end) };
-  }
-}
-
-function safely<T>(build: () => T, fallback: T): T {
-  try {
-    return build();
-  } catch {
-    return fallback;
   }
 }
 

@@ -10,6 +10,7 @@ import { toolByName } from "../../engine/tools/catalog.js";
 import { CONSTRAINT_KIND_DOCS, columnMarkdown, MEASURE_DOCS, parameterMarkdown, toolMarkdown } from "./catalog-docs.js";
 import { readTag } from "./completion-support.js";
 import type { ScenarioDocument } from "./document.js";
+import { guarded } from "./guard.js";
 import { milestoneMarkdown } from "./milestone-hover.js";
 import { scalarAt, type ScalarAt } from "./node-at.js";
 import { describe, schemaAt } from "./schema-nav.js";
@@ -17,14 +18,12 @@ import { keySlot, valueSlot } from "./slots.js";
 import { describeWorldValue } from "./world-values.js";
 
 export function hover(doc: ScenarioDocument, position: Position, lastRun?: EvaluationResult | null): Hover | null {
-  try {
+  return guarded("hover", null, () => {
     const at = scalarAt(doc.source, doc.offsetAt(position));
     if (at === null) return null;
     const markdown = at.on === "key" ? keyMarkdown(doc, at) : valueMarkdown(doc, at, lastRun ?? null);
     return markdown === null ? null : { contents: { kind: "markdown", value: markdown }, range: doc.rangeOf(at.start, at.end) };
-  } catch {
-    return null;
-  }
+  });
 }
 
 function keyMarkdown(doc: ScenarioDocument, at: ScalarAt): string | null {

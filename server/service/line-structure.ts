@@ -240,13 +240,12 @@ function multiLineScalarSpans(text: string, doc: Document.Parsed | null): Array<
     if (depth > 200) return;
     if (isScalar(node)) {
       const range = node.range;
+      if (!range || range[1] <= range[0]) return;
       // An unterminated quoted string (being typed) would swallow the rest of the file: ignore it.
       const quote = node.type === "QUOTE_DOUBLE" ? '"' : node.type === "QUOTE_SINGLE" ? "'" : null;
-      const closed = quote === null || (range !== undefined && range[1] - range[0] >= 2 && text[range[1] - 1] === quote);
-      if (range && range[1] > range[0] && closed) {
-        const newline = text.indexOf("\n", range[0]);
-        if (newline >= 0 && newline < range[1]) spans.push([range[0], range[1]]);
-      }
+      const closed = quote === null || (range[1] - range[0] >= 2 && text[range[1] - 1] === quote);
+      const newline = text.indexOf("\n", range[0]);
+      if (closed && newline >= 0 && newline < range[1]) spans.push([range[0], range[1]]);
     } else if (isMap(node) || isSeq(node)) {
       for (const item of node.items) {
         if (isPair(item)) {

@@ -3,22 +3,21 @@
 // is refused when it is not a valid id, is "initial", or is already taken in that section.
 import { ErrorCodes, ResponseError, type Position, type Range, type TextEdit, type WorkspaceEdit } from "vscode-languageserver";
 import type { ScenarioDocument } from "./document.js";
+import { guarded } from "./guard.js";
 import { INITIAL_ID, occurrenceAt } from "./id-table.js";
 import { sameId } from "./references.js";
 
 const ID_PATTERN = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
 export function prepareRename(doc: ScenarioDocument, position: Position): { range: Range; placeholder: string } | null {
-  try {
+  return guarded("prepareRename", null, () => {
     const at = occurrenceAt(doc.ids, doc.offsetAt(position));
     return at === null ? null : { range: doc.rangeOf(at.start, at.end), placeholder: at.id };
-  } catch {
-    return null;
-  }
+  });
 }
 
 export function rename(doc: ScenarioDocument, position: Position, newName: string): WorkspaceEdit | ResponseError<void> | null {
-  try {
+  return guarded("rename", null, (): WorkspaceEdit | ResponseError<void> | null => {
     const offset = doc.offsetAt(position);
     const at = occurrenceAt(doc.ids, offset);
     if (at === null) return null;
@@ -27,9 +26,7 @@ export function rename(doc: ScenarioDocument, position: Position, newName: strin
     if (problem !== null) return new ResponseError(ErrorCodes.InvalidParams, problem);
     const edits: TextEdit[] = sameId(doc, offset).map((o) => ({ range: doc.rangeOf(o.start, o.end), newText: newName }));
     return { changes: { [doc.uri]: edits } };
-  } catch {
-    return null;
-  }
+  });
 }
 
 function invalidName(name: string, noun: string, current: string, taken: readonly string[]): string | null {

@@ -4,6 +4,7 @@
 import { isMap, isPair, isScalar, isSeq, type Node, type Pair } from "yaml";
 import { SymbolKind, type DocumentSymbol, type FoldingRange } from "vscode-languageserver";
 import type { ScenarioDocument } from "./document.js";
+import { guarded } from "./guard.js";
 
 /** Outline entries and folding ranges stop here (an outline of 10,000 rows helps nobody). */
 const MAX_ITEMS = 5000;
@@ -26,7 +27,7 @@ const SECTION_KINDS: Readonly<Record<string, SymbolKind>> = {
 };
 
 export function documentSymbols(doc: ScenarioDocument): DocumentSymbol[] {
-  try {
+  return guarded("documentSymbols", [], () => {
     const root = doc.source.doc.contents;
     if (!isMap(root)) return [];
     const budget = { left: MAX_ITEMS };
@@ -37,9 +38,7 @@ export function documentSymbols(doc: ScenarioDocument): DocumentSymbol[] {
       const symbol = pairSymbol(doc, pair, key, SECTION_KINDS[key] ?? SymbolKind.Property, sectionDetail(key, pair.value), children, budget);
       return symbol ? [symbol] : [];
     });
-  } catch {
-    return [];
-  }
+  });
 }
 
 function sectionChildren(doc: ScenarioDocument, key: string, value: unknown, budget: { left: number }): DocumentSymbol[] {
@@ -162,7 +161,7 @@ function scalarDetail(value: unknown): string | null {
 }
 
 export function foldingRanges(doc: ScenarioDocument): FoldingRange[] {
-  try {
+  return guarded("foldingRanges", [], () => {
     const out: FoldingRange[] = [];
     const starts = new Set<number>();
     const fold = (from: number, to: number): void => addFold(doc, out, starts, from, to);
@@ -193,9 +192,7 @@ export function foldingRanges(doc: ScenarioDocument): FoldingRange[] {
       }
     }
     return out;
-  } catch {
-    return [];
-  }
+  });
 }
 
 /** A fold from the line of `start` to the last line with text before `end`, when that is a later line. */

@@ -46,13 +46,25 @@ test("a missing argument or required option is a usage error", () => {
 });
 
 test("only scripted and openai:<model> roles are accepted, and the error says so", () => {
-  assertUsageError(["run", "x.scenario.yaml", "--out", "o", "--agent", "gpt-4o"], /^toolsandbox: --agent: unsupported agent "gpt-4o" \(supported: scripted, openai:<model>\)/);
-  assertUsageError(["run", "x.scenario.yaml", "--out", "o", "--user", "human"], /^toolsandbox: --user: unsupported user "human" \(supported: scripted, openai:<model>\)/);
+  assertUsageError(
+    ["run", "x.scenario.yaml", "--out", "o", "--agent", "gpt-4o"],
+    /^toolsandbox: --agent: unsupported agent "gpt-4o" \(supported: scripted, openai:<model>\)/,
+  );
+  assertUsageError(
+    ["run", "x.scenario.yaml", "--out", "o", "--user", "human"],
+    /^toolsandbox: --user: unsupported user "human" \(supported: scripted, openai:<model>\)/,
+  );
 });
 
 test("model options need a model-backed role, and OpenAI needs a key", () => {
-  assertUsageError(["run", "x.scenario.yaml", "--out", "o", "--agent-temperature", "0"], /^toolsandbox: --agent-temperature applies to a model-backed agent only/);
-  assertUsageError(["run", "x.scenario.yaml", "--out", "o", "--agent-temperature", "9"], /^toolsandbox: --agent-temperature: the temperature must be a number from 0 to 2, got "9"/);
+  assertUsageError(
+    ["run", "x.scenario.yaml", "--out", "o", "--agent-temperature", "0"],
+    /^toolsandbox: --agent-temperature applies to a model-backed agent only/,
+  );
+  assertUsageError(
+    ["run", "x.scenario.yaml", "--out", "o", "--agent-temperature", "9"],
+    /^toolsandbox: --agent-temperature: the temperature must be a number from 0 to 2, got "9"/,
+  );
   assertUsageError(
     ["run", "x.scenario.yaml", "--out", "o", "--agent", "openai:gpt-4o", "--agent-api-key-env", "TOOLSANDBOX_TEST_UNSET_KEY"],
     /^toolsandbox: the agent's API key is missing: set the environment variable TOOLSANDBOX_TEST_UNSET_KEY/,

@@ -43,7 +43,7 @@ export function nodeCard(mark: NodeMark, context: NodeContext): HTMLElement {
     node.guardrails.length === 0
       ? null
       : guardrailsBelow.length === 0
-        ? el("p", { class: "guardrails-ok", text: `Guardrails: ${node.guardrails.map((g) => g.table).join(", ")} unchanged outside the expected changes (1.00)` })
+        ? el("p", { class: "guardrails-ok", text: `Guardrails: ${[...new Set(node.guardrails.map((g) => g.table))].join(", ")} unchanged outside the expected changes (1.00)` })
         : el("div", { class: "constraints guardrails" }, ...guardrailsBelow.map((g) => constraintRow(g, "guardrail", context))),
   );
 }

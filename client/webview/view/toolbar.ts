@@ -7,6 +7,7 @@ import type { LiveState } from "../protocol.js";
 import type { PanelActions } from "./actions.js";
 import { button, el, replaceChildren } from "./dom.js";
 import { roleLabel } from "./format.js";
+import { icon, type IconName } from "./icons.js";
 
 export interface ToolbarState {
   readonly selected: number | null;
@@ -31,19 +32,22 @@ export class ToolbarView {
   private senders: ReadonlySet<RoleName> = new Set(ROLE_NAMES);
 
   constructor(private readonly actions: PanelActions) {
-    const tool = (label: string, action: string, title: string, onClick: () => void): HTMLButtonElement =>
-      button(label, { class: "tool", title, attrs: { "data-action": action, "aria-label": title } }, onClick);
+    const tool = (name: IconName, action: string, title: string, onClick: () => void): HTMLButtonElement => {
+      const b = button("", { class: "tool icon", title, attrs: { "data-action": action, "aria-label": title } }, onClick);
+      b.appendChild(icon(name));
+      return b;
+    };
 
-    this.play = tool("▶", "play", "Play / pause (Space)", () => actions.togglePlay());
+    this.play = tool("play", "play", "Play / pause (Space)", () => actions.togglePlay());
     const stepping = el(
       "div",
       { class: "group" },
-      tool("⏮", "first", "First message (Home)", () => actions.first()),
-      tool("◀", "step-back", "Step back (← or k)", () => actions.step(-1)),
+      tool("first", "first", "First message (Home)", () => actions.first()),
+      tool("back", "step-back", "Step back (← or k)", () => actions.step(-1)),
       this.play,
-      tool("▶|", "step", "Step (→ or j)", () => actions.step(1)),
-      tool("⚑▶", "next-milestone", "Next milestone or minefield match (n)", () => actions.nextMatch(1)),
-      tool("⏭", "last", "Last message (End)", () => actions.last()),
+      tool("step", "step", "Step (→ or j)", () => actions.step(1)),
+      tool("milestone", "next-milestone", "Continue to the next milestone or minefield match (n)", () => actions.nextMatch(1)),
+      tool("last", "last", "Last message (End)", () => actions.last()),
       this.position,
     );
 
@@ -70,8 +74,8 @@ export class ToolbarView {
       roles.appendChild(b);
     }
     this.seenBy = el("select", { class: "seen-by", title: "Show only what one role could see", attrs: { "aria-label": "Seen by", "data-testid": "seen-by" } });
-    this.seenBy.appendChild(el("option", { text: "seen by anyone", attrs: { value: "" } }));
-    for (const role of ROLE_NAMES) this.seenBy.appendChild(el("option", { text: `seen by ${roleLabel(role)}`, attrs: { value: role } }));
+    this.seenBy.appendChild(el("option", { text: "seen by: any", attrs: { value: "" } }));
+    for (const role of ROLE_NAMES) this.seenBy.appendChild(el("option", { text: `seen by: ${roleLabel(role)}`, attrs: { value: role } }));
     this.seenBy.addEventListener("change", () => {
       const role = ROLE_NAMES.find((r) => r === this.seenBy.value);
       actions.setSeenBy(role ?? null);
@@ -95,8 +99,8 @@ export class ToolbarView {
       { class: "group search-group" },
       this.search,
       this.hitCount,
-      tool("↑", "previous-hit", "Previous match (Shift+Enter)", () => actions.nextHit(-1)),
-      tool("↓", "next-hit", "Next match (Enter)", () => actions.nextHit(1)),
+      tool("up", "previous-hit", "Previous match (Shift+Enter)", () => actions.nextHit(-1)),
+      tool("down", "next-hit", "Next match (Enter)", () => actions.nextHit(1)),
     );
 
     replaceChildren(
@@ -106,17 +110,17 @@ export class ToolbarView {
       roles,
       searching,
       this.live,
-      tool("?", "shortcuts", "Keyboard shortcuts (?)", () => actions.toggleShortcuts()),
+      button("?", { class: "tool", title: "Keyboard shortcuts (?)", attrs: { "data-action": "shortcuts", "aria-label": "Keyboard shortcuts" } }, () => actions.toggleShortcuts()),
     );
   }
 
   update(state: ToolbarState): void {
-    this.play.textContent = state.playing ? "❚❚" : "▶";
+    this.play.replaceChildren(icon(state.playing ? "pause" : "play"));
     this.play.classList.toggle("active", state.playing);
     this.play.setAttribute("aria-pressed", String(state.playing));
-    const at = state.selected === null ? "–" : String(state.selected);
-    const filtered = state.listed === state.messageCount ? "" : ` (${state.listed} shown)`;
-    this.position.textContent = `#${at} of ${Math.max(0, state.messageCount - 1)}${filtered}`;
+    const at = state.selected === null ? "–" : `#${state.selected}`;
+    const filtered = state.listed === state.messageCount ? "" : `, ${state.listed} shown`;
+    this.position.textContent = `${at} · ${state.messageCount} message${state.messageCount === 1 ? "" : "s"}${filtered}`;
     this.jump.max = String(Math.max(0, state.messageCount - 1));
 
     this.senders = state.filter.senders;

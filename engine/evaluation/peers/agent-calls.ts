@@ -2,7 +2,7 @@
 // bus with the outcome the execution environment gave each, and the calls of the scenario's
 // reference solution. ToolTalk calls these "predictions" and "ground truth".
 import type { Message, ToolCall } from "../../episode/types.js";
-import { callArguments, type CallArguments } from "../../episode/tool-calls.js";
+import { callArguments, callableTools, type CallArguments } from "../../episode/tool-calls.js";
 export { callArguments, type CallArguments };
 import type { ReferenceCall, Scenario } from "../../scenario/model.js";
 
@@ -18,8 +18,10 @@ export interface AgentCall {
   readonly message_index: number;
   /** Null when an agent message to the environment carries no structured call. */
   readonly call: ToolCall | null;
-  /** The agent-facing name ("" when there is no call). */
+  /** The catalog name of the tool called ("" when there is no call); see `agentCalls`. */
   readonly name: string;
+  /** The name the agent used: differs from `name` only under tool-name scrambling. */
+  readonly agent_facing_name: string;
   readonly arguments: CallArguments;
   readonly outcome: CallOutcome;
   /** The environment's exception text on a failed call. */
@@ -31,11 +33,14 @@ export interface AgentCall {
  * order the agent listed them). Messages the scenario wrote before any role spoke are not the
  * agent's doing and are left out.
  *
+ * Metrics compare catalog names: `realName` maps the names the agent saw (scrambled under the
+ * tool-name augmentation) back to the catalog's, so they line up with the reference calls.
+ *
  * A response answers the earliest still-unanswered request with its openai_tool_call_id that
  * precedes it; matching on position as well as id keeps an agent that reuses ids across turns
  * from having one turn's result read as another's.
  */
-export function agentCalls(messages: readonly Message[]): readonly AgentCall[] {
+export function agentCalls(messages: readonly Message[], realName: (agentFacing: string) => string = (n) => n): readonly AgentCall[] {
   const requests: { message: Message; outcome: CallOutcome; exception: string | null }[] = [];
   const pending = new Map<string, number[]>();
   for (const message of messages) {
@@ -60,7 +65,8 @@ export function agentCalls(messages: readonly Message[]): readonly AgentCall[] {
     return {
       message_index: message.sandbox_message_index,
       call,
-      name: call?.name ?? "",
+      name: call ? realName(call.name) : "",
+      agent_facing_name: call?.name ?? "",
       arguments: call ? callArguments(call) : { ok: false, raw: "" },
       outcome,
       exception,
@@ -71,4 +77,10 @@ export function agentCalls(messages: readonly Message[]): readonly AgentCall[] {
 /** Every call of the reference solution, in solution order (parallel calls in listed order). */
 export function referenceCalls(scenario: Scenario): readonly ReferenceCall[] {
   return scenario.reference.flatMap((step) => (step.kind === "agent_calls" ? step.calls : []));
+}
+
+/** Agent-facing name -> catalog name for a scenario's agent (identity without scrambling). */
+export function catalogNameOf(scenario: Scenario): (agentFacing: string) => string {
+  const callable = callableTools(scenario, "agent");
+  return (name) => callable.get(name)?.name ?? name;
 }

@@ -36,7 +36,7 @@ import type { ReferenceCall, Scenario } from "../../scenario/model.js";
 import { toolByName } from "../../tools/catalog.js";
 import type { ToolParameter } from "../../tools/types.js";
 import { pyEquals } from "../measures/python-values.js";
-import { agentCalls, referenceCalls, type AgentCall } from "./agent-calls.js";
+import { agentCalls, catalogNameOf, referenceCalls, type AgentCall } from "./agent-calls.js";
 import {
   formatErrorFeedback,
   invalidArgumentNameFeedback,
@@ -250,10 +250,11 @@ export function toolScanMetrics(
   budget: number = scenario.max_messages,
 ): ToolScanResult {
   if (!Number.isInteger(budget) || budget < 1) throw new RangeError(`ToolScan budget must be a positive integer, got ${budget}`);
+  const catalogName = catalogNameOf(scenario);
   return toolScanFromCalls({
-    calls: agentCalls(messages),
+    calls: agentCalls(messages, catalogName),
     truths: referenceCalls(scenario),
-    available,
+    available: available.map(catalogName),
     budget,
     finished: conversationFinished(messages),
   });

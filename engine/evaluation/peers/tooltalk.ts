@@ -29,7 +29,7 @@ import type { Message } from "../../episode/types.js";
 import type { ReferenceCall, Scenario } from "../../scenario/model.js";
 import { toolByName } from "../../tools/catalog.js";
 import { pyEquals } from "../measures/python-values.js";
-import { agentCalls, referenceCalls, type AgentCall, type CallOutcome } from "./agent-calls.js";
+import { agentCalls, catalogNameOf, referenceCalls, type AgentCall, type CallOutcome } from "./agent-calls.js";
 
 export interface ToolTalkPrediction {
   readonly message_index: number;
@@ -160,7 +160,7 @@ export function toolTalkFromCalls(calls: readonly AgentCall[], truths: readonly 
 }
 
 export function toolTalkMetrics(scenario: Scenario, messages: readonly Message[]): ToolTalkResult {
-  return toolTalkFromCalls(agentCalls(messages), referenceCalls(scenario));
+  return toolTalkFromCalls(agentCalls(messages, catalogNameOf(scenario)), referenceCalls(scenario));
 }
 
 export interface ToolTalkAggregate {

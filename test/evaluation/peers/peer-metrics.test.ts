@@ -1,6 +1,6 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { toolsFor } from "../../../engine/episode/tool-calls.js";
+import { callableTools, toolsFor } from "../../../engine/episode/tool-calls.js";
 import { peerMetrics } from "../../../engine/evaluation/peers/index.js";
 import type { Scenario } from "../../../engine/scenario/model.js";
 import { agentSays, buildScenario, call, calls, endConversation, userSays } from "../../episode/fixtures.js";
@@ -76,4 +76,17 @@ test("the result is plain JSON data", async () => {
   const metrics = peerMetrics(scenario, episode.messages, offered, { toolscanBudget: 5 });
   assert.deepEqual(JSON.parse(JSON.stringify(metrics)), metrics);
   assert.equal(metrics.toolscan.budget, 5);
+});
+
+test("under tool-name scrambling the metrics compare catalog names, so the reference still scores perfectly", async () => {
+  const scrambled: Scenario = { ...scenario, options: { ...scenario.options, augmentations: ["tool_name_scrambled"] } };
+  const { episode } = await runScenario(scrambled);
+  const agentFacing = [...callableTools(scrambled, "agent").keys()];
+  assert.ok(agentFacing.includes("setting_4"), "the agent saw scrambled names");
+  const metrics = peerMetrics(scrambled, episode.messages, agentFacing);
+  assert.deepEqual([metrics.tooltalk.metrics.precision, metrics.tooltalk.metrics.recall], [1, 1]);
+  assert.deepEqual(
+    metrics.toolscan.calls.map((c) => [c.tool, c.tags]),
+    [["get_wifi_status", []], ["set_wifi_status", []]],
+  );
 });

@@ -1,6 +1,6 @@
 // A minimal LSP client for the protocol tests: starts a built server as a child process, speaks
 // JSON-RPC over its stdin/stdout, records every publishDiagnostics, and bounds every wait.
-import { spawn, spawnSync, type ChildProcessWithoutNullStreams } from "node:child_process";
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import {
@@ -10,6 +10,8 @@ import {
   ExitNotification,
   InitializedNotification,
   InitializeRequest,
+  IPCMessageReader,
+  IPCMessageWriter,
   PublishDiagnosticsNotification,
   RegistrationRequest,
   ShutdownRequest,
@@ -54,10 +56,10 @@ export class LspClient {
   private readonly exited: Promise<number | null>;
 
   private constructor(
-    private readonly child: ChildProcessWithoutNullStreams,
+    private readonly child: ChildProcess,
     readonly connection: ProtocolConnection,
   ) {
-    child.stderr.on("data", (chunk: Buffer) => this.stderr.push(chunk.toString("utf8")));
+    child.stderr?.on("data", (chunk: Buffer) => this.stderr.push(chunk.toString("utf8")));
     this.exited = new Promise((resolve) => child.on("exit", (code) => resolve(code)));
     connection.onNotification(PublishDiagnosticsNotification.type, (params) => {
       this.published.push(params);
@@ -75,10 +77,16 @@ export class LspClient {
     connection.listen();
   }
 
-  /** Starts `node <args...>`, e.g. [SERVER, "--stdio"] or [CLI, "lsp", "--stdio"]. */
-  static start(args: readonly string[], cwd = process.cwd()): LspClient {
-    const child = spawn(process.execPath, [...args], { cwd, stdio: ["pipe", "pipe", "pipe"] });
-    const connection = createProtocolConnection(new StreamMessageReader(child.stdout), new StreamMessageWriter(child.stdin));
+  /**
+   * Starts `node <args...>`, e.g. [SERVER, "--stdio"] or [CLI, "lsp", "--stdio"], and speaks over
+   * its stdin/stdout; with "ipc", over a Node IPC channel (as VS Code does; pass --node-ipc).
+   */
+  static start(args: readonly string[], transport: "stdio" | "ipc" = "stdio"): LspClient {
+    const child = spawn(process.execPath, [...args], { stdio: ["pipe", "pipe", "pipe", ...(transport === "ipc" ? ["ipc" as const] : [])] });
+    const connection =
+      transport === "ipc"
+        ? createProtocolConnection(new IPCMessageReader(child), new IPCMessageWriter(child))
+        : createProtocolConnection(new StreamMessageReader(child.stdout!), new StreamMessageWriter(child.stdin!));
     return new LspClient(child, connection);
   }
 
@@ -123,7 +131,7 @@ export class LspClient {
   async shutdown(): Promise<number | null> {
     await this.request(this.connection.sendRequest(ShutdownRequest.type), "shutdown");
     await this.connection.sendNotification(ExitNotification.type);
-    return this.within(this.exited, "the server to exit");
+    return this.within(this.exited, "the server to exit", true);
   }
 
   /** Ends the process whatever state it is in (the `after` hook). */
@@ -132,12 +140,18 @@ export class LspClient {
     if (this.child.exitCode === null) this.child.kill();
   }
 
-  private within<T>(promise: Promise<T>, what: string): Promise<T> {
+  /** `promise`, or a failure naming `what` when the time is up or the server exits first. */
+  private within<T>(promise: Promise<T>, what: string, exitExpected = false): Promise<T> {
     let timer: NodeJS.Timeout | undefined;
     const timeout = new Promise<never>((_, reject) => {
       timer = setTimeout(() => reject(new Error(`no answer within ${WAIT_MS} ms waiting for ${what}; server stderr: ${this.stderr.join("")}`)), WAIT_MS);
     });
-    return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+    const exit = exitExpected
+      ? []
+      : [this.exited.then((code): never => {
+          throw new Error(`the server exited (code ${code}) while waiting for ${what}; stderr: ${this.stderr.join("")}`);
+        })];
+    return Promise.race([promise, timeout, ...exit]).finally(() => clearTimeout(timer));
   }
 }
 
