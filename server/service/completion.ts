@@ -11,6 +11,7 @@ import {
   type CompletionList,
   type Position,
 } from "vscode-languageserver";
+import { isNode, isSeq } from "yaml";
 import type { PathSegment } from "../../engine/scenario/yaml-source.js";
 import type { CursorContext, ScenarioDocument } from "./document.js";
 import { keyItems } from "./completion-keys.js";
@@ -63,7 +64,7 @@ function isObjectPosition(doc: ScenarioDocument, path: readonly PathSegment[]): 
 
 /** Entries for a list at `listPath` typed on a fresh line: values or keys after `- `, and snippets. */
 function listEntryItems(doc: ScenarioDocument, ctx: CursorContext, factory: ItemFactory, listPath: readonly PathSegment[], dash: string, contentIndent: number): CompletionItem[] {
-  const itemPath = [...listPath, nextIndex(doc, listPath)];
+  const itemPath = [...listPath, nextIndex(doc, listPath, ctx.tokenStart)];
   const entryCtx: CursorContext = { ...ctx, path: itemPath, indent: contentIndent };
   const items = isObjectPosition(doc, itemPath)
     ? keyItems(doc, entryCtx, itemPath, factory, dash)
@@ -91,12 +92,12 @@ function snippetsFor(doc: ScenarioDocument, listPath: readonly PathSegment[], ct
   return [];
 }
 
-/** The index a new entry of the list at `path` gets: the number of items written before the cursor's line. */
-function nextIndex(doc: ScenarioDocument, path: readonly PathSegment[]): number {
+/** The index a new entry of the list at `path` gets: the number of items written before `offset`. */
+function nextIndex(doc: ScenarioDocument, path: readonly PathSegment[], offset: number): number {
   try {
     const found = doc.source.locate(path);
     const node = found.complete ? found.node : null;
-    if (node && "items" in node && Array.isArray(node.items)) return node.items.length;
+    if (isSeq(node)) return node.items.filter((item) => isNode(item) && (item.range?.[0] ?? Infinity) < offset).length;
   } catch {
     // an unreadable list counts as empty
   }

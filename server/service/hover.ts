@@ -11,6 +11,7 @@ import { CONSTRAINT_KIND_DOCS, columnMarkdown, MEASURE_DOCS, parameterMarkdown, 
 import { readTag } from "./completion-support.js";
 import type { ScenarioDocument } from "./document.js";
 import { guarded } from "./guard.js";
+import { INITIAL_ID } from "./id-table.js";
 import { milestoneMarkdown } from "./milestone-hover.js";
 import { scalarAt, type ScalarAt } from "./node-at.js";
 import { describe, schemaAt } from "./schema-nav.js";
@@ -53,9 +54,11 @@ function valueMarkdown(doc: ScenarioDocument, at: ScalarAt, lastRun: EvaluationR
     }
     case "measure":
       return text in MEASURE_DOCS ? `**${text}** measure\n\n${MEASURE_DOCS[text as ColumnMeasure["kind"]]}` : null;
+    case "reference":
+      if (text === INITIAL_ID) return "**initial**\n\nThe world as it was when the user first spoke: the state before the agent did anything.";
+      return milestoneMarkdown(doc.ids.nodes[slot.section], slot.section, text, lastRun);
     case "node-id":
     case "after":
-    case "reference":
       return milestoneMarkdown(doc.ids.nodes[slot.section], slot.section, text, lastRun);
     case "constraint-kind": {
       const doc = CONSTRAINT_KIND_DOCS[text];

@@ -53,6 +53,7 @@ export class LspClient {
   readonly registered: { method: string; registerOptions: unknown }[] = [];
   readonly stderr: string[] = [];
   private readonly waiters: { test: (p: PublishDiagnosticsParams) => boolean; resolve: (p: PublishDiagnosticsParams) => void }[] = [];
+  private readonly registrationWaiters: (() => void)[] = [];
   private readonly exited: Promise<number | null>;
 
   private constructor(
@@ -71,6 +72,7 @@ export class LspClient {
     // The server may ask to register file watchers; the client accepts and records them.
     connection.onRequest(RegistrationRequest.type, (params) => {
       this.registered.push(...params.registrations.map((r) => ({ method: r.method, registerOptions: r.registerOptions as unknown })));
+      for (const resolve of this.registrationWaiters.splice(0)) resolve();
       return undefined;
     });
     connection.onRequest("workspace/workspaceFolders", () => null);
@@ -120,6 +122,12 @@ export class LspClient {
     const seen = this.published.find(test);
     if (seen) return Promise.resolve(seen);
     return this.within(new Promise((resolve) => this.waiters.push({ test, resolve })), what);
+  }
+
+  /** Resolves once the server has registered some capability (it does so after `initialized`). */
+  registration(): Promise<void> {
+    if (this.registered.length > 0) return Promise.resolve();
+    return this.within(new Promise<void>((resolve) => this.registrationWaiters.push(resolve)), "a capability registration");
   }
 
   /** A request's answer, failing the test when none comes in time. */

@@ -258,6 +258,11 @@ test("snippets: a milestone entry, attached with after: when the list uses expli
   assert.match(result, /\n {2}- id: milestone_id\n {4}after: \[a\]\n {4}constraints:\n {6}- kind: snapshot\n {8}table: SETTING\n {8}target:\n {10}- \n/);
 });
 
+test("snippets: a minefield entry on an empty line under minefields", () => {
+  const { list, doc } = complete(`${HEAD}minefields:\n  $0\n`);
+  assert.match(accept(doc, item(list, "- minefield")), /minefields:\n {2}- id: minefield_id\n {4}constraints:\n {6}- kind: snapshot\n/);
+});
+
 test("snippets: reference steps on an empty line of the reference list", () => {
   const text = `${HEAD}reference:
   - agent: Hello.

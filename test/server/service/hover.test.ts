@@ -97,6 +97,7 @@ test("a milestone id: its place in the effective DAG", () => {
   const sent = hoverText(DAG.replace("id: sent", "id: se$0nt")) ?? "";
   assert.match(sent, /after `found`, `cellular_on`/);
   assert.match(sent, /compares with the state at `found`/);
+  assert.match(hoverText(DAG.replace("reference: found", "reference: initial$0")) ?? "", /when the user first spoke/);
   // Chain mode: no node has `after`, so the list order is the order.
   assert.match(hoverText("milestones:\n  - id: a\n    constraints: []\n  - id: b$0\n    constraints: []\n") ?? "", /after `a` \(list order/);
 });

@@ -1,0 +1,54 @@
+// The background reference scoring (in-process here; the protocol tests run it in the built
+// server's worker thread): one result per document, for its newest version only.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
+import { ReferenceScoring, scoreReferenceText, type ReferenceResult } from "../../../server/handlers/reference-scoring.js";
+
+const CELLULAR = readFileSync("sample-scenarios/cellular_off.scenario.yaml", "utf8");
+const WRONG = CELLULAR.replace("arguments: { on: false }", "arguments: { on: true }");
+
+/** Runs `act` against a scoring and collects what it delivers until `count` results came. */
+function collect(count: number, act: (scoring: ReferenceScoring) => void): Promise<ReferenceResult[]> {
+  return new Promise((resolve, reject) => {
+    const results: ReferenceResult[] = [];
+    const scoring = new ReferenceScoring(null, (r) => {
+      results.push(r);
+      if (results.length === count) {
+        scoring.dispose();
+        resolve(results);
+      }
+    }, (message) => reject(new Error(message)));
+    act(scoring);
+  });
+}
+
+const codes = (r: ReferenceResult | undefined) => r?.diagnostics.map((d) => d.code);
+
+test("the findings of a reference that misses a milestone, on that milestone's id", async () => {
+  const findings = await scoreReferenceText(WRONG, "cellular.scenario.yaml");
+  const miss = findings.find((d) => d.code === "reference-misses-milestone");
+  assert.ok(miss);
+  assert.equal(miss.range.start.line, CELLULAR.split("\n").indexOf("  - id: cellular_off"));
+  assert.deepEqual(await scoreReferenceText(CELLULAR, "cellular.scenario.yaml"), []);
+  assert.deepEqual(await scoreReferenceText("name: [", "broken.scenario.yaml"), [], "a file with errors has nothing to score");
+});
+
+test("a newer version supersedes the one being scored: only its result is delivered", async () => {
+  const results = await collect(1, (scoring) => {
+    scoring.request("file:///a.scenario.yaml", 1, WRONG, "a.scenario.yaml");
+    scoring.request("file:///a.scenario.yaml", 2, CELLULAR, "a.scenario.yaml");
+  });
+  assert.deepEqual(results.map((r) => r.version), [2]);
+  assert.deepEqual(codes(results[0]), []);
+});
+
+test("a cancelled document gets nothing; other documents still get theirs", async () => {
+  const results = await collect(1, (scoring) => {
+    scoring.request("file:///a.scenario.yaml", 1, WRONG, "a.scenario.yaml");
+    scoring.request("file:///b.scenario.yaml", 7, WRONG, "b.scenario.yaml");
+    scoring.cancel("file:///a.scenario.yaml");
+  });
+  assert.deepEqual(results.map((r) => [r.uri, r.version]), [["file:///b.scenario.yaml", 7]]);
+  assert.ok(codes(results[0])?.includes("reference-misses-milestone"));
+});

@@ -1,0 +1,182 @@
+// The panel renders hostile content as text and runs nothing of it. A model, a tool or a file can
+// put markup anywhere a trajectory holds text; every payload here sets window.__pwned or opens a
+// dialog if it ever runs, and any element it could create (img, iframe, svg, style, link) or any
+// request it could make is looked for. The page's CSP is checked as the browser enforces it.
+import { after, before, test } from "node:test";
+import assert from "node:assert/strict";
+import { join } from "node:path";
+import type { Page } from "playwright-core";
+import { buildCli, removeTempDirs, tempDir } from "../cli/harness.js";
+import type { TrajectoryLine } from "../../client/webview/protocol.js";
+import { PanelBrowser, shownIndex, textOf, type PanelPage } from "./browser.js";
+import { exportWithCli, payload, payloadEvaluation, payloadRun, PAYLOADS, samplePath, writeLines, writePanelPage } from "./trajectories.js";
+
+let browser: PanelBrowser;
+let dir = "";
+let run: TrajectoryLine[] = [];
+
+before(async () => {
+  buildCli();
+  dir = tempDir("panel-security");
+  run = payloadRun();
+  browser = await PanelBrowser.launch();
+});
+
+after(async () => {
+  await browser?.close();
+  removeTempDirs();
+});
+
+/** Elements no trajectory content may create, and the flag every payload would set. */
+async function injected(page: Page): Promise<{ pwned: unknown; elements: string[]; scripts: number }> {
+  return page.evaluate(() => ({
+    pwned: (window as { __pwned?: unknown }).__pwned,
+    elements: [...document.querySelectorAll("img, iframe, object, embed, link, style:not([nonce]), svg, b, a[href^='javascript']")]
+      // The toolbar's icons are the panel's own SVG.
+      .filter((e) => !(e.tagName.toLowerCase() === "svg" && e.closest("button.tool")))
+      .map((e) => e.outerHTML.slice(0, 80)),
+    scripts: document.scripts.length,
+  }));
+}
+
+function assertNothingRan(panel: PanelPage, what: string): void {
+  assert.deepEqual(panel.problems.dialogs, [], `${what}: dialogs`);
+  assert.deepEqual(panel.problems.pageErrors, [], `${what}: uncaught errors`);
+  assert.deepEqual(panel.problems.consoleErrors, [], `${what}: console errors (CSP violations are reported there)`);
+  assert.deepEqual(panel.problems.requests, [], `${what}: requests`);
+}
+
+test("a run whose messages, tool calls, results, errors, world rows and scenario carry payloads shows them as text", async () => {
+  const file = exportWithCli(writeLines(join(dir, "payloads.trajectory.jsonl"), run), join(dir, "payloads.html"));
+  const panel = await browser.open(file);
+  const { page } = panel;
+  assert.equal(await textOf(page, "[data-testid=scenario-name]"), `${payload(0)} scenario`);
+  const count = Number(await textOf(page, "[data-testid=message-count]"));
+  assert.equal(count, 27);
+  // Show every message (its content, call, error, trace and world changes) and open every panel part.
+  await page.locator("details.world-at summary").click();
+  for (let i = 0; i < count; i++) {
+    assert.equal(await shownIndex(page), i);
+    for (const summary of await page.locator("[data-testid=detail] details:not([open]) > summary").all()) await summary.click();
+    const found = await injected(page);
+    assert.deepEqual(found, { pwned: undefined, elements: [], scripts: 2 }, `at message ${i}`);
+    await page.locator("[data-action=step]").click();
+  }
+  // The payloads are on screen, character for character.
+  await page.locator("[data-action=first]").click();
+  const seen = new Set<string>();
+  for (let i = 0; i < count; i++) {
+    const shown = (await page.locator("[data-testid=detail]").textContent()) ?? "";
+    for (const p of PAYLOADS) if (shown.includes(p) || shown.includes(JSON.stringify(p).slice(1, -1))) seen.add(p);
+    await page.locator("[data-action=step]").click();
+  }
+  assert.deepEqual([...seen].sort(), [...PAYLOADS].sort(), "every payload is shown as text somewhere");
+
+  // A tool error reads as an error, with its payload as text.
+  await page.locator("[data-testid=jump]").fill("19");
+  await page.locator("[data-testid=jump]").press("Enter");
+  assert.match((await page.locator("[data-testid=message]").getAttribute("class")) ?? "", /\bkind-error\b/);
+  assert.match(await textOf(page, "[data-testid=message] .exception"), /^error\s*ValueError: </);
+  // World rows: the changed name and the added contact, as JSON strings.
+  await page.locator("[data-testid=jump]").fill("23");
+  await page.locator("[data-testid=jump]").press("Enter");
+  const changed = await page.locator("[data-testid=world] .change[data-op=update] .new").allTextContents();
+  assert.ok(changed.some((c) => c.startsWith('"<')), changed.join(" | "));
+  await page.locator("[data-testid=search]").fill("<script>");
+  await page.locator("[data-testid=search]").press("Enter");
+  assert.ok((await page.locator("mark").count()) > 0, "search highlights payload text without running it");
+  assert.deepEqual(await injected(page), { pwned: undefined, elements: [], scripts: 2 });
+  assertNothingRan(panel, "payload run");
+});
+
+test("payloads in milestone ids, constraint explanations, column names and the zero reason stay text", async () => {
+  const lines = readFirstMessages(run, 4);
+  const file = writePanelPage(join(dir, "explanations.html"), [...lines, payloadEvaluation(2)], payload(2));
+  const panel = await browser.open(file);
+  const { page } = panel;
+  assert.equal(await page.title(), payload(2));
+  assert.deepEqual(await page.locator(".node-chip .chip-id").allTextContents(), [payload(0), payload(1)]);
+  assert.match(await textOf(page, ".zero-reason"), new RegExp(`^Score 0: ${escape(payload(7))}$`));
+  await page.locator(".node-chip").first().click();
+  assert.equal(await shownIndex(page), 2);
+  const card = page.locator("[data-testid=nodes-here] .node-card").first();
+  assert.equal(await card.locator(".node-title").textContent(), payload(0));
+  assert.equal(await card.locator(".reason").textContent(), payload(4));
+  assert.equal(await card.locator("[data-testid=weakest-column] code").textContent(), payload(5));
+  assert.equal(await card.locator(".constraint-ref").textContent(), `vs ${payload(3)} @ #0`);
+  assert.deepEqual(await card.locator(".score-table td").allTextContents(), [payload(5), "rouge_l", "0.50", payload(6)]);
+  assert.deepEqual(await injected(page), { pwned: undefined, elements: [], scripts: 2 });
+  assertNothingRan(panel, "payload evaluation");
+});
+
+test("the page carries a CSP with a fresh nonce and no 'unsafe-inline', and the browser enforces it", async () => {
+  const first = exportWithCli(samplePath("cellular_off"), join(dir, "csp-1.html"));
+  const panel = await browser.open(first);
+  const { page } = panel;
+  const page1 = await page.evaluate(() => ({
+    csp: document.querySelector<HTMLMetaElement>("meta[http-equiv='Content-Security-Policy']")?.content ?? "",
+    nonces: [...document.querySelectorAll<HTMLScriptElement | HTMLStyleElement>("script[nonce], style[nonce]")].map((e) => e.nonce ?? ""),
+  }));
+  const nonce = /script-src 'nonce-([A-Za-z0-9_-]+)'/.exec(page1.csp)?.[1];
+  assert.ok(nonce, page1.csp);
+  assert.match(page1.csp, /^default-src 'none';/);
+  assert.doesNotMatch(page1.csp, /unsafe-inline|unsafe-eval/);
+  assert.deepEqual(page1.nonces, [nonce, nonce], "the bundled style and script carry the nonce");
+  const second = await browser.open(exportWithCli(samplePath("cellular_off"), join(dir, "csp-2.html")));
+  const csp2 = await second.page.evaluate(() => document.querySelector<HTMLMetaElement>("meta[http-equiv='Content-Security-Policy']")?.content ?? "");
+  assert.notEqual(/script-src 'nonce-([^']+)'/.exec(csp2)?.[1], nonce, "every export renders a new nonce");
+  assertNothingRan(panel, "clean sample");
+
+  // What a payload would try, attempted directly: an inline script, an inline handler, a string-to-HTML sink.
+  const attempts = await page.evaluate(async () => {
+    const violations: string[] = [];
+    document.addEventListener("securitypolicyviolation", (e) => violations.push(e.violatedDirective));
+    const script = document.createElement("script");
+    script.textContent = "window.__pwned = 'inline script'";
+    document.body.appendChild(script);
+    const img = document.createElement("img");
+    img.setAttribute("onerror", "window.__pwned = 'handler'");
+    img.src = "data:,not-an-image";
+    document.body.appendChild(img);
+    let sink = "allowed";
+    try {
+      document.body.insertAdjacentHTML("beforeend", "<b>x</b>");
+    } catch (e) {
+      sink = e instanceof TypeError ? "refused" : String(e);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    return { pwned: (window as { __pwned?: unknown }).__pwned, violations: [...new Set(violations)].sort(), sink };
+  });
+  assert.equal(attempts.pwned, undefined);
+  assert.equal(attempts.sink, "refused", "Trusted Types refuse string-to-HTML sinks");
+  assert.ok(attempts.violations.some((v) => v.startsWith("script-src")), attempts.violations.join(","));
+});
+
+test("a page whose embedded data is not a trajectory says so and runs nothing", async () => {
+  const file = writePanelPage(join(dir, "garbage.html"), [{ type: "message", message: { html: payload(0) } }, payload(1), 42], "garbage");
+  const panel = await browser.open(file, "[data-testid=notice]:not([hidden])");
+  const { page } = panel;
+  assert.match(await textOf(page, "[data-testid=notice]"), /^3 messages were ignored because they are not valid \(first: \/lines\/0\/message\/sandbox_message_index must be a whole number >= 0\)\.$/);
+  assert.equal(await textOf(page, "h1"), "Waiting for a trajectory…");
+  assert.deepEqual(await injected(page), { pwned: undefined, elements: [], scripts: 2 });
+  assert.equal(panel.problems.consoleWarnings.length, 3, "each rejected line is logged");
+  assert.deepEqual(panel.problems.consoleErrors, []);
+  assert.deepEqual(panel.problems.dialogs, []);
+});
+
+function readFirstMessages(lines: readonly TrajectoryLine[], count: number): TrajectoryLine[] {
+  const out: TrajectoryLine[] = [];
+  let messages = 0;
+  for (const line of lines) {
+    if (line.type === "message") {
+      if (messages === count) break;
+      messages++;
+    }
+    if (line.type === "header" || line.type === "message") out.push(line);
+  }
+  return out;
+}
+
+function escape(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+}
