@@ -63,8 +63,10 @@ export async function runCommand(paths: readonly string[], options: RunOptions, 
     throw fsError(e, options.out);
   }
 
+  // --feedback overrides what each scenario asks for; the trajectory header records the choice.
   const { feedback } = options;
-  const jobs = planJobs(feedback ? runnable.map((r) => ({ ...r, scenario: withFeedback(r.scenario, feedback) })) : runnable, trials, options.seed);
+  const played = feedback ? runnable.map((r) => ({ ...r, scenario: withFeedback(r.scenario, feedback) })) : runnable;
+  const jobs = planJobs(played, trials, options.seed);
   const interrupt = new AbortController();
   // A job that cannot write its trajectory stops the run; the episodes still running are cancelled.
   const fatal = new AbortController();

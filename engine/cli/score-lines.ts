@@ -3,7 +3,14 @@
 // per-category table of `run` and `eval`, and the peer benchmarks' metrics and pass^k of `eval`.
 import type { CategoryRow } from "../evaluation/categories.js";
 import { formatScore, nodeWhy } from "../evaluation/highlights.js";
-import { TOOLSCAN_PATTERNS, type PassHatKReport, type PeerMetrics, type ToolScanPattern, type ToolScanResult } from "../evaluation/peers/index.js";
+import {
+  TOOLSCAN_PATTERNS,
+  type PassHatKReport,
+  type PeerMetrics,
+  type TaskReliability,
+  type ToolScanPattern,
+  type ToolScanResult,
+} from "../evaluation/peers/index.js";
 import type { EvaluationResult, NodeResult } from "../evaluation/result.js";
 import { plural } from "./format.js";
 import { renderTable, type Column } from "./table.js";
@@ -84,20 +91,14 @@ function toolScanWhere(result: ToolScanResult, pattern: ToolScanPattern): string
   }
 }
 
-interface PassHatKRow {
-  readonly task: string;
-  readonly trials: number;
-  readonly successes: number;
-}
-
-const TRIAL_COLUMNS: readonly Column<PassHatKRow>[] = [
+const TRIAL_COLUMNS: readonly Column<TaskReliability>[] = [
   { header: "SCENARIO", cell: (r) => r.task },
   { header: "TRIALS", align: "right", cell: (r) => String(r.trials) },
   { header: "SUCCESSES", align: "right", cell: (r) => String(r.successes) },
 ];
 
 /**
- * Trials and successes per scenario, then "pass^1 0.75  pass^2 0.50" under a line saying what
+ * Trials and successes per scenario, then "pass^1 0.750  pass^2 0.500" under a line saying what
  * counted as a success and, when scenarios have different numbers of trials, why k stops where it does.
  */
 export function passHatKLines(report: PassHatKReport): string[] {

@@ -201,6 +201,25 @@ test("--success-threshold lowers the score a trial needs", () => {
   assert.deepEqual(lines(bad.stderr), ['toolsandbox: --success-threshold: the threshold must be a number from 0 to 1, got "2" (see --help)']);
 });
 
+test("scenarios with different numbers of trials give pass^k up to the fewest", () => {
+  const dir = tempDir("uneven");
+  for (const t of ["a", "b"]) copyFileSync(trajectory, join(dir, `${t}.trajectory.jsonl`));
+  const other = runCli(["run", "test/fixtures/scenarios/suite/reminder_and_contacts.scenario.yaml", "--out", join(dir, "other")]);
+  assert.equal(other.status, 0, other.stderr);
+  const json = evalJson([dir]);
+  assert.deepEqual(
+    json.pass_hat_k?.tasks.map((t) => [t.task, t.trials]),
+    [
+      [NAME, 2],
+      ["reminder_and_contacts", 1],
+    ],
+  );
+  assert.deepEqual(json.pass_hat_k?.pass_hat_k, [{ k: 1, value: 1 }]);
+  const out = lines(runCli(["eval", dir]).stdout);
+  assert.ok(out.includes("pass^k over 2 scenarios (1 to 2 trials each, so k stops at 1); a trial succeeds when its score is at least 1"), out.join("\n"));
+  assert.equal(out.at(-1), "pass^1 1.000");
+});
+
 test("without trials there is no pass^k: null in --json and nothing printed", () => {
   assert.equal(evalJson([trajectory]).pass_hat_k, null);
   assert.ok(!runCli(["eval", trajectory]).stdout.includes("pass^"));

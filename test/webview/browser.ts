@@ -24,7 +24,10 @@ export interface Problems {
   readonly consoleWarnings: string[];
   readonly pageErrors: string[];
   readonly dialogs: string[];
+  /** Every request the page started (Chromium reports even those the CSP then blocks). */
   readonly requests: string[];
+  /** The requests the CSP stopped before they left the browser. */
+  readonly blockedByCsp: string[];
 }
 
 export interface PanelPage {
@@ -58,7 +61,7 @@ export class PanelBrowser {
   async open(file: string, ready = "[data-testid=message]"): Promise<PanelPage> {
     const page = await this.context.newPage();
     const url = pathToFileURL(file).href;
-    const problems: Problems = { consoleErrors: [], consoleWarnings: [], pageErrors: [], dialogs: [], requests: [] };
+    const problems: Problems = { consoleErrors: [], consoleWarnings: [], pageErrors: [], dialogs: [], requests: [], blockedByCsp: [] };
     page.on("console", (m) => {
       if (m.type() === "error") problems.consoleErrors.push(m.text());
       if (m.type() === "warning") problems.consoleWarnings.push(m.text());
@@ -70,6 +73,9 @@ export class PanelBrowser {
     });
     page.on("request", (r) => {
       if (r.url() !== url) problems.requests.push(r.url());
+    });
+    page.on("requestfailed", (r) => {
+      if (r.failure()?.errorText === "csp") problems.blockedByCsp.push(r.url());
     });
     await page.goto(url);
     await page.waitForSelector(ready);

@@ -49,7 +49,7 @@ async function changeCards(page: Page): Promise<string[]> {
 }
 
 function assertClean({ problems }: PanelPage): void {
-  assert.deepEqual(problems, { consoleErrors: [], consoleWarnings: [], pageErrors: [], dialogs: [], requests: [] });
+  assert.deepEqual(problems, { consoleErrors: [], consoleWarnings: [], pageErrors: [], dialogs: [], requests: [], blockedByCsp: [] });
 }
 
 test("the summary shows the scenario, the score and the turn count that `replay` computes", async () => {

@@ -4,6 +4,7 @@
 // request it could make is looked for. The page's CSP is checked as the browser enforces it.
 import { after, before, test } from "node:test";
 import assert from "node:assert/strict";
+import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Page } from "playwright-core";
 import { buildCli, removeTempDirs, tempDir } from "../cli/harness.js";
@@ -57,7 +58,8 @@ test("a run whose messages, tool calls, results, errors, world rows and scenario
   await page.locator("details.world-at summary").click();
   for (let i = 0; i < count; i++) {
     assert.equal(await shownIndex(page), i);
-    for (const summary of await page.locator("[data-testid=detail] details:not([open]) > summary").all()) await summary.click();
+    const closed = page.locator("[data-testid=detail] details:not([open]) > summary");
+    while ((await closed.count()) > 0) await closed.first().click();
     const found = await injected(page);
     assert.deepEqual(found, { pwned: undefined, elements: [], scripts: 2 }, `at message ${i}`);
     await page.locator("[data-action=step]").click();
@@ -127,30 +129,67 @@ test("the page carries a CSP with a fresh nonce and no 'unsafe-inline', and the 
   assert.notEqual(/script-src 'nonce-([^']+)'/.exec(csp2)?.[1], nonce, "every export renders a new nonce");
   assertNothingRan(panel, "clean sample");
 
-  // What a payload would try, attempted directly: an inline script, an inline handler, a string-to-HTML sink.
+  // What a payload would try from script: an inline script, an inline event handler, a
+  // string-to-HTML sink. Trusted Types refuse each one.
   const attempts = await page.evaluate(async () => {
     const violations: string[] = [];
     document.addEventListener("securitypolicyviolation", (e) => violations.push(e.violatedDirective));
-    const script = document.createElement("script");
-    script.textContent = "window.__pwned = 'inline script'";
-    document.body.appendChild(script);
-    const img = document.createElement("img");
-    img.setAttribute("onerror", "window.__pwned = 'handler'");
-    img.src = "data:,not-an-image";
-    document.body.appendChild(img);
-    let sink = "allowed";
-    try {
-      document.body.insertAdjacentHTML("beforeend", "<b>x</b>");
-    } catch (e) {
-      sink = e instanceof TypeError ? "refused" : String(e);
+    // Anonymous functions only: tsx would wrap named ones in a helper the page does not have.
+    const tries: [string, () => void][] = [
+      [
+        "inlineScript",
+        () => {
+          const script = document.createElement("script");
+          script.textContent = "window.__pwned = 'inline script'";
+          document.body.appendChild(script);
+        },
+      ],
+      [
+        "handler",
+        () => {
+          const img = document.createElement("img");
+          img.setAttribute("onerror", "window.__pwned = 'handler'");
+          img.src = "data:,not-an-image";
+          document.body.appendChild(img);
+        },
+      ],
+      ["innerHTML", () => document.body.insertAdjacentHTML("beforeend", "<img src=x onerror=\"window.__pwned='html'\">")],
+    ];
+    const outcomes: Record<string, string> = {};
+    for (const [label, run] of tries) {
+      try {
+        run();
+        outcomes[label] = "no exception";
+      } catch (e) {
+        outcomes[label] = e instanceof Error ? e.name : String(e);
+      }
     }
     await new Promise((resolve) => setTimeout(resolve, 200));
-    return { pwned: (window as { __pwned?: unknown }).__pwned, violations: [...new Set(violations)].sort(), sink };
+    return { pwned: (window as { __pwned?: unknown }).__pwned, outcomes, violations: [...new Set(violations)].sort() };
   });
-  assert.equal(attempts.pwned, undefined);
-  assert.equal(attempts.sink, "refused", "Trusted Types refuse string-to-HTML sinks");
-  assert.ok(attempts.violations.some((v) => v.startsWith("script-src")), attempts.violations.join(","));
+  assert.equal(attempts.pwned, undefined, JSON.stringify(attempts));
+  assert.deepEqual(attempts.outcomes, { inlineScript: "TypeError", handler: "TypeError", innerHTML: "TypeError" }, JSON.stringify(attempts));
+  assert.deepEqual(attempts.violations, ["require-trusted-types-for"]);
+
+  // And if escaping ever failed, so that markup reached the page itself: the CSP blocks it.
+  const html = readFileSync(first, "utf8").replace("<body>", `<body><script>window.__pwned='inline'</script><img src="data:," onerror="window.__pwned='handler'"><script src="https://example.invalid/x.js"></script>`);
+  const broken = await browser.open(writeFileAt(join(dir, "csp-broken.html"), html));
+  await broken.page.waitForTimeout(200);
+  assert.equal(await broken.page.evaluate(() => (window as { __pwned?: unknown }).__pwned), undefined);
+  assert.equal(await shownIndex(broken.page), 0, "the panel itself still runs");
+  const refusals = broken.problems.consoleErrors
+    .filter((e) => /violates the following Content Security Policy directive.*script-src.*The action has been blocked\.$/s.test(e))
+    .map((e) => /^(Executing inline script|Executing inline event handler|Loading the script '[^']*')/.exec(e)?.[1])
+    .sort();
+  assert.deepEqual(refusals, ["Executing inline event handler", "Executing inline script", "Loading the script 'https://example.invalid/x.js'"], broken.problems.consoleErrors.join("\n"));
+  assert.deepEqual(broken.problems.requests, ["https://example.invalid/x.js"]);
+  assert.deepEqual(broken.problems.blockedByCsp, broken.problems.requests, "the script never left the browser");
 });
+
+function writeFileAt(file: string, text: string): string {
+  writeFileSync(file, text);
+  return file;
+}
 
 test("a page whose embedded data is not a trajectory says so and runs nothing", async () => {
   const file = writePanelPage(join(dir, "garbage.html"), [{ type: "message", message: { html: payload(0) } }, payload(1), 42], "garbage");

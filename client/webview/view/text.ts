@@ -9,7 +9,7 @@ import { append, el } from "./dom.js";
 export function appendHighlighted(parent: Node, text: string, query: string): void {
   const needle = query.trim().toLowerCase();
   if (needle === "") {
-    append(parent, text);
+    (parent as Element).insertAdjacentHTML("beforeend", text);
     return;
   }
   const haystack = text.toLowerCase();
