@@ -42,7 +42,7 @@ import {
 } from "vscode-languageserver/node";
 
 const SIZES = [100, 1_000, 10_000];
-const WARMUP = 2;
+const WARMUP = 5;
 const SCHEMA = join(process.cwd(), "schemas", "scenario.schema.json");
 const WAIT_MS = 60_000;
 

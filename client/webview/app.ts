@@ -7,7 +7,7 @@ import type { PanelHost } from "./host.js";
 import { isAllowedLink } from "./links.js";
 import { cycle, isFiltering, NO_FILTER, searchHits, VisibleMessages, type RoleFilter } from "./model/navigation.js";
 import { LineOrderError, PanelTrajectory } from "./model/panel-trajectory.js";
-import type { LiveState, NodeKind, PanelLine, RunControl } from "./protocol.js";
+import { FIRST_RENDER_MARK, type LiveState, type NodeKind, type PanelLine, type RunControl } from "./protocol.js";
 import { parseHostMessage } from "./validate/host-messages.js";
 import type { Direction, PanelActions } from "./view/actions.js";
 import { el, replaceChildren } from "./view/dom.js";
@@ -18,7 +18,6 @@ import { TimelineView } from "./view/timeline.js";
 import { ToolbarView } from "./view/toolbar.js";
 
 const PLAY_INTERVAL_MS = 800;
-export const FIRST_RENDER_MARK = "toolsandbox:first-render";
 
 interface SavedState {
   readonly selected: number | null;
@@ -43,7 +42,7 @@ export class Panel implements PanelActions {
   private readonly timeline = new TimelineView(this);
   private readonly detail: MessageDetailView;
   private readonly notice = el("div", { class: "notice", attrs: { role: "status", "data-testid": "notice" } });
-  private readonly overlay = shortcutsOverlay(() => this.toggleShortcuts());
+  private readonly overlay = shortcutsOverlay(() => this.toggleShortcuts(false));
 
   constructor(
     root: HTMLElement,
@@ -78,7 +77,10 @@ export class Panel implements PanelActions {
     this.host.connect((message) => this.receive(message));
   }
 
-  /** Everything from the host comes through here, and is validated before anything else sees it. */
+  /**
+   * Everything from the host comes through here, and is validated before anything else sees it.
+   * A header starts a new run, and with it a new count of ignored messages.
+   */
   receive(raw: unknown): void {
     const checked = parseHostMessage(raw);
     if (!checked.ok) {
@@ -89,6 +91,7 @@ export class Panel implements PanelActions {
     const message = checked.value;
     switch (message.type) {
       case "lines":
+        if (message.lines[0]?.type === "header") this.rejected.length = 0;
         message.rejected.forEach((r) => this.reject(r));
         this.addLines(message.lines);
         break;
@@ -101,6 +104,7 @@ export class Panel implements PanelActions {
         this.renderAll();
         break;
       default:
+        if (message.type === "header") this.rejected.length = 0;
         this.addLines([message]);
     }
   }
@@ -193,8 +197,8 @@ export class Panel implements PanelActions {
     this.host.request({ type: "reveal-node", kind, id });
   }
 
-  toggleShortcuts(): void {
-    this.overlay.hidden = !this.overlay.hidden;
+  toggleShortcuts(visible = this.overlay.hidden): void {
+    this.overlay.hidden = !visible;
     if (!this.overlay.hidden) this.overlay.querySelector("button")?.focus();
   }
 
@@ -305,7 +309,6 @@ export class Panel implements PanelActions {
     if (t) this.timeline.update({ trajectory: t, visible: this.visible, selected: this.selected, query: this.query, hits: new Set(this.hits) });
     if (this.selected !== null) this.timeline.reveal(this.selected);
     this.detail.render(t, this.selected, this.query);
-    this.detail.element.scrollTop = 0;
   }
 
   private renderToolbar(): void {

@@ -14,6 +14,9 @@ export const ROOT_ELEMENT_ID = "app";
 /** <script type="application/json" id=...>: the trajectory lines an exported page carries. */
 export const EMBEDDED_DATA_ID = "trajectory-data";
 
+/** performance.mark() set when the panel first shows messages (the panel benchmark reads it). */
+export const FIRST_RENDER_MARK = "toolsandbox:first-render";
+
 /** A line of a trajectory file, as the engine writes it. */
 export type TrajectoryLine = TrajectoryHeader | TrajectoryEvent;
 

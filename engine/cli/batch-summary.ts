@@ -50,9 +50,11 @@ export function trialsSummary(results: readonly ScenarioResult[], trialsPerScena
   };
 }
 
-/** "pass^1 0.83  pass^2 0.67  pass^3 0.50" for the console. */
+/** "pass^k over 3 trials, a success scoring 1: pass^1 0.833  pass^2 0.667  pass^3 0.500" for the console. */
 export const passHatKLine = (trials: TrialsSummary): string =>
-  trials.pass_hat_k.map(({ k, value }) => `pass^${k} ${value.toFixed(2)}`).join("  ");
+  `pass^k over ${trials.per_scenario} trials, a success scoring ${trials.success_threshold}: ${trials.pass_hat_k
+    .map(({ k, value }) => `pass^${k} ${value.toFixed(3)}`)
+    .join("  ")}`;
 
 /** Writes `text` to `path` through a temporary file in the same directory and a rename. */
 export function writeFileAtomically(path: string, text: string): void {

@@ -10,6 +10,7 @@ import { evalCommand } from "./eval.js";
 import { replayCommand } from "./replay.js";
 import { addModelRoleOptions, parseAgentId, parseUserId, SUPPORTED_AGENTS, SUPPORTED_USERS, withRoleSpecs, type ModelRoleFlags } from "./roles.js";
 import { runCommand } from "./run.js";
+import { registerLsp } from "./lsp.js";
 import { registerMockLlm } from "./mock-llm.js";
 import { registerStats } from "./stats.js";
 import { toolsCommand } from "./tools.js";
@@ -143,6 +144,7 @@ function buildProgram(io: CliIO, setExit: (code: ExitCode) => void): Command {
 
   registerStats(program, io);
   registerMockLlm(program, io);
+  registerLsp(program);
   return program;
 }
 

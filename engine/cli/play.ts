@@ -15,14 +15,15 @@ import { TrajectoryWriter } from "../trajectory/writer.js";
 import type { BatchJob } from "./batch-jobs.js";
 import { fsError } from "./errors.js";
 import { errorMessage } from "./format.js";
-import { createRoles } from "./roles.js";
+import { createRoles, runConfigFor, type RoleSpec } from "./roles.js";
 import { episodePeers, isFailedEnd, scoreFields, summarizePeers, type PeerSummary, type ScenarioResult } from "./summary.js";
 
 export { trajectoryFileName } from "./batch-jobs.js";
 
 export interface PlayOptions {
-  readonly agent: string;
-  readonly user: string;
+  /** A role id ("scripted", "openai:gpt-4o"), or the role resolved from the command line's model options. */
+  readonly agent: string | RoleSpec;
+  readonly user: string | RoleSpec;
   readonly outDir: string;
   /** Aborting ends the episode with the reason "cancelled"; it is still scored and its trajectory closed. */
   readonly signal: AbortSignal;
@@ -48,7 +49,7 @@ function jobRoles(job: BatchJob, options: PlayOptions): JobRoles {
     format: "toolsandbox-trajectory",
     version: 1,
     scenario: job.scenario,
-    run: { agent: agent.id, user: user.id, seed: job.seed, options: feedbackRunOptions(job.scenario) },
+    run: runConfigFor(agent, user, job.seed, feedbackRunOptions(job.scenario)),
   };
   return { agent, user, header };
 }

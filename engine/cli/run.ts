@@ -20,6 +20,7 @@ import { CliError, EXIT, fsError, type ExitCode } from "./errors.js";
 import { errorMessage, plural } from "./format.js";
 import { problemLine, type CliIO } from "./io.js";
 import { jobHeader, playJob, type PlayOptions } from "./play.js";
+import type { RoleSpecs } from "./roles.js";
 import { startProgress, type Progress } from "./progress.js";
 import { collectScenarioFiles, hasErrors, loadScenario } from "./scenario-files.js";
 import { categoryTableLines } from "./score-lines.js";
@@ -40,6 +41,8 @@ export interface RunOptions {
   readonly resume?: boolean;
   /** Show the progress bar even when stderr is not a terminal. */
   readonly progress?: boolean;
+  /** The roles resolved from the model options (absent: `agent` and `user` alone, with default settings). */
+  readonly roles?: RoleSpecs;
   /** Overrides every scenario's `options.feedback` (undefined: each scenario's own). */
   readonly feedback?: FeedbackStyle;
 }
@@ -71,8 +74,8 @@ export async function runCommand(paths: readonly string[], options: RunOptions, 
   // A job that cannot write its trajectory stops the run; the episodes still running are cancelled.
   const fatal = new AbortController();
   const playOptions: PlayOptions = {
-    agent: options.agent,
-    user: options.user,
+    agent: options.roles?.agent ?? options.agent,
+    user: options.roles?.user ?? options.user,
     outDir: options.out,
     signal: AbortSignal.any([interrupt.signal, fatal.signal]),
   };

@@ -15,8 +15,10 @@
 // instead of the O(T²) a general pairwise factor would. The message table still has one entry
 // per combination of S ∪ lowerOut ∪ upperOut, which is what the order below keeps small.
 //
-// Order: repeatedly eliminate the variable whose step costs least (ties: smaller message, then
-// smaller id). Greedy orders are not always optimal, but they are for the structures milestone
+// Variables are node indices and, for gated nodes, auxiliary variables without order
+// constraints (matching-elimination-factors.ts); some of those are deferred until a given node
+// is gone. Order: repeatedly eliminate the eligible variable whose step costs least (ties:
+// smaller message, then smaller id). Greedy orders are not always optimal, but they are for the structures milestone
 // DAGs have in practice (chains, trees, stars, a fan between a root and a sink: messages of at
 // most two variables), and the strategy choice falls back to the sweep when the estimate is
 // poor. Planning costs O(n² · F · a) for n variables, F factors of arity <= a.
@@ -105,13 +107,16 @@ export interface EliminationPlan {
 
 /**
  * A greedy order eliminating every variable except `keep`, for factors over `scopes` and order
- * constraints `orders` ([u, v]: u's index <= v's), with `widths[v]` candidate indices for v.
+ * constraints `orders` ([u, v]: u's index <= v's), with `widths[v]` values for v. A variable x
+ * with deferUntil[x] = y is only eliminated after y (at once when y is `keep`); y must not be
+ * deferred itself, so some variable is always eligible.
  */
 export function planElimination(
   widths: readonly number[],
   scopes: readonly (readonly number[])[],
   orders: readonly (readonly [number, number])[],
   keep: number,
+  deferUntil: readonly (number | null)[] = [],
 ): EliminationPlan {
   const liveScopes: (readonly number[])[] = [...scopes];
   let liveOrders: readonly (readonly [number, number])[] = orders;
@@ -131,6 +136,8 @@ export function planElimination(
     let chosenShape: StepShape | null = null;
     let chosenCost: StepCost = { tableSize: Infinity, work: Infinity };
     for (const x of remaining) {
+      const after = deferUntil[x];
+      if (after !== undefined && after !== null && remaining.has(after)) continue;
       const shape = stepShape(x, liveScopes, liveOrders);
       const cost = stepCost(x, shape, widths);
       const better = cost.work < chosenCost.work || (cost.work === chosenCost.work && cost.tableSize < chosenCost.tableSize);

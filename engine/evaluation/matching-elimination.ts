@@ -1,3 +1,4 @@
+import { performance } from "node:perf_hooks";
 // Exact max-marginals of one connected component by variable elimination (bucket elimination
 // for max-sum), with order constraints handled as prefix/suffix/range maxima.
 //
@@ -33,7 +34,9 @@
 
 import { type SimilarityLookup } from "./matching-cache.js";
 import { MatchCapacityError, type IndexWindow } from "./matching-dag.js";
+import { EliminationFactors, type EliminationComponent } from "./matching-elimination-factors.js";
 import { messageScope, planElimination, stepShape, type StepShape } from "./matching-elimination-plan.js";
+import { type GateLookup } from "./matching-gates.js";
 
 /** Largest elimination table the strategy choice accepts (doubles): 32 MiB, like one sweep layer. */
 export const MAX_ELIMINATION_TABLE = 1 << 22;
@@ -50,14 +53,7 @@ interface Factor {
   readonly table: Float64Array;
 }
 
-/** A component renumbered 0..n-1 (ascending problem ids), as the elimination reads it. */
-export interface EliminationComponent {
-  readonly nodeCount: number;
-  readonly references: readonly (readonly number[])[];
-  /** Transitive reduction of the component's edges. */
-  readonly orders: readonly (readonly [number, number])[];
-  isAncestor(u: number, v: number): boolean;
-}
+export type { EliminationComponent } from "./matching-elimination-factors.js";
 
 export interface Marginal {
   /** The target's first candidate index after tightening; values[k] is for index first + k. */
@@ -69,26 +65,15 @@ export class EliminationSolver {
   private readonly topological: number[];
   private readonly predecessors: number[][];
   private readonly successors: number[][];
-  /** Per node: its factor's variables [...references, v] and the (earlier, later) position pairs. */
-  private readonly scopes: (readonly number[])[];
-  private readonly scopeOrders: (readonly [number, number])[][];
-
-  /**
-   * Per node: its table over the full range lo..hi of every variable, made by the first pass
-   * (which has every window full) and sliced by the later ones: a row copy per combination of
-   * reference indices instead of a lookup per entry.
-   */
-  private readonly fullTables: (Float64Array | null)[];
-  private readonly span: number;
+  private readonly factors: EliminationFactors;
 
   constructor(
     private readonly component: EliminationComponent,
-    private readonly lookup: SimilarityLookup,
-    private readonly lo: number,
+    lookup: SimilarityLookup,
+    gates: GateLookup,
+    lo: number,
     hi: number,
   ) {
-    this.span = hi - lo + 1;
-    this.fullTables = new Array<Float64Array | null>(component.nodeCount).fill(null);
     const n = component.nodeCount;
     this.predecessors = Array.from({ length: n }, () => []);
     this.successors = Array.from({ length: n }, () => []);
@@ -97,36 +82,34 @@ export class EliminationSolver {
       this.successors[u]!.push(v);
     }
     this.topological = topologicalOrder(this.predecessors, this.successors);
-    // The node last: it is usually eliminated before its references (ancestors, often hubs),
-    // and the eliminated variable fastest keeps the inner loop of a step contiguous.
-    this.scopes = component.references.map((refs, v) => [...refs, v]);
-    this.scopeOrders = this.scopes.map((vars) => {
-      const pairs: [number, number][] = [];
-      vars.forEach((a, p) => vars.forEach((b, q) => void (component.isAncestor(a, b) && pairs.push([p, q]))));
-      return pairs;
-    });
+    this.factors = new EliminationFactors(component, lookup, gates, lo, hi);
   }
 
   /** Operations and largest table of a pass with every window full, for the strategy choice. */
   estimate(): { work: number; largestTable: number } {
-    const widths = new Array<number>(this.component.nodeCount).fill(this.span);
-    return planElimination(widths, this.scopes, this.component.orders, 0);
+    const { fullWidths, scopes } = this.factors;
+    return planElimination(fullWidths, scopes, this.component.orders, 0, this.factors.deferUntil(fullWidths));
   }
 
   /** marginal(i) for the target over the windows; null when no valid mapping fits the windows. */
   marginal(target: number, windows: readonly IndexWindow[]): Marginal | null {
     const tight = this.tighten(windows);
     if (!tight) return null;
-    const { min, width } = tight;
-    let factors: Factor[] = this.scopes.map((vars, v) => ({ vars, table: this.nodeTable(v, vars, min, width) }));
+    // The auxiliary variables keep their full domains.
+    const { fullWidths, scopes } = this.factors;
+    const min = [...tight.min, ...new Array<number>(fullWidths.length - tight.min.length).fill(0)];
+    const width = [...tight.width, ...fullWidths.slice(tight.width.length)];
+    let factors: Factor[] = scopes.map((vars, f) => ({ vars, table: this.factors.table(f, min, width) }));
     let orders: readonly (readonly [number, number])[] = this.component.orders;
-    const plan = planElimination(width, this.scopes, orders, target);
+    const plan = planElimination(width, scopes, orders, target, this.factors.deferUntil(width));
     if (plan.largestTable > PASS_TABLE_SLACK * MAX_ELIMINATION_TABLE) {
       throw new MatchCapacityError(`bestMatch: elimination would build a table of ${plan.largestTable} entries for node ${target}`);
     }
     for (const x of plan.order) {
       const shape = stepShape(x, factors.map((f) => f.vars), orders);
+      const t0 = performance.now();
       const message: Factor = { vars: messageScope(shape), table: eliminate(x, shape, factors, min, width) };
+      if (process.env.H21) console.log("step", x, JSON.stringify(shape.shared), JSON.stringify(shape.lowerOut), JSON.stringify(shape.upperOut), shape.involved.length, (performance.now() - t0).toFixed(2));
       factors = factors.filter((_, i) => !shape.involved.includes(i));
       factors.push(message);
       orders = shape.keptOrders;
@@ -150,59 +133,6 @@ export class EliminationSolver {
     }
     const width = min.map((m, v) => max[v]! - m + 1);
     return width.every((w) => w > 0) ? { min, width } : null;
-  }
-
-  /** Node v's table over the windows: the full table itself, or a slice of it. */
-  private nodeTable(v: number, vars: readonly number[], min: readonly number[], width: readonly number[]): Float64Array {
-    const { lo, span } = this;
-    let full = this.fullTables[v];
-    if (!full) {
-      const fullMin = new Array<number>(min.length).fill(lo);
-      const fullWidth = new Array<number>(width.length).fill(span);
-      full = this.fullTables[v] = this.lookupTable(v, vars, fullMin, fullWidth);
-    }
-    if (vars.every((u) => min[u] === lo && width[u] === span)) return full; // tables are never written to
-    const refCount = vars.length - 1;
-    const columns = width[v]!;
-    const rows = vars.slice(0, refCount).reduce((p, u) => p * width[u]!, 1);
-    const table = new Float64Array(rows * columns);
-    const digits = new Array<number>(refCount).fill(0);
-    for (let row = 0; row < rows; row++) {
-      let fullRow = 0;
-      for (let j = 0; j < refCount; j++) fullRow = fullRow * span + min[vars[j]!]! - lo + digits[j]!;
-      const start = fullRow * span + min[v]! - lo;
-      table.set(full.subarray(start, start + columns), row * columns);
-      for (let j = refCount - 1; j >= 0; j--) {
-        if (++digits[j]! < width[vars[j]!]!) break;
-        digits[j] = 0;
-      }
-    }
-    return table;
-  }
-
-  /**
-   * Node v's similarity over the windows of [...refs, v], a row of v's indices per combination
-   * of reference indices; -Infinity (and no lookup) where the indices break the ancestor order.
-   */
-  private lookupTable(v: number, vars: readonly number[], min: readonly number[], width: readonly number[]): Float64Array {
-    const refCount = vars.length - 1;
-    const columns = width[v]!;
-    const rows = vars.slice(0, refCount).reduce((p, u) => p * width[u]!, 1);
-    const table = new Float64Array(rows * columns).fill(-Infinity);
-    const refIndices = vars.slice(0, refCount).map((u) => min[u]!);
-    const pairs = this.scopeOrders[v]!.filter(([, q]) => q < refCount); // v is after every reference
-    for (let row = 0; row < rows; row++) {
-      if (pairs.every(([p, q]) => refIndices[p]! <= refIndices[q]!)) {
-        const start = Math.max(0, Math.max(min[v]!, ...refIndices) - min[v]!);
-        if (start < columns) this.lookup.fill(v, refIndices, min[v]! + start, columns - start, table, row * columns + start);
-      }
-      for (let j = refCount - 1; j >= 0; j--) {
-        const u = vars[j]!;
-        if (++refIndices[j]! < min[u]! + width[u]!) break;
-        refIndices[j] = min[u]!;
-      }
-    }
-    return table;
   }
 }
 
@@ -238,6 +168,26 @@ function eliminate(x: number, shape: StepShape, factors: readonly Factor[], min:
   const xStrides = involved.map((f) => stridesOf(f.vars, width)[f.vars.indexOf(x)]!);
   const offsets = new Array<number>(involved.length).fill(0);
   const digits = new Array<number>(shared.length).fill(0);
+  const advance = (): void => {
+    for (let j = shared.length - 1; j >= 0; j--) {
+      digits[j]!++;
+      for (let k = 0; k < involved.length; k++) offsets[k]! += sharedStrides[k]![j]!;
+      if (digits[j]! < sharedDims[j]!) break;
+      for (let k = 0; k < involved.length; k++) offsets[k]! -= sharedStrides[k]![j]! * sharedDims[j]!;
+      digits[j] = 0;
+    }
+  };
+
+  if (lowerIn.length + upperIn.length + bounds.length === 0) {
+    const t0 = performance.now();
+    maximiseFree(out, involved, span, xStrides, sharedDims, sharedStrides);
+    const t1 = performance.now();
+    if (process.env.H21) maximiseFree(out, involved, span, xStrides, sharedDims, sharedStrides);
+    if (process.env.H21DUMP && x === 42 && !(globalThis as any).dumped) { (globalThis as any).dumped = 1; require("node:fs").writeFileSync("/tmp/h21/dump.json", JSON.stringify({ tables: involved.map((f) => ({ vars: f.vars, table: Array.from(f.table, (v) => (v === -Infinity ? null : v)) })), span, xStrides, sharedDims, sharedStrides })); }
+    if (process.env.H21) console.log("free", (performance.now() - t1).toFixed(2), x, span, JSON.stringify(sharedDims), involved.length, JSON.stringify(xStrides), JSON.stringify(sharedStrides), (performance.now() - t0).toFixed(2));
+    return out;
+  }
+
   const h = new Float64Array(span);
   const range = new RangeMax(span, lowerOut.length > 0, upperOut.length > 0);
 
@@ -272,15 +222,114 @@ function eliminate(x: number, shape: StepShape, factors: readonly Factor[], min:
         out[base + block] = low <= high ? range.max(low, high) : -Infinity;
       }
     }
-    for (let j = shared.length - 1; j >= 0; j--) {
+    advance();
+  }
+  return out;
+}
+
+/**
+ * out[s] = max over x of the sum of the involved factors, for every combination s of the
+ * shared variables: the step for a variable without order constraints (an auxiliary variable
+ * of 2 or a few values, usually under a large shared table). The general path's per-entry
+ * set-up would dominate there, so the widest shared variable runs in a tight inner loop, with
+ * two factors (the usual case) unrolled. Terms are added in accumulate()'s order, so the
+ * values are the same bits the general path would give.
+ */
+export function maximiseFree(
+  out: Float64Array,
+  involved: readonly Factor[],
+  span: number,
+  xStrides: readonly number[],
+  sharedDims: readonly number[],
+  sharedStrides: readonly (readonly number[])[],
+): void {
+  const tables = involved.map((f) => f.table);
+  const count = tables.length;
+  // out is row-major over the shared variables (last fastest).
+  const outStrides = new Array<number>(sharedDims.length);
+  for (let j = sharedDims.length - 1, stride = 1; j >= 0; j--) {
+    outStrides[j] = stride;
+    stride *= sharedDims[j]!;
+  }
+  let wide = -1;
+  sharedDims.forEach((d, j) => (wide < 0 || d > sharedDims[wide]!) && (wide = j));
+  const inner = wide >= 0 ? sharedDims[wide]! : 1;
+  const innerStrides = sharedStrides.map((strides) => (wide >= 0 ? strides[wide]! : 0));
+  const innerOut = wide >= 0 ? outStrides[wide]! : 0;
+  const outer = sharedDims.map((_, j) => j).filter((j) => j !== wide);
+  const offsets = new Array<number>(count).fill(0);
+  const digits = new Array<number>(sharedDims.length).fill(0);
+  let at = 0;
+  for (let row = 0, rows = out.length / inner; row < rows; row++) {
+    if (count === 2) {
+      maxOfPairs(out, at, innerOut, inner, span, tables[0]!, offsets[0]!, innerStrides[0]!, xStrides[0]!, tables[1]!, offsets[1]!, innerStrides[1]!, xStrides[1]!);
+    } else {
+      maxOfSums(out, at, innerOut, inner, span, tables, offsets, innerStrides, xStrides);
+    }
+    // The next combination of the other shared variables (last fastest).
+    for (let q = outer.length - 1; q >= 0; q--) {
+      const j = outer[q]!;
       digits[j]!++;
-      for (let k = 0; k < involved.length; k++) offsets[k]! += sharedStrides[k]![j]!;
+      at += outStrides[j]!;
+      for (let k = 0; k < count; k++) offsets[k]! += sharedStrides[k]![j]!;
       if (digits[j]! < sharedDims[j]!) break;
-      for (let k = 0; k < involved.length; k++) offsets[k]! -= sharedStrides[k]![j]! * sharedDims[j]!;
+      at -= outStrides[j]! * sharedDims[j]!;
+      for (let k = 0; k < count; k++) offsets[k]! -= sharedStrides[k]![j]! * sharedDims[j]!;
       digits[j] = 0;
     }
   }
-  return out;
+}
+
+// maximiseFree's inner loops, one row of the output each. Separate small functions with
+// monomorphic arguments, so that the optimised code survives the varied arrays the set-up sees.
+
+/** out[at + d·outStride] = max over i < span of t0[o0 + d·l0 + i·x0] + t1[o1 + d·l1 + i·x1], d < inner. */
+function maxOfPairs(
+  out: Float64Array,
+  at: number,
+  outStride: number,
+  inner: number,
+  span: number,
+  t0: Float64Array,
+  o0: number,
+  l0: number,
+  x0: number,
+  t1: Float64Array,
+  o1: number,
+  l1: number,
+  x1: number,
+): void {
+  for (let d = 0; d < inner; d++, o0 += l0, o1 += l1, at += outStride) {
+    let top = -Infinity;
+    for (let i = 0, p0 = o0, p1 = o1; i < span; i++, p0 += x0, p1 += x1) {
+      const sum = t0[p0]! + t1[p1]!;
+      if (sum > top) top = sum;
+    }
+    out[at] = top;
+  }
+}
+
+/** maxOfPairs for any number of factors, added in list order. */
+function maxOfSums(
+  out: Float64Array,
+  at: number,
+  outStride: number,
+  inner: number,
+  span: number,
+  tables: readonly Float64Array[],
+  offsets: readonly number[],
+  innerStrides: readonly number[],
+  xStrides: readonly number[],
+): void {
+  for (let d = 0; d < inner; d++) {
+    let top = -Infinity;
+    for (let i = 0; i < span; i++) {
+      let sum = tables[0]![offsets[0]! + d * innerStrides[0]! + i * xStrides[0]!]!;
+      for (let k = 1; k < tables.length; k++) sum += tables[k]![offsets[k]! + d * innerStrides[k]! + i * xStrides[k]!]!;
+      if (sum > top) top = sum;
+    }
+    out[at + d * outStride] = top;
+  }
 }
 
 /**
@@ -292,8 +341,12 @@ function accumulate(h: Float64Array, a: number, b: number, involved: readonly Fa
   if (a > b) return;
   let k = 0;
   if (xStrides[0] === 1) {
-    // The first term needs no addition (0 + x is x): a bulk copy, fast even before the JIT warms up.
-    h.set(involved[0]!.table.subarray(offsets[0]! + a, offsets[0]! + b + 1), a);
+    // The first term needs no addition (0 + x is x): a bulk copy, fast even before the JIT warms
+    // up (an element loop for short ranges, where making the subarray would cost more).
+    const table = involved[0]!.table;
+    const from = offsets[0]!;
+    if (b - a < 32) for (let i = a; i <= b; i++) h[i] = table[from + i]!;
+    else h.set(table.subarray(from + a, from + b + 1), a);
     k = 1;
   } else {
     h.fill(0, a, b + 1);

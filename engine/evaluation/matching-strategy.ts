@@ -12,6 +12,9 @@
 //   every bottom node): there every message of elimination spans one whole layer, while the
 //   sweep sees only 2^a + 2^b - 1 down-sets. It fixes a node with a binary search of threshold
 //   sweeps, ceil(log2 T) of them.
+// Gates (matching-gates.ts): elimination turns each into small pairwise factors through
+// auxiliary variables; the sweep simply reads a gate's node like a reference (a gated sink
+// after ten milestones makes it remember ten indices, so there elimination wins).
 //
 // Choice ("auto"): elimination when its estimate is small; otherwise the sweep is built with a
 // move budget that makes it abort as soon as it cannot be cheaper than elimination (so trying
@@ -27,8 +30,9 @@
 import { type SimilarityLookup } from "./matching-cache.js";
 import { MatchCapacityError, type IndexWindow } from "./matching-dag.js";
 import { EliminationSolver, MAX_ELIMINATION_TABLE, type EliminationComponent, type Marginal } from "./matching-elimination.js";
+import { GatedLookup, mergedReferences, type GateLookup } from "./matching-gates.js";
 import { buildMatchGraph, MAX_MATCH_MOVES, type MatchGraph } from "./matching-graph.js";
-import { MatchSweep } from "./matching-sweep.js";
+import { MAX_SWEEP_STATES, MatchSweep } from "./matching-sweep.js";
 
 export type MatchStrategy = "auto" | "elimination" | "sweep";
 
@@ -59,10 +63,17 @@ export interface ComponentSolver {
   choose(v: number, windows: readonly IndexWindow[], need: number, current: number): { index: number; total: number };
 }
 
-export function componentSolver(component: MatchComponent, lookup: SimilarityLookup, lo: number, hi: number, strategy: MatchStrategy): ComponentSolver {
+export function componentSolver(
+  component: MatchComponent,
+  lookup: SimilarityLookup,
+  gates: GateLookup,
+  lo: number,
+  hi: number,
+  strategy: MatchStrategy,
+): ComponentSolver {
   const span = hi - lo + 1;
   const n = component.nodeCount;
-  const elimination = new EliminationSolver(component, lookup, lo, hi);
+  const elimination = new EliminationSolver(component, lookup, gates, lo, hi);
   const estimate = elimination.estimate();
   const eliminationFits = estimate.largestTable <= MAX_ELIMINATION_TABLE;
   const eliminationWork = estimate.work * n;
@@ -77,8 +88,17 @@ export function componentSolver(component: MatchComponent, lookup: SimilarityLoo
   const moveBudget = strategy === "auto" && eliminationFits ? Math.floor(eliminationWork / (span * sweeps)) : MAX_MATCH_MOVES;
   let sweepProblem: string;
   try {
-    const graph = buildMatchGraph(n, component.orders, component.references, moveBudget);
-    const sweep = new MatchSweep(graph, lo, hi, lookup);
+    // The sweep reads a gate's node like a reference (its index is part of the sweep's state).
+    const merged = mergedReferences(component.references, component.gates);
+    // Just before a node is matched, all its references are matched and remembered: refuse
+    // before building the down-sets when that alone is too many states (a gated sink).
+    const widest = Math.max(...merged.map((refs) => refs.length));
+    if (span ** widest > MAX_SWEEP_STATES) {
+      throw new MatchCapacityError(`bestMatch: too many states to sweep (${widest} referenced milestones must be remembered at once over ${span} indices)`);
+    }
+    const graph = buildMatchGraph(n, component.orders, merged, moveBudget);
+    const gated = component.gates.some((list) => list.length > 0) ? new GatedLookup(lookup, gates, component.references, component.gates, merged) : lookup;
+    const sweep = new MatchSweep(graph, lo, hi, gated);
     if (strategy === "sweep" || !eliminationFits || sweep.workPerSweep * sweeps < eliminationWork) {
       return new SweepComponentSolver(graph, sweep, lo, hi);
     }

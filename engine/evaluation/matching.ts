@@ -48,9 +48,11 @@
 
 import { analyseMatchDag, type IndexWindow, type MatchDag } from "./matching-dag.js";
 import { ComponentLookup, SimilarityCache, type SimilarityOracle } from "./matching-cache.js";
+import { GateCache, validateGates, type GateRef, type MatchGate } from "./matching-gates.js";
 import { componentSolver, type MatchComponent, type MatchStrategy } from "./matching-strategy.js";
 
 export type { SimilarityOracle } from "./matching-cache.js";
+export type { KeyGate, MatchGate, PairGate } from "./matching-gates.js";
 
 /** Totals within this of the maximum are ties, settled by the lexicographic rule above. */
 export const MATCH_TIE_EPSILON = 1e-9;
@@ -69,6 +71,13 @@ export interface MatchProblem {
   lo: number;
   hi: number;
   similarity: SimilarityOracle;
+  /**
+   * gates[v]: 0/1 conditions between v and one ancestor each (matching-gates.ts); v's value is
+   * similarity(v, …) when every gate holds and 0 otherwise (the oracle is then not asked). A
+   * gate's node may also be one of v's references, but a gate does not make it readable through
+   * refIndex: only `references` are. Several gates on the same node must all hold. Omitted: none.
+   */
+  gates?: readonly (readonly MatchGate[])[];
 }
 
 export interface MatchResult {
@@ -98,9 +107,11 @@ export function matchWithStrategy(p: MatchProblem, strategy: MatchStrategy): { r
   if (p.lo > p.hi) throw new Error(`bestMatch: lo (${p.lo}) is greater than hi (${p.hi}); there is no candidate index`);
   if (dag.nodeCount === 0) return { result: { total: 0, assignment: [] }, strategies: [] };
 
+  const gates = validateGates(dag.nodeCount, p.gates, dag.isAncestor);
   const cache = new SimilarityCache(p.similarity, dag.references, p.lo, p.hi - p.lo + 1);
-  const components = dag.components.map((nodes) => localComponent(dag, nodes));
-  const solvers = components.map((c) => componentSolver(c, new ComponentLookup(cache, c.nodes), p.lo, p.hi, strategy));
+  const gateCache = new GateCache(gates.flat, p.lo, p.hi - p.lo + 1);
+  const components = dag.components.map((nodes) => localComponent(dag, gates.perNode, nodes));
+  const solvers = components.map((c) => componentSolver(c, new ComponentLookup(cache, c.nodes), gateCache, p.lo, p.hi, strategy));
   const windows: IndexWindow[][] = components.map((c) => c.nodes.map(() => ({ min: p.lo, max: p.hi })));
   // current[c]: the best total of component c with its nodes fixed so far.
   const current = solvers.map((solver) => solver.best());
@@ -124,19 +135,22 @@ export function matchWithStrategy(p: MatchProblem, strategy: MatchStrategy): { r
   });
   const assignment = indices.map((index, v) => ({
     index,
-    similarity: cache.get(v, index, dag.references[v]!.map((u) => indices[u]!)),
+    similarity: gates.perNode[v]!.every(({ ref, gate }) => gateCache.holds(gate, index, indices[ref]!))
+      ? cache.get(v, index, dag.references[v]!.map((u) => indices[u]!))
+      : 0,
   }));
   const total = sumInOrder(assignment.map((a) => a.similarity));
   return { result: { total, assignment }, strategies: solvers.map((s) => s.strategy) };
 }
 
 /** The component over `nodes` renumbered 0..k-1 in ascending problem order. */
-function localComponent(dag: MatchDag, nodes: readonly number[]): MatchComponent {
+function localComponent(dag: MatchDag, gates: readonly (readonly GateRef[])[], nodes: readonly number[]): MatchComponent {
   const local = new Map<number, number>(nodes.map((v, i) => [v, i]));
   return {
     nodes,
     nodeCount: nodes.length,
     references: nodes.map((v) => dag.references[v]!.map((u) => local.get(u)!)),
+    gates: nodes.map((v) => gates[v]!.map(({ ref, gate }) => ({ ref: local.get(ref)!, gate }))),
     orders: dag.reducedEdges.filter(([u]) => local.has(u)).map(([u, v]) => [local.get(u)!, local.get(v)!] as const),
     isAncestor: (u, v) => dag.isAncestor(nodes[u]!, nodes[v]!),
   };

@@ -30,7 +30,8 @@ export class YamlSource {
     readonly file: string,
   ) {
     this.lineStarts = [0, ...Array.from(text.matchAll(/\n/g), (m) => m.index + 1)];
-    this.doc = parseDocument(text, { prettyErrors: false, uniqueKeys: true });
+    // logLevel "error": warnings (e.g. collection keys) become our diagnostics, never stderr noise.
+    this.doc = parseDocument(text, { prettyErrors: false, uniqueKeys: true, logLevel: "error" });
     const syntax = this.collectSyntaxErrors(this.doc.errors);
     let value: unknown = null;
     if (syntax.length === 0) {

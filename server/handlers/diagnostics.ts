@@ -5,12 +5,14 @@
 //   open            check at once
 //   change          check after a few milliseconds, or after a short debounce while typing
 //                   (a burst of keystrokes is checked once)
-//   quiet for a while and no errors
+//   no errors, and no change for a while after the check
 //                   score the reference in the background; publish again with its findings
-//   newer change    the stale scoring is cancelled, and its findings are not shown again until
-//                   the new version is scored (they point into the old text)
+//   newer change    the stale scoring is cancelled, and the older findings are not shown with
+//                   the new version (they point into the old text), unless its text is the one
+//                   last scored (an undo)
 import { DiagnosticSeverity, type Diagnostic as LspDiagnostic, type PublishDiagnosticsParams } from "vscode-languageserver";
 import type { TextDocument } from "vscode-languageserver-textdocument";
+import type { Diagnostic } from "../../engine/diagnostics.js";
 import { getScenarioDocument } from "../service/document.js";
 import { documentDiagnostics, toLspDiagnostic } from "../service/diagnostics.js";
 import type { ReferenceResult, ReferenceScoring } from "./reference-scoring.js";
@@ -22,7 +24,7 @@ export interface DiagnosticsTiming {
   /** Delay before checking a change that follows another within `burstWindowMs` (typing). */
   readonly debounceMs: number;
   readonly burstWindowMs: number;
-  /** Quiet time after the last change before the reference is scored. */
+  /** Quiet time after a version's diagnostics are published before its reference is scored. */
   readonly referenceIdleMs: number;
 }
 
@@ -108,8 +110,9 @@ export class DiagnosticsPublisher {
     this.send({ uri, version: doc.version, diagnostics: [...diagnostics, ...reused] });
     // A file with errors has no scenario to play; an unchanged text already has its findings.
     if (hasErrors || state.scored?.text === text) return;
-    const wait = Math.max(0, state.changedAt + this.timing.referenceIdleMs - performance.now());
-    state.referenceTimer = setTimeout(() => this.guard(() => this.score(uri, doc.version)), wait);
+    // Counted from now, not from the change: after a slow check (a long file) the author has had
+    // no time to go on typing yet, and a scoring started at once would compete with their edits.
+    state.referenceTimer = setTimeout(() => this.guard(() => this.score(uri, doc.version)), this.timing.referenceIdleMs);
   }
 
   private score(uri: string, version: number): void {
@@ -150,6 +153,6 @@ export class DiagnosticsPublisher {
  * The reference findings are advice about a valid scenario, not errors in the file: they are
  * warnings here (the CLI's `validate` reports them as errors, to fail a build).
  */
-function referenceFinding(d: Parameters<typeof toLspDiagnostic>[0]): LspDiagnostic {
+function referenceFinding(d: Diagnostic): LspDiagnostic {
   return { ...toLspDiagnostic(d), severity: DiagnosticSeverity.Warning };
 }

@@ -37,7 +37,7 @@ export const REFERENCE_WORKER_ROLE = "toolsandbox-reference-scorer";
 
 /**
  * The reference solution's findings for a text whose check has no errors (the text is checked
- * again here: the worker shares nothing with the server). Never throws.
+ * again here: the worker shares nothing with the server). A text with errors has none.
  */
 export async function scoreReferenceText(text: string, file: string): Promise<Diagnostic[]> {
   const { scenario } = checkScenarioText(text, file);
@@ -140,7 +140,10 @@ class InProcessBackend implements Backend {
   dispose(): void {}
 }
 
-/** A worker started on first use and terminated to cancel; a worker that cannot start falls back to in-process. */
+/**
+ * A worker started on first use, and terminated only to stop a cancelled job that runs too long.
+ * A worker that cannot start at all gives way to in-process scoring.
+ */
 class WorkerBackend implements Backend {
   private worker: Worker | null = null;
   private pending: { id: number; resolve: (d: readonly Diagnostic[]) => void; reject: (e: Error) => void } | null = null;
@@ -221,9 +224,38 @@ class WorkerBackend implements Backend {
     if (!pending || !isJsonObject(message) || message.id !== pending.id) return;
     this.pending = null;
     this.answered = true;
-    if (Array.isArray(message.diagnostics)) pending.resolve(message.diagnostics as unknown as Diagnostic[]);
+    const diagnostics = diagnosticsOf(message.diagnostics);
+    if (diagnostics) pending.resolve(diagnostics);
     else pending.reject(new Error(typeof message.error === "string" ? message.error : "malformed answer from the reference worker"));
   }
+}
+
+/** The worker's findings, checked item by item; null when anything has the wrong shape. */
+function diagnosticsOf(value: unknown): Diagnostic[] | null {
+  if (!Array.isArray(value)) return null;
+  const diagnostics: Diagnostic[] = [];
+  for (const item of value as readonly unknown[]) {
+    if (!isDiagnostic(item)) return null;
+    diagnostics.push(item);
+  }
+  return diagnostics;
+}
+
+/** The shape of an engine diagnostic, as it comes back from the worker thread. */
+function isDiagnostic(value: unknown): value is Diagnostic {
+  if (!isJsonObject(value)) return false;
+  const { range, offset, severity, code, message, file } = value;
+  const position = (p: unknown): boolean => isJsonObject(p) && typeof p.line === "number" && typeof p.character === "number";
+  return (
+    isJsonObject(range) &&
+    position(range.start) &&
+    position(range.end) &&
+    Array.isArray(offset) &&
+    (severity === "error" || severity === "warning" || severity === "info") &&
+    typeof code === "string" &&
+    typeof message === "string" &&
+    typeof file === "string"
+  );
 }
 
 /** True in a worker thread started by `ReferenceScoring`. */

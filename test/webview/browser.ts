@@ -1,4 +1,5 @@
 /// <reference lib="dom" />
+/// <reference lib="dom.iterable" />
 // Debian's Chromium driven by playwright-core, for the panel tests and the panel benchmark. Each
 // launch gets a fresh profile directory; each page records everything a test must find empty:
 // console errors, uncaught exceptions, dialogs, and requests other than the page itself.

@@ -99,6 +99,11 @@ test("stepping forward and back changes the selected message and the world diff 
   assert.equal(await shownIndex(page), 24);
   await page.keyboard.press("Home");
   assert.equal(await shownIndex(page), 0);
+  // "?" lists the shortcuts; Escape closes the list.
+  await page.keyboard.press("?");
+  assert.match(await textOf(page, "[data-testid=shortcuts]"), /next milestone or minefield match/);
+  await page.keyboard.press("Escape");
+  assert.equal(await page.locator("[data-testid=shortcuts]").isHidden(), true);
   assertClean(panel);
 });
 
@@ -268,10 +273,10 @@ test("play steps through the run on its own and pause stops it", async () => {
   const { page } = panel;
   await page.locator("[data-action=play]").click();
   assert.equal(await page.locator("[data-action=play]").getAttribute("aria-pressed"), "true");
-  await page.waitForFunction(() => Number(document.querySelector("[data-testid=message]")?.getAttribute("data-index")) >= 2, undefined, { timeout: 5000 });
+  await page.waitForFunction(() => Number(document.querySelector("[data-testid=message]")?.getAttribute("data-index")) >= 1, undefined, { timeout: 5000 });
   await page.locator("[data-action=play]").click();
   const stopped = await shownIndex(page);
-  await page.waitForTimeout(1200);
+  await page.waitForTimeout(1000);
   assert.equal(await shownIndex(page), stopped);
   assert.equal(await page.locator("[data-action=play]").getAttribute("aria-pressed"), "false");
   assertClean(panel);

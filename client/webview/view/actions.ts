@@ -21,5 +21,6 @@ export interface PanelActions {
   runControl(action: RunControl): void;
   openLink(url: string): void;
   revealNode(kind: NodeKind, id: string): void;
-  toggleShortcuts(): void;
+  /** Shows or hides the list of keyboard shortcuts (toggles without an argument). */
+  toggleShortcuts(visible?: boolean): void;
 }

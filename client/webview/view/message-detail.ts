@@ -15,6 +15,8 @@ export class MessageDetailView {
   readonly element = el("div", { class: "detail", attrs: { "data-testid": "detail", tabindex: "-1" } });
   /** The full-world view stays open from one message to the next once the user opened it. */
   private worldOpen = false;
+  /** The message shown last: redrawing the same one (new lines, a new search) keeps the scroll position. */
+  private shown: number | null = null;
 
   constructor(
     private readonly actions: PanelActions,
@@ -22,6 +24,13 @@ export class MessageDetailView {
   ) {}
 
   render(t: PanelTrajectory | null, index: number | null, query: string): void {
+    const scroll = index === this.shown ? this.element.scrollTop : 0;
+    this.shown = index;
+    this.draw(t, index, query);
+    this.element.scrollTop = scroll;
+  }
+
+  private draw(t: PanelTrajectory | null, index: number | null, query: string): void {
     const m = index === null || t === null ? undefined : t.messages[index];
     if (!t || index === null || !m) {
       replaceChildren(this.element, el("p", { class: "placeholder", text: t && t.messages.length > 0 ? "Select a message." : "No messages yet." }));

@@ -26,9 +26,10 @@ const SHORTCUTS: readonly Shortcut[] = [
   { keys: ["g"], label: "jump to a message number", run: (_, f) => f.jump.select() },
   { keys: ["/"], label: "search", run: (_, f) => f.search.select() },
   { keys: ["?"], label: "show or hide this list", run: (a) => a.toggleShortcuts() },
+  { keys: ["Escape"], label: "close this list", run: (a) => a.toggleShortcuts(false) },
 ];
 
-const KEY_NAMES: Readonly<Record<string, string>> = { ArrowDown: "↓", ArrowRight: "→", ArrowUp: "↑", ArrowLeft: "←", " ": "Space" };
+const KEY_NAMES: Readonly<Record<string, string>> = { ArrowDown: "↓", ArrowRight: "→", ArrowUp: "↑", ArrowLeft: "←", " ": "Space", Escape: "Esc" };
 
 export function installShortcuts(actions: PanelActions, focus: FocusTargets): void {
   document.addEventListener("keydown", (event) => {
@@ -72,7 +73,7 @@ export function shortcutsOverlay(onClose: () => void): HTMLElement {
       el("dt", {}, el("kbd", { text: "Enter" })),
       el("dd", { text: "in the search box: next match (Shift+Enter: previous)" }),
       el("dt", {}, el("kbd", { text: "Esc" })),
-      el("dd", { text: "leave the search or jump box (clears the search)" }),
+      el("dd", { text: "in the search or jump box: leave it (and clear the search)" }),
     ),
     close,
   );

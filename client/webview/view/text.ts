@@ -9,7 +9,7 @@ import { append, el } from "./dom.js";
 export function appendHighlighted(parent: Node, text: string, query: string): void {
   const needle = query.trim().toLowerCase();
   if (needle === "") {
-    (parent as Element).insertAdjacentHTML("beforeend", text);
+    append(parent, text);
     return;
   }
   const haystack = text.toLowerCase();

@@ -30,7 +30,7 @@ export class TimelineView {
   private state: TimelineState | null = null;
   private frame = 0;
 
-  constructor(private readonly actions: PanelActions) {
+  constructor(actions: PanelActions) {
     this.element.append(this.spacer, this.empty);
     this.element.addEventListener("scroll", () => this.schedule());
     this.element.addEventListener("click", (event) => {
@@ -48,15 +48,22 @@ export class TimelineView {
     this.draw();
   }
 
-  /** Scrolls the least needed to bring message `index` fully into view. */
+  /**
+   * Brings message `index` into view: a row just off the edge scrolls in by the least amount (so
+   * stepping does not jump the list around); a row further away is centred.
+   */
   reveal(index: number): void {
     if (!this.state) return;
     const position = this.state.visible.positionOf(index);
     if (position === -1) return;
     const top = position * ROW_HEIGHT;
     const view = this.element;
-    if (top < view.scrollTop) view.scrollTop = top;
-    else if (top + ROW_HEIGHT > view.scrollTop + view.clientHeight) view.scrollTop = top + ROW_HEIGHT - view.clientHeight;
+    const height = view.clientHeight;
+    const above = view.scrollTop - top;
+    const below = top + ROW_HEIGHT - (view.scrollTop + height);
+    if (above > ROW_HEIGHT || below > ROW_HEIGHT) view.scrollTop = top - (height - ROW_HEIGHT) / 2;
+    else if (above > 0) view.scrollTop = top;
+    else if (below > 0) view.scrollTop = top + ROW_HEIGHT - height;
     this.draw();
   }
 

@@ -1,6 +1,7 @@
 // A minimal LSP client for the protocol tests: starts a built server as a child process, speaks
-// JSON-RPC over its stdin/stdout, records every publishDiagnostics, and bounds every wait.
-import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+// JSON-RPC over its stdin/stdout (or a Node IPC channel), records what the server publishes,
+// registers and logs, and bounds every wait.
+import { spawn, type ChildProcess } from "node:child_process";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import {
@@ -12,6 +13,7 @@ import {
   InitializeRequest,
   IPCMessageReader,
   IPCMessageWriter,
+  LogMessageNotification,
   PublishDiagnosticsNotification,
   RegistrationRequest,
   ShutdownRequest,
@@ -23,15 +25,13 @@ import {
   type PublishDiagnosticsParams,
   type TextDocumentContentChangeEvent,
 } from "vscode-languageserver/node";
+import { buildCli } from "../../cli/harness.js";
 
 export const SERVER = join(process.cwd(), "dist", "server.js");
 export const CLI = join(process.cwd(), "dist", "cli.js");
 
-/** Builds dist/ once per test file (the `before` hook of every protocol test). */
-export function buildServer(): void {
-  const result = spawnSync(process.execPath, ["scripts/build.mjs"], { encoding: "utf8" });
-  if (result.status !== 0) throw new Error(`build failed: ${result.stderr}`);
-}
+/** Builds dist/ (every bundle: the server and the CLI) once per test file, in its `before` hook. */
+export const buildServer = buildCli;
 
 /** Long enough for a loaded 2-core machine; short enough that a hung server fails the test. */
 export const WAIT_MS = 15_000;
@@ -52,6 +52,8 @@ export class LspClient {
   /** Methods the server registered dynamically (e.g. workspace/didChangeWatchedFiles). */
   readonly registered: { method: string; registerOptions: unknown }[] = [];
   readonly stderr: string[] = [];
+  /** What the server logged (window/logMessage). */
+  readonly logs: string[] = [];
   private readonly waiters: { test: (p: PublishDiagnosticsParams) => boolean; resolve: (p: PublishDiagnosticsParams) => void }[] = [];
   private readonly registrationWaiters: (() => void)[] = [];
   private readonly exited: Promise<number | null>;
@@ -68,6 +70,9 @@ export class LspClient {
         if (waiter.test(params)) waiter.resolve(params);
         else this.waiters.push(waiter);
       }
+    });
+    connection.onNotification(LogMessageNotification.type, (params) => {
+      this.logs.push(params.message);
     });
     // The server may ask to register file watchers; the client accepts and records them.
     connection.onRequest(RegistrationRequest.type, (params) => {

@@ -110,6 +110,8 @@ test("the reference's own score arrives in the background, as a warning on the m
   await client.change(uri, 4, [insert]);
   const rescored = await client.diagnostics((p) => publishedFor(uri, 4)(p) && p.diagnostics.length > 0, "findings for version 4");
   assert.ok(rescored.diagnostics.some((d) => d.code === "reference-misses-milestone"));
+  // All of it in the worker thread: nothing logged about a worker that failed or fell back.
+  assert.deepEqual(client.logs.filter((l) => l.includes("reference")), []);
 });
 
 test("fixing the reference clears its findings once the new version is scored", async () => {

@@ -1,8 +1,8 @@
-// A batch run stopped from outside: Ctrl-C (SIGINT) cancels the running episodes, which still
-// close their trajectories, writes the summary and exits 130; `kill -9` leaves episodes cut
-// short, and `--resume` completes the run with exactly one complete trajectory per scenario.
-// Both roles are model-backed, answered by the mock server with latency, so that episodes are
-// really in flight (waiting on the network, 4 at a time) when the signal arrives.
+// Batch runs with both roles model-backed, answered by the mock server with latency, so that
+// episodes really overlap (waiting on the network) and are in flight when a signal arrives:
+// the files do not depend on --concurrency; Ctrl-C (SIGINT) cancels the running episodes, which
+// still close their trajectories, writes the summary and exits 130; `kill -9` leaves episodes
+// cut short, and `--resume` completes the run with exactly one complete trajectory per scenario.
 import { after, before, test } from "node:test";
 import assert from "node:assert/strict";
 import { spawn } from "node:child_process";
@@ -23,6 +23,8 @@ const sampleFiles = readdirSync(SAMPLES)
 const names = sampleFiles.map((f) => f.slice(0, -".scenario.yaml".length));
 
 let mock: MockLlm;
+/** Answers after 5 ms, or 40 ms for a seeded third of the requests, so episodes finish out of order. */
+let unevenMock: MockLlm;
 
 before(async () => {
   buildCli();
@@ -32,10 +34,17 @@ before(async () => {
     return scenario;
   });
   mock = await startMockLlm({ scenarios, faults: [{ kind: "latency", ms: LATENCY_MS }] });
+  unevenMock = await startMockLlm({
+    scenarios,
+    faults: [
+      { kind: "latency", ms: 5 },
+      { kind: "latency", ms: 35, rate: 0.3, seed: 1 },
+    ],
+  });
 });
 
 after(async () => {
-  await mock.close();
+  await Promise.all([mock.close(), unevenMock.close()]);
   removeTempDirs();
 });
 
@@ -46,9 +55,18 @@ interface Finished {
   readonly stderr: string;
 }
 
-/** Starts `toolsandbox run` on the samples with both roles played by the mock server's models. */
-function startRun(out: string, extra: readonly string[] = []): { pid: number; kill(signal: NodeJS.Signals): void; finished: Promise<Finished> } {
-  const args = ["run", SAMPLES, "--agent", "openai:mock", "--user", "openai:mock", "--base-url", `${mock.url}/v1`, "--concurrency", "4", "--out", out, ...extra];
+interface RunSetup {
+  readonly extra?: readonly string[];
+  readonly server?: MockLlm;
+  /** Scenario files or directories; all the samples by default. */
+  readonly paths?: readonly string[];
+}
+
+/** Starts `toolsandbox run` with both roles played by the mock server's models, 4 at a time unless `extra` says otherwise. */
+function startRun(out: string, setup: RunSetup = {}): { pid: number; kill(signal: NodeJS.Signals): void; finished: Promise<Finished> } {
+  const { extra = [], server = mock, paths = [SAMPLES] } = setup;
+  const roles = ["--agent", "openai:mock", "--user", "openai:mock", "--base-url", `${server.url}/v1`];
+  const args = ["run", ...paths, ...roles, "--concurrency", "4", "--out", out, ...extra];
   const child = spawn(process.execPath, [CLI, ...args], { env: { PATH: process.env.PATH ?? "", OPENAI_API_KEY: "test-key" } });
   let stdout = "";
   let stderr = "";
@@ -108,6 +126,20 @@ function assertComplete(out: string): void {
   assert.equal(summary.interrupted, undefined);
 }
 
+test("model-backed episodes played 8 at a time write the same bytes as one at a time", async () => {
+  const sequential = tempDir("models-seq");
+  const parallel = tempDir("models-par");
+  const paths = sampleFiles.slice(0, 12).map((f) => join(SAMPLES, f));
+  const one = await startRun(sequential, { extra: ["--concurrency", "1"], server: unevenMock, paths }).finished;
+  assert.equal(one.code, 0, one.stderr);
+  const eight = await startRun(parallel, { extra: ["--concurrency", "8"], server: unevenMock, paths }).finished;
+  assert.equal(eight.code, 0, eight.stderr);
+  const files = readdirSync(sequential).sort();
+  assert.equal(files.length, 13);
+  assert.deepEqual(readdirSync(parallel).sort(), files);
+  for (const f of files) assert.ok(readFileSync(join(sequential, f)).equals(readFileSync(join(parallel, f))), `${f} differs`);
+});
+
 test("kill -9 in the middle of a run, then --resume: one complete trajectory per scenario, no duplicate, no corrupt file", async () => {
   const out = tempDir("kill9");
   const first = startRun(out);
@@ -123,7 +155,7 @@ test("kill -9 in the middle of a run, then --resume: one complete trajectory per
   assert.ok(left.length < names.length, "the run was stopped before its end");
   const kept = new Map(complete.map((f) => [f, readFileSync(join(out, f))]));
 
-  const resumed = await startRun(out, ["--resume"]).finished;
+  const resumed = await startRun(out, { extra: ["--resume"] }).finished;
   assert.equal(resumed.code, 0, resumed.stderr);
   assert.match(
     resumed.stderr,
@@ -167,7 +199,7 @@ test("Ctrl-C cancels the episodes in flight, closes their trajectories, writes t
   assert.equal(summary.scenarios.filter((s) => s.end_reason === "cancelled").length, cancelled);
 
   // --resume plays the cancelled and the never-started episodes.
-  const resumed = await startRun(out, ["--resume"]).finished;
+  const resumed = await startRun(out, { extra: ["--resume"] }).finished;
   assert.equal(resumed.code, 0, resumed.stderr);
   assertComplete(out);
 });

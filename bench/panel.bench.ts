@@ -1,0 +1,79 @@
+// Panel speed on a long run: a synthetic trajectory of 2,000 messages (world changes at every
+// tool response, milestones spread over it) in the page `replay --html` writes, loaded in Chromium.
+// Prints, over a few loads, the time to the first render (from navigation start: parsing the page
+// and the embedded JSON, validating every line, building the model, drawing) and the time to jump
+// to the last message. Target: first render under 300 ms. Prints figures; asserts nothing.
+//
+//   npm run bench:panel                   (2,000 messages, 5 loads)
+//   npm run bench:panel -- 10000 3        (10,000 messages, 3 loads)
+import { mkdtempSync, rmSync, statSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { FIRST_RENDER_MARK } from "../client/webview/protocol.js";
+import { PanelBrowser } from "../test/webview/browser.js";
+import { longRun, writePanelPage } from "../test/webview/trajectories.js";
+
+const TARGET_MS = 300;
+
+function positiveArg(index: number, fallback: number, what: string): number {
+  const arg = process.argv[index];
+  if (arg === undefined) return fallback;
+  const n = Number(arg);
+  if (!Number.isInteger(n) || n < 4) {
+    console.error(`bench:panel: ${what} must be a whole number of at least 4, got "${arg}"`);
+    process.exit(2);
+  }
+  return n;
+}
+
+const median = (values: readonly number[]): number => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 === 1 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+};
+
+async function main(): Promise<void> {
+  const messages = positiveArg(2, 2000, "the message count");
+  const loads = positiveArg(3, 5, "the number of loads");
+  const dir = mkdtempSync(join(tmpdir(), "toolsandbox-bench-panel-"));
+  const file = writePanelPage(join(dir, "long.html"), longRun(messages), "bench");
+  const browser = await PanelBrowser.launch();
+  const firstRender: number[] = [];
+  const firstPaint: number[] = [];
+  const jumpToLast: number[] = [];
+  try {
+    for (let i = 0; i < loads; i++) {
+      const { page } = await browser.open(file);
+      const timing = await page.evaluate(async (mark) => {
+        const rendered = performance.getEntriesByName(mark)[0]?.startTime ?? Number.NaN;
+        const paint = performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? Number.NaN;
+        const start = performance.now();
+        document.dispatchEvent(new KeyboardEvent("keydown", { key: "End", bubbles: true }));
+        // Two frames: the one the jump's DOM changes land in, then the one after it is painted.
+        await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+        const shown = document.querySelector("[data-testid=message]")?.getAttribute("data-index");
+        return { rendered, paint, jump: performance.now() - start, shown };
+      }, FIRST_RENDER_MARK);
+      if (timing.shown !== String(messages - 1)) throw new Error(`the jump showed message ${timing.shown}, not ${messages - 1}`);
+      firstRender.push(timing.rendered);
+      firstPaint.push(timing.paint);
+      jumpToLast.push(timing.jump);
+      await page.close();
+    }
+  } finally {
+    await browser.close();
+  }
+  const size = statSync(file).size;
+  rmSync(dir, { recursive: true, force: true });
+  const ms = (v: number): string => `${v.toFixed(1)} ms`;
+  console.log(`panel: ${messages} messages, page ${(size / 1024).toFixed(0)} KiB, ${loads} loads in Chromium (median, then each load)`);
+  console.log(`  first render         ${ms(median(firstRender))}   [${firstRender.map((v) => v.toFixed(0)).join(", ")}]`);
+  console.log(`  first contentful paint ${ms(median(firstPaint))} [${firstPaint.map((v) => v.toFixed(0)).join(", ")}]`);
+  console.log(`  jump to last message ${ms(median(jumpToLast))}   [${jumpToLast.map((v) => v.toFixed(0)).join(", ")}]`);
+  console.log(`  target: first render under ${TARGET_MS} ms: ${median(firstRender) < TARGET_MS ? "met" : "NOT met"}`);
+}
+
+void main().catch((e: unknown) => {
+  console.error(`bench:panel: ${e instanceof Error ? e.message : String(e)}`);
+  process.exit(1);
+});

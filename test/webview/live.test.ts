@@ -1,0 +1,178 @@
+// The panel as VS Code hosts it: lines arrive one at a time over postMessage while a run plays,
+// the run can be paused and stepped, and every request goes back through acquireVsCodeApi. The
+// extension host is played by the test: a stub acquireVsCodeApi records what the panel asks for.
+import { after, before, test } from "node:test";
+import assert from "node:assert/strict";
+import { readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import type { Page } from "playwright-core";
+import { createNonce, panelHtml } from "../../client/webview/html.js";
+import type { TrajectoryLine } from "../../client/webview/protocol.js";
+import { buildCli, removeTempDirs, tempDir } from "../cli/harness.js";
+import { PanelBrowser, shownIndex, textOf, type PanelPage } from "./browser.js";
+import { readLines, samplePath } from "./trajectories.js";
+
+let browser: PanelBrowser;
+let page_file = "";
+let lines: TrajectoryLine[] = [];
+
+// Stands in for the extension host's side of acquireVsCodeApi (it carries the page's nonce). Like
+// VS Code's, the saved state outlives a reload of the page.
+const STUB = `
+window.__requests = [];
+window.acquireVsCodeApi = function () {
+  return {
+    postMessage: function (m) { window.__requests.push(m); },
+    getState: function () { return JSON.parse(sessionStorage.getItem("state") || "null"); },
+    setState: function (s) { sessionStorage.setItem("state", JSON.stringify(s)); },
+  };
+};`;
+
+before(async () => {
+  buildCli();
+  const dir = tempDir("panel-live");
+  const nonce = createNonce();
+  const dist = join(__dirname, "..", "..", "dist");
+  const html = panelHtml({
+    title: "live",
+    nonce,
+    assets: { kind: "inline", script: readFileSync(join(dist, "webview.js"), "utf8"), style: readFileSync(join(dist, "webview.css"), "utf8") },
+  }).replace(`<script nonce="${nonce}">`, `<script nonce="${nonce}">${STUB}</script>\n<script nonce="${nonce}">`);
+  page_file = join(dir, "live.html");
+  writeFileSync(page_file, html);
+  lines = readLines(samplePath("send_message_with_contact_content_cellular_off"));
+  browser = await PanelBrowser.launch();
+});
+
+after(async () => {
+  await browser?.close();
+  removeTempDirs();
+});
+
+async function openLive(): Promise<PanelPage> {
+  return browser.open(page_file, "[data-testid=timeline]");
+}
+
+/** What the extension does: post one message into the webview. */
+async function post(page: Page, message: unknown): Promise<void> {
+  await page.evaluate((m) => window.postMessage(m, "*"), message);
+  await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 0)));
+}
+
+async function requests(page: Page): Promise<unknown[]> {
+  return page.evaluate(() => (window as unknown as { __requests: unknown[] }).__requests);
+}
+
+test("a live run streams in line by line; the panel follows it and can pause and step it", async () => {
+  const panel = await openLive();
+  const { page } = panel;
+  assert.equal(await textOf(page, "h1"), "Waiting for a trajectory…");
+  assert.deepEqual(await requests(page), [{ type: "ready" }], "the panel tells the host it is listening");
+
+  await post(page, { type: "live", state: "running" });
+  const end = lines.findIndex((l) => l.type === "end");
+  for (const line of lines.slice(0, 10)) await post(page, line);
+  assert.equal(await textOf(page, "[data-testid=scenario-name]"), "send_message_with_contact_content_cellular_off");
+  assert.equal(await shownIndex(page), 8, "the panel follows the newest message");
+  assert.equal(await textOf(page, "[data-testid=score]"), "–");
+  assert.match(await textOf(page, ".run-status"), /^live: running$/);
+
+  // The host paused the run before the next turn: the panel offers Continue and Step.
+  await post(page, { type: "live", state: "paused" });
+  assert.equal(await textOf(page, ".live-state"), "Paused before the next turn");
+  await page.locator("[data-action=run-step]").click();
+  await page.locator("[data-action=run-continue]").click();
+  await post(page, { type: "live", state: "running" });
+  await page.locator("[data-action=run-pause]").click();
+  const controls = (await requests(page)).filter((r) => (r as { type: string }).type === "run-control");
+  assert.deepEqual(controls, [
+    { type: "run-control", action: "step" },
+    { type: "run-control", action: "continue" },
+    { type: "run-control", action: "pause" },
+  ]);
+
+  // Looking back at an earlier message stops the following; the stream goes on underneath.
+  await page.locator("[data-action=first]").click();
+  for (const line of lines.slice(10, end + 1)) await post(page, line);
+  assert.equal(await shownIndex(page), 0);
+  assert.equal(await textOf(page, "[data-testid=message-count]"), "25");
+  await post(page, { type: "live", state: "finished" });
+  assert.equal(await page.locator("[data-testid=live-controls]").isHidden(), true);
+  // The evaluation arrives last: badges and the score appear without a reload.
+  await post(page, lines[end + 1]);
+  assert.equal(await textOf(page, "[data-testid=score]"), "1.00");
+  await page.locator("[data-action=next-milestone]").click();
+  assert.equal(await shownIndex(page), 18);
+  assert.deepEqual(panel.problems.consoleErrors, []);
+  assert.deepEqual(panel.problems.requests, []);
+});
+
+test("invalid or out-of-order messages from the host are ignored, logged and counted", async () => {
+  const panel = await openLive();
+  const { page } = panel;
+  const [header, ...rest] = lines;
+  await post(page, rest[0]);
+  await post(page, header);
+  await post(page, rest[0]);
+  await post(page, rest[2]);
+  await post(page, { type: "message", message: { sandbox_message_index: 1, sender: "root" } });
+  await post(page, { type: "reveal", index: 7 });
+  await post(page, "<img src=x onerror=alert(1)>");
+  assert.equal(await textOf(page, "[data-testid=message-count]"), "1");
+  // The line before the header is logged, but the header starts a new run and a new count.
+  assert.match(
+    await textOf(page, "[data-testid=notice]"),
+    /^4 messages were ignored because they are not valid \(first: message 2 arrived where message 1 was expected\)\.$/,
+  );
+  assert.deepEqual(panel.problems.consoleWarnings.map((w) => w.replace(/^toolsandbox panel: ignored a message from the host: /, "")), [
+    'a "message" line arrived before the header',
+    "message 2 arrived where message 1 was expected",
+    "/message/sender must be one of: system, user, agent, execution_environment",
+    "cannot reveal message 7: the trajectory has 1 messages",
+    "the message must be an object",
+  ]);
+  assert.deepEqual(panel.problems.dialogs, []);
+  assert.deepEqual(panel.problems.consoleErrors, []);
+  // A message from another frame is not the host: it is dropped before validation.
+  await page.evaluate(() => void document.body.appendChild(document.createElement("iframe")));
+  const child = page.frames().find((f) => f !== page.mainFrame());
+  assert.ok(child);
+  const line: unknown = rest[1];
+  await child.evaluate((m) => window.parent.postMessage(m, "*"), line);
+  await post(page, { type: "live", state: "running" });
+  assert.equal(await textOf(page, "[data-testid=message-count]"), "1");
+  assert.equal(panel.problems.consoleWarnings.length, 5, "dropped without a word: it was never a message from the host");
+});
+
+test("the panel asks the host to open links, reveal milestones and remember the selection", async () => {
+  const panel = await openLive();
+  const { page } = panel;
+  const withLink: TrajectoryLine[] = lines.map((l) =>
+    l.type === "message" && l.message.sandbox_message_index === 22
+      ? { ...l, message: { ...l.message, content: `Sent. Details: https://example.com/status?id=1, or javascript:alert(1).` } }
+      : l,
+  );
+  await post(page, { type: "lines", lines: withLink });
+  await post(page, { type: "reveal", index: 22 });
+  assert.equal(await shownIndex(page), 22);
+  const links = page.locator("[data-testid=message] a");
+  assert.deepEqual(await links.allTextContents(), ["https://example.com/status?id=1"]);
+  await links.first().click();
+  assert.equal(page.url().startsWith("file://"), true, "the panel itself never navigates");
+  await page.locator(".node-card[data-node=confirmed] [data-action=reveal-node]").click();
+  await page.locator("[data-testid=search]").fill("album");
+  const sent = await requests(page);
+  assert.ok(sent.some((r) => JSON.stringify(r) === JSON.stringify({ type: "open-link", url: "https://example.com/status?id=1" })), JSON.stringify(sent));
+  assert.ok(sent.some((r) => JSON.stringify(r) === JSON.stringify({ type: "reveal-node", kind: "milestone", id: "confirmed" })));
+  assert.ok(sent.some((r) => JSON.stringify(r) === JSON.stringify({ type: "selected", index: 22 })));
+  assert.deepEqual(await page.evaluate(() => JSON.parse(sessionStorage.getItem("state") ?? "null") as unknown), { selected: 22, query: "album" });
+  assert.deepEqual(panel.problems.requests, []);
+  assert.deepEqual(panel.problems.consoleErrors, []);
+
+  // A reloaded panel (VS Code recreates hidden webviews) comes back to the same message and search.
+  await page.reload();
+  await page.waitForSelector("[data-testid=timeline]");
+  await post(page, { type: "lines", lines: withLink });
+  assert.equal(await shownIndex(page), 22);
+  assert.equal(await page.locator("[data-testid=search]").inputValue(), "album");
+});
