@@ -9,7 +9,7 @@
 import { mkdtempSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { FIRST_RENDER_MARK } from "../client/webview/protocol.js";
+import { FIRST_RENDER_MARK } from "../engine/panel/protocol.js";
 import { PanelBrowser } from "../test/webview/browser.js";
 import { longRun, writePanelPage } from "../test/webview/trajectories.js";
 

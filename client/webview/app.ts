@@ -7,7 +7,7 @@ import type { PanelHost } from "./host.js";
 import { isAllowedLink } from "./links.js";
 import { cycle, isFiltering, NO_FILTER, searchHits, VisibleMessages, type RoleFilter } from "./model/navigation.js";
 import { LineOrderError, PanelTrajectory } from "./model/panel-trajectory.js";
-import { FIRST_RENDER_MARK, type LiveState, type NodeKind, type PanelLine, type RunControl } from "./protocol.js";
+import { FIRST_RENDER_MARK, type LiveState, type NodeKind, type PanelLine, type RunControl } from "../../engine/panel/protocol.js";
 import { parseHostMessage } from "./validate/host-messages.js";
 import type { Direction, PanelActions } from "./view/actions.js";
 import { el, replaceChildren } from "./view/dom.js";

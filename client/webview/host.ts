@@ -2,7 +2,7 @@
 // VS Code (a webview talking to the extension over postMessage) and in an exported HTML file (a
 // page that carries its trajectory inside). Hosts pass messages through as `unknown`: the panel
 // validates every one itself, so no host can forget to.
-import type { ViewRequest } from "./protocol.js";
+import type { ViewRequest } from "../../engine/panel/protocol.js";
 
 export interface HostCapabilities {
   /** The host can show a milestone or minefield in the scenario editor. */

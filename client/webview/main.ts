@@ -5,7 +5,7 @@ import "./styles.css";
 import { Panel } from "./app.js";
 import { staticHost } from "./hosts/static-host.js";
 import { vscodeHost } from "./hosts/vscode-host.js";
-import { ROOT_ELEMENT_ID } from "./protocol.js";
+import { ROOT_ELEMENT_ID } from "../../engine/panel/protocol.js";
 import { el } from "./view/dom.js";
 
 function boot(): void {

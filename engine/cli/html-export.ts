@@ -3,10 +3,10 @@
 // embedded as JSON, so the file opens from disk in any browser with nothing else to load.
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { basename, join } from "node:path";
-import { createNonce, panelHtml } from "../../client/webview/html.js";
+import { createNonce, panelHtml } from "../panel/html.js";
 import type { EvaluationResult } from "../evaluation/result.js";
 import type { Trajectory } from "../trajectory/trajectory.js";
-import type { TrajectoryLine } from "../../client/webview/protocol.js";
+import type { TrajectoryLine } from "../panel/protocol.js";
 import { CliError, EXIT, fsError } from "./errors.js";
 
 const SCRIPT = "webview.js";

@@ -1,4 +1,3 @@
-import { performance } from "node:perf_hooks";
 // Exact max-marginals of one connected component by variable elimination (bucket elimination
 // for max-sum), with order constraints handled as prefix/suffix/range maxima.
 //
@@ -107,9 +106,7 @@ export class EliminationSolver {
     }
     for (const x of plan.order) {
       const shape = stepShape(x, factors.map((f) => f.vars), orders);
-      const t0 = performance.now();
       const message: Factor = { vars: messageScope(shape), table: eliminate(x, shape, factors, min, width) };
-      if (process.env.H21) console.log("step", x, JSON.stringify(shape.shared), JSON.stringify(shape.lowerOut), JSON.stringify(shape.upperOut), shape.involved.length, (performance.now() - t0).toFixed(2));
       factors = factors.filter((_, i) => !shape.involved.includes(i));
       factors.push(message);
       orders = shape.keptOrders;
@@ -135,6 +132,13 @@ export class EliminationSolver {
     return width.every((w) => w > 0) ? { min, width } : null;
   }
 }
+
+/**
+ * Variables of at most this many values and without order constraints (the auxiliary ones)
+ * take maximiseFree's path; wider ones the general path, whose per-entry set-up is then cheap
+ * next to summing the factors along x.
+ */
+const FREE_SPAN = 16;
 
 /** Row-major strides of a table over `vars`. */
 function stridesOf(vars: readonly number[], width: readonly number[]): number[] {
@@ -178,13 +182,8 @@ function eliminate(x: number, shape: StepShape, factors: readonly Factor[], min:
     }
   };
 
-  if (lowerIn.length + upperIn.length + bounds.length === 0) {
-    const t0 = performance.now();
+  if (lowerIn.length + upperIn.length + bounds.length === 0 && span <= FREE_SPAN) {
     maximiseFree(out, involved, span, xStrides, sharedDims, sharedStrides);
-    const t1 = performance.now();
-    if (process.env.H21) maximiseFree(out, involved, span, xStrides, sharedDims, sharedStrides);
-    if (process.env.H21DUMP && x === 42 && !(globalThis as any).dumped) { (globalThis as any).dumped = 1; require("node:fs").writeFileSync("/tmp/h21/dump.json", JSON.stringify({ tables: involved.map((f) => ({ vars: f.vars, table: Array.from(f.table, (v) => (v === -Infinity ? null : v)) })), span, xStrides, sharedDims, sharedStrides })); }
-    if (process.env.H21) console.log("free", (performance.now() - t1).toFixed(2), x, span, JSON.stringify(sharedDims), involved.length, JSON.stringify(xStrides), JSON.stringify(sharedStrides), (performance.now() - t0).toFixed(2));
     return out;
   }
 
@@ -235,7 +234,7 @@ function eliminate(x: number, shape: StepShape, factors: readonly Factor[], min:
  * two factors (the usual case) unrolled. Terms are added in accumulate()'s order, so the
  * values are the same bits the general path would give.
  */
-export function maximiseFree(
+function maximiseFree(
   out: Float64Array,
   involved: readonly Factor[],
   span: number,

@@ -63,7 +63,7 @@ interface RunSetup {
 }
 
 /** Starts `toolsandbox run` with both roles played by the mock server's models, 4 at a time unless `extra` says otherwise. */
-function startRun(out: string, setup: RunSetup = {}): { pid: number; kill(signal: NodeJS.Signals): void; finished: Promise<Finished> } {
+function startRun(out: string, setup: RunSetup = {}): { kill(signal: NodeJS.Signals): void; finished: Promise<Finished> } {
   const { extra = [], server = mock, paths = [SAMPLES] } = setup;
   const roles = ["--agent", "openai:mock", "--user", "openai:mock", "--base-url", `${server.url}/v1`];
   const args = ["run", ...paths, ...roles, "--concurrency", "4", "--out", out, ...extra];
@@ -76,8 +76,7 @@ function startRun(out: string, setup: RunSetup = {}): { pid: number; kill(signal
     child.on("error", reject);
     child.on("close", (code, signal) => resolve({ code, signal, stdout, stderr }));
   });
-  assert.ok(child.pid !== undefined);
-  return { pid: child.pid, kill: (signal) => void child.kill(signal), finished };
+  return { kill: (signal) => void child.kill(signal), finished };
 }
 
 const trajectories = (dir: string): string[] => readdirSync(dir).filter((f) => f.endsWith(".trajectory.jsonl")).sort();
@@ -155,7 +154,7 @@ test("kill -9 in the middle of a run, then --resume: one complete trajectory per
   assert.ok(left.length < names.length, "the run was stopped before its end");
   const kept = new Map(complete.map((f) => [f, readFileSync(join(out, f))]));
 
-  const resumed = await startRun(out, { extra: ["--resume"] }).finished;
+  const resumed = await startRun(out, { extra: ["--resume", "--concurrency", "8"] }).finished;
   assert.equal(resumed.code, 0, resumed.stderr);
   assert.match(
     resumed.stderr,
@@ -199,7 +198,20 @@ test("Ctrl-C cancels the episodes in flight, closes their trajectories, writes t
   assert.equal(summary.scenarios.filter((s) => s.end_reason === "cancelled").length, cancelled);
 
   // --resume plays the cancelled and the never-started episodes.
-  const resumed = await startRun(out, { extra: ["--resume"] }).finished;
+  const resumed = await startRun(out, { extra: ["--resume", "--concurrency", "8"] }).finished;
   assert.equal(resumed.code, 0, resumed.stderr);
   assertComplete(out);
+});
+
+test("SIGTERM stops a run the same way as Ctrl-C", async () => {
+  const out = tempDir("sigterm");
+  const run = startRun(out);
+  await waitUntil(() => trajectories(out).filter((f) => isComplete(join(out, f))).length >= 2, 60_000, "2 complete trajectories");
+  run.kill("SIGTERM");
+  const stopped = await run.finished;
+  assert.equal(stopped.code, 130, stopped.stderr);
+  const summary = readSummary(out);
+  assert.ok(summary.interrupted && summary.interrupted.episodes_not_started > 0);
+  assert.ok(summary.scenarios.some((s) => s.end_reason === "cancelled"));
+  for (const f of trajectories(out)) assert.ok(isComplete(join(out, f)), `${f} is closed`);
 });

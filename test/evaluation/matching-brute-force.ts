@@ -1,6 +1,7 @@
 // Reference implementation for the matcher's tests: enumerate every vector in [lo, hi]^M, keep
 // the ones that respect the edges, and apply the documented rule literally (maximum total, then
-// the lexicographically smallest index vector among totals within the tie epsilon).
+// the lexicographically smallest index vector among totals within the tie epsilon). Gates are
+// applied literally too: a node whose gate fails counts 0.
 
 import { MATCH_TIE_EPSILON, type MatchProblem } from "../../engine/evaluation/matching.js";
 
@@ -37,8 +38,19 @@ export function bruteForceMatch(p: MatchProblem): BruteForceResult {
 /** Total of a mapping, summed in node order. */
 export function totalOf(p: MatchProblem, indices: readonly number[]): number {
   let total = 0;
-  for (let v = 0; v < p.nodeCount; v++) total += p.similarity(v, indices[v]!, (ref) => indices[ref]!);
+  for (let v = 0; v < p.nodeCount; v++) total += nodeValue(p, v, indices);
   return total;
+}
+
+/** Node v's value in a mapping: its similarity, or 0 when one of its gates fails (the documented meaning). */
+export function nodeValue(p: MatchProblem, v: number, indices: readonly number[]): number {
+  const index = indices[v]!;
+  for (const gate of p.gates?.[v] ?? []) {
+    const refIndex = indices[gate.ref]!;
+    const holds = "holds" in gate ? gate.holds(index, refIndex) : gate.key(index) === gate.key(refIndex);
+    if (!holds) return 0;
+  }
+  return p.similarity(v, index, (ref) => indices[ref]!);
 }
 
 /** Small deterministic PRNG (mulberry32) so random instances are the same on every run. */

@@ -5,7 +5,8 @@
 import assert from "node:assert/strict";
 import { matchWithStrategy, type MatchProblem } from "../../engine/evaluation/matching.js";
 import { type MatchStrategy } from "../../engine/evaluation/matching-strategy.js";
-import { bruteForceMatch, hashInts, seededRandom, totalOf } from "./matching-brute-force.js";
+import { type MatchGate } from "../../engine/evaluation/matching-gates.js";
+import { bruteForceMatch, hashInts, nodeValue, seededRandom, totalOf } from "./matching-brute-force.js";
 
 // Many equal values, zeros, and near-ties on both sides of the tie epsilon: 1e-12 apart is a
 // tie, 1e-6 apart is not. Thirds make float sums depend on the order they are added in.
@@ -63,6 +64,38 @@ export function randomReferences(rand: Rand, ancestors: readonly number[][], non
   });
 }
 
+/**
+ * Gates for nodes with ancestors, with probability `rate` each: one to `most` gates on random
+ * ancestors (a referenced one half the time), mixing key gates (two or three classes, from a
+ * pool of two shared key functions, so some gates share one) and pair gates (holding two
+ * times in three, hashed).
+ */
+export function randomGates(
+  seed: number,
+  rand: Rand,
+  ancestors: readonly number[][],
+  references: readonly (readonly number[])[],
+  rate = 0.5,
+  most = 3,
+): MatchGate[][] {
+  const keys = [0, 1].map((k) => {
+    const classes = 2 + Math.floor(rand() * 2);
+    return (index: number): number => hashInts([seed, 77, k, index]) % classes;
+  });
+  let pairs = 0;
+  return ancestors.map((anc, v) => {
+    if (anc.length === 0 || rand() >= rate) return [];
+    const count = 1 + Math.floor(rand() * most);
+    return Array.from({ length: count }, (): MatchGate => {
+      const refs = references[v]!;
+      const ref = refs.length > 0 && rand() < 0.5 ? pick(rand, refs) : pick(rand, anc);
+      if (rand() < 0.6) return { ref, key: pick(rand, keys) };
+      const id = pairs++;
+      return { ref, holds: (index, refIndex) => hashInts([seed, 99, id, index, refIndex]) % 3 !== 0 };
+    });
+  });
+}
+
 /** A deterministic similarity: a hashed palette value, or for "offset" a preferred distance to the first reference. */
 export function syntheticSimilarity(seed: number, rand: Rand, references: readonly (readonly number[])[], oracle: Oracle): MatchProblem["similarity"] {
   const want = references.map(() => Math.floor(rand() * 3)); // "offset": preferred distance to the reference
@@ -88,18 +121,21 @@ export interface Tally {
   instances: number;
   withSeveralOptima: number;
   withReferences: number;
+  /** Instances where some gate decides the outcome (a node scores 0 in the chosen mapping for a failing gate). */
+  withFailingGate: number;
   /** How many components each strategy solved under "auto". */
   auto: Record<"elimination" | "sweep", number>;
 }
 
 export function emptyTally(): Tally {
-  return { instances: 0, withSeveralOptima: 0, withReferences: 0, auto: { elimination: 0, sweep: 0 } };
+  return { instances: 0, withSeveralOptima: 0, withReferences: 0, withFailingGate: 0, auto: { elimination: 0, sweep: 0 } };
 }
 
 /**
  * Runs the matcher under each strategy and the brute force on one instance, and compares
  * everything the rule promises: the total, the tie-break's choice, the reported similarities,
- * and that the oracle is asked once per (node, index, reference indices).
+ * and that the oracle is asked once per (node, index, reference indices), a pair gate once per
+ * (index, reference index) and a key function once per index.
  */
 export function checkInstance({ problem, describe }: Instance, strategies: readonly MatchStrategy[], tally: Tally): void {
   tally.instances++;
@@ -117,6 +153,7 @@ export function checkInstance({ problem, describe }: Instance, strategies: reado
         asked.add(key);
         return problem.similarity(v, index, refIndex);
       },
+      ...(problem.gates ? { gates: countedGates(problem.gates, where) } : {}),
     };
     const { result, strategies: used } = matchWithStrategy(counted, strategy);
     if (strategy === "auto") {
@@ -135,12 +172,48 @@ export function checkInstance({ problem, describe }: Instance, strategies: reado
     for (const index of indices) assert.ok(Number.isInteger(index) && index >= problem.lo && index <= problem.hi, where);
     for (const [u, v] of problem.edges) assert.ok(indices[u]! <= indices[v]!, `edge ${u}->${v} broken (${where})`);
     result.assignment.forEach((a, v) => {
-      assert.equal(a.similarity, problem.similarity(v, a.index, (ref) => indices[ref]!), `similarity of node ${v} (${where})`);
+      assert.equal(a.similarity, nodeValue(problem, v, indices), `similarity of node ${v} (${where})`);
     });
+    if (strategy === strategies[0] && result.assignment.some((a, v) => a.similarity === 0 && nodeValue({ ...problem, gates: undefined }, v, indices) > 0)) {
+      tally.withFailingGate++;
+    }
     assert.equal(result.total, totalOf(problem, indices), `reported total is not the assignment's total (${where})`);
     assert.deepEqual(indices, brute.chosen, `tie-break picked ${JSON.stringify(indices)}, rule names ${JSON.stringify(brute.chosen)} (${where})`);
   }
   if (brute && brute.optimaCount > 1) tally.withSeveralOptima++;
+}
+
+/** The gates, answering as before, asserting that no pair gate is asked twice about a pair and no key function twice about an index. */
+function countedGates(gates: readonly (readonly MatchGate[])[], where: string): MatchGate[][] {
+  const keyFunctions = new Map<(index: number) => number, (index: number) => number>();
+  return gates.map((list, v) =>
+    list.map((gate, g): MatchGate => {
+      if ("key" in gate) {
+        let counted = keyFunctions.get(gate.key);
+        if (!counted) {
+          const asked = new Set<number>();
+          counted = (index) => {
+            assert.ok(!asked.has(index), `a key function asked twice about index ${index} (${where})`);
+            asked.add(index);
+            return gate.key(index);
+          };
+          keyFunctions.set(gate.key, counted);
+        }
+        return { ref: gate.ref, key: counted };
+      }
+      const asked = new Set<string>();
+      return {
+        ref: gate.ref,
+        holds: (index, refIndex) => {
+          const key = `${index},${refIndex}`;
+          assert.ok(!asked.has(key), `gate ${g} of node ${v} asked twice about ${key} (${where})`);
+          assert.ok(refIndex <= index, `gate ${g} of node ${v} asked about an invalid pair ${key} (${where})`);
+          asked.add(key);
+          return gate.holds(index, refIndex);
+        },
+      };
+    }),
+  );
 }
 
 /** Candidate window [lo, lo + span - 1] with a random lo in 0..3. */

@@ -4,7 +4,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { cycle, NO_FILTER, searchHits, VisibleMessages } from "../../client/webview/model/navigation.js";
 import { LineOrderError, PanelTrajectory } from "../../client/webview/model/panel-trajectory.js";
-import type { PanelLine } from "../../client/webview/protocol.js";
+import type { PanelLine } from "../../engine/panel/protocol.js";
 import { parseHostMessage } from "../../client/webview/validate/host-messages.js";
 import { readTrajectoryFile } from "../../engine/trajectory/reader.js";
 import { readLines, samplePath } from "./trajectories.js";

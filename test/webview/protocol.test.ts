@@ -3,7 +3,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readdirSync } from "node:fs";
-import { contentSecurityPolicy, createNonce, embedJson, panelHtml } from "../../client/webview/html.js";
+import { contentSecurityPolicy, createNonce, embedJson, panelHtml } from "../../engine/panel/html.js";
 import { isAllowedLink, splitLinks } from "../../client/webview/links.js";
 import { parseHostMessage, parseViewRequest } from "../../client/webview/validate/host-messages.js";
 import { PAYLOADS, readLines, SAMPLES, samplePath } from "./trajectories.js";

@@ -8,7 +8,7 @@ import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Page } from "playwright-core";
 import { buildCli, removeTempDirs, tempDir } from "../cli/harness.js";
-import type { TrajectoryLine } from "../../client/webview/protocol.js";
+import type { TrajectoryLine } from "../../engine/panel/protocol.js";
 import { PanelBrowser, shownIndex, textOf, type PanelPage } from "./browser.js";
 import { exportWithCli, payload, payloadEvaluation, payloadRun, PAYLOADS, samplePath, writeLines, writePanelPage } from "./trajectories.js";
 

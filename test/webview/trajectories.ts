@@ -5,8 +5,8 @@
 import { spawnSync } from "node:child_process";
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { createNonce, panelHtml } from "../../client/webview/html.js";
-import type { TrajectoryLine } from "../../client/webview/protocol.js";
+import { createNonce, panelHtml } from "../../engine/panel/html.js";
+import type { TrajectoryLine } from "../../engine/panel/protocol.js";
 import type { Message, TrajectoryHeader } from "../../engine/episode/types.js";
 import type { EvaluationResult, NodeResult } from "../../engine/evaluation/result.js";
 import type { Row, RowChange } from "../../engine/world/types.js";

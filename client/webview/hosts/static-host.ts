@@ -4,7 +4,7 @@
 // Links open in a new browser tab, after the same allowlist check the VS Code host makes.
 import type { PanelHost } from "../host.js";
 import { isAllowedLink } from "../links.js";
-import { EMBEDDED_DATA_ID } from "../protocol.js";
+import { EMBEDDED_DATA_ID } from "../../../engine/panel/protocol.js";
 
 /** The static host, or null when the page carries no embedded trajectory. */
 export function staticHost(): PanelHost | null {

@@ -3,7 +3,7 @@
 // webview's outer frame, requests go out through acquireVsCodeApi().postMessage. Events from
 // anywhere else (another frame, a window this page opened) are dropped before validation.
 import type { PanelHost } from "../host.js";
-import type { ViewRequest } from "../protocol.js";
+import type { ViewRequest } from "../../../engine/panel/protocol.js";
 
 interface VsCodeApi {
   postMessage(message: unknown): void;

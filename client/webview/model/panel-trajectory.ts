@@ -9,7 +9,7 @@ import { applyChanges } from "../../../engine/world/changes.js";
 import { WorldHistory } from "../../../engine/world/history.js";
 import { TOOLSANDBOX_SCHEMAS } from "../../../engine/world/toolsandbox-tables.js";
 import type { Row, RowChange, Tables } from "../../../engine/world/types.js";
-import type { NodeKind, PanelEvaluation, PanelHeader, PanelLine } from "../protocol.js";
+import type { NodeKind, PanelEvaluation, PanelHeader, PanelLine } from "../../../engine/panel/protocol.js";
 import type { NodeResult } from "../../../engine/evaluation/result.js";
 
 export class LineOrderError extends Error {}

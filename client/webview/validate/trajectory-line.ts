@@ -3,7 +3,7 @@
 // schemas/trajectory.schema.json. The evaluation has its own file.
 import { ROLE_NAMES, type Message, type RoleName, type ToolCall, type ToolTrace } from "../../../engine/episode/types.js";
 import type { RowChange, Tables } from "../../../engine/world/types.js";
-import type { PanelHeader, PanelLine, PanelNodeDefinition } from "../protocol.js";
+import type { PanelHeader, PanelLine, PanelNodeDefinition } from "../../../engine/panel/protocol.js";
 import {
   bool,
   finite,

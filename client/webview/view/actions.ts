@@ -1,6 +1,6 @@
 // What the controls, the keyboard and the views can ask of the panel.
 import type { RoleName } from "../../../engine/episode/types.js";
-import type { NodeKind, RunControl } from "../protocol.js";
+import type { NodeKind, RunControl } from "../../../engine/panel/protocol.js";
 
 export type Direction = 1 | -1;
 

@@ -4,7 +4,7 @@
 // constraint's score, the reason a rule gave, the column that pulled it down, every column score.
 import type { ConstraintResult } from "../../../engine/evaluation/result.js";
 import type { NodeMark } from "../model/panel-trajectory.js";
-import type { PanelNodeDefinition } from "../protocol.js";
+import type { PanelNodeDefinition } from "../../../engine/panel/protocol.js";
 import type { PanelActions } from "./actions.js";
 import { button, el } from "./dom.js";
 import { formatScore } from "./format.js";

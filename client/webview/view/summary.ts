@@ -3,7 +3,7 @@
 // milestone and minefield (where it matched and how well) that jumps to its message.
 import type { NodeResult } from "../../../engine/evaluation/result.js";
 import type { PanelTrajectory } from "../model/panel-trajectory.js";
-import type { LiveState, NodeKind } from "../protocol.js";
+import type { LiveState, NodeKind } from "../../../engine/panel/protocol.js";
 import type { PanelActions } from "./actions.js";
 import { el, replaceChildren } from "./dom.js";
 import { formatScore, plural } from "./format.js";

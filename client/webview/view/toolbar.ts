@@ -3,7 +3,7 @@
 // search, and (for a live run) pause/continue/step of the run itself.
 import { ROLE_NAMES, type RoleName } from "../../../engine/episode/types.js";
 import type { RoleFilter } from "../model/navigation.js";
-import type { LiveState } from "../protocol.js";
+import type { LiveState } from "../../../engine/panel/protocol.js";
 import type { PanelActions } from "./actions.js";
 import { button, el, replaceChildren } from "./dom.js";
 import { roleLabel } from "./format.js";

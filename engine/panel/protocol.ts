@@ -3,11 +3,11 @@
 // are one view over one stream: the host sends trajectory lines as they are written (a live run)
 // or all at once (a saved file), plus a few commands. Nothing here is trusted on arrival: the
 // guards in validate/ turn `unknown` into these types or reject the message.
-import type { Message, RoleName, RunConfig, TrajectoryHeader } from "../../engine/episode/types.js";
-import type { EvaluationResult } from "../../engine/evaluation/result.js";
-import type { TrajectoryEvent } from "../../engine/trajectory/events.js";
-import type { Milestone, Scenario } from "../../engine/scenario/model.js";
-import type { RowChange, Tables } from "../../engine/world/types.js";
+import type { Message, RoleName, RunConfig, TrajectoryHeader } from "../episode/types.js";
+import type { EvaluationResult } from "../evaluation/result.js";
+import type { TrajectoryEvent } from "../trajectory/events.js";
+import type { Milestone, Scenario } from "../scenario/model.js";
+import type { RowChange, Tables } from "../world/types.js";
 
 /** The element the panel draws into. */
 export const ROOT_ELEMENT_ID = "app";
