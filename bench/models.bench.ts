@@ -64,7 +64,13 @@ function listScheduleMakespan(durations: readonly number[], slots: number): numb
 
 async function main(): Promise<void> {
   const { files, scenarios } = loadSamples();
-  const mock = await startMockLlm({ scenarios, faults: [{ kind: "latency", ms: LATENCY_MS }] });
+  // When each answer went out, to split the wall time into start-up, episodes and wind-down.
+  const answeredAt: number[] = [];
+  const mock = await startMockLlm({
+    scenarios,
+    faults: [{ kind: "latency", ms: LATENCY_MS }],
+    onRequest: () => answeredAt.push(performance.now()),
+  });
   const out = mkdtempSync(join(tmpdir(), "toolsandbox-bench-models-"));
   try {
     const args = ["run", ...files, "--agent", "openai:mock", "--user", "openai:mock", "--base-url", `${mock.url}/v1`];
@@ -72,7 +78,8 @@ async function main(): Promise<void> {
     const env = { PATH: process.env.PATH ?? "", OPENAI_API_KEY: "mock-key" };
     const started = performance.now();
     const { code, stderr } = await runCli(runArgs, env);
-    const wallMs = performance.now() - started;
+    const endedAt = performance.now();
+    const wallMs = endedAt - started;
     if (code !== 0) throw new Error(`the run exited with ${code}:\n${stderr}`);
 
     const summary = JSON.parse(readFileSync(join(out, "summary.json"), "utf8")) as { scenarios: { name: string; score: number | null }[] };
@@ -101,6 +108,13 @@ async function main(): Promise<void> {
     console.log(`  calls per episode: ${Math.min(...jobCalls)} to ${Math.max(...jobCalls)}, ${chat.length} in all`);
     console.log(`  ideal   ${(idealMs / 1000).toFixed(2)} s`);
     console.log(`  wall    ${(wallMs / 1000).toFixed(2)} s (process start to exit)`);
+    const firstSent = Math.min(...answeredAt) - LATENCY_MS;
+    const lastAnswer = Math.max(...answeredAt);
+    const seconds = (ms: number): string => `${(ms / 1000).toFixed(2)} s`;
+    console.log(
+      `    = ${seconds(firstSent - started)} to the first model call (process start, loading and checking the scenarios)` +
+        ` + ${seconds(lastAnswer - firstSent)} of episodes + ${seconds(endedAt - lastAnswer)} after the last answer (scoring, summary, exit)`,
+    );
     console.log(`  overhead ${(overhead * 100).toFixed(1)}% = (wall - ideal) / ideal (target < ${TARGET_OVERHEAD * 100}%)`);
     if (overhead >= TARGET_OVERHEAD) {
       console.log("  over the target");
