@@ -1,7 +1,8 @@
 // Times the milestone matcher (bestMatch) on the shapes issue 3 names: the worst case of 12
 // milestones in a wide DAG over a 300-message trajectory (target: under 100 ms), and chains,
 // stars and bipartite DAGs beside it, plus the usual 6 milestones over 60 messages. Figures
-// only, no verdicts. Times include a cheap synthetic similarity (an integer hash), so they are
+// only, no verdicts. The guarded rows add gates like the evaluator's automatic guardrails
+// (matching-gates.ts): the wide DAG's sink then depends on the indices of all ten children. Times include a cheap synthetic similarity (an integer hash), so they are
 // the matcher's own cost; real measures are slower per call, which is why the oracle call
 // count is printed too (each distinct (node, index, reference indices) is asked once).
 //
@@ -11,13 +12,15 @@
 // runMatchingBench() is exported for the evaluation bench (bench:eval) to include these rows.
 
 import { performance } from "node:perf_hooks";
-import { matchWithStrategy, type MatchProblem, type SimilarityOracle } from "../engine/evaluation/matching.js";
+import { matchWithStrategy, type MatchGate, type MatchProblem, type SimilarityOracle } from "../engine/evaluation/matching.js";
 
 export interface MatchingBenchCase {
   readonly name: string;
   readonly nodeCount: number;
   readonly edges: readonly (readonly [number, number])[];
   readonly references: readonly (readonly number[])[];
+  /** Gates per node (the evaluator's guardrails against milestones), if any. */
+  readonly gates?: readonly (readonly MatchGate[])[];
   /** Candidate messages: indices 1..messages. */
   readonly messages: number;
 }
@@ -80,6 +83,27 @@ function star(children: number): Pick<MatchingBenchCase, "nodeCount" | "edges" |
   return { nodeCount: children + 1, edges, references: [[], ...edges.map(() => [0])] };
 }
 
+/**
+ * Which state a watched table is in at a message, as guardrails see it: the table changes a
+ * few times during the episode (here every 70 messages), so indices fall into a few classes.
+ */
+const tableState = (index: number): number => Math.floor(index / 70);
+const settingState = (index: number): number => (index < 20 ? 0 : 1);
+
+/** wideFan with the evaluator's guardrails: each child gated on the root, the sink on every child. */
+function guardedFan(children: number): Pick<MatchingBenchCase, "nodeCount" | "edges" | "references" | "gates"> {
+  const fan = wideFan(children);
+  const gates: MatchGate[][] = [[]];
+  for (let c = 1; c <= children; c++) gates.push([{ ref: 0, key: tableState }]);
+  gates.push(Array.from({ length: children }, (_, c) => ({ ref: c + 1, key: settingState })));
+  return { ...fan, gates };
+}
+
+/** chain(n) with each node also gated on the previous one. */
+function guardedChain(n: number): Pick<MatchingBenchCase, "nodeCount" | "edges" | "references" | "gates"> {
+  return { ...chain(n), gates: Array.from({ length: n }, (_, i) => (i === 0 ? [] : [{ ref: i - 1, key: tableState }])) };
+}
+
 /** Every top node before every bottom node; bottom b references top b mod tops when asked. */
 function bipartite(tops: number, bottoms: number, withReferences: boolean): Pick<MatchingBenchCase, "nodeCount" | "edges" | "references"> {
   const edges: (readonly [number, number])[] = [];
@@ -93,7 +117,9 @@ function bipartite(tops: number, bottoms: number, withReferences: boolean): Pick
 
 export const MATCHING_BENCH_CASES: readonly MatchingBenchCase[] = [
   { name: "wide: root, 10 children ref root, sink", messages: 300, ...wideFan(10) },
+  { name: "wide, guarded: + gates root/children/sink", messages: 300, ...guardedFan(10) },
   { name: "chain of 12, each refs previous", messages: 300, ...chain(12) },
+  { name: "chain of 12, refs and gates previous", messages: 300, ...guardedChain(12) },
   { name: "star: root + 11 children ref root", messages: 300, ...star(11) },
   { name: "bipartite 2 x 10, bottoms ref a top", messages: 300, ...bipartite(2, 10, true) },
   { name: "bipartite 3 x 3 complete, no refs", messages: 300, ...bipartite(3, 3, false) },

@@ -26,6 +26,7 @@ import { collectScenarioFiles, hasErrors, loadScenario } from "./scenario-files.
 import { categoryTableLines } from "./score-lines.js";
 import { buildRunSummary, resultColumns, serializeSummary, type ScenarioResult } from "./summary.js";
 import { columnWidths, headerLine, rowLine } from "./table.js";
+import { expandAugmentations } from "../tools/augmentations.js";
 
 export interface RunOptions {
   readonly agent: string;
@@ -45,6 +46,8 @@ export interface RunOptions {
   readonly roles?: RoleSpecs;
   /** Overrides every scenario's `options.feedback` (undefined: each scenario's own). */
   readonly feedback?: FeedbackStyle;
+  /** Play each scenario as upstream's 8 tool-augmentation variants (reference 1.10). */
+  readonly augment?: boolean;
 }
 
 export const SUMMARY_FILE = "summary.json";
@@ -68,7 +71,8 @@ export async function runCommand(paths: readonly string[], options: RunOptions, 
 
   // --feedback overrides what each scenario asks for; the trajectory header records the choice.
   const { feedback } = options;
-  const played = feedback ? runnable.map((r) => ({ ...r, scenario: withFeedback(r.scenario, feedback) })) : runnable;
+  const variants = options.augment ? runnable.flatMap((r) => expandAugmentations(r.scenario).map((scenario) => ({ ...r, scenario }))) : runnable;
+  const played = feedback ? variants.map((r) => ({ ...r, scenario: withFeedback(r.scenario, feedback) })) : variants;
   const jobs = planJobs(played, trials, options.seed);
   const interrupt = new AbortController();
   // A job that cannot write its trajectory stops the run; the episodes still running are cancelled.

@@ -1,6 +1,6 @@
 // The evaluation of one episode (reference 5): the automatic guardrails are added, every
-// milestone and minefield is matched to a message by the exact matcher, and the result says
-// where each matched and why. It reads only the messages and the world at each message, so a
+// milestone and minefield is matched to a message by the exact matcher (guardrails against a
+// milestone as its gates, node-scorer.ts), and the result says where each matched and why. It reads only the messages and the world at each message, so a
 // saved trajectory is scored exactly like a live episode, against its own scenario or a newer one.
 import type { EndReason, Message } from "../episode/types.js";
 import type { Milestone, Scenario } from "../scenario/model.js";
@@ -8,7 +8,7 @@ import { effectiveTurnCount } from "../trajectory/stats.js";
 import type { Trajectory } from "../trajectory/trajectory.js";
 import type { Tables } from "../world/types.js";
 import { automaticGuardrails, SANDBOX_TABLE } from "./guardrails.js";
-import { bestMatch } from "./matching.js";
+import { bestMatch, type MatchProblem } from "./matching.js";
 import { NodeScorer, StateCache } from "./node-scorer.js";
 import type { EvaluationResult, NodeResult } from "./result.js";
 
@@ -93,21 +93,14 @@ function scoreList(
   window: EvaluationResult["window"],
 ): ScoredList {
   if (nodes.length === 0) return { total: 0, nodes: [] };
-  const edges = checkedEdges(nodes, noun);
-  const scorer = new NodeScorer(nodes, automaticGuardrails(nodes, worldTables), states);
   if (window === null) {
+    checkedEdges(nodes, noun);
     // The episode stopped before the opening message: nothing can match.
     const unmatched = nodes.map((n): NodeResult => ({ id: n.id, matched_at: null, explained_at: null, similarity: 0, constraints: [], guardrails: [] }));
     return { total: 0, nodes: unmatched };
   }
-  const match = bestMatch({
-    nodeCount: nodes.length,
-    edges,
-    references: scorer.references,
-    lo: window.first,
-    hi: window.last,
-    similarity: (node, index, refIndex) => scorer.similarity(node, index, refIndex),
-  });
+  const { problem, scorer } = listMatchProblem(nodes, noun, worldTables, states, window);
+  const match = bestMatch(problem);
   const matchedIndex = (u: number): number => match.assignment[u]!.index;
   const results = nodes.map((node, v): NodeResult => {
     const { index, similarity } = match.assignment[v]!;
@@ -116,6 +109,32 @@ function scoreList(
     return { id: node.id, matched_at: matched ? index : null, explained_at: at, similarity, ...scorer.results(v, at, matchedIndex) };
   });
   return { total: match.total, nodes: results };
+}
+
+/**
+ * The matching problem of one node list: its DAG, each node's similarity (written constraints
+ * and guardrails against the initial state) and references, and its guardrails against
+ * milestones as gates. Exported for the evaluation bench, which reports the method used.
+ */
+export function listMatchProblem(
+  nodes: readonly Milestone[],
+  noun: string,
+  worldTables: readonly string[],
+  states: StateCache,
+  window: { readonly first: number; readonly last: number },
+): { problem: MatchProblem; scorer: NodeScorer } {
+  const edges = checkedEdges(nodes, noun);
+  const scorer = new NodeScorer(nodes, automaticGuardrails(nodes, worldTables), states);
+  const problem: MatchProblem = {
+    nodeCount: nodes.length,
+    edges,
+    references: scorer.references,
+    gates: scorer.gates,
+    lo: window.first,
+    hi: window.last,
+    similarity: (node, index, refIndex) => scorer.similarity(node, index, refIndex),
+  };
+  return { problem, scorer };
 }
 
 /**

@@ -50,6 +50,8 @@ const PASS_TABLE_SLACK = 4;
 interface Factor {
   readonly vars: readonly number[];
   readonly table: Float64Array;
+  /** Made by this pass (a message), not one of the node and gate tables kept across passes. */
+  readonly message: boolean;
 }
 
 export type { EliminationComponent } from "./matching-elimination-factors.js";
@@ -98,17 +100,30 @@ export class EliminationSolver {
     const { fullWidths, scopes } = this.factors;
     const min = [...tight.min, ...new Array<number>(fullWidths.length - tight.min.length).fill(0)];
     const width = [...tight.width, ...fullWidths.slice(tight.width.length)];
-    let factors: Factor[] = scopes.map((vars, f) => ({ vars, table: this.factors.table(f, min, width) }));
+    let factors: Factor[] = scopes.map((vars, f) => ({ vars, table: this.factors.table(f, min, width), message: false }));
     let orders: readonly (readonly [number, number])[] = this.component.orders;
     const plan = planElimination(width, scopes, orders, target, this.factors.deferUntil(width));
     if (plan.largestTable > PASS_TABLE_SLACK * MAX_ELIMINATION_TABLE) {
       throw new MatchCapacityError(`bestMatch: elimination would build a table of ${plan.largestTable} entries for node ${target}`);
     }
+    // A message is read by one later step only: its table is then free for the next message of
+    // its size (a fan makes one per child), which spares most of the pass's allocations.
+    const spare = new Map<number, Float64Array[]>();
     for (const x of plan.order) {
       const shape = stepShape(x, factors.map((f) => f.vars), orders);
-      const message: Factor = { vars: messageScope(shape), table: eliminate(x, shape, factors, min, width) };
+      const vars = messageScope(shape);
+      const size = vars.reduce((p, v) => p * width[v]!, 1);
+      const out = spare.get(size)?.pop() ?? new Float64Array(size);
+      eliminate(x, shape, factors, min, width, out);
+      for (const i of shape.involved) {
+        const used = factors[i]!;
+        if (!used.message) continue;
+        const list = spare.get(used.table.length);
+        if (list) list.push(used.table);
+        else spare.set(used.table.length, [used.table]);
+      }
       factors = factors.filter((_, i) => !shape.involved.includes(i));
-      factors.push(message);
+      factors.push({ vars, table: out, message: true });
       orders = shape.keptOrders;
     }
     const values = new Float64Array(width[target]!);
@@ -151,8 +166,8 @@ function stridesOf(vars: readonly number[], width: readonly number[]): number[] 
   return strides;
 }
 
-/** The message of eliminating x: a table over messageScope(shape). */
-function eliminate(x: number, shape: StepShape, factors: readonly Factor[], min: readonly number[], width: readonly number[]): Float64Array {
+/** Writes every entry of `out` with the message of eliminating x: a table over messageScope(shape). */
+function eliminate(x: number, shape: StepShape, factors: readonly Factor[], min: readonly number[], width: readonly number[], out: Float64Array): void {
   const { shared, lowerIn, upperIn, lowerOut, upperOut } = shape;
   const involved = shape.involved.map((i) => factors[i]!);
   const span = width[x]!;
@@ -162,7 +177,6 @@ function eliminate(x: number, shape: StepShape, factors: readonly Factor[], min:
   const bounds = [...lowerOut, ...upperOut];
   const boundDims = bounds.map((v) => width[v]!);
   const blockSize = boundDims.reduce((p, d) => p * d, 1);
-  const out = new Float64Array(sharedSize * blockSize);
 
   // Per involved factor: its stride along each shared variable (0 if absent) and along x.
   const sharedStrides = involved.map((f) => {
@@ -184,7 +198,7 @@ function eliminate(x: number, shape: StepShape, factors: readonly Factor[], min:
 
   if (lowerIn.length + upperIn.length + bounds.length === 0 && span <= FREE_SPAN) {
     maximiseFree(out, involved, span, xStrides, sharedDims, sharedStrides);
-    return out;
+    return;
   }
 
   const h = new Float64Array(span);
@@ -206,6 +220,10 @@ function eliminate(x: number, shape: StepShape, factors: readonly Factor[], min:
       // One variable bounds x through an order constraint only (a parent or a child): the usual case.
       range.load(h);
       range.writeOneSided(out, base, blockSize, min[bounds[0]!]! - xMin);
+    } else if (lowerOut.length === 1 && upperOut.length === 1) {
+      // A parent below and a child above x, through order constraints only (a node between a
+      // root and a sink): running maxima, no range table.
+      writeBetween(out, base, h, span, min[lowerOut[0]!]! - xMin, boundDims[0]!, min[upperOut[0]!]! - xMin, boundDims[1]!);
     } else {
       range.load(h);
       for (let block = 0; block < blockSize; block++) {
@@ -223,7 +241,6 @@ function eliminate(x: number, shape: StepShape, factors: readonly Factor[], min:
     }
     advance();
   }
-  return out;
 }
 
 /**
@@ -250,8 +267,19 @@ function maximiseFree(
     outStrides[j] = stride;
     stride *= sharedDims[j]!;
   }
+  // The inner loop runs along a wide shared variable that is contiguous, or nearly, in the
+  // output and in any input as large as it: such tables are far larger than the caches, and a
+  // loop striding across them would miss on nearly every read or write.
+  const widest = Math.max(1, ...sharedDims);
+  const jumps = (j: number): number => {
+    let total = outStrides[j]!;
+    tables.forEach((t, k) => t.length * 4 >= out.length && (total += sharedStrides[k]![j]! || 1));
+    return total;
+  };
   let wide = -1;
-  sharedDims.forEach((d, j) => (wide < 0 || d > sharedDims[wide]!) && (wide = j));
+  sharedDims.forEach((d, j) => {
+    if (2 * d >= widest && (wide < 0 || jumps(j) < jumps(wide))) wide = j;
+  });
   const inner = wide >= 0 ? sharedDims[wide]! : 1;
   const innerStrides = sharedStrides.map((strides) => (wide >= 0 ? strides[wide]! : 0));
   const innerOut = wide >= 0 ? outStrides[wide]! : 0;
@@ -279,10 +307,31 @@ function maximiseFree(
   }
 }
 
+/**
+ * out[at + l·dimU + u] = max of h over [max(0, lowShift + l), min(span - 1, highShift + u)]
+ * (-Infinity when empty), for l < dimL, u < dimU: for each lower bound, a running maximum as
+ * the upper bound grows.
+ */
+function writeBetween(out: Float64Array, at: number, h: Float64Array, span: number, lowShift: number, dimL: number, highShift: number, dimU: number): void {
+  for (let l = 0; l < dimL; l++) {
+    const low = Math.max(0, lowShift + l);
+    let top = -Infinity;
+    let next = low; // h[low..next-1] is in top
+    for (let u = 0, o = at + l * dimU; u < dimU; u++, o++) {
+      const high = Math.min(span - 1, highShift + u);
+      for (; next <= high; next++) if (h[next]! > top) top = h[next]!;
+      out[o] = low <= high ? top : -Infinity;
+    }
+  }
+}
+
 // maximiseFree's inner loops, one row of the output each. Separate small functions with
 // monomorphic arguments, so that the optimised code survives the varied arrays the set-up sees.
 
-/** out[at + d·outStride] = max over i < span of t0[o0 + d·l0 + i·x0] + t1[o1 + d·l1 + i·x1], d < inner. */
+/**
+ * out[at + d·outStride] = max over i < span of t0[o0 + d·l0 + i·x0] + t1[o1 + d·l1 + i·x1], for
+ * d < inner. Along d for each i in turn: simple loops, where x has only a few values.
+ */
 function maxOfPairs(
   out: Float64Array,
   at: number,
@@ -298,13 +347,12 @@ function maxOfPairs(
   l1: number,
   x1: number,
 ): void {
-  for (let d = 0; d < inner; d++, o0 += l0, o1 += l1, at += outStride) {
-    let top = -Infinity;
-    for (let i = 0, p0 = o0, p1 = o1; i < span; i++, p0 += x0, p1 += x1) {
+  for (let d = 0, p0 = o0, p1 = o1, o = at; d < inner; d++, p0 += l0, p1 += l1, o += outStride) out[o] = t0[p0]! + t1[p1]!;
+  for (let i = 1; i < span; i++) {
+    for (let d = 0, p0 = o0 + i * x0, p1 = o1 + i * x1, o = at; d < inner; d++, p0 += l0, p1 += l1, o += outStride) {
       const sum = t0[p0]! + t1[p1]!;
-      if (sum > top) top = sum;
+      if (sum > out[o]!) out[o] = sum;
     }
-    out[at] = top;
   }
 }
 
@@ -350,16 +398,12 @@ function accumulate(h: Float64Array, a: number, b: number, involved: readonly Fa
   } else {
     h.fill(0, a, b + 1);
   }
-  for (; k < involved.length; k++) {
-    const table = involved[k]!.table;
-    const stride = xStrides[k]!;
-    const start = offsets[k]! + a * stride;
-    if (stride === 1) {
-      for (let i = a, o = start; i <= b; i++, o++) h[i]! += table[o]!;
-    } else {
-      for (let i = a, o = start; i <= b; i++, o += stride) h[i]! += table[o]!;
-    }
-  }
+  for (; k < involved.length; k++) addAlong(h, a, b, involved[k]!.table, offsets[k]! + a * xStrides[k]!, xStrides[k]!);
+}
+
+/** h[i] += table[start + (i - a)·stride] for i in a..b: a separate function, so it stays optimised. */
+function addAlong(h: Float64Array, a: number, b: number, table: Float64Array, start: number, stride: number): void {
+  for (let i = a, o = start; i <= b; i++, o += stride) h[i]! += table[o]!;
 }
 
 /**

@@ -8,12 +8,22 @@
 // world history shares an unchanged table between snapshots): a long conversation with few
 // changes costs as many comparisons as it has distinct states, not messages. The values are the
 // same as with raw indices, since a measure sees nothing but the rows.
+//
+// Guardrails against a milestone's state are not part of the similarity the matcher asks for:
+// they are the matcher's gates (matching-gates.ts), one key gate per (node, related milestone)
+// whose key says which guardrail-equality class the watched tables are in at a message. Two
+// messages get the same class per table exactly when a guardrail between them holds (the
+// comparison is an equivalence: equal row counts and equal cells, column by column), so the
+// matcher compares keys instead of scoring guardrails, and a sink guarded against ten milestones
+// is ten pairwise conditions rather than one similarity reading eleven indices. Guardrails
+// against the initial state read no milestone and stay in the similarity.
 import type { Message } from "../episode/types.js";
 import type { Milestone } from "../scenario/model.js";
 import type { Row, Tables } from "../world/types.js";
 import { constraintSimilarity, sandboxRow } from "./measures/index.js";
 import type { ConstraintScore, GuardrailConstraint, MeasuredConstraint, MeasuredRow } from "./measures/types.js";
 import { SANDBOX_TABLE } from "./guardrails.js";
+import type { KeyGate } from "./matching-gates.js";
 import type { ConstraintResult, ReferenceUsed } from "./result.js";
 
 /** The episode as the evaluation sees it. */
@@ -49,6 +59,9 @@ export class TableStates {
   private readonly keys: Int32Array | null;
   private readonly firstIndexOf = new Map<readonly Row[], number>();
   private readonly messageRows = new Map<number, readonly MeasuredRow[]>();
+  /** Guardrail-equality classes: by state key, and one representative's rows per class. */
+  private readonly classOfKey = new Map<number, number>();
+  private readonly representatives: (readonly MeasuredRow[])[] = [];
 
   constructor(
     readonly table: string,
@@ -69,6 +82,25 @@ export class TableStates {
     return key;
   }
 
+  /**
+   * A class id equal for two indices exactly when a guardrail comparing the table at one with
+   * the table at the other holds. Each new state is compared with one representative per class
+   * known so far, by the guardrail measure itself; states are few (a world table changes at a
+   * few messages), so this is cheap.
+   */
+  equalityClass(index: number): number {
+    const key = this.key(index);
+    let found = this.classOfKey.get(key);
+    if (found === undefined) {
+      const rows = this.rows(index);
+      const guardrail: GuardrailConstraint = { kind: "guardrail", table: this.table, reference: { kind: "initial" } };
+      found = this.representatives.findIndex((reference) => constraintSimilarity(guardrail, { current: rows, reference }).similarity === 1);
+      if (found < 0) found = this.representatives.push(rows) - 1;
+      this.classOfKey.set(key, found);
+    }
+    return found;
+  }
+
   rows(index: number): readonly MeasuredRow[] {
     if (this.keys !== null) return this.episode.worldAt(index)[this.table] ?? EMPTY;
     let rows = this.messageRows.get(index);
@@ -84,6 +116,7 @@ export class TableStates {
 /** The tables' states, shared by both node lists of an evaluation. */
 export class StateCache {
   private readonly tables = new Map<string, TableStates>();
+  private readonly keys = new Map<string, (index: number) => number>();
   /** Every index is below this: the message count, at least 1. */
   readonly span: number;
 
@@ -96,17 +129,46 @@ export class StateCache {
     if (!states) this.tables.set(name, (states = new TableStates(name, this.episode)));
     return states;
   }
+
+  /**
+   * A key per message, equal for two messages exactly when every one of `tables` passes the
+   * guardrail between them: the combination of the tables' equality classes. One function per
+   * set of tables, so the matcher computes each key once however many gates share it.
+   */
+  guardrailKey(tables: readonly string[]): (index: number) => number {
+    const sorted = [...new Set(tables)].sort();
+    const name = JSON.stringify(sorted);
+    let key = this.keys.get(name);
+    if (!key) {
+      const states = sorted.map((t) => this.table(t));
+      const ids = new Map<string, number>();
+      const known = new Int32Array(this.span).fill(-1);
+      key = (index: number): number => {
+        const cached = known[index] ?? -1;
+        if (cached >= 0) return cached;
+        const combination = states.map((t) => t.equalityClass(index)).join(",");
+        let id = ids.get(combination);
+        if (id === undefined) ids.set(combination, (id = ids.size));
+        if (index < known.length) known[index] = id;
+        return id;
+      };
+      this.keys.set(name, key);
+    }
+    return key;
+  }
 }
 
 export class NodeScorer {
   private readonly bound: readonly (readonly BoundConstraint[])[];
-  /** Per node: positions of its guardrails, then of its written constraints (see similarity()). */
-  private readonly guardrailPositions: readonly (readonly number[])[];
+  /** Per node: positions of its guardrails against the initial state, then of its written constraints (see similarity()). */
+  private readonly initialGuardrailPositions: readonly (readonly number[])[];
   private readonly writtenPositions: readonly (readonly number[])[];
   /** Per node and constraint: scores by (state key at the index, state key at the reference). */
   private readonly cache: (readonly Map<number, ConstraintScore>[])[];
-  /** Per node: the node positions its constraints read, for the matcher. */
+  /** Per node: the node positions its written constraints read, for the matcher. */
   readonly references: readonly (readonly number[])[];
+  /** Per node: its guardrails against milestones, as the matcher's gates (one per related milestone). */
+  readonly gates: readonly (readonly KeyGate[])[];
 
   constructor(
     private readonly nodes: readonly Milestone[],
@@ -124,25 +186,36 @@ export class NodeScorer {
       ...node.constraints.map((c) => bind(c, false)),
       ...(guardrails[v] ?? []).map((g) => bind(g, true)),
     ]);
-    const positions = (list: readonly BoundConstraint[], guardrail: boolean): number[] =>
-      [...list.keys()].filter((c) => list[c]!.guardrail === guardrail);
-    this.guardrailPositions = this.bound.map((list) => positions(list, true));
-    this.writtenPositions = this.bound.map((list) => positions(list, false));
+    const positions = (list: readonly BoundConstraint[], keep: (b: BoundConstraint) => boolean): number[] =>
+      [...list.keys()].filter((c) => keep(list[c]!));
+    this.initialGuardrailPositions = this.bound.map((list) => positions(list, (b) => b.guardrail && b.reference === "initial"));
+    this.writtenPositions = this.bound.map((list) => positions(list, (b) => !b.guardrail));
     this.cache = this.bound.map((list) => list.map(() => new Map()));
     this.references = this.bound.map((list) => [
-      ...new Set(list.flatMap((b) => (typeof b.reference === "number" ? [b.reference] : []))),
+      ...new Set(list.flatMap((b) => (!b.guardrail && typeof b.reference === "number" ? [b.reference] : []))),
     ]);
+    this.gates = this.bound.map((list) => {
+      const tablesByNode = new Map<number, string[]>();
+      for (const b of list) {
+        if (!b.guardrail || typeof b.reference !== "number") continue;
+        const tables = tablesByNode.get(b.reference) ?? [];
+        tablesByNode.set(b.reference, [...tables, b.constraint.table]);
+      }
+      return [...tablesByNode].map(([ref, tables]): KeyGate => ({ ref, key: this.states.guardrailKey(tables) }));
+    });
   }
 
   /**
-   * The node's similarity at `index`: the product of every constraint's similarity raised to
-   * 1 / (number of written constraints), so guardrails (0 or 1) veto without diluting the mean.
+   * The node's similarity at `index`, without its gates: the product of its written constraints'
+   * similarities and its guardrails against the initial state, raised to 1 / (number of written
+   * constraints), so guardrails (0 or 1) veto without diluting the mean. The matcher multiplies
+   * in the guardrails against milestones (`gates`), which makes this upstream's similarity.
    * Guardrails are looked at first: one that fails settles the answer without the costlier
    * measures (and the passing ones multiply by exactly 1). A node with no written constraint
    * (the schema forbids it; upstream divides by 0) scores the product of its guardrails.
    */
   similarity(node: number, index: number, refIndex: ReferenceIndex): number {
-    for (const c of this.guardrailPositions[node]!) {
+    for (const c of this.initialGuardrailPositions[node]!) {
       if (this.score(node, c, index, refIndex).similarity === 0) return 0;
     }
     const written = this.writtenPositions[node]!;

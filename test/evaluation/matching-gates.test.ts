@@ -61,7 +61,7 @@ function gatedInstance(seed: number, shape: GatedShape, oracle: Oracle): Instanc
 
 const GATED_SHAPES: readonly GatedShape[] = ["random", "chain", "fan", "funnel"];
 const ALL: readonly MatchStrategy[] = ["auto", "elimination", "sweep"];
-const INSTANCES_PER_SHAPE = 400;
+const INSTANCES_PER_SHAPE = 300;
 
 for (const [s, shape] of GATED_SHAPES.entries()) {
   test(`matches the brute force on ${INSTANCES_PER_SHAPE} random ${shape} instances with gates, under every strategy`, () => {
@@ -72,7 +72,7 @@ for (const [s, shape] of GATED_SHAPES.entries()) {
     // The generator must exercise ties, references and gates that decide the outcome.
     assert.ok(tally.withSeveralOptima > INSTANCES_PER_SHAPE / 10, `only ${tally.withSeveralOptima} instances had ties`);
     assert.ok(tally.withReferences > INSTANCES_PER_SHAPE / 3, `only ${tally.withReferences} had references`);
-    assert.ok(tally.withFailingGate > INSTANCES_PER_SHAPE / 10, `only ${tally.withFailingGate} had a gate zero a node`);
+    assert.ok(tally.withBindingGates > INSTANCES_PER_SHAPE / 5, `only ${tally.withBindingGates} had gates that lower the best total`);
   });
 }
 
@@ -113,7 +113,7 @@ test("matches the brute force on wide gated fans (a sink gated on 5 to 8 childre
     const describe = `seed ${seed}, gated fan of ${children}, lo=${lo}, T=${span}, refs=${JSON.stringify(problem.references)}, gates=${describeGates(problem.gates!)}`;
     checkInstance({ problem, describe }, i % 6 === 0 ? ALL : ["auto", "elimination"], tally);
   }
-  assert.ok(tally.withFailingGate > 10, `only ${tally.withFailingGate} instances had a gate zero a node`);
+  assert.ok(tally.withBindingGates > 20, `only ${tally.withBindingGates} instances had gates that lower the best total`);
 });
 
 test("key gates and the same conditions as pair gates give the same mapping", () => {

@@ -59,7 +59,7 @@ function randomInstance(seed: number, shape: Shape, oracle: Oracle): Instance {
   };
 }
 
-const INSTANCES_PER_SHAPE = 1_700; // 6 shapes x 1,700 = 10,200 instances, 3 strategies each
+const INSTANCES_PER_SHAPE = 1_400; // 6 shapes x 1,400 = 8,400 instances, 3 strategies each
 
 for (const [s, shape] of SHAPES.entries()) {
   test(`matches the brute force on ${INSTANCES_PER_SHAPE} random ${shape} instances, under every strategy`, () => {

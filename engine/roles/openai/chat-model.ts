@@ -53,7 +53,9 @@ export class ChatModel {
           ...(settings.seed !== null ? { seed: settings.seed } : {}),
           ...(settings.max_tokens !== null ? { max_tokens: settings.max_tokens } : {}),
         },
-        signal ? { signal } : {},
+        // A signal of its own per call: the client adds an abort listener to the signal it is given
+        // and never removes it, so sharing the episode's signal would pile one up per call.
+        signal ? { signal: AbortSignal.any([signal]) } : {},
       );
     } catch (error) {
       // A cancelled run is the episode's to report, not a model failure.
