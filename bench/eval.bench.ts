@@ -238,16 +238,6 @@ function matchingMethods(scenario: Scenario, episode: Episode): string {
   const worldTables = Object.keys(scenario.world.tables).filter((t) => t !== SANDBOX_TABLE);
   const window = { first: episode.firstUserIndex, last: episode.messages.length - 1 };
   const { problem } = listMatchProblem(scenario.milestones, "milestone", worldTables, states, window);
-  if (process.env.H21) {
-    for (let k = 0; k < 20; k++) {
-      const t0 = performance.now();
-      const fresh = listMatchProblem(scenario.milestones, "milestone", worldTables, new StateCache({ messages: episode.messages, worldAt: (i) => episode.world.at(i), initialIndex: episode.firstUserIndex }), window).problem;
-      matchWithStrategy(fresh, "auto");
-      const t1 = performance.now();
-      matchWithStrategy(fresh, "auto");
-      console.log("fresh match", (t1 - t0).toFixed(1), "again (similarities computed)", (performance.now() - t1).toFixed(1));
-    }
-  }
   const counts = new Map<string, number>();
   for (const method of matchWithStrategy(problem, "auto").strategies) counts.set(method, (counts.get(method) ?? 0) + 1);
   return [...counts].map(([method, n]) => (n === 1 ? method : `${n} x ${method}`)).join(", ");

@@ -3,23 +3,30 @@
 //
 // Variables: 0..n-1 are the component's nodes (a node's index, its window a range of messages);
 // after them come auxiliary variables, never a pass's target and never in an order constraint:
-//   - b_v (2 values) for each node v with gates: 1 when v's similarity counts ("every gate holds");
-//   - c_g (K values) for each key gate g of v on p: the key class of x_p (matching-gates.ts).
+//   - b_v (2 values) for a node v with gates that need it: 1 when v's similarity counts ("every
+//     gate holds", matching-gates.ts), 0 when it scores 0 (always allowed);
+//   - c (K values) for a group of key gates of v on p: the key class of x_p.
+// A node's gates are grouped by the node they compare with (p), and each group is placed where
+// it costs least:
+//   - p is one of v's references: the group is folded into v's own table, which already spans
+//     x_p (0 where a gate fails; no b_v needed);
+//   - key gates of one key function on a p that is no hub: a class variable c, through [c, p]
+//     (0 when class(x_p) = c) and [c, b_v, v] (0 when b_v = 0 or class(x_v) = c). c is
+//     deferred: the plan eliminates it only after x_p, so removing x_p from a fan (root -> p ->
+//     sink) keeps the sink an order bound (a prefix maximum, O(K·T²)) where the pairwise table
+//     of a general gate would need O(T³). A hub (a root before many gated children, whose class
+//     counts multiply past T) gets pairwise tables instead: eliminated first, each leaves a
+//     small message, while deferring all of them would make x_p's step carry them all at once;
+//   - otherwise a pairwise table [p, b_v, v] (0 when b_v = 0 or every gate of the group holds)
+//     or, when it is v's only group and v has no references, folded into v's table over [p, v]
+//     (no b_v: the gate then acts like a reference whose index only the gate reads).
 // Factors, each with a node last (its variable fastest in the table, so rows are contiguous):
-//   - node v without gates, over [...references, v]: v's similarity;
-//   - node v with gates, over [...references, b_v, v]: 0 when b_v = 0, v's similarity when 1;
-//   - pair gate g of v on p, over [p, b_v, v]: 0 when b_v = 0 or holds(x_v, x_p), else -Infinity;
-//   - key gate g of v on p, as two factors: [c_g, p], 0 when class(x_p) = c_g; and
-//     [c_g, b_v, v], 0 when b_v = 0 or class(x_v) = c_g; -Infinity otherwise.
-// Maximising over c_g gives back exactly "b_v = 0 or class(x_v) = class(x_p)", and over b_v the
-// node's gated similarity (matching-gates.ts). Every table is -Infinity (and asks nothing)
-// where its nodes' indices break the ancestor order; the order constraints exclude those
-// entries anyway.
-//
-// c_g is deferred: the plan may eliminate it only after x_p (or when p is the pass's target).
-// Eliminated first, it would leave a general pairwise table over (x_p, b_v, x_v), and removing
-// x_p from a fan (root -> p -> sink) would then cost T³; after x_p, the message over (c_g, …)
-// keeps the sink an order bound (a prefix maximum), O(K·T²).
+//   - node v over [...references, (folded partner,) (b_v,) v]: v's similarity where its folded
+//     gates hold; with b_v, -Infinity there when b_v = 1 and 0 throughout b_v = 0;
+//   - the gate factors above; -Infinity elsewhere.
+// Maximising over c gives back exactly "b_v = 0 or class(x_v) = class(x_p)", and over b_v the
+// node's gated similarity. Every table is -Infinity (and asks nothing) where its nodes' indices
+// break the ancestor order; the order constraints exclude those entries anyway.
 
 import { type SimilarityLookup } from "./matching-cache.js";
 import { type GateClasses, type GateLookup, type GateRef } from "./matching-gates.js";
@@ -35,22 +42,39 @@ export interface EliminationComponent {
   isAncestor(u: number, v: number): boolean;
 }
 
+/** A node's gates on one other node. */
+interface GateGroup {
+  readonly ref: number;
+  readonly gates: readonly number[];
+  /** When every gate of the group is a key gate of one key function: its classes. */
+  readonly classes: GateClasses | null;
+}
+
 type FactorSource =
-  | { readonly kind: "node"; readonly node: number; readonly gated: boolean }
+  | {
+      readonly kind: "node";
+      readonly node: number;
+      /** Node variables before (b_v and) v: the references, then a folded gate partner if any. */
+      readonly leading: readonly number[];
+      readonly refCount: number;
+      readonly gated: boolean;
+      /** Folded gates, with the position of their node in `leading`. */
+      readonly folded: readonly { readonly gate: number; readonly at: number }[];
+    }
   | { readonly kind: "class"; readonly classes: GateClasses }
   | { readonly kind: "key"; readonly classes: GateClasses }
-  | { readonly kind: "pair"; readonly gate: number };
+  | { readonly kind: "pair"; readonly gates: readonly number[] };
 
 export class EliminationFactors {
   /** Widths of every variable over the full range: span for the nodes, then the auxiliaries'. */
   readonly fullWidths: readonly number[];
   /** Each factor's variables, a node last. */
   readonly scopes: readonly (readonly number[])[];
-  /** Per auxiliary c_g of a key gate on p: p (null for the other variables). */
+  /** Per auxiliary class variable: the node whose class it is (null for the other variables). */
   private readonly classOf: readonly (number | null)[];
   private readonly sources: readonly FactorSource[];
-  /** Per node factor: (earlier, later) positions in its scope of ancestor-ordered references. */
-  private readonly referenceOrders: readonly (readonly (readonly [number, number])[])[];
+  /** Per node factor: (earlier, later) positions in `leading` of ancestor-ordered nodes. */
+  private readonly leadingOrders: readonly (readonly (readonly [number, number])[])[];
   private readonly fullTables: (Float64Array | null)[];
   private readonly span: number;
   private readonly nodeCount: number;
@@ -63,15 +87,15 @@ export class EliminationFactors {
     hi: number,
   ) {
     const n = (this.nodeCount = component.nodeCount);
-    this.span = hi - lo + 1;
-    const widths: number[] = new Array<number>(n).fill(this.span);
-    const defer: (number | null)[] = new Array<number | null>(n).fill(null);
+    const span = (this.span = hi - lo + 1);
+    const widths: number[] = new Array<number>(n).fill(span);
+    const classOf: (number | null)[] = new Array<number | null>(n).fill(null);
     const scopes: number[][] = [];
     const sources: FactorSource[] = [];
-    const referenceOrders: (readonly [number, number])[][] = [];
-    const addVariable = (width: number, deferUntil: number | null): number => {
+    const leadingOrders: (readonly [number, number])[][] = [];
+    const addVariable = (width: number, of: number | null): number => {
       widths.push(width);
-      defer.push(deferUntil);
+      classOf.push(of);
       return widths.length - 1;
     };
     const addFactor = (vars: number[], source: FactorSource): void => {
@@ -79,43 +103,71 @@ export class EliminationFactors {
       sources.push(source);
       const pairs: [number, number][] = [];
       if (source.kind === "node") {
-        const refs = component.references[source.node]!;
-        refs.forEach((a, p) => refs.forEach((b, q) => void (component.isAncestor(a, b) && pairs.push([p, q]))));
+        const { leading } = source;
+        leading.forEach((a, p) => leading.forEach((b, q) => void (component.isAncestor(a, b) && pairs.push([p, q]))));
       }
-      referenceOrders.push(pairs);
+      leadingOrders.push(pairs);
     };
+
+    const groups = component.gates.map((list) => this.groupGates(list));
+    // Hubs: nodes whose class variables, all deferred, would multiply past T values.
+    const classProduct = new Map<number, number>();
+    groups.forEach((list, v) => {
+      for (const g of list) {
+        if (g.classes && !component.references[v]!.includes(g.ref)) classProduct.set(g.ref, (classProduct.get(g.ref) ?? 1) * g.classes.count);
+      }
+    });
+    const classAllowed = (p: number): boolean => (classProduct.get(p) ?? 1) <= span;
 
     for (let v = 0; v < n; v++) {
       const refs = component.references[v]!;
-      const gates = component.gates[v]!;
-      if (gates.length === 0) {
-        addFactor([...refs, v], { kind: "node", node: v, gated: false });
+      const inScope = groups[v]!.filter((g) => refs.includes(g.ref));
+      const out = groups[v]!.filter((g) => !refs.includes(g.ref));
+      const folded = inScope.flatMap((g) => g.gates.map((gate) => ({ gate, at: refs.indexOf(g.ref) })));
+      const byClass = out.filter((g) => g.classes !== null && classAllowed(g.ref));
+      const byTable = out.filter((g) => !byClass.includes(g));
+      if (byClass.length === 0 && byTable.length === 1 && refs.length === 0) {
+        const only = byTable[0]!;
+        const partnerFolded = only.gates.map((gate) => ({ gate, at: 0 }));
+        addFactor([only.ref, v], { kind: "node", node: v, leading: [only.ref], refCount: 0, gated: false, folded: partnerFolded });
+        continue;
+      }
+      if (out.length === 0) {
+        addFactor([...refs, v], { kind: "node", node: v, leading: refs, refCount: refs.length, gated: false, folded });
         continue;
       }
       const b = addVariable(2, null);
-      addFactor([...refs, b, v], { kind: "node", node: v, gated: true });
-      const seen = new Set<string>();
-      for (const { ref, gate } of gates) {
-        const classes = this.gates.classes(gate);
-        if (!classes) {
-          addFactor([ref, b, v], { kind: "pair", gate });
-          continue;
-        }
-        // The same key function on the same pair is the same constraint.
-        const key = `${ref}:${classes.id}`;
-        if (seen.has(key)) continue;
-        seen.add(key);
-        const c = addVariable(classes.count, ref);
-        addFactor([c, ref], { kind: "class", classes });
+      addFactor([...refs, b, v], { kind: "node", node: v, leading: refs, refCount: refs.length, gated: true, folded });
+      for (const g of byTable) addFactor([g.ref, b, v], { kind: "pair", gates: g.gates });
+      for (const g of byClass) {
+        const classes = g.classes!;
+        const c = addVariable(classes.count, g.ref);
+        addFactor([c, g.ref], { kind: "class", classes });
         addFactor([c, b, v], { kind: "key", classes });
       }
     }
     this.fullWidths = widths;
-    this.classOf = defer;
+    this.classOf = classOf;
     this.scopes = scopes;
     this.sources = sources;
-    this.referenceOrders = referenceOrders;
+    this.leadingOrders = leadingOrders;
     this.fullTables = scopes.map(() => null);
+  }
+
+  /** The gates grouped by node, in order of first appearance; key gates repeating a key function on the same node dropped. */
+  private groupGates(list: readonly GateRef[]): GateGroup[] {
+    const byRef = new Map<number, number[]>();
+    for (const { ref, gate } of list) {
+      const gates = byRef.get(ref) ?? [];
+      const classes = this.gates.classes(gate);
+      if (!classes || !gates.some((other) => this.gates.classes(other)?.id === classes.id)) gates.push(gate);
+      byRef.set(ref, gates);
+    }
+    return [...byRef].map(([ref, gates]) => {
+      const first = this.gates.classes(gates[0]!);
+      const classes = first && gates.every((g) => this.gates.classes(g)?.id === first.id) ? first : null;
+      return { ref, gates, classes };
+    });
   }
 
   /**
@@ -166,45 +218,67 @@ export class EliminationFactors {
 
   private fullTable(f: number): Float64Array {
     const source = this.sources[f]!;
-    const vars = this.scopes[f]!;
     switch (source.kind) {
       case "node":
-        return this.nodeTable(f, vars, source.gated);
+        return this.nodeTable(f, source);
       case "class":
         return this.classTable(source.classes);
       case "key":
         return this.keyTable(source.classes);
       case "pair":
-        return this.pairTable(source.gate);
+        return this.pairTable(source.gates);
     }
   }
 
   /**
-   * Node v's similarity over [...refs, (b_v,) v], a row of v's indices per combination of
-   * reference indices (two rows, b_v = 0 then 1, for a gated node); -Infinity (and no lookup)
-   * where the indices break the ancestor order.
+   * Node v's table over [...leading, (b_v,) v], a row of v's indices per combination of the
+   * leading nodes' indices (two rows, b_v = 0 then 1, with b_v): v's similarity where its
+   * folded gates hold, else 0 (-Infinity with b_v = 1); -Infinity (and no lookup) where the
+   * indices break the ancestor order. The similarity is asked once per combination of the
+   * references, whatever the folded partner's index.
    */
-  private nodeTable(f: number, vars: readonly number[], gated: boolean): Float64Array {
+  private nodeTable(f: number, source: Extract<FactorSource, { kind: "node" }>): Float64Array {
     const { lo, span } = this;
-    const v = vars[vars.length - 1]!;
-    const refCount = vars.length - (gated ? 2 : 1);
+    const { node: v, leading, refCount, gated, folded } = source;
     const copies = gated ? 2 : 1;
-    const rows = span ** refCount;
+    const rows = span ** leading.length;
     const table = new Float64Array(rows * copies * span).fill(-Infinity);
+    const indices = new Array<number>(leading.length).fill(lo);
     const refIndices = new Array<number>(refCount).fill(lo);
-    const pairs = this.referenceOrders[f]!;
+    const pairs = this.leadingOrders[f]!;
+    const similarity = new Float64Array(span);
+    const failed = gated ? -Infinity : 0;
+    // Rows per combination of the references (a folded partner, if any, varies fastest).
+    const partnerRows = span ** (leading.length - refCount);
+    let refsValid = false;
+    let refStart = 0;
     for (let row = 0; row < rows; row++) {
-      if (pairs.every(([p, q]) => refIndices[p]! <= refIndices[q]!)) {
-        let start = 0; // v is after every reference
-        for (const i of refIndices) start = Math.max(start, i - lo);
+      if (row % partnerRows === 0) {
+        for (let j = 0; j < refCount; j++) refIndices[j] = indices[j]!;
+        refsValid = pairs.every(([p, q]) => p >= refCount || q >= refCount || indices[p]! <= indices[q]!);
+        refStart = 0;
+        for (const i of refIndices) refStart = Math.max(refStart, i - lo);
+        if (refsValid && refStart < span) this.lookup.fill(v, refIndices, lo + refStart, span - refStart, similarity, refStart);
+      }
+      if (refsValid && pairs.every(([p, q]) => indices[p]! <= indices[q]!)) {
+        let start = 0; // v is after every leading node
+        for (const i of indices) start = Math.max(start, i - lo);
         const at = row * copies * span;
         if (gated) table.fill(0, at + start, at + span);
-        const similarityRow = at + (copies - 1) * span;
-        if (start < span) this.lookup.fill(v, refIndices, lo + start, span - start, table, similarityRow + start);
+        const values = at + (copies - 1) * span;
+        if (folded.length === 0) {
+          if (start < span) table.set(similarity.subarray(start, span), values + start);
+        } else {
+          for (let x = start; x < span; x++) {
+            let holds = true;
+            for (const { gate, at: partner } of folded) if (!(holds = this.gates.holds(gate, lo + x, indices[partner]!))) break;
+            table[values + x] = holds ? similarity[x]! : failed;
+          }
+        }
       }
-      for (let j = refCount - 1; j >= 0; j--) {
-        if (++refIndices[j]! <= lo + span - 1) break;
-        refIndices[j] = lo;
+      for (let j = leading.length - 1; j >= 0; j--) {
+        if (++indices[j]! <= lo + span - 1) break;
+        indices[j] = lo;
       }
     }
     return table;
@@ -227,15 +301,15 @@ export class EliminationFactors {
     return table;
   }
 
-  /** [p, b_v, v]: 0 where p's index <= v's and b_v = 0 or the gate holds. */
-  private pairTable(gate: number): Float64Array {
+  /** [p, b_v, v]: 0 where p's index <= v's and b_v = 0 or every gate holds. */
+  private pairTable(gates: readonly number[]): Float64Array {
     const { lo, span } = this;
     const table = new Float64Array(span * 2 * span).fill(-Infinity);
     for (let p = 0; p < span; p++) {
       const unset = 2 * p * span;
       const set = unset + span;
       table.fill(0, unset + p, unset + span);
-      for (let k = p; k < span; k++) if (this.gates.holds(gate, lo + k, lo + p)) table[set + k] = 0;
+      for (let k = p; k < span; k++) if (gates.every((gate) => this.gates.holds(gate, lo + k, lo + p))) table[set + k] = 0;
     }
     return table;
   }

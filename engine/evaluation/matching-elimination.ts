@@ -1,9 +1,12 @@
 // Exact max-marginals of one connected component by variable elimination (bucket elimination
 // for max-sum), with order constraints handled as prefix/suffix/range maxima.
 //
-// Variables are the component's nodes; node v's index ranges over its window. Factors:
+// Variables are the component's nodes (node v's index ranges over its window) and, for gated
+// nodes, a few auxiliary variables of 2 or K values. Factors (matching-elimination-factors.ts):
 //   - one per node v over [...references of v, v]: v's similarity, -Infinity where the indices
-//     break the ancestor order among those nodes (the oracle is never asked there);
+//     break the ancestor order among those nodes (the oracle is never asked there); a gated
+//     node's table also spans its "gates hold" bit or a gate's node;
+//   - small pairwise tables for the gates (matching-gates.ts explains the reformulation);
 //   - the messages elimination creates.
 // Order constraints: the transitive reduction of the component's edges.
 //
@@ -26,6 +29,8 @@
 //   - order edges forming a forest, no references: O(T) per step, O(n·T) per pass;
 //   - one reference per node along tree edges (chains, stars), or a root-and-sink fan whose
 //     children reference the root: O(T²) per step, O(n·T²) per pass;
+//   - the same fan with the evaluator's guardrails (children gated on the root, the sink on
+//     every child): O(K·T²) per child, K the sink's key classes;
 //   - filling the node tables: one lookup per (node, index, reference indices) in order, the
 //     oracle's own T^(refs + 1) per node, asked in the first pass and cached after.
 // The tie-break runs one pass per node, so a component costs at most n passes; after the first

@@ -6,18 +6,22 @@
 // all its references' indices, so a node reading ten others is one factor over eleven indices
 // (T^11 entries). A gate only ever looks at a pair, and the node value is
 //   f_v(x_v, refs, gate refs) = g_v(x_v, refs) · Π_p h_{v,p}(x_v, x_p),   h ∈ {0, 1},
-// which the strategies rewrite exactly with one auxiliary binary b_v per gated node ("every gate
+// which elimination rewrites exactly with one auxiliary binary b_v per gated node ("every gate
 // of v holds"): the node term becomes b_v · g_v, and each gate becomes the pairwise hard
 // constraint b_v = 1 ⇒ h_{v,p}(x_v, x_p) = 1. b_v = 0 is always allowed and scores 0, so the
 // maximum over b_v is exactly f_v. Every gate is then a factor over (x_p, b_v, x_v), and a sink
-// gated by ten parallel milestones has small induced width (matching-elimination-factors.ts).
+// gated by ten parallel milestones has small induced width. (Where cheaper, a gate is folded
+// into the node's own table instead, e.g. a gate on a node it references anyway; see
+// matching-elimination-factors.ts.) The down-set sweep simply reads a gate's node like a
+// reference, through GatedLookup below.
 //
 // Two kinds, same meaning (the node's similarity counts only when every gate holds):
 // - a pair gate, holds(index, refIndex): any predicate; factor of 2·T² entries.
 // - a key gate, key(index): holds exactly when key(index) === key(refIndex). The evaluator's
 //   guardrails are of this kind (key = which snapshot-equality class the watched tables are in).
-//   Elimination splits the pair through a class variable c = key(x_p) (K classes), so removing
-//   x_p keeps x_v an order bound and costs O(K·T²) instead of the O(T³) a general pair needs.
+//   Elimination can split the pair through a class variable c = key(x_p) (K classes), so
+//   removing x_p keeps x_v an order bound and costs O(K·T²) instead of the O(T³) a general
+//   pair needs.
 //
 // This file validates gates and caches their answers: each (pair gate, index, reference index)
 // and each (key function, index) is asked at most once per bestMatch call, like the similarity.

@@ -1,7 +1,8 @@
 // The milestone/minefield matcher: the best mapping of DAG nodes to message indices
 // (reference §5.9), found exactly; in time polynomial in the number of candidate indices T and,
 // for the structures milestone DAGs have (chains, trees, stars, fans, forests), in the number
-// of nodes M too. E.g. a root, 10 children referencing it and a sink over 300 messages: O(M·T²).
+// of nodes M too. E.g. a root, 10 children referencing it and a sink over 300 messages: O(M·T²);
+// with the sink also gated on every child's index (below), O(M·K·T²) for K gate classes.
 //
 // Feasible set. Upstream's DFS enumerates pairs (topological order π of the DAG, non-decreasing
 // index sequence s_1 <= … <= s_M in [lo, hi]) and matches π_k at s_k. Each pair gives a mapping
@@ -13,6 +14,17 @@
 // reaches a mapping once per compatible order. A node's similarity reads only its own index and
 // its references' indices, all ancestors, so its value depends on the mapping, not on the order
 // the DFS happened to assign it in. The strategies below maximise over that set.
+//
+// Gates. A node's value is its similarity times its gates, 0/1 conditions on its index and ONE
+// ancestor's (the evaluator's guardrails: "this table is as it was at that milestone"). They
+// could be references, but a sink guarded against ten parallel milestones would then be one
+// similarity over eleven indices (T^11). Instead each gated node gets an auxiliary bit b_v
+// ("its gates all hold"): its term becomes b_v · similarity, and each gate the pairwise hard
+// constraint b_v = 1 ⇒ gate holds. b_v = 0 is always allowed and scores 0, so maximising over
+// b_v gives back the gated value exactly, and every gate is a factor over two nodes' indices
+// and the bit: small induced width, fast elimination (matching-gates.ts,
+// matching-elimination-factors.ts). The sweep reads a gate's node like a reference. The
+// mappings, the totals and the tie-break are the same as with the gates multiplied in.
 //
 // Tie-break (documented, deterministic). Let best be the maximum total. Every mapping whose
 // total is >= best - MATCH_TIE_EPSILON counts as optimal (similarities computed along different
@@ -41,7 +53,10 @@
 //    exactly the optimal mappings that agree with the rule's choice so far.
 // Oracle calls: every strategy reads similarities through one SimilarityCache, so each
 // (node, index, reference indices) is asked at most once per call; the first pass of each
-// component asks exactly the combinations that occur in some valid mapping.
+// component asks exactly the combinations that occur in some valid mapping (without gates; with
+// them, at most those: where a gate fails the similarity may be left unasked). Gates are read
+// through their own cache: each (pair gate, index, reference index) and each (key function,
+// index) at most once per call.
 // Rounding: totals are summed in different orders by different passes (last-bit differences,
 // ~1e-16 per node); a mapping within that distance of the threshold may count on one side in
 // one place and on the other elsewhere. Such a mapping is within ε of the best either way.
@@ -73,9 +88,10 @@ export interface MatchProblem {
   similarity: SimilarityOracle;
   /**
    * gates[v]: 0/1 conditions between v and one ancestor each (matching-gates.ts); v's value is
-   * similarity(v, …) when every gate holds and 0 otherwise (the oracle is then not asked). A
-   * gate's node may also be one of v's references, but a gate does not make it readable through
-   * refIndex: only `references` are. Several gates on the same node must all hold. Omitted: none.
+   * similarity(v, …) when every gate holds and 0 otherwise (the similarity may then be left
+   * unasked). A gate's node may also be one of v's references, but a gate does not make it
+   * readable through refIndex: only `references` are. Several gates on the same node must all
+   * hold. Omitted: no gates.
    */
   gates?: readonly (readonly MatchGate[])[];
 }
