@@ -6,6 +6,18 @@ import type { CellValue, Tables } from "../world/types.js";
 import type { WebData } from "../tools/web-data.js";
 import type { RoleName } from "../episode/types.js";
 
+/** Tags the tool augmentations add (reference 1.10). */
+export const AUGMENTATION_CATEGORIES = [
+  "NO_DISTRACTION_TOOLS",
+  "THREE_DISTRACTION_TOOLS",
+  "TEN_DISTRACTION_TOOLS",
+  "ALL_TOOLS_AVAILABLE",
+  "TOOL_NAME_SCRAMBLED",
+  "TOOL_DESCRIPTION_SCRAMBLED",
+  "ARG_DESCRIPTION_SCRAMBLED",
+  "ARG_TYPE_SCRAMBLED",
+] as const;
+
 export const CATEGORIES = [
   "SINGLE_TOOL_CALL",
   "MULTIPLE_TOOL_CALL",
@@ -16,14 +28,7 @@ export const CATEGORIES = [
   "COREFERENCE",
   "DISAMBIGUATION",
   "INSUFFICIENT_INFORMATION",
-  "NO_DISTRACTION_TOOLS",
-  "THREE_DISTRACTION_TOOLS",
-  "TEN_DISTRACTION_TOOLS",
-  "ALL_TOOLS_AVAILABLE",
-  "TOOL_NAME_SCRAMBLED",
-  "TOOL_DESCRIPTION_SCRAMBLED",
-  "ARG_DESCRIPTION_SCRAMBLED",
-  "ARG_TYPE_SCRAMBLED",
+  ...AUGMENTATION_CATEGORIES,
 ] as const;
 export type Category = (typeof CATEGORIES)[number];
 

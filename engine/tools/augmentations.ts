@@ -1,22 +1,13 @@
 // Upstream's tool augmentations (reference 1.10): every scenario is played as eight variants that
 // differ only in which tools the agent is offered and how their schemas read. The ranking of
 // distraction tools lives in distraction.ts, the schema scrambling in scrambling.ts.
-import type { Category, Scenario, ToolAugmentation } from "../scenario/model.js";
+import { AUGMENTATION_CATEGORIES, type Category, type Scenario, type ToolAugmentation } from "../scenario/model.js";
 import { rankDistractionTools } from "./distraction.js";
 
 export { rankDistractionTools } from "./distraction.js";
 export { agentFacingName, agentToolSchema, agentToolSchemas, SCRAMBLED_TOOL_NAMES } from "./scrambling.js";
 
-const AUGMENTATION_TAGS: readonly Category[] = [
-  "NO_DISTRACTION_TOOLS",
-  "THREE_DISTRACTION_TOOLS",
-  "TEN_DISTRACTION_TOOLS",
-  "ALL_TOOLS_AVAILABLE",
-  "TOOL_NAME_SCRAMBLED",
-  "TOOL_DESCRIPTION_SCRAMBLED",
-  "ARG_DESCRIPTION_SCRAMBLED",
-  "ARG_TYPE_SCRAMBLED",
-];
+const AUGMENTATION_TAGS: readonly Category[] = AUGMENTATION_CATEGORIES;
 
 /** The scrambled variants, in upstream's order, with the tag each adds. */
 const SCRAMBLINGS: readonly { readonly augmentation: ToolAugmentation; readonly tag: Category }[] = [

@@ -3,14 +3,14 @@ import type { JsonObject } from "../json.js";
 import { CONTACT } from "../world/toolsandbox-tables.js";
 import type { CellValue, Row } from "../world/types.js";
 import { scalarArg, stringArg } from "./binding.js";
-import { EXACT, deleteWhere, filterRows, fuzzyAtLeast, replaceUniqueRow, rowsAsResult } from "./search.js";
+import { EXACT, deleteWhere, filterRows, fuzzyAtLeast, replaceUniqueRow, rowsAsResult, NOT_GIVEN_ANNOTATION } from "./search.js";
 import type { ToolContext, ToolDefinition } from "./types.js";
 import { ToolError } from "./types.js";
 import { NUMBER_PARSE_EXCEPTION, POLARS_DUPLICATE_ERROR, POLARS_NO_DATA_ERROR, validatePhoneNumber } from "./validators.js";
 
 const STR = "<class 'str'>";
-const NOT_GIVEN_STR = "typing.Union[str, tool_sandbox.common.utils.NotGiven]";
-const NOT_GIVEN_BOOL = "typing.Union[bool, tool_sandbox.common.utils.NotGiven]";
+const NOT_GIVEN_STR = NOT_GIVEN_ANNOTATION.str;
+const NOT_GIVEN_BOOL = NOT_GIVEN_ANNOTATION.bool;
 
 const TYPE_ERROR = "TypeError: Parameter '…' is of type '…', but expected '…'.";
 const PHONE_ERROR = `${NUMBER_PARSE_EXCEPTION}: (…) …`;

@@ -2,15 +2,13 @@
 import type { JsonObject } from "../json.js";
 import { CONTACT, MESSAGING, SETTING } from "../world/toolsandbox-tables.js";
 import { stringArg } from "./binding.js";
-import { AT_LEAST, AT_MOST, EXACT, filterRows, fuzzyAtLeast, rowsAsResult } from "./search.js";
+import { AT_LEAST, AT_MOST, EXACT, filterRows, fuzzyAtLeast, rowsAsResult, searchCriterion } from "./search.js";
 import { getBooleanSetting } from "./setting.js";
-import type { ToolDefinition, ToolParameter } from "./types.js";
+import type { ToolDefinition } from "./types.js";
 import { ToolError } from "./types.js";
 import { NUMBER_PARSE_EXCEPTION, POLARS_DUPLICATE_ERROR, validatePhoneNumber, validateTimestamp } from "./validators.js";
 
 const STR = "<class 'str'>";
-const NOT_GIVEN_STR = "typing.Union[str, tool_sandbox.common.utils.NotGiven]";
-const NOT_GIVEN_FLOAT = "typing.Union[float, tool_sandbox.common.utils.NotGiven]";
 
 const TYPE_ERROR = "TypeError: Parameter '…' is of type '…', but expected '…'.";
 const PHONE_ERROR = `${NUMBER_PARSE_EXCEPTION}: (…) …`;
@@ -87,11 +85,6 @@ Returns:
 };
 
 /** An optional search criterion; omitted means NOT_GIVEN. Every float criterion is a timestamp. */
-function criterion(name: string, type: "string" | "number", description: string): ToolParameter {
-  return type === "string"
-    ? { name, type, description, required: false, annotation: NOT_GIVEN_STR }
-    : { name, type, description, required: false, annotation: NOT_GIVEN_FLOAT, timestamp: true };
-}
 
 const searchMessages: ToolDefinition = {
   name: "search_messages",
@@ -115,14 +108,14 @@ Args:
 Returns:
     A list of the matching messages; an empty list when none matches.`,
   parameters: [
-    criterion("message_id", "string", "Unique identifier of the message, compared exactly."),
-    criterion("sender_person_id", "string", "Unique identifier of the sender, compared exactly."),
-    criterion("sender_phone_number", "string", "Phone number of the sender, compared exactly."),
-    criterion("recipient_person_id", "string", "Unique identifier of the recipient, compared exactly."),
-    criterion("recipient_phone_number", "string", "Phone number of the recipient, compared exactly."),
-    criterion("content", "string", "Text of the message, compared approximately."),
-    criterion("creation_timestamp_lowerbound", "number", "Earliest POSIX timestamp at which the message was created."),
-    criterion("creation_timestamp_upperbound", "number", "Latest POSIX timestamp at which the message was created."),
+    searchCriterion("message_id", "string", "Unique identifier of the message, compared exactly."),
+    searchCriterion("sender_person_id", "string", "Unique identifier of the sender, compared exactly."),
+    searchCriterion("sender_phone_number", "string", "Phone number of the sender, compared exactly."),
+    searchCriterion("recipient_person_id", "string", "Unique identifier of the recipient, compared exactly."),
+    searchCriterion("recipient_phone_number", "string", "Phone number of the recipient, compared exactly."),
+    searchCriterion("content", "string", "Text of the message, compared approximately."),
+    searchCriterion("creation_timestamp_lowerbound", "number", "Earliest POSIX timestamp at which the message was created.", true),
+    searchCriterion("creation_timestamp_upperbound", "number", "Latest POSIX timestamp at which the message was created.", true),
   ],
   returns: { description: "The matching messages.", schema: { type: "array", items: MESSAGE_SCHEMA } },
   action: false,

@@ -3,14 +3,14 @@ import type { JsonObject } from "../json.js";
 import { REMINDER } from "../world/toolsandbox-tables.js";
 import type { CellValue } from "../world/types.js";
 import { numberArg, scalarArg, stringArg } from "./binding.js";
-import { AT_LEAST, AT_MOST, EXACT, deleteWhere, filterRows, fuzzyAtLeast, replaceUniqueRow, rowsAsResult } from "./search.js";
-import type { ToolDefinition, ToolParameter } from "./types.js";
+import { AT_LEAST, AT_MOST, EXACT, deleteWhere, filterRows, fuzzyAtLeast, replaceUniqueRow, rowsAsResult, searchCriterion, NOT_GIVEN_ANNOTATION } from "./search.js";
+import type { ToolDefinition } from "./types.js";
 import { ToolError } from "./types.js";
 import { POLARS_DUPLICATE_ERROR, POLARS_NO_DATA_ERROR, validateLatitude, validateLongitude, validateTimestamp } from "./validators.js";
 
 const STR = "<class 'str'>";
-const NOT_GIVEN_STR = "typing.Union[str, tool_sandbox.common.utils.NotGiven]";
-const NOT_GIVEN_FLOAT = "typing.Union[float, tool_sandbox.common.utils.NotGiven]";
+const NOT_GIVEN_STR = NOT_GIVEN_ANNOTATION.str;
+const NOT_GIVEN_FLOAT = NOT_GIVEN_ANNOTATION.float;
 // Union[Optional[float], NotGiven] as Python prints it once typing has flattened it.
 const NOT_GIVEN_OPTIONAL_FLOAT = "typing.Union[float, NoneType, tool_sandbox.common.utils.NotGiven]";
 
@@ -169,10 +169,6 @@ Returns:
 };
 
 /** An optional search criterion; omitted means NOT_GIVEN. */
-function criterion(name: string, type: "string" | "number", description: string, timestamp = false): ToolParameter {
-  const annotation = type === "string" ? NOT_GIVEN_STR : NOT_GIVEN_FLOAT;
-  return timestamp ? { name, type, description, required: false, annotation, timestamp } : { name, type, description, required: false, annotation };
-}
 
 const searchReminder: ToolDefinition = {
   name: "search_reminder",
@@ -196,14 +192,14 @@ Args:
 Returns:
     A list of the matching reminders; an empty list when none matches.`,
   parameters: [
-    criterion("reminder_id", "string", "Unique identifier of the reminder, compared exactly."),
-    criterion("content", "string", "Text of the reminder, compared approximately."),
-    criterion("creation_timestamp_lowerbound", "number", "Earliest POSIX timestamp at which the reminder was created.", true),
-    criterion("creation_timestamp_upperbound", "number", "Latest POSIX timestamp at which the reminder was created.", true),
-    criterion("reminder_timestamp_lowerbound", "number", "Earliest POSIX timestamp at which the reminder is due.", true),
-    criterion("reminder_timestamp_upperbound", "number", "Latest POSIX timestamp at which the reminder is due.", true),
-    criterion("latitude", "number", "Latitude of the place the reminder is tied to, compared exactly."),
-    criterion("longitude", "number", "Longitude of the place the reminder is tied to, compared exactly."),
+    searchCriterion("reminder_id", "string", "Unique identifier of the reminder, compared exactly."),
+    searchCriterion("content", "string", "Text of the reminder, compared approximately."),
+    searchCriterion("creation_timestamp_lowerbound", "number", "Earliest POSIX timestamp at which the reminder was created.", true),
+    searchCriterion("creation_timestamp_upperbound", "number", "Latest POSIX timestamp at which the reminder was created.", true),
+    searchCriterion("reminder_timestamp_lowerbound", "number", "Earliest POSIX timestamp at which the reminder is due.", true),
+    searchCriterion("reminder_timestamp_upperbound", "number", "Latest POSIX timestamp at which the reminder is due.", true),
+    searchCriterion("latitude", "number", "Latitude of the place the reminder is tied to, compared exactly."),
+    searchCriterion("longitude", "number", "Longitude of the place the reminder is tied to, compared exactly."),
   ],
   returns: { description: "The matching reminders.", schema: { type: "array", items: REMINDER_SCHEMA } },
   action: false,

@@ -6,7 +6,7 @@ import type { JsonObject, JsonValue } from "../json.js";
 import { pyStrRepr } from "../python/repr.js";
 import type { WorldTransaction } from "../world/transaction.js";
 import type { CellValue, Row, TableSchema } from "../world/types.js";
-import { ToolError } from "./types.js";
+import { ToolError, type ToolParameter } from "./types.js";
 import { POLARS_DUPLICATE_ERROR, POLARS_NO_DATA_ERROR } from "./validators.js";
 
 export type FilterKind =
@@ -183,4 +183,17 @@ export function replaceUniqueRow(
   if (position === undefined) throw new ToolError(POLARS_NO_DATA_ERROR, `No db entry matching ${keyColumn}=${pyStrRepr(id)} found`);
   if (positions.length > 1) throw new ToolError(POLARS_DUPLICATE_ERROR, `More than 1 entry with ${keyColumn}=${pyStrRepr(id)} found`);
   world.updateAt(table, position, patch, true);
+}
+
+/** How upstream annotates an optional search or modify argument whose default is the NOT_GIVEN sentinel. */
+export const NOT_GIVEN_ANNOTATION = {
+  str: "typing.Union[str, tool_sandbox.common.utils.NotGiven]",
+  float: "typing.Union[float, tool_sandbox.common.utils.NotGiven]",
+  bool: "typing.Union[bool, tool_sandbox.common.utils.NotGiven]",
+} as const;
+
+/** One optional search criterion (omitted = not given, so it is left out of the trace). */
+export function searchCriterion(name: string, type: "string" | "number", description: string, timestamp = false): ToolParameter {
+  const annotation = type === "string" ? NOT_GIVEN_ANNOTATION.str : NOT_GIVEN_ANNOTATION.float;
+  return timestamp ? { name, type, description, required: false, annotation, timestamp } : { name, type, description, required: false, annotation };
 }
