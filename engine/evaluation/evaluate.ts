@@ -9,6 +9,7 @@ import type { Trajectory } from "../trajectory/trajectory.js";
 import type { Tables } from "../world/types.js";
 import { automaticGuardrails, SANDBOX_TABLE } from "./guardrails.js";
 import { bestMatch, type MatchProblem } from "./matching.js";
+import { MatchCapacityError } from "./matching-dag.js";
 import { NodeScorer, StateCache } from "./node-scorer.js";
 import type { EvaluationResult, NodeResult } from "./result.js";
 
@@ -100,7 +101,15 @@ function scoreList(
     return { total: 0, nodes: unmatched };
   }
   const { problem, scorer } = listMatchProblem(nodes, noun, worldTables, states, window);
-  const match = bestMatch(problem);
+  let match;
+  try {
+    match = bestMatch(problem);
+  } catch (e) {
+    // Too many milestones depending on each other over too long a run to match exactly: say so
+    // as an evaluation problem (the CLI reports it per trajectory) rather than an internal error.
+    if (e instanceof MatchCapacityError) throw new EvaluationError(`the ${noun}s cannot be matched exactly over ${window.last - window.first + 1} messages: ${e.message}`);
+    throw e;
+  }
   const matchedIndex = (u: number): number => match.assignment[u]!.index;
   const results = nodes.map((node, v): NodeResult => {
     const { index, similarity } = match.assignment[v]!;
