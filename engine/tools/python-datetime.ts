@@ -55,16 +55,18 @@ function roundHalfEven(x: number): number {
   return Math.abs(x % 1) === 0.5 && r % 2 !== 0 ? r - 1 : r;
 }
 
-/** Calendar fields of a naive datetime (read as if it were UTC, which is what "naive" means). */
-export function naiveFields(n: NaiveDateTime): {
+/** The six fields of a Python datetime, in its constructor's order. */
+export interface CalendarFields {
   year: number;
   month: number;
   day: number;
   hour: number;
   minute: number;
   second: number;
-  isoweekday: number;
-} {
+}
+
+/** Calendar fields of a naive datetime (read as if it were UTC, which is what "naive" means). */
+export function naiveFields(n: NaiveDateTime): CalendarFields & { isoweekday: number } {
   const days = Math.floor(n.seconds / SECONDS_PER_DAY);
   const rest = n.seconds - days * SECONDS_PER_DAY;
   return {
@@ -165,14 +167,7 @@ function daysInMonth(year: number, month: number): number {
  * `datetime(year, month, day, hour, minute, second)` as a naive datetime, raising CPython's errors
  * in CPython's order (C int conversion first, then year, month, day, hour, minute, second).
  */
-export function naiveFromFields(f: {
-  year: number;
-  month: number;
-  day: number;
-  hour: number;
-  minute: number;
-  second: number;
-}): NaiveDateTime {
+export function naiveFromFields(f: CalendarFields): NaiveDateTime {
   for (const value of [f.year, f.month, f.day, f.hour, f.minute, f.second]) {
     if (Math.abs(value) >= LONG_LIMIT) throw new ToolError("OverflowError", "Python int too large to convert to C long");
     if (value > INT_MAX) throw new ToolError("OverflowError", "signed integer is greater than maximum");

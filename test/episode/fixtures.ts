@@ -1,5 +1,6 @@
 // Hand-built scenarios for engine tests (no YAML loader involved).
 import type { JsonValue } from "../../engine/json.js";
+import type { Message, RoleName } from "../../engine/episode/types.js";
 import { DEFAULT_AGENT_SYSTEM_PROMPT } from "../../engine/roles/prompts.js";
 import type { Demonstration, ReferenceCall, ReferenceStep, Scenario } from "../../engine/scenario/model.js";
 import { defaultWorld } from "../../engine/world/default-world.js";
@@ -49,3 +50,20 @@ export const calls = (...list: ReferenceCall[]): ReferenceStep => ({ kind: "agen
 export const agentSays = (text: string): ReferenceStep => ({ kind: "agent_text", text });
 export const userSays = (text: string): ReferenceStep => ({ kind: "user_text", text });
 export const endConversation: ReferenceStep = { kind: "end_conversation" };
+
+/** A bus message with the defaults a role-written message gets (visible to its two ends, no call). */
+export function busMessage(index: number, sender: RoleName, recipient: RoleName, content: string, extra: Partial<Message> = {}): Message {
+  return {
+    sandbox_message_index: index,
+    sender,
+    recipient,
+    content,
+    visible_to: [sender, recipient],
+    conversation_active: true,
+    openai_tool_call_id: null,
+    openai_function_name: null,
+    tool_call_exception: null,
+    tool_trace: null,
+    ...extra,
+  };
+}

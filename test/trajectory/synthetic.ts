@@ -8,6 +8,7 @@ import { WorldHistory } from "../../engine/world/history.js";
 import { TOOLSANDBOX_SCHEMAS } from "../../engine/world/toolsandbox-tables.js";
 import { WorldTransaction } from "../../engine/world/transaction.js";
 import type { Tables } from "../../engine/world/types.js";
+import { busMessage } from "../episode/fixtures.js";
 
 const NOW = 1_768_496_400; // 2026-01-15T09:00:00-08:00
 
@@ -55,19 +56,7 @@ export function syntheticRun(scenario = syntheticScenario()): { events: EpisodeE
   const messages: Message[] = [];
   const world = new WorldHistory(TOOLSANDBOX_SCHEMAS, scenario.world.tables);
   const say = (sender: RoleName, recipient: RoleName, content: string, extra: Partial<Message> = {}): void => {
-    const message: Message = {
-      sandbox_message_index: messages.length,
-      sender,
-      recipient,
-      content,
-      visible_to: [sender, recipient],
-      conversation_active: true,
-      openai_tool_call_id: null,
-      openai_function_name: null,
-      tool_call_exception: null,
-      tool_trace: null,
-      ...extra,
-    };
+    const message = busMessage(messages.length, sender, recipient, content, extra);
     messages.push(message);
     events.push({ type: "message", message });
   };

@@ -3,9 +3,10 @@ import assert from "node:assert/strict";
 import { constraintSimilarity } from "../../../engine/evaluation/measures/constraint-similarity.js";
 import { extractValues, UPSTREAM_EXTRACTORS, UPSTREAM_EXTRACTOR_NAMES } from "../../../engine/evaluation/measures/extractors.js";
 import { sandboxRow } from "../../../engine/evaluation/measures/sandbox-rows.js";
-import type { Message, RoleName, ToolTrace } from "../../../engine/episode/types.js";
+import type { RoleName, ToolTrace } from "../../../engine/episode/types.js";
 import type { ColumnMeasure, Constraint, ExtractionRule, TargetRow } from "../../../engine/scenario/model.js";
 import type { MeasuredRow } from "../../../engine/evaluation/measures/types.js";
+import { busMessage } from "../../episode/fixtures.js";
 
 function rules(name: string): readonly ExtractionRule[] {
   const found = UPSTREAM_EXTRACTORS[name];
@@ -18,18 +19,7 @@ function extract(fill: "content" | "tool_trace", target: TargetRow, extractor: s
 }
 
 function row(sender: RoleName, recipient: RoleName, content: string, traces: ToolTrace[] | null): MeasuredRow {
-  const message: Message = {
-    sandbox_message_index: 20,
-    sender,
-    recipient,
-    content,
-    visible_to: [sender, recipient],
-    conversation_active: true,
-    openai_tool_call_id: null,
-    openai_function_name: null,
-    tool_call_exception: null,
-    tool_trace: traces,
-  };
+  const message = busMessage(20, sender, recipient, content, { tool_trace: traces });
   return sandboxRow(message);
 }
 

@@ -3,6 +3,7 @@ import assert from "node:assert/strict";
 import OpenAI from "openai";
 import type { Message, RoleName, ToolCall } from "../../../engine/episode/types.js";
 import { toolsFor } from "../../../engine/episode/tool-calls.js";
+import { busMessage } from "../../episode/fixtures.js";
 import { OpenAiAgent } from "../../../engine/roles/openai/agent.js";
 import { toAgentMessages } from "../../../engine/roles/openai/agent-messages.js";
 import { describeModelFailure } from "../../../engine/roles/openai/failures.js";
@@ -17,19 +18,7 @@ import { buildScenario } from "../../episode/fixtures.js";
 
 let index = 0;
 function message(sender: RoleName, recipient: RoleName, content: string, extra: Partial<Message> = {}): Message {
-  return {
-    sandbox_message_index: index++,
-    sender,
-    recipient,
-    content,
-    visible_to: [sender, recipient],
-    conversation_active: true,
-    openai_tool_call_id: null,
-    openai_function_name: null,
-    tool_call_exception: null,
-    tool_trace: null,
-    ...extra,
-  };
+  return busMessage(index++, sender, recipient, content, extra);
 }
 
 const request = (call: ToolCall): Message =>
