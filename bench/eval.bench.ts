@@ -25,6 +25,7 @@
 // next is not run when its predicted time (fitted on the sizes before it) exceeds the budget, or
 // when the valid mappings the enumerator keeps in memory would fill half the heap (the
 // npm script raises the heap limit to 6 GiB for that reason).
+import { packTables } from "../engine/packs/tables.js";
 import { readdirSync } from "node:fs";
 import { join } from "node:path";
 import { performance } from "node:perf_hooks";
@@ -71,21 +72,36 @@ function timed<T>(run: () => T): { ms: number; value: T } {
   return { ms: performance.now() - start, value };
 }
 
+interface Repeated {
+  readonly firstMs: number;
+  readonly meanMs: number;
+  readonly minMs: number;
+  readonly medianMs: number;
+  readonly cpuMs: number;
+}
+
 /**
- * The first call (cold) and the mean and minimum of `repeats` more, and the process's mean CPU
- * time per repeat (user + system, every thread: on a shared machine it moves less with the load
- * than the wall-clock times).
+ * The first call (cold) and the mean, minimum and median of `repeats` more, and the process's
+ * mean CPU time per repeat (user + system, every thread: on a shared machine it moves less with
+ * the load than the wall-clock times; the minimum and the median are what a busy machine
+ * disturbs least).
  */
-function timeRepeated(repeats: number, run: () => unknown): { firstMs: number; meanMs: number; minMs: number; cpuMs: number } {
+function timeRepeated(repeats: number, run: () => unknown): Repeated {
   const firstMs = timed(run).ms;
   const cpu = process.cpuUsage();
   const times = Array.from({ length: repeats }, () => timed(run).ms);
   const used = process.cpuUsage(cpu);
   const cpuMs = (used.user + used.system) / 1000 / repeats;
-  return { firstMs, meanMs: times.reduce((a, b) => a + b, 0) / times.length, minMs: Math.min(...times), cpuMs };
+  const sorted = [...times].sort((a, b) => a - b);
+  const middle = sorted.length >> 1;
+  const medianMs = sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+  return { firstMs, meanMs: times.reduce((a, b) => a + b, 0) / times.length, minMs: sorted[0]!, medianMs, cpuMs };
 }
 
 const ms = (n: number): string => `${n < 10 ? n.toFixed(2) : n.toFixed(1)} ms`;
+
+/** "12.3 ms mean of 5 more (min 10.1 ms, median 11.8 ms": the repeats after the first call. */
+const repeatsText = (t: Repeated, repeats: number): string => `${ms(t.meanMs)} mean of ${repeats} more (min ${ms(t.minMs)}, median ${ms(t.medianMs)}`;
 
 // --- (a) the sample trajectories ----------------------------------------------------------------
 
@@ -102,7 +118,7 @@ function benchSamples(options: Options): void {
   const slowest = perFile.reduce((a, b) => (b.ms > a.ms ? b : a));
   console.log(`(a) every sample trajectory: ${files.length} files, ${messages} messages`);
   console.log(`    read and checked      ${ms(read.ms)}`);
-  console.log(`    scored, all files     ${ms(all.firstMs)} first pass, ${ms(all.meanMs)} mean of ${options.repeats} more (min ${ms(all.minMs)})`);
+  console.log(`    scored, all files     ${ms(all.firstMs)} first pass, ${repeatsText(all, options.repeats)})`);
   console.log(`    slowest file          ${ms(slowest.ms)}  ${slowest.file}`);
 }
 
@@ -110,7 +126,7 @@ function benchSamples(options: Options): void {
 
 /** The method each connected component of the milestone list was matched with, counted ("elimination", "2 x sweep", …). */
 function matchingMethods(scenario: Scenario, episode: Episode): string {
-  const states = new StateCache({ messages: episode.messages, worldAt: (i) => episode.world.at(i), initialIndex: episode.firstUserIndex });
+  const states = new StateCache({ messages: episode.messages, worldAt: (i) => episode.world.at(i), initialIndex: episode.firstUserIndex, schemas: packTables(scenario.world.pack).schemas });
   const worldTables = Object.keys(scenario.world.tables).filter((t) => t !== SANDBOX_TABLE);
   const window = { first: episode.firstUserIndex, last: episode.messages.length - 1 };
   const { problem } = listMatchProblem(scenario.milestones, "milestone", worldTables, states, window);
@@ -148,7 +164,7 @@ async function benchWideDag(options: Options): Promise<void> {
     const result = score();
     const matched = result.milestones.filter((m) => m.matched_at !== null).length;
     console.log(
-      `    ${label}  ${ms(times.firstMs)} first call, ${ms(times.meanMs)} mean of ${options.repeats} more (min ${ms(times.minMs)}, CPU ${ms(times.cpuMs)});` +
+      `    ${label}  ${ms(times.firstMs)} first call, ${repeatsText(times, options.repeats)}, CPU ${ms(times.cpuMs)});` +
         ` score ${result.score.toFixed(2)}, ${matched} of ${result.milestones.length} matched; method: ${matchingMethods(scenario, episode)}`,
     );
   }
@@ -257,7 +273,10 @@ function benchBruteForce(options: Options): void {
     `    brute force           ${ms(largest.ms)}${predicted} (${vectorCount(largest.messages).toExponential(2)} index vectors, ` +
       `${validMappings(largest.messages).toLocaleString("en-US")} valid)`,
   );
-  console.log(`    our matcher           ${ms(ours.meanMs)} mean of ${options.repeats} (first ${ms(ours.firstMs)}); same mapping: ${largest.agrees ? "yes" : "NO"}`);
+  console.log(
+    `    our matcher           ${ms(ours.meanMs)} mean of ${options.repeats} (min ${ms(ours.minMs)}, median ${ms(ours.medianMs)}; first ${ms(ours.firstMs)});` +
+      ` same mapping: ${largest.agrees ? "yes" : "NO"}`,
+  );
   console.log(`    speed ratio           ${(largest.ms / ours.meanMs).toFixed(0)}x`);
   console.log(`    stopped growing       ${stop}`);
 }

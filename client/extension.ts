@@ -1,19 +1,70 @@
-// Extension entry: starts the language client for scenario files. Authoring features work in
-// untrusted workspaces too; running scenarios (a later feature) will require trust.
+// Extension entry: starts the language client for scenario files (authoring works in untrusted
+// workspaces too) and wires the run side: commands, the panel and trajectory editors, results in
+// the scenario editor, and scenarios in the Testing view. Each piece lives in client/host/.
 import * as path from "node:path";
-import type { ExtensionContext } from "vscode";
+import * as vscode from "vscode";
 import { LanguageClient, TransportKind, type LanguageClientOptions, type ServerOptions } from "vscode-languageclient/node";
+import { ApiKeys } from "./host/api-keys.js";
+import { ScenarioCodeLenses } from "./host/code-lenses.js";
+import { Commands } from "./host/commands.js";
+import { InlineResults } from "./host/inline-results.js";
+import { SCENARIO_LANGUAGE } from "./host/scenario-documents.js";
+import { LiveRescore } from "./host/live-rescore.js";
+import { PanelViews } from "./host/main-panel.js";
+import { Runner } from "./host/runner.js";
+import { RunStore } from "./host/run-store.js";
+import { ScenarioTests } from "./host/testing.js";
+import { TrajectoryEditorProvider } from "./host/trajectory-editor.js";
+import { Trajectories } from "./host/trajectories.js";
 
 let client: LanguageClient | undefined;
 
-export async function activate(context: ExtensionContext): Promise<void> {
+export async function activate(context: vscode.ExtensionContext): Promise<void> {
+  const log = vscode.window.createOutputChannel("ToolSandbox", { log: true });
+  const store = new RunStore();
+  const trajectories = new Trajectories(store, log);
+  const keys = new ApiKeys(context.secrets, context.globalState);
+  // The panel's "show this node" needs the commands, which need the views: a late binding.
+  let commands: Commands | null = null;
+  const views = new PanelViews({
+    extensionUri: context.extensionUri,
+    log,
+    workspaceState: context.workspaceState,
+    loadFeed: (file) => trajectories.loadFeed(file),
+    revealNode: (feed, kind, id) => void commands?.revealNode(feed, kind, id),
+  });
+  const rescore = new LiveRescore(store);
+  const runner = new Runner(store, views, trajectories, keys, log);
+  commands = new Commands({ store, views, trajectories, runner, rescore, keys });
+  const lenses = new ScenarioCodeLenses(store, trajectories);
+
+  context.subscriptions.push(
+    log,
+    views,
+    views.register(),
+    TrajectoryEditorProvider.register({ views, openSaved: (file) => trajectories.openSaved(file) }),
+    rescore,
+    new InlineResults(store),
+    lenses,
+    vscode.languages.registerCodeLensProvider({ language: SCENARIO_LANGUAGE, scheme: "file" }, lenses),
+    new ScenarioTests(runner),
+    ...commands.register(),
+  );
+
+  await startLanguageClient(context);
+}
+
+async function startLanguageClient(context: vscode.ExtensionContext): Promise<void> {
   const serverModule = context.asAbsolutePath(path.join("dist", "server.js"));
   const serverOptions: ServerOptions = {
     run: { module: serverModule, transport: TransportKind.ipc },
     debug: { module: serverModule, transport: TransportKind.ipc, options: { execArgv: ["--nolazy", "--inspect=6009"] } },
   };
   const clientOptions: LanguageClientOptions = {
-    documentSelector: [{ scheme: "file", language: "toolsandbox-scenario" }, { scheme: "untitled", language: "toolsandbox-scenario" }],
+    documentSelector: [
+      { scheme: "file", language: SCENARIO_LANGUAGE },
+      { scheme: "untitled", language: SCENARIO_LANGUAGE },
+    ],
   };
   client = new LanguageClient("toolsandbox", "ToolSandbox Scenario", serverOptions, clientOptions);
   context.subscriptions.push({ dispose: () => void client?.stop() });

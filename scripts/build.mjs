@@ -18,6 +18,8 @@ const entries = [
   { entryPoints: ["engine/cli/main.ts"], outfile: "dist/cli.js", banner: { js: "#!/usr/bin/env node" } },
   { entryPoints: ["server/main.ts"], outfile: "dist/server.js" },
   { entryPoints: ["client/extension.ts"], outfile: "dist/extension.js", external: ["vscode"] },
+  // The in-host test suite (test/vscode-suite/), loaded by VS Code from `extensionTestsPath`.
+  { entryPoints: ["test/vscode-suite/index.ts"], outfile: "dist/test/vscode-suite.js", external: ["vscode"] },
 ];
 // The run/replay panel: browser code, one script + one stylesheet (dist/webview.css, from the CSS it
 // imports). No source map comment in the bundle: the HTML export inlines it, and must not point

@@ -3,7 +3,7 @@
 
 export const EXIT = {
   ok: 0,
-  /** Validation errors, or a run in which a scenario could not be played to its end. */
+  /** Validation errors, a run in which a scenario could not be played to its end, or a conversation that could not be imported. */
   failed: 1,
   usage: 2,
   /** A file or directory is missing, unreadable or cannot be written. */
@@ -19,7 +19,7 @@ export type ExitCode = (typeof EXIT)[keyof typeof EXIT];
 
 export const EXIT_CODES_HELP = `Exit codes:
   0    success
-  1    validation errors, or a run in which a scenario failed
+  1    validation errors, a run in which a scenario failed, or a file that could not be imported
   2    usage error (unknown command or option, bad value)
   3    input missing or unreadable (or an output that cannot be written)
   4    malformed trajectory file

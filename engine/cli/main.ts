@@ -3,10 +3,12 @@
 import { Command, CommanderError, InvalidArgumentError, Option } from "commander";
 import { version } from "../../package.json";
 import type { FeedbackStyle } from "../episode/call-feedback.js";
+import { DEFAULT_PACK_ID, PACK_IDS, type PackId } from "../packs/types.js";
 import { CliError, EXIT, EXIT_CODES_HELP, type ExitCode } from "./errors.js";
 import { errorMessage } from "./format.js";
 import { problemLine, processIO, type CliIO } from "./io.js";
 import { evalCommand } from "./eval.js";
+import { registerImport } from "./import.js";
 import { replayCommand } from "./replay.js";
 import { addModelRoleOptions, parseAgentId, parseUserId, SUPPORTED_AGENTS, SUPPORTED_USERS, withRoleSpecs, type ModelRoleFlags } from "./roles.js";
 import { runCommand } from "./run.js";
@@ -99,6 +101,16 @@ function buildProgram(io: CliIO, setExit: (code: ExitCode) => void): Command {
     .addOption(
       new Option("--feedback <style>", "how invalid calls are answered, overriding each scenario's options.feedback: engine errors or ToolScan's texts").choices(["engine", "toolscan"]),
     )
+    .addOption(
+      new Option("--mode <mode>", "milestone: play episodes and score milestones; tooltalk: ToolTalk's per-turn, teacher-forced simulation and metrics (ToolTalk scenarios)")
+        .choices(["milestone", "tooltalk"])
+        .default("milestone"),
+    )
+    .addOption(
+      new Option("--max-calls-per-turn <n>", "--mode tooltalk: calls one assistant turn may make before it is cut off (default 20)").argParser(
+        positiveInteger("the number of calls per turn", 1000),
+      ),
+    )
     .addHelpText(
       "after",
       "\nNothing runs when a scenario file has errors. Exits 1 when a scenario could not be played to its end\n(role error, reference out of step, engine error). The files are the same at any --concurrency.\nCtrl-C cancels the running episodes (their trajectories end with \"cancelled\"), writes summary.json\nand exits 130; --resume then plays what is left.",
@@ -106,7 +118,7 @@ function buildProgram(io: CliIO, setExit: (code: ExitCode) => void): Command {
     .action(
       async (
         paths: string[],
-        opts: { out: string; agent: string; user: string; seed: number; concurrency: number; trials: number; resume?: boolean; progress?: boolean; feedback?: FeedbackStyle; augment?: boolean } & ModelRoleFlags,
+        opts: { out: string; agent: string; user: string; seed: number; concurrency: number; trials: number; resume?: boolean; progress?: boolean; feedback?: FeedbackStyle; augment?: boolean; mode: "milestone" | "tooltalk"; maxCallsPerTurn?: number } & ModelRoleFlags,
       ) => setExit(await runCommand(paths, withRoleSpecs(opts), io)),
     );
   addModelRoleOptions(run).option(
@@ -123,11 +135,16 @@ function buildProgram(io: CliIO, setExit: (code: ExitCode) => void): Command {
     .addOption(
       new Option("--success-threshold <score>", "the score from which a trial counts as a success for pass^k (within 1e-6)").default(1).argParser(parseThreshold),
     )
+    .addOption(
+      new Option("--mode <mode>", 'milestone: the scenario\'s milestones and minefields; tooltalk: ToolTalk\'s metrics per conversation and aggregated (trajectories of ToolTalk scenarios and *.tooltalk.json files of `run --mode tooltalk`; --json prints { "conversations": [...], "aggregate": ... })')
+        .choices(["milestone", "tooltalk"])
+        .default("milestone"),
+    )
     .addHelpText(
       "after",
       "\nEach trajectory with a reference solution also gets ToolTalk's and ToolScan's metrics. With several\ntrajectories it prints the per-category table, and pass^k when some scenario has several (trials).\nExits 1 when the --scenario file has errors.",
     )
-    .action((paths: string[], opts: { scenario?: string; json?: boolean; successThreshold: number }) => setExit(evalCommand(paths, opts, io)));
+    .action((paths: string[], opts: { scenario?: string; json?: boolean; successThreshold: number; mode: "milestone" | "tooltalk" }) => setExit(evalCommand(paths, opts, io)));
 
   program
     .command("replay")
@@ -138,11 +155,13 @@ function buildProgram(io: CliIO, setExit: (code: ExitCode) => void): Command {
 
   program
     .command("tools")
-    .description("list the tool catalog")
+    .description("list a world pack's tools")
+    .addOption(new Option("--pack <id>", "the world pack").choices([...PACK_IDS]).default(DEFAULT_PACK_ID))
     .option("--json", "print every tool's catalog entry as JSON")
-    .action((opts: { json?: boolean }) => setExit(toolsCommand(opts, io)));
+    .action((opts: { json?: boolean; pack: PackId }) => setExit(toolsCommand(opts, io)));
 
   registerStats(program, io);
+  registerImport(program, io, setExit);
   registerMockLlm(program, io);
   registerLsp(program);
   return program;

@@ -6,6 +6,7 @@ import { InvalidArgumentError, Option, type Command } from "commander";
 import type { ModelSettings, RunConfig } from "../episode/types.js";
 import type { JsonValue } from "../json.js";
 import { OpenAiAgent } from "../roles/openai/agent.js";
+import { ChatModel } from "../roles/openai/chat-model.js";
 import { DEFAULT_API_KEY_ENV, DEFAULT_BASE_URL, modelSettings } from "../roles/openai/settings.js";
 import { OpenAiUser } from "../roles/openai/user.js";
 import type { AgentRole, UserRole } from "../roles/role.js";
@@ -200,7 +201,8 @@ function apiKeyFor(spec: Extract<RoleSpec, { kind: "openai" }>, role: "agent" | 
 /**
  * Fresh roles for one episode (a scripted pair shares its cursor, so never reuse them). A scripted
  * role opposite a model plays only its own side of the reference. A role given by id alone
- * ("openai:gpt-4o") gets the default settings.
+ * ("openai:gpt-4o") gets the default settings. Model-backed roles made from the same spec object
+ * share its model (one client), which holds no state of an episode.
  */
 export function createRoles(
   agent: string | RoleSpec,
@@ -212,15 +214,21 @@ export function createRoles(
   const userSpec = typeof user === "string" ? roleSpec("user", user, {}, env) : user;
   if (agentSpec.kind === "scripted" && userSpec.kind === "scripted") return createScriptedRoles(scenario);
   return {
-    agent:
-      agentSpec.kind === "openai"
-        ? new OpenAiAgent({ settings: agentSpec.settings, apiKey: apiKeyFor(agentSpec, "agent", env) })
-        : createScriptedAgent(scenario),
-    user:
-      userSpec.kind === "openai"
-        ? new OpenAiUser({ settings: userSpec.settings, apiKey: apiKeyFor(userSpec, "user", env) })
-        : createScriptedUser(scenario),
+    agent: agentSpec.kind === "openai" ? new OpenAiAgent(sharedModel(agentSpec, "agent", env)) : createScriptedAgent(scenario),
+    user: userSpec.kind === "openai" ? new OpenAiUser(sharedModel(userSpec, "user", env)) : createScriptedUser(scenario),
   };
+}
+
+/** The model each resolved role spec has been played by, so a run's episodes share one client per role. */
+const modelsBySpec = new WeakMap<RoleSpec, { readonly apiKey: string; readonly model: ChatModel }>();
+
+function sharedModel(spec: Extract<RoleSpec, { kind: "openai" }>, role: "agent" | "user", env: Env): ChatModel {
+  const apiKey = apiKeyFor(spec, role, env);
+  const known = modelsBySpec.get(spec);
+  if (known?.apiKey === apiKey) return known.model;
+  const model = new ChatModel({ settings: spec.settings, apiKey });
+  modelsBySpec.set(spec, { apiKey, model });
+  return model;
 }
 
 /** The header's run configuration: the roles' ids and, for model-backed ones, their settings. */

@@ -48,6 +48,10 @@ export interface RunOptions {
   readonly feedback?: FeedbackStyle;
   /** Play each scenario as upstream's 8 tool-augmentation variants (reference 1.10). */
   readonly augment?: boolean;
+  /** "tooltalk": ToolTalk's teacher-forced simulation and metrics instead of episodes (tooltalk-run.ts). */
+  readonly mode?: "milestone" | "tooltalk";
+  /** --mode tooltalk: calls one assistant turn may make before it is cut off. */
+  readonly maxCallsPerTurn?: number;
 }
 
 export const SUMMARY_FILE = "summary.json";
@@ -56,6 +60,12 @@ export const SUMMARY_FILE = "summary.json";
 const STOP_SIGNALS = ["SIGINT", "SIGTERM"] as const;
 
 export async function runCommand(paths: readonly string[], options: RunOptions, io: CliIO): Promise<ExitCode> {
+  if (options.mode === "tooltalk") {
+    // Loaded on demand, so milestone runs do not pay for ToolTalk's modules at start-up.
+    const { runToolTalkMode, toolTalkRunOptions } = await import("./tooltalk-run.js");
+    return runToolTalkMode(paths, toolTalkRunOptions(options), io);
+  }
+  if (options.maxCallsPerTurn !== undefined) throw new CliError("--max-calls-per-turn applies to --mode tooltalk only", EXIT.usage);
   const trials = options.trials ?? 1;
   const concurrency = options.concurrency ?? 1;
   if (!Number.isSafeInteger(options.seed + trials - 1)) {

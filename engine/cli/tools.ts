@@ -1,5 +1,7 @@
-// `toolsandbox tools`: the tool catalog as a table, or as JSON for other programs.
-import { TOOLS, catalogEntry } from "../tools/catalog.js";
+// `toolsandbox tools`: a world pack's tools as a table, or as JSON for other programs.
+import { packById } from "../packs/registry.js";
+import { DEFAULT_PACK_ID, PACK_IDS, type PackId } from "../packs/types.js";
+import { catalogEntry } from "../tools/catalog-entry.js";
 import type { ToolDefinition } from "../tools/types.js";
 import { EXIT, type ExitCode } from "./errors.js";
 import { plural } from "./format.js";
@@ -8,6 +10,8 @@ import { renderTable, type Column } from "./table.js";
 
 export interface ToolsOptions {
   readonly json?: boolean;
+  /** The default pack when omitted. */
+  readonly pack?: PackId;
 }
 
 const COLUMNS: readonly Column<ToolDefinition>[] = [
@@ -19,12 +23,15 @@ const COLUMNS: readonly Column<ToolDefinition>[] = [
 ];
 
 export function toolsCommand(options: ToolsOptions, io: CliIO): ExitCode {
+  const id = options.pack ?? DEFAULT_PACK_ID;
+  const { tools } = packById(id);
   if (options.json) {
-    io.out(JSON.stringify(TOOLS.map((t) => catalogEntry(t)), null, 2));
+    io.out(JSON.stringify(tools.map((t) => catalogEntry(t)), null, 2));
     return EXIT.ok;
   }
-  for (const line of renderTable(COLUMNS, TOOLS)) io.out(line);
+  for (const line of renderTable(COLUMNS, tools)) io.out(line);
   io.out("");
-  io.out(`${plural(TOOLS.length, "tool")}; "?" marks an optional parameter. --json prints the full catalog.`);
+  const others = PACK_IDS.filter((p) => p !== id).join("|");
+  io.out(`${plural(tools.length, "tool")} of the ${id} pack; "?" marks an optional parameter. --json prints the full catalog, --pack ${others} another pack's.`);
   return EXIT.ok;
 }

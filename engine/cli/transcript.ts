@@ -6,6 +6,7 @@ import type { Message } from "../episode/types.js";
 import type { PeerMetrics } from "../evaluation/peers/index.js";
 import { formatScore } from "../evaluation/highlights.js";
 import type { EvaluationResult } from "../evaluation/result.js";
+import { packTables } from "../packs/tables.js";
 import { effectiveTurnCount } from "../trajectory/stats.js";
 import type { Trajectory, WorldEvent } from "../trajectory/trajectory.js";
 import { plural } from "./format.js";
@@ -18,6 +19,7 @@ const INDENT = "    ";
 /** The transcript; with an evaluation, matches are marked under their messages and scores close it. */
 export function transcriptLines(t: Trajectory, evaluation: EvaluationResult | null = null): string[] {
   const { scenario, run } = t.header;
+  const { schemas } = packTables(scenario.world.pack);
   const out: string[] = [
     `scenario    ${scenario.name}`,
     `categories  ${scenario.categories.join(", ") || "(none)"}`,
@@ -29,7 +31,7 @@ export function transcriptLines(t: Trajectory, evaluation: EvaluationResult | nu
     while (pending.length > 0 && pending[0]!.index <= upTo) {
       const event = pending.shift()!;
       out.push(`${INDENT}world changes at ${event.index}:`);
-      for (const line of changeLines(event.changes, scenario.clock.timezone)) out.push(`${INDENT}  ${line}`);
+      for (const line of changeLines(event.changes, scenario.clock.timezone, schemas)) out.push(`${INDENT}  ${line}`);
     }
   };
   const marks = evaluation === null ? new Map<number, string[]>() : matchMarks(evaluation);

@@ -5,8 +5,9 @@ import type { AgentRole, AgentRequest, AgentTurn, UserRequest, UserRole, UserTur
 import { RoleError } from "../roles/role.js";
 import { renderUserSystemMessage } from "../roles/prompts.js";
 import type { Scenario } from "../scenario/model.js";
+import { packById } from "../packs/registry.js";
+import type { PackRuntime } from "../packs/types.js";
 import { WorldHistory } from "../world/history.js";
-import { TOOLSANDBOX_SCHEMAS } from "../world/toolsandbox-tables.js";
 import { MessageBus, type MessageDraft } from "./bus.js";
 import { ExecutionEnvironment } from "./execution-environment.js";
 import { DEFAULT_MAX_ORDERINGS } from "./parallel-orderings.js";
@@ -79,6 +80,8 @@ export class Episode {
   private readonly bus: MessageBus;
   private readonly environment: ExecutionEnvironment;
   private random: SeededRandom;
+  /** The pack's tool state for this episode, carried from one environment turn to the next like `random`. */
+  private runtime: PackRuntime;
   private started = false;
   private end: EpisodeEnd | null = null;
   /** Serialises step() calls: a second call waits for the turn in progress. */
@@ -87,8 +90,10 @@ export class Episode {
   constructor(private readonly options: EpisodeOptions) {
     this.scenario = options.scenario;
     this.random = SeededRandom.fromSeed(options.seed);
-    this.world = new WorldHistory(TOOLSANDBOX_SCHEMAS, this.scenario.world.tables);
-    this.environment = new ExecutionEnvironment(this.scenario, TOOLSANDBOX_SCHEMAS);
+    const pack = packById(this.scenario.world.pack);
+    this.runtime = pack.createRuntime();
+    this.world = new WorldHistory(pack.schemas, this.scenario.world.tables);
+    this.environment = new ExecutionEnvironment(this.scenario, pack);
     this.bus = new MessageBus((message) => this.emit({ type: "message", message }));
     // System prompt, each demonstration (its own SYSTEM->USER plus its messages), the real SYSTEM->USER.
     const demonstrationRows = this.scenario.user.demonstrations.reduce((n, d) => n + 1 + d.messages.length, 0);
@@ -257,13 +262,14 @@ export class Episode {
     let outcome;
     try {
       const maxOrderings = this.options.maxOrderings ?? DEFAULT_MAX_ORDERINGS;
-      outcome = this.environment.respond(requests, this.world.latest().tables, this.random, maxOrderings);
+      outcome = this.environment.respond(requests, this.world.latest().tables, { random: this.random, runtime: this.runtime }, maxOrderings);
     } catch (error) {
       // A tool that throws something other than a ToolError is a bug in the engine, not the agent's doing.
       return this.finish("role_error", `execution environment: ${describe(error)}`);
     }
     if (outcome.responses.length === 0) return this.finish("role_error", "execution environment: nothing to answer");
     this.random = outcome.random;
+    this.runtime = outcome.runtime;
     // Changes made while answering belong to the index of the first response (reference 2.2).
     const index = this.bus.length;
     const changes = outcome.world.changes();

@@ -2,12 +2,12 @@
 // addressed to it by running the tools against a working copy of the world. It does not touch the
 // bus or the history itself; the episode commits the outcome, so the order of events stays in
 // one place.
+import type { PackRuntime, WorldPack } from "../packs/types.js";
 import { pyRepr } from "../python/repr.js";
 import type { Scenario } from "../scenario/model.js";
-import { executeTool } from "../tools/execute.js";
 import type { ToolContext } from "../tools/types.js";
 import { WorldTransaction } from "../world/transaction.js";
-import type { TableSchema, Tables } from "../world/types.js";
+import type { Tables } from "../world/types.js";
 import type { MessageDraft } from "./bus.js";
 import { toolScanFeedback } from "./call-feedback.js";
 import { checkAllOrderings, DEFAULT_MAX_ORDERINGS } from "./parallel-orderings.js";
@@ -22,6 +22,8 @@ export interface ExecutionOutcome {
   readonly world: WorldTransaction;
   /** The generator state the winning ordering left behind. */
   readonly random: SeededRandom;
+  /** The pack runtime's state the winning ordering left behind. */
+  readonly runtime: PackRuntime;
   /** A successful end_conversation was among the calls. */
   readonly endsConversation: boolean;
   /** Positions of the requests in the order they ran. */
@@ -35,38 +37,41 @@ interface CallResult {
   readonly endsConversation: boolean;
 }
 
+/** The per-episode state tools draw on: the seeded id generator and the pack's runtime. */
+export interface ToolState {
+  readonly random: SeededRandom;
+  readonly runtime: PackRuntime;
+}
+
 export class ExecutionEnvironment {
   constructor(
     private readonly scenario: Scenario,
-    private readonly schemas: ReadonlyMap<string, TableSchema>,
+    private readonly pack: WorldPack,
   ) {}
 
   /**
    * Runs the requests against `base`. Two or more requests are parallel calls: every ordering
-   * starts from a fresh copy of `base` and a clone of `random`, and the first failing ordering
-   * wins (else the original one). Neither `base` nor `random` is changed.
+   * starts from a fresh copy of `base` and clones of the random generator and the pack runtime,
+   * and the first failing ordering wins (else the original one). Neither `base` nor `state` is changed.
    */
-  respond(
-    requests: readonly Message[],
-    base: Tables,
-    random: SeededRandom,
-    maxOrderings: number = DEFAULT_MAX_ORDERINGS,
-  ): ExecutionOutcome {
+  respond(requests: readonly Message[], base: Tables, state: ToolState, maxOrderings: number = DEFAULT_MAX_ORDERINGS): ExecutionOutcome {
     const result = checkAllOrderings(
       requests.length,
       (order) => {
-        const world = new WorldTransaction(base, this.schemas);
-        const rng = random.clone();
-        const results = order.map((i) => this.answer(requests[i]!, world, rng));
-        return { outcome: { results, world, rng }, failed: results.some((r) => r.failed) };
+        const world = new WorldTransaction(base, this.pack.schemas);
+        const rng = state.random.clone();
+        const runtime = state.runtime.clone();
+        const results = order.map((i) => this.answer(requests[i]!, world, rng, runtime));
+        return { outcome: { results, world, rng, runtime }, failed: results.some((r) => r.failed) };
       },
       maxOrderings,
     );
-    const { results, world, rng } = result.outcome;
+    const { results, world, rng, runtime } = result.outcome;
     return {
       responses: results.flatMap((r) => (r.response ? [r.response] : [])),
       world,
       random: rng,
+      runtime,
       endsConversation: results.some((r) => r.endsConversation),
       order: result.order,
       checkedOrderings: result.checked,
@@ -74,7 +79,7 @@ export class ExecutionEnvironment {
   }
 
   /** Runs one request; requests from SYSTEM get no answer, as upstream. */
-  private answer(request: Message, world: WorldTransaction, random: SeededRandom): CallResult {
+  private answer(request: Message, world: WorldTransaction, random: SeededRandom, runtime: PackRuntime): CallResult {
     if (request.sender === "system") return { response: null, failed: false, endsConversation: false };
     const reply = (content: string, extra: Partial<MessageDraft>): MessageDraft => ({
       sender: "execution_environment",
@@ -105,7 +110,7 @@ export class ExecutionEnvironment {
       web: this.scenario.web,
       uuid4: () => random.uuid4(),
     };
-    const executed = executeTool(checked.tool, checked.args, context);
+    const executed = runtime.execute(checked.tool, checked.args, context);
     if (!executed.ok) return failure(executed.text);
     const ends = checked.tool.name === "end_conversation";
     return {

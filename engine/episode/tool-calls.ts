@@ -3,21 +3,23 @@
 // the check yields the error text, and the scenario's invalid_tool_call option decides what happens.
 import { isJsonObject, type JsonValue } from "../json.js";
 import { pyRepr } from "../python/repr.js";
+import { packById } from "../packs/registry.js";
 import type { Scenario } from "../scenario/model.js";
-import { TOOLS } from "../tools/catalog.js";
 import { agentFacingName } from "../tools/scrambling.js";
 import type { ToolDefinition } from "../tools/types.js";
 import { malformedToolCallCode, toolCallCode } from "./python-code.js";
 import type { ToolCall } from "./types.js";
 
 /**
- * The tools a role may call, in catalog order (reference 1.5, 1.7): allow list (null = all) minus
- * deny list (deny wins), and visible to the role. end_conversation is always the user's.
+ * The tools of the scenario's pack a role may call, in the pack's order (reference 1.5, 1.7): allow
+ * list (null = all) minus deny list (deny wins), and visible to the role. end_conversation is
+ * always the user's.
  */
 export function toolsFor(scenario: Scenario, role: "agent" | "user"): readonly ToolDefinition[] {
-  if (role === "user") return TOOLS.filter((t) => t.visibleTo.includes("user"));
+  const tools = packById(scenario.world.pack).tools;
+  if (role === "user") return tools.filter((t) => t.visibleTo.includes("user"));
   const { allow, deny } = scenario.tools;
-  return TOOLS.filter((t) => (allow === null || allow.includes(t.name)) && !deny.includes(t.name) && t.visibleTo.includes("agent"));
+  return tools.filter((t) => (allow === null || allow.includes(t.name)) && !deny.includes(t.name) && t.visibleTo.includes("agent"));
 }
 
 /**
@@ -27,7 +29,8 @@ export function toolsFor(scenario: Scenario, role: "agent" | "user"): readonly T
  */
 export function callableTools(scenario: Scenario, role: "agent" | "user"): ReadonlyMap<string, ToolDefinition> {
   const augmentations = role === "agent" ? (scenario.options.augmentations ?? []) : [];
-  return new Map(toolsFor(scenario, role).map((t) => [agentFacingName(t.name, augmentations), t]));
+  const pack = packById(scenario.world.pack);
+  return new Map(toolsFor(scenario, role).map((t) => [agentFacingName(t.name, augmentations, pack.tools), t]));
 }
 
 export type CheckedCall =

@@ -7,7 +7,8 @@ import type { Milestone, Scenario } from "../scenario/model.js";
 import { effectiveTurnCount } from "../trajectory/stats.js";
 import type { Trajectory } from "../trajectory/trajectory.js";
 import type { Tables } from "../world/types.js";
-import { automaticGuardrails, SANDBOX_TABLE } from "./guardrails.js";
+import { packTables } from "../packs/tables.js";
+import { automaticGuardrails } from "./guardrails.js";
 import { bestMatch, type MatchProblem } from "./matching.js";
 import { MatchCapacityError } from "./matching-dag.js";
 import { NodeScorer, StateCache } from "./node-scorer.js";
@@ -36,8 +37,10 @@ export function evaluate(
   firstUserIndex: number,
   options: EvaluateOptions = {},
 ): EvaluationResult {
-  const states = new StateCache({ messages, worldAt, initialIndex: firstUserIndex });
-  const worldTables = Object.keys(scenario.world.tables).filter((t) => t !== SANDBOX_TABLE);
+  const { schemas } = packTables(scenario.world.pack);
+  const states = new StateCache({ messages, worldAt, initialIndex: firstUserIndex, schemas });
+  // Guardrails watching "every world table" watch the pack's tables, in the pack's order.
+  const worldTables = [...schemas.keys()];
   const window = firstUserIndex < messages.length ? { first: firstUserIndex, last: messages.length - 1 } : null;
   const milestones = scoreList(scenario.milestones, "milestone", worldTables, states, window);
   const minefields = scoreList(scenario.minefields, "minefield", worldTables, states, window);
@@ -142,6 +145,7 @@ export function listMatchProblem(
     lo: window.first,
     hi: window.last,
     similarity: (node, index, refIndex) => scorer.similarity(node, index, refIndex),
+    similarityRow: (node, refIndex, first, count, out, offset) => scorer.similarityRow(node, refIndex, first, count, out, offset),
   };
   return { problem, scorer };
 }

@@ -3,12 +3,23 @@
 // caches per constraint on (current index, reference index) for the same reason: a similarity
 // is the expensive part (table joins, ROUGE, assignment problems), the sweep is cheap.
 
+import { giveTable, takeTable } from "./matching-buffers.js";
+
 /**
  * The caller's similarity of `node` matched at message `index`. Measures that compare against a
  * referenced milestone read that milestone's matched index through `refIndex`; only nodes in the
  * node's reference list may be read, and only during the call. Must return a number in [0, 1].
  */
 export type SimilarityOracle = (node: number, index: number, refIndex: (ref: number) => number) => number;
+
+/**
+ * Optionally, the same similarity for a row of consecutive indices at once: out[offset + k] =
+ * similarity(node, first + k, refIndex) for k < count, the same values bit for bit. An oracle
+ * whose answers are shared by runs of messages (a world table changes at a few messages) can
+ * then work per run instead of per call. The matcher asks a row only for entries it has not
+ * asked about yet, so each combination is still asked once.
+ */
+export type SimilarityRowOracle = (node: number, refIndex: (ref: number) => number, first: number, count: number, out: Float64Array, offset: number) => void;
 
 /** What the strategies read similarities through: node ids local to whoever holds the lookup. */
 export interface SimilarityLookup {
@@ -44,11 +55,12 @@ export class SimilarityCache implements SimilarityLookup {
     references: readonly (readonly number[])[],
     private readonly lo: number,
     private readonly span: number,
+    private readonly rowOracle: SimilarityRowOracle | null = null,
   ) {
     this.numericKeys = references.map((refs) => span ** (refs.length + 1) <= Number.MAX_SAFE_INTEGER);
     this.dense = references.map((refs) => {
       const size = span ** (refs.length + 1);
-      return size <= DENSE_TABLE_LIMIT ? new Float64Array(size).fill(NaN) : null;
+      return size <= DENSE_TABLE_LIMIT ? takeTable(size).fill(NaN) : null;
     });
     this.sparse = references.map(() => new Map());
     this.matched = references.map((refs) => new Array<number>(refs.length).fill(0));
@@ -61,6 +73,14 @@ export class SimilarityCache implements SimilarityLookup {
         }
         return matched[at]!;
       };
+    });
+  }
+
+  /** Hands the dense tables back for reuse (matching-buffers.ts): the cache is not used afterwards. */
+  release(): void {
+    this.dense.forEach((table, node) => {
+      if (table) giveTable(table);
+      this.dense[node] = null;
     });
   }
 
@@ -94,6 +114,7 @@ export class SimilarityCache implements SimilarityLookup {
     }
     // Consecutive indices have consecutive keys (the index is the least significant digit).
     const base = this.key(node, first, refIndices) as number;
+    if (this.rowOracle) this.askRuns(node, refIndices, first, count, dense, base);
     for (let k = 0; k < count; k++) {
       let value = dense[base + k]!;
       if (value !== value) value = dense[base + k] = this.ask(node, first + k, refIndices);
@@ -106,6 +127,31 @@ export class SimilarityCache implements SimilarityLookup {
     let key = 0;
     for (let j = refIndices.length - 1; j >= 0; j--) key = key * this.span + (refIndices[j]! - this.lo);
     return key * this.span + (index - this.lo);
+  }
+
+  /** Asks the row oracle for each run of not yet asked entries dense[base + k], k < count, and checks the answers. */
+  private askRuns(node: number, refIndices: readonly number[], first: number, count: number, dense: Float64Array, base: number): void {
+    const matched = this.matched[node]!;
+    for (let k = 0; k < count; ) {
+      const known = dense[base + k]!;
+      if (known === known) {
+        k++;
+        continue;
+      }
+      let end = k + 1;
+      while (end < count && dense[base + end]! !== dense[base + end]!) end++;
+      for (let j = 0; j < matched.length; j++) matched[j] = refIndices[j]!;
+      this.oracleCalls += end - k;
+      this.rowOracle!(node, this.readers[node]!, first + k, end - k, dense, base + k);
+      for (let j = k; j < end; j++) {
+        const value = dense[base + j]!;
+        if (!(value >= 0 && value <= 1)) {
+          dense[base + j] = NaN;
+          throw new Error(`bestMatch: similarity(node ${node}, index ${first + j}) returned ${String(value)}; expected a number in [0, 1]`);
+        }
+      }
+      k = end;
+    }
   }
 
   private ask(node: number, index: number, refIndices: readonly number[]): number {

@@ -28,6 +28,7 @@
 // node's gated similarity. Every table is -Infinity (and asks nothing) where its nodes' indices
 // break the ancestor order; the order constraints exclude those entries anyway.
 
+import { giveTable, takeTable } from "./matching-buffers.js";
 import { type SimilarityLookup } from "./matching-cache.js";
 import { type GateClasses, type GateLookup, type GateRef } from "./matching-gates.js";
 
@@ -70,6 +71,11 @@ export class EliminationFactors {
   readonly fullWidths: readonly number[];
   /** Each factor's variables, a node last. */
   readonly scopes: readonly (readonly number[])[];
+  /**
+   * Each factor's implied orders [u, w]: its table is -Infinity wherever u's index exceeds w's
+   * (a node after its leading nodes, ancestor-ordered leading nodes, a pair gate's two nodes).
+   */
+  readonly implied: readonly (readonly (readonly [number, number])[])[];
   /** Per auxiliary class variable: the node whose class it is (null for the other variables). */
   private readonly classOf: readonly (number | null)[];
   private readonly sources: readonly FactorSource[];
@@ -93,6 +99,7 @@ export class EliminationFactors {
     const scopes: number[][] = [];
     const sources: FactorSource[] = [];
     const leadingOrders: (readonly [number, number])[][] = [];
+    const implied: (readonly [number, number])[][] = [];
     const addVariable = (width: number, of: number | null): number => {
       widths.push(width);
       classOf.push(of);
@@ -107,6 +114,12 @@ export class EliminationFactors {
         leading.forEach((a, p) => leading.forEach((b, q) => void (component.isAncestor(a, b) && pairs.push([p, q]))));
       }
       leadingOrders.push(pairs);
+      if (source.kind === "node") {
+        const { leading, node } = source;
+        implied.push([...pairs.map(([p, q]): [number, number] => [leading[p]!, leading[q]!]), ...leading.map((u): [number, number] => [u, node])]);
+      } else {
+        implied.push(source.kind === "pair" ? [[vars[0]!, vars[vars.length - 1]!]] : []);
+      }
     };
 
     const groups = component.gates.map((list) => this.groupGates(list));
@@ -151,6 +164,7 @@ export class EliminationFactors {
     this.scopes = scopes;
     this.sources = sources;
     this.leadingOrders = leadingOrders;
+    this.implied = implied;
     this.fullTables = scopes.map(() => null);
   }
 
@@ -187,7 +201,7 @@ export class EliminationFactors {
   /**
    * Factor f's table over the windows (min, width per variable, auxiliaries at 0 and full
    * width): the full table itself, or a slice of it, a row copy per combination of the other
-   * variables. Tables are never written to.
+   * variables. Tables are never written to. Hand a slice back with releaseSlice() when the pass ends.
    */
   table(f: number, min: readonly number[], width: readonly number[]): Float64Array {
     const vars = this.scopes[f]!;
@@ -198,7 +212,7 @@ export class EliminationFactors {
     const columns = width[last]!;
     const leading = vars.slice(0, -1);
     const rows = leading.reduce((p, u) => p * width[u]!, 1);
-    const table = new Float64Array(rows * columns);
+    const table = takeTable(rows * columns); // every row is written below
     const digits = new Array<number>(leading.length).fill(0);
     for (let row = 0; row < rows; row++) {
       let fullRow = 0;
@@ -214,6 +228,19 @@ export class EliminationFactors {
       }
     }
     return table;
+  }
+
+  /** Hands back a table table(f, …) returned, unless it is f's full table (kept for later passes). */
+  releaseSlice(f: number, table: Float64Array): void {
+    if (table !== this.fullTables[f]) giveTable(table);
+  }
+
+  /** Hands back the full tables: after this, the factors must not be used again. */
+  release(): void {
+    this.fullTables.forEach((table, f) => {
+      if (table) giveTable(table);
+      this.fullTables[f] = null;
+    });
   }
 
   private fullTable(f: number): Float64Array {
@@ -242,12 +269,17 @@ export class EliminationFactors {
     const { node: v, leading, refCount, gated, folded } = source;
     const copies = gated ? 2 : 1;
     const rows = span ** leading.length;
-    const table = new Float64Array(rows * copies * span).fill(-Infinity);
+    const table = takeTable(rows * copies * span).fill(-Infinity);
     const indices = new Array<number>(leading.length).fill(lo);
     const refIndices = new Array<number>(refCount).fill(lo);
     const pairs = this.leadingOrders[f]!;
     const similarity = new Float64Array(span);
     const failed = gated ? -Infinity : 0;
+    // Key gates (the evaluator's guardrails) compare class ids directly: the same answers as
+    // holds(), without a call per cell. Any pair gate among them takes the general loop.
+    const foldedClasses = folded.map(({ gate }) => this.gates.classes(gate)?.of ?? null);
+    const keyed = foldedClasses.every((of) => of !== null) ? (foldedClasses as Int32Array[]) : null;
+    const wanted = new Int32Array(folded.length);
     // Rows per combination of the references (a folded partner, if any, varies fastest).
     const partnerRows = span ** (leading.length - refCount);
     let refsValid = false;
@@ -255,19 +287,31 @@ export class EliminationFactors {
     for (let row = 0; row < rows; row++) {
       if (row % partnerRows === 0) {
         for (let j = 0; j < refCount; j++) refIndices[j] = indices[j]!;
-        refsValid = pairs.every(([p, q]) => p >= refCount || q >= refCount || indices[p]! <= indices[q]!);
+        refsValid = true;
+        for (let k = 0; k < pairs.length; k++) {
+          const p = pairs[k]![0];
+          const q = pairs[k]![1];
+          if (p < refCount && q < refCount && indices[p]! > indices[q]!) refsValid = false;
+        }
         refStart = 0;
-        for (const i of refIndices) refStart = Math.max(refStart, i - lo);
+        for (let j = 0; j < refCount; j++) refStart = Math.max(refStart, refIndices[j]! - lo);
         if (refsValid && refStart < span) this.lookup.fill(v, refIndices, lo + refStart, span - refStart, similarity, refStart);
       }
-      if (refsValid && pairs.every(([p, q]) => indices[p]! <= indices[q]!)) {
+      let ordered = refsValid;
+      // Index loops: this runs once per row, mostly before the code is optimised (for-of allocates).
+      for (let k = 0; k < pairs.length; k++) if (indices[pairs[k]![0]]! > indices[pairs[k]![1]]!) ordered = false;
+      if (ordered) {
         let start = 0; // v is after every leading node
-        for (const i of indices) start = Math.max(start, i - lo);
+        for (let j = 0; j < indices.length; j++) start = Math.max(start, indices[j]! - lo);
         const at = row * copies * span;
         if (gated) table.fill(0, at + start, at + span);
         const values = at + (copies - 1) * span;
         if (folded.length === 0) {
-          if (start < span) table.set(similarity.subarray(start, span), values + start);
+          for (let x = start; x < span; x++) table[values + x] = similarity[x]!;
+        } else if (keyed) {
+          for (let g = 0; g < folded.length; g++) wanted[g] = keyed[g]![indices[folded[g]!.at]! - lo]!;
+          if (keyed.length === 1) writeKeyed(table, values, start, span, similarity, keyed[0]!, wanted[0]!, failed);
+          else writeKeyedAll(table, values, start, span, similarity, keyed, wanted, failed);
         } else {
           for (let x = start; x < span; x++) {
             let holds = true;
@@ -287,7 +331,7 @@ export class EliminationFactors {
   /** [c, p]: 0 where p's index is in class c. */
   private classTable(classes: GateClasses): Float64Array {
     const span = this.span;
-    const table = new Float64Array(classes.count * span).fill(-Infinity);
+    const table = takeTable(classes.count * span).fill(-Infinity);
     for (let k = 0; k < span; k++) table[classes.of[k]! * span + k] = 0;
     return table;
   }
@@ -295,7 +339,7 @@ export class EliminationFactors {
   /** [c, b_v, v]: 0 where b_v = 0, or where v's index is in class c. */
   private keyTable(classes: GateClasses): Float64Array {
     const span = this.span;
-    const table = new Float64Array(classes.count * 2 * span).fill(-Infinity);
+    const table = takeTable(classes.count * 2 * span).fill(-Infinity);
     for (let c = 0; c < classes.count; c++) table.fill(0, 2 * c * span, (2 * c + 1) * span);
     for (let k = 0; k < span; k++) table[(2 * classes.of[k]! + 1) * span + k] = 0;
     return table;
@@ -304,7 +348,7 @@ export class EliminationFactors {
   /** [p, b_v, v]: 0 where p's index <= v's and b_v = 0 or every gate holds. */
   private pairTable(gates: readonly number[]): Float64Array {
     const { lo, span } = this;
-    const table = new Float64Array(span * 2 * span).fill(-Infinity);
+    const table = takeTable(span * 2 * span).fill(-Infinity);
     for (let p = 0; p < span; p++) {
       const unset = 2 * p * span;
       const set = unset + span;
@@ -312,5 +356,28 @@ export class EliminationFactors {
       for (let k = p; k < span; k++) if (gates.every((gate) => this.gates.holds(gate, lo + k, lo + p))) table[set + k] = 0;
     }
     return table;
+  }
+}
+
+/** table[values + x] = similarity[x] where x's class is `wanted`, else `failed`, for x in start..span-1. */
+function writeKeyed(table: Float64Array, values: number, start: number, span: number, similarity: Float64Array, of: Int32Array, wanted: number, failed: number): void {
+  for (let x = start; x < span; x++) table[values + x] = of[x] === wanted ? similarity[x]! : failed;
+}
+
+/** writeKeyed for several key gates, which must all hold. */
+function writeKeyedAll(
+  table: Float64Array,
+  values: number,
+  start: number,
+  span: number,
+  similarity: Float64Array,
+  classes: readonly Int32Array[],
+  wanted: Int32Array,
+  failed: number,
+): void {
+  for (let x = start; x < span; x++) {
+    let holds = true;
+    for (let g = 0; g < classes.length && holds; g++) holds = classes[g]![x] === wanted[g];
+    table[values + x] = holds ? similarity[x]! : failed;
   }
 }

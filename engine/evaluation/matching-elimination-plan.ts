@@ -1,7 +1,8 @@
 // The shape of one variable-elimination step, and a greedy elimination order with its cost.
 // matching-elimination.ts executes the steps; matching-strategy.ts uses the cost to choose
-// between elimination and the sweep. Both read the step shape from stepShape(), so the
-// estimate describes exactly the work the executor does.
+// between elimination and the sweep. The executor runs the steps stepShape() describes, and
+// the planner prices each candidate from the same definitions (CostScratch), so the estimate
+// describes the work the executor does.
 //
 // Eliminating variable x (a node's index) replaces every factor that mentions x, and every
 // order constraint that mentions x, by one message over the other variables involved:
@@ -38,10 +39,17 @@ export interface StepShape {
   readonly keptOrders: readonly (readonly [number, number])[];
 }
 
+/**
+ * The step of eliminating x. With `widths`, the shared variables are ordered narrow to wide
+ * (then by id) instead of by id: the message's widest variables then vary fastest in its table,
+ * so the steps reading it run along contiguous memory. The order changes where entries sit,
+ * never their values (each is the same sum, factor by factor in list order).
+ */
 export function stepShape(
   x: number,
   scopes: readonly (readonly number[])[],
   orders: readonly (readonly [number, number])[],
+  widths?: readonly number[],
 ): StepShape {
   const involved: number[] = [];
   const sharedSet = new Set<number>();
@@ -50,7 +58,7 @@ export function stepShape(
     involved.push(i);
     for (const v of scope) if (v !== x) sharedSet.add(v);
   });
-  const shared = [...sharedSet].sort((a, b) => a - b);
+  const shared = [...sharedSet].sort(widths ? (a, b) => widths[a]! - widths[b]! || a - b : (a, b) => a - b);
   const lowerIn: number[] = [];
   const upperIn: number[] = [];
   const lowerOut: number[] = [];
@@ -76,24 +84,6 @@ export function stepShape(
 /** The variables of the message a step produces, in table order (last fastest). */
 export function messageScope(shape: StepShape): number[] {
   return [...shape.shared, ...shape.lowerOut, ...shape.upperOut];
-}
-
-export interface StepCost {
-  /** Entries of the message table. */
-  readonly tableSize: number;
-  /** Elementary operations, roughly: table reads and writes. */
-  readonly work: number;
-}
-
-export function stepCost(x: number, shape: StepShape, widths: readonly number[]): StepCost {
-  const product = (vars: readonly number[]): number => vars.reduce((p, v) => p * widths[v]!, 1);
-  const sharedSize = product(shape.shared);
-  const span = widths[x]!;
-  const bounds = shape.lowerOut.length + shape.upperOut.length;
-  const tableSize = sharedSize * product(shape.lowerOut) * product(shape.upperOut);
-  const rangeTable = shape.lowerOut.length > 0 && shape.upperOut.length > 0 ? Math.ceil(Math.log2(span)) + 1 : bounds > 0 ? 1 : 0;
-  const work = sharedSize * span * (shape.involved.length + 1 + rangeTable) + tableSize * (1 + bounds);
-  return { tableSize, work };
 }
 
 export interface EliminationPlan {
@@ -127,34 +117,105 @@ export function planElimination(
     work += size * scope.length;
     largestTable = Math.max(largestTable, size);
   }
-  const remaining = new Set<number>();
-  for (let v = 0; v < widths.length; v++) if (v !== keep) remaining.add(v);
+  // Remaining variables in ascending order (the order candidates are tried in, which settles ties).
+  const remaining: number[] = [];
+  const isRemaining = new Uint8Array(widths.length);
+  for (let v = 0; v < widths.length; v++) {
+    if (v === keep) continue;
+    remaining.push(v);
+    isRemaining[v] = 1;
+  }
+  const scratch = new CostScratch(widths.length);
 
   const order: number[] = [];
-  while (remaining.size > 0) {
+  while (remaining.length > 0) {
     let chosen = -1;
-    let chosenShape: StepShape | null = null;
-    let chosenCost: StepCost = { tableSize: Infinity, work: Infinity };
+    let chosenWork = Infinity;
+    let chosenTable = Infinity;
     for (const x of remaining) {
       const after = deferUntil[x];
-      if (after !== undefined && after !== null && remaining.has(after)) continue;
-      const shape = stepShape(x, liveScopes, liveOrders);
-      const cost = stepCost(x, shape, widths);
-      const better = cost.work < chosenCost.work || (cost.work === chosenCost.work && cost.tableSize < chosenCost.tableSize);
+      if (after !== undefined && after !== null && isRemaining[after] === 1) continue;
+      scratch.measure(x, liveScopes, liveOrders, widths);
+      const better = scratch.work < chosenWork || (scratch.work === chosenWork && scratch.tableSize < chosenTable);
       if (chosen < 0 || better) {
         chosen = x;
-        chosenShape = shape;
-        chosenCost = cost;
+        chosenWork = scratch.work;
+        chosenTable = scratch.tableSize;
       }
     }
-    const shape = chosenShape!;
+    const shape = stepShape(chosen, liveScopes, liveOrders);
     for (let i = shape.involved.length - 1; i >= 0; i--) liveScopes.splice(shape.involved[i]!, 1);
     liveScopes.push(messageScope(shape));
     liveOrders = shape.keptOrders;
-    work += chosenCost.work;
-    largestTable = Math.max(largestTable, chosenCost.tableSize);
-    remaining.delete(chosen);
+    work += chosenWork;
+    largestTable = Math.max(largestTable, chosenTable);
+    remaining.splice(remaining.indexOf(chosen), 1);
+    isRemaining[chosen] = 0;
     order.push(chosen);
   }
   return { order, work: work + widths[keep]! * (liveScopes.length + 1), largestTable };
+}
+
+/**
+ * The cost of eliminating x, from what stepShape(x, scopes, orders) would say, without building
+ * the shape (the planner prices every remaining variable at every step, n² candidates, and
+ * only the chosen one's shape is needed): with S the shared variables, B the order-only bounds
+ * (L below, U above) and span x's width,
+ *   tableSize = |S| · |L| · |U| (products of widths), the message's entries;
+ *   work = |S| · span · (factors involved + 1 + range table) + tableSize · (1 + |B|),
+ * where the range table is ceil(log2 span) + 1 with bounds on both sides, 1 with bounds on one.
+ * Products are taken in a fixed order (shared ascending, bounds in order of appearance).
+ */
+class CostScratch {
+  work = 0;
+  tableSize = 0;
+  /** stamp[v] === this.round: v shares a factor with x (1) or bounds it by an order only (2). */
+  private readonly stamp: Int32Array;
+  private readonly kind: Uint8Array;
+  private round = 0;
+
+  constructor(variables: number) {
+    this.stamp = new Int32Array(variables);
+    this.kind = new Uint8Array(variables);
+  }
+
+  measure(x: number, scopes: readonly (readonly number[])[], orders: readonly (readonly [number, number])[], widths: readonly number[]): void {
+    const round = ++this.round;
+    const { stamp, kind } = this;
+    let involved = 0;
+    for (const scope of scopes) {
+      if (!scope.includes(x)) continue;
+      involved++;
+      for (const v of scope) {
+        if (v === x || stamp[v] === round) continue;
+        stamp[v] = round;
+        kind[v] = 1;
+      }
+    }
+    let sharedSize = 1;
+    for (let v = 0; v < stamp.length; v++) if (stamp[v] === round && kind[v] === 1) sharedSize *= widths[v]!;
+    // Bounds through order constraints only, each variable once, in order of appearance.
+    let lowerCount = 0;
+    let upperCount = 0;
+    let lowerSize = 1;
+    let upperSize = 1;
+    for (const [u, v] of orders) {
+      if (v === x && stamp[u] !== round) {
+        stamp[u] = round;
+        kind[u] = 2;
+        lowerCount++;
+        lowerSize *= widths[u]!;
+      } else if (u === x && stamp[v] !== round) {
+        stamp[v] = round;
+        kind[v] = 3;
+        upperCount++;
+        upperSize *= widths[v]!;
+      }
+    }
+    const span = widths[x]!;
+    const bounds = lowerCount + upperCount;
+    this.tableSize = sharedSize * lowerSize * upperSize;
+    const rangeTable = lowerCount > 0 && upperCount > 0 ? Math.ceil(Math.log2(span)) + 1 : bounds > 0 ? 1 : 0;
+    this.work = sharedSize * span * (involved + 1 + rangeTable) + this.tableSize * (1 + bounds);
+  }
 }

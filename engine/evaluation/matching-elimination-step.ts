@@ -7,7 +7,7 @@
 //   - nothing (an auxiliary variable of a few values): maximiseFree, tight loops along the
 //     shared variable that is contiguous in memory;
 //   - variables in the shared tables (lowerIn / upperIn): the range of x per entry;
-//   - one order-only bound: prefix or suffix maxima, written as bulk copies;
+//   - one order-only bound: one running maximum per entry of the shared variables;
 //   - one lower and one upper order-only bound (a node between a root and a sink): running
 //     maxima (writeBetween);
 //   - more: a sparse table answering range maxima in O(1).
@@ -17,12 +17,21 @@
 
 import { type StepShape } from "./matching-elimination-plan.js";
 
+/** An order relation [u, w] between two of a factor's variables: its table is -Infinity wherever u's index exceeds w's. */
+export type ImpliedOrder = readonly [number, number];
+
 /** A table over its variables' windows, row-major (last variable fastest). */
 export interface Factor {
   readonly vars: readonly number[];
   readonly table: Float64Array;
   /** Made by the current pass (a message), not one of the node and gate tables kept across passes. */
   readonly message: boolean;
+  /**
+   * Orders the table is known to enforce (not necessarily all of them). A step skips the
+   * entries that break one: their sum is -Infinity whatever x is, so the maxima it writes
+   * are the same (a root-and-sink pair left by eliminating a child is half -Infinity).
+   */
+  readonly implied: readonly ImpliedOrder[];
 }
 
 /**
@@ -73,51 +82,206 @@ export function eliminate(x: number, shape: StepShape, factors: readonly Factor[
     }
   };
 
+  // The implied orders of the involved tables, by position in `shared`: bounds on x, and pairs
+  // of shared variables whose entries are -Infinity throughout when broken.
+  const lower = [...lowerIn];
+  const upper = [...upperIn];
+  const pairs: [number, number][] = [];
+  for (const f of involved) {
+    for (const [u, w] of f.implied) {
+      if (w === x) lower.push(shared.indexOf(u));
+      else if (u === x) upper.push(shared.indexOf(w));
+      else pairs.push([shared.indexOf(u), shared.indexOf(w)]);
+    }
+  }
+
   if (lowerIn.length + upperIn.length + bounds.length === 0 && span <= FREE_SPAN) {
-    maximiseFree(out, involved, span, xStrides, sharedDims, sharedStrides);
+    maximiseFree(out, involved, span, xStrides, sharedDims, sharedStrides, shared.map((v) => min[v]!), pairs);
     return;
   }
 
   const h = new Float64Array(span);
-  const range = new RangeMax(span, lowerOut.length > 0, upperOut.length > 0);
+  // Only the general case (several order-only bounds) needs the range-maximum table.
+  const range = bounds.length > 1 && !(lowerOut.length === 1 && upperOut.length === 1) ? new RangeMax(span) : null;
+  const boundShift = bounds.length === 1 ? min[bounds[0]!]! - xMin : 0;
+  const fusedAtMost = upperOut.length === 1 && lowerOut.length === 0 && involved.length === 2 && xStrides[0] === 1;
 
   for (let s = 0; s < sharedSize; s++) {
     // x's range given the shared variables it is ordered with, relative to xMin.
     let a = 0;
     let b = span - 1;
-    for (const p of lowerIn) a = Math.max(a, min[shared[p]!]! + digits[p]! - xMin);
-    for (const p of upperIn) b = Math.min(b, min[shared[p]!]! + digits[p]! - xMin);
-    accumulate(h, a, b, involved, offsets, xStrides);
+    // Index loops in the per-entry code: for-of allocates an iterator until the code is optimised.
+    for (let k = 0; k < lower.length; k++) a = Math.max(a, min[shared[lower[k]!]!]! + digits[lower[k]!]! - xMin);
+    for (let k = 0; k < upper.length; k++) b = Math.min(b, min[shared[upper[k]!]!]! + digits[upper[k]!]! - xMin);
     const base = s * blockSize;
+    if (breaksPair(pairs, shared, min, digits)) {
+      fillRange(out, base, base + blockSize, -Infinity);
+      advance();
+      continue;
+    }
+    if (fusedAtMost) {
+      // Two factors and one child bounding x (a node under its parent, before the sink): the
+      // sums go straight into the running maximum, without the h row.
+      if (xStrides[1] === 1) writeAtMostOfContiguousPair(out, base, blockSize, boundShift, a, b, involved[0]!.table, offsets[0]!, involved[1]!.table, offsets[1]!);
+      else writeAtMostOfPair(out, base, blockSize, boundShift, a, b, involved[0]!.table, offsets[0]!, involved[1]!.table, offsets[1]!, xStrides[1]!);
+      advance();
+      continue;
+    }
+    // h[a..b] only: every path below reads x's range and nothing outside it.
+    accumulate(h, a, b, involved, offsets, xStrides);
     if (bounds.length === 0) {
       let top = -Infinity;
       for (let i = a; i <= b; i++) if (h[i]! > top) top = h[i]!;
       out[base] = top;
-    } else if (bounds.length === 1) {
-      // One variable bounds x through an order constraint only (a parent or a child): the usual case.
-      range.load(h);
-      range.writeOneSided(out, base, blockSize, min[bounds[0]!]! - xMin);
+    } else if (upperOut.length === 1 && lowerOut.length === 0) {
+      // One variable bounds x from above through an order constraint only (a child): the usual case.
+      writeAtMost(out, base, blockSize, boundShift, h, a, b);
+    } else if (lowerOut.length === 1 && upperOut.length === 0) {
+      writeAtLeast(out, base, blockSize, boundShift, h, a, b);
     } else if (lowerOut.length === 1 && upperOut.length === 1) {
       // A parent below and a child above x, through order constraints only (a node between a
       // root and a sink): running maxima, no range table.
-      writeBetween(out, base, h, span, min[lowerOut[0]!]! - xMin, boundDims[0]!, min[upperOut[0]!]! - xMin, boundDims[1]!);
+      writeBetween(out, base, h, a, b, min[lowerOut[0]!]! - xMin, boundDims[0]!, min[upperOut[0]!]! - xMin, boundDims[1]!);
     } else {
-      range.load(h);
+      range!.load(h, a, b);
       for (let block = 0; block < blockSize; block++) {
         // Decode the bound variables (last fastest); x must lie in [max(lower), min(upper)].
-        let low = 0;
-        let high = span - 1;
+        let low = a;
+        let high = b;
         for (let j = bounds.length - 1, rest = block; j >= 0; j--) {
           const index = min[bounds[j]!]! + (rest % boundDims[j]!) - xMin;
           rest = Math.floor(rest / boundDims[j]!);
           if (j < lowerOut.length) low = Math.max(low, index);
           else high = Math.min(high, index);
         }
-        out[base + block] = low <= high ? range.max(low, high) : -Infinity;
+        out[base + block] = low <= high ? range!.max(low, high) : -Infinity;
       }
     }
     advance();
   }
+}
+
+/** Whether the shared variables at `digits` break one of the pairs (positions in `shared`). */
+function breaksPair(pairs: readonly (readonly [number, number])[], shared: readonly number[], min: readonly number[], digits: readonly number[]): boolean {
+  for (let k = 0; k < pairs.length; k++) {
+    const pu = pairs[k]![0];
+    const pw = pairs[k]![1];
+    if (min[shared[pu]!]! + digits[pu]! > min[shared[pw]!]! + digits[pw]!) return true;
+  }
+  return false;
+}
+
+/**
+ * out[at + k] = the maximum of h over [a, min(b, shift + k)], for k < count (-Infinity when
+ * shift + k < a): x at most a bounding variable k steps into its window. One running maximum.
+ */
+function writeAtMost(out: Float64Array, at: number, count: number, shift: number, h: Float64Array, a: number, b: number): void {
+  let k = Math.min(Math.max(a - shift, 0), count); // the first k with shift + k >= a
+  fillRange(out, at, at + k, -Infinity);
+  let top = -Infinity;
+  let i = a;
+  for (; k < count; k++) {
+    const high = shift + k;
+    if (high >= b) break;
+    for (; i <= high; i++) if (h[i]! > top) top = h[i]!;
+    out[at + k] = top;
+  }
+  if (k === count) return;
+  for (; i <= b; i++) if (h[i]! > top) top = h[i]!;
+  fillRange(out, at + k, at + count, top);
+}
+
+/**
+ * writeAtMost with h[i] = t0[o0 + i] + t1[o1 + i·s1], the sum accumulate() would have made (the
+ * same two operands, so the same bits), computed in the running maximum.
+ */
+function writeAtMostOfPair(
+  out: Float64Array,
+  at: number,
+  count: number,
+  shift: number,
+  a: number,
+  b: number,
+  t0: Float64Array,
+  o0: number,
+  t1: Float64Array,
+  o1: number,
+  s1: number,
+): void {
+  let k = Math.min(Math.max(a - shift, 0), count); // the first k with shift + k >= a
+  fillRange(out, at, at + k, -Infinity);
+  let top = -Infinity;
+  let i = a;
+  for (; k < count; k++) {
+    const high = shift + k;
+    if (high >= b) break;
+    for (; i <= high; i++) {
+      const sum = t0[o0 + i]! + t1[o1 + i * s1]!;
+      if (sum > top) top = sum;
+    }
+    out[at + k] = top;
+  }
+  if (k === count) return;
+  for (; i <= b; i++) {
+    const sum = t0[o0 + i]! + t1[o1 + i * s1]!;
+    if (sum > top) top = sum;
+  }
+  fillRange(out, at + k, at + count, top);
+}
+
+/** writeAtMostOfPair with both factors contiguous along x (stride 1), the usual case. */
+function writeAtMostOfContiguousPair(
+  out: Float64Array,
+  at: number,
+  count: number,
+  shift: number,
+  a: number,
+  b: number,
+  t0: Float64Array,
+  o0: number,
+  t1: Float64Array,
+  o1: number,
+): void {
+  let k = Math.min(Math.max(a - shift, 0), count); // the first k with shift + k >= a
+  fillRange(out, at, at + k, -Infinity);
+  let top = -Infinity;
+  let i = a;
+  for (; k < count; k++) {
+    const high = shift + k;
+    if (high >= b) break;
+    for (; i <= high; i++) {
+      const sum = t0[o0 + i]! + t1[o1 + i]!;
+      if (sum > top) top = sum;
+    }
+    out[at + k] = top;
+  }
+  if (k === count) return;
+  for (; i <= b; i++) {
+    const sum = t0[o0 + i]! + t1[o1 + i]!;
+    if (sum > top) top = sum;
+  }
+  fillRange(out, at + k, at + count, top);
+}
+
+/**
+ * out[at + k] = the maximum of h over [max(a, shift + k), b], for k < count (-Infinity when
+ * shift + k > b): x at least a bounding variable k steps into its window. One running maximum, downwards.
+ */
+function writeAtLeast(out: Float64Array, at: number, count: number, shift: number, h: Float64Array, a: number, b: number): void {
+  const end = Math.min(Math.max(b + 1 - shift, 0), count); // the first k with shift + k > b
+  fillRange(out, at + end, at + count, -Infinity);
+  let top = -Infinity;
+  let i = b;
+  let k = end - 1;
+  for (; k >= 0; k--) {
+    const low = shift + k;
+    if (low <= a) break;
+    for (; i >= low; i--) if (h[i]! > top) top = h[i]!;
+    out[at + k] = top;
+  }
+  if (k < 0) return;
+  for (; i >= a; i--) if (h[i]! > top) top = h[i]!;
+  fillRange(out, at, at + k + 1, top);
 }
 
 /**
@@ -135,6 +299,8 @@ function maximiseFree(
   xStrides: readonly number[],
   sharedDims: readonly number[],
   sharedStrides: readonly (readonly number[])[],
+  sharedMin: readonly number[],
+  pairs: readonly (readonly [number, number])[],
 ): void {
   const tables = involved.map((f) => f.table);
   const count = tables.length;
@@ -161,45 +327,140 @@ function maximiseFree(
   const innerStrides = sharedStrides.map((strides) => (wide >= 0 ? strides[wide]! : 0));
   const innerOut = wide >= 0 ? outStrides[wide]! : 0;
   const outer = sharedDims.map((_, j) => j).filter((j) => j !== wide);
-  const offsets = new Array<number>(count).fill(0);
-  const digits = new Array<number>(sharedDims.length).fill(0);
+  // The row loop runs in a function of its own, over typed arrays and integers passed as
+  // arguments (an object holding them would change shape as V8 settles how to store its
+  // fields, and each change throws the loop's optimised code away): the same argument types on
+  // every call, so its optimised code survives whatever this set-up meets.
+  maximiseRows(
+    out,
+    tables[0]!,
+    tables.length > 1 ? tables[1]! : tables[0]!,
+    tables,
+    span,
+    inner,
+    innerOut,
+    wide,
+    Math.round(out.length / inner),
+    Int32Array.from(sharedDims),
+    Int32Array.from(outStrides),
+    Int32Array.from(sharedStrides.flatMap((row) => [...row])),
+    Int32Array.from(outer),
+    Int32Array.from(pairs.flatMap((pair) => [...pair])),
+    Int32Array.from(sharedMin),
+    Int32Array.from(innerStrides),
+    Int32Array.from(xStrides),
+  );
+}
+
+/**
+ * maximiseFree's loop over the output's rows. A row runs along the inner (wide) shared variable
+ * at position `wide` (-1: none), `inner` entries `innerOut` apart in the output. Per shared
+ * variable j: dims[j] (its width), outStrides[j], strides[k·n + j] (factor k's stride along it)
+ * and mins[j] (its window's first index); `outer` lists the other shared variables, slowest
+ * first; `pairs` holds implied orders as flattened (u, w) positions in the shared list.
+ */
+function maximiseRows(
+  out: Float64Array,
+  t0: Float64Array,
+  t1: Float64Array,
+  /** Every table, read only with more than two (the array's shape may vary between calls; the tables' does not). */
+  tables: readonly Float64Array[],
+  span: number,
+  inner: number,
+  innerOut: number,
+  wide: number,
+  rows: number,
+  dims: Int32Array,
+  outStrides: Int32Array,
+  strides: Int32Array,
+  outer: Int32Array,
+  pairs: Int32Array,
+  mins: Int32Array,
+  innerStrides: Int32Array,
+  xStrides: Int32Array,
+): void {
+  const count = xStrides.length;
+  const n = dims.length;
+  const digits = new Int32Array(n);
+  const offsets = new Int32Array(count);
+  // Two factors whose rows are contiguous, like the output's: the usual case (a node's gate
+  // class eliminated from a root-and-sink message), with a kernel of unit strides.
+  const contiguous = count === 2 && innerOut === 1 && innerStrides[0] === 1 && innerStrides[1] === 1;
   let at = 0;
-  for (let row = 0, rows = out.length / inner; row < rows; row++) {
-    if (count === 2) {
-      maxOfPairs(out, at, innerOut, inner, span, tables[0]!, offsets[0]!, innerStrides[0]!, xStrides[0]!, tables[1]!, offsets[1]!, innerStrides[1]!, xStrides[1]!);
+  for (let row = 0; row < rows; row++) {
+    // The part of the row no implied order rules out: [first, last] along the inner variable.
+    let first = 0;
+    let last = inner - 1;
+    for (let k = 0; k < pairs.length; k += 2) {
+      const pu = pairs[k]!;
+      const pw = pairs[k + 1]!;
+      if (pw === wide) first = Math.max(first, mins[pu]! + digits[pu]! - mins[pw]!);
+      else if (pu === wide) last = Math.min(last, mins[pw]! + digits[pw]! - mins[pu]!);
+      else if (mins[pu]! + digits[pu]! > mins[pw]! + digits[pw]!) last = -1;
+    }
+    if (first > last) {
+      fillStrided(out, at, innerOut, 0, inner);
     } else {
-      maxOfSums(out, at, innerOut, inner, span, tables, offsets, innerStrides, xStrides);
+      fillStrided(out, at, innerOut, 0, first);
+      fillStrided(out, at, innerOut, last + 1, inner);
+      if (contiguous) {
+        const o0 = offsets[0]! + first;
+        const o1 = offsets[1]! + first;
+        maxOfContiguousPairs(out, at + first, last - first + 1, span, t0, o0, xStrides[0]!, t1, o1, xStrides[1]!);
+      } else if (count === 2) {
+        const o0 = offsets[0]! + first * innerStrides[0]!;
+        const o1 = offsets[1]! + first * innerStrides[1]!;
+        maxOfPairs(out, at + first * innerOut, innerOut, last - first + 1, span, t0, o0, innerStrides[0]!, xStrides[0]!, t1, o1, innerStrides[1]!, xStrides[1]!);
+      } else {
+        maxOfSums(out, at + first * innerOut, innerOut, last - first + 1, first, span, tables, offsets, innerStrides, xStrides);
+      }
     }
     // The next combination of the other shared variables (last fastest).
     for (let q = outer.length - 1; q >= 0; q--) {
       const j = outer[q]!;
       digits[j]!++;
       at += outStrides[j]!;
-      for (let k = 0; k < count; k++) offsets[k]! += sharedStrides[k]![j]!;
-      if (digits[j]! < sharedDims[j]!) break;
-      at -= outStrides[j]! * sharedDims[j]!;
-      for (let k = 0; k < count; k++) offsets[k]! -= sharedStrides[k]![j]! * sharedDims[j]!;
+      for (let k = 0; k < count; k++) offsets[k]! += strides[k * n + j]!;
+      if (digits[j]! < dims[j]!) break;
+      at -= outStrides[j]! * dims[j]!;
+      for (let k = 0; k < count; k++) offsets[k]! -= strides[k * n + j]! * dims[j]!;
       digits[j] = 0;
     }
   }
 }
 
 /**
- * out[at + l·dimU + u] = max of h over [max(0, lowShift + l), min(span - 1, highShift + u)]
+ * out[at + l·dimU + u] = max of h over [max(a, lowShift + l), min(b, highShift + u)]
  * (-Infinity when empty), for l < dimL, u < dimU: for each lower bound, a running maximum as
  * the upper bound grows.
  */
-function writeBetween(out: Float64Array, at: number, h: Float64Array, span: number, lowShift: number, dimL: number, highShift: number, dimU: number): void {
+function writeBetween(out: Float64Array, at: number, h: Float64Array, a: number, b: number, lowShift: number, dimL: number, highShift: number, dimU: number): void {
   for (let l = 0; l < dimL; l++) {
-    const low = Math.max(0, lowShift + l);
+    const low = Math.max(a, lowShift + l);
     let top = -Infinity;
     let next = low; // h[low..next-1] is in top
     for (let u = 0, o = at + l * dimU; u < dimU; u++, o++) {
-      const high = Math.min(span - 1, highShift + u);
+      const high = Math.min(b, highShift + u);
       for (; next <= high; next++) if (h[next]! > top) top = h[next]!;
       out[o] = low <= high ? top : -Infinity;
     }
   }
+}
+
+/**
+ * table[i] = value for i in from..to-1. TypedArray.prototype.fill is a call into the runtime
+ * that costs as much as filling a few dozen entries, and the row loops make one or two per row,
+ * most of them short or empty: those are filled here.
+ */
+function fillRange(table: Float64Array, from: number, to: number, value: number): void {
+  if (to - from > 64) table.fill(value, from, to);
+  else for (let i = from; i < to; i++) table[i] = value;
+}
+
+/** out[at + d·stride] = -Infinity for d in from..to-1. */
+function fillStrided(out: Float64Array, at: number, stride: number, from: number, to: number): void {
+  if (stride === 1) fillRange(out, at + from, at + to, -Infinity);
+  else for (let d = from; d < to; d++) out[at + d * stride] = -Infinity;
 }
 
 // maximiseFree's inner loops, one row of the output each. Separate small functions with
@@ -233,23 +494,49 @@ function maxOfPairs(
   }
 }
 
-/** maxOfPairs for any number of factors, added in list order. */
+/**
+ * maxOfPairs with unit strides along the row: out[at + d] = the maximum over i < span of
+ * t0[o0 + i·x0 + d] + t1[o1 + i·x1 + d]. Per entry the sums are compared in the same order
+ * (i ascending, a later one kept only when greater), so the values are maxOfPairs' bits; the
+ * fixed strides and the unrolled two-value case let the compiler keep the loop tight.
+ */
+function maxOfContiguousPairs(out: Float64Array, at: number, n: number, span: number, t0: Float64Array, o0: number, x0: number, t1: Float64Array, o1: number, x1: number): void {
+  if (span === 2) {
+    for (let d = 0; d < n; d++) {
+      const low = t0[o0 + d]! + t1[o1 + d]!;
+      const high = t0[o0 + x0 + d]! + t1[o1 + x1 + d]!;
+      out[at + d] = high > low ? high : low;
+    }
+    return;
+  }
+  for (let d = 0; d < n; d++) {
+    let top = t0[o0 + d]! + t1[o1 + d]!;
+    for (let i = 1; i < span; i++) {
+      const sum = t0[o0 + i * x0 + d]! + t1[o1 + i * x1 + d]!;
+      if (sum > top) top = sum;
+    }
+    out[at + d] = top;
+  }
+}
+
+/** maxOfPairs for any number of factors, added in list order; factor k's row starts at offsets[k] + first·innerStrides[k]. */
 function maxOfSums(
   out: Float64Array,
   at: number,
   outStride: number,
   inner: number,
+  first: number,
   span: number,
   tables: readonly Float64Array[],
-  offsets: readonly number[],
-  innerStrides: readonly number[],
-  xStrides: readonly number[],
+  offsets: Int32Array,
+  innerStrides: Int32Array,
+  xStrides: Int32Array,
 ): void {
   for (let d = 0; d < inner; d++) {
     let top = -Infinity;
     for (let i = 0; i < span; i++) {
-      let sum = tables[0]![offsets[0]! + d * innerStrides[0]! + i * xStrides[0]!]!;
-      for (let k = 1; k < tables.length; k++) sum += tables[k]![offsets[k]! + d * innerStrides[k]! + i * xStrides[k]!]!;
+      let sum = tables[0]![offsets[0]! + (first + d) * innerStrides[0]! + i * xStrides[0]!]!;
+      for (let k = 1; k < tables.length; k++) sum += tables[k]![offsets[k]! + (first + d) * innerStrides[k]! + i * xStrides[k]!]!;
       if (sum > top) top = sum;
     }
     out[at + d * outStride] = top;
@@ -258,24 +545,34 @@ function maxOfSums(
 
 /**
  * h[a..b] = the sum of the involved factors at x = a..b, added factor by factor in list order
- * (deterministic, so a repeated call gives the same bits); -Infinity outside [a, b].
+ * (deterministic, so a repeated call gives the same bits). Entries outside [a, b] are left as
+ * they were: no caller reads them.
  */
 function accumulate(h: Float64Array, a: number, b: number, involved: readonly Factor[], offsets: readonly number[], xStrides: readonly number[]): void {
-  h.fill(-Infinity);
   if (a > b) return;
   let k = 0;
   if (xStrides[0] === 1) {
-    // The first term needs no addition (0 + x is x): a bulk copy, fast even before the JIT warms
-    // up (an element loop for short ranges, where making the subarray would cost more).
-    const table = involved[0]!.table;
-    const from = offsets[0]!;
-    if (b - a < 32) for (let i = a; i <= b; i++) h[i] = table[from + i]!;
-    else h.set(table.subarray(from + a, from + b + 1), a);
+    // The first term needs no addition (0 + x is x).
+    copyAlong(h, a, b, involved[0]!.table, offsets[0]! + a);
     k = 1;
   } else {
-    h.fill(0, a, b + 1);
+    fillRange(h, a, b + 1, 0);
   }
-  for (; k < involved.length; k++) addAlong(h, a, b, involved[k]!.table, offsets[k]! + a * xStrides[k]!, xStrides[k]!);
+  for (; k < involved.length; k++) {
+    const stride = xStrides[k]!;
+    if (stride === 1) addContiguous(h, a, b, involved[k]!.table, offsets[k]! + a);
+    else addAlong(h, a, b, involved[k]!.table, offsets[k]! + a * stride, stride);
+  }
+}
+
+/** addAlong with stride 1, which the compiler then need not keep in a register to step by. */
+function addContiguous(h: Float64Array, a: number, b: number, table: Float64Array, start: number): void {
+  for (let i = a, o = start; i <= b; i++, o++) h[i]! += table[o]!;
+}
+
+/** h[i] = table[start + i - a] for i in a..b: an element loop, where a subarray copy would allocate a view per row. */
+function copyAlong(h: Float64Array, a: number, b: number, table: Float64Array, start: number): void {
+  for (let i = a, o = start; i <= b; i++, o++) h[i] = table[o]!;
 }
 
 /** h[i] += table[start + (i - a)·stride] for i in a..b: a separate function, so it stays optimised. */
@@ -283,67 +580,30 @@ function addAlong(h: Float64Array, a: number, b: number, table: Float64Array, st
   for (let i = a, o = start; i <= b; i++, o += stride) h[i]! += table[o]!;
 }
 
-/**
- * Maximum of h over [low, high] in O(1) after O(T) (prefix or suffix maxima, when only one
- * end varies) or O(T log T) (a sparse table, when both do) preparation per loaded array.
- */
+/** Maximum of h over [low, high] in O(1) after O(T log T) preparation per loaded array (a sparse table). */
 class RangeMax {
-  /** Prefix maxima when only upper bounds vary, suffix maxima when only lower bounds do. */
-  private readonly oneSided: Float64Array | null;
   private readonly levels: Float64Array[] = [];
 
-  constructor(
-    private readonly span: number,
-    private readonly lowerVaries: boolean,
-    upperVaries: boolean,
-  ) {
-    this.oneSided = lowerVaries !== upperVaries ? new Float64Array(span) : null;
-    if (lowerVaries && upperVaries) for (let len = 1; len <= span; len *= 2) this.levels.push(new Float64Array(span));
+  constructor(span: number) {
+    for (let len = 1; len <= span; len *= 2) this.levels.push(new Float64Array(span));
   }
 
-  load(h: Float64Array): void {
-    const { span, oneSided, levels } = this;
-    if (oneSided && this.lowerVaries) {
-      let top = -Infinity;
-      for (let i = span - 1; i >= 0; i--) oneSided[i] = top = Math.max(top, h[i]!);
-    } else if (oneSided) {
-      let top = -Infinity;
-      for (let i = 0; i < span; i++) oneSided[i] = top = Math.max(top, h[i]!);
-    }
-    if (levels.length > 0) {
-      levels[0]!.set(h);
-      for (let k = 1, half = 1; k < levels.length; k++, half *= 2) {
-        const below = levels[k - 1]!;
-        const level = levels[k]!;
-        for (let i = 0; i + 2 * half <= span; i++) level[i] = Math.max(below[i]!, below[i + half]!);
-      }
+  /** Loads h[a..b]; max() then answers for a <= low <= high <= b. */
+  load(h: Float64Array, a: number, b: number): void {
+    const { levels } = this;
+    if (a > b) return;
+    levels[0]!.set(h.subarray(a, b + 1), a);
+    for (let k = 1, half = 1; k < levels.length; k++, half *= 2) {
+      const below = levels[k - 1]!;
+      const level = levels[k]!;
+      for (let i = a; i + 2 * half <= b + 1; i++) level[i] = Math.max(below[i]!, below[i + half]!);
     }
   }
 
-  /**
-   * Requires 0 <= low <= high < span. Suffix maxima serve when no upper bound varies (high is
-   * then always span - 1), prefix maxima when no lower bound does (low is always 0).
-   */
+  /** Requires a <= low <= high <= b of the last load. */
   max(low: number, high: number): number {
-    if (this.oneSided) return this.lowerVaries ? this.oneSided[low]! : this.oneSided[high]!;
     const k = 31 - Math.clz32(high - low + 1);
     const level = this.levels[k]!;
     return Math.max(level[low]!, level[high - (1 << k) + 1]!);
-  }
-
-  /**
-   * One bounding variable: out[at + k] = max of h over x >= shift + k (a lower bound) or over
-   * x <= shift + k (an upper bound), relative indices, for k in 0..count-1. Written as bulk
-   * copies: bounds before, inside and after x's window.
-   */
-  writeOneSided(out: Float64Array, at: number, count: number, shift: number): void {
-    const ends = this.oneSided!;
-    const span = this.span;
-    const inside = Math.min(Math.max(-shift, 0), count); // first k with shift + k >= 0
-    const after = Math.min(Math.max(span - shift, inside), count); // first k with shift + k >= span
-    // A lower bound below the window admits all of it; above it, nothing. An upper bound mirrors that.
-    out.fill(this.lowerVaries ? ends[0]! : -Infinity, at, at + inside);
-    out.set(ends.subarray(shift + inside, shift + after), at + inside);
-    out.fill(this.lowerVaries ? -Infinity : ends[span - 1]!, at + after, at + count);
   }
 }

@@ -37,11 +37,12 @@
 // The tie-break runs one pass per node, so a component costs at most n passes; after the first
 // they shrink, since every fixed node narrows its neighbours' windows to what stays valid.
 
+import { giveTable, takeTable } from "./matching-buffers.js";
 import { type SimilarityLookup } from "./matching-cache.js";
 import { MatchCapacityError, type IndexWindow } from "./matching-dag.js";
 import { EliminationFactors, type EliminationComponent } from "./matching-elimination-factors.js";
-import { messageScope, planElimination, stepShape } from "./matching-elimination-plan.js";
-import { eliminate, type Factor } from "./matching-elimination-step.js";
+import { messageScope, planElimination, stepShape, type StepShape } from "./matching-elimination-plan.js";
+import { eliminate, type Factor, type ImpliedOrder } from "./matching-elimination-step.js";
 import { type GateLookup } from "./matching-gates.js";
 
 /** Largest elimination table the strategy choice accepts (doubles): 32 MiB, like one sweep layer. */
@@ -99,30 +100,26 @@ export class EliminationSolver {
     const { fullWidths, scopes } = this.factors;
     const min = [...tight.min, ...new Array<number>(fullWidths.length - tight.min.length).fill(0)];
     const width = [...tight.width, ...fullWidths.slice(tight.width.length)];
-    let factors: Factor[] = scopes.map((vars, f) => ({ vars, table: this.factors.table(f, min, width), message: false }));
+    const { implied } = this.factors;
+    const initial = scopes.map((_, f) => this.factors.table(f, min, width));
+    let factors: Factor[] = scopes.map((vars, f) => ({ vars, table: initial[f]!, message: false, implied: implied[f]! }));
     let orders: readonly (readonly [number, number])[] = this.component.orders;
     const plan = planElimination(width, scopes, orders, target, this.factors.deferUntil(width));
     if (plan.largestTable > PASS_TABLE_SLACK * MAX_ELIMINATION_TABLE) {
       throw new MatchCapacityError(`bestMatch: elimination would build a table of ${plan.largestTable} entries for node ${target}`);
     }
     // A message is read by one later step only: its table is then free for the next message of
-    // its size (a fan makes one per child), which spares most of the pass's allocations.
-    const spare = new Map<number, Float64Array[]>();
+    // its size (a fan makes one per child), through the pool (matching-buffers.ts).
     for (const x of plan.order) {
-      const shape = stepShape(x, factors.map((f) => f.vars), orders);
+      const shape = stepShape(x, factors.map((f) => f.vars), orders, width);
       const vars = messageScope(shape);
       const size = vars.reduce((p, v) => p * width[v]!, 1);
-      const out = spare.get(size)?.pop() ?? new Float64Array(size);
+      const out = takeTable(size); // eliminate() writes every entry
       eliminate(x, shape, factors, min, width, out);
-      for (const i of shape.involved) {
-        const used = factors[i]!;
-        if (!used.message) continue;
-        const list = spare.get(used.table.length);
-        if (list) list.push(used.table);
-        else spare.set(used.table.length, [used.table]);
-      }
+      for (const i of shape.involved) if (factors[i]!.message) giveTable(factors[i]!.table);
+      const carried = messageOrders(x, shape, factors);
       factors = factors.filter((_, i) => !shape.involved.includes(i));
-      factors.push({ vars, table: out, message: true });
+      factors.push({ vars, table: out, message: true, implied: carried });
       orders = shape.keptOrders;
     }
     const values = new Float64Array(width[target]!);
@@ -130,7 +127,14 @@ export class EliminationSolver {
       if (f.vars.length === 0) for (let k = 0; k < values.length; k++) values[k]! += f.table[0]!;
       else for (let k = 0; k < values.length; k++) values[k]! += f.table[k]!;
     }
+    for (const f of factors) if (f.message) giveTable(f.table);
+    initial.forEach((table, f) => this.factors.releaseSlice(f, table));
     return { first: min[target]!, values };
+  }
+
+  /** Hands the node and gate tables back to the pool (matching-buffers.ts): the solver must not be used afterwards. */
+  release(): void {
+    this.factors.release();
   }
 
   /** Bounds consistency along the edges; null if some window becomes empty. */
@@ -145,6 +149,30 @@ export class EliminationSolver {
     const width = min.map((m, v) => max[v]! - m + 1);
     return width.every((w) => w > 0) ? { min, width } : null;
   }
+}
+
+/**
+ * The implied orders of the message eliminating x makes: those of the factors it sums that do
+ * not mention x (an entry breaking one is -Infinity for every x), and [l, w] for every l bounding
+ * x from below and w from above, by an order constraint or a summed factor's implied order
+ * (no x lies between them when l's index exceeds w's).
+ */
+function messageOrders(x: number, shape: StepShape, factors: readonly Factor[]): ImpliedOrder[] {
+  const below = [...shape.lowerIn.map((p) => shape.shared[p]!), ...shape.lowerOut];
+  const above = [...shape.upperIn.map((p) => shape.shared[p]!), ...shape.upperOut];
+  const carried: ImpliedOrder[] = [];
+  const add = (u: number, w: number): void => {
+    if (u !== w && !carried.some(([a, b]) => a === u && b === w)) carried.push([u, w]);
+  };
+  for (const i of shape.involved) {
+    for (const [u, w] of factors[i]!.implied) {
+      if (w === x) below.push(u);
+      else if (u === x) above.push(w);
+      else add(u, w);
+    }
+  }
+  for (const l of below) for (const w of above) add(l, w);
+  return carried;
 }
 
 function topologicalOrder(predecessors: readonly number[][], successors: readonly number[][]): number[] {

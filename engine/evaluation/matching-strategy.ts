@@ -61,6 +61,8 @@ export interface ComponentSolver {
    * index with the best total is returned instead.
    */
   choose(v: number, windows: readonly IndexWindow[], need: number, current: number): { index: number; total: number };
+  /** Hands its large tables back for reuse (matching-buffers.ts); the solver is not used afterwards. */
+  release(): void;
 }
 
 export function componentSolver(
@@ -142,6 +144,10 @@ class EliminationComponentSolver implements ComponentSolver {
     if (values[at] === -Infinity) throw new Error(`bestMatch: internal error, no valid mapping left for node ${v}`);
     return { index: first + at, total: values[at]! };
   }
+
+  release(): void {
+    this.solver.release();
+  }
 }
 
 function earliestMaximum(values: Float64Array): number {
@@ -162,6 +168,10 @@ class SweepComponentSolver implements ComponentSolver {
 
   best(): number {
     return this.sweep.best();
+  }
+
+  release(): void {
+    // The sweep's tables are its own, sized per layer; the garbage collector takes them.
   }
 
   /**

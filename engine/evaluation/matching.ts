@@ -62,11 +62,11 @@
 // one place and on the other elsewhere. Such a mapping is within ε of the best either way.
 
 import { analyseMatchDag, type IndexWindow, type MatchDag } from "./matching-dag.js";
-import { ComponentLookup, SimilarityCache, type SimilarityOracle } from "./matching-cache.js";
+import { ComponentLookup, SimilarityCache, type SimilarityOracle, type SimilarityRowOracle } from "./matching-cache.js";
 import { GateCache, validateGates, type GateRef, type MatchGate } from "./matching-gates.js";
 import { componentSolver, type MatchComponent, type MatchStrategy } from "./matching-strategy.js";
 
-export type { SimilarityOracle } from "./matching-cache.js";
+export type { SimilarityOracle, SimilarityRowOracle } from "./matching-cache.js";
 export type { KeyGate, MatchGate, PairGate } from "./matching-gates.js";
 
 /** Totals within this of the maximum are ties, settled by the lexicographic rule above. */
@@ -86,6 +86,8 @@ export interface MatchProblem {
   lo: number;
   hi: number;
   similarity: SimilarityOracle;
+  /** Optionally, `similarity` for a row of consecutive indices at once (SimilarityRowOracle); omitted: asked one by one. */
+  similarityRow?: SimilarityRowOracle;
   /**
    * gates[v]: 0/1 conditions between v and one ancestor each (matching-gates.ts); v's value is
    * similarity(v, …) when every gate holds and 0 otherwise (the similarity may then be left
@@ -124,7 +126,7 @@ export function matchWithStrategy(p: MatchProblem, strategy: MatchStrategy): { r
   if (dag.nodeCount === 0) return { result: { total: 0, assignment: [] }, strategies: [] };
 
   const gates = validateGates(dag.nodeCount, p.gates, dag.isAncestor);
-  const cache = new SimilarityCache(p.similarity, dag.references, p.lo, p.hi - p.lo + 1);
+  const cache = new SimilarityCache(p.similarity, dag.references, p.lo, p.hi - p.lo + 1, p.similarityRow ?? null);
   const gateCache = new GateCache(gates.flat, p.lo, p.hi - p.lo + 1);
   const components = dag.components.map((nodes) => localComponent(dag, gates.perNode, nodes));
   const solvers = components.map((c) => componentSolver(c, new ComponentLookup(cache, c.nodes), gateCache, p.lo, p.hi, strategy));
@@ -156,6 +158,8 @@ export function matchWithStrategy(p: MatchProblem, strategy: MatchStrategy): { r
       : 0,
   }));
   const total = sumInOrder(assignment.map((a) => a.similarity));
+  for (const solver of solvers) solver.release();
+  cache.release();
   return { result: { total, assignment }, strategies: solvers.map((s) => s.strategy) };
 }
 

@@ -19,7 +19,7 @@
 // against the initial state read no milestone and stay in the similarity.
 import type { Message } from "../episode/types.js";
 import type { Milestone } from "../scenario/model.js";
-import type { Row, Tables } from "../world/types.js";
+import type { Row, TableSchema, Tables } from "../world/types.js";
 import { constraintSimilarity, sandboxRow } from "./measures/index.js";
 import type { ConstraintScore, GuardrailConstraint, MeasuredConstraint, MeasuredRow } from "./measures/types.js";
 import { SANDBOX_TABLE } from "./guardrails.js";
@@ -33,6 +33,8 @@ export interface EpisodeView {
   readonly worldAt: (index: number) => Tables;
   /** The index the "initial" reference reads: the opening user message. */
   readonly initialIndex: number;
+  /** The world tables' schemas in the scenario's pack (SANDBOX is never among them). */
+  readonly schemas: ReadonlyMap<string, TableSchema>;
 }
 
 /** A constraint with its reference resolved to a node position in the list. */
@@ -62,11 +64,14 @@ export class TableStates {
   /** Guardrail-equality classes: by state key, and one representative's rows per class. */
   private readonly classOfKey = new Map<number, number>();
   private readonly representatives: (readonly MeasuredRow[])[] = [];
+  /** The world table's schema; undefined for SANDBOX or a table outside the pack. */
+  readonly schema: TableSchema | undefined;
 
   constructor(
     readonly table: string,
     private readonly episode: EpisodeView,
   ) {
+    this.schema = episode.schemas.get(table);
     this.keys = table === SANDBOX_TABLE ? null : new Int32Array(Math.max(1, episode.messages.length)).fill(-1);
   }
 
@@ -94,7 +99,7 @@ export class TableStates {
     if (found === undefined) {
       const rows = this.rows(index);
       const guardrail: GuardrailConstraint = { kind: "guardrail", table: this.table, reference: { kind: "initial" } };
-      found = this.representatives.findIndex((reference) => constraintSimilarity(guardrail, { current: rows, reference }).similarity === 1);
+      found = this.representatives.findIndex((reference) => constraintSimilarity(guardrail, { current: rows, reference, schema: this.schema }).similarity === 1);
       if (found < 0) found = this.representatives.push(rows) - 1;
       this.classOfKey.set(key, found);
     }
@@ -165,6 +170,9 @@ export class NodeScorer {
   private readonly writtenPositions: readonly (readonly number[])[];
   /** Per node and constraint: scores by (state key at the index, state key at the reference). */
   private readonly cache: (readonly Map<number, ConstraintScore>[])[];
+  /** Per node: the constraints similarity() reads, and similarityRow()'s scratch of their state keys. */
+  private readonly rowPositions: readonly (readonly number[])[];
+  private readonly rowKeys: readonly Int32Array[];
   /** Per node: the node positions its written constraints read, for the matcher. */
   readonly references: readonly (readonly number[])[];
   /** Per node: its guardrails against milestones, as the matcher's gates (one per related milestone). */
@@ -191,6 +199,8 @@ export class NodeScorer {
     this.initialGuardrailPositions = this.bound.map((list) => positions(list, (b) => b.guardrail && b.reference === "initial"));
     this.writtenPositions = this.bound.map((list) => positions(list, (b) => !b.guardrail));
     this.cache = this.bound.map((list) => list.map(() => new Map()));
+    this.rowPositions = this.bound.map((_, v) => [...this.initialGuardrailPositions[v]!, ...this.writtenPositions[v]!]);
+    this.rowKeys = this.rowPositions.map((positions) => new Int32Array(positions.length));
     this.references = this.bound.map((list) => [
       ...new Set(list.flatMap((b) => (!b.guardrail && typeof b.reference === "number" ? [b.reference] : []))),
     ]);
@@ -203,6 +213,34 @@ export class NodeScorer {
       }
       return [...tablesByNode].map(([ref, tables]): KeyGate => ({ ref, key: this.states.guardrailKey(tables) }));
     });
+  }
+
+  /**
+   * similarity() for indices first..first+count-1 into out[offset..] (the matcher's row oracle).
+   * The similarity reads each constraint's score by the state keys at the index and at the
+   * reference, and the reference is the same along a row: where every constraint's state key
+   * at the index equals the previous index's (a world table unchanged between two messages),
+   * the similarity is the previous one, the same scores multiplied the same way. SANDBOX keys
+   * are the message index, so a SANDBOX constraint is scored at every index, as before.
+   */
+  similarityRow(node: number, refIndex: ReferenceIndex, first: number, count: number, out: Float64Array, offset: number): void {
+    const positions = this.rowPositions[node]!;
+    const keys = this.rowKeys[node]!;
+    const list = this.bound[node]!;
+    let previous = 0;
+    for (let k = 0; k < count; k++) {
+      const index = first + k;
+      let same = k > 0;
+      for (let p = 0; p < positions.length; p++) {
+        const key = list[positions[p]!]!.states.key(index);
+        if (key !== keys[p]) {
+          keys[p] = key;
+          same = false;
+        }
+      }
+      if (!same) previous = this.similarity(node, index, refIndex);
+      out[offset + k] = previous;
+    }
   }
 
   /**
@@ -295,7 +333,7 @@ export class NodeScorer {
     const cache = this.cache[node]![c]!;
     let score = cache.get(key);
     if (!score) {
-      score = constraintSimilarity(bound.constraint, { current: states.rows(index), reference: ref === null ? null : states.rows(ref) });
+      score = constraintSimilarity(bound.constraint, { current: states.rows(index), reference: ref === null ? null : states.rows(ref), schema: states.schema });
       cache.set(key, score);
     }
     return score;

@@ -6,7 +6,9 @@
 // in, plain JSON-serialisable rows out, every list in a fixed order.
 import { toolsFor } from "../episode/tool-calls.js";
 import { CATEGORIES, type Category, type Constraint, type GoldenTrace, type Milestone, type Scenario } from "../scenario/model.js";
-import { TOOL_NAMES } from "../tools/catalog.js";
+import { PACKS } from "../packs/registry.js";
+import { packTables } from "../packs/tables.js";
+import type { TableSchema } from "../world/types.js";
 import { effectiveMeasures, measureFor } from "./measures/default-measures.js";
 
 /**
@@ -174,21 +176,24 @@ function goldenTools(c: Constraint): string[] {
 
 const COLUMN_SEPARATOR = "\u0000";
 
+/** The scenario's world tables, for the default measures of their columns. */
+type Schemas = ReadonlyMap<string, TableSchema>;
+
 /** Each dimension as the keys one constraint contributes. */
 const DIMENSIONS = {
   tools: goldenTools,
   tables: (c: Constraint) => [c.table],
   columns: (c: Constraint) => targetColumns(c).map((column) => `${c.table}${COLUMN_SEPARATOR}${column}`),
   kinds: (c: Constraint) => [c.kind],
-  measures: (c: Constraint) => columnMeasures(c).map((m) => m.measure),
+  measures: (c: Constraint, schemas: Schemas) => columnMeasures(c, schemas).map((m) => m.measure),
   references: (c: Constraint) => [c.reference?.kind ?? "none"],
-} satisfies Record<string, (c: Constraint) => string[]>;
+} satisfies Record<string, (c: Constraint, schemas: Schemas) => string[]>;
 
 type Dimension = keyof typeof DIMENSIONS;
 
 /** The measure each target column is compared with, and whether the scenario wrote it. */
-function columnMeasures(c: Constraint): { measure: string; written: boolean }[] {
-  const measures = effectiveMeasures(c.table, c.measures);
+function columnMeasures(c: Constraint, schemas: Schemas): { measure: string; written: boolean }[] {
+  const measures = effectiveMeasures(c.table, c.measures, schemas.get(c.table));
   return targetColumns(c).map((column) => ({
     measure: measureFor(measures, column).kind,
     written: Object.prototype.hasOwnProperty.call(c.measures, column),
@@ -225,10 +230,14 @@ function ranked<T>(...rankings: readonly Ranking<T>[]): Ranking<T> {
   };
 }
 
-/** Catalog order; a tool the catalog does not know (an older trajectory) comes after it. */
+/** Every pack's tools in order, ToolSandbox's first. */
+let toolOrder: readonly string[] | null = null;
+
+/** The packs' order; a tool no pack knows (an older trajectory) comes after them. */
 const catalogRank = (tool: string): number => {
-  const i = TOOL_NAMES.indexOf(tool);
-  return i === -1 ? TOOL_NAMES.length : i;
+  toolOrder ??= PACKS.flatMap((pack) => pack.tools.map((t) => t.name));
+  const i = toolOrder.indexOf(tool);
+  return i === -1 ? toolOrder.length : i;
 };
 
 export function scenarioStats(scenarios: readonly Scenario[]): ScenarioStats {
@@ -268,12 +277,13 @@ function countConstraints(scenarios: readonly Scenario[]): {
   const counters = Object.fromEntries(Object.keys(DIMENSIONS).map((d) => [d, new TallyCounter()])) as Record<Dimension, TallyCounter>;
   const measureUses = new Map<string, { uses: number; written: number }>();
   scenarios.forEach((scenario, index) => {
+    const { schemas } = packTables(scenario.world.pack);
     for (const section of ["milestones", "minefields"] as const) {
       for (const node of scenario[section]) {
-        for (const [dimension, keysOf] of Object.entries(DIMENSIONS) as [Dimension, (c: Constraint) => string[]][]) {
-          counters[dimension].addNode(index, section, node.constraints.map(keysOf));
+        for (const [dimension, keysOf] of Object.entries(DIMENSIONS) as [Dimension, (c: Constraint, schemas: Schemas) => string[]][]) {
+          counters[dimension].addNode(index, section, node.constraints.map((c) => keysOf(c, schemas)));
         }
-        for (const { measure, written } of node.constraints.flatMap(columnMeasures)) {
+        for (const { measure, written } of node.constraints.flatMap((c) => columnMeasures(c, schemas))) {
           const m = measureUses.get(measure) ?? { uses: 0, written: 0 };
           measureUses.set(measure, { uses: m.uses + 1, written: m.written + (written ? 1 : 0) });
         }

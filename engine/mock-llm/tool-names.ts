@@ -1,21 +1,42 @@
-// Which name a request uses for a catalog tool. The tool-name scrambling augmentation (reference
+// Which name a request uses for a pack's tool. The tool-name scrambling augmentation (reference
 // 1.10) shows the agent `<module>_<k>` instead of the real name, where the tools of each module
-// are sorted by name and k counts from 0 within the module. The scheme is a pure function of the
-// catalog, so the mock can translate both ways without being told which augmentation is on.
-import { SCRAMBLED_TOOL_NAMES } from "../tools/scrambling.js";
+// are sorted by name and k counts from 0 within the module. The scheme is a pure function of each
+// pack's tools, so the mock can translate both ways without being told which augmentation is on
+// (or, before it has identified the scenario, which pack it plays).
+import { PACKS } from "../packs/registry.js";
+import { scrambledToolNames } from "../tools/scrambling.js";
 
-export { SCRAMBLED_TOOL_NAMES };
+interface NameMaps {
+  /** Every pack's real name -> scrambled name (real names do not repeat across packs' scrambling). */
+  readonly scrambled: readonly ReadonlyMap<string, string>[];
+  readonly realNames: ReadonlySet<string>;
+  /** Scrambled name -> real name; the first pack wins should two packs share a module name. */
+  readonly realByScrambled: ReadonlyMap<string, string>;
+}
 
-const REAL_BY_SCRAMBLED: ReadonlyMap<string, string> = new Map([...SCRAMBLED_TOOL_NAMES].map(([real, scrambled]) => [scrambled, real]));
+let maps: NameMaps | null = null;
+
+function nameMaps(): NameMaps {
+  if (maps) return maps;
+  const scrambled = PACKS.map((pack) => scrambledToolNames(pack.tools));
+  const realByScrambled = new Map<string, string>();
+  for (const names of scrambled) for (const [real, name] of names) if (!realByScrambled.has(name)) realByScrambled.set(name, real);
+  maps = { scrambled, realNames: new Set(scrambled.flatMap((names) => [...names.keys()])), realByScrambled };
+  return maps;
+}
 
 /** The name under which `tool` is offered: its own name, else its scrambled name; null when neither is offered. */
 export function offeredNameOf(tool: string, offered: ReadonlySet<string>): string | null {
   if (offered.has(tool)) return tool;
-  const scrambled = SCRAMBLED_TOOL_NAMES.get(tool);
-  return scrambled !== undefined && offered.has(scrambled) ? scrambled : null;
+  for (const names of nameMaps().scrambled) {
+    const scrambled = names.get(tool);
+    if (scrambled !== undefined && offered.has(scrambled)) return scrambled;
+  }
+  return null;
 }
 
-/** The catalog name behind an offered name (itself when it is not a scrambled name). */
+/** The real tool name behind an offered name (itself when it is a real name or no pack's scrambled name). */
 export function realNameOf(offeredName: string): string {
-  return SCRAMBLED_TOOL_NAMES.has(offeredName) ? offeredName : (REAL_BY_SCRAMBLED.get(offeredName) ?? offeredName);
+  const { realNames, realByScrambled } = nameMaps();
+  return realNames.has(offeredName) ? offeredName : (realByScrambled.get(offeredName) ?? offeredName);
 }

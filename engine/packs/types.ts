@@ -7,10 +7,40 @@
 import type { JsonValue } from "../json.js";
 import type { ToolContext, ToolDefinition } from "../tools/types.js";
 import type { ToolOutcome } from "../tools/execute.js";
-import type { TableSchema, Tables } from "../world/types.js";
+import type { CellValue, ColumnSchema, TableSchema, Tables } from "../world/types.js";
 
 export const PACK_IDS = ["toolsandbox", "tooltalk"] as const;
 export type PackId = (typeof PACK_IDS)[number];
+
+/** The pack a scenario without `world.pack` uses. */
+export const DEFAULT_PACK_ID: PackId = "toolsandbox";
+
+export function isPackId(value: unknown): value is PackId {
+  return PACK_IDS.some((id) => id === value);
+}
+
+/**
+ * Where the language server finds values for a column or argument by its name: the ids of a table
+ * labelled for people ("Homer S" next to a person_id). `suffix` matches every name ending in it
+ * (sender_person_id); `exact` matches one name, and only outside other tables (an argument, or a
+ * column of `table` itself).
+ */
+export interface ValueSource {
+  readonly match: { readonly suffix: string } | { readonly exact: string };
+  readonly table: string;
+  readonly column: string;
+  /** The column shown next to each value. */
+  readonly label?: string;
+}
+
+/** What a pack is told when it fills in a column a scenario's new row leaves out. */
+export interface NewRowContext {
+  readonly scenarioName: string;
+  /** The scenario clock's now, POSIX seconds. */
+  readonly now: number;
+  /** The row's 1-based position among the rows the scenario adds to this table. */
+  readonly n: number;
+}
 
 /** What every consumer may know about a pack without loading its tools. */
 export interface PackTables {
@@ -19,6 +49,8 @@ export interface PackTables {
   readonly title: string;
   /** World tables in display order. SANDBOX (the message bus) is never among them. */
   readonly schemas: ReadonlyMap<string, TableSchema>;
+  /** Value completion sources; absent = each table's key column, unlabelled. */
+  readonly valueSources?: readonly ValueSource[];
 }
 
 /** Per-episode mutable state of a pack's tools (generators, caches). Cloned per parallel ordering. */
@@ -34,7 +66,10 @@ export interface PackRuntime {
 }
 
 export interface WorldPack extends PackTables {
-  /** Every tool of the pack in the order agents see them. */
+  /**
+   * Every tool of the pack in the order agents see them. It includes `end_conversation`, visible
+   * to the user only: the user simulator ends every episode with it, whatever the pack.
+   */
   readonly tools: readonly ToolDefinition[];
   toolByName(name: string): ToolDefinition | undefined;
   /** The world a scenario starts from before its own changes (`world.base: default`). */
@@ -43,4 +78,10 @@ export interface WorldPack extends PackTables {
   emptyWorld(now: number): Tables;
   /** A fresh runtime for one episode. */
   createRuntime(): PackRuntime;
+  /**
+   * A default for `column` of a row a scenario adds without it (ToolSandbox: a contact's person_id
+   * from its name). Undefined falls back to the generic rule: a string key column gets a uuid5 of
+   * the scenario name, table and position; a nullable column null; anything else must be given.
+   */
+  newRowDefault?(table: TableSchema, column: ColumnSchema, row: Readonly<Record<string, CellValue>>, ctx: NewRowContext): CellValue | undefined;
 }

@@ -5,6 +5,7 @@
 // guards in validate/ turn `unknown` into these types or reject the message.
 import type { Message, RoleName, RunConfig, TrajectoryHeader } from "../episode/types.js";
 import type { EvaluationResult } from "../evaluation/result.js";
+import type { PackId } from "../packs/types.js";
 import type { TrajectoryEvent } from "../trajectory/events.js";
 import type { Milestone, Scenario } from "../scenario/model.js";
 import type { RowChange, Tables } from "../world/types.js";
@@ -70,7 +71,7 @@ export interface PanelHeader {
     readonly description: string;
     readonly categories: readonly string[];
     readonly clock: { readonly now: number; readonly now_iso: string; readonly timezone: string };
-    readonly world: { readonly tables: Tables };
+    readonly world: { readonly pack: PackId; readonly tables: Tables };
     readonly milestones: readonly PanelNodeDefinition[];
     readonly minefields: readonly PanelNodeDefinition[];
     readonly max_messages: number;

@@ -8,6 +8,7 @@
 // the usual spellings ("5" -> 5, "5.5" -> 5.5).
 import type { JsonObject, JsonValue } from "../json.js";
 import { isJsonObject } from "../json.js";
+import type { CellValue } from "../world/types.js";
 
 /** Python's repr of a float: shortest round-trip digits, scientific below 1e-4 and from 1e16 up. */
 export function pyFloatRepr(x: number): string {
@@ -76,7 +77,7 @@ function schemaTypes(schema: JsonObject): string[] {
   return [];
 }
 
-function jsonTypeAccepts(types: readonly string[], value: JsonValue): boolean {
+function jsonTypeAccepts(types: readonly string[], value: JsonValue | CellValue): boolean {
   if (types.length === 0) return true;
   if (value === null) return types.includes("null");
   if (typeof value === "boolean") return types.includes("boolean");
@@ -87,7 +88,7 @@ function jsonTypeAccepts(types: readonly string[], value: JsonValue): boolean {
 }
 
 /** The (sub)schema that describes `value`: anyOf/oneOf branches are tried in order. */
-function resolveSchema(schema: JsonObject | undefined, value: JsonValue): JsonObject | undefined {
+function resolveSchema(schema: JsonObject | undefined, value: JsonValue | CellValue): JsonObject | undefined {
   if (!schema) return undefined;
   const branches = schema.anyOf ?? schema.oneOf;
   if (Array.isArray(branches)) {
@@ -123,8 +124,8 @@ function propertySchema(schema: JsonObject | undefined, key: string): JsonObject
   return isJsonObject(extra) ? extra : undefined;
 }
 
-/** Python `repr` text of a JSON value, with numbers typed by `schema` when given. */
-export function pyRepr(value: JsonValue, schema?: JsonObject): string {
+/** Python `repr` text of a JSON value or a world cell (a list cell prints as a Python list), with numbers typed by `schema` when given. */
+export function pyRepr(value: JsonValue | CellValue, schema?: JsonObject): string {
   const s = resolveSchema(schema, value);
   if (value === null) return "None";
   if (typeof value === "boolean") return value ? "True" : "False";

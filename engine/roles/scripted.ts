@@ -3,7 +3,9 @@
 // step for the wrong role is reported instead of skipped. Opposite a model-backed role, a scripted
 // role plays only its own side's steps (createScriptedUser, createScriptedAgent).
 import type { ReferenceStep, Scenario, ToolAugmentation } from "../scenario/model.js";
+import { packById } from "../packs/registry.js";
 import { agentFacingName } from "../tools/scrambling.js";
+import type { ToolDefinition } from "../tools/types.js";
 import type { AgentRole, AgentTurn, UserRole, UserTurn } from "./role.js";
 import { RoleError } from "./role.js";
 
@@ -12,6 +14,7 @@ export const SCRIPTED_ROLE_ID = "scripted";
 export function createScriptedRoles(scenario: Scenario): { agent: AgentRole; user: UserRole } {
   const steps = scenario.reference;
   const augmentations = scenario.options.augmentations ?? [];
+  const tools = packById(scenario.world.pack).tools;
   let cursor = 0;
   /** Steps are numbered from 1, as they appear in the scenario file's list. */
   const stepName = (i: number): string => `reference step ${i + 1}`;
@@ -27,7 +30,7 @@ export function createScriptedRoles(scenario: Scenario): { agent: AgentRole; use
           return { kind: "text", text: step.text };
         case "agent_calls":
           cursor++;
-          return scriptedCalls(step, augmentations);
+          return scriptedCalls(step, augmentations, tools);
         default:
           throw new RoleError(`${stepName(cursor)} is a user step but the agent is to speak`);
       }
@@ -77,13 +80,14 @@ export function createScriptedUser(scenario: Scenario): UserRole {
 export function createScriptedAgent(scenario: Scenario): AgentRole {
   const steps = scenario.reference.filter((s): s is AgentStep => s.kind === "agent_text" || s.kind === "agent_calls");
   const augmentations = scenario.options.augmentations ?? [];
+  const tools = packById(scenario.world.pack).tools;
   let cursor = 0;
   return {
     id: SCRIPTED_ROLE_ID,
     respond: async (): Promise<AgentTurn> => {
       const step = steps[cursor++];
       if (!step) throw new RoleError(`the reference has no agent step left (after ${steps.length})`, "script_exhausted");
-      return step.kind === "agent_text" ? { kind: "text", text: step.text } : scriptedCalls(step, augmentations);
+      return step.kind === "agent_text" ? { kind: "text", text: step.text } : scriptedCalls(step, augmentations, tools);
     },
   };
 }
@@ -91,9 +95,9 @@ export function createScriptedAgent(scenario: Scenario): AgentRole {
 type AgentStep = Extract<ReferenceStep, { kind: "agent_text" | "agent_calls" }>;
 
 /** The reference names the real tools; the agent calls them by the names it is shown (scrambled or not). */
-function scriptedCalls(step: Extract<ReferenceStep, { kind: "agent_calls" }>, augmentations: readonly ToolAugmentation[]): AgentTurn {
+function scriptedCalls(step: Extract<ReferenceStep, { kind: "agent_calls" }>, augmentations: readonly ToolAugmentation[], tools: readonly ToolDefinition[]): AgentTurn {
   return {
     kind: "calls",
-    calls: step.calls.map((c) => ({ id: c.id, name: agentFacingName(c.tool, augmentations), arguments: c.arguments })),
+    calls: step.calls.map((c) => ({ id: c.id, name: agentFacingName(c.tool, augmentations, tools), arguments: c.arguments })),
   };
 }

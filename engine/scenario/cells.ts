@@ -12,6 +12,7 @@ const TYPE_WORDS: Readonly<Record<ColumnSchema["type"], string>> = {
   float: "a number",
   int: "a whole number",
   bool: "true or false",
+  string_list: "a list of strings",
 };
 
 /** The column of `table` named `name`, or null after reporting an unknown column at the key. */
@@ -45,6 +46,7 @@ export function resolveCell(ctx: CheckContext, path: Path, column: ColumnSchema,
     ctx.reporter.report(path, "bad-time-expression", time.message, { data: time.suggestion === undefined ? undefined : { suggestion: time.suggestion } });
     return undefined;
   }
+  if (column.type === "string_list") return resolveList(ctx, path, column, value);
   const fits =
     column.type === "string"
       ? typeof value === "string"
@@ -55,6 +57,20 @@ export function resolveCell(ctx: CheckContext, path: Path, column: ColumnSchema,
           : typeof value === "boolean";
   if (fits) return value as CellValue;
   ctx.reporter.report(path, "column-type", `"${column.name}" takes ${expected(column)}, found ${describeValue(value)}.${quoteHint(column.type === "string", value)}`);
+  return undefined;
+}
+
+/** A string_list cell: a list whose items are all strings; the first item that is not is reported. */
+function resolveList(ctx: CheckContext, path: Path, column: ColumnSchema, value: unknown): CellValue | undefined {
+  if (!Array.isArray(value)) {
+    ctx.reporter.report(path, "column-type", `"${column.name}" takes ${expected(column)}, found ${describeValue(value)}.`);
+    return undefined;
+  }
+  const items: unknown[] = value;
+  const bad = items.findIndex((item) => typeof item !== "string");
+  if (bad < 0) return items.filter((item): item is string => typeof item === "string");
+  const item = items[bad];
+  ctx.reporter.report([...path, bad], "column-type", `Each item of "${column.name}" is a string, found ${describeValue(item)}.${quoteHint(true, item)}`);
   return undefined;
 }
 

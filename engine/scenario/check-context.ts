@@ -1,6 +1,7 @@
-// What every semantic check needs: where to report, the scenario clock for time expressions, and
-// the scenario name (ids of added rows derive from it).
+// What every semantic check needs: where to report, the scenario clock for time expressions, the
+// scenario name (ids of added rows derive from it) and the world pack its tables and tools come from.
 import type { Diagnostic, Severity } from "../diagnostics.js";
+import type { WorldPack } from "../packs/types.js";
 import type { ScenarioClock } from "../world/clock.js";
 import type { Anchor, Path, YamlSource } from "./yaml-source.js";
 
@@ -33,4 +34,5 @@ export interface CheckContext {
   readonly reporter: Reporter;
   readonly clock: ScenarioClock;
   readonly scenarioName: string;
+  readonly pack: WorldPack;
 }

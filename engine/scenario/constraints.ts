@@ -3,6 +3,7 @@
 import type { Constraint, ConstraintReference, ExtractionRule, TargetRow } from "./model.js";
 import { EXTRACTORS, EXTRACTOR_NAMES } from "./extractors.js";
 import { INITIAL, type MilestoneGraph } from "./milestone-graph.js";
+import { lookupTable, SANDBOX } from "./pack-tables.js";
 import { has, list, obj, str, type RawObject } from "./raw.js";
 import { closestMatch, didYouMean } from "./suggest.js";
 import { resolveMeasures, resolveTarget } from "./targets.js";
@@ -11,14 +12,15 @@ import type { Path } from "./yaml-source.js";
 
 const KINDS = ["snapshot", "addition", "removal", "update", "tool_trace_extract"] as const;
 
-/** The resolved constraint, or null when its kind or table is unusable (the schema reports those). */
+/** The resolved constraint, or null when its kind (the schema reports it) or table is unusable. */
 export function resolveConstraint(ctx: ToolContext, path: Path, raw: unknown, graph: MilestoneGraph, nodeId: string | null): Constraint | null {
   const c = obj(raw);
   const kind = KINDS.find((k) => k === c?.kind);
   const table = str(c?.table);
   if (!c || !kind || table === null) return null;
   // A tool_trace_extract target is a message whatever table was written (that mistake is reported once, below).
-  const targetTable = kind === "tool_trace_extract" ? "SANDBOX" : table;
+  const targetTable = kind === "tool_trace_extract" ? SANDBOX : table;
+  if (kind !== "tool_trace_extract" && lookupTable(ctx, [...path, "table"], table, { sandbox: kind === "snapshot" }) === null) return null;
   const target = resolveTarget(ctx, [...path, "target"], targetTable, c.target);
   const measures = resolveMeasures(ctx, [...path, "measures"], targetTable, c.measures);
   const reference = resolveReference(ctx, path, c, graph, nodeId);

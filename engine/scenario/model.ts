@@ -5,6 +5,7 @@ import type { JsonValue } from "../json.js";
 import type { CellValue, Tables } from "../world/types.js";
 import type { WebData } from "../tools/web-data.js";
 import type { RoleName } from "../episode/types.js";
+import type { PackId } from "../packs/types.js";
 
 /** Tags the tool augmentations add (reference 1.10). */
 export const AUGMENTATION_CATEGORIES = [
@@ -51,7 +52,7 @@ export interface GoldenTrace {
   readonly arguments: Readonly<Record<string, JsonValue>>;
 }
 
-/** A target row: column -> expected value. On SANDBOX, tool_trace holds golden trace alternatives. */
+/** A target row: column -> expected value (a list for a string_list column). On SANDBOX, tool_trace holds golden trace alternatives. */
 export type TargetRow = Readonly<Record<string, CellValue | readonly GoldenTrace[] | readonly RoleName[]>>;
 
 /** Which earlier state a constraint compares against: the initial world or a milestone's match. */
@@ -170,7 +171,7 @@ export interface Scenario {
   readonly categories: readonly Category[];
   readonly clock: { readonly now: number; readonly now_iso: string; readonly timezone: string };
   /** World pack and the fully resolved initial tables. */
-  readonly world: { readonly pack: "toolsandbox"; readonly tables: Tables };
+  readonly world: { readonly pack: PackId; readonly tables: Tables };
   readonly web: WebData;
   /** Effective lists; allow null = every tool. end_conversation is always allowed for the user. */
   readonly tools: { readonly allow: readonly string[] | null; readonly deny: readonly string[] };

@@ -3,10 +3,11 @@
 // it never throws: whatever goes wrong becomes a diagnostic.
 import type { Diagnostic } from "../diagnostics.js";
 import { DEFAULT_AGENT_SYSTEM_PROMPT } from "../roles/prompts.js";
-import { TOOL_NAMES, toolByName } from "../tools/catalog.js";
+import type { WorldPack } from "../packs/types.js";
 import { CATEGORIES, TOOL_AUGMENTATIONS, type Category, type Scenario, type ToolAugmentation } from "./model.js";
 import { Reporter } from "./check-context.js";
 import { resolveNodes } from "./milestones.js";
+import { resolvePack } from "./pack-tables.js";
 import { obj, str } from "./raw.js";
 import { resolveReferenceSteps } from "./reference-steps.js";
 import { resolveClock } from "./scenario-clock.js";
@@ -27,7 +28,10 @@ export interface CheckResult {
 
 export const DEFAULT_MAX_MESSAGES = 30;
 
-const CATALOG: ToolCatalogView = { names: TOOL_NAMES, byName: (name) => toolByName(name) };
+/** The tools a scenario may name: those of its pack. */
+function catalogOf(pack: WorldPack): ToolCatalogView {
+  return { names: pack.tools.map((t) => t.name), byName: (name) => pack.toolByName(name) };
+}
 
 export function checkScenarioText(text: string, file: string): CheckResult {
   return guarded(text, file, () => check(new YamlSource(text, file)));
@@ -73,7 +77,8 @@ function check(src: YamlSource): CheckResult {
 
   const reporter = new Reporter(src);
   const clock = resolveClock(reporter, root.clock);
-  const ctx: ToolContext = { reporter, clock, scenarioName: str(root.name) ?? "scenario", catalog: CATALOG };
+  const pack = resolvePack(root.world);
+  const ctx: ToolContext = { reporter, clock, scenarioName: str(root.name) ?? "scenario", pack, catalog: catalogOf(pack) };
   const tables = resolveWorld(ctx, root.world);
   const tools = resolveToolLists(ctx, root.tools);
   const user = resolveUser(ctx, root.user);
@@ -90,7 +95,7 @@ function check(src: YamlSource): CheckResult {
     description: str(root.description) ?? "",
     categories: Array.isArray(root.categories) ? root.categories.filter(isCategory) : [],
     clock,
-    world: { pack: "toolsandbox", tables },
+    world: { pack: pack.id, tables },
     web: resolveWeb(root.web),
     tools,
     agent: { system_prompt: str(agent?.system_prompt) ?? DEFAULT_AGENT_SYSTEM_PROMPT },

@@ -99,6 +99,8 @@ function describe(error: ErrorObject, path: Path, src: YamlSource): Diagnostic |
     }
     case "propertyNames":
       return null; // the error inside it (a pattern on the key) is reported instead
+    case "if":
+      return null; // the errors of the branch it chose (a table's changes) are reported instead
     default: {
       const message = typeof custom === "string" ? custom : limitMessage(error.keyword, params);
       return src.diagnostic(at(path), "error", message === null ? "schema-invalid" : "schema-limit", message ?? `Invalid value: ${error.message ?? "it does not match the schema"}.`);
@@ -185,7 +187,9 @@ const TYPE_WORDS: Readonly<Record<string, string>> = {
 /** "a string or a number" from a JSON Schema type (or an already worded alternative list). */
 function typeWords(type: unknown): string {
   const types = Array.isArray(type) ? type.map(String) : [String(type)];
-  if (["string", "number", "boolean", "null"].every((t) => types.includes(t))) return "a single value (text, a number, true/false or null)";
+  if (["string", "number", "boolean", "null"].every((t) => types.includes(t))) {
+    return `a single value (text, a number, true/false or null)${types.includes("array") ? " or a list of strings" : ""}`;
+  }
   const words = types.map((t) => TYPE_WORDS[t] ?? t);
   return words.length <= 1 ? (words[0] ?? "a value") : `${words.slice(0, -1).join(", ")} or ${words[words.length - 1]}`;
 }

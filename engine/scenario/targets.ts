@@ -1,8 +1,8 @@
 // Constraint targets and column measures: the expected rows of a world table or the expected
 // message on SANDBOX (whose tool_trace column holds golden traces), checked column by column.
 import { ROLE_NAMES, type RoleName } from "../episode/types.js";
-import type { ColumnSchema } from "../world/types.js";
-import { TOOLSANDBOX_SCHEMAS } from "../world/toolsandbox-tables.js";
+import type { WorldPack } from "../packs/types.js";
+import type { ColumnSchema, ColumnType } from "../world/types.js";
 import { findColumn, resolveCell } from "./cells.js";
 import type { ColumnMeasure, GoldenTrace, TargetRow } from "./model.js";
 import { describeValue, list, obj, str } from "./raw.js";
@@ -11,7 +11,9 @@ import { lookupTool, resolveArguments, type ToolContext } from "./tool-calls.js"
 import type { Path } from "./yaml-source.js";
 
 /** What a column holds, for type checks and for which measures make sense on it. */
-type ColumnKind = "text" | "number" | "bool" | "role" | "roles" | "traces";
+type ColumnKind = "text" | "texts" | "number" | "bool" | "role" | "roles" | "traces";
+
+const KIND_OF_TYPE: Readonly<Record<ColumnType, ColumnKind>> = { string: "text", string_list: "texts", float: "number", int: "number", bool: "bool" };
 
 interface TargetColumn {
   readonly name: string;
@@ -34,15 +36,16 @@ const SANDBOX_COLUMNS: readonly TargetColumn[] = [
   { name: "visible_to", kind: "roles" },
 ];
 
-export function targetColumns(table: string): readonly TargetColumn[] | null {
+/** The columns a target of `table` may name: SANDBOX's, or those of the pack's world table; null for an unknown table. */
+export function targetColumns(pack: WorldPack, table: string): readonly TargetColumn[] | null {
   if (table === "SANDBOX") return SANDBOX_COLUMNS;
-  const schema = TOOLSANDBOX_SCHEMAS.get(table);
+  const schema = pack.schemas.get(table);
   if (!schema) return null;
-  return schema.columns.map((c) => ({ name: c.name, kind: c.type === "string" ? "text" : c.type === "bool" ? "bool" : "number", schema: c }));
+  return schema.columns.map((c) => ({ name: c.name, kind: KIND_OF_TYPE[c.type], schema: c }));
 }
 
 export function resolveTarget(ctx: ToolContext, path: Path, table: string, raw: unknown): TargetRow[] {
-  const columns = targetColumns(table);
+  const columns = targetColumns(ctx.pack, table);
   if (!columns) return [];
   return list(raw).map((item, i) => {
     const row: Record<string, TargetRow[string]> = {};
@@ -106,16 +109,18 @@ function reportType(ctx: ToolContext, path: Path, column: string, expected: stri
 
 /** Which measures fit which column kind. */
 const MEASURE_FITS: Readonly<Record<ColumnMeasure["kind"], readonly ColumnKind[]>> = {
-  exact: ["text", "number", "bool", "role", "roles"],
+  exact: ["text", "texts", "number", "bool", "role", "roles"],
   close: ["number"],
-  contains: ["text"],
+  // On a list: every expected item is in the cell.
+  contains: ["text", "texts"],
   rouge_l: ["text"],
-  any: ["text", "number", "bool", "role", "roles", "traces"],
+  any: ["text", "texts", "number", "bool", "role", "roles", "traces"],
   tool_trace: ["traces"],
 };
 
 const KIND_WORDS: Readonly<Record<ColumnKind, string>> = {
   text: "text",
+  texts: "lists of strings",
   number: "numbers",
   bool: "true/false values",
   role: "a role",
@@ -124,7 +129,7 @@ const KIND_WORDS: Readonly<Record<ColumnKind, string>> = {
 };
 
 export function resolveMeasures(ctx: ToolContext, path: Path, table: string, raw: unknown): Record<string, ColumnMeasure> {
-  const columns = targetColumns(table);
+  const columns = targetColumns(ctx.pack, table);
   const out: Record<string, ColumnMeasure> = {};
   if (!columns) return out;
   for (const [name, value] of Object.entries(obj(raw) ?? {})) {

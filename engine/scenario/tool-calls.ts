@@ -1,6 +1,7 @@
 // Tool names and arguments written in a scenario: the allow/deny lists, the reference solution's
-// calls and the golden traces of SANDBOX targets, all checked against the tool catalog.
+// calls and the golden traces of SANDBOX targets, all checked against the scenario pack's tools.
 import type { JsonValue } from "../json.js";
+import { PACKS } from "../packs/registry.js";
 import type { ToolDefinition, ToolParameter } from "../tools/types.js";
 import type { CheckContext } from "./check-context.js";
 import { describeValue, list, obj, quoteHint, type RawObject } from "./raw.js";
@@ -22,7 +23,9 @@ export function lookupTool(ctx: ToolContext, path: Path, name: string): ToolDefi
   const tool = ctx.catalog.byName(name);
   if (tool) return tool;
   const suggestion = closestMatch(name, ctx.catalog.names);
-  ctx.reporter.report(path, "unknown-tool", `Unknown tool "${name}".${didYouMean(suggestion)}`, {
+  const elsewhere = suggestion === null ? PACKS.find((pack) => pack.id !== ctx.pack.id && pack.toolByName(name) !== undefined) : undefined;
+  const hint = elsewhere !== undefined ? ` It is a tool of the ${elsewhere.id} pack; this scenario's world.pack is ${ctx.pack.id}.` : didYouMean(suggestion);
+  ctx.reporter.report(path, "unknown-tool", `Unknown tool "${name}".${hint}`, {
     data: suggestion === null ? undefined : { suggestion },
   });
   return null;
@@ -98,6 +101,7 @@ const PARAM_WORDS: Readonly<Record<ToolParameter["type"], string>> = {
   integer: "a whole number",
   number: "a number",
   boolean: "true or false",
+  array: "a list of strings",
 };
 
 function resolveArgument(ctx: ToolContext, path: Path, param: ToolParameter, value: unknown): JsonValue | undefined {
@@ -115,7 +119,16 @@ function resolveArgument(ctx: ToolContext, path: Path, param: ToolParameter, val
         ? Number.isInteger(value)
         : param.type === "number"
           ? typeof value === "number"
-          : typeof value === "boolean";
+          : param.type === "array"
+            ? Array.isArray(value)
+            : typeof value === "boolean";
+  if (fits && Array.isArray(value)) {
+    const items: unknown[] = value;
+    const bad = items.findIndex((item) => typeof item !== "string");
+    if (bad < 0) return items.filter((item): item is string => typeof item === "string");
+    ctx.reporter.report([...path, bad], "argument-type", `Each item of "${param.name}" is a string, found ${describeValue(items[bad])}.${quoteHint(true, items[bad])}`);
+    return undefined;
+  }
   if (fits) return value as JsonValue;
   const expected = `${PARAM_WORDS[param.type]}${param.timestamp ? " (POSIX seconds) or a time expression" : ""}${param.nullable ? " or null" : ""}`;
   ctx.reporter.report(path, "argument-type", `"${param.name}" takes ${expected}, found ${describeValue(value)}.${quoteHint(param.type === "string", value)}`);

@@ -1,38 +1,69 @@
-// The `world:` section resolved into the initial tables: the default world at the clock's now
-// (or an empty one), then per table replace, remove, update, add, in that order.
+// The `world:` section resolved into the initial tables: the pack's default world at the clock's
+// now (or its empty one), then per table: a singleton table's columns set in place; any other
+// table's replace, remove, update, add, in that order. Table names are the pack's.
+import { sameCell } from "../world/cells.js";
 import type { CellValue, ColumnSchema, Row, TableSchema, Tables } from "../world/types.js";
-import { defaultWorld, uuid5 } from "../world/default-world.js";
-import { TOOLSANDBOX_SCHEMAS } from "../world/toolsandbox-tables.js";
+import { uuid5 } from "../world/default-world.js";
 import type { CheckContext } from "./check-context.js";
 import { findColumn, resolveCell } from "./cells.js";
+import { lookupTable, looksLikeTable, SANDBOX } from "./pack-tables.js";
 import { list, obj, str, type RawObject } from "./raw.js";
-import { closestMatch, didYouMean } from "./suggest.js";
+import { closestMatch, didYouMean, listOf } from "./suggest.js";
 import type { Path } from "./yaml-source.js";
 
-/** Tables a scenario edits row by row; SETTING always has its one row and is edited in place. */
-export const ROW_TABLES = ["CONTACT", "MESSAGING", "REMINDER"] as const;
+/** Keys of the world section that are not tables. */
+const WORLD_KEYS = ["base", "pack"] as const;
+/** How a table that is not a singleton is changed. */
+const CHANGE_KEYS = ["replace", "remove", "update", "add"] as const;
 
 export function resolveWorld(ctx: CheckContext, raw: unknown): Tables {
   const world = obj(raw);
-  const base = defaultWorld(ctx.clock.now);
+  const base = str(world?.base) === "empty" ? ctx.pack.emptyWorld(ctx.clock.now) : ctx.pack.defaultWorld(ctx.clock.now);
   const tables: Record<string, Row[]> = {};
-  for (const [name, rows] of Object.entries(base)) tables[name] = str(world?.base) === "empty" && name !== "SETTING" ? [] : [...rows];
-  applySetting(ctx, tables, world?.SETTING);
-  for (const name of ROW_TABLES) {
-    const schema = TOOLSANDBOX_SCHEMAS.get(name);
-    const changes = obj(world?.[name]);
-    if (schema && changes) tables[name] = applyTableChanges(ctx, schema, tables[name] ?? [], changes, ["world", name]);
+  for (const [name, rows] of Object.entries(base)) tables[name] = [...rows];
+  const sections = new Map<TableSchema, RawObject>();
+  for (const [name, value] of Object.entries(world ?? {})) {
+    // Other keys are left to the schema ("Unknown key", with `base` or `pack` suggested).
+    if ((WORLD_KEYS as readonly string[]).includes(name) || !looksLikeTable(ctx.pack, name)) continue;
+    const schema = lookupTable(ctx, ["world", name], name, { sandbox: false, anchor: "key" });
+    const changes = obj(value);
+    if (schema !== null && schema !== SANDBOX && changes) sections.set(schema, changes);
+  }
+  // The pack's table order, whatever order the file uses: ids of added rows do not depend on it.
+  for (const schema of ctx.pack.schemas.values()) {
+    const changes = sections.get(schema);
+    if (!changes) continue;
+    const path: Path = ["world", schema.name];
+    if (schema.singleton) applySingleton(ctx, schema, tables, changes, path);
+    else if (isChangeList(ctx, schema, changes, path)) tables[schema.name] = applyTableChanges(ctx, schema, tables[schema.name] ?? [], changes, path);
   }
   return tables;
 }
 
-function applySetting(ctx: CheckContext, tables: Record<string, Row[]>, raw: unknown): void {
-  const changes = obj(raw);
-  const schema = TOOLSANDBOX_SCHEMAS.get("SETTING");
-  const row = tables.SETTING?.[0];
-  if (!changes || !schema || !row) return;
-  const updated = { ...row, ...resolveValues(ctx, schema, changes, ["world", "SETTING"]) };
-  tables.SETTING = [updated];
+/** A singleton table's one row, with the columns given set in place. */
+function applySingleton(ctx: CheckContext, schema: TableSchema, tables: Record<string, Row[]>, changes: RawObject, path: Path): void {
+  const misplaced = Object.keys(changes).find((k) => (CHANGE_KEYS as readonly string[]).includes(k));
+  if (misplaced !== undefined) {
+    ctx.reporter.report([...path, misplaced], "singleton-table-change", `${schema.name} always has exactly one row: set its columns directly (\`${schema.name}: { column: value }\`).`, { anchor: "key" });
+    return;
+  }
+  const row = tables[schema.name]?.[0];
+  if (!row) return;
+  tables[schema.name] = [{ ...row, ...resolveValues(ctx, schema, changes, path) }];
+}
+
+/** False (after reporting) when a table that has rows is written like a singleton's columns. */
+function isChangeList(ctx: CheckContext, schema: TableSchema, changes: RawObject, path: Path): boolean {
+  const wrong = Object.keys(changes).filter((k) => !(CHANGE_KEYS as readonly string[]).includes(k));
+  for (const key of wrong) {
+    const suggestion = closestMatch(key, CHANGE_KEYS);
+    const hint = suggestion !== null ? didYouMean(suggestion) : ` Use ${listOf(CHANGE_KEYS)}.`;
+    ctx.reporter.report([...path, key], "table-change-key", `${schema.name} is changed row by row with ${listOf(CHANGE_KEYS)}, not "${key}".${hint}`, {
+      anchor: "key",
+      data: suggestion === null ? undefined : { suggestion },
+    });
+  }
+  return wrong.length === 0;
 }
 
 function applyTableChanges(ctx: CheckContext, schema: TableSchema, start: readonly Row[], changes: RawObject, path: Path): Row[] {
@@ -93,17 +124,14 @@ function completeRow(ctx: CheckContext, schema: TableSchema, raw: unknown, path:
 }
 
 /**
- * Defaults for a new row: ids derived deterministically (person_id from the name, as upstream
- * does; other ids from the scenario name, table and the row's 1-based position among added
- * rows), creation_timestamp = now, is_self = false, nullable columns null.
+ * Defaults for a new row: first the pack's own (ToolSandbox: person_id from the name, as upstream
+ * does); then a string key derived from the scenario name, table and the row's 1-based position
+ * among added rows; nullable columns null.
  */
 function defaultValue(ctx: CheckContext, schema: TableSchema, column: ColumnSchema, row: Readonly<Record<string, CellValue>>, n: number): CellValue | undefined {
-  if (column.name === schema.key) {
-    if (schema.name === "CONTACT") return typeof row.name === "string" ? uuid5(row.name) : undefined;
-    return uuid5(`${ctx.scenarioName}:${schema.name}:${n}`);
-  }
-  if (column.name === "creation_timestamp") return ctx.clock.now;
-  if (column.name === "is_self") return false;
+  const own = ctx.pack.newRowDefault?.(schema, column, row, { scenarioName: ctx.scenarioName, now: ctx.clock.now, n });
+  if (own !== undefined) return own;
+  if (column.name === schema.key && column.type === "string") return uuid5(`${ctx.scenarioName}:${schema.name}:${n}`);
   return column.nullable ? null : undefined;
 }
 
@@ -113,7 +141,7 @@ function condition(ctx: CheckContext, schema: TableSchema, rows: readonly Row[],
   if (!where || Object.keys(where).length === 0) return null;
   const values = resolveValues(ctx, schema, where, path);
   if (Object.keys(values).length !== Object.keys(where).length) return null;
-  const matches = (row: Row) => Object.entries(values).every(([k, v]) => row[k] === v);
+  const matches = (row: Row) => Object.entries(values).every(([k, v]) => sameCell(row[k], v));
   if (!rows.some(matches)) {
     const entries = Object.entries(values);
     const [column, value] = entries[0] ?? [];

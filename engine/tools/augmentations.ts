@@ -2,10 +2,11 @@
 // differ only in which tools the agent is offered and how their schemas read. The ranking of
 // distraction tools lives in distraction.ts, the schema scrambling in scrambling.ts.
 import { AUGMENTATION_CATEGORIES, type Category, type Scenario, type ToolAugmentation } from "../scenario/model.js";
+import { packById } from "../packs/registry.js";
 import { rankDistractionTools } from "./distraction.js";
 
 export { rankDistractionTools } from "./distraction.js";
-export { agentFacingName, agentToolSchema, agentToolSchemas, SCRAMBLED_TOOL_NAMES } from "./scrambling.js";
+export { agentFacingName, agentToolSchema, agentToolSchemas, scrambledToolNames } from "./scrambling.js";
 
 const AUGMENTATION_TAGS: readonly Category[] = AUGMENTATION_CATEGORIES;
 
@@ -38,7 +39,7 @@ export function isAugmentedVariant(scenario: Scenario): boolean {
 export function expandAugmentations(scenario: Scenario): Scenario[] {
   if (isAugmentedVariant(scenario)) return [scenario];
   const allow = scenario.tools.allow;
-  const ranked = allow === null ? [] : rankDistractionTools(allow);
+  const ranked = allow === null ? [] : rankDistractionTools(packById(scenario.world.pack).tools, allow);
   const variant = (suffix: string, tag: Category, distractors: readonly string[]): Scenario => ({
     ...scenario,
     name: `${scenario.name}${suffix}`,

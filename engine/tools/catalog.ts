@@ -1,21 +1,21 @@
-// The tool catalog: all 34 tools in upstream's global discovery order (reference 1.5), and the
-// catalog as plain JSON data for `toolsandbox tools --json` and the language server.
+// The ToolSandbox tool catalog: all 34 tools in upstream's global discovery order (reference 1.5).
+// A tool as plain JSON data (`catalogEntry`) is in catalog-entry.ts, shared by every pack.
 //
 // Upstream discovers tools by walking the `tool_sandbox.tools` submodules alphabetically and, in
 // each, its functions alphabetically, including tools a module imports from another; a tool keeps
 // the position where it first appears. That is why get_cellular_service_status (imported by
 // `messaging`) and the location/wifi getters (imported by `rapid_api_search_tools`) come before
 // the rest of `setting`. Agents see their tools in this order whatever the allow list's order.
-import type { JsonObject, JsonValue } from "../json.js";
 import { CONTACT_TOOLS } from "./contact.js";
 import { MESSAGING_TOOLS } from "./messaging.js";
-import { parseDocstring } from "./openai-schema.js";
 import { REMINDER_TOOLS } from "./reminder.js";
 import { SETTING_TOOLS } from "./setting.js";
 import type { ToolDefinition } from "./types.js";
 import { USER_TOOLS } from "./user-tools.js";
 import { UTILITY_TOOLS } from "./utilities.js";
 import { WEB_TOOLS } from "./web.js";
+
+export { catalogEntry } from "./catalog-entry.js";
 
 const DISCOVERY_ORDER = [
   // contact
@@ -95,47 +95,4 @@ const BY_NAME: ReadonlyMap<string, ToolDefinition> = new Map(TOOLS.map((t) => [t
 
 export function toolByName(name: string): ToolDefinition | undefined {
   return BY_NAME.get(name);
-}
-
-/** The parameters as a JSON Schema object: what a call's arguments may be. */
-function parametersSchema(def: ToolDefinition): JsonObject {
-  const properties: JsonObject = {};
-  for (const p of def.parameters) {
-    const property: JsonObject = { type: p.nullable ? [p.type, "null"] : p.type, description: p.description };
-    if (p.default !== undefined) property.default = p.default;
-    // POSIX-seconds parameters, where scenario files may write a time expression instead.
-    if (p.timestamp) property["x-timestamp"] = true;
-    properties[p.name] = property;
-  }
-  return {
-    type: "object",
-    properties,
-    required: def.parameters.filter((p) => p.required).map((p) => p.name),
-    additionalProperties: false,
-  };
-}
-
-/** A tool as plain JSON data (no functions), for other programs and the language server. */
-export function catalogEntry(def: ToolDefinition): JsonObject {
-  const stateDependencies: JsonValue[] = def.stateDependencies.map((d) => ({
-    table: d.table,
-    column: d.column,
-    value: d.value,
-    ...(d.when !== undefined ? { when: d.when } : {}),
-    error: d.error,
-  }));
-  return {
-    name: def.name,
-    module: def.module,
-    domain: def.domain,
-    description: parseDocstring(def.docstring).description,
-    docstring: def.docstring,
-    parameters: parametersSchema(def),
-    returns: { description: def.returns.description, schema: def.returns.schema },
-    action: def.action,
-    state_dependencies: stateDependencies,
-    errors: [...def.errors],
-    visible_to: [...def.visibleTo],
-    web_backed: def.webBacked,
-  };
 }

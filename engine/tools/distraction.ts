@@ -1,23 +1,23 @@
 // Distraction tools (reference 1.10, upstream rank_tools_by_similarity): the tools a scenario does
 // not need, ranked by how easily an agent could mistake them for one it does need.
-import { TOOLS } from "./catalog.js";
 import { fuzzyScore } from "./search.js";
+import type { ToolDefinition } from "./types.js";
 
 /** Upstream's allow lists always include the user's tool, so it takes part in the ranking. */
 const ALWAYS_ALLOWED = "end_conversation";
 
 /**
- * Every catalog tool outside `allowed`, best distraction first:
+ * Every tool of `tools` (the scenario pack's, in the pack's order) outside `allowed`, best distraction first:
  * - section A: tools from the module of an allowed tool; section B: all others;
  * - within each section, descending by the best WRatio (rapidfuzz-style processing) between the
- *   tool's name and an allowed tool's name; ties keep the catalog's discovery order (the sort is
+ *   tool's name and an allowed tool's name; ties keep the pack's order (the sort is
  *   stable, as upstream's).
  */
-export function rankDistractionTools(allowed: readonly string[]): string[] {
+export function rankDistractionTools(tools: readonly ToolDefinition[], allowed: readonly string[]): string[] {
   const allowedNames = new Set([...allowed, ALWAYS_ALLOWED]);
-  const allowedTools = TOOLS.filter((t) => allowedNames.has(t.name));
+  const allowedTools = tools.filter((t) => allowedNames.has(t.name));
   const modules = new Set(allowedTools.map((t) => t.module));
-  const candidates = TOOLS.filter((t) => !allowedNames.has(t.name)).map((tool) => ({
+  const candidates = tools.filter((t) => !allowedNames.has(t.name)).map((tool) => ({
     name: tool.name,
     sameModule: modules.has(tool.module),
     score: Math.max(0, ...allowedTools.map((a) => fuzzyScore(tool.name, a.name))),

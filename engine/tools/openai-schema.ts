@@ -4,15 +4,16 @@
 //   "Returns:" or "Example:" block, joined by one space (line breaks inside a block are kept);
 // - argument descriptions: from the "Args:" block, one `name: text` line per argument, a line
 //   without a colon continuing the previous argument after a space;
-// - types: string / integer / number / boolean, or no type key when the type is unknown (the
-//   arg-type scrambling augmentation passes `type: null`); a property is emitted when it has a
-//   type or a description;
+// - types: string / integer / number / boolean / array (of strings, with `items` saying so), or
+//   no type key when the type is unknown (the arg-type scrambling augmentation passes
+//   `type: null`); a property is emitted when it has a type or a description;
 // - required: the parameters without a default. No additionalProperties, no strict flag.
 // It is a pure function of the docstring and the parameters, so the augmentations (scrambled tool
 // names, descriptions, argument descriptions and types) can feed it modified inputs.
 import type { ParamType, ToolDefinition } from "./types.js";
 
-export type OpenAiProperty = { type?: ParamType; description?: string };
+/** A property as upstream writes it; an array parameter (a list of strings) also gets `items`. */
+export type OpenAiProperty = { type?: ParamType; items?: { type: "string" }; description?: string };
 
 export type OpenAiToolSchema = {
   type: "function";
@@ -78,6 +79,7 @@ export function openAiToolSchemaFrom(source: SchemaSource): OpenAiToolSchema {
   for (const p of source.parameters) {
     const property: OpenAiProperty = {};
     if (p.type !== null) property.type = p.type;
+    if (p.type === "array") property.items = { type: "string" };
     const text = args.get(p.name);
     if (text !== undefined) property.description = text;
     if (property.type !== undefined || property.description !== undefined) properties[p.name] = property;

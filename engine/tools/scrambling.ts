@@ -2,19 +2,22 @@
 // scenario scrambles their names, descriptions, argument descriptions or argument types. Only
 // the schemas change; the tools, their traces and the executed code keep the real names.
 import type { ToolAugmentation } from "../scenario/model.js";
-import { TOOLS } from "./catalog.js";
 import { openAiToolSchemaFrom, type OpenAiToolSchema } from "./openai-schema.js";
 import type { ToolDefinition } from "./types.js";
 
+const scrambledByPack = new WeakMap<readonly ToolDefinition[], ReadonlyMap<string, string>>();
+
 /**
- * Real name -> scrambled name for every tool in the catalog: `<module>_<k>`, the tools sorted by
+ * Real name -> scrambled name for every tool of a pack: `<module>_<k>`, the tools sorted by
  * `module.function` and k counting from 0 within each module. The numbering covers the whole
- * catalog, so a tool has the same scrambled name in every scenario.
+ * pack, so a tool has the same scrambled name in every scenario.
  */
-export const SCRAMBLED_TOOL_NAMES: ReadonlyMap<string, string> = (() => {
+export function scrambledToolNames(tools: readonly ToolDefinition[]): ReadonlyMap<string, string> {
+  const known = scrambledByPack.get(tools);
+  if (known) return known;
   const key = (t: ToolDefinition): string => `${t.module}.${t.name}`;
   // Code-unit order, as Python sorts strings.
-  const sorted = [...TOOLS].sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0));
+  const sorted = [...tools].sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0));
   const perModule = new Map<string, number>();
   const names = new Map<string, string>();
   for (const tool of sorted) {
@@ -22,13 +25,14 @@ export const SCRAMBLED_TOOL_NAMES: ReadonlyMap<string, string> = (() => {
     perModule.set(tool.module, k + 1);
     names.set(tool.name, `${tool.module}_${k}`);
   }
+  scrambledByPack.set(tools, names);
   return names;
-})();
+}
 
-/** The name the agent calls a tool by under these augmentations. */
-export function agentFacingName(toolName: string, augmentations: readonly ToolAugmentation[] = []): string {
+/** The name the agent calls a tool of `tools` (its pack's tools) by under these augmentations. */
+export function agentFacingName(toolName: string, augmentations: readonly ToolAugmentation[], tools: readonly ToolDefinition[]): string {
   if (!augmentations.includes("tool_name_scrambled")) return toolName;
-  return SCRAMBLED_TOOL_NAMES.get(toolName) ?? toolName;
+  return scrambledToolNames(tools).get(toolName) ?? toolName;
 }
 
 /** Upstream's regex: everything before the last "Args:" goes; a docstring without one is kept. */
@@ -47,8 +51,8 @@ export function scrambleArgDescriptions(docstring: string): string {
   return docstring.slice(0, from) + docstring.slice(end);
 }
 
-/** One tool's schema as the agent sees it under the augmentations (applied in the order listed). */
-export function agentToolSchema(tool: ToolDefinition, augmentations: readonly ToolAugmentation[] = []): OpenAiToolSchema {
+/** One tool of `tools` (its pack's tools) as the agent sees it under the augmentations (applied in the order listed). */
+export function agentToolSchema(tool: ToolDefinition, augmentations: readonly ToolAugmentation[], tools: readonly ToolDefinition[]): OpenAiToolSchema {
   let docstring = tool.docstring;
   for (const augmentation of augmentations) {
     if (augmentation === "tool_description_scrambled") docstring = scrambleToolDescription(docstring);
@@ -56,13 +60,13 @@ export function agentToolSchema(tool: ToolDefinition, augmentations: readonly To
   }
   const untyped = augmentations.includes("arg_type_scrambled");
   return openAiToolSchemaFrom({
-    name: agentFacingName(tool.name, augmentations),
+    name: agentFacingName(tool.name, augmentations, tools),
     docstring,
     parameters: tool.parameters.map((p) => ({ name: p.name, type: untyped ? null : p.type, required: p.required })),
   });
 }
 
-/** The schemas of the agent's tools, in the order given (the catalog order, reference 1.5). */
-export function agentToolSchemas(tools: readonly ToolDefinition[], augmentations: readonly ToolAugmentation[] = []): OpenAiToolSchema[] {
-  return tools.map((tool) => agentToolSchema(tool, augmentations));
+/** The schemas of the agent's tools, in the order given (the pack's order, reference 1.5); `packTools` are all of its pack's tools. */
+export function agentToolSchemas(agentTools: readonly ToolDefinition[], augmentations: readonly ToolAugmentation[], packTools: readonly ToolDefinition[]): OpenAiToolSchema[] {
+  return agentTools.map((tool) => agentToolSchema(tool, augmentations, packTools));
 }

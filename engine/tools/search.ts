@@ -4,6 +4,7 @@
 import * as fuzz from "fuzzball";
 import type { JsonObject, JsonValue } from "../json.js";
 import { pyStrRepr } from "../python/repr.js";
+import { cellJson } from "../world/cells.js";
 import type { WorldTransaction } from "../world/transaction.js";
 import type { CellValue, Row, TableSchema } from "../world/types.js";
 import { ToolError, type ToolParameter } from "./types.js";
@@ -134,7 +135,7 @@ export function fuzzyScore(query: string, text: string): number {
 export function rowsAsResult(rows: readonly Row[], table: TableSchema): JsonObject[] {
   return rows.map((row) => {
     const out: JsonObject = {};
-    for (const col of table.columns) out[col.name] = row[col.name] ?? null;
+    for (const col of table.columns) out[col.name] = cellJson(row[col.name]);
     return out;
   });
 }

@@ -4,6 +4,7 @@
 import type { JsonValue } from "../json.js";
 import type { WorldTransaction } from "../world/transaction.js";
 import type { Row } from "../world/types.js";
+import { cellJson } from "../world/cells.js";
 import { SETTING } from "../world/toolsandbox-tables.js";
 import type { StateDependency, ToolDefinition, ToolParameter } from "./types.js";
 import { ToolError } from "./types.js";
@@ -165,7 +166,7 @@ Returns:
   run(_args, ctx) {
     if (!getBooleanSetting(ctx.world, "location_service")) throw new ToolError("PermissionError", LOCATION_OFF);
     const row = settingRow(ctx.world);
-    return { latitude: row.latitude ?? null, longitude: row.longitude ?? null };
+    return { latitude: cellJson(row.latitude), longitude: cellJson(row.longitude) };
   },
 };
 

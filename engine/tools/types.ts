@@ -6,7 +6,8 @@ import type { ScenarioClock } from "../world/clock.js";
 import type { WorldTransaction } from "../world/transaction.js";
 import type { WebData } from "./web-data.js";
 
-export type ParamType = "string" | "integer" | "number" | "boolean";
+/** JSON Schema types of parameters; "array" is always a list of strings (ToolTalk's only list kind). */
+export type ParamType = "string" | "integer" | "number" | "boolean" | "array";
 
 export interface ToolParameter {
   readonly name: string;
@@ -27,14 +28,11 @@ export interface ToolParameter {
   readonly timestamp?: boolean;
 }
 
-export type ToolModule =
-  | "contact"
-  | "messaging"
-  | "reminder"
-  | "setting"
-  | "utilities"
-  | "rapid_api_search_tools"
-  | "user_tools";
+/**
+ * The module (ToolSandbox) or suite (ToolTalk) a tool belongs to, as its pack names it. Tool-name
+ * scrambling numbers tools within a module, and distraction ranking prefers the same module.
+ */
+export type ToolModule = string;
 
 /** A precondition on the world a tool checks before it acts. */
 export interface StateDependency {

@@ -60,7 +60,12 @@ const OBSERVED: ReadonlySet<string> = new Set([
 
 const calendar = new Holidays("US", { types: ["public"] });
 
-function federalHolidays(year: number): Holiday[] {
+/** date-holidays takes milliseconds to work a year out, and a year's holidays never change. */
+const federalByYear = new Map<number, readonly Holiday[]>();
+
+function federalHolidays(year: number): readonly Holiday[] {
+  const known = federalByYear.get(year);
+  if (known) return known;
   const out: Holiday[] = [];
   for (const h of calendar.getHolidays(year)) {
     if (h.substitute) continue;
@@ -68,6 +73,7 @@ function federalHolidays(year: number): Holiday[] {
     if (name === undefined || year < (FIRST_YEAR[name] ?? year)) continue;
     out.push({ date: h.date.slice(0, 10), name });
   }
+  federalByYear.set(year, out);
   return out;
 }
 

@@ -30,6 +30,7 @@ const PY_TYPE_OF_PARAM: Readonly<Record<ParamType, PyTypeName>> = {
   integer: "int",
   number: "float",
   boolean: "bool",
+  array: "list",
 };
 
 /**
@@ -47,6 +48,11 @@ export function validateType(value: JsonValue, name: string, expected: ParamType
     (actual === "bool" && (wanted === "int" || wanted === "float"));
   if (!ok) {
     throw new ToolError("TypeError", `Parameter '${name}' is of type '<class '${actual}'>', but expected '${annotation}'.`);
+  }
+  // An array parameter is a list of strings: each item is checked too, as typeguard checks List[str].
+  if (expected === "array" && Array.isArray(value)) {
+    const bad = value.find((item) => typeof item !== "string");
+    if (bad !== undefined) throw new ToolError("TypeError", `Parameter '${name}' holds an item of type '<class '${pyTypeOf(bad)}'>', but expected '${annotation}'.`);
   }
 }
 

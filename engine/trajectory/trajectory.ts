@@ -4,9 +4,10 @@
 // the state it applies to, nothing after the end), so consumers can trust what they get.
 import type { EndReason, EpisodeEvent, Message, TrajectoryHeader } from "../episode/types.js";
 import { applyChanges } from "../world/changes.js";
+import { packTables } from "../packs/tables.js";
+import { sameRow } from "../world/cells.js";
 import { WorldHistory } from "../world/history.js";
-import { TOOLSANDBOX_SCHEMAS } from "../world/toolsandbox-tables.js";
-import type { Row, RowChange, Tables } from "../world/types.js";
+import type { RowChange, Tables } from "../world/types.js";
 import type { EvaluationResult } from "../evaluation/result.js";
 import type { TrajectoryWarning } from "./errors.js";
 import type { TrajectoryEvent } from "./events.js";
@@ -53,7 +54,8 @@ export class TrajectoryBuilder {
 
   constructor(readonly header: TrajectoryHeader) {
     this.current = header.scenario.world.tables;
-    this.history = new WorldHistory(TOOLSANDBOX_SCHEMAS, this.current);
+    // The header's pack is checked at the wire (the schema lists the pack ids).
+    this.history = new WorldHistory(packTables(header.scenario.world.pack).schemas, this.current);
   }
 
   add(event: TrajectoryEvent): void {
@@ -132,9 +134,4 @@ function inconsistency(tables: Tables, change: RowChange): string | null {
       return change.new_position < rows.length ? null : `new position ${change.new_position} is past the end of the table`;
     }
   }
-}
-
-function sameRow(a: Row, b: Row): boolean {
-  const keys = Object.keys(a);
-  return keys.length === Object.keys(b).length && keys.every((k) => k in b && a[k] === b[k]);
 }

@@ -1,4 +1,5 @@
 // Applying and inverting row-level changes. The trajectory reader rebuilds any snapshot from these.
+import { sameCell } from "./cells.js";
 import type { Row, RowChange, Tables } from "./types.js";
 
 function tableRows(tables: Tables, table: string): Row[] {
@@ -46,8 +47,8 @@ export function invertChanges(changes: readonly RowChange[]): RowChange[] {
     });
 }
 
-/** Columns whose values differ between two versions of a row (for readable diffs). */
+/** Columns whose values differ between two versions of a row (for readable diffs); lists compare by their items. */
 export function changedColumns(oldRow: Row, newRow: Row): string[] {
   const cols = new Set([...Object.keys(oldRow), ...Object.keys(newRow)]);
-  return [...cols].filter((c) => !Object.is(oldRow[c] ?? null, newRow[c] ?? null));
+  return [...cols].filter((c) => !sameCell(oldRow[c] ?? null, newRow[c] ?? null));
 }

@@ -26,7 +26,7 @@ export const CONTACT: TableSchema = {
     { name: "person_id", type: "string", nullable: false, description: "Unique identifier of the person." },
     { name: "name", type: "string", nullable: false, description: "Full name." },
     { name: "phone_number", type: "string", nullable: false, description: "Phone number with its +country code." },
-    { name: "relationship", type: "string", nullable: true, description: "How the owner knows the person (friend, boss, self, ...)." },
+    { name: "relationship", type: "string", nullable: true, freeText: true, description: "How the owner knows the person (friend, boss, self, ...)." },
     { name: "is_self", type: "bool", nullable: false, description: "True for the device owner's own entry." },
   ],
 };
@@ -41,7 +41,7 @@ export const MESSAGING: TableSchema = {
     { name: "sender_phone_number", type: "string", nullable: false, description: "Phone number of the sender." },
     { name: "recipient_person_id", type: "string", nullable: true, description: "person_id of the recipient, null when not in contacts." },
     { name: "recipient_phone_number", type: "string", nullable: false, description: "Phone number of the recipient." },
-    { name: "content", type: "string", nullable: false, description: "Text of the message." },
+    { name: "content", type: "string", nullable: false, freeText: true, description: "Text of the message." },
     { name: "creation_timestamp", type: "float", nullable: false, timestamp: true, description: "When the message was sent, POSIX seconds." },
   ],
 };
@@ -52,7 +52,7 @@ export const REMINDER: TableSchema = {
   description: "Reminders, optionally tied to a location.",
   columns: [
     { name: "reminder_id", type: "string", nullable: false, description: "Unique identifier of the reminder." },
-    { name: "content", type: "string", nullable: false, description: "What to be reminded of." },
+    { name: "content", type: "string", nullable: false, freeText: true, description: "What to be reminded of." },
     { name: "creation_timestamp", type: "float", nullable: false, timestamp: true, description: "When the reminder was created or last modified, POSIX seconds." },
     { name: "reminder_timestamp", type: "float", nullable: false, timestamp: true, description: "When the reminder fires, POSIX seconds." },
     { name: "latitude", type: "float", nullable: true, description: "Latitude the reminder is tied to, if any." },

@@ -1,10 +1,14 @@
 // Types shared by every world pack: tables are lists of flat rows, one schema per table.
 
-export type CellValue = string | number | boolean | null;
+/** A cell: a scalar, or a list of strings (ToolTalk's attendees and receivers; column type "string_list"). */
+export type CellValue = string | number | boolean | null | readonly string[];
 export type Row = Readonly<Record<string, CellValue>>;
 
-/** Column types follow the upstream polars dtypes: float columns print as Python floats. */
-export type ColumnType = "string" | "float" | "int" | "bool";
+/**
+ * Column types follow the upstream polars dtypes: float columns print as Python floats.
+ * "string_list" holds a list of strings (a polars List[str]).
+ */
+export type ColumnType = "string" | "float" | "int" | "bool" | "string_list";
 
 export interface ColumnSchema {
   readonly name: string;
@@ -13,6 +17,8 @@ export interface ColumnSchema {
   readonly description: string;
   /** Timestamps may be written relative to the scenario clock ("now - 3d"). */
   readonly timestamp?: boolean;
+  /** Free text: compared with ROUGE-L unless a constraint names another measure (reference 5.4); else exact. */
+  readonly freeText?: boolean;
 }
 
 export interface TableSchema {

@@ -1,11 +1,12 @@
-// Markdown about the things a scenario names: tools (from the catalog), table columns, column
-// measures and constraint kinds. Completion documentation and hover share these texts.
-import { DEFAULT_MEASURES } from "../../engine/evaluation/measures/default-measures.js";
+// Markdown about the things a scenario names: tools and tables (from the document's world pack),
+// table columns, column measures and constraint kinds. Completion documentation and hover share
+// these texts.
+import { defaultMeasures } from "../../engine/evaluation/measures/default-measures.js";
+import type { PackTables } from "../../engine/packs/types.js";
 import type { ColumnMeasure } from "../../engine/scenario/model.js";
 import { parseDocstring } from "../../engine/tools/openai-schema.js";
 import type { ToolDefinition, ToolParameter } from "../../engine/tools/types.js";
-import type { ColumnSchema } from "../../engine/world/types.js";
-import { TOOLSANDBOX_SCHEMAS } from "../../engine/world/toolsandbox-tables.js";
+import type { ColumnSchema, TableSchema } from "../../engine/world/types.js";
 
 /** `name(a: string, b?: number = null) -> string`: how a tool is called. */
 export function toolSignature(tool: ToolDefinition): string {
@@ -14,8 +15,13 @@ export function toolSignature(tool: ToolDefinition): string {
   return `${tool.name}(${params}) -> ${returns}`;
 }
 
+/** A parameter's type as the docs show it: "array" is always a list of strings. */
+export function parameterType(p: ToolParameter): string {
+  return `${p.type === "array" ? "string[]" : p.type}${p.nullable ? " | null" : ""}`;
+}
+
 export function parameterSignature(p: ToolParameter): string {
-  const type = `${p.type}${p.nullable ? " | null" : ""}`;
+  const type = parameterType(p);
   const optional = p.required ? "" : "?";
   const fallback = p.default !== undefined ? ` = ${JSON.stringify(p.default)}` : "";
   return `${p.name}${optional}: ${type}${fallback}`;
@@ -66,23 +72,33 @@ export const SANDBOX_COLUMN_DOCS: Readonly<Record<string, { type: string; descri
   visible_to: { type: "list of roles", description: "The roles that see the message." },
 };
 
-/** Columns of a table a target, `where`, `set` or new row may name, with type and description. */
-export function tableColumns(table: string): Array<{ name: string; type: string; description: string; column?: ColumnSchema }> {
+/** Columns of a table (of `pack`, or SANDBOX) a target, `where`, `set` or new row may name, with type and description. */
+export function tableColumns(pack: PackTables, table: string): Array<{ name: string; type: string; description: string; column?: ColumnSchema }> {
   if (table === "SANDBOX") return Object.entries(SANDBOX_COLUMN_DOCS).map(([name, d]) => ({ name, ...d }));
-  const schema = TOOLSANDBOX_SCHEMAS.get(table);
+  const schema = pack.schemas.get(table);
   if (!schema) return [];
   return schema.columns.map((c) => ({ name: c.name, type: columnType(c), description: c.description, column: c }));
 }
 
 function columnType(c: ColumnSchema): string {
-  const base = c.timestamp ? "float (POSIX seconds)" : c.type;
+  const base = c.timestamp ? "float (POSIX seconds)" : c.type === "string_list" ? "list of strings" : c.type;
   return c.nullable ? `${base} | null` : base;
 }
 
-export function columnMarkdown(table: string, name: string): string | null {
-  const column = tableColumns(table).find((c) => c.name === name);
+/** A world table: what it holds, its key, its columns; or the message bus. */
+export function tableMarkdown(pack: PackTables, table: string): string | null {
+  if (table === "SANDBOX") return "**SANDBOX** (the message bus)\n\nEvery message of the conversation as a row; a target describes the one message at the matched index.";
+  const schema: TableSchema | undefined = pack.schemas.get(table);
+  if (!schema) return null;
+  const shape = schema.singleton ? "always exactly one row" : `key \`${schema.key}\``;
+  const columns = schema.columns.map((c) => `- \`${c.name}\`: ${columnType(c)}`);
+  return [`**${schema.name}** (${pack.id} table · ${shape})`, schema.description, ["**Columns**", ...columns].join("\n")].join("\n\n");
+}
+
+export function columnMarkdown(pack: PackTables, table: string, name: string): string | null {
+  const column = tableColumns(pack, table).find((c) => c.name === name);
   if (!column) return null;
-  const measure = DEFAULT_MEASURES[table]?.[name]?.kind;
+  const measure = defaultMeasures(table, pack.schemas.get(table))[name]?.kind;
   const notes = [`Column of ${table}`];
   if (column.column?.timestamp) notes.push("time expressions such as `now - 1h` are allowed");
   if (measure !== undefined) notes.push(`compared with \`${measure}\` unless \`measures\` says otherwise`);
@@ -99,10 +115,10 @@ export const MEASURE_DOCS: Readonly<Record<ColumnMeasure["kind"], string>> = {
     "Use it for coordinates, temperatures and other values a tool may round differently.",
   contains:
     "For text: scores 1 when the cell contains the expected text as a literal, case-sensitive substring, else 0. " +
-    "Handy when only a key phrase of a message matters.",
+    "Handy when only a key phrase of a message matters. For a list of strings: scores 1 when the cell's list holds every expected item.",
   rouge_l:
     "For free text: the ROUGE-L F-measure between the expected text and the cell, a score in [0, 1] that grows with the longest run of words the two share in order. " +
-    "This is the default for message content and relationships, so wording may differ and still score well.",
+    "This is the default for free-text columns such as message content, so wording may differ and still score well. It does not fit a list of strings.",
   any: "Ignores the column: it always scores 1. Use it for values that are random or irrelevant, such as call ids.",
   tool_trace:
     "For a message's tool calls: scores 1 when some call in the message matches one of the golden traces (same tool, and every argument the golden trace lists equal to the call's), else 0. " +
@@ -110,12 +126,13 @@ export const MEASURE_DOCS: Readonly<Record<ColumnMeasure["kind"], string>> = {
 };
 
 /** Which measures make sense for a column, by what it holds. */
-export function measuresFor(table: string, column: string): ColumnMeasure["kind"][] {
-  const doc = tableColumns(table).find((c) => c.name === column);
+export function measuresFor(pack: PackTables, table: string, column: string): ColumnMeasure["kind"][] {
+  const doc = tableColumns(pack, table).find((c) => c.name === column);
   if (!doc) return ["exact", "close", "contains", "rouge_l", "any", "tool_trace"];
   if (column === "tool_trace") return ["tool_trace", "any"];
   const type = doc.column?.type ?? doc.type;
   if (type === "float" || type === "int") return ["exact", "close", "any"];
+  if (type === "string_list") return ["exact", "contains", "any"];
   if (type.startsWith("string")) return ["exact", "contains", "rouge_l", "any"];
   return ["exact", "any"];
 }

@@ -1,8 +1,9 @@
 // Key completion: the columns of the table a row describes, the arguments of the tool a call
-// names, or the keys the schema allows here; never a key the mapping already has.
+// names, the world pack's tables in the world section, or the keys the schema allows here; never
+// a key the mapping already has.
 import { CompletionItemKind, type CompletionItem } from "vscode-languageserver";
 import type { PathSegment } from "../../engine/scenario/yaml-source.js";
-import { columnMarkdown, measuresFor, parameterMarkdown, tableColumns } from "./catalog-docs.js";
+import { columnMarkdown, measuresFor, parameterMarkdown, parameterType, tableColumns, tableMarkdown } from "./catalog-docs.js";
 import { existingKeys, readTag, type ItemFactory } from "./completion-support.js";
 import type { CursorContext, ScenarioDocument } from "./document.js";
 import { deref, describe, propertiesOf, requiredOf, schemaAt, typesOf, asSchema, enumValues, type Schema } from "./schema-nav.js";
@@ -17,13 +18,13 @@ export function keyItems(doc: ScenarioDocument, ctx: CursorContext, mapPath: rea
   const existing = existingKeys(doc, mapPath, ctx);
   const slot = keySlot(doc, mapPath);
   if (slot?.kind === "column") {
-    return tableColumns(slot.table)
+    return tableColumns(doc.pack, slot.table)
       .filter((c) => !existing.has(c.name))
       .map((c, i) => {
-        const doc = columnMarkdown(slot.table, c.name) ?? c.description;
-        const measures = slot.purpose === "measures" ? measuresFor(slot.table, c.name) : null;
+        const markdown = columnMarkdown(doc.pack, slot.table, c.name) ?? c.description;
+        const measures = slot.purpose === "measures" ? measuresFor(doc.pack, slot.table, c.name) : null;
         const value = measures ? ` { kind: \${1|${measures.join(",")}|} }` : null;
-        return keyItem(factory, c.name, CompletionItemKind.Field, dash, value, `${i}`.padStart(3, "0"), { detail: c.type, documentation: { kind: "markdown", value: doc } });
+        return keyItem(factory, c.name, CompletionItemKind.Field, dash, value, `${i}`.padStart(3, "0"), { detail: c.type, documentation: { kind: "markdown", value: markdown } });
       });
   }
   if (slot?.kind === "argument") {
@@ -31,14 +32,14 @@ export function keyItems(doc: ScenarioDocument, ctx: CursorContext, mapPath: rea
       .filter((p) => !existing.has(p.name))
       .map((p, i) =>
         keyItem(factory, p.name, CompletionItemKind.Variable, dash, null, `${p.required ? 0 : 1}${`${i}`.padStart(3, "0")}`, {
-          detail: `${p.type}${p.nullable ? " | null" : ""}${p.required ? " (required)" : ""}`,
+          detail: `${parameterType(p)}${p.required ? " (required)" : ""}`,
           documentation: { kind: "markdown", value: parameterMarkdown(slot.tool, p) },
         }),
       );
   }
   const branches = schemaAt(mapPath, readTag(doc)).branches;
   const seen = new Set<string>();
-  const items: CompletionItem[] = [];
+  const items: CompletionItem[] = slot?.kind === "world" ? worldTableItems(doc, factory, existing, dash) : [];
   for (const branch of branches) {
     const required = new Set(requiredOf(branch));
     propertiesOf(branch).forEach(([name, property], i) => {
@@ -55,6 +56,19 @@ export function keyItems(doc: ScenarioDocument, ctx: CursorContext, mapPath: rea
     });
   }
   return items;
+}
+
+/** The world pack's tables, for the world section: a singleton's columns follow on new lines, like a table's changes. */
+function worldTableItems(doc: ScenarioDocument, factory: ItemFactory, existing: ReadonlySet<string>, dash: string): CompletionItem[] {
+  const layout = factory.ctx.inFlow ? null : `\n${" ".repeat(factory.ctx.indent + dash.length + 2)}$0`;
+  return [...doc.pack.schemas.values()]
+    .filter((t) => !existing.has(t.name))
+    .map((t, i) =>
+      keyItem(factory, t.name, CompletionItemKind.Struct, dash, layout, `2${`${i}`.padStart(3, "0")}`, {
+        detail: `${doc.pack.id} table`,
+        documentation: { kind: "markdown", value: tableMarkdown(doc.pack, t.name) ?? t.description },
+      }),
+    );
 }
 
 /**

@@ -1,12 +1,14 @@
-// Value completion: tool names, world ids and other column or argument values, measures,
-// milestone ids for `after:` and `reference:`, built-in names, and the schema's enums.
+// Value completion: tool and table names of the document's world pack, world ids and other column
+// or argument values, measures, milestone ids for `after:` and `reference:`, built-in names, and
+// the schema's enums.
 import { CompletionItemKind, type CompletionItem } from "vscode-languageserver";
 import { BUILTIN_DEMONSTRATIONS } from "../../engine/roles/demonstrations.js";
 import { EXTRACTORS, EXTRACTOR_NAMES } from "../../engine/scenario/extractors.js";
 import type { PathSegment } from "../../engine/scenario/yaml-source.js";
-import { TOOLS } from "../../engine/tools/catalog.js";
+import { packById } from "../../engine/packs/registry.js";
+import { PACK_IDS } from "../../engine/packs/types.js";
 import { unavailableReason } from "../../engine/scenario/tool-calls.js";
-import { CONSTRAINT_KIND_DOCS, MEASURE_DOCS, measuresFor, tableColumns, toolMarkdown, toolSignature } from "./catalog-docs.js";
+import { CONSTRAINT_KIND_DOCS, MEASURE_DOCS, measuresFor, tableColumns, tableMarkdown, toolMarkdown, toolSignature } from "./catalog-docs.js";
 import { existingListValues, readTag, yamlScalar, type ItemFactory } from "./completion-support.js";
 import type { CursorContext, ScenarioDocument } from "./document.js";
 import { ancestorsOf, effectiveParents, INITIAL_ID, type IdSection } from "./id-table.js";
@@ -25,8 +27,12 @@ export function valueItems(doc: ScenarioDocument, ctx: CursorContext, path: read
   switch (slot?.kind) {
     case "tool":
       return toolItems(doc, path, slot.purpose, value);
+    case "table":
+      return tableItems(doc, path, slot.sandbox, value);
+    case "pack":
+      return PACK_IDS.map((id, i) => value(id, CompletionItemKind.EnumMember, `${i}`, { detail: packById(id).title }));
     case "column-value": {
-      const column = tableColumns(slot.table).find((c) => c.name === slot.column);
+      const column = tableColumns(doc.pack, slot.table).find((c) => c.name === slot.column);
       const role = slot.table === "SANDBOX" && ["sender", "recipient", "visible_to"].includes(slot.column);
       const found = suggestedValues(doc, slot.column, {
         table: slot.table,
@@ -41,7 +47,7 @@ export function valueItems(doc: ScenarioDocument, ctx: CursorContext, path: read
       return worldItems(suggestedValues(doc, p.name, { timestamp: p.timestamp === true, boolean: p.type === "boolean" }), value);
     }
     case "measure":
-      return measuresFor(slot.table, slot.column).map((m, i) => value(m, CompletionItemKind.EnumMember, `${i}`, { documentation: { kind: "markdown", value: MEASURE_DOCS[m] } }));
+      return measuresFor(doc.pack, slot.table, slot.column).map((m, i) => value(m, CompletionItemKind.EnumMember, `${i}`, { documentation: { kind: "markdown", value: MEASURE_DOCS[m] } }));
     case "after":
       return afterItems(doc, slot.section, slot.node, path, value);
     case "reference":
@@ -81,7 +87,7 @@ function toolItems(doc: ScenarioDocument, path: readonly PathSegment[], purpose:
   const listed = purpose === "allow" || purpose === "deny" ? existingListValues(doc, path) : new Set<string>();
   const lists = { allow: writtenList(doc, ["tools", "allow"]), deny: writtenList(doc, ["tools", "deny"]) ?? [] };
   const items: CompletionItem[] = [];
-  TOOLS.forEach((tool, i) => {
+  doc.pack.tools.forEach((tool, i) => {
     if (listed.has(tool.name)) return;
     const agentTool = tool.visibleTo.includes("agent");
     if (!agentTool && purpose !== "trace") return;
@@ -94,6 +100,18 @@ function toolItems(doc: ScenarioDocument, path: readonly PathSegment[], purpose:
     );
   });
   return items;
+}
+
+/** The pack's world tables (not those a guardrail list already names), and SANDBOX where a message may be compared. */
+function tableItems(doc: ScenarioDocument, path: readonly PathSegment[], sandbox: boolean, value: ValueMaker): CompletionItem[] {
+  const listed = typeof path[path.length - 1] === "number" ? existingListValues(doc, path) : new Set<string>();
+  const names = [...doc.pack.schemas.keys(), ...(sandbox ? ["SANDBOX"] : [])].filter((name) => !listed.has(name));
+  return names.map((name, i) =>
+    value(name, CompletionItemKind.Struct, `${i}`.padStart(3, "0"), {
+      detail: name === "SANDBOX" ? "the message bus" : `${doc.pack.id} table`,
+      documentation: { kind: "markdown", value: tableMarkdown(doc.pack, name) ?? "" },
+    }),
+  );
 }
 
 function writtenList(doc: ScenarioDocument, path: readonly PathSegment[]): string[] | null {

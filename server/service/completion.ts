@@ -17,7 +17,7 @@ import type { CursorContext, ScenarioDocument } from "./document.js";
 import { keyItems } from "./completion-keys.js";
 import { valueItems } from "./completion-values.js";
 import { schemaAt, typesOf } from "./schema-nav.js";
-import { CONSTRAINT_SNIPPETS, indentBody, nodeSnippet, SKELETON_SNIPPET, snippetToText, STEP_SNIPPETS, type Snippet } from "./snippets.js";
+import { constraintSnippets, indentBody, nodeSnippet, SKELETON_SNIPPET, snippetToText, STEP_SNIPPETS, type Snippet } from "./snippets.js";
 import { isSection, readTag, type ItemFactory } from "./completion-support.js";
 import { guarded } from "./guard.js";
 import { keySlot } from "./slots.js";
@@ -85,10 +85,10 @@ function snippetsFor(doc: ScenarioDocument, listPath: readonly PathSegment[], ct
     const nodes = doc.ids.nodes[a];
     const explicit = nodes.some((n) => n.after !== null);
     const previous = [...nodes].reverse().find((n) => n.id !== null && n.index < Number(ctx.path[1] ?? Infinity))?.id ?? null;
-    return [nodeSnippet(a, explicit ? previous : null)];
+    return [nodeSnippet(a, explicit ? previous : null, [...doc.pack.schemas.keys()])];
   }
   if (listPath.length === 1 && a === "reference") return STEP_SNIPPETS;
-  if (listPath.length === 3 && isSection(a) && typeof b === "number" && c === "constraints") return CONSTRAINT_SNIPPETS;
+  if (listPath.length === 3 && isSection(a) && typeof b === "number" && c === "constraints") return constraintSnippets([...doc.pack.schemas.keys()]);
   return [];
 }
 

@@ -1,15 +1,18 @@
 // A scenario document as the language service sees it: parsed once per (uri, version), with the
-// engine's check, the id table and the line structure computed on first use and then shared by
-// every request on that version.
+// engine's check, the id table, the line structure and the world pack computed on first use and
+// then shared by every request on that version.
 import { fileURLToPath } from "node:url";
 import type { TextDocument } from "vscode-languageserver-textdocument";
 import type { Position, Range } from "vscode-languageserver";
+import type { WorldPack } from "../../engine/packs/types.js";
+import { resolvePack } from "../../engine/scenario/pack-tables.js";
+import { obj } from "../../engine/scenario/raw.js";
 import { checkScenarioSource, type CheckResult } from "../../engine/scenario/resolve.js";
 import { YamlSource } from "../../engine/scenario/yaml-source.js";
 import { cursorContext, type CursorContext } from "./cursor-context.js";
 import { guarded } from "./guard.js";
 import { buildIdTable, type IdTable } from "./id-table.js";
-import { scanLines, type LineStructure } from "./line-structure.js";
+import { pathKey, scanLines, type LineStructure } from "./line-structure.js";
 
 export type { CursorContext } from "./cursor-context.js";
 export type { IdOccurrence, IdSection, IdTable } from "./id-table.js";
@@ -27,6 +30,8 @@ export interface ScenarioDocument {
   readonly ids: IdTable;
   /** The block structure read line by line (works on half-typed lines). */
   readonly lines: LineStructure;
+  /** The world pack `world.pack` names (the default pack when it names none): its tables and tools are what the document may use. */
+  readonly pack: WorldPack;
   /** Where an offset is in YAML terms. */
   pathAt(offset: number): CursorContext;
   offsetAt(position: Position): number;
@@ -42,6 +47,7 @@ class ParsedScenario implements ScenarioDocument {
   private checked: CheckResult | null = null;
   private idTable: IdTable | null = null;
   private structure: LineStructure | null = null;
+  private worldPack: WorldPack | null = null;
 
   constructor(readonly textDocument: TextDocument) {
     this.uri = textDocument.uri;
@@ -64,6 +70,18 @@ class ParsedScenario implements ScenarioDocument {
   get lines(): LineStructure {
     this.structure ??= guarded("lines", { lines: [], keysByPath: new Map() }, () => scanLines(this.text, this.source.doc));
     return this.structure;
+  }
+
+  get pack(): WorldPack {
+    this.worldPack ??= guarded("pack", resolvePack(null), () => resolvePack({ pack: this.writtenPack() }));
+    return this.worldPack;
+  }
+
+  /** `world.pack` from the parsed tree, or from the text when the tree is broken around it. */
+  private writtenPack(): unknown {
+    const world = obj(obj(this.source.value)?.world);
+    if (world && "pack" in world) return world.pack;
+    return this.lines.keysByPath.get(pathKey(["world"]))?.find((k) => k.name === "pack")?.value;
   }
 
   pathAt(offset: number): CursorContext {

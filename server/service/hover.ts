@@ -1,13 +1,15 @@
 // Hover: what the word under the cursor is. A tool shows its signature, description, state
-// dependencies and errors; a column its type and meaning; a measure what it does; a milestone id
-// its place in the DAG and its last result; any other key what the schema says about it.
+// dependencies and errors; a table its key and columns; a column its type and meaning (all from
+// the document's world pack); a measure what it does; a milestone id its place in the DAG and its
+// last result; any other key what the schema says about it.
 import type { Hover, Position } from "vscode-languageserver";
 import type { EvaluationResult } from "../../engine/evaluation/result.js";
+import { packById } from "../../engine/packs/registry.js";
+import { isPackId } from "../../engine/packs/types.js";
 import { BUILTIN_DEMONSTRATIONS } from "../../engine/roles/demonstrations.js";
 import type { ColumnMeasure } from "../../engine/scenario/model.js";
 import { EXTRACTORS } from "../../engine/scenario/extractors.js";
-import { toolByName } from "../../engine/tools/catalog.js";
-import { CONSTRAINT_KIND_DOCS, columnMarkdown, MEASURE_DOCS, parameterMarkdown, toolMarkdown } from "./catalog-docs.js";
+import { CONSTRAINT_KIND_DOCS, columnMarkdown, MEASURE_DOCS, parameterMarkdown, tableMarkdown, toolMarkdown } from "./catalog-docs.js";
 import { readTag } from "./completion-support.js";
 import type { ScenarioDocument } from "./document.js";
 import { guarded } from "./guard.js";
@@ -31,7 +33,8 @@ function keyMarkdown(doc: ScenarioDocument, at: ScalarAt): string | null {
   const name = String(at.value);
   const parent = at.path.slice(0, -1);
   const slot = keySlot(doc, parent);
-  if (slot?.kind === "column") return columnMarkdown(slot.table, name);
+  if (slot?.kind === "column") return columnMarkdown(doc.pack, slot.table, name);
+  if (slot?.kind === "world" && doc.pack.schemas.has(name)) return tableMarkdown(doc.pack, name);
   if (slot?.kind === "argument") {
     const parameter = slot.tool.parameters.find((p) => p.name === name);
     return parameter ? parameterMarkdown(slot.tool, parameter) : null;
@@ -49,9 +52,13 @@ function valueMarkdown(doc: ScenarioDocument, at: ScalarAt, lastRun: EvaluationR
   if (slot === null || text === null) return null;
   switch (slot.kind) {
     case "tool": {
-      const tool = toolByName(text);
+      const tool = doc.pack.toolByName(text);
       return tool ? toolMarkdown(tool) : null;
     }
+    case "table":
+      return tableMarkdown(doc.pack, text);
+    case "pack":
+      return isPackId(text) ? `**${text}** world pack\n\n${packById(text).title}` : null;
     case "measure":
       return text in MEASURE_DOCS ? `**${text}** measure\n\n${MEASURE_DOCS[text as ColumnMeasure["kind"]]}` : null;
     case "reference":

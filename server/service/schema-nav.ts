@@ -44,14 +44,21 @@ function childSchema(schema: Schema, segment: PathSegment): Schema | null {
   }
   const property = asSchema(asSchema(schema.properties)?.[segment]);
   if (property) return property;
+  // A world section's table names are patterns (the pack's tables, written in capitals).
+  for (const [pattern, child] of Object.entries(asSchema(schema.patternProperties) ?? {})) {
+    if (new RegExp(pattern, "u").test(segment)) return asSchema(child);
+  }
   const additional = asSchema(schema.additionalProperties);
   return additional;
 }
 
-/** $refs followed and oneOf/anyOf split into their branches, narrowed by a discriminator tag. */
+/** $refs followed, oneOf/anyOf split into their branches (narrowed by a discriminator tag) and if/then into its two shapes. */
 function expand(schema: Schema, path: readonly PathSegment[], readTag: TagReader, depth = 0): Schema[] {
   const resolved = deref(schema);
   if (resolved === null || depth > 8) return [];
+  // if/then (a table's changes once a change key is written): the `then` shape is what may be typed.
+  const then = asSchema(resolved.then);
+  if (then !== null) return [{ ...resolved, if: undefined, then: undefined }, ...expand(then, path, readTag, depth + 1)];
   const union = Array.isArray(resolved.oneOf) ? resolved.oneOf : Array.isArray(resolved.anyOf) ? resolved.anyOf : null;
   if (union === null) return [resolved];
   let branches = union.map((b) => asSchema(b)).filter((b): b is Schema => b !== null).flatMap((b) => expand(b, path, readTag, depth + 1));

@@ -1,9 +1,9 @@
 // What a position in a scenario means beyond its JSON Schema: this mapping's keys are the columns
 // of CONTACT, this value is a tool name, this one a milestone id that must be an ancestor. The
-// schema only says "a string" or "any key"; completion and hover ask here first.
+// schema only says "a string" or "any key"; completion and hover ask here first. Tables, columns
+// and tools are those of the document's world pack.
 import { isScalar } from "yaml";
 import type { PathSegment } from "../../engine/scenario/yaml-source.js";
-import { toolByName } from "../../engine/tools/catalog.js";
 import type { ToolDefinition, ToolParameter } from "../../engine/tools/types.js";
 import type { ScenarioDocument } from "./document.js";
 import type { IdSection } from "./id-table.js";
@@ -14,12 +14,17 @@ export type ColumnPurpose = "row" | "where" | "set" | "target" | "measures";
 
 /** What the keys of a mapping are. */
 export type KeySlot =
+  /** The world section: `pack`, `base` and the pack's tables. */
+  | { readonly kind: "world" }
   | { readonly kind: "column"; readonly table: string; readonly purpose: ColumnPurpose }
   | { readonly kind: "argument"; readonly tool: ToolDefinition; readonly purpose: "call" | "trace" };
 
 /** What a scalar value is. */
 export type ValueSlot =
   | { readonly kind: "tool"; readonly purpose: ToolPurpose }
+  /** A table name: a constraint's (SANDBOX allowed where the kind compares a message) or a guardrail list's. */
+  | { readonly kind: "table"; readonly sandbox: boolean }
+  | { readonly kind: "pack" }
   | { readonly kind: "column-value"; readonly table: string; readonly column: string; readonly purpose: ColumnPurpose }
   | { readonly kind: "argument-value"; readonly tool: ToolDefinition; readonly parameter: ToolParameter }
   | { readonly kind: "measure"; readonly table: string; readonly column: string }
@@ -31,8 +36,6 @@ export type ValueSlot =
   | { readonly kind: "extractor" }
   | { readonly kind: "timezone" };
 
-const WORLD_TABLES = new Set(["SETTING", "CONTACT", "MESSAGING", "REMINDER"]);
-
 type P = readonly PathSegment[];
 
 const isSection = (s: PathSegment | undefined): s is IdSection => s === "milestones" || s === "minefields";
@@ -40,14 +43,15 @@ const isIndex = (s: PathSegment | undefined): s is number => typeof s === "numbe
 
 export function keySlot(doc: ScenarioDocument, path: P): KeySlot | null {
   const [a, b, c, d, e] = path;
-  if (a === "world" && typeof b === "string" && WORLD_TABLES.has(b)) {
-    if (b === "SETTING" && path.length === 2) return { kind: "column", table: b, purpose: "set" };
+  if (a === "world" && path.length === 1) return { kind: "world" };
+  if (a === "world" && typeof b === "string" && doc.pack.schemas.has(b)) {
+    if (doc.pack.schemas.get(b)?.singleton && path.length === 2) return { kind: "column", table: b, purpose: "set" };
     if ((c === "add" || c === "replace") && isIndex(d) && path.length === 4) return { kind: "column", table: b, purpose: "row" };
     if ((c === "remove" || c === "update") && isIndex(d) && (e === "where" || e === "set") && path.length === 5) return { kind: "column", table: b, purpose: e };
     return null;
   }
   if (a === "reference" && isIndex(b) && c === "calls" && isIndex(d) && e === "arguments" && path.length === 5) {
-    const tool = toolByName(writtenScalar(doc, [a, b, c, d, "tool"]) ?? "");
+    const tool = doc.pack.toolByName(writtenScalar(doc, [a, b, c, d, "tool"]) ?? "");
     return tool ? { kind: "argument", tool, purpose: "call" } : null;
   }
   const constraint = constraintPath(path);
@@ -58,7 +62,7 @@ export function keySlot(doc: ScenarioDocument, path: P): KeySlot | null {
   if (rest[0] === "measures" && rest.length === 1) return table ? { kind: "column", table, purpose: "measures" } : null;
   const trace = traceArgumentsPath(rest);
   if (trace !== null) {
-    const tool = toolByName(writtenScalar(doc, [...constraint, ...trace, "tool_name"]) ?? "");
+    const tool = doc.pack.toolByName(writtenScalar(doc, [...constraint, ...trace, "tool_name"]) ?? "");
     return tool ? { kind: "argument", tool, purpose: "trace" } : null;
   }
   return null;
@@ -68,15 +72,22 @@ export function valueSlot(doc: ScenarioDocument, path: P): ValueSlot | null {
   const [a, b, c, d, e, f] = path;
   if (a === "tools" && (b === "allow" || b === "deny") && isIndex(c) && path.length === 3) return { kind: "tool", purpose: b };
   if (a === "clock" && b === "timezone" && path.length === 2) return { kind: "timezone" };
+  if (a === "world" && b === "pack" && path.length === 2) return { kind: "pack" };
   if (a === "user" && b === "demonstrations" && isIndex(c) && path.length === 3) return { kind: "demonstration" };
   if (a === "reference" && isIndex(b) && c === "calls" && isIndex(d)) {
     if (e === "tool" && path.length === 5) return { kind: "tool", purpose: "call" };
     if (e === "arguments" && typeof f === "string" && path.length === 6) return argumentValue(doc, [a, b, c, d, "tool"], f);
+    // An item of an array argument (a list of strings) takes the values the argument would.
+    if (e === "arguments" && typeof f === "string" && isIndex(path[6]) && path.length === 7) {
+      const slot = argumentValue(doc, [a, b, c, d, "tool"], f);
+      return slot?.kind === "argument-value" && slot.parameter.type === "array" ? slot : null;
+    }
     return null;
   }
   if (isSection(a) && isIndex(b)) {
     if (c === "id" && path.length === 3) return { kind: "node-id", section: a, node: b };
     if (c === "after" && isIndex(d) && path.length === 4) return { kind: "after", section: a, node: b };
+    if (c === "guardrails" && (d === "tables" || d === "exclude") && isIndex(e) && path.length === 5) return { kind: "table", sandbox: false };
   }
   // A value in a mapping whose keys are columns is that column's value.
   const parent = path.slice(0, -1);
@@ -85,11 +96,24 @@ export function valueSlot(doc: ScenarioDocument, path: P): ValueSlot | null {
     const keys = keySlot(doc, parent);
     if (keys?.kind === "column" && keys.purpose !== "measures") return { kind: "column-value", table: keys.table, column: last, purpose: keys.purpose };
   }
+  // An item of a list column (ToolTalk's attendees) takes the values the column's items would.
+  const owner = path[path.length - 2];
+  if (isIndex(last) && typeof owner === "string") {
+    const keys = keySlot(doc, path.slice(0, -2));
+    if (keys?.kind === "column" && keys.purpose !== "measures" && doc.pack.schemas.get(keys.table)?.columns.some((c) => c.name === owner && c.type === "string_list")) {
+      return { kind: "column-value", table: keys.table, column: owner, purpose: keys.purpose };
+    }
+  }
   const constraint = constraintPath(path);
   if (constraint === null || !isSection(a) || !isIndex(b)) return null;
   const rest = path.slice(constraint.length);
   if (rest.length === 1 && rest[0] === "reference") return { kind: "reference", section: a, node: b };
   if (rest.length === 1 && rest[0] === "kind") return { kind: "constraint-kind" };
+  if (rest.length === 1 && rest[0] === "table") {
+    // Only snapshot (and tool_trace_extract) constraints compare a message; a kind not written yet may be either.
+    const kind = writtenScalar(doc, [...constraint, "kind"]);
+    return { kind: "table", sandbox: kind !== "addition" && kind !== "removal" && kind !== "update" };
+  }
   if (rest.length === 1 && rest[0] === "extractor") return { kind: "extractor" };
   if (rest.length === 3 && rest[0] === "measures" && typeof rest[1] === "string" && rest[2] === "kind") {
     const table = constraintTable(doc, constraint);
@@ -110,7 +134,7 @@ export function valueSlot(doc: ScenarioDocument, path: P): ValueSlot | null {
 }
 
 function argumentValue(doc: ScenarioDocument, toolPath: P, name: string): ValueSlot | null {
-  const tool = toolByName(writtenScalar(doc, toolPath) ?? "");
+  const tool = doc.pack.toolByName(writtenScalar(doc, toolPath) ?? "");
   const parameter = tool?.parameters.find((p) => p.name === name);
   return tool && parameter ? { kind: "argument-value", tool, parameter } : null;
 }
@@ -125,7 +149,7 @@ function constraintPath(path: P): P | null {
 export function constraintTable(doc: ScenarioDocument, constraint: P): string | null {
   if (writtenScalar(doc, [...constraint, "kind"]) === "tool_trace_extract") return "SANDBOX";
   const table = writtenScalar(doc, [...constraint, "table"]);
-  return table !== null && (WORLD_TABLES.has(table) || table === "SANDBOX") ? table : null;
+  return table !== null && (doc.pack.schemas.has(table) || table === "SANDBOX") ? table : null;
 }
 
 /** ["target", r, "tool_trace", ("arguments" | n, "arguments")] → the trace's path without "arguments". */

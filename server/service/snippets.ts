@@ -9,10 +9,16 @@ export interface Snippet {
   readonly body: string;
 }
 
-const WORLD_TABLE_CHOICE = "${2|SETTING,CONTACT,MESSAGING,REMINDER|}";
+/** A snippet choice `${n|A,B,C|}` of table names (upper-case words: nothing to escape). */
+function tableChoice(n: number, tables: readonly string[]): string {
+  return `\${${n}|${tables.join(",")}|}`;
+}
 
-/** A milestone or minefield; with `after` (explicit-edge mode) it is attached to `previousId`. */
-export function nodeSnippet(section: "milestones" | "minefields", after: string | null): Snippet {
+/**
+ * A milestone or minefield; with `after` (explicit-edge mode) it is attached to `previousId`.
+ * `tables`: the world tables of the document's pack.
+ */
+export function nodeSnippet(section: "milestones" | "minefields", after: string | null, tables: readonly string[]): Snippet {
   const noun = section === "milestones" ? "milestone" : "minefield";
   const afterLine = after === null ? "" : `after: [\${2:${escapeSnippet(after)}}]\n`;
   return {
@@ -23,22 +29,23 @@ export function nodeSnippet(section: "milestones" | "minefields", after: string 
       afterLine +
       "constraints:\n" +
       "  - kind: ${3|snapshot,addition,removal,update|}\n" +
-      "    table: ${4|SETTING,CONTACT,MESSAGING,REMINDER,SANDBOX|}\n" +
+      `    table: ${tableChoice(4, [...tables, "SANDBOX"])}\n` +
       "    target:\n" +
       "      - $0",
   };
 }
 
-export const CONSTRAINT_SNIPPETS: readonly Snippet[] = [
+/** Constraint entries; `tables`: the world tables of the document's pack. */
+export const constraintSnippets = (tables: readonly string[]): readonly Snippet[] => [
   {
     label: "snapshot constraint",
     detail: "The table at the matched message looks like the target",
-    body: "kind: snapshot\ntable: ${1|SETTING,CONTACT,MESSAGING,REMINDER|}\ntarget:\n  - $0",
+    body: `kind: snapshot\ntable: ${tableChoice(1, tables)}\ntarget:\n  - $0`,
   },
   {
     label: "change constraint",
     detail: "Exactly these rows were added, removed or changed since the reference",
-    body: `kind: \${1|addition,removal,update|}\ntable: ${WORLD_TABLE_CHOICE}\ntarget:\n  - $0`,
+    body: `kind: \${1|addition,removal,update|}\ntable: ${tableChoice(2, tables)}\ntarget:\n  - $0`,
   },
   {
     label: "message constraint",

@@ -1,12 +1,13 @@
-// Values from the scenario's starting world that a column or argument expects: contact person
-// ids (labelled with the name), reminder and message ids (with their content), phone numbers,
-// names; plus roles, booleans and time expressions where those fit.
+// Values from the scenario's starting world that a column or argument expects, as the document's
+// world pack says where to find them (ToolSandbox: contact person ids labelled with the name,
+// reminder and message ids with their content, phone numbers, names); plus roles, booleans and
+// time expressions where those fit.
+import type { PackTables, ValueSource } from "../../engine/packs/types.js";
 import { Reporter } from "../../engine/scenario/check-context.js";
 import { obj } from "../../engine/scenario/raw.js";
 import { resolveClock } from "../../engine/scenario/scenario-clock.js";
 import { resolveWorld } from "../../engine/scenario/world-resolution.js";
 import { ROLE_NAMES } from "../../engine/episode/types.js";
-import { defaultWorld } from "../../engine/world/default-world.js";
 import type { Row, Tables } from "../../engine/world/types.js";
 import type { ScenarioDocument } from "./document.js";
 
@@ -19,7 +20,7 @@ export interface SuggestedValue {
   readonly table?: string;
 }
 
-/** The starting world of the scenario as written so far (the default world when it cannot be read). */
+/** The starting world of the scenario as written so far (the pack's default world when it cannot be read). */
 export function startingWorld(doc: ScenarioDocument): Tables {
   try {
     const resolved = doc.check.scenario?.world.tables;
@@ -29,12 +30,26 @@ export function startingWorld(doc: ScenarioDocument): Tables {
       // The scenario has errors: apply its world section anyway, with the problems discarded.
       const reporter = new Reporter(doc.source);
       const clock = resolveClock(reporter, root.clock);
-      return resolveWorld({ reporter, clock, scenarioName: typeof root.name === "string" ? root.name : "scenario" }, root.world);
+      return resolveWorld({ reporter, clock, scenarioName: typeof root.name === "string" ? root.name : "scenario", pack: doc.pack }, root.world);
     }
   } catch {
     // fall back to the default world below
   }
-  return defaultWorld(0);
+  return doc.pack.defaultWorld(0);
+}
+
+/** The pack's sources; without any, each table's key column. */
+function valueSources(pack: PackTables): readonly ValueSource[] {
+  return pack.valueSources ?? [...pack.schemas.values()].map((t) => ({ match: { suffix: t.key }, table: t.name, column: t.key }));
+}
+
+/** The source for a column or argument named `name` (a column of `table` when given). */
+function sourceFor(pack: PackTables, name: string, table: string | undefined): ValueSource | null {
+  for (const source of valueSources(pack)) {
+    const { match } = source;
+    if ("suffix" in match ? name.endsWith(match.suffix) : name === match.exact && (table === undefined || table === source.table)) return source;
+  }
+  return null;
 }
 
 const TIME_EXAMPLES: readonly string[] = ["now", "now + 1h", "now - 1d", "today 18:00", "tomorrow 09:00"];
@@ -51,18 +66,7 @@ export function suggestedValues(
   if (options.role) return ROLE_NAMES.map((r) => ({ value: r, kind: "enum" }));
   if (options.boolean) return [true, false].map((b) => ({ value: b, kind: "enum" }));
   if (options.timestamp) return TIME_EXAMPLES.map((t) => ({ value: t, kind: "time" }));
-  const contactIds = name.endsWith("person_id");
-  const wanted = contactIds
-    ? { table: "CONTACT", column: "person_id", label: "name" }
-    : name.endsWith("reminder_id")
-      ? { table: "REMINDER", column: "reminder_id", label: "content" }
-      : name.endsWith("message_id")
-        ? { table: "MESSAGING", column: "message_id", label: "content" }
-        : name.endsWith("phone_number")
-          ? { table: "CONTACT", column: "phone_number", label: "name" }
-          : name === "name" && (options.table === undefined || options.table === "CONTACT")
-            ? { table: "CONTACT", column: "name", label: "relationship" }
-            : null;
+  const wanted = sourceFor(doc.pack, name, options.table);
   if (wanted === null) return [];
   const rows: readonly Row[] = startingWorld(doc)[wanted.table] ?? [];
   const seen = new Set<string>();
@@ -71,7 +75,7 @@ export function suggestedValues(
     const value = row[wanted.column];
     if (typeof value !== "string" || seen.has(value)) continue;
     seen.add(value);
-    const label = row[wanted.label];
+    const label = wanted.label === undefined ? undefined : row[wanted.label];
     out.push({ value, kind: "id", table: wanted.table, ...(typeof label === "string" ? { detail: label } : {}) });
   }
   return out;

@@ -1,4 +1,5 @@
 import { test } from "node:test";
+import { packTables } from "../../engine/packs/tables.js";
 import assert from "node:assert/strict";
 import { readdirSync } from "node:fs";
 import { join } from "node:path";
@@ -28,7 +29,7 @@ test("guardrail keys are equal exactly when the guardrails hold, on every saved 
     const messages = trajectory.messages;
     const first = firstUserMessageIndex(messages);
     if (first >= messages.length) continue;
-    const states = new StateCache({ messages, worldAt: (i) => trajectory.worldAt(i), initialIndex: first });
+    const states = new StateCache({ messages, worldAt: (i) => trajectory.worldAt(i), initialIndex: first, schemas: packTables(scenario.world.pack).schemas });
     const worldTables = Object.keys(scenario.world.tables).filter((t) => t !== SANDBOX_TABLE);
     for (const [noun, nodes] of [["milestone", scenario.milestones], ["minefield", scenario.minefields]] as const) {
       if (nodes.length === 0) continue;

@@ -4,7 +4,8 @@ import assert from "node:assert/strict";
 import OpenAI from "openai";
 import { AGENT_DONE_TEXT } from "../../engine/mock-llm/reply.js";
 import { startMockLlm, type MockLlm } from "../../engine/mock-llm/server.js";
-import { SCRAMBLED_TOOL_NAMES } from "../../engine/mock-llm/tool-names.js";
+import { packById } from "../../engine/packs/registry.js";
+import { scrambledToolNames } from "../../engine/tools/scrambling.js";
 import type { ReferenceStep } from "../../engine/scenario/model.js";
 import { agentHistory, agentTools, client, sampleScenario } from "./conversation.js";
 
@@ -18,6 +19,8 @@ before(async () => {
   openai = client(server.url);
 });
 after(() => server.close());
+
+const SCRAMBLED_TOOL_NAMES = scrambledToolNames(packById("toolsandbox").tools);
 
 test("every agent step of a multi-turn reference comes back in order, texts as content and calls as tool_calls", async () => {
   const steps = multiTurn.reference;

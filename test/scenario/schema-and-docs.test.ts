@@ -7,7 +7,8 @@ import { CATEGORIES } from "../../engine/scenario/model.js";
 import { SCENARIO_SCHEMA } from "../../engine/scenario/schema-diagnostics.js";
 import { EXTRACTOR_NAMES } from "../../engine/scenario/extractors.js";
 import { ROLE_NAMES } from "../../engine/episode/types.js";
-import { TOOLSANDBOX_TABLES } from "../../engine/world/toolsandbox-tables.js";
+import { packTables } from "../../engine/packs/tables.js";
+import { PACK_IDS } from "../../engine/packs/types.js";
 import { check, describe, expectClean } from "./helpers.js";
 
 // The schema and the documentation restate facts the code owns; these tests keep them in step.
@@ -15,14 +16,16 @@ const definitions = SCENARIO_SCHEMA.definitions as Record<string, Record<string,
 const properties = SCENARIO_SCHEMA.properties as Record<string, Record<string, unknown>>;
 const docs = readFileSync(join(__dirname, "..", "..", "docs", "scenario-format.md"), "utf8");
 
-test("the schema's enums match the model, the world tables and the roles", () => {
+test("the schema's enums match the model, the packs and the roles", () => {
   assert.deepEqual((properties.categories!.items as { enum: string[] }).enum, [...CATEGORIES]);
-  const worldTables = TOOLSANDBOX_TABLES.map((t) => t.name);
-  assert.deepEqual(definitions.worldTable!.enum, worldTables);
-  assert.deepEqual(definitions.table!.enum, [...worldTables, "SANDBOX"]);
   assert.deepEqual(definitions.role!.enum, [...ROLE_NAMES]);
-  const worldKeys = Object.keys(definitions.world!.properties as object);
-  assert.deepEqual(worldKeys, ["base", ...worldTables]);
+  const world = definitions.world!;
+  assert.deepEqual(Object.keys(world.properties as object), ["pack", "base"]);
+  assert.deepEqual((world.properties as Record<string, { enum: string[] }>).pack!.enum, [...PACK_IDS]);
+  // Table names are the pack's, checked by the scenario checker; the schema only asks for capitals.
+  const pattern = new RegExp(Object.keys(world.patternProperties as object)[0]!);
+  for (const id of PACK_IDS) for (const table of packTables(id).schemas.keys()) assert.match(table, pattern, `${id} ${table}`);
+  assert.equal(definitions.table!.pattern, definitions.worldTable!.pattern);
 });
 
 test("the documentation lists exactly the extractors the checker knows", () => {

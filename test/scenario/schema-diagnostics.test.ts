@@ -63,7 +63,7 @@ test("a known kind validates only its own branch: its keys, its required fields"
   assert.deepEqual(
     result.diagnostics.map((d) => [d.code, underlined(result, d)]),
     [
-      ["schema-enum", "SANDBOX"],
+      ["sandbox-not-world", "SANDBOX"],
       ["schema-unknown-key", "extractor"],
     ],
     describe(result),

@@ -8,7 +8,7 @@ import { evaluate } from "../../engine/evaluation/evaluate.js";
 import type { Scenario } from "../../engine/scenario/model.js";
 import { expandAugmentations, rankDistractionTools } from "../../engine/tools/augmentations.js";
 import { TOOLS, toolByName } from "../../engine/tools/catalog.js";
-import { agentToolSchema, agentToolSchemas, SCRAMBLED_TOOL_NAMES } from "../../engine/tools/scrambling.js";
+import { agentToolSchema, agentToolSchemas, scrambledToolNames } from "../../engine/tools/scrambling.js";
 import { openAiToolSchema } from "../../engine/tools/openai-schema.js";
 import { fuzzyScore } from "../../engine/tools/search.js";
 import { check, expectClean } from "../scenario/helpers.js";
@@ -65,14 +65,14 @@ test("scrambled tool names are <module>_<k> over the whole catalog, as upstream 
     utilities_7: "timestamp_to_datetime_info",
     utilities_8: "unit_conversion",
   };
-  const actual = Object.fromEntries([...SCRAMBLED_TOOL_NAMES].map(([real, scrambled]) => [scrambled, real]));
+  const actual = Object.fromEntries([...scrambledToolNames(TOOLS)].map(([real, scrambled]) => [scrambled, real]));
   assert.deepEqual(actual, expected);
-  assert.equal(agentToolSchema(tool("set_wifi_status"), ["tool_name_scrambled"]).function.name, "setting_8");
-  assert.equal(agentToolSchema(tool("set_wifi_status")).function.name, "set_wifi_status");
+  assert.equal(agentToolSchema(tool("set_wifi_status"), ["tool_name_scrambled"], TOOLS).function.name, "setting_8");
+  assert.equal(agentToolSchema(tool("set_wifi_status"), [], TOOLS).function.name, "set_wifi_status");
 });
 
 test("description scrambling empties the description of tools with an Args: section and keeps the rest", () => {
-  const scrambled = agentToolSchema(tool("add_contact"), ["tool_description_scrambled"]);
+  const scrambled = agentToolSchema(tool("add_contact"), ["tool_description_scrambled"], TOOLS);
   const plain = openAiToolSchema(tool("add_contact"));
   assert.notEqual(plain.function.description, "");
   assert.equal(scrambled.function.description, "");
@@ -81,14 +81,14 @@ test("description scrambling empties the description of tools with an Args: sect
   // Upstream quirk: without Args: the regex finds nothing to cut.
   for (const name of ["get_wifi_status", "get_current_location", "get_current_timestamp", "get_low_battery_mode_status"]) {
     assert.equal(
-      agentToolSchema(tool(name), ["tool_description_scrambled"]).function.description,
+      agentToolSchema(tool(name), ["tool_description_scrambled"], TOOLS).function.description,
       openAiToolSchema(tool(name)).function.description,
     );
   }
 });
 
 test("argument-description scrambling drops the argument texts, except for modify_reminder (no Returns section)", () => {
-  const scrambled = agentToolSchema(tool("add_contact"), ["arg_description_scrambled"]);
+  const scrambled = agentToolSchema(tool("add_contact"), ["arg_description_scrambled"], TOOLS);
   assert.deepEqual(scrambled.function.parameters, {
     type: "object",
     properties: {
@@ -100,11 +100,11 @@ test("argument-description scrambling drops the argument texts, except for modif
     required: ["name", "phone_number"],
   });
   assert.equal(scrambled.function.description, openAiToolSchema(tool("add_contact")).function.description);
-  assert.deepEqual(agentToolSchema(tool("modify_reminder"), ["arg_description_scrambled"]), openAiToolSchema(tool("modify_reminder")));
+  assert.deepEqual(agentToolSchema(tool("modify_reminder"), ["arg_description_scrambled"], TOOLS), openAiToolSchema(tool("modify_reminder")));
 });
 
 test("argument-type scrambling drops every type key; an argument is listed only while it has a description", () => {
-  const typeless = agentToolSchema(tool("send_message_with_phone_number"), ["arg_type_scrambled"]);
+  const typeless = agentToolSchema(tool("send_message_with_phone_number"), ["arg_type_scrambled"], TOOLS);
   const plain = openAiToolSchema(tool("send_message_with_phone_number"));
   for (const [name, property] of Object.entries(typeless.function.parameters.properties)) {
     assert.equal(property.type, undefined, name);
@@ -112,22 +112,22 @@ test("argument-type scrambling drops every type key; an argument is listed only 
   }
   assert.deepEqual(Object.keys(typeless.function.parameters.properties), Object.keys(plain.function.parameters.properties));
   // With argument descriptions gone too, nothing is left to list; required stays as it was.
-  const bare = agentToolSchema(tool("send_message_with_phone_number"), ["arg_type_scrambled", "arg_description_scrambled"]);
+  const bare = agentToolSchema(tool("send_message_with_phone_number"), ["arg_type_scrambled", "arg_description_scrambled"], TOOLS);
   assert.deepEqual(bare.function.parameters, { type: "object", properties: {}, required: ["phone_number", "content"] });
 });
 
 test("agentToolSchemas keeps the order it is given and changes nothing without augmentations", () => {
   const tools = [tool("search_contacts"), tool("get_cellular_service_status")];
-  assert.deepEqual(agentToolSchemas(tools), tools.map(openAiToolSchema));
+  assert.deepEqual(agentToolSchemas(tools, [], TOOLS), tools.map(openAiToolSchema));
   assert.deepEqual(
-    agentToolSchemas(tools, ["tool_name_scrambled"]).map((s) => s.function.name),
+    agentToolSchemas(tools, ["tool_name_scrambled"], TOOLS).map((s) => s.function.name),
     ["contact_3", "setting_0"],
   );
 });
 
 test("distraction tools: the allowed tools' modules first, each section by best WRatio, ties in catalog order", () => {
   const allowed = ["search_contacts", "send_message_with_phone_number", "get_cellular_service_status", "set_cellular_service_status"];
-  const ranked = rankDistractionTools(allowed);
+  const ranked = rankDistractionTools(TOOLS, allowed);
   const inCatalog = TOOLS.map((t) => t.name);
   // Every other tool exactly once; never an allowed one or the user's end_conversation.
   assert.deepEqual([...ranked].sort(), inCatalog.filter((n) => !allowed.includes(n) && n !== "end_conversation").sort());
@@ -150,7 +150,7 @@ test("distraction tools: the allowed tools' modules first, each section by best 
 test("expandAugmentations gives the eight upstream variants with their names, tags and tool lists", () => {
   const base = sample("send_message_with_contact_content_cellular_off");
   const variants = expandAugmentations(base);
-  const ranked = rankDistractionTools(base.tools.allow ?? []);
+  const ranked = rankDistractionTools(TOOLS, base.tools.allow ?? []);
   const byName = new Map(variants.map((v) => [v.name, v]));
   const name = base.name;
   assert.deepEqual(
@@ -192,7 +192,7 @@ test("the deny list still applies to distraction tools, so fewer may reach the a
   const base = buildScenario({ allow: ["set_cellular_service_status"], deny: ["get_cellular_service_status"] });
   const three = expandAugmentations(base)[0]!;
   assert.equal(three.name, "fixture_3_distraction_tools");
-  assert.equal(rankDistractionTools(["set_cellular_service_status"])[0], "get_cellular_service_status");
+  assert.equal(rankDistractionTools(TOOLS, ["set_cellular_service_status"])[0], "get_cellular_service_status");
   assert.ok(three.tools.allow?.includes("get_cellular_service_status"));
   assert.deepEqual(
     toolsFor(three, "agent").map((t) => t.name),

@@ -20,8 +20,11 @@ export function vscodeHost(): PanelHost | null {
   return {
     capabilities: { revealInEditor: true },
     connect(receive) {
+      // VS Code deletes window.parent inside a webview (the page cannot reach the host frame); the
+      // host frame that posts to it then is only recognisable by its origin, which is the page's.
+      const parent: unknown = window.parent;
       window.addEventListener("message", (event: MessageEvent<unknown>) => {
-        if (event.source !== window.parent) return;
+        if (parent ? event.source !== parent : event.origin !== window.location.origin) return;
         receive(event.data);
       });
       api.postMessage({ type: "ready" } satisfies ViewRequest);

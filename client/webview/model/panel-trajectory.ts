@@ -5,10 +5,11 @@
 // (the host re-scored the trajectory after a milestone was edited).
 import type { Message } from "../../../engine/episode/types.js";
 import { effectiveTurnCount } from "../../../engine/trajectory/stats.js";
+import { packTables } from "../../../engine/packs/tables.js";
+import { sameRow } from "../../../engine/world/cells.js";
 import { applyChanges } from "../../../engine/world/changes.js";
 import { WorldHistory } from "../../../engine/world/history.js";
-import { TOOLSANDBOX_SCHEMAS } from "../../../engine/world/toolsandbox-tables.js";
-import type { Row, RowChange, Tables } from "../../../engine/world/types.js";
+import type { RowChange, TableSchema, Tables } from "../../../engine/world/types.js";
 import type { NodeKind, PanelEvaluation, PanelHeader, PanelLine } from "../../../engine/panel/protocol.js";
 import type { NodeResult } from "../../../engine/evaluation/result.js";
 
@@ -25,6 +26,8 @@ export interface NodeMark {
 
 export class PanelTrajectory {
   private readonly messageList: Message[] = [];
+  /** The world tables of the header's pack (checked at the wire). */
+  readonly schemas: ReadonlyMap<string, TableSchema>;
   private readonly history: WorldHistory;
   private current: Tables;
   private readonly changes = new Map<number, RowChange[]>();
@@ -35,7 +38,8 @@ export class PanelTrajectory {
 
   constructor(readonly header: PanelHeader) {
     this.current = header.scenario.world.tables;
-    this.history = new WorldHistory(TOOLSANDBOX_SCHEMAS, this.current);
+    this.schemas = packTables(header.scenario.world.pack).schemas;
+    this.history = new WorldHistory(this.schemas, this.current);
   }
 
   get messages(): readonly Message[] {
@@ -171,9 +175,4 @@ function conflict(tables: Tables, change: RowChange): string | null {
       if (!sameRow(at, change.old)) return "the old values differ from the row at that position";
       return change.new_position < rows.length ? null : `new position ${change.new_position} is past the end of the table`;
   }
-}
-
-function sameRow(a: Row, b: Row): boolean {
-  const keys = Object.keys(a);
-  return keys.length === Object.keys(b).length && keys.every((k) => Object.prototype.hasOwnProperty.call(b, k) && a[k] === b[k]);
 }

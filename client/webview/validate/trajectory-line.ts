@@ -2,6 +2,7 @@
 // messages, world changes and the end event, each checked field by field against the shapes in
 // schemas/trajectory.schema.json. The evaluation has its own file.
 import { ROLE_NAMES, type Message, type RoleName, type ToolCall, type ToolTrace } from "../../../engine/episode/types.js";
+import { PACK_IDS } from "../../../engine/packs/types.js";
 import type { RowChange, Tables } from "../../../engine/world/types.js";
 import type { PanelHeader, PanelLine, PanelNodeDefinition } from "../../../engine/panel/protocol.js";
 import {
@@ -78,7 +79,8 @@ function header(o: Readonly<Record<string, unknown>>, path: string): PanelHeader
         now_iso: str(prop(clock, "now_iso"), `${sp}/clock/now_iso`),
         timezone: str(prop(clock, "timezone"), `${sp}/clock/timezone`),
       },
-      world: { tables: tables(prop(world, "tables"), `${sp}/world/tables`) },
+      // An unknown pack is refused here: the panel would not know its tables' keys and columns.
+      world: { pack: oneOf(PACK_IDS)(prop(world, "pack"), `${sp}/world/pack`), tables: tables(prop(world, "tables"), `${sp}/world/tables`) },
       milestones: list(nodeDefinition)(prop(s, "milestones"), `${sp}/milestones`),
       minefields: list(nodeDefinition)(prop(s, "minefields"), `${sp}/minefields`),
       max_messages: index(prop(s, "max_messages"), `${sp}/max_messages`),

@@ -1,8 +1,7 @@
 // How values read in the panel: role names, scores, world cells (timestamps also in the scenario's
 // local time), and the one-line preview of a message in the timeline.
 import type { Message, RoleName } from "../../../engine/episode/types.js";
-import { TOOLSANDBOX_SCHEMAS } from "../../../engine/world/toolsandbox-tables.js";
-import type { CellValue } from "../../../engine/world/types.js";
+import type { CellValue, TableSchema } from "../../../engine/world/types.js";
 
 export { formatScore } from "../../../engine/evaluation/highlights.js";
 
@@ -45,11 +44,12 @@ export function previewAround(text: string, query: string, room = 60): string {
   return at > room ? `…${text.slice(at - Math.floor(room / 2))}` : text;
 }
 
-export function isTimestampColumn(table: string, column: string): boolean {
-  return TOOLSANDBOX_SCHEMAS.get(table)?.columns.find((c) => c.name === column)?.timestamp === true;
+/** `schema`: the table's, from the trajectory's pack (undefined for a table the pack lacks). */
+export function isTimestampColumn(schema: TableSchema | undefined, column: string): boolean {
+  return schema?.columns.find((c) => c.name === column)?.timestamp === true;
 }
 
-/** A cell as JSON ("text", 1.5, true, null). */
+/** A cell as JSON ("text", 1.5, true, null, ["a","b"]). */
 export function cellText(value: CellValue | undefined): string {
   return JSON.stringify(value ?? null);
 }

@@ -38,7 +38,7 @@ export class MessageDetailView {
     }
     const definitions = new Map([...t.header.scenario.milestones, ...t.header.scenario.minefields].map((n) => [n.id, n]));
     const nodeContext: NodeContext = { definitions, canRevealInEditor: this.canRevealInEditor, query, actions: this.actions };
-    const worldContext: WorldContext = { timezone: t.header.scenario.clock.timezone, query };
+    const worldContext: WorldContext = { timezone: t.header.scenario.clock.timezone, query, schemas: t.schemas };
     const marks = t.marksAt(index);
     const changes = t.changesAt(index);
 

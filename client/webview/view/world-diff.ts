@@ -2,8 +2,7 @@
 // The world at a message: the row changes recorded there (added, removed, changed with old → new),
 // and on demand every table as it stood, with the rows this step touched marked.
 import { changedColumns } from "../../../engine/world/changes.js";
-import { TOOLSANDBOX_SCHEMAS } from "../../../engine/world/toolsandbox-tables.js";
-import type { CellValue, Row, RowChange, Tables } from "../../../engine/world/types.js";
+import type { CellValue, Row, RowChange, TableSchema, Tables } from "../../../engine/world/types.js";
 import { el } from "./dom.js";
 import { cellText, isTimestampColumn, localTime, plural } from "./format.js";
 import { appendHighlighted } from "./text.js";
@@ -11,6 +10,8 @@ import { appendHighlighted } from "./text.js";
 export interface WorldContext {
   readonly timezone: string;
   readonly query: string;
+  /** The world tables of the trajectory's pack: keys, column order, timestamp columns. */
+  readonly schemas: ReadonlyMap<string, TableSchema>;
 }
 
 /** One card per change: what was added, removed or changed, with the old and the new values. */
@@ -22,7 +23,7 @@ function changeCard(c: RowChange, context: WorldContext): HTMLElement {
   const label = { insert: "added", delete: "removed", update: "changed" }[c.op];
   const symbol = { insert: "+", delete: "−", update: "~" }[c.op];
   const identity = c.op === "update" ? c.old : c.row;
-  const key = keyOf(c.table, identity);
+  const key = keyOf(context.schemas.get(c.table), identity);
   const moved = c.op === "update" && c.new_position !== c.position ? `moved from row ${c.position} to row ${c.new_position}` : `row ${c.position}`;
   const head = el(
     "div",
@@ -60,7 +61,7 @@ export function worldTables(tables: Tables, changes: readonly RowChange[], conte
   const touched = new Set<Row>(changes.flatMap((c) => (c.op === "insert" ? [c.row] : c.op === "update" ? [c.new] : [])));
   const sections = Object.keys(tables).map((name) => {
     const rows = tables[name] ?? [];
-    const columns = columnsOf(name, rows);
+    const columns = columnsOf(context.schemas.get(name), rows);
     const table = el(
       "table",
       { class: "world-table" },
@@ -81,22 +82,23 @@ export function worldTables(tables: Tables, changes: readonly RowChange[], conte
   return el("div", { class: "world-tables" }, ...sections);
 }
 
-function columnsOf(table: string, rows: readonly Row[]): string[] {
-  const known = TOOLSANDBOX_SCHEMAS.get(table)?.columns.map((c) => c.name) ?? [];
+function columnsOf(schema: TableSchema | undefined, rows: readonly Row[]): string[] {
+  const known = schema?.columns.map((c) => c.name) ?? [];
   const extra = new Set<string>();
   for (const r of rows) for (const c of Object.keys(r)) if (!known.includes(c)) extra.add(c);
   return [...known, ...extra];
 }
 
-function keyOf(table: string, row: Row): { column: string; value: CellValue | undefined } | null {
-  const key = TOOLSANDBOX_SCHEMAS.get(table)?.key;
+function keyOf(schema: TableSchema | undefined, row: Row): { column: string; value: CellValue | undefined } | null {
+  const key = schema?.key;
   return key !== undefined && Object.prototype.hasOwnProperty.call(row, key) ? { column: key, value: row[key] } : null;
 }
 
 /** A cell as JSON; a timestamp also in the scenario's local time. */
 function cellValue(table: string, column: string, value: CellValue | undefined, context: WorldContext): HTMLElement {
-  const span = el("span", { class: `cell ${value === null || value === undefined ? "null" : typeof value}` });
+  const kind = value === null || value === undefined ? "null" : Array.isArray(value) ? "list" : typeof value;
+  const span = el("span", { class: `cell ${kind}` });
   appendHighlighted(span, cellText(value), context.query);
-  if (typeof value === "number" && isTimestampColumn(table, column)) span.append(el("span", { class: "local-time", text: ` ${localTime(value, context.timezone)}` }));
+  if (typeof value === "number" && isTimestampColumn(context.schemas.get(table), column)) span.append(el("span", { class: "local-time", text: ` ${localTime(value, context.timezone)}` }));
   return span;
 }

@@ -44,12 +44,27 @@ export function closeSimilarity(cell: MeasuredCell, expected: ExpectedValue, ato
   return { similarity: 0, note: `found ${showValue(cell)}, expected ${expected} ± ${atol}` };
 }
 
-/** 1 when the cell contains the value as a case-sensitive literal substring. A null cell is neutral, as for exact. */
+/**
+ * 1 when the cell contains the value as a case-sensitive literal substring; for a list of strings
+ * expected, when every expected item is in the cell's list. A null cell is neutral, as for exact.
+ */
 export function containsSimilarity(cell: MeasuredCell, expected: ExpectedValue): ColumnResult {
   if (cell === null) return NEUTRAL;
+  if (isStringList(expected)) return listContains(cell, expected);
   if (typeof expected !== "string") return { similarity: 0, note: `contains needs text, the target has ${showValue(expected)}` };
   if (typeof cell === "string" && cell.includes(expected)) return ONE;
   return { similarity: 0, note: `${showValue(cell)} does not contain ${showValue(expected)}` };
+}
+
+function isStringList(value: unknown): value is readonly string[] {
+  return Array.isArray(value) && value.every((item: unknown) => typeof item === "string");
+}
+
+function listContains(cell: MeasuredCell, expected: readonly string[]): ColumnResult {
+  if (!isStringList(cell)) return { similarity: 0, note: `found ${showValue(cell)}, expected a list holding ${showValue(expected)}` };
+  const held: readonly string[] = cell;
+  const missing = expected.find((item) => !held.includes(item));
+  return missing === undefined ? ONE : { similarity: 0, note: `${showValue(cell)} does not hold ${showValue(missing)}` };
 }
 
 /**

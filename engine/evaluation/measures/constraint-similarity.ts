@@ -6,7 +6,7 @@ import { effectiveMeasures } from "./default-measures.js";
 import { deltaSimilarity } from "./delta-measures.js";
 import { guardrailSimilarity } from "./guardrail.js";
 import { compareRows, type RowsComparison } from "./snapshot-measure.js";
-import { tableColumnKinds, tableColumns } from "./table-columns.js";
+import { columnSet, tableColumnKinds, tableColumns } from "./table-columns.js";
 import { toolTraceExtractSimilarity } from "./tool-trace-extract.js";
 import type { ConstraintExplanation, ConstraintInput, ConstraintScore, MeasuredConstraint } from "./types.js";
 
@@ -34,7 +34,7 @@ function noReference(table: TableName): RowsComparison {
  */
 export function constraintSimilarity(constraint: MeasuredConstraint, input: ConstraintInput): ConstraintScore {
   const kinds = tableColumnKinds(constraint.table, input.schema);
-  const columns = tableColumns(kinds, [...input.current, ...(input.reference ?? [])]);
+  const columns = tableColumns(kinds, kinds ? [] : [...input.current, ...(input.reference ?? [])]);
 
   if (constraint.kind === "guardrail") {
     if (input.reference === null) return scored(constraint, noReference(constraint.table), "current");
@@ -42,13 +42,13 @@ export function constraintSimilarity(constraint: MeasuredConstraint, input: Cons
     return scored(constraint, { similarity, reason, pairs: [], weakest: null }, "current");
   }
 
-  const measures = effectiveMeasures(constraint.table, constraint.measures);
+  const measures = effectiveMeasures(constraint.table, constraint.measures, input.schema);
   switch (constraint.kind) {
     case "snapshot": {
       const result = compareRows({
         table: constraint.table,
         rows: input.current,
-        columns: new Set(columns),
+        columns: columnSet(columns),
         target: constraint.target,
         measures,
         noun: "row",
@@ -74,7 +74,7 @@ export function constraintSimilarity(constraint: MeasuredConstraint, input: Cons
     }
     case "tool_trace_extract": {
       if (input.reference === null) return scored(constraint, noReference(constraint.table), "current");
-      const result = toolTraceExtractSimilarity({ constraint, current: input.current, reference: input.reference, measures, columns: new Set(columns) });
+      const result = toolTraceExtractSimilarity({ constraint, current: input.current, reference: input.reference, measures, columns: columnSet(columns) });
       const { explanation } = scored(constraint, result, "current");
       return { similarity: result.similarity, explanation: { ...explanation, extraction: result.extraction } };
     }

@@ -33,7 +33,8 @@ export interface DeltaInput {
   readonly kinds: ColumnKinds | null;
 }
 
-const ZERO: Readonly<Record<ColumnKind, CellValue>> = { string: "", int: 0, float: 0, bool: false, list: null };
+/** An empty list is a string_list column's zero; SANDBOX's list columns (traces, roles) have none. */
+const ZERO: Readonly<Record<ColumnKind, CellValue>> = { string: "", int: 0, float: 0, bool: false, string_list: [], list: null };
 
 function zero(kinds: ColumnKinds | null, column: string): CellValue {
   const kind = kinds?.[column];

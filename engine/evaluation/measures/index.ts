@@ -2,6 +2,6 @@
 // plus the pieces other parts of the engine reuse (SANDBOX rows, default measures, extractors).
 export { constraintSimilarity } from "./constraint-similarity.js";
 export { sandboxRow, SANDBOX_COLUMNS } from "./sandbox-rows.js";
-export { DEFAULT_MEASURES, effectiveMeasures } from "./default-measures.js";
+export { defaultMeasures, effectiveMeasures } from "./default-measures.js";
 export { UPSTREAM_EXTRACTORS, UPSTREAM_EXTRACTOR_NAMES, extractValues } from "./extractors.js";
 export type * from "./types.js";

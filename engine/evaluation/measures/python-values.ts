@@ -3,6 +3,11 @@
 import { pyFloatRepr, pyIntRepr, pyRepr } from "../../python/repr.js";
 import type { JsonValue } from "../../json.js";
 
+/** A Python number: bool is an int. (Module level: pyEquals runs for every compared cell.) */
+function isNumeric(v: unknown): v is number | boolean {
+  return typeof v === "number" || typeof v === "boolean";
+}
+
 function isPlainObject(v: unknown): v is Readonly<Record<string, unknown>> {
   return typeof v === "object" && v !== null && !Array.isArray(v);
 }
@@ -12,8 +17,7 @@ function isPlainObject(v: unknown): v is Readonly<Record<string, unknown>> {
  * hold; lists compare element by element and dicts by key set and values.
  */
 export function pyEquals(a: unknown, b: unknown): boolean {
-  const numeric = (v: unknown): v is number | boolean => typeof v === "number" || typeof v === "boolean";
-  if (numeric(a) && numeric(b)) return Number(a) === Number(b);
+  if (isNumeric(a) && isNumeric(b)) return Number(a) === Number(b);
   if (a === null || b === null || typeof a === "string" || typeof b === "string") return a === b;
   if (Array.isArray(a) || Array.isArray(b)) {
     if (!Array.isArray(a) || !Array.isArray(b) || a.length !== b.length) return false;

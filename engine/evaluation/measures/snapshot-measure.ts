@@ -79,18 +79,20 @@ export function compareRows(input: RowsToCompare): RowsComparison {
       Object.entries(targetRow).map(([column, expected]): ColumnScore => {
         const measure = measureFor(input.measures, column);
         const result = columnSimilarity(measure, row[column] ?? null, expected);
-        return { column, measure: measure.kind, similarity: result.similarity, ...(result.note === undefined ? {} : { note: result.note }) };
+        const { similarity, note } = result;
+        return note === undefined ? { column, measure: measure.kind, similarity } : { column, measure: measure.kind, similarity, note };
       }),
     ),
   );
   const costs = scores.map((byRow) => byRow.map(rowCost));
-  for (const [t, byRow] of costs.entries()) {
-    const r = byRow.findIndex((cost) => Number.isNaN(cost));
+  for (let t = 0; t < costs.length; t++) {
+    const r = costs[t]!.findIndex((cost) => Number.isNaN(cost));
     // Upstream's assignment solver rejects a cost matrix holding NaN, and the score is 0.
     if (r >= 0) return failed(`target row ${t} has only null cells to compare with row ${positions[r]}, so nothing can be scored`);
   }
 
-  const assignment = munkres(costs).sort((a, b) => a[0] - b[0]);
+  // One target row and one row pair up without solving anything (what munkres returns too).
+  const assignment = costs.length === 1 ? [[0, 0] as const] : munkres(costs).sort((a, b) => a[0] - b[0]);
   let total = 0;
   const pairs = assignment.map(([t, r]): RowPairing => {
     const cost = costs[t]![r]!;

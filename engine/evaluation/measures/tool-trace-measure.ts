@@ -31,10 +31,13 @@ export function goldenAlternatives(expected: unknown): readonly GoldenTrace[] | 
   return list.length > 0 && list.every(isTraceLike) ? (list as readonly GoldenTrace[]) : null;
 }
 
+function isNumeric(v: unknown): v is number | boolean {
+  return typeof v === "number" || typeof v === "boolean";
+}
+
 /** Upstream is_close: |a - b| <= atol when an atol is given and both are numbers (Python bools are ints), else ==. */
 function isClose(actual: unknown, golden: unknown, atol: number | undefined): boolean {
-  const numeric = (v: unknown): v is number | boolean => typeof v === "number" || typeof v === "boolean";
-  if (atol !== undefined && numeric(actual) && numeric(golden)) return Math.abs(Number(actual) - Number(golden)) <= atol;
+  if (atol !== undefined && isNumeric(actual) && isNumeric(golden)) return Math.abs(Number(actual) - Number(golden)) <= atol;
   return pyEquals(actual, golden);
 }
 

@@ -36,7 +36,11 @@ export interface ConstraintInput {
    * initial state); for tool_trace_extract the referenced message row. Null without a reference.
    */
   readonly reference: readonly MeasuredRow[] | null;
-  /** The table's schema, for column names and zero values; defaults to the ToolSandbox tables. */
+  /**
+   * The world table's schema in the scenario's pack: column names, zero values and default
+   * measures. Absent for SANDBOX, and for a table the pack does not have (its columns are then
+   * the keys the rows use, each compared exactly).
+   */
   readonly schema?: TableSchema;
 }
 

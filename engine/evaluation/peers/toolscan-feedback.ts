@@ -70,5 +70,7 @@ export function toolScanTypeRepr(type: ParamType): string {
       return "<class 'int'>";
     case "boolean":
       return "<class 'bool'>";
+    case "array":
+      return "<class 'list'>";
   }
 }

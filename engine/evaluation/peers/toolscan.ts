@@ -32,11 +32,12 @@
 import type { JsonValue } from "../../json.js";
 import type { Message } from "../../episode/types.js";
 import { pyStrRepr } from "../../python/repr.js";
+import { packById } from "../../packs/registry.js";
 import type { ReferenceCall, Scenario } from "../../scenario/model.js";
-import { toolByName } from "../../tools/catalog.js";
 import type { ToolParameter } from "../../tools/types.js";
 import { pyEquals } from "../measures/python-values.js";
 import { agentCalls, catalogNameOf, referenceCalls, type AgentCall } from "./agent-calls.js";
+import type { ToolLookup } from "./tooltalk.js";
 import {
   formatErrorFeedback,
   invalidArgumentNameFeedback,
@@ -100,6 +101,8 @@ export function fitsToolScanType(value: JsonValue, param: ToolParameter): boolea
       return typeof value === "number" || typeof value === "boolean";
     case "integer":
       return (typeof value === "number" && Number.isInteger(value)) || typeof value === "boolean";
+    case "array":
+      return Array.isArray(value);
   }
 }
 
@@ -114,7 +117,7 @@ export interface CallValidation {
 const CLEAN: CallValidation = { tags: [], unknown: [], missing: [], mistyped: [], feedback: null };
 
 /** ToolScan's pre-execution validator: counts every failing check, feeds back the first. */
-export function validateCall(call: AgentCall, available: readonly string[]): CallValidation {
+export function validateCall(call: AgentCall, available: readonly string[], tools: ToolLookup): CallValidation {
   if (call.call === null) return { ...CLEAN, tags: ["IFE"], feedback: formatErrorFeedback(null) };
   if (!call.arguments.ok) {
     // The same complaint the execution environment gives, in ToolScan's Name(message) form.
@@ -122,8 +125,8 @@ export function validateCall(call: AgentCall, available: readonly string[]): Cal
     return { ...CLEAN, tags: ["IFE"], feedback: formatErrorFeedback(error) };
   }
   if (!available.includes(call.name)) return { ...CLEAN, tags: ["IFN"], feedback: unknownFunctionFeedback(call.name, available) };
-  const tool = toolByName(call.name);
-  // An offered name the catalog does not know has no schema to check against.
+  const tool = tools(call.name);
+  // An offered name the pack does not know has no schema to check against.
   if (!tool) return CLEAN;
   const args = call.arguments.args;
   const given = Object.keys(args);
@@ -174,6 +177,8 @@ export interface ToolScanInput {
   readonly truths: readonly ReferenceCall[];
   /** Tool names offered to the agent, in offered order. */
   readonly available: readonly string[];
+  /** The tools of the scenario's pack by name. */
+  readonly tools: ToolLookup;
   readonly budget: number;
   readonly finished: boolean;
 }
@@ -181,7 +186,7 @@ export interface ToolScanInput {
 export function toolScanFromCalls(input: ToolScanInput): ToolScanResult {
   const route: Route = new Map();
   const calls = input.calls.map((call): ToolScanCall => {
-    const checked = validateCall(call, input.available);
+    const checked = validateCall(call, input.available, input.tools);
     const executed = checked.feedback === null;
     const tags = [...checked.tags];
     if (executed && call.arguments.ok) {
@@ -251,10 +256,12 @@ export function toolScanMetrics(
 ): ToolScanResult {
   if (!Number.isInteger(budget) || budget < 1) throw new RangeError(`ToolScan budget must be a positive integer, got ${budget}`);
   const catalogName = catalogNameOf(scenario);
+  const pack = packById(scenario.world.pack);
   return toolScanFromCalls({
     calls: agentCalls(messages, catalogName),
     truths: referenceCalls(scenario),
     available: available.map(catalogName),
+    tools: (name) => pack.toolByName(name),
     budget,
     finished: conversationFinished(messages),
   });

@@ -26,8 +26,9 @@
 //   agent should not act asks for.
 import type { JsonValue } from "../../json.js";
 import type { Message } from "../../episode/types.js";
+import { packById } from "../../packs/registry.js";
 import type { ReferenceCall, Scenario } from "../../scenario/model.js";
-import { toolByName } from "../../tools/catalog.js";
+import type { ToolDefinition } from "../../tools/types.js";
 import { pyEquals } from "../measures/python-values.js";
 import { agentCalls, catalogNameOf, referenceCalls, type AgentCall, type CallOutcome } from "./agent-calls.js";
 
@@ -35,7 +36,7 @@ export interface ToolTalkPrediction {
   readonly message_index: number;
   readonly call_id: string | null;
   readonly tool: string;
-  /** The catalog marks the tool as changing the world (false for a name the catalog lacks). */
+  /** The pack marks the tool as changing the world (false for a name the pack lacks). */
   readonly is_action: boolean;
   readonly outcome: CallOutcome;
   /** Id of the reference call this prediction consumed, or null. */
@@ -84,24 +85,28 @@ export interface ToolTalkResult {
   readonly ground_truths: readonly ToolTalkGroundTruth[];
 }
 
+/** The tools of the scenario's pack by name. */
+export type ToolLookup = (name: string) => ToolDefinition | undefined;
+
 /** The prediction's value for `key`, or the tool's Python default when it was omitted. */
-function givenOrDefault(args: Readonly<Record<string, JsonValue>>, key: string, tool: string): JsonValue | undefined {
+function givenOrDefault(args: Readonly<Record<string, JsonValue>>, key: string, tool: ToolDefinition | undefined): JsonValue | undefined {
   if (Object.prototype.hasOwnProperty.call(args, key)) return args[key];
-  return toolByName(tool)?.parameters.find((p) => p.name === key)?.default;
+  return tool?.parameters.find((p) => p.name === key)?.default;
 }
 
 /** ToolTalk's default match rule as adapted above. */
-export function toolTalkMatches(prediction: AgentCall, truth: ReferenceCall): boolean {
+export function toolTalkMatches(prediction: AgentCall, truth: ReferenceCall, tools: ToolLookup): boolean {
   if (prediction.name !== truth.tool || prediction.outcome !== "succeeded" || !prediction.arguments.ok) return false;
   const args = prediction.arguments.args;
+  const tool = tools(truth.tool);
   return Object.entries(truth.arguments).every(([key, expected]) => {
-    const given = givenOrDefault(args, key, truth.tool);
+    const given = givenOrDefault(args, key, tool);
     return given !== undefined && pyEquals(given, expected);
   });
 }
 
-export function isActionTool(name: string): boolean {
-  return toolByName(name)?.action ?? false;
+export function isActionTool(name: string, tools: ToolLookup): boolean {
+  return tools(name)?.action ?? false;
 }
 
 /** Ratios from counts, with ToolTalk's conventions for empty denominators. */
@@ -129,12 +134,12 @@ function episodeMetrics(counts: ToolTalkCounts): ToolTalkMetrics {
  * Greedy matching as ToolTalk does it: each prediction, in order, consumes the first still
  * unmatched ground truth it matches, so every ground truth is matched at most once.
  */
-export function toolTalkFromCalls(calls: readonly AgentCall[], truths: readonly ReferenceCall[]): ToolTalkResult {
+export function toolTalkFromCalls(calls: readonly AgentCall[], truths: readonly ReferenceCall[], tools: ToolLookup): ToolTalkResult {
   const matchedBy: (number | null)[] = truths.map(() => null);
   const predictions = calls.map((call): ToolTalkPrediction => {
-    const slot = truths.findIndex((truth, i) => matchedBy[i] === null && toolTalkMatches(call, truth));
+    const slot = truths.findIndex((truth, i) => matchedBy[i] === null && toolTalkMatches(call, truth, tools));
     if (slot >= 0) matchedBy[slot] = call.message_index;
-    const is_action = isActionTool(call.name);
+    const is_action = isActionTool(call.name, tools);
     const match = slot >= 0 ? (truths[slot]?.id ?? null) : null;
     return {
       message_index: call.message_index,
@@ -160,7 +165,8 @@ export function toolTalkFromCalls(calls: readonly AgentCall[], truths: readonly 
 }
 
 export function toolTalkMetrics(scenario: Scenario, messages: readonly Message[]): ToolTalkResult {
-  return toolTalkFromCalls(agentCalls(messages, catalogNameOf(scenario)), referenceCalls(scenario));
+  const pack = packById(scenario.world.pack);
+  return toolTalkFromCalls(agentCalls(messages, catalogNameOf(scenario)), referenceCalls(scenario), (name) => pack.toolByName(name));
 }
 
 export interface ToolTalkAggregate {

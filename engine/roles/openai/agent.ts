@@ -3,19 +3,16 @@
 // scenario's augmentations say), and native tool calls back, several at once for parallel calls.
 import type { ToolCall } from "../../episode/types.js";
 import { isJsonObject } from "../../json.js";
+import { packById } from "../../packs/registry.js";
 import { agentToolSchemas } from "../../tools/scrambling.js";
 import type { AgentRequest, AgentRole, AgentTurn } from "../role.js";
 import { toAgentMessages } from "./agent-messages.js";
-import { ChatModel } from "./chat-model.js";
+import { ChatModel, type ChatModelOptions } from "./chat-model.js";
 import type { AssistantToolCall } from "./response.js";
 import { openAiRoleId, type ModelSettings } from "./settings.js";
 
-export interface ModelRoleOptions {
-  readonly settings: ModelSettings;
-  readonly apiKey: string;
-  /** A fetch to use instead of the global one (tests). */
-  readonly fetch?: typeof fetch;
-}
+/** A role's endpoint: its settings and key (a model of its own), or a model shared with other roles of the same settings. */
+export type ModelRoleOptions = ChatModelOptions | ChatModel;
 
 export class OpenAiAgent implements AgentRole {
   readonly id: string;
@@ -25,14 +22,14 @@ export class OpenAiAgent implements AgentRole {
   private callCount = 0;
 
   constructor(options: ModelRoleOptions) {
-    this.settings = options.settings;
-    this.id = openAiRoleId(options.settings);
-    this.model = new ChatModel({ ...options, label: `agent ${this.id}` });
+    this.model = options instanceof ChatModel ? options : new ChatModel(options);
+    this.settings = this.model.settings;
+    this.id = openAiRoleId(this.settings);
   }
 
   async respond(request: AgentRequest): Promise<AgentTurn> {
-    const tools = agentToolSchemas(request.tools, request.scenario.options.augmentations ?? []);
-    const reply = await this.model.complete(toAgentMessages(request.messages), tools, request.signal);
+    const tools = agentToolSchemas(request.tools, request.scenario.options.augmentations ?? [], packById(request.scenario.world.pack).tools);
+    const reply = await this.model.complete(`agent ${this.id}`, toAgentMessages(request.messages), tools, request.signal);
     // As upstream, text that comes with tool calls is not passed on: the calls are the turn.
     if (reply.toolCalls.length === 0) return { kind: "text", text: reply.content ?? "" };
     return { kind: "calls", calls: reply.toolCalls.map((call) => this.toolCall(call)) };

@@ -5,7 +5,7 @@
 // with the execution environment is left out, demonstrations' included.
 import type { ChatCompletionMessageParam, ChatCompletionTool } from "openai/resources/chat/completions";
 import type { Message } from "../../episode/types.js";
-import { toolByName } from "../../tools/catalog.js";
+import type { WorldPack } from "../../packs/types.js";
 import { openAiToolSchema } from "../../tools/openai-schema.js";
 import { RoleError } from "../role.js";
 
@@ -37,11 +37,12 @@ export function toUserSimulatorMessages(messages: readonly Message[]): ChatCompl
 
 /**
  * The simulator may end the conversation only in answer to the agent: end_conversation is its one
- * tool, offered when the last message it sees comes from the agent, and never name-scrambled.
+ * tool (as the scenario's pack defines it), offered when the last message it sees comes from the
+ * agent, and never name-scrambled.
  */
-export function userSimulatorTools(messages: readonly Message[]): ChatCompletionTool[] {
+export function userSimulatorTools(messages: readonly Message[], pack: WorldPack): ChatCompletionTool[] {
   if (messages[messages.length - 1]?.sender !== "agent") return [];
-  const tool = toolByName(END_CONVERSATION);
-  if (!tool) throw new Error("the catalog has no end_conversation tool");
+  const tool = pack.toolByName(END_CONVERSATION);
+  if (!tool) throw new Error(`the ${pack.id} pack has no end_conversation tool`);
   return [openAiToolSchema(tool)];
 }

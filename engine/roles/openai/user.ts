@@ -8,6 +8,7 @@ import { RoleError } from "../role.js";
 import type { ModelRoleOptions } from "./agent.js";
 import { ChatModel } from "./chat-model.js";
 import { openAiRoleId } from "./settings.js";
+import { packById } from "../../packs/registry.js";
 import { END_CONVERSATION, toUserSimulatorMessages, userSimulatorTools } from "./user-messages.js";
 
 export class OpenAiUser implements UserRole {
@@ -16,14 +17,14 @@ export class OpenAiUser implements UserRole {
   private readonly model: ChatModel;
 
   constructor(options: ModelRoleOptions) {
-    this.settings = options.settings;
-    this.id = openAiRoleId(options.settings);
-    this.model = new ChatModel({ ...options, label: `user ${this.id}` });
+    this.model = options instanceof ChatModel ? options : new ChatModel(options);
+    this.settings = this.model.settings;
+    this.id = openAiRoleId(this.settings);
   }
 
   async respond(request: UserRequest): Promise<UserTurn> {
-    const tools = userSimulatorTools(request.messages);
-    const reply = await this.model.complete(toUserSimulatorMessages(request.messages), tools, request.signal);
+    const tools = userSimulatorTools(request.messages, packById(request.scenario.world.pack));
+    const reply = await this.model.complete(`user ${this.id}`, toUserSimulatorMessages(request.messages), tools, request.signal);
     if (reply.toolCalls.length === 0) return { kind: "text", text: reply.content ?? "" };
     const other = reply.toolCalls.find((call) => call.name !== END_CONVERSATION || tools.length === 0);
     if (other) {

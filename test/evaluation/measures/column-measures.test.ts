@@ -1,7 +1,8 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { closeSimilarity, columnSimilarity, containsSimilarity, exactSimilarity, rougeSimilarity } from "../../../engine/evaluation/measures/column-measures.js";
-import { DEFAULT_MEASURES, effectiveMeasures } from "../../../engine/evaluation/measures/default-measures.js";
+import { defaultMeasures, effectiveMeasures } from "../../../engine/evaluation/measures/default-measures.js";
+import { CONTACT, MESSAGING, REMINDER, SETTING } from "../../../engine/world/toolsandbox-tables.js";
 import { sandboxRow } from "../../../engine/evaluation/measures/sandbox-rows.js";
 import type { Message } from "../../../engine/episode/types.js";
 
@@ -55,16 +56,16 @@ test("any scores 1 whatever the cell holds", () => {
 });
 
 test("default measures follow upstream per table and a constraint's own measures win", () => {
-  assert.deepEqual(DEFAULT_MEASURES.SANDBOX?.content, { kind: "rouge_l" });
-  assert.deepEqual(DEFAULT_MEASURES.SANDBOX?.openai_function_name, { kind: "any" });
-  assert.deepEqual(DEFAULT_MEASURES.SANDBOX?.tool_call_exception, { kind: "any" });
-  assert.deepEqual(DEFAULT_MEASURES.SANDBOX?.tool_trace, { kind: "tool_trace" });
-  assert.deepEqual(DEFAULT_MEASURES.SANDBOX?.visible_to, { kind: "exact" });
-  assert.deepEqual(DEFAULT_MEASURES.CONTACT?.relationship, { kind: "rouge_l" });
-  assert.deepEqual(DEFAULT_MEASURES.CONTACT?.name, { kind: "exact" });
-  assert.deepEqual(DEFAULT_MEASURES.MESSAGING?.content, { kind: "rouge_l" });
-  assert.deepEqual(DEFAULT_MEASURES.REMINDER?.content, { kind: "rouge_l" });
-  assert.deepEqual(DEFAULT_MEASURES.SETTING?.latitude, { kind: "exact" });
+  assert.deepEqual(defaultMeasures("SANDBOX").content, { kind: "rouge_l" });
+  assert.deepEqual(defaultMeasures("SANDBOX").openai_function_name, { kind: "any" });
+  assert.deepEqual(defaultMeasures("SANDBOX").tool_call_exception, { kind: "any" });
+  assert.deepEqual(defaultMeasures("SANDBOX").tool_trace, { kind: "tool_trace" });
+  assert.deepEqual(defaultMeasures("SANDBOX").visible_to, { kind: "exact" });
+  assert.deepEqual(defaultMeasures("CONTACT", CONTACT).relationship, { kind: "rouge_l" });
+  assert.deepEqual(defaultMeasures("CONTACT", CONTACT).name, { kind: "exact" });
+  assert.deepEqual(defaultMeasures("MESSAGING", MESSAGING).content, { kind: "rouge_l" });
+  assert.deepEqual(defaultMeasures("REMINDER", REMINDER).content, { kind: "rouge_l" });
+  assert.deepEqual(defaultMeasures("SETTING", SETTING).latitude, { kind: "exact" });
   const merged = effectiveMeasures("SANDBOX", { content: { kind: "contains" } });
   assert.deepEqual(merged.content, { kind: "contains" });
   assert.deepEqual(merged.sender, { kind: "exact" });

@@ -1,8 +1,13 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { constraintSimilarity } from "../../../engine/evaluation/measures/constraint-similarity.js";
+import { constraintSimilarity as similarityWith } from "../../../engine/evaluation/measures/constraint-similarity.js";
+import type { ConstraintInput, MeasuredConstraint } from "../../../engine/evaluation/measures/types.js";
+import { TOOLSANDBOX_SCHEMAS } from "../../../engine/world/toolsandbox-tables.js";
 import type { Constraint, TargetRow } from "../../../engine/scenario/model.js";
 import type { Row } from "../../../engine/world/types.js";
+
+/** Scored as the evaluation of a ToolSandbox scenario scores it: with the table's schema from the pack. */
+const constraintSimilarity = (c: MeasuredConstraint, input: ConstraintInput) => similarityWith(c, { ...input, schema: TOOLSANDBOX_SCHEMAS.get(c.table) });
 
 function delta(kind: "addition" | "removal" | "update", target: TargetRow[]): Constraint {
   return { kind, table: "REMINDER", target, measures: {}, reference: { kind: "initial" } };

@@ -1,4 +1,5 @@
 import { test } from "node:test";
+import { packById } from "../../../engine/packs/registry.js";
 import assert from "node:assert/strict";
 import OpenAI from "openai";
 import type { Message, RoleName, ToolCall } from "../../../engine/episode/types.js";
@@ -25,6 +26,8 @@ const request = (call: ToolCall): Message =>
   message("agent", "execution_environment", "code", { tool_call: call, openai_tool_call_id: call.id, openai_function_name: call.name });
 const result = (id: string, name: string, content: string): Message =>
   message("execution_environment", "agent", content, { openai_tool_call_id: id, openai_function_name: name });
+
+const TOOLSANDBOX = packById("toolsandbox");
 
 test("the agent's history: parallel calls become one assistant message, each result a tool message", () => {
   const messages = [
@@ -114,10 +117,10 @@ test("the user simulator's history has the roles reversed and leaves out end_con
 
 test("end_conversation is the simulator's only tool, and only right after the agent spoke", () => {
   const end = openAiToolSchema(toolByName("end_conversation")!);
-  assert.deepEqual(userSimulatorTools([message("system", "user", "x"), message("agent", "user", "Done.")]), [end]);
-  assert.deepEqual(userSimulatorTools([message("system", "user", "x")]), []);
-  assert.deepEqual(userSimulatorTools([message("agent", "user", "Done."), message("user", "agent", "Thanks")]), []);
-  assert.deepEqual(userSimulatorTools([]), []);
+  assert.deepEqual(userSimulatorTools([message("system", "user", "x"), message("agent", "user", "Done.")], TOOLSANDBOX), [end]);
+  assert.deepEqual(userSimulatorTools([message("system", "user", "x")], TOOLSANDBOX), []);
+  assert.deepEqual(userSimulatorTools([message("agent", "user", "Done."), message("user", "agent", "Thanks")], TOOLSANDBOX), []);
+  assert.deepEqual(userSimulatorTools([], TOOLSANDBOX), []);
 });
 
 test("Python json.dumps formatting: separators, ensure_ascii, nesting", () => {

@@ -1,4 +1,5 @@
 import { test } from "node:test";
+import { packById } from "../../../engine/packs/registry.js";
 import assert from "node:assert/strict";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -152,7 +153,7 @@ test("every augmentation variant: the agent is offered the variant's schemas and
       const { episode } = await playWithModels(variant, modelRoles(settings, settings));
       assert.deepEqual(episode.ended, { reason: "end_conversation" }, variant.name);
       const offered = field(bodies(mock, "agent")[before]!, "tools");
-      const expected = agentToolSchemas(toolsFor(variant, "agent"), variant.options.augmentations ?? []);
+      const expected = agentToolSchemas(toolsFor(variant, "agent"), variant.options.augmentations ?? [], packById(variant.world.pack).tools);
       assert.deepEqual(offered, expected as unknown as JsonValue, variant.name);
       const result = evaluate(variant, episode.messages, (i) => episode.world.at(i), episode.firstUserIndex, {
         endReason: "end_conversation",

@@ -1,0 +1,211 @@
+// The palette commands and their arguments. Arguments come from the palette (none), CodeLenses,
+// the explorer's context menu and other extensions, so each is checked before use.
+import { basename } from "node:path";
+import * as vscode from "vscode";
+import type { NodeKind } from "../../engine/panel/protocol.js";
+import type { ApiKeys } from "./api-keys.js";
+import type { TrajectoryFeed } from "./feed.js";
+import { currentText, isScenarioDocument, outlineOf } from "./scenario-documents.js";
+import type { LiveRescore } from "./live-rescore.js";
+import type { PanelViews } from "./main-panel.js";
+import { configuredBaseUrls } from "./model-roles.js";
+import { lineOfNode } from "./node-lines.js";
+import { scoreSummary } from "./node-results.js";
+import type { RunStore } from "./run-store.js";
+import { UNTRUSTED_MESSAGE, type Runner, type RunMode } from "./runner.js";
+import { earlyEndNote } from "./test-report.js";
+import { isTrajectoryPath, trajectoryTitle, type Trajectories } from "./trajectories.js";
+
+export interface CommandServices {
+  readonly store: RunStore;
+  readonly views: PanelViews;
+  readonly trajectories: Trajectories;
+  readonly runner: Runner;
+  readonly rescore: LiveRescore;
+  readonly keys: ApiKeys;
+}
+
+/** A file URI from a command argument (a Uri, or its string form); null for anything else. */
+export function fileUriArg(value: unknown): vscode.Uri | null {
+  let uri: vscode.Uri | null = null;
+  if (value instanceof vscode.Uri) uri = value;
+  else if (typeof value === "string" && value.length < 4096) {
+    try {
+      uri = vscode.Uri.parse(value, true);
+    } catch {
+      uri = null;
+    }
+  }
+  return uri?.scheme === "file" ? uri : null;
+}
+
+const activeScenario = (): vscode.TextDocument | null => {
+  const doc = vscode.window.activeTextEditor?.document;
+  return doc && isScenarioDocument(doc) ? doc : null;
+};
+
+const showProblem = (problem: string): void => void vscode.window.showErrorMessage(problem.startsWith("ToolSandbox") ? problem : `ToolSandbox: ${problem}`);
+
+export class Commands {
+  constructor(private readonly s: CommandServices) {}
+
+  register(): vscode.Disposable[] {
+    const command = (id: string, run: (...args: unknown[]) => unknown): vscode.Disposable => vscode.commands.registerCommand(id, run);
+    return [
+      command("toolsandbox.runScenario", (arg) => this.run("scripted", arg)),
+      command("toolsandbox.runScenarioWithModel", (arg) => this.run("model", arg)),
+      command("toolsandbox.replayTrajectory", (arg) => this.replay(arg)),
+      command("toolsandbox.rescoreTrajectory", (arg) => this.rescore(arg)),
+      command("toolsandbox.openPanel", () => this.openPanel()),
+      command("toolsandbox.revealMessage", (trajectory, index) => this.revealMessage(trajectory, index)),
+      command("toolsandbox.setApiKey", () => this.s.keys.setCommand(configuredBaseUrls())),
+      command("toolsandbox.clearApiKey", () => this.s.keys.clearCommand()),
+    ];
+  }
+
+  /** The panel's "show this milestone": select the node's `id:` line in its scenario. */
+  async revealNode(feed: TrajectoryFeed, kind: NodeKind, id: string): Promise<void> {
+    const scenarioPath = await this.s.trajectories.scenarioFileOf(feed.path);
+    if (scenarioPath === null) {
+      void vscode.window.showWarningMessage(`ToolSandbox: no scenario file in the workspace has the name this run played.`);
+      return;
+    }
+    const doc = await vscode.workspace.openTextDocument(vscode.Uri.file(scenarioPath));
+    const line = lineOfNode(doc.getText(), kind, id);
+    if (line === null) {
+      void vscode.window.showWarningMessage(`ToolSandbox: ${basename(scenarioPath)} has no ${kind} "${id}".`);
+      return;
+    }
+    const open = vscode.window.visibleTextEditors.find((e) => e.document === doc);
+    const range = doc.lineAt(line).range;
+    await vscode.window.showTextDocument(doc, { viewColumn: open?.viewColumn ?? vscode.ViewColumn.One, selection: range });
+  }
+
+  private async run(mode: RunMode, arg: unknown): Promise<void> {
+    if (!vscode.workspace.isTrusted) {
+      void vscode.window.showWarningMessage(UNTRUSTED_MESSAGE);
+      return;
+    }
+    const uri = fileUriArg(arg) ?? activeScenario()?.uri ?? null;
+    if (uri === null) {
+      void vscode.window.showErrorMessage("ToolSandbox: open a scenario file (*.scenario.yaml) to run it.");
+      return;
+    }
+    const name = basename(uri.fsPath);
+    const result = await vscode.window.withProgress(
+      { location: vscode.ProgressLocation.Notification, title: `ToolSandbox: running ${name}`, cancellable: true },
+      (_progress, token) => this.s.runner.run({ scenarioUri: uri, mode, showPanel: true, token }),
+    );
+    if (result.kind === "refused") {
+      if (result.problem !== null) showProblem(result.problem);
+      return;
+    }
+    const { outcome } = result;
+    if (outcome.evaluation === null) {
+      showProblem(`${name}: the run failed (${outcome.engineError ?? outcome.end?.reason ?? "no end"}); see ${outcome.file}`);
+      return;
+    }
+    const early = earlyEndNote(outcome.end);
+    if (early !== null) void vscode.window.showWarningMessage(`ToolSandbox: ${name}: ${early}`);
+    vscode.window.setStatusBarMessage(`ToolSandbox: ${name} ${scoreSummary(outcome.evaluation)}`, 10_000);
+  }
+
+  private async replay(arg: unknown): Promise<void> {
+    const scenario = activeScenario();
+    const uri = fileUriArg(arg) ?? (await this.pickTrajectory(scenario));
+    if (uri === null) return;
+    const feed = await this.s.trajectories.openSaved(uri.fsPath, scenario);
+    if (feed) this.s.views.open(feed);
+  }
+
+  /** A quick pick of the workspace's trajectories, the active scenario's last run first and selected. */
+  private async pickTrajectory(scenario: vscode.TextDocument | null): Promise<vscode.Uri | null> {
+    const name = scenario === null ? null : outlineOf(scenario).name;
+    const last = scenario === null || name === null ? null : this.s.trajectories.lastRunOf(scenario.uri.fsPath, name);
+    const others = (await this.s.trajectories.listAll()).filter((u) => u.fsPath !== last);
+    type Item = vscode.QuickPickItem & { readonly uri: vscode.Uri | null };
+    const item = (uri: vscode.Uri, detail?: string): Item => ({
+      label: trajectoryTitle(uri.fsPath),
+      description: vscode.workspace.asRelativePath(uri, false),
+      ...(detail ? { detail } : {}),
+      uri,
+    });
+    const items: Item[] = [
+      ...(last === null ? [] : [item(vscode.Uri.file(last), `the last run of ${name}`)]),
+      ...others.map((u) => item(u)),
+      { label: "$(folder-opened) Browse…", description: "a *.trajectory.jsonl anywhere", uri: null },
+    ];
+    const chosen = await vscode.window.showQuickPick(items, { title: "ToolSandbox: Replay Trajectory", placeHolder: "Choose a trajectory to replay", matchOnDescription: true });
+    if (chosen === undefined) return null;
+    if (chosen.uri !== null) return chosen.uri;
+    const picked = await vscode.window.showOpenDialog({ canSelectMany: false, filters: { "ToolSandbox trajectory": ["jsonl"] }, title: "Replay Trajectory" });
+    const file = picked?.[0];
+    if (file === undefined) return null;
+    if (!isTrajectoryPath(file.fsPath)) {
+      showProblem(`${basename(file.fsPath)} is not a *.trajectory.jsonl file.`);
+      return null;
+    }
+    return file;
+  }
+
+  private async rescore(arg: unknown): Promise<void> {
+    const scenario = activeScenario();
+    const path =
+      fileUriArg(arg)?.fsPath ??
+      (scenario === null ? undefined : this.s.store.results(scenario.uri.fsPath)?.trajectoryPath) ??
+      this.s.views.activeFeed?.path ??
+      this.s.views.mainView?.feed?.path;
+    if (path === undefined) {
+      showProblem("open a trajectory (or a scenario with a run) to re-score.");
+      return;
+    }
+    if (this.s.store.trajectory(path) === null) {
+      const feed = this.s.store.feed(path);
+      if (feed?.live === "running" || feed?.live === "paused") {
+        showProblem("the run is still going; re-score it when it has finished.");
+        return;
+      }
+      if ((await this.s.trajectories.openSaved(path, scenario)) === null) return;
+    }
+    const scenarioPath = await this.s.trajectories.scenarioFileOf(path);
+    if (scenarioPath === null) {
+      const played = this.s.store.trajectory(path)?.header.scenario.name ?? trajectoryTitle(path);
+      showProblem(`no scenario file in the workspace is named "${played}" (the scenario this run played).`);
+      return;
+    }
+    const outcome = this.s.rescore.rescore(scenarioPath, await currentText(vscode.Uri.file(scenarioPath)), path);
+    if (!outcome.ok) {
+      showProblem(`cannot re-score against ${basename(scenarioPath)}: ${outcome.problem}`);
+      return;
+    }
+    const evaluation = this.s.store.results(scenarioPath)?.evaluation;
+    const summary = evaluation ? scoreSummary(evaluation) : "";
+    void vscode.window.showInformationMessage(
+      `ToolSandbox: re-scored ${trajectoryTitle(path)} against ${basename(scenarioPath)}: ${summary}${outcome.summary ? ` (${outcome.summary})` : ""}`,
+    );
+  }
+
+  private async openPanel(): Promise<void> {
+    const scenario = activeScenario();
+    const shown = scenario === null ? null : this.s.store.results(scenario.uri.fsPath);
+    const feed = this.s.views.mainView?.feed ?? (shown ? this.s.store.feed(shown.trajectoryPath) : null);
+    this.s.views.open(feed, { preserveFocus: false });
+  }
+
+  private async revealMessage(trajectoryArg: unknown, indexArg: unknown): Promise<void> {
+    const uri = fileUriArg(trajectoryArg);
+    const index = typeof indexArg === "number" && Number.isSafeInteger(indexArg) && indexArg >= 0 ? indexArg : null;
+    if (uri === null || !isTrajectoryPath(uri.fsPath)) return;
+    const feed = this.s.store.feed(uri.fsPath) ?? (await this.s.trajectories.openSaved(uri.fsPath, activeScenario()));
+    if (feed === null) return;
+    const editors = this.s.views.showing(uri.fsPath).filter((v) => v !== this.s.views.mainView);
+    if (this.s.views.mainView?.feed === feed || editors.length === 0) {
+      this.s.views.open(feed, { reveal: index });
+      return;
+    }
+    for (const view of editors) {
+      if (index !== null) view.reveal(index);
+      view.panel.reveal(undefined, true);
+    }
+  }
+}

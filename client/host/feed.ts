@@ -1,0 +1,100 @@
+// One trajectory as the panel views receive it: the lines so far (all of a saved file, or those a
+// live run has written), the live state, and whoever is showing it. A view that opens (or reloads)
+// late gets everything in one batch, then each new line as it comes, so every view of a run shows
+// the same lines as the file. A later evaluation (a re-score) replaces the one before.
+import type { EvaluationResult } from "../../engine/evaluation/result.js";
+import type { HostMessage, LiveState, RunControl } from "../../engine/panel/protocol.js";
+import type { Trajectory } from "../../engine/trajectory/trajectory.js";
+import type { StreamedLine } from "./live-run.js";
+
+export type FeedMessage = HostMessage;
+
+export type FeedListener = (message: FeedMessage) => void;
+
+export class TrajectoryFeed {
+  private readonly lines: StreamedLine[] = [];
+  private liveState: LiveState | null = null;
+  private readonly listeners = new Set<FeedListener>();
+  /** Set while a live run can be paused and stepped. */
+  private controller: ((action: RunControl) => void) | null = null;
+
+  /** `path` is the trajectory file, `title` what the panel's tab says. */
+  constructor(
+    readonly path: string,
+    readonly title: string,
+  ) {}
+
+  /** A saved trajectory: its lines as the file holds them, with `evaluation` in place of the recorded one. */
+  static fromTrajectory(path: string, title: string, trajectory: Trajectory, evaluation: EvaluationResult | null): TrajectoryFeed {
+    const feed = new TrajectoryFeed(path, title);
+    feed.lines.push(...savedLines(trajectory, evaluation));
+    return feed;
+  }
+
+  /** The file changed on disk: every view starts over with its new lines (a header clears a panel). */
+  reload(trajectory: Trajectory, evaluation: EvaluationResult | null): void {
+    this.lines.splice(0, this.lines.length, ...savedLines(trajectory, evaluation));
+    this.liveState = null;
+    this.controller = null;
+    this.broadcast({ type: "lines", lines: [...this.lines] });
+  }
+
+  get live(): LiveState | null {
+    return this.liveState;
+  }
+
+  get lineCount(): number {
+    return this.lines.length;
+  }
+
+  append(line: StreamedLine): void {
+    this.lines.push(line);
+    this.broadcast(line);
+  }
+
+  setEvaluation(result: EvaluationResult): void {
+    const line: StreamedLine = { type: "evaluation", result };
+    const at = this.lines.findIndex((l) => l.type === "evaluation");
+    if (at === -1) this.lines.push(line);
+    else this.lines[at] = line;
+    this.broadcast(line);
+  }
+
+  setLive(state: LiveState): void {
+    this.liveState = state;
+    if (state === "finished") this.controller = null;
+    this.broadcast({ type: "live", state });
+  }
+
+  setController(controller: ((action: RunControl) => void) | null): void {
+    this.controller = controller;
+  }
+
+  /** A run-control request from a view; ignored unless a live run is going. */
+  control(action: RunControl): boolean {
+    if (this.controller === null) return false;
+    this.controller(action);
+    return true;
+  }
+
+  /** What a view that just became ready needs: every line so far, then the live state. */
+  snapshot(): FeedMessage[] {
+    const messages: FeedMessage[] = [{ type: "lines", lines: [...this.lines] }];
+    if (this.liveState !== null) messages.push({ type: "live", state: this.liveState });
+    return messages;
+  }
+
+  subscribe(listener: FeedListener): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  private broadcast(message: FeedMessage): void {
+    for (const listener of this.listeners) listener(message);
+  }
+}
+
+function savedLines(trajectory: Trajectory, evaluation: EvaluationResult | null): StreamedLine[] {
+  const result = evaluation ?? trajectory.evaluation;
+  return [trajectory.header, ...trajectory.events, ...(result === null ? [] : [{ type: "evaluation" as const, result }])];
+}

@@ -1,0 +1,65 @@
+// The roles of "Run Scenario with Model": each role's settings (toolsandbox.agent.*,
+// toolsandbox.user.*), its key from secret storage, and the OpenAI-compatible role built from
+// them. A role whose model setting is empty is played by the scripted role instead.
+import * as vscode from "vscode";
+import { OpenAiAgent } from "../../engine/roles/openai/agent.js";
+import { OpenAiUser } from "../../engine/roles/openai/user.js";
+import type { AgentRole, UserRole } from "../../engine/roles/role.js";
+import { createScriptedAgent, createScriptedUser } from "../../engine/roles/scripted.js";
+import type { Scenario } from "../../engine/scenario/model.js";
+import type { ApiKeys } from "./api-keys.js";
+import { readRoleChoice, type RoleChoice, type SettingsGetter } from "./settings.js";
+
+export const settingsGetter = (): SettingsGetter => {
+  const config = vscode.workspace.getConfiguration("toolsandbox");
+  return (key) => config.get(key);
+};
+
+export type ModelRoles = { readonly ok: true; readonly agent: AgentRole; readonly user: UserRole } | { readonly ok: false; readonly problem: string | null };
+
+/** Both roles' settings, checked; the problem names the first bad setting. */
+export function readRoleChoices(): { agent: RoleChoice; user: RoleChoice } | string {
+  const get = settingsGetter();
+  const agent = readRoleChoice("agent", get);
+  if (!agent.ok) return agent.problem;
+  const user = readRoleChoice("user", get);
+  if (!user.ok) return user.problem;
+  return { agent: agent.value, user: user.value };
+}
+
+/** The configured endpoints (for "Set API Key"), whatever the model settings say. */
+export function configuredBaseUrls(): string[] {
+  const choices = readRoleChoices();
+  if (typeof choices === "string") return [];
+  return [choices.agent, choices.user].flatMap((c) => (c.kind === "model" ? [c.settings.base_url] : []));
+}
+
+/**
+ * Fresh roles for one episode. `problem` is null when the user cancelled the key prompt (nothing
+ * to report), else a one-line reason.
+ */
+export async function createModelRoles(scenario: Scenario, keys: ApiKeys): Promise<ModelRoles> {
+  const choices = readRoleChoices();
+  if (typeof choices === "string") return { ok: false, problem: choices };
+  const { agent, user } = choices;
+  if (agent.kind === "scripted" && user.kind === "scripted") {
+    return { ok: false, problem: "no model is configured: set toolsandbox.agent.model or toolsandbox.user.model" };
+  }
+  let agentRole: AgentRole;
+  if (agent.kind === "model") {
+    const key = await keys.forRun(agent.settings.base_url);
+    if (key === undefined) return { ok: false, problem: null };
+    agentRole = new OpenAiAgent({ settings: { ...agent.settings, api_key_env: key.source }, apiKey: key.key });
+  } else {
+    agentRole = createScriptedAgent(scenario);
+  }
+  let userRole: UserRole;
+  if (user.kind === "model") {
+    const key = await keys.forRun(user.settings.base_url);
+    if (key === undefined) return { ok: false, problem: null };
+    userRole = new OpenAiUser({ settings: { ...user.settings, api_key_env: key.source }, apiKey: key.key });
+  } else {
+    userRole = createScriptedUser(scenario);
+  }
+  return { ok: true, agent: agentRole, user: userRole };
+}

@@ -1,0 +1,41 @@
+// Scoring a saved run again against the scenario as it is written now (the editor's text, saved
+// or not), without playing anything: how an author sees what a milestone edit does to a run. A
+// text with errors scores nothing; the caller keeps the results it had and says why.
+import type { Diagnostic } from "../../engine/diagnostics.js";
+import { evaluateTrajectory, EvaluationError, type EvaluationResult } from "../../engine/evaluation/evaluate.js";
+import { checkScenarioText } from "../../engine/scenario/load.js";
+import type { Trajectory } from "../../engine/trajectory/trajectory.js";
+
+export type Rescored =
+  | {
+      readonly ok: true;
+      readonly result: EvaluationResult;
+      /** Set when the text names another scenario than the run played. */
+      readonly warning: string | null;
+    }
+  | { readonly ok: false; readonly problem: string };
+
+export function rescoreAgainstText(trajectory: Trajectory, text: string, file: string): Rescored {
+  const checked = checkScenarioText(text, file);
+  const errors = checked.diagnostics.filter((d) => d.severity === "error");
+  if (checked.scenario === null || errors.length > 0) return { ok: false, problem: errorSummary(errors) };
+  let result: EvaluationResult;
+  try {
+    result = evaluateTrajectory(trajectory, checked.scenario);
+  } catch (e) {
+    if (!(e instanceof EvaluationError)) throw e;
+    return { ok: false, problem: `cannot score the run against this scenario: ${e.message}` };
+  }
+  const played = trajectory.header.scenario.name;
+  const warning = checked.scenario.name === played ? null : `scored against "${checked.scenario.name}", but the run played "${played}"`;
+  return { ok: true, result, warning };
+}
+
+/** "2 errors in the scenario (first at 12:5: No milestone has the id "x".)" */
+export function errorSummary(errors: readonly Diagnostic[]): string {
+  const first = errors[0];
+  if (!first) return "the scenario has errors";
+  const where = `${first.range.start.line + 1}:${first.range.start.character + 1}`;
+  const count = `${errors.length} error${errors.length === 1 ? "" : "s"}`;
+  return `${count} in the scenario (first at ${where}: ${first.message})`;
+}

@@ -1,0 +1,124 @@
+// Plays a scenario from the editor or the Testing view: checks the text (unsaved edits included),
+// builds the roles, claims the next run file, and plays the episode while its lines stream to the
+// panel. The run can be paused and stepped from the panel and cancelled from VS Code. Runs need a
+// trusted workspace: a model run sends the workspace's scenario to a configured endpoint.
+import { basename } from "node:path";
+import * as vscode from "vscode";
+import { checkScenarioText } from "../../engine/scenario/load.js";
+import type { Scenario } from "../../engine/scenario/model.js";
+import { createScriptedRoles } from "../../engine/roles/scripted.js";
+import { readTrajectoryFile } from "../../engine/trajectory/reader.js";
+import type { Trajectory } from "../../engine/trajectory/trajectory.js";
+import type { ApiKeys } from "./api-keys.js";
+import { playToFile, TrajectoryWriteError, type LiveRunOutcome } from "./live-run.js";
+import type { PanelViews } from "./main-panel.js";
+import { createModelRoles, settingsGetter } from "./model-roles.js";
+import { errorSummary } from "./rescore.js";
+import { claimRunFile } from "./run-files.js";
+import { RunGate } from "./run-gate.js";
+import type { RunStore } from "./run-store.js";
+import { readEpisodeSeed } from "./settings.js";
+import { currentText } from "./scenario-documents.js";
+import { fileStamp, trajectoryTitle, type Trajectories } from "./trajectories.js";
+
+export type RunMode = "scripted" | "model";
+
+export const UNTRUSTED_MESSAGE =
+  "ToolSandbox: running scenarios is disabled in an untrusted workspace (a run writes files and can call the configured model endpoints). Trust the workspace to run; authoring works without it.";
+
+export interface RunRequest {
+  readonly scenarioUri: vscode.Uri;
+  readonly mode: RunMode;
+  /** Open the panel on the run as it starts (palette and CodeLens runs; not the Testing view). */
+  readonly showPanel: boolean;
+  readonly token?: vscode.CancellationToken;
+}
+
+export type RunResult =
+  | { readonly kind: "played"; readonly outcome: LiveRunOutcome; readonly text: string }
+  /** Nothing was played; `problem` is null when the user cancelled a prompt. */
+  | { readonly kind: "refused"; readonly problem: string | null };
+
+export class Runner {
+  constructor(
+    private readonly store: RunStore,
+    private readonly views: PanelViews,
+    private readonly trajectories: Trajectories,
+    private readonly keys: ApiKeys,
+    private readonly log: vscode.LogOutputChannel,
+  ) {}
+
+  async run(request: RunRequest): Promise<RunResult> {
+    if (!vscode.workspace.isTrusted) return { kind: "refused", problem: UNTRUSTED_MESSAGE };
+    const scenarioPath = request.scenarioUri.fsPath;
+    let text: string;
+    try {
+      text = await currentText(request.scenarioUri);
+    } catch (e) {
+      return { kind: "refused", problem: `cannot read ${basename(scenarioPath)}: ${e instanceof Error ? e.message : String(e)}` };
+    }
+    const checked = checkScenarioText(text, scenarioPath);
+    const errors = checked.diagnostics.filter((d) => d.severity === "error");
+    if (checked.scenario === null || errors.length > 0) {
+      return { kind: "refused", problem: `${basename(scenarioPath)} cannot run: ${errorSummary(errors)}` };
+    }
+    const scenario = checked.scenario;
+    const roles = await this.roles(request.mode, scenario);
+    if (!roles.ok) return { kind: "refused", problem: roles.problem };
+    const seed = readEpisodeSeed(settingsGetter());
+    if (!seed.ok) return { kind: "refused", problem: seed.problem };
+
+    let file: string;
+    try {
+      file = claimRunFile(this.trajectories.runsFolderFor(scenarioPath), scenario.name);
+    } catch (e) {
+      return { kind: "refused", problem: `cannot create the run file: ${e instanceof Error ? e.message : String(e)}` };
+    }
+    const feed = this.store.addLive(file, trajectoryTitle(file), scenarioPath);
+    if (request.showPanel) this.views.open(feed);
+    const gate = new RunGate((state) => feed.setLive(state));
+    feed.setController((action) => gate.control(action));
+    const abort = new AbortController();
+    const cancel = request.token?.onCancellationRequested(() => abort.abort());
+    this.log.info(`run ${scenario.name} (${request.mode}) → ${file}`);
+
+    let outcome: LiveRunOutcome;
+    try {
+      outcome = await playToFile({
+        scenario,
+        agent: roles.agent,
+        user: roles.user,
+        seed: seed.value,
+        file,
+        signal: abort.signal,
+        beforeTurn: gate.beforeTurn,
+        onLine: (line) => feed.append(line),
+      });
+    } catch (e) {
+      if (!(e instanceof TrajectoryWriteError)) throw e;
+      this.store.finishLive(file, null, null, null);
+      return { kind: "refused", problem: e.message };
+    } finally {
+      cancel?.dispose();
+      gate.finish();
+    }
+    this.store.finishLive(file, this.readBack(file), outcome.evaluation, fileStamp(file));
+    this.log.info(`${scenario.name}: ${outcome.end?.reason ?? "no end"}${outcome.engineError ? ` (engine error: ${outcome.engineError})` : ""}`);
+    return { kind: "played", outcome, text };
+  }
+
+  private async roles(mode: RunMode, scenario: Scenario) {
+    if (mode === "scripted") return { ok: true as const, ...createScriptedRoles(scenario) };
+    return createModelRoles(scenario, this.keys);
+  }
+
+  /** The finished file, parsed (re-scoring reads it); null if it cannot be read back. */
+  private readBack(file: string): Trajectory | null {
+    try {
+      return readTrajectoryFile(file);
+    } catch (e) {
+      this.log.error(`cannot read back ${file}: ${e instanceof Error ? e.message : String(e)}`);
+      return null;
+    }
+  }
+}

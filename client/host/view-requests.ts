@@ -1,0 +1,38 @@
+// The host's side of the panel boundary: every message a panel posts is untrusted (the page shows
+// model and tool output), so it is checked by the same guards the panel uses before any handler
+// sees it. Links pass only as http/https; anything else is dropped and reported once to the log.
+import type { NodeKind, RunControl } from "../../engine/panel/protocol.js";
+import { parseViewRequest } from "../webview/validate/host-messages.js";
+
+export interface ViewRequestHandlers {
+  ready(): void;
+  openLink(url: string): void;
+  revealNode(kind: NodeKind, id: string): void;
+  runControl(action: RunControl): void;
+  selected(index: number): void;
+}
+
+/** Checks one message from a panel and calls its handler; returns why it was refused, or null. */
+export function dispatchViewRequest(raw: unknown, handlers: ViewRequestHandlers): string | null {
+  const checked = parseViewRequest(raw);
+  if (!checked.ok) return checked.error;
+  const request = checked.value;
+  switch (request.type) {
+    case "ready":
+      handlers.ready();
+      break;
+    case "open-link":
+      handlers.openLink(request.url);
+      break;
+    case "reveal-node":
+      handlers.revealNode(request.kind, request.id);
+      break;
+    case "run-control":
+      handlers.runControl(request.action);
+      break;
+    case "selected":
+      handlers.selected(request.index);
+      break;
+  }
+  return null;
+}

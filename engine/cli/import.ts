@@ -1,0 +1,131 @@
+// `toolsandbox import tooltalk <paths...> --out DIR`: turns ToolTalk conversation files (or every
+// *.json of a folder) into scenario files, one `<name>.scenario.yaml` each. A conversation that
+// cannot be imported is one line on stderr naming the file and the JSON path of the problem, and
+// the others are still written; the exit code is then 1. A path that does not exist, or an output
+// folder that cannot be written, stops the command (exit 3) before or as it happens.
+import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { dirname, join, relative, resolve, sep } from "node:path";
+import type { Command } from "commander";
+import { importConversation } from "../importers/tooltalk/import-conversation.js";
+import { SCENARIO_FILE_SUFFIX } from "../importers/tooltalk/names.js";
+import { ImportProblem } from "../importers/tooltalk/problem.js";
+import { conversationFileNames } from "../tooltalk/conversation-files.js";
+import { parseConversation } from "../tooltalk/conversation.js";
+import { ToolTalkDataError } from "../tooltalk/json-reader.js";
+import { CliError, EXIT, fsError, type ExitCode } from "./errors.js";
+import { plural } from "./format.js";
+import { problemLine, type CliIO } from "./io.js";
+
+export const IMPORT_SOURCES = ["tooltalk"] as const;
+
+export interface ImportOptions {
+  readonly out: string;
+}
+
+export interface ImportReport {
+  /** Written scenario files, in input order. */
+  readonly written: readonly string[];
+  /** One line per conversation that was not imported. */
+  readonly problems: readonly string[];
+}
+
+export function registerImport(program: Command, io: CliIO, setExit: (code: ExitCode) => void): void {
+  program
+    .command("import")
+    .description("turn another benchmark's conversations into scenario files (ToolTalk: one <name>.scenario.yaml per conversation)")
+    .argument("<source>", `the benchmark the files come from (${IMPORT_SOURCES.join(", ")})`)
+    .argument("<paths...>", "conversation files, or folders whose *.json files are conversations")
+    .requiredOption("-o, --out <dir>", "directory for the scenario files")
+    .addHelpText(
+      "after",
+      "\nA conversation that cannot be imported is reported on one line (file and JSON path) and skipped; the\nothers are written, and the exit code is 1. The same input always gives the same files, byte for byte.",
+    )
+    .action((source: string, paths: string[], opts: ImportOptions) => setExit(importCommand(source, paths, opts, io)));
+}
+
+export function importCommand(source: string, paths: readonly string[], options: ImportOptions, io: CliIO): ExitCode {
+  if (!(IMPORT_SOURCES as readonly string[]).includes(source)) {
+    throw new CliError(`unknown import source "${source}" (supported: ${IMPORT_SOURCES.join(", ")})`, EXIT.usage);
+  }
+  const report = importToolTalk(paths, options.out);
+  for (const line of report.problems) io.err(problemLine(line));
+  const total = report.written.length + report.problems.length;
+  io.out(`${report.written.length} of ${plural(total, "conversation")} imported into ${options.out}`);
+  return report.problems.length > 0 ? EXIT.failed : EXIT.ok;
+}
+
+/** The conversation files a path names: itself, or the sorted *.json files of a folder. */
+function conversationFiles(path: string): string[] {
+  let directory: boolean;
+  try {
+    directory = statSync(path).isDirectory();
+  } catch (e) {
+    throw fsError(e, path);
+  }
+  if (!directory) return [path];
+  let names: string[];
+  try {
+    names = conversationFileNames(path);
+  } catch (e) {
+    throw fsError(e, path);
+  }
+  if (names.length === 0) throw new CliError(`${path}: no *.json files in this directory`, EXIT.io);
+  return names.map((name) => join(path, name));
+}
+
+/** The scenario schema shipped with this package (next to dist/ or engine/), for the modeline. */
+function schemaFile(): string | null {
+  for (let dir = __dirname, i = 0; i < 4; i++, dir = dirname(dir)) {
+    const candidate = join(dir, "schemas", "scenario.schema.json");
+    if (existsSync(candidate)) return candidate;
+  }
+  return null;
+}
+
+export function importToolTalk(paths: readonly string[], out: string): ImportReport {
+  const files = [...new Set(paths.flatMap(conversationFiles))];
+  try {
+    mkdirSync(out, { recursive: true });
+  } catch (e) {
+    throw fsError(e, out);
+  }
+  const schema = schemaFile();
+  const schemaPath = schema === null ? null : relative(resolve(out), schema).split(sep).join("/");
+  const written: string[] = [];
+  const problems: string[] = [];
+  const names = new Map<string, string>();
+  for (const file of files) {
+    let text: string;
+    try {
+      text = readFileSync(file, "utf8");
+    } catch (e) {
+      const problem = fsError(e, file);
+      problems.push(problem instanceof CliError ? problem.message : `${file}: cannot be read`);
+      continue;
+    }
+    let imported;
+    try {
+      imported = importConversation(parseConversation(text, file), { schemaPath });
+    } catch (e) {
+      if (e instanceof ToolTalkDataError || e instanceof ImportProblem) {
+        problems.push(e.message);
+        continue;
+      }
+      throw e;
+    }
+    const other = names.get(imported.name);
+    if (other !== undefined) {
+      problems.push(`${file}: $.name: the scenario name ${imported.name} is already used by ${other}`);
+      continue;
+    }
+    names.set(imported.name, file);
+    const target = join(out, `${imported.name}${SCENARIO_FILE_SUFFIX}`);
+    try {
+      writeFileSync(target, imported.text);
+    } catch (e) {
+      throw fsError(e, target);
+    }
+    written.push(target);
+  }
+  return { written, problems };
+}

@@ -1,0 +1,148 @@
+// `toolsandbox eval --mode tooltalk`: ToolTalk's metrics per conversation and over all of them,
+// for the files `run --mode tooltalk` writes (their turns are scored again) and for ordinary
+// trajectories of ToolTalk scenarios (the agent's calls against the reference's; see
+// engine/tooltalk-mode/trajectory-turns.ts). Everything is read and scored before anything is
+// printed, so a bad file never leaves half a JSON document.
+import { readdirSync, readFileSync, statSync } from "node:fs";
+import { join } from "node:path";
+import { formatDiagnostic } from "../diagnostics.js";
+import { toolTalkApi } from "../packs/tooltalk/apis.js";
+import type { Scenario } from "../scenario/model.js";
+import { ToolTalkDataError } from "../tooltalk/json-reader.js";
+import { conversationErrorTypes, type ToolTalkErrorTypes } from "../tooltalk/error-types.js";
+import { aggregateConversations, scoreConversation, type ToolTalkAggregate, type ToolTalkMetrics } from "../tooltalk/metrics.js";
+import { ROUGE_L_SIMILARITY } from "../tooltalk/similarity.js";
+import type { ToolTalkTurnRun } from "../tooltalk/types.js";
+import { readRunFile, TOOLTALK_RUN_SUFFIX } from "../tooltalk-mode/result-file.js";
+import { scenarioConversation } from "../tooltalk-mode/scenario-conversation.js";
+import { trajectoryTurnRuns } from "../tooltalk-mode/trajectory-turns.js";
+import { formatWarning } from "../trajectory/errors.js";
+import { TRAJECTORY_SUFFIX } from "../trajectory/writer.js";
+import { CliError, EXIT, fsError, type ExitCode } from "./errors.js";
+import { problemLine, type CliIO } from "./io.js";
+import { loadTrajectory } from "./replay.js";
+import { hasErrors, loadScenario } from "./scenario-files.js";
+import { toolTalkAggregateLines, toolTalkTableLines } from "./tooltalk-lines.js";
+
+export interface ToolTalkEvalOptions {
+  /** Scores trajectories against this scenario file instead of the one each embeds. */
+  readonly scenario?: string;
+  readonly json?: boolean;
+}
+
+/** One element of `eval --mode tooltalk --json`'s `conversations`. */
+export interface ToolTalkEvalEntry {
+  readonly file: string;
+  readonly scenario: string;
+  /** "tooltalk-run": a `run --mode tooltalk` file (teacher-forced); "trajectory": a free run. */
+  readonly source: "tooltalk-run" | "trajectory";
+  readonly metrics: ToolTalkMetrics;
+  readonly error_types: ToolTalkErrorTypes;
+}
+
+/** What `eval --mode tooltalk --json` prints. */
+export interface ToolTalkEvalOutput {
+  readonly mode: "tooltalk";
+  /** The free-text scorer standing in for ToolTalk's DistilBERT, with its two thresholds. */
+  readonly similarity: { readonly name: string; readonly strict_threshold: number; readonly loose_threshold: number };
+  readonly conversations: readonly ToolTalkEvalEntry[];
+  readonly aggregate: ToolTalkAggregate;
+}
+
+const isAction = (name: string): boolean => toolTalkApi(name)?.definition.action ?? false;
+const wanted = (name: string): boolean => name.endsWith(TRAJECTORY_SUFFIX) || name.endsWith(TOOLTALK_RUN_SUFFIX);
+
+function filesUnder(dir: string): string[] {
+  let entries;
+  try {
+    entries = readdirSync(dir, { withFileTypes: true });
+  } catch (e) {
+    throw fsError(e, dir);
+  }
+  return entries
+    .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
+    .filter((entry) => !entry.name.startsWith(".") && entry.name !== "node_modules")
+    .flatMap((entry) => (entry.isDirectory() ? filesUnder(join(dir, entry.name)) : entry.isFile() && wanted(entry.name) ? [join(dir, entry.name)] : []));
+}
+
+function collect(paths: readonly string[]): string[] {
+  const files = paths.flatMap((path) => {
+    let directory: boolean;
+    try {
+      directory = statSync(path).isDirectory();
+    } catch (e) {
+      throw fsError(e, path);
+    }
+    if (!directory) return [path];
+    const found = filesUnder(path);
+    if (found.length === 0) throw new CliError(`${path}: no *${TRAJECTORY_SUFFIX} or *${TOOLTALK_RUN_SUFFIX} files in this directory`, EXIT.io);
+    return found;
+  });
+  return [...new Set(files)];
+}
+
+function entry(file: string, scenario: string, source: ToolTalkEvalEntry["source"], turns: readonly ToolTalkTurnRun[]): ToolTalkEvalEntry {
+  const score = scoreConversation(turns, isAction);
+  return { file, scenario, source, metrics: score.metrics, error_types: conversationErrorTypes(score) };
+}
+
+function scoreRunFile(file: string): ToolTalkEvalEntry {
+  let text: string;
+  try {
+    text = readFileSync(file, "utf8");
+  } catch (e) {
+    throw fsError(e, file);
+  }
+  try {
+    const run = readRunFile(text, file);
+    return entry(file, run.scenario, "tooltalk-run", run.turns);
+  } catch (e) {
+    if (e instanceof ToolTalkDataError) throw new CliError(e.message, EXIT.malformedTrajectory);
+    throw e;
+  }
+}
+
+function scoreTrajectory(file: string, override: Scenario | null, io: CliIO): ToolTalkEvalEntry | null {
+  const trajectory = loadTrajectory(file);
+  for (const w of trajectory.warnings) io.err(problemLine(formatWarning(file, w)));
+  const scenario = override ?? trajectory.header.scenario;
+  if (scenario.world.pack !== "tooltalk") {
+    io.err(problemLine(`${file}: --mode tooltalk scores ToolTalk scenarios only; ${scenario.name} uses the ${scenario.world.pack} pack`));
+    return null;
+  }
+  return entry(file, scenario.name, "trajectory", trajectoryTurnRuns(trajectory, scenarioConversation(scenario, file)));
+}
+
+function loadOverride(file: string, io: CliIO): Scenario | null {
+  const loaded = loadScenario(file);
+  for (const d of loaded.diagnostics) io.err(formatDiagnostic(d));
+  if (hasErrors(loaded.diagnostics) || !loaded.scenario) throw new CliError(`${file} has errors; nothing was scored`, EXIT.failed);
+  return loaded.scenario;
+}
+
+export function evalToolTalkMode(paths: readonly string[], options: ToolTalkEvalOptions, io: CliIO): ExitCode {
+  const override = options.scenario === undefined ? null : loadOverride(options.scenario, io);
+  const files = collect(paths);
+  const entries: ToolTalkEvalEntry[] = [];
+  let skipped = 0;
+  for (const file of files) {
+    const scored = file.endsWith(TOOLTALK_RUN_SUFFIX) ? scoreRunFile(file) : scoreTrajectory(file, override, io);
+    if (scored === null) skipped++;
+    else entries.push(scored);
+  }
+  const aggregate = aggregateConversations(entries.map((e) => e.metrics));
+  if (options.json) {
+    const output: ToolTalkEvalOutput = {
+      mode: "tooltalk",
+      similarity: { name: ROUGE_L_SIMILARITY.name, strict_threshold: ROUGE_L_SIMILARITY.strictThreshold, loose_threshold: ROUGE_L_SIMILARITY.looseThreshold },
+      conversations: entries,
+      aggregate,
+    };
+    io.out(JSON.stringify(output, null, 2));
+  } else {
+    for (const line of toolTalkTableLines(entries.map((e) => ({ name: e.scenario, metrics: e.metrics })))) io.out(line);
+    io.out("");
+    for (const line of toolTalkAggregateLines(aggregate)) io.out(line);
+  }
+  return skipped > 0 ? EXIT.failed : EXIT.ok;
+}

@@ -1,0 +1,180 @@
+// `toolsandbox run --mode tooltalk`: ToolTalk's own evaluation of ToolTalk-pack scenarios. Each
+// scenario is simulated turn by turn with teacher forcing (engine/tooltalk/simulation.ts: the
+// world reset and the ground truth replayed before every assistant turn, the user never
+// simulated), by the ground truth itself (`--agent scripted`, ToolTalk's oracle) or by a model
+// (`--agent openai:MODEL`). One `<name>.tooltalk.json` per scenario, `tooltalk-summary.json` with
+// the aggregate, and the metrics table on stdout.
+import { mkdirSync } from "node:fs";
+import { join } from "node:path";
+import { formatDiagnostic } from "../diagnostics.js";
+import { packById } from "../packs/registry.js";
+import { ChatModel } from "../roles/openai/chat-model.js";
+import type { Scenario } from "../scenario/model.js";
+import { groundTruthPredictor } from "../tooltalk/ground-truth-predictor.js";
+import { aggregateConversations, type ToolTalkMetrics } from "../tooltalk/metrics.js";
+import { ROUGE_L_SIMILARITY } from "../tooltalk/similarity.js";
+import { DEFAULT_MAX_CALLS_PER_TURN, runConversation, type ToolTalkPredictor } from "../tooltalk/simulation.js";
+import { OpenAiToolTalkPredictor } from "../tooltalk-mode/openai-predictor.js";
+import { serializeRunFile, TOOLTALK_RUN_FORMAT, TOOLTALK_RUN_SUFFIX } from "../tooltalk-mode/result-file.js";
+import { ScenarioBackend, scenarioConversation } from "../tooltalk-mode/scenario-conversation.js";
+import type { ToolTalkConversation } from "../tooltalk/types.js";
+import { writeFileAtomically } from "./batch-summary.js";
+import { runPool } from "./batch-pool.js";
+import { CliError, EXIT, fsError, type ExitCode } from "./errors.js";
+import { errorMessage, plural } from "./format.js";
+import { problemLine, type CliIO } from "./io.js";
+import type { RoleSpec } from "./roles.js";
+import { collectScenarioFiles, hasErrors, loadScenario } from "./scenario-files.js";
+import { toolTalkAggregateLines, toolTalkTableLines, type ToolTalkRow } from "./tooltalk-lines.js";
+
+export const TOOLTALK_SUMMARY_FILE = "tooltalk-summary.json";
+
+const STOP_SIGNALS = ["SIGINT", "SIGTERM"] as const;
+
+export interface ToolTalkRunOptions {
+  readonly out: string;
+  readonly agent: string;
+  /** The agent resolved from the model options (absent: `agent` alone). */
+  readonly agentSpec?: RoleSpec;
+  readonly concurrency?: number;
+  /** Calls one assistant turn may make before it is cut off (ToolTalk has no limit). */
+  readonly maxCallsPerTurn?: number;
+}
+
+/** Sent when no key is needed (a local server), as `run` does for its model roles. */
+const PLACEHOLDER_KEY = "no-key";
+
+/** The scripted agent replays the ground truth (ToolTalk's oracle); a model agent predicts. */
+function predictorFactory(options: ToolTalkRunOptions): (scenario: Scenario, conversation: ToolTalkConversation) => ToolTalkPredictor {
+  const spec: RoleSpec | undefined = options.agentSpec ?? (options.agent === "scripted" ? { kind: "scripted" } : undefined);
+  if (spec === undefined) throw new CliError(`--mode tooltalk: the agent "${options.agent}" has no model settings`, EXIT.usage);
+  if (spec.kind === "scripted") return (_scenario, conversation) => groundTruthPredictor(conversation);
+  // `run` has checked that a required key is there.
+  const key = process.env[spec.settings.api_key_env];
+  const model = new ChatModel({ settings: spec.settings, apiKey: key !== undefined && key !== "" ? key : PLACEHOLDER_KEY });
+  const tools = packById("tooltalk").tools;
+  return (scenario) => new OpenAiToolTalkPredictor(model, scenario.agent.system_prompt, tools);
+}
+
+function loadToolTalkScenarios(paths: readonly string[], io: CliIO): { file: string; scenario: Scenario }[] | null {
+  const loaded = collectScenarioFiles(paths).map(loadScenario);
+  for (const l of loaded) for (const d of l.diagnostics) io.err(formatDiagnostic(d));
+  const broken = loaded.filter((l) => hasErrors(l.diagnostics) || !l.scenario);
+  if (broken.length > 0) {
+    io.err(problemLine(`${broken.length} of ${plural(loaded.length, "scenario file")} ${broken.length === 1 ? "has" : "have"} errors; nothing was run`));
+    return null;
+  }
+  const runnable = loaded.map((l) => ({ file: l.file, scenario: l.scenario as Scenario }));
+  const foreign = runnable.filter((r) => r.scenario.world.pack !== "tooltalk");
+  for (const r of foreign) io.err(problemLine(`${r.file}: --mode tooltalk runs ToolTalk scenarios only; this one uses the ${r.scenario.world.pack} pack`));
+  return foreign.length > 0 ? null : runnable;
+}
+
+export async function runToolTalkMode(paths: readonly string[], options: ToolTalkRunOptions, io: CliIO): Promise<ExitCode> {
+  const runnable = loadToolTalkScenarios(paths, io);
+  if (runnable === null) return EXIT.failed;
+  const predictorFor = predictorFactory(options);
+  try {
+    mkdirSync(options.out, { recursive: true });
+  } catch (e) {
+    throw fsError(e, options.out);
+  }
+  const maxCalls = options.maxCallsPerTurn ?? DEFAULT_MAX_CALLS_PER_TURN;
+  const rows = new Map<number, ToolTalkRow>();
+  let failed = 0;
+  // Ctrl-C (or SIGTERM) stops the conversations in flight; what finished is written and summed up.
+  const interrupt = new AbortController();
+  const onStop = (): void => {
+    for (const s of STOP_SIGNALS) process.removeListener(s, onStop);
+    interrupt.abort();
+  };
+  for (const s of STOP_SIGNALS) process.on(s, onStop);
+  try {
+    await runPool(
+      runnable.map((r, index) => ({ ...r, index })),
+      { concurrency: options.concurrency ?? 1, signal: interrupt.signal },
+      async ({ file, scenario, index }) => {
+        const conversation = scenarioConversation(scenario, file);
+        try {
+          const result = await runConversation(conversation, new ScenarioBackend(scenario), predictorFor(scenario, conversation), {
+            maxCallsPerTurn: maxCalls,
+            signal: interrupt.signal,
+          });
+          const target = join(options.out, `${scenario.name}${TOOLTALK_RUN_SUFFIX}`);
+          writeFileAtomically(
+            target,
+            serializeRunFile({
+              format: TOOLTALK_RUN_FORMAT,
+              version: 1,
+              scenario: scenario.name,
+              scenario_file: file,
+              agent: options.agent,
+              similarity: ROUGE_L_SIMILARITY.name,
+              max_calls_per_turn: maxCalls,
+              metrics: result.metrics,
+              error_types: result.error_types,
+              turns: result.turns,
+            }),
+          );
+          rows.set(index, { name: scenario.name, metrics: result.metrics });
+        } catch (e) {
+          if (interrupt.signal.aborted) return;
+          if (e instanceof CliError) throw e;
+          failed++;
+          io.err(problemLine(`${file}: ${scenario.name}: ${errorMessage(e)}`));
+        }
+      },
+    );
+  } finally {
+    for (const s of STOP_SIGNALS) process.removeListener(s, onStop);
+  }
+  const ordered = runnable.flatMap((_, i) => rows.get(i) ?? []);
+  const aggregate = aggregateConversations(ordered.map((r) => r.metrics));
+  const summaryPath = join(options.out, TOOLTALK_SUMMARY_FILE);
+  writeFileAtomically(summaryPath, `${JSON.stringify({ agent: options.agent, conversations: ordered.map(summaryEntry), aggregate }, null, 2)}\n`);
+  for (const line of toolTalkTableLines(ordered)) io.out(line);
+  io.out("");
+  for (const line of toolTalkAggregateLines(aggregate)) io.out(line);
+  io.out(`${plural(ordered.length, "conversation")} run, ${failed} failed; results in ${options.out}`);
+  if (interrupt.signal.aborted) {
+    io.err(problemLine(`interrupted: ${ordered.length} of ${plural(runnable.length, "conversation")} finished`));
+    return EXIT.interrupted;
+  }
+  return failed > 0 ? EXIT.failed : EXIT.ok;
+}
+
+function summaryEntry(row: ToolTalkRow): { scenario: string; metrics: ToolTalkMetrics } {
+  return { scenario: row.name, metrics: row.metrics };
+}
+
+/** The `run` options ToolTalk's mode takes; the rest belong to milestone runs and are refused. */
+export interface RunModeOptions {
+  readonly out: string;
+  readonly agent: string;
+  readonly user: string;
+  readonly concurrency?: number;
+  readonly trials?: number;
+  readonly resume?: boolean;
+  readonly augment?: boolean;
+  readonly feedback?: string;
+  readonly maxCallsPerTurn?: number;
+  readonly roles?: { readonly agent: RoleSpec };
+}
+
+export function toolTalkRunOptions(options: RunModeOptions): ToolTalkRunOptions {
+  const refuse = (flag: string, why: string): never => {
+    throw new CliError(`${flag} does not apply to --mode tooltalk: ${why}`, EXIT.usage);
+  };
+  if (options.user !== "scripted") refuse("--user", "ToolTalk replays the user's turns and never simulates the user");
+  if ((options.trials ?? 1) > 1) refuse("--trials", "each conversation is simulated once");
+  if (options.resume) refuse("--resume", "conversations are short; run them again");
+  if (options.augment) refuse("--augment", "the tool augmentations are ToolSandbox's");
+  if (options.feedback !== undefined) refuse("--feedback", "ToolTalk's executor answers with its own texts");
+  return {
+    out: options.out,
+    agent: options.agent,
+    ...(options.roles ? { agentSpec: options.roles.agent } : {}),
+    ...(options.concurrency !== undefined ? { concurrency: options.concurrency } : {}),
+    ...(options.maxCallsPerTurn !== undefined ? { maxCallsPerTurn: options.maxCallsPerTurn } : {}),
+  };
+}

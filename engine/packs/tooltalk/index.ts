@@ -1,0 +1,25 @@
+// The ToolTalk pack (Farn and Shin, 2023; data MIT, third_party/tooltalk): its 28 tools over the
+// eight databases with the login session, plus the simulated user's end_conversation.
+import { USER_TOOLS } from "../../tools/user-tools.js";
+import type { ToolDefinition } from "../../tools/types.js";
+import type { WorldPack } from "../types.js";
+import { TOOLTALK_APIS } from "./apis.js";
+import { defaultWorld, emptyWorld } from "./databases.js";
+import { ToolTalkRuntime } from "./runtime.js";
+import { TOOLTALK_TABLES } from "./tables.js";
+
+export { requiresAuth } from "./apis.js";
+export { withConversationUser, type ConversationUser } from "./databases.js";
+export { ToolTalkRuntime, runToolTalkCall, type ToolTalkCallRecord } from "./runtime.js";
+
+const TOOLS: readonly ToolDefinition[] = [...TOOLTALK_APIS.map((api) => api.definition), ...USER_TOOLS];
+const BY_NAME: ReadonlyMap<string, ToolDefinition> = new Map(TOOLS.map((t) => [t.name, t]));
+
+export const TOOLTALK_PACK: WorldPack = {
+  ...TOOLTALK_TABLES,
+  tools: TOOLS,
+  toolByName: (name) => BY_NAME.get(name),
+  defaultWorld,
+  emptyWorld,
+  createRuntime: () => ToolTalkRuntime.fresh(),
+};

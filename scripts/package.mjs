@@ -1,0 +1,34 @@
+// `npm run package [-- --out FILE]`: builds the bundles, then the .vsix with @vscode/vsce, offline.
+// The bundles carry their dependencies, so vsce is told not to walk node_modules; .vscodeignore
+// picks the files. The README keeps its relative links (there is no public repository URL for vsce
+// to rewrite them against); the images and docs they point to ship in the .vsix.
+import { spawnSync } from "node:child_process";
+import { readFileSync, statSync } from "node:fs";
+import { resolve } from "node:path";
+
+function fail(message) {
+  console.error(`package: ${message}`);
+  process.exit(1);
+}
+
+function run(args) {
+  const result = spawnSync(process.execPath, args, { stdio: ["ignore", "pipe", "inherit"], encoding: "utf8" });
+  if (result.status !== 0) fail(`\`node ${args.join(" ")}\` failed (exit ${result.status ?? result.signal})`);
+  return result.stdout;
+}
+
+const outIndex = process.argv.indexOf("--out");
+const { name, version } = JSON.parse(readFileSync("package.json", "utf8"));
+const out = resolve(outIndex >= 0 ? (process.argv[outIndex + 1] ?? fail("--out needs a file name")) : `${name}-${version}.vsix`);
+
+run(["scripts/build.mjs"]);
+run([
+  "node_modules/@vscode/vsce/vsce",
+  "package",
+  "--no-dependencies",
+  "--allow-missing-repository",
+  "--no-rewrite-relative-links",
+  "--out",
+  out,
+]);
+console.log(`${out} (${(statSync(out).size / 1024 / 1024).toFixed(2)} MB)`);

@@ -1,0 +1,63 @@
+// Workspace trust on, the sample folder not trusted: VS Code opens it in Restricted Mode. Authoring
+// keeps working (the language server still checks what is typed) while running is refused: the
+// run commands are not offered, the scenario has no Run lens, and nothing is written. Replaying a
+// run executes nothing, so an earlier run (copied in as run 1) can still be replayed.
+import { after, before } from "node:test";
+import assert from "node:assert/strict";
+import { copyFileSync, mkdirSync, readdirSync } from "node:fs";
+import { join } from "node:path";
+import { CodeServer } from "./code-server.js";
+import { artifactDir, packageExtension, removeScratch, sampleWorkspace } from "./fixtures.js";
+import { stepsOn } from "./steps.js";
+import { Workbench } from "./workbench.js";
+
+const NAME = "add_contact_with_name_and_phone_number";
+const SCENARIO = `${NAME}.scenario.yaml`;
+const RUN_1 = `${NAME}.run-1.trajectory.jsonl`;
+const artifacts = artifactDir(__filename);
+let server: CodeServer | undefined;
+let workbench: Workbench;
+let workspace = "";
+const step = stepsOn(() => workbench);
+const runsFolder = (): string => join(workspace, ".toolsandbox", "runs");
+
+before(async () => {
+  const vsix = packageExtension();
+  workspace = sampleWorkspace();
+  mkdirSync(runsFolder(), { recursive: true });
+  copyFileSync(join(workspace, "trajectories", `${NAME}.trajectory.jsonl`), join(runsFolder(), RUN_1));
+  server = await CodeServer.start({ install: [vsix], workspaceTrust: true });
+  workbench = await Workbench.open(server, workspace, artifacts);
+});
+
+after(async () => {
+  await workbench?.close();
+  await server?.stop(join(artifacts, "logs"));
+  removeScratch();
+});
+
+step("the untrusted folder opens in Restricted Mode and diagnostics still appear while typing", async () => {
+  await workbench.page.locator(".statusbar-item", { hasText: "Restricted Mode" }).waitFor();
+  const editor = await workbench.openEditor(SCENARIO);
+  await workbench.goTo(11, "  allow: [add_contact".length + 1);
+  await workbench.type("s");
+  await workbench.press("Escape");
+  await editor.locator(".squiggly-error").first().waitFor();
+  await workbench.screenshot("restricted-diagnostic");
+  await workbench.press("Backspace");
+  await editor.locator(".squiggly-error").first().waitFor({ state: "detached" });
+});
+
+step("running is refused: no run commands in the palette, no Run lens, no run written", async () => {
+  assert.equal(await workbench.commandListed("ToolSandbox: Run Scenario"), false, "Run Scenario is not offered");
+  assert.equal(await workbench.commandListed("ToolSandbox: Run Scenario with Model"), false, "Run Scenario with Model is not offered");
+  // Replaying a saved run executes nothing, so it stays available.
+  assert.equal(await workbench.commandListed("ToolSandbox: Replay Trajectory"), true, "Replay Trajectory is offered");
+  // The lenses of the first line: "Replay last run" is there (so the lenses have rendered), Run is not.
+  const lenses = workbench.activeEditor().locator(".codelens-decoration a");
+  await lenses.filter({ hasText: "Replay last run" }).waitFor();
+  const titles = await lenses.allTextContents();
+  assert.ok(!titles.some((l) => /\bRun\b/.test(l)), `no Run lens: ${titles.join(" | ")}`);
+  await workbench.screenshot("restricted-no-run");
+  assert.deepEqual(readdirSync(runsFolder()), [RUN_1], "no run was written");
+});

@@ -1,0 +1,197 @@
+// Running and replaying in code-server with the packaged extension: a scenario played by the
+// scripted roles, then by `toolsandbox mock-llm` as the model for both roles; the panel stepped;
+// the milestone results shown in the scenario editor and followed to their message; a saved
+// trajectory replayed. One workbench for the file; screenshots in test-artifacts/e2e/run/.
+import { after, before } from "node:test";
+import assert from "node:assert/strict";
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { CodeServer } from "./code-server.js";
+import { artifactDir, packageExtension, removeScratch, sampleWorkspace, startMockLlm, type MockLlm } from "./fixtures.js";
+import { stepsOn } from "./steps.js";
+import { Workbench } from "./workbench.js";
+
+const NAME = "send_message_with_contact_content_cellular_off";
+const SCENARIO = `${NAME}.scenario.yaml`;
+const SAVED = `trajectories/${NAME}.trajectory.jsonl`;
+const artifacts = artifactDir(__filename);
+let server: CodeServer | undefined;
+let mock: MockLlm | undefined;
+let workbench: Workbench;
+const step = stepsOn(() => workbench);
+let workspace = "";
+
+before(async () => {
+  const vsix = packageExtension();
+  workspace = sampleWorkspace();
+  mock = await startMockLlm(workspace, artifacts);
+  // The model run's endpoints, as a user sets them: the local mock for both roles, no key.
+  mkdirSync(join(workspace, ".vscode"));
+  writeFileSync(
+    join(workspace, ".vscode", "settings.json"),
+    JSON.stringify({
+      "toolsandbox.agent.baseUrl": mock.baseUrl,
+      "toolsandbox.agent.model": "mock",
+      "toolsandbox.user.baseUrl": mock.baseUrl,
+      "toolsandbox.user.model": "mock",
+    }),
+  );
+  server = await CodeServer.start({ install: [vsix] });
+  workbench = await Workbench.open(server, workspace, artifacts);
+});
+
+after(async () => {
+  await workbench?.close();
+  await server?.stop(join(artifacts, "logs"));
+  await mock?.stop();
+  removeScratch();
+});
+
+const runsFolder = (): string => join(workspace, ".toolsandbox", "runs");
+const runFiles = (): string[] => {
+  try {
+    return readdirSync(runsFolder()).filter((f) => f.endsWith(".trajectory.jsonl")).sort();
+  } catch {
+    return [];
+  }
+};
+/** The lines of a trajectory file, parsed. */
+const linesOf = (file: string): Array<Record<string, unknown>> =>
+  readFileSync(file, "utf8").split("\n").filter((l) => l !== "").map((l) => JSON.parse(l) as Record<string, unknown>);
+const scoreOf = (file: string): string => {
+  const evaluation = linesOf(file).find((l) => l.type === "evaluation") as { result: { score: number } } | undefined;
+  assert.ok(evaluation, `${file} has no evaluation line`);
+  return evaluation.result.score.toFixed(2);
+};
+
+/** Waits until the panel shows a finished run's score and returns it as shown. */
+async function panelScore(): Promise<string> {
+  const score = workbench.webview().locator("[data-testid=score]");
+  await score.filter({ hasText: /^\s*\d\.\d\d\s*$/ }).waitFor();
+  return ((await score.textContent()) ?? "").trim();
+}
+
+step("Run Scenario plays the open scenario with the scripted roles, writes the run and shows it in the panel", async () => {
+  await workbench.openEditor(SCENARIO);
+  await workbench.runCommand("ToolSandbox: Run Scenario");
+  const shown = await panelScore();
+  await workbench.webview().locator("[data-testid=scenario-name]", { hasText: NAME }).waitFor({ state: "attached" });
+  await workbench.screenshot("scripted-run-panel");
+  const files = runFiles();
+  assert.deepEqual(files, [`${NAME}.run-1.trajectory.jsonl`]);
+  const file = join(runsFolder(), files[0] ?? "");
+  assert.equal(shown, scoreOf(file), "the panel shows the score written to the run file");
+  assert.equal(shown, "1.00", "the scripted roles play the reference, which meets every milestone");
+});
+
+step("each milestone line shows its result, and clicking it moves the panel to that message", async () => {
+  const saved = linesOf(join(workspace, SAVED)).find((l) => l.type === "evaluation") as { result: { milestones: Array<{ id: string; matched_at: number }> } };
+  const lines = milestoneLines(readFileSync(join(workspace, SCENARIO), "utf8"));
+  assert.deepEqual([...lines.keys()], ["cellular_on", "found_contact", "message_sent", "confirmed"]);
+  const shown = new Map<string, string>();
+  for (const [id, line] of lines) shown.set(id, ((await (await workbench.codeLensesAbove(line)).textContent()) ?? "").trim());
+  await workbench.screenshot("inline-milestone-results");
+  // Where each milestone matched in this run is where it matched in the saved sample run.
+  assert.deepEqual(
+    Object.fromEntries(shown),
+    Object.fromEntries(saved.result.milestones.map((m) => [m.id, `✓ matched at message ${m.matched_at} · similarity 1.00`])),
+  );
+
+  const confirmed = saved.result.milestones.find((m) => m.id === "confirmed")?.matched_at;
+  await (await workbench.codeLensesAbove(lines.get("confirmed") ?? 0)).click();
+  await workbench.webview().locator(`[data-testid=message][data-index="${confirmed}"]`).waitFor();
+  await workbench.screenshot("panel-at-milestone");
+});
+
+step("the panel steps forward and back through the run's messages", async () => {
+  const panel = workbench.webview();
+  const shown = async (): Promise<number> => Number(await panel.locator("[data-testid=message]").getAttribute("data-index"));
+  const start = await shown();
+  await panel.locator("[data-action=step-back]").click();
+  await panel.locator(`[data-testid=message][data-index="${start - 1}"]`).waitFor();
+  await panel.locator("[data-action=step-back]").click();
+  await panel.locator(`[data-testid=message][data-index="${start - 2}"]`).waitFor();
+  await workbench.screenshot("panel-stepped-back");
+  await panel.locator("[data-action=step]").click();
+  await panel.locator(`[data-testid=message][data-index="${start - 1}"]`).waitFor();
+  assert.equal(await shown(), start - 1);
+  // The timeline highlights the message the detail shows.
+  assert.equal(((await panel.locator("[data-testid=timeline] .row.selected .row-index").textContent()) ?? "").trim(), String(start - 1));
+});
+
+step("Run Scenario with Model plays the scenario against mock-llm and scores it like the scripted run", async () => {
+  await workbench.openEditor(SCENARIO);
+  await workbench.runCommand("ToolSandbox: Run Scenario with Model");
+  await workbench.webview().locator("[data-testid=scenario-name]", { hasText: NAME }).waitFor({ state: "attached" });
+  const second = join(runsFolder(), `${NAME}.run-2.trajectory.jsonl`);
+  await waitForFileLine(second, (l) => l.type === "evaluation");
+  const shown = await panelScore();
+  await workbench.screenshot("model-run-panel");
+  assert.deepEqual(runFiles(), [`${NAME}.run-1.trajectory.jsonl`, `${NAME}.run-2.trajectory.jsonl`]);
+  const header = linesOf(second)[0] as { run?: { agent?: unknown; user?: unknown } };
+  assert.match(String(header.run?.agent), /mock/, "the run records the agent's model");
+  assert.match(String(header.run?.user), /mock/, "the run records the user simulator's model");
+  // Both roles were played by the endpoint: mock-llm logs one line per request.
+  const requests = readFileSync(join(artifacts, "mock-llm.log"), "utf8");
+  assert.match(requests, new RegExp(`^#\\d+ agent ${NAME} step \\d+ -> 200$`, "m"));
+  assert.match(requests, new RegExp(`^#\\d+ user ${NAME} step \\d+ -> 200$`, "m"));
+  assert.equal(shown, scoreOf(second));
+  assert.equal(shown, "1.00", "mock-llm answers with the reference, so the score matches the scripted run");
+});
+
+step("Replay Trajectory opens a saved run from the workspace in the panel", async () => {
+  await workbench.runCommand("ToolSandbox: Replay Trajectory");
+  await workbench.filterQuickInput(NAME);
+  await workbench.quickPick(NAME, "trajectories/");
+  // The panel is titled after the file it shows: the saved run, not either run made above.
+  await workbench.page.locator(".editor-group-container.active .tab.active", { hasText: new RegExp(`^${NAME}$`) }).waitFor();
+  await showsSavedRun();
+  await workbench.screenshot("replay-saved-trajectory");
+});
+
+step("a trajectory file opened from the workspace shows in the same viewer", async () => {
+  await workbench.runCommand("View: Close All Editors");
+  await workbench.openFile(SAVED);
+  await showsSavedRun();
+  await workbench.screenshot("trajectory-file-opened");
+});
+
+/** The active panel shows the saved sample run: its message count and score, and at message 18 the world change. */
+async function showsSavedRun(): Promise<void> {
+  const panel = workbench.webview();
+  await panel.locator("[data-testid=message-count]", { hasText: "25" }).waitFor({ state: "attached" });
+  assert.equal(await panelScore(), scoreOf(join(workspace, SAVED)));
+  await panel.locator("[data-testid=jump]").fill("18");
+  await panel.locator("[data-testid=jump]").press("Enter");
+  await panel.locator(`[data-testid=message][data-index="18"]`).waitFor();
+  // Message 18 is the tool response that turned cellular on: the world diff shows the change.
+  const change = panel.locator("[data-testid=world] .change[data-op=update]");
+  await change.waitFor();
+  assert.deepEqual(await change.locator(".col-name").allTextContents(), ["cellular"]);
+}
+
+/** Line numbers (1-based) of the `- id:` lines under `milestones:`, by id. */
+function milestoneLines(text: string): Map<string, number> {
+  const lines = new Map<string, number>();
+  let inMilestones = false;
+  text.split("\n").forEach((line, i) => {
+    if (/^\S/.test(line)) inMilestones = line.startsWith("milestones:");
+    const id = inMilestones ? /^ {2}- id: (\w+)/.exec(line)?.[1] : undefined;
+    if (id !== undefined) lines.set(id, i + 1);
+  });
+  return lines;
+}
+
+/** Polls a file the extension writes until a line passes `accept` (the run writes as it goes). */
+async function waitForFileLine(file: string, accept: (line: Record<string, unknown>) => boolean): Promise<void> {
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    try {
+      if (linesOf(file).some(accept)) return;
+    } catch {
+      // Not there yet, or a line half-written.
+    }
+    if (Date.now() > deadline) throw new Error(`${file}: no such line within 60 s`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
