@@ -21,12 +21,14 @@ let client: LanguageClient | undefined;
 
 export async function activate(context: vscode.ExtensionContext): Promise<void> {
   const log = vscode.window.createOutputChannel("ToolSandbox", { log: true });
-  const store = new RunStore();
+  // Runs a panel shows stay in memory; the store asks the views, which are created below.
+  let views: PanelViews | null = null;
+  const store = new RunStore((file) => (views?.showing(file).length ?? 0) > 0);
   const trajectories = new Trajectories(store, log);
   const keys = new ApiKeys(context.secrets, context.globalState);
   // The panel's "show this node" needs the commands, which need the views: a late binding.
   let commands: Commands | null = null;
-  const views = new PanelViews({
+  views = new PanelViews({
     extensionUri: context.extensionUri,
     log,
     workspaceState: context.workspaceState,

@@ -2,6 +2,36 @@
 // One bundle per entry point so each ships without node_modules (the .vsix stays small).
 import { build } from "esbuild";
 import { existsSync, mkdirSync, chmodSync } from "node:fs";
+import { createRequire } from "node:module";
+
+const require = createRequire(import.meta.url);
+
+const VALIDATOR = "engine/scenario/scenario-validator.ts";
+const PRECOMPILED = /engine[\\/]scenario[\\/]scenario-validator-precompiled\.ts$/;
+
+/**
+ * ajv's standalone code for the scenario schema, from schemas/scenario.schema.json as it is now,
+ * compiled by the same ajv as the engine's (scenarioAjv in the validator module, loaded here).
+ * Compiling at every start took longer than checking a whole suite of scenarios.
+ */
+async function scenarioValidatorCode() {
+  const { outputFiles } = await build({ entryPoints: [VALIDATOR], bundle: true, platform: "node", format: "cjs", packages: "external", write: false, logLevel: "warning" });
+  const module = { exports: {} };
+  new Function("module", "exports", "require", outputFiles[0].text)(module, module.exports, require);
+  const { scenarioAjv, SCENARIO_SCHEMA } = module.exports;
+  const ajv = scenarioAjv(true);
+  ajv.addSchema(SCENARIO_SCHEMA);
+  const { default: standaloneCode } = require("ajv/dist/standalone");
+  return standaloneCode(ajv, { precompiledValidator: SCENARIO_SCHEMA.$id });
+}
+
+/** Puts the precompiled validator in place of the module that, run from source, has none. */
+const precompiledValidator = (code) => ({
+  name: "precompiled-scenario-validator",
+  setup(b) {
+    b.onLoad({ filter: PRECOMPILED }, () => ({ contents: code, loader: "js", resolveDir: process.cwd() }));
+  },
+});
 
 const common = {
   bundle: true,
@@ -11,6 +41,7 @@ const common = {
   sourcemap: true,
   logLevel: "warning",
   legalComments: "none",
+  plugins: existsSync(VALIDATOR) ? [precompiledValidator(await scenarioValidatorCode())] : [],
 };
 
 mkdirSync("dist", { recursive: true });

@@ -31,11 +31,17 @@ interface Entry {
   stamp: string | null;
 }
 
+/** Runs kept in memory beyond those a scenario shows, a view shows or that are still going. */
+const SPARE_RUNS = 16;
+
 export class RunStore {
   private readonly entries = new Map<string, Entry>();
   /** Scenario path → the trajectory whose results it shows, and a note about them. */
   private readonly shown = new Map<string, { trajectoryPath: string; note: ResultsNote | null }>();
   private readonly listeners = new Set<(scenarioPath: string) => void>();
+
+  /** `inView(path)`: whether a panel shows that trajectory (such runs are never dropped). */
+  constructor(private readonly inView: (trajectoryPath: string) => boolean = () => false) {}
 
   /** Called with the scenario path whenever that scenario's results change. */
   onDidChange(listener: (scenarioPath: string) => void): () => void {
@@ -64,6 +70,7 @@ export class RunStore {
       Object.assign(existing, { trajectory, evaluation: shown, stamp });
     } else {
       this.entries.set(trajectoryPath, { feed: TrajectoryFeed.fromTrajectory(trajectoryPath, title, trajectory, evaluation), trajectory, evaluation: shown, stamp });
+      this.dropSpareRuns();
     }
     this.notifyScenariosOf(trajectoryPath);
     return this.entries.get(trajectoryPath)!.feed;
@@ -79,6 +86,7 @@ export class RunStore {
     const feed = new TrajectoryFeed(trajectoryPath, title);
     this.entries.set(trajectoryPath, { feed, trajectory: null, evaluation: null, stamp: null });
     this.show(scenarioPath, trajectoryPath);
+    this.dropSpareRuns();
     return feed;
   }
 
@@ -135,6 +143,18 @@ export class RunStore {
   scenarioOf(trajectoryPath: string): string | null {
     for (const [scenario, shown] of this.shown) if (shown.trajectoryPath === trajectoryPath) return scenario;
     return null;
+  }
+
+  /**
+   * Forgets the oldest runs nothing needs (no scenario shows it, no view shows it, not going), so a
+   * long session of test runs does not keep every trajectory in memory. They reload from disk.
+   */
+  private dropSpareRuns(): void {
+    const needed = new Set([...this.shown.values()].map((s) => s.trajectoryPath));
+    const spare = [...this.entries].filter(
+      ([path, entry]) => !needed.has(path) && entry.feed.live !== "running" && entry.feed.live !== "paused" && !this.inView(path),
+    );
+    for (const [path] of spare.slice(0, Math.max(0, spare.length - SPARE_RUNS))) this.entries.delete(path);
   }
 
   private notifyScenariosOf(trajectoryPath: string): void {

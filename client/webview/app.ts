@@ -22,6 +22,8 @@ const PLAY_INTERVAL_MS = 800;
 interface SavedState {
   readonly selected: number | null;
   readonly query: string;
+  /** The selection was following the newest message (see Panel.following). */
+  readonly following: boolean;
 }
 
 export class Panel implements PanelActions {
@@ -29,6 +31,12 @@ export class Panel implements PanelActions {
   private readonly visible = new VisibleMessages(NO_FILTER);
   private filter: RoleFilter = NO_FILTER;
   private selected: number | null = null;
+  /**
+   * During a live run the selection moves to each new message while this holds: nothing selected
+   * by the user yet, or the newest listed message selected. Selecting an older one clears it (the
+   * view stays put as the run goes on); selecting the newest again sets it.
+   */
+  private following = true;
   private query = "";
   private hits: number[] = [];
   private playTimer: ReturnType<typeof setInterval> | null = null;
@@ -98,11 +106,15 @@ export class Panel implements PanelActions {
       case "reveal":
         this.reveal(message.index);
         break;
-      case "live":
+      case "live": {
         this.live = message.state;
         if (message.state === "finished") this.stopPlaying();
-        this.renderAll();
+        // A view that opens mid-run gets the lines so far first, then the live state.
+        const followed = this.followNewest();
+        this.renderAll(followed);
+        if (followed) this.save();
         break;
+      }
       default:
         if (message.type === "header") this.rejected.length = 0;
         this.addLines([message]);
@@ -118,6 +130,7 @@ export class Panel implements PanelActions {
     // Jumping to a message the filter hides shows everything again rather than doing nothing.
     if (this.visible.positionOf(clamped) === -1) this.applyFilter(NO_FILTER);
     this.selected = clamped;
+    this.following = clamped === this.newestListed();
     this.renderSelection();
     this.host.request({ type: "selected", index: clamped });
     this.save();
@@ -205,12 +218,14 @@ export class Panel implements PanelActions {
   // ---- lines ---------------------------------------------------------------------------------
 
   private addLines(lines: readonly PanelLine[]): void {
-    const before = this.trajectory?.messages.length ?? 0;
-    const followLive = this.live !== null && this.live !== "finished" && (this.selected === null || this.selected === before - 1);
+    const previous = this.selected;
+    let started = false;
     for (const line of lines) {
       if (line.type === "header") {
+        started = true;
         this.trajectory = new PanelTrajectory(line);
         this.selected = null;
+        this.following = true;
         this.visible.reset([], this.filter);
         continue;
       }
@@ -233,17 +248,20 @@ export class Panel implements PanelActions {
     this.visible.extend(t.messages);
     this.updateHits();
     if (this.restore !== null && t.messages.length > 0) {
-      const { selected, query } = this.restore;
+      const { selected, query, following } = this.restore;
       this.restore = null;
       this.query = query;
       this.toolbar.search.value = query;
       this.updateHits();
       if (selected !== null && selected < t.messages.length) this.selected = selected;
+      this.following = following;
     }
-    if (followLive && t.messages.length > before) this.selected = this.visible.at(this.visible.length - 1) ?? this.selected;
+    const followed = this.followNewest();
     if (this.selected === null) this.selected = this.visible.at(0) ?? null;
-    this.renderAll();
-    if (this.selected !== null) this.timeline.reveal(this.selected);
+    // The timeline scrolls only when the selection moved: a user reading elsewhere in the list
+    // is not pulled back by each new message.
+    this.renderAll(started || this.selected !== previous);
+    if (followed) this.save();
     if (!this.rendered && t.messages.length > 0) {
       this.rendered = true;
       performance.mark(FIRST_RENDER_MARK);
@@ -258,6 +276,19 @@ export class Panel implements PanelActions {
       return;
     }
     this.select(index);
+  }
+
+  /** During a live run, selects the newest listed message if the selection follows it; true if it moved. */
+  private followNewest(): boolean {
+    if (!this.following || this.live === null || this.live === "finished") return false;
+    const newest = this.newestListed();
+    if (newest === null || newest === this.selected) return false;
+    this.selected = newest;
+    return true;
+  }
+
+  private newestListed(): number | null {
+    return this.visible.at(this.visible.length - 1) ?? null;
   }
 
   private reject(problem: string): void {
@@ -275,6 +306,7 @@ export class Panel implements PanelActions {
 
   /** After filtering, keep the selection if it is still listed, else move to the nearest listed message. */
   private keepSelectionListed(): void {
+    if (this.followNewest()) return;
     if (this.selected === null || this.visible.positionOf(this.selected) !== -1) return;
     this.selected = this.visible.neighbour(this.selected, 1) ?? this.visible.neighbour(this.selected, -1);
   }
@@ -291,23 +323,24 @@ export class Panel implements PanelActions {
   }
 
   private save(): void {
-    this.host.saveState({ selected: this.selected, query: this.query } satisfies SavedState);
+    this.host.saveState({ selected: this.selected, query: this.query, following: this.following } satisfies SavedState);
   }
 
   // ---- rendering -----------------------------------------------------------------------------
 
-  private renderAll(): void {
+  private renderAll(reveal = true): void {
     this.summary.render(this.trajectory, this.live);
     this.renderNotice();
-    this.renderSelection();
+    this.renderSelection(reveal);
   }
 
-  private renderSelection(): void {
+  /** Redraws what depends on the selection; `reveal` scrolls the timeline to it. */
+  private renderSelection(reveal = true): void {
     this.summary.select(this.selected);
     this.renderToolbar();
     const t = this.trajectory;
     if (t) this.timeline.update({ trajectory: t, visible: this.visible, selected: this.selected, query: this.query, hits: new Set(this.hits) });
-    if (this.selected !== null) this.timeline.reveal(this.selected);
+    if (reveal && this.selected !== null) this.timeline.reveal(this.selected);
     this.detail.render(t, this.selected, this.query);
   }
 
@@ -337,7 +370,7 @@ export class Panel implements PanelActions {
 
 function savedState(value: unknown): SavedState | null {
   if (typeof value !== "object" || value === null) return null;
-  const { selected, query } = value as { selected?: unknown; query?: unknown };
+  const { selected, query, following } = value as { selected?: unknown; query?: unknown; following?: unknown };
   const index = typeof selected === "number" && Number.isSafeInteger(selected) && selected >= 0 ? selected : null;
-  return { selected: index, query: typeof query === "string" ? query.slice(0, 500) : "" };
+  return { selected: index, query: typeof query === "string" ? query.slice(0, 500) : "", following: typeof following === "boolean" ? following : index === null };
 }

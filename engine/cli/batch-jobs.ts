@@ -37,13 +37,14 @@ export function trajectoryFileName(scenarioName: string, trial: number | null = 
 /** The seed trial `trial` (1-based) plays with. */
 export const trialSeed = (baseSeed: number, trial: number | null): number => baseSeed + (trial === null ? 0 : trial - 1);
 
-export function planJobs(runnable: readonly Runnable[], trials: number, baseSeed: number): BatchJob[] {
+/** The jobs of `runnable` in plan order, numbered from `firstIndex` (the jobs planned before them). */
+export function planJobs(runnable: readonly Runnable[], trials: number, baseSeed: number, firstIndex = 0): BatchJob[] {
   const jobs: BatchJob[] = [];
   for (const { file, scenario } of runnable) {
     for (let k = 1; k <= trials; k++) {
       const trial = trials === 1 ? null : k;
       jobs.push({
-        index: jobs.length,
+        index: firstIndex + jobs.length,
         file,
         scenario,
         trial,

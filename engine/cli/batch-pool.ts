@@ -1,6 +1,8 @@
 // Runs a list of jobs with at most N in flight. Model calls wait on the network, so the episodes
 // overlap in one thread; scripted episodes barely wait at all, so every job starts on a fresh
-// turn of the event loop, which lets Ctrl-C and the progress bar's timers in between them.
+// turn of the event loop, which lets Ctrl-C and the progress bar's timers in between them. The
+// jobs may still be arriving while the first ones run (`run` plans a scenario's jobs once its
+// file has been checked).
 
 export interface PoolOptions {
   /** At most this many jobs run at once (>= 1). */
@@ -18,7 +20,7 @@ const nextTurn = (): Promise<void> => new Promise((resolve) => setImmediate(reso
  * Returns how many jobs were started.
  */
 export async function runPool<T>(
-  items: readonly T[],
+  items: Iterable<T> | AsyncIterable<T>,
   options: PoolOptions,
   work: (item: T) => Promise<void>,
   onFatal: (error: unknown) => void = () => undefined,
@@ -26,16 +28,21 @@ export async function runPool<T>(
   if (!Number.isInteger(options.concurrency) || options.concurrency < 1) {
     throw new RangeError(`concurrency must be a positive integer, got ${options.concurrency}`);
   }
-  let next = 0;
+  const source = Symbol.asyncIterator in items ? items[Symbol.asyncIterator]() : items[Symbol.iterator]();
+  let started = 0;
   // An object, not a `let`: the workers set it from their own closures.
   const failure: { fatal: { readonly error: unknown } | null } = { fatal: null };
+  const stopped = (): boolean => failure.fatal !== null || options.signal.aborted;
   const worker = async (): Promise<void> => {
     for (;;) {
       await nextTurn();
-      if (failure.fatal || options.signal.aborted || next >= items.length) return;
-      const item = items[next++] as T;
+      if (stopped()) return;
+      const next = await source.next();
+      // The signal may have aborted while the next job was on its way.
+      if (next.done === true || stopped()) return;
+      started++;
       try {
-        await work(item);
+        await work(next.value);
       } catch (error) {
         if (!failure.fatal) {
           failure.fatal = { error };
@@ -45,7 +52,41 @@ export async function runPool<T>(
       }
     }
   };
-  await Promise.all(Array.from({ length: Math.min(options.concurrency, items.length) }, worker));
+  const workers = Array.isArray(items) ? Math.min(options.concurrency, items.length) : options.concurrency;
+  await Promise.all(Array.from({ length: workers }, worker));
   if (failure.fatal) throw failure.fatal.error;
-  return next;
+  return started;
+}
+
+/**
+ * Jobs handed to the pool as they are planned: the pool takes them in the order they were added,
+ * waiting when none is ready, and ends once the queue is closed and empty.
+ */
+export class JobQueue<T> implements AsyncIterable<T> {
+  private readonly ready: T[] = [];
+  private readonly waiting: ((next: IteratorResult<T, undefined>) => void)[] = [];
+  private closed = false;
+
+  add(item: T): void {
+    if (this.closed) throw new Error("the job queue is closed");
+    const taker = this.waiting.shift();
+    if (taker) taker({ done: false, value: item });
+    else this.ready.push(item);
+  }
+
+  /** No more jobs: the pool's workers stop once the queue is empty. */
+  close(): void {
+    this.closed = true;
+    for (const taker of this.waiting.splice(0)) taker({ done: true, value: undefined });
+  }
+
+  [Symbol.asyncIterator](): AsyncIterator<T, undefined> {
+    return {
+      next: () => {
+        if (this.ready.length > 0) return Promise.resolve({ done: false, value: this.ready.shift() as T });
+        if (this.closed) return Promise.resolve({ done: true, value: undefined });
+        return new Promise((resolve) => this.waiting.push(resolve));
+      },
+    };
+  }
 }

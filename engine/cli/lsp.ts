@@ -1,9 +1,6 @@
 // `toolsandbox lsp`: the language server for editors other than VS Code (Neovim, Helix, Emacs,
 // ...). It is the same server as dist/server.js, started on stdin/stdout.
 import { Option, type Command } from "commander";
-import { createConnection, ProposedFeatures } from "vscode-languageserver/node";
-import { runReferenceWorker } from "../../server/handlers/reference-scoring.js";
-import { startServer } from "../../server/handlers/start.js";
 
 interface LspOptions {
   readonly stdio?: boolean;
@@ -26,7 +23,13 @@ export function registerLsp(program: Command): void {
     .addOption(new Option("--clientProcessId <pid>").hideHelp())
     .addOption(new Option("--reference-worker").hideHelp())
     .addHelpText("after", "\nThe README's \"Other editors\" section has setups for Neovim, Helix and Emacs.")
-    .action((opts: LspOptions) => {
+    .action(async (opts: LspOptions) => {
+      // Loaded here, so that the other commands do not load the language server.
+      const [{ createConnection, ProposedFeatures }, { runReferenceWorker }, { startServer }] = await Promise.all([
+        import("vscode-languageserver/node"),
+        import("../../server/handlers/reference-scoring.js"),
+        import("../../server/handlers/start.js"),
+      ]);
       if (opts.referenceWorker) return runReferenceWorker();
       // With --node-ipc or --socket the library reads the transport from the command line; with
       // nothing (or --stdio) the server speaks on this process's stdin and stdout.

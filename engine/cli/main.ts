@@ -113,7 +113,7 @@ function buildProgram(io: CliIO, setExit: (code: ExitCode) => void): Command {
     )
     .addHelpText(
       "after",
-      "\nNothing runs when a scenario file has errors. Exits 1 when a scenario could not be played to its end\n(role error, reference out of step, engine error). The files are the same at any --concurrency.\nCtrl-C cancels the running episodes (their trajectories end with \"cancelled\"), writes summary.json\nand exits 130; --resume then plays what is left.",
+      "\nNothing is kept when a scenario file has errors: the files are checked while the first episodes start,\nand a file with errors cancels them and removes what they wrote. Exits 1 when a scenario could not be\nplayed to its end (role error, reference out of step, engine error). The files are the same at any\n--concurrency. Ctrl-C cancels the running episodes (their trajectories end with \"cancelled\"), writes\nsummary.json and exits 130; --resume then plays what is left.",
     )
     .action(
       async (

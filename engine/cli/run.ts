@@ -1,32 +1,31 @@
 // `toolsandbox run`: plays and scores every scenario with the chosen roles, once or in several
 // trials, several episodes at a time; one trajectory file per episode, then summary.json and the
-// per-category table. Nothing runs unless every scenario file is free of errors.
+// per-category table. Nothing is kept unless every scenario file is free of errors: the files are
+// checked one by one while the first episodes already wait on their models (batch-plan.ts), and a
+// file with errors cancels those episodes and removes what they wrote.
 //
 // Every episode depends only on its scenario, trial and seed (batch-jobs.ts), so the files are
 // the same at any --concurrency; the summary lists the episodes in plan order, and only the
 // stdout lines follow the order episodes finish in. Ctrl-C (or SIGTERM) cancels the running
 // episodes, which still end, are scored and close their trajectories; no new one starts; the
 // summary is written and the exit code is 130. A second Ctrl-C kills the process at once.
-import { mkdirSync } from "node:fs";
-import { join } from "node:path";
-import { formatDiagnostic } from "../diagnostics.js";
-import { withFeedback, type FeedbackStyle } from "../episode/call-feedback.js";
-import type { Scenario } from "../scenario/model.js";
-import { jobLabel, planJobs, trajectoryFileName, type BatchJob, type Runnable } from "./batch-jobs.js";
-import { runPool } from "./batch-pool.js";
+import { existsSync, mkdirSync, rmdirSync, rmSync } from "node:fs";
+import { dirname, join, resolve } from "node:path";
+import type { FeedbackStyle } from "../episode/call-feedback.js";
+import type { BatchJob } from "./batch-jobs.js";
+import { planAsChecked, type PlanOutcome } from "./batch-plan.js";
+import { JobQueue, runPool } from "./batch-pool.js";
+import { BatchReport } from "./batch-report.js";
 import { discardSavedJob, inspectSavedJob } from "./batch-resume.js";
 import { passHatKLine, trialsSummary, writeFileAtomically, type BatchSummary } from "./batch-summary.js";
 import { CliError, EXIT, fsError, type ExitCode } from "./errors.js";
-import { errorMessage, plural } from "./format.js";
+import { plural } from "./format.js";
 import { problemLine, type CliIO } from "./io.js";
 import { jobHeader, playJob, type PlayOptions } from "./play.js";
 import type { RoleSpecs } from "./roles.js";
-import { startProgress, type Progress } from "./progress.js";
-import { collectScenarioFiles, hasErrors, loadScenario } from "./scenario-files.js";
+import { collectScenarioFiles } from "./scenario-files.js";
 import { categoryTableLines } from "./score-lines.js";
-import { buildRunSummary, resultColumns, serializeSummary, type ScenarioResult } from "./summary.js";
-import { columnWidths, headerLine, rowLine } from "./table.js";
-import { expandAugmentations } from "../tools/augmentations.js";
+import { buildRunSummary, serializeSummary, type ScenarioResult } from "./summary.js";
 
 export interface RunOptions {
   readonly agent: string;
@@ -71,30 +70,59 @@ export async function runCommand(paths: readonly string[], options: RunOptions, 
   if (!Number.isSafeInteger(options.seed + trials - 1)) {
     throw new CliError(`--seed ${options.seed} with ${trials} trials goes past the largest seed`, EXIT.usage);
   }
-  const runnable = loadAll(paths, io);
-  if (!runnable) return EXIT.failed;
+  const files = collectScenarioFiles(paths);
+  let createdDir: string | undefined;
   try {
-    mkdirSync(options.out, { recursive: true });
+    createdDir = mkdirSync(options.out, { recursive: true });
   } catch (e) {
     throw fsError(e, options.out);
   }
 
-  // --feedback overrides what each scenario asks for; the trajectory header records the choice.
-  const { feedback } = options;
-  const variants = options.augment ? runnable.flatMap((r) => expandAugmentations(r.scenario).map((scenario) => ({ ...r, scenario }))) : runnable;
-  const played = feedback ? variants.map((r) => ({ ...r, scenario: withFeedback(r.scenario, feedback) })) : variants;
-  const jobs = planJobs(played, trials, options.seed);
   const interrupt = new AbortController();
   // A job that cannot write its trajectory stops the run; the episodes still running are cancelled.
   const fatal = new AbortController();
+  // A scenario file with errors found once the first episodes are under way: they are cancelled, and what they wrote removed.
+  const spoiled = new AbortController();
   const playOptions: PlayOptions = {
     agent: options.roles?.agent ?? options.agent,
     user: options.roles?.user ?? options.user,
     outDir: options.out,
-    signal: AbortSignal.any([interrupt.signal, fatal.signal]),
+    signal: AbortSignal.any([interrupt.signal, fatal.signal, spoiled.signal]),
   };
   const results = new Map<number, ScenarioResult>();
-  const pending = options.resume ? resumeJobs(jobs, playOptions, results, io) : jobs;
+  const report = new BatchReport(io, options.progress === true);
+  const queue = new JobQueue<BatchJob>();
+  const resumed = { complete: 0, discarded: 0 };
+  // A job that would replace a file already in --out waits until every scenario file has passed:
+  // a run spoiled by a later file must not have destroyed what an earlier run left.
+  const waiting: BatchJob[] = [];
+  let queued = 0;
+  const accept = (jobs: readonly BatchJob[]): void => {
+    for (const job of options.resume ? resumeJobs(jobs, playOptions, results, resumed) : jobs) {
+      if (!options.resume && existsSync(join(options.out, job.trajectory))) waiting.push(job);
+      else queue.add(job);
+      queued++;
+    }
+  };
+  const settings = { trials, seed: options.seed, augment: options.augment === true, feedback: options.feedback };
+  const planning: Promise<PlanOutcome | { readonly ok: false; readonly error: unknown }> = planAsChecked(files, settings, io, accept, fatal.signal).then(
+    (outcome) => {
+      if (outcome.ok) for (const job of waiting) queue.add(job);
+      queue.close();
+      if (!outcome.ok) {
+        spoiled.abort();
+        return outcome;
+      }
+      if (options.resume) io.err(problemLine(resumeLine(outcome.jobs.length, resumed, queued)));
+      report.open(outcome.jobs, results.size, queued);
+      return outcome;
+    },
+    (error: unknown) => {
+      queue.close();
+      spoiled.abort();
+      return { ok: false, error };
+    },
+  );
 
   const onStop = (): void => {
     // Back to the default for the next one: a second Ctrl-C ends the process at once.
@@ -102,60 +130,65 @@ export async function runCommand(paths: readonly string[], options: RunOptions, 
     interrupt.abort();
   };
   for (const s of STOP_SIGNALS) process.on(s, onStop);
-  const columns = resultColumns(Math.max(...jobs.map((j) => jobLabel(j.scenario.name, j.trial).length)));
-  const widths = columnWidths(columns, []);
-  const progress = startProgress(io, { total: jobs.length, done: results.size, force: options.progress === true });
+  /** The trajectories this run started writing. */
+  const written: string[] = [];
   let started = 0;
   try {
-    if (pending.length > 0) progress.line(headerLine(columns, widths));
     started = await runPool(
-      pending,
+      queue,
       { concurrency, signal: playOptions.signal },
       async (job) => {
-        progress.started();
+        report.started();
+        written.push(job.trajectory);
         const outcome = await playJob(job, playOptions);
         results.set(job.index, outcome.result);
-        report(job, outcome, progress, io, (r) => rowLine(columns, widths, { ...r, name: jobLabel(r.name, r.trial) }));
+        report.finished(job, outcome);
       },
       () => fatal.abort(),
     );
   } finally {
-    progress.stop();
+    await planning;
+    report.stop();
     for (const s of STOP_SIGNALS) process.removeListener(s, onStop);
   }
 
-  const ordered = jobs.flatMap((j) => results.get(j.index) ?? []);
-  const notStarted = pending.length - started;
+  const plan = await planning;
+  if (!plan.ok) {
+    removeWritten(options.out, written, createdDir);
+    if ("error" in plan) throw plan.error;
+    if (plan.problem !== null) io.err(problemLine(plan.problem));
+    return EXIT.failed;
+  }
+  const ordered = plan.jobs.flatMap((j) => results.get(j.index) ?? []);
+  const notStarted = queued - started;
   const summary = batchSummary(options, trials, ordered, interrupt.signal.aborted ? notStarted : null);
   const summaryPath = join(options.out, SUMMARY_FILE);
   writeFileAtomically(summaryPath, serializeSummary(summary));
   printTotals(summary, trials, summaryPath, io);
   if (interrupt.signal.aborted) {
     const cancelled = ordered.filter((r) => r.end_reason === "cancelled").length;
-    io.err(problemLine(`interrupted: ${ordered.length - cancelled} of ${plural(jobs.length, "episode")} finished, ${cancelled} cancelled, ${notStarted} not started`));
+    io.err(problemLine(`interrupted: ${ordered.length - cancelled} of ${plural(plan.jobs.length, "episode")} finished, ${cancelled} cancelled, ${notStarted} not started`));
     return EXIT.interrupted;
   }
   return summary.totals.failed > 0 ? EXIT.failed : EXIT.ok;
 }
 
-/** Prints the finished job's line (stdout) and, when it failed, why (stderr). */
-function report(
-  job: BatchJob,
-  outcome: Awaited<ReturnType<typeof playJob>>,
-  progress: Progress,
-  io: CliIO,
-  row: (r: ScenarioResult) => string,
-): void {
-  const { result, engineError } = outcome;
-  const name = jobLabel(result.name, job.trial);
-  progress.line(row(result));
-  if (engineError !== null) {
-    io.err(problemLine(`${job.file}: ${name}: engine error: ${errorMessage(engineError)}`));
-    if (io.debug && engineError instanceof Error && engineError.stack) io.err(engineError.stack);
-  } else if (result.failed) {
-    io.err(problemLine(`${job.file}: ${name} ended with ${result.end_reason ?? "error"}${result.detail ? `: ${result.detail}` : ""}`));
+/**
+ * Undoes a run that a scenario file spoiled after its first episodes started: their trajectories
+ * go, and so do the output directories the run made, when nothing else is in them.
+ */
+function removeWritten(outDir: string, written: readonly string[], createdDir: string | undefined): void {
+  try {
+    for (const name of written) rmSync(join(outDir, name), { force: true });
+    if (createdDir === undefined) return;
+    const top = resolve(createdDir);
+    for (let dir = resolve(outDir); ; dir = dirname(dir)) {
+      rmdirSync(dir);
+      if (dir === top || dirname(dir) === dir) return;
+    }
+  } catch {
+    // Best effort: the run has already failed for a reason of its own, which is what gets reported.
   }
-  progress.advance(name);
 }
 
 /**
@@ -163,7 +196,12 @@ function report(
  * jobs left behind is deleted. Returns the jobs still to play. Refuses (exit 2) when a trajectory
  * under a job's name was made by another run, rather than overwrite it.
  */
-function resumeJobs(jobs: readonly BatchJob[], playOptions: PlayOptions, results: Map<number, ScenarioResult>, io: CliIO): BatchJob[] {
+function resumeJobs(
+  jobs: readonly BatchJob[],
+  playOptions: PlayOptions,
+  results: Map<number, ScenarioResult>,
+  tally: { complete: number; discarded: number },
+): BatchJob[] {
   const pending: BatchJob[] = [];
   const discard: BatchJob[] = [];
   for (const job of jobs) {
@@ -171,6 +209,7 @@ function resumeJobs(jobs: readonly BatchJob[], playOptions: PlayOptions, results
     switch (saved.kind) {
       case "complete":
         results.set(job.index, saved.result);
+        tally.complete++;
         break;
       case "foreign":
         throw new CliError(
@@ -187,9 +226,13 @@ function resumeJobs(jobs: readonly BatchJob[], playOptions: PlayOptions, results
     }
   }
   for (const job of discard) discardSavedJob(job, playOptions.outDir);
-  const again = discard.length === 0 ? "" : ` (${discard.length} of them unfinished: deleted and played again from the start)`;
-  io.err(problemLine(`resuming: ${results.size} of ${plural(jobs.length, "episode")} already complete, ${pending.length} to play${again}`));
+  tally.discarded += discard.length;
   return pending;
+}
+
+function resumeLine(total: number, tally: { readonly complete: number; readonly discarded: number }, toPlay: number): string {
+  const again = tally.discarded === 0 ? "" : ` (${tally.discarded} of them unfinished: deleted and played again from the start)`;
+  return `resuming: ${tally.complete} of ${plural(total, "episode")} already complete, ${toPlay} to play${again}`;
 }
 
 function batchSummary(options: RunOptions, trials: number, results: readonly ScenarioResult[], notStarted: number | null): BatchSummary {
@@ -215,29 +258,4 @@ function printTotals(summary: BatchSummary, trials: number, summaryPath: string,
       ? `${plural(new Set(summary.scenarios.map((s) => s.name)).size, "scenario")} × ${plural(trials, "trial")}: ${plural(t.scenarios, "episode")}`
       : plural(t.scenarios, "scenario");
   io.out(`${count}, ${t.failed} failed, ${plural(t.messages, "message")}, ${plural(t.turns, "turn")}; summary in ${summaryPath}`);
-}
-
-/** Loads every file; prints all diagnostics to stderr. Null when any file has errors or names clash. */
-function loadAll(paths: readonly string[], io: CliIO): Runnable[] | null {
-  const loaded = collectScenarioFiles(paths).map(loadScenario);
-  for (const l of loaded) for (const d of l.diagnostics) io.err(formatDiagnostic(d));
-  const broken = loaded.filter((l) => hasErrors(l.diagnostics) || !l.scenario);
-  if (broken.length > 0) {
-    const verb = broken.length === 1 ? "has" : "have";
-    io.err(problemLine(`${broken.length} of ${plural(loaded.length, "scenario file")} ${verb} errors; nothing was run`));
-    return null;
-  }
-  const runnable = loaded.map((l) => ({ file: l.file, scenario: l.scenario as Scenario }));
-  // Trajectories are named after the scenario, so two scenarios with one name would overwrite each other.
-  const seen = new Map<string, string>();
-  let clash = false;
-  for (const { file, scenario } of runnable) {
-    const trajectory = trajectoryFileName(scenario.name);
-    const other = seen.get(trajectory);
-    if (other !== undefined) {
-      io.err(problemLine(`${file}: scenario name "${scenario.name}" is already used by ${other}`));
-      clash = true;
-    } else seen.set(trajectory, file);
-  }
-  return clash ? null : runnable;
 }

@@ -44,8 +44,11 @@ export interface ToolTalkRunOptions {
 /** Sent when no key is needed (a local server), as `run` does for its model roles. */
 const PLACEHOLDER_KEY = "no-key";
 
-/** The scripted agent replays the ground truth (ToolTalk's oracle); a model agent predicts. */
-function predictorFactory(options: ToolTalkRunOptions): (scenario: Scenario, conversation: ToolTalkConversation) => ToolTalkPredictor {
+/**
+ * The scripted agent replays the ground truth (ToolTalk's oracle); a model agent predicts, its
+ * requests cancelled by `signal` so Ctrl-C does not wait for a slow model.
+ */
+function predictorFactory(options: ToolTalkRunOptions, signal: AbortSignal): (scenario: Scenario, conversation: ToolTalkConversation) => ToolTalkPredictor {
   const spec: RoleSpec | undefined = options.agentSpec ?? (options.agent === "scripted" ? { kind: "scripted" } : undefined);
   if (spec === undefined) throw new CliError(`--mode tooltalk: the agent "${options.agent}" has no model settings`, EXIT.usage);
   if (spec.kind === "scripted") return (_scenario, conversation) => groundTruthPredictor(conversation);
@@ -53,7 +56,7 @@ function predictorFactory(options: ToolTalkRunOptions): (scenario: Scenario, con
   const key = process.env[spec.settings.api_key_env];
   const model = new ChatModel({ settings: spec.settings, apiKey: key !== undefined && key !== "" ? key : PLACEHOLDER_KEY });
   const tools = packById("tooltalk").tools;
-  return (scenario) => new OpenAiToolTalkPredictor(model, scenario.agent.system_prompt, tools);
+  return (scenario) => new OpenAiToolTalkPredictor(model, scenario.agent.system_prompt, tools, signal);
 }
 
 function loadToolTalkScenarios(paths: readonly string[], io: CliIO): { file: string; scenario: Scenario }[] | null {
@@ -64,7 +67,7 @@ function loadToolTalkScenarios(paths: readonly string[], io: CliIO): { file: str
     io.err(problemLine(`${broken.length} of ${plural(loaded.length, "scenario file")} ${broken.length === 1 ? "has" : "have"} errors; nothing was run`));
     return null;
   }
-  const runnable = loaded.map((l) => ({ file: l.file, scenario: l.scenario as Scenario }));
+  const runnable = loaded.flatMap((l) => (l.scenario ? [{ file: l.file, scenario: l.scenario }] : []));
   const foreign = runnable.filter((r) => r.scenario.world.pack !== "tooltalk");
   for (const r of foreign) io.err(problemLine(`${r.file}: --mode tooltalk runs ToolTalk scenarios only; this one uses the ${r.scenario.world.pack} pack`));
   return foreign.length > 0 ? null : runnable;
@@ -73,7 +76,9 @@ function loadToolTalkScenarios(paths: readonly string[], io: CliIO): { file: str
 export async function runToolTalkMode(paths: readonly string[], options: ToolTalkRunOptions, io: CliIO): Promise<ExitCode> {
   const runnable = loadToolTalkScenarios(paths, io);
   if (runnable === null) return EXIT.failed;
-  const predictorFor = predictorFactory(options);
+  // Ctrl-C (or SIGTERM) stops the conversations in flight; what finished is written and summed up.
+  const interrupt = new AbortController();
+  const predictorFor = predictorFactory(options, interrupt.signal);
   try {
     mkdirSync(options.out, { recursive: true });
   } catch (e) {
@@ -82,8 +87,6 @@ export async function runToolTalkMode(paths: readonly string[], options: ToolTal
   const maxCalls = options.maxCallsPerTurn ?? DEFAULT_MAX_CALLS_PER_TURN;
   const rows = new Map<number, ToolTalkRow>();
   let failed = 0;
-  // Ctrl-C (or SIGTERM) stops the conversations in flight; what finished is written and summed up.
-  const interrupt = new AbortController();
   const onStop = (): void => {
     for (const s of STOP_SIGNALS) process.removeListener(s, onStop);
     interrupt.abort();

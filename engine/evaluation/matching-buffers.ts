@@ -8,9 +8,10 @@
 // scoring) asks for the same sizes again and again, so dead tables wait here, by length, for
 // the next request of that length.
 //
-// A taken table holds whatever its last user wrote: every caller overwrites all of it before
-// reading. Small tables are not kept (allocating them is cheap), and the tables kept add up to
-// at most POOL_LIMIT_BYTES, so an idle process holds little.
+// A taken table holds whatever its last user wrote: every caller writes each entry before it
+// reads it (test/evaluation/matching-buffers.test.ts checks that a pass's results do not depend
+// on what the tables held). Small tables are not kept (allocating them is cheap), and the tables
+// kept add up to at most POOL_LIMIT_BYTES, all an idle process holds on to.
 
 /** Tables shorter than this (doubles) are left to the garbage collector. */
 const MIN_POOLED_LENGTH = 1 << 12;
@@ -20,13 +21,24 @@ const POOL_LIMIT_BYTES = 32 * 2 ** 20;
 
 const free = new Map<number, Float64Array[]>();
 let pooledBytes = 0;
+/** When set (tests only), every taken table is filled with this value first. */
+let poison: number | null = null;
 
 /** A table of `length` doubles with unspecified contents: the caller writes every entry before reading it. */
 export function takeTable(length: number): Float64Array {
-  const table = free.get(length)?.pop();
-  if (!table) return new Float64Array(length);
-  pooledBytes -= table.byteLength;
+  let table = free.get(length)?.pop();
+  if (table) pooledBytes -= table.byteLength;
+  else table = new Float64Array(length);
+  if (poison !== null) table.fill(poison);
   return table;
+}
+
+/**
+ * For tests: fill every table taken from now on with `value` (null: stop), so that a reader of
+ * an entry nobody wrote sees a value no pass computes, whether the table is new or reused.
+ */
+export function poisonTakenTables(value: number | null): void {
+  poison = value;
 }
 
 /** Hands a table back; the caller must not use it (or any view of it) afterwards. */

@@ -24,6 +24,15 @@
 // dropping them loses nothing, and a node fixed by the tie-break shrinks its neighbours'
 // tables to a single row.
 //
+// Implied orders. Every table also records orders it enforces by holding -Infinity (a node's
+// table after its references; a message over a root and a sink after eliminating a child
+// between them: half its entries). A step skips the entries that break one, since their sum is
+// -Infinity whatever x is: the same maxima, about half the work on a root-and-sink fan.
+// Bits. Every entry is computed by the same additions in the same order however a step is
+// executed (fused kernels, skipped entries, table layouts), so a pass's marginals, and with
+// them the tie-break's choices, do not depend on those choices. Messages and sliced tables
+// come from the pool of matching-buffers.ts and go back to it when read.
+//
 // Cost. A step costs about T^(|shared| + 1) × (factors involved) + T^|message scope|, so a pass
 // is exponential only in the scopes the greedy order meets, i.e. in the induced width of the
 // interaction graph, and linear in n:

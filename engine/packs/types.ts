@@ -23,10 +23,12 @@ export function isPackId(value: unknown): value is PackId {
  * Where the language server finds values for a column or argument by its name: the ids of a table
  * labelled for people ("Homer S" next to a person_id). `suffix` matches every name ending in it
  * (sender_person_id); `exact` matches one name, and only outside other tables (an argument, or a
- * column of `table` itself).
+ * column of `table` itself). `only` narrows an exact name to the tables and tools listed, for a
+ * name whose values depend on where it is (ToolTalk's `sender`: an address in the inbox, a
+ * username among messages).
  */
 export interface ValueSource {
-  readonly match: { readonly suffix: string } | { readonly exact: string };
+  readonly match: { readonly suffix: string } | { readonly exact: string; readonly only?: readonly string[] };
   readonly table: string;
   readonly column: string;
   /** The column shown next to each value. */

@@ -3,30 +3,16 @@
 // `kind`-tagged union only the branch the kind names (ajv's discriminator), for a type union
 // only the branch whose type the value has, and a misspelt key once rather than twice
 // ("unknown key tagret" already explains the missing "target").
-import Ajv from "ajv";
-import type { ErrorObject, ValidateFunction } from "ajv";
+import type { ErrorObject } from "ajv";
 import type { Diagnostic } from "../diagnostics.js";
-import schemaJson from "../../schemas/scenario.schema.json";
 import { describeValue, quoteHint } from "./raw.js";
+import { SCENARIO_SCHEMA, scenarioValidator as validator } from "./scenario-validator.js";
 import { closestMatch, didYouMean, listOf } from "./suggest.js";
 import type { Path, YamlSource } from "./yaml-source.js";
 
 type Schema = Readonly<Record<string, unknown>>;
 
-export const SCENARIO_SCHEMA: Schema = schemaJson;
-
-let compiled: ValidateFunction | null = null;
-
-/** The compiled validator, built on first use (compiling takes longer than validating). */
-function validator(): ValidateFunction {
-  if (compiled) return compiled;
-  const ajv = new Ajv({ allErrors: true, discriminator: true, verbose: true, allowUnionTypes: true });
-  // Annotations the editor (yaml-language-server) and this module read; ajv only has to accept them.
-  ajv.addKeyword({ keyword: "patternErrorMessage", schemaType: "string" });
-  ajv.addKeyword({ keyword: "x-messages", schemaType: "object" });
-  compiled = ajv.compile(SCENARIO_SCHEMA);
-  return compiled;
-}
+export { SCENARIO_SCHEMA };
 
 export function schemaDiagnostics(value: unknown, src: YamlSource): Diagnostic[] {
   const validate = validator();

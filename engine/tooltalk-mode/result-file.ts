@@ -3,7 +3,6 @@
 // marked match / bad_action, and the metrics), plus who predicted, the free-text similarity and the
 // step cap. `eval --mode tooltalk` reads it back and scores the turns again, so a change to the
 // match rules re-grades old runs; the metrics stored in the file are for people reading it.
-import type { JsonObject } from "../json.js";
 import type { ToolTalkErrorTypes } from "../tooltalk/error-types.js";
 import { JsonCursor, parseJsonText } from "../tooltalk/json-reader.js";
 import type { ScoredTurn, ToolTalkMetrics } from "../tooltalk/metrics.js";
@@ -58,7 +57,7 @@ function readPrediction(cursor: JsonCursor): ToolTalkTurnPrediction {
   const exception = cursor.field("exception");
   const record: ToolTalkCallRecord = {
     role: "api",
-    request: { api_name: request.field("api_name").string(), parameters: parameters.json() === null ? null : (parameters.object() as JsonObject) },
+    request: { api_name: request.field("api_name").string(), parameters: parameters.json() === null ? null : parameters.object() },
     response: cursor.field("response").json(),
     exception: exception.json() === null ? null : exception.string(),
     metadata: cursor.field("metadata").exists ? cursor.field("metadata").json() : null,

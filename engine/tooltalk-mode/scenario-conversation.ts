@@ -44,7 +44,7 @@ export class ScenarioBackend implements ToolTalkBackend {
     const clock = { now: this.scenario.clock.now, timezone: this.scenario.clock.timezone };
     const record = runToolTalkCall(this.world, this.runtime, clock, request.api_name, request.parameters);
     return {
-      request: { api_name: request.api_name, parameters: (record.request.parameters ?? request.parameters) as JsonObject },
+      request: { api_name: request.api_name, parameters: record.request.parameters ?? request.parameters },
       response: record.response,
       exception: record.exception,
     };

@@ -1,13 +1,18 @@
-// The last run of a scenario, for hover: the newest *.trajectory.jsonl under the workspace
-// folders whose header names the scenario, and its evaluation (the one `run` recorded, or the
-// trajectory re-scored against its own embedded scenario for files written without one).
+// The last run of a scenario, for hover: the newest *.trajectory.jsonl whose header names the
+// scenario, and its evaluation (the one `run` recorded, or the trajectory re-scored against its
+// own embedded scenario for files written without one). Looked for under the workspace folders
+// (hidden folders and node_modules skipped) and in the extension's runs folders: the default
+// `.toolsandbox/runs` and the one `toolsandbox.runsFolder` names, resolved against each workspace
+// folder as the extension resolves it (client/host/run-files.ts, vscode-free).
 //
 // The folders are scanned on demand. When the client watches trajectory files for us
-// (workspace/didChangeWatchedFiles), a scan is reused until a file changes; otherwise it is
-// reused for a few seconds. Only files whose size or modification time changed are read again,
-// and only their first line, so a rescan costs a directory walk and a stat per trajectory.
+// (workspace/didChangeWatchedFiles), a scan is reused until a file changes; otherwise (or when a
+// runs folder lies outside the workspace, where the watcher does not reach) it is reused for a
+// few seconds. Only files whose size or modification time changed are read again, and only their
+// first line, so a rescan costs a directory walk and a stat per trajectory.
 import { closeSync, openSync, readdirSync, readSync, statSync } from "node:fs";
-import { join } from "node:path";
+import { isAbsolute, join, relative, sep } from "node:path";
+import { DEFAULT_RUNS_FOLDER, resolveRunsFolder } from "../../client/host/run-files.js";
 import { evaluateTrajectory } from "../../engine/evaluation/evaluate.js";
 import type { EvaluationResult } from "../../engine/evaluation/result.js";
 import { isJsonObject } from "../../engine/json.js";
@@ -37,10 +42,20 @@ interface ResultEntry extends FileStamp {
   readonly result: EvaluationResult | null;
 }
 
+interface Scan {
+  readonly at: number;
+  /** The roots and the runs folder setting it was made for. */
+  readonly key: string;
+  readonly files: ReadonlyMap<string, HeaderEntry>;
+  /** Every folder it listed lies inside a root, where the client's file watcher reports changes. */
+  readonly watchable: boolean;
+}
+
 export class LastRuns {
   private roots: readonly string[] = [];
+  private runsFolderSetting = DEFAULT_RUNS_FOLDER;
   private watched = false;
-  private scan: { at: number; roots: string; files: ReadonlyMap<string, HeaderEntry> } | null = null;
+  private scan: Scan | null = null;
   private readonly headers = new Map<string, HeaderEntry>();
   private readonly results = new Map<string, ResultEntry>();
 
@@ -52,6 +67,12 @@ export class LastRuns {
   /** The workspace folders (local paths). */
   setRoots(roots: readonly string[]): void {
     this.roots = [...roots];
+    this.scan = null;
+  }
+
+  /** The `toolsandbox.runsFolder` setting as written (relative to each workspace folder, or absolute). */
+  setRunsFolderSetting(setting: string): void {
+    this.runsFolderSetting = setting;
     this.scan = null;
   }
 
@@ -79,17 +100,46 @@ export class LastRuns {
   }
 
   private files(roots: readonly string[]): ReadonlyMap<string, HeaderEntry> {
-    const key = roots.join("\n");
-    const fresh = this.scan && this.scan.roots === key && (this.watched || this.now() - this.scan.at < UNWATCHED_SCAN_TTL_MS);
-    if (fresh && this.scan) return this.scan.files;
+    const key = [...roots, this.runsFolderSetting].join("\n");
+    const scan = this.scan;
+    if (scan && scan.key === key && ((this.watched && scan.watchable) || this.now() - scan.at < UNWATCHED_SCAN_TTL_MS)) return scan.files;
     const files = new Map<string, HeaderEntry>();
     const walk = { directories: 0 };
     for (const root of roots) this.walk(root, 0, walk, files);
+    const runsFolders = this.runsFolders(roots);
+    for (const folder of runsFolders) this.list(folder, files);
     // Forget files that are gone, so the caches do not grow with every run ever made.
     for (const path of this.headers.keys()) if (!files.has(path)) this.headers.delete(path);
     for (const path of this.results.keys()) if (!files.has(path)) this.results.delete(path);
-    this.scan = { at: this.now(), roots: key, files };
+    const watchable = runsFolders.every((folder) => roots.some((root) => isInside(folder, root)));
+    this.scan = { at: this.now(), key, files, watchable };
     return files;
+  }
+
+  /** The runs folders of the roots: the default one and the one the setting names. */
+  private runsFolders(roots: readonly string[]): string[] {
+    const folders = new Set<string>();
+    for (const root of roots) {
+      folders.add(resolveRunsFolder(DEFAULT_RUNS_FOLDER, root, root));
+      folders.add(resolveRunsFolder(this.runsFolderSetting, root, root));
+    }
+    return [...folders];
+  }
+
+  /** The trajectories directly in a runs folder (the extension writes them there, flat). */
+  private list(folder: string, out: Map<string, HeaderEntry>): void {
+    let entries;
+    try {
+      entries = readdirSync(folder, { withFileTypes: true });
+    } catch {
+      return; // No run written yet.
+    }
+    for (const entry of entries) {
+      if (!entry.isFile() || !entry.name.endsWith(TRAJECTORY_SUFFIX)) continue;
+      const path = join(folder, entry.name);
+      const header = this.headerOf(path);
+      if (header) out.set(path, header);
+    }
   }
 
   private walk(dir: string, depth: number, walk: { directories: number }, out: Map<string, HeaderEntry>): void {
@@ -140,6 +190,11 @@ export class LastRuns {
     this.results.set(path, { mtimeMs: stamp.mtimeMs, size: stamp.size, result });
     return result;
   }
+}
+
+function isInside(path: string, root: string): boolean {
+  const rel = relative(root, path);
+  return rel === "" || (rel !== ".." && !rel.startsWith(`..${sep}`) && !isAbsolute(rel));
 }
 
 function sameStamp(a: FileStamp, b: FileStamp): boolean {

@@ -1,6 +1,7 @@
 // Wires a connection to the language service. Both entry points call this: dist/server.js
 // (VS Code starts it over IPC, other clients with --stdio) and `toolsandbox lsp`.
 import {
+  DidChangeConfigurationNotification,
   DidChangeWatchedFilesNotification,
   TextDocuments,
   type Connection,
@@ -18,6 +19,8 @@ import { ReferenceScoring, type WorkerEntry } from "./reference-scoring.js";
 import { filePath } from "./uris.js";
 
 export const SERVER_NAME = "toolsandbox-language-server";
+const SETTINGS_SECTION = "toolsandbox";
+const RUNS_FOLDER_SETTING = `${SETTINGS_SECTION}.runsFolder`;
 
 export interface ServerOptions {
   /** How to start the reference-scoring worker; null scores in the server process. */
@@ -41,15 +44,33 @@ export function startServer(connection: Connection, options: ServerOptions): voi
 
   let watchTrajectories = false;
   let followFolders = false;
+  let askSettings = false;
+  let followSettings = false;
+  // Where the extension writes runs (`toolsandbox.runsFolder`), for the last-run lookup. Asked of
+  // clients that answer workspace/configuration; others get the default folder.
+  const readRunsFolder = (): void => {
+    connection.workspace.getConfiguration(RUNS_FOLDER_SETTING).then(
+      (value: unknown) => lastRuns.setRunsFolderSetting(typeof value === "string" ? value : ""),
+      (e: unknown) => log(`cannot read ${RUNS_FOLDER_SETTING}: ${e instanceof Error ? e.message : String(e)}`),
+    );
+  };
   connection.onInitialize((params) => {
     lastRuns.setRoots(workspaceRoots(params));
     const workspace = params.capabilities.workspace;
     watchTrajectories = workspace?.didChangeWatchedFiles?.dynamicRegistration === true;
     followFolders = workspace?.workspaceFolders === true;
+    askSettings = workspace?.configuration === true;
+    followSettings = askSettings && workspace?.didChangeConfiguration?.dynamicRegistration === true;
     return { capabilities: serverCapabilities(), serverInfo: { name: SERVER_NAME, version } };
   });
 
   connection.onInitialized(() => {
+    if (askSettings) readRunsFolder();
+    if (followSettings) {
+      connection.client.register(DidChangeConfigurationNotification.type, { section: SETTINGS_SECTION }).catch((e: unknown) => {
+        log(`cannot follow setting changes (${e instanceof Error ? e.message : String(e)}); the runs folder is read at start only`);
+      });
+    }
     if (watchTrajectories) {
       connection.client.register(DidChangeWatchedFilesNotification.type, { watchers: [{ globPattern: "**/*.trajectory.jsonl" }] }).then(
         () => lastRuns.setWatched(true),
@@ -66,6 +87,9 @@ export function startServer(connection: Connection, options: ServerOptions): voi
     }
   });
   connection.onDidChangeWatchedFiles(() => lastRuns.filesChanged());
+  connection.onDidChangeConfiguration(() => {
+    if (askSettings) readRunsFolder();
+  });
 
   documents.onDidChangeContent(({ document }) => publisher.contentChanged(document));
   documents.onDidClose(({ document }) => publisher.closed(document.uri));

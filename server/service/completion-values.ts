@@ -44,7 +44,7 @@ export function valueItems(doc: ScenarioDocument, ctx: CursorContext, path: read
     }
     case "argument-value": {
       const p = slot.parameter;
-      return worldItems(suggestedValues(doc, p.name, { timestamp: p.timestamp === true, boolean: p.type === "boolean" }), value);
+      return worldItems(suggestedValues(doc, p.name, { tool: slot.tool.name, timestamp: p.timestamp === true, boolean: p.type === "boolean" }), value);
     }
     case "measure":
       return measuresFor(doc.pack, slot.table, slot.column).map((m, i) => value(m, CompletionItemKind.EnumMember, `${i}`, { documentation: { kind: "markdown", value: MEASURE_DOCS[m] } }));

@@ -72,11 +72,11 @@ function valueMarkdown(doc: ScenarioDocument, at: ScalarAt, lastRun: EvaluationR
       return doc === undefined ? null : `**${text}** constraint\n\n${doc}`;
     }
     case "column-value": {
-      const row = describeWorldValue(doc, slot.column, text);
+      const row = describeWorldValue(doc, slot.column, text, { table: slot.table });
       return row === null ? null : `\`${text}\` — ${row}`;
     }
     case "argument-value": {
-      const row = describeWorldValue(doc, slot.parameter.name, text);
+      const row = describeWorldValue(doc, slot.parameter.name, text, { tool: slot.tool.name });
       return row === null ? null : `\`${text}\` — ${row}`;
     }
     case "demonstration": {

@@ -129,6 +129,13 @@ export function valueSlot(doc: ScenarioDocument, path: P): ValueSlot | null {
     if (name === "tool_name" && (depth === 2 || (depth === 3 && isIndex(trace[1])))) return { kind: "tool", purpose: "trace" };
     const args = traceArgumentsPath(rest.slice(0, -1));
     if (args !== null && typeof name === "string") return argumentValue(doc, [...constraint, ...args, "tool_name"], name);
+    // An item of an array argument (SendEmail's `to`), as in a reference call.
+    const owner = trace[trace.length - 2];
+    const listArgs = traceArgumentsPath(rest.slice(0, -2));
+    if (listArgs !== null && isIndex(name) && typeof owner === "string") {
+      const slot = argumentValue(doc, [...constraint, ...listArgs, "tool_name"], owner);
+      return slot?.kind === "argument-value" && slot.parameter.type === "array" ? slot : null;
+    }
   }
   return null;
 }

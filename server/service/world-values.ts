@@ -43,13 +43,24 @@ function valueSources(pack: PackTables): readonly ValueSource[] {
   return pack.valueSources ?? [...pack.schemas.values()].map((t) => ({ match: { suffix: t.key }, table: t.name, column: t.key }));
 }
 
-/** The source for a column or argument named `name` (a column of `table` when given). */
-function sourceFor(pack: PackTables, name: string, table: string | undefined): ValueSource | null {
+/** Where a value is written: a column of `table`, or an argument of `tool`. */
+export interface ValuePlace {
+  readonly table?: string;
+  readonly tool?: string;
+}
+
+/** The source for a column or argument named `name` at `place`. */
+function sourceFor(pack: PackTables, name: string, place: ValuePlace): ValueSource | null {
   for (const source of valueSources(pack)) {
     const { match } = source;
-    if ("suffix" in match ? name.endsWith(match.suffix) : name === match.exact && (table === undefined || table === source.table)) return source;
+    if ("suffix" in match ? name.endsWith(match.suffix) : name === match.exact && exactPlaceFits(match.only, source.table, place)) return source;
   }
   return null;
+}
+
+function exactPlaceFits(only: readonly string[] | undefined, sourceTable: string, { table, tool }: ValuePlace): boolean {
+  if (only !== undefined) return table !== undefined ? only.includes(table) : tool !== undefined && only.includes(tool);
+  return table === undefined || table === sourceTable;
 }
 
 const TIME_EXAMPLES: readonly string[] = ["now", "now + 1h", "now - 1d", "today 18:00", "tomorrow 09:00"];
@@ -61,12 +72,12 @@ const TIME_EXAMPLES: readonly string[] = ["now", "now + 1h", "now - 1d", "today 
 export function suggestedValues(
   doc: ScenarioDocument,
   name: string,
-  options: { table?: string; timestamp?: boolean; boolean?: boolean; role?: boolean },
+  options: ValuePlace & { timestamp?: boolean; boolean?: boolean; role?: boolean },
 ): SuggestedValue[] {
   if (options.role) return ROLE_NAMES.map((r) => ({ value: r, kind: "enum" }));
   if (options.boolean) return [true, false].map((b) => ({ value: b, kind: "enum" }));
   if (options.timestamp) return TIME_EXAMPLES.map((t) => ({ value: t, kind: "time" }));
-  const wanted = sourceFor(doc.pack, name, options.table);
+  const wanted = sourceFor(doc.pack, name, options);
   if (wanted === null) return [];
   const rows: readonly Row[] = startingWorld(doc)[wanted.table] ?? [];
   const seen = new Set<string>();
@@ -82,8 +93,8 @@ export function suggestedValues(
 }
 
 /** The world row an id or phone number names, for hover: "Homer S (CONTACT)". */
-export function describeWorldValue(doc: ScenarioDocument, name: string, value: string): string | null {
-  const match = suggestedValues(doc, name, {}).find((v) => v.value === value);
+export function describeWorldValue(doc: ScenarioDocument, name: string, value: string, place: ValuePlace): string | null {
+  const match = suggestedValues(doc, name, place).find((v) => v.value === value);
   if (match?.detail === undefined) return null;
   return `${match.detail} (${match.table ?? "world"} row)`;
 }

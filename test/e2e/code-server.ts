@@ -8,7 +8,7 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { freePort, onExit, startGroup, waitForHttpOk, type GroupProcess } from "./processes.js";
 
-const ENTRY = resolve("node_modules/code-server/out/node/entry.js");
+const ENTRY = resolve(__dirname, "..", "..", "node_modules", "code-server", "out", "node", "entry.js");
 
 export interface CodeServerOptions {
   /** Leave workspace trust on (restricted mode for a folder not yet trusted). Default: off. */
@@ -26,14 +26,11 @@ export class CodeServer {
     private readonly forgetRun: () => void,
   ) {}
 
-  get origin(): string {
-    return `http://127.0.0.1:${this.port}`;
-  }
-
   /** The environment code-server, VS Code and the browser run with: every writable place inside `run`. */
-  static environment(run: string): NodeJS.ProcessEnv {
+  static environment(run: string): Record<string, string> {
+    const inherited = Object.entries(process.env).filter((entry): entry is [string, string] => entry[1] !== undefined);
     return {
-      ...process.env,
+      ...Object.fromEntries(inherited),
       EXTENSIONS_GALLERY: "{}",
       XDG_CONFIG_HOME: join(run, "xdg-config"),
       XDG_DATA_HOME: join(run, "xdg-data"),
@@ -112,18 +109,12 @@ export class CodeServer {
   url(folder: string, payload: ReadonlyArray<readonly [string, string]> = []): string {
     const query = new URLSearchParams({ folder });
     if (payload.length > 0) query.set("payload", JSON.stringify(payload));
-    return `${this.origin}/?${query.toString()}`;
+    return `http://127.0.0.1:${this.port}/?${query.toString()}`;
   }
 
   /** A `vscode-remote://` URI for a path on this machine, as the payload parameter needs. */
   remoteUri(path: string): string {
     return `vscode-remote://127.0.0.1:${this.port}${path}`;
-  }
-
-  /** The server's log (the tail goes into failure messages). */
-  logTail(lines = 40): string {
-    const log = join(this.run, "code-server.log");
-    return existsSync(log) ? readFileSync(log, "utf8").split("\n").slice(-lines).join("\n") : "";
   }
 
   /** Stops the process group and removes `run`, first copying the server's and VS Code's logs to `keepLogsIn`. */

@@ -33,8 +33,6 @@ const exactly = (text: string): RegExp => new RegExp(`^\\s*${text.replace(/[.*+?
 
 export class Workbench {
   private shots = 0;
-  /** Uncaught errors in the workbench page (not the webviews). */
-  readonly pageErrors: string[] = [];
 
   private constructor(
     private readonly context: BrowserContext,
@@ -49,7 +47,7 @@ export class Workbench {
       executablePath: CHROMIUM,
       headless: true,
       args: CHROMIUM_ARGS,
-      env: CodeServer.environment(server.run) as Record<string, string>,
+      env: CodeServer.environment(server.run),
       viewport: { width: 1920, height: 1080 },
     });
     try {
@@ -57,7 +55,6 @@ export class Workbench {
       const page = context.pages()[0] ?? (await context.newPage());
       for (const [name, fn] of Object.entries(options.expose ?? {})) await page.exposeFunction(name, fn);
       const workbench = new Workbench(context, page, artifacts);
-      page.on("pageerror", (e) => workbench.pageErrors.push(e.message));
       await page.goto(server.url(folder, options.payload));
       await page.locator(".monaco-workbench .part.statusbar").waitFor({ state: "attached" });
       return workbench;
@@ -140,11 +137,6 @@ export class Workbench {
     return editor;
   }
 
-  /** The label of the active tab of the active editor group. */
-  async activeTabLabel(): Promise<string> {
-    return ((await this.page.locator(".editor-group-container.active .tab.active .label-name").first().textContent()) ?? "").trim();
-  }
-
   /** The text editor that has focus (or was last focused) in the editor area. */
   activeEditor(): Locator {
     return this.page.locator(".editor-group-container.active .monaco-editor").first();
@@ -161,9 +153,9 @@ export class Workbench {
   }
 
   /**
-   * The CodeLens links shown above `line` (1-based) of the active editor, once there are some. The
-   * editor renders lenses only near the lines in view, so the cursor goes to the line first; a
-   * lens belongs to the line whose number sits right below it.
+   * The links (one per command) of the CodeLens right above `line` (1-based) of the active editor,
+   * once it has rendered. The editor renders lenses only near the lines in view, so the cursor goes
+   * to the line first; a lens belongs to the line whose number sits right below it.
    */
   async codeLensesAbove(line: number): Promise<Locator> {
     await this.goTo(line, 1);
@@ -195,12 +187,7 @@ export class Workbench {
     await this.page.keyboard.press(key.replace(/^Mod\+/, `${MOD}+`));
   }
 
-  /** Notifications shown at the bottom right, as text. */
-  notifications(): Locator {
-    return this.page.locator(".notifications-toasts .notification-list-item-message");
-  }
-
-  /** The content of the webview panel whose title starts with `title` (the active one). */
+  /** The content of the webview on screen (the panel, or a trajectory file's editor). */
   webview(): FrameLocator {
     return this.page.frameLocator("iframe.webview.ready >> visible=true").frameLocator("#active-frame");
   }

@@ -165,7 +165,7 @@ test("the panel asks the host to open links, reveal milestones and remember the 
   assert.ok(sent.some((r) => JSON.stringify(r) === JSON.stringify({ type: "open-link", url: "https://example.com/status?id=1" })), JSON.stringify(sent));
   assert.ok(sent.some((r) => JSON.stringify(r) === JSON.stringify({ type: "reveal-node", kind: "milestone", id: "confirmed" })));
   assert.ok(sent.some((r) => JSON.stringify(r) === JSON.stringify({ type: "selected", index: 22 })));
-  assert.deepEqual(await page.evaluate(() => JSON.parse(sessionStorage.getItem("state") ?? "null") as unknown), { selected: 22, query: "album" });
+  assert.deepEqual(await page.evaluate(() => JSON.parse(sessionStorage.getItem("state") ?? "null") as unknown), { selected: 22, query: "album", following: false });
   assert.deepEqual(panel.problems.requests, []);
   assert.deepEqual(panel.problems.consoleErrors, []);
 
@@ -175,4 +175,55 @@ test("the panel asks the host to open links, reveal milestones and remember the 
   await post(page, { type: "lines", lines: withLink });
   assert.equal(await shownIndex(page), 22);
   assert.equal(await page.locator("[data-testid=search]").inputValue(), "album");
+});
+
+/** Whether message `index`'s row is wholly inside the timeline's visible area. */
+async function rowInView(page: Page, index: number): Promise<boolean> {
+  return page.evaluate((i) => {
+    const list = document.querySelector("[data-testid=timeline]")?.getBoundingClientRect();
+    const row = document.querySelector(`.row[data-index="${i}"]`)?.getBoundingClientRect();
+    return !!list && !!row && row.top >= list.top - 0.5 && row.bottom <= list.bottom + 0.5;
+  }, index);
+}
+
+const timelineScroll = (page: Page): Promise<number> => page.evaluate(() => document.querySelector("[data-testid=timeline]")?.scrollTop ?? -1);
+
+test("while a run plays the timeline follows the newest message, until the user selects an older one", async () => {
+  const { page } = await openLive();
+  // A narrow panel: the timeline shows a few rows, so following means scrolling.
+  await page.setViewportSize({ width: 480, height: 640 });
+  const messageLines = lines.map((l, i) => ({ l, i })).filter(({ l }) => l.type === "message");
+  const lineOf = (message: number): number => messageLines[message]?.i ?? -1;
+
+  // A panel that opens mid-run gets the lines so far in one batch, then the live state.
+  await post(page, { type: "lines", lines: lines.slice(0, lineOf(6) + 1) });
+  await post(page, { type: "live", state: "running" });
+  assert.equal(await shownIndex(page), 6, "the newest message so far is selected");
+  assert.ok(await rowInView(page, 6));
+
+  for (const line of lines.slice(lineOf(6) + 1, lineOf(14) + 1)) await post(page, line);
+  assert.equal(await shownIndex(page), 14, "each new message is selected as it arrives");
+  assert.ok(await rowInView(page, 14), "and scrolled into view");
+  assert.ok((await timelineScroll(page)) > 0);
+
+  // The user picks an older message and scrolls the list to read around it: both stay put.
+  await page.locator("[data-testid=jump]").fill("3");
+  await page.locator("[data-testid=jump]").press("Enter");
+  assert.equal(await shownIndex(page), 3);
+  await page.locator("[data-testid=timeline]").evaluate((t) => (t.scrollTop = 400));
+  assert.equal(await rowInView(page, 3), false, "the selected row is scrolled out of view");
+  for (const line of lines.slice(lineOf(14) + 1, lineOf(18) + 1)) await post(page, line);
+  assert.equal(await shownIndex(page), 3, "the selection stays on the older message");
+  assert.equal(await timelineScroll(page), 400, "the list is not scrolled back to it");
+  await post(page, { type: "live", state: "paused" });
+  assert.equal(await shownIndex(page), 3);
+  assert.equal(await timelineScroll(page), 400);
+
+  // Selecting the newest message again resumes following.
+  await page.locator("[data-action=last]").click();
+  assert.equal(await shownIndex(page), 18);
+  await post(page, { type: "live", state: "running" });
+  for (const line of lines.slice(lineOf(18) + 1, lineOf(21) + 1)) await post(page, line);
+  assert.equal(await shownIndex(page), 21);
+  assert.ok(await rowInView(page, 21));
 });

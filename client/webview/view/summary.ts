@@ -7,6 +7,7 @@ import type { LiveState, NodeKind } from "../../../engine/panel/protocol.js";
 import type { PanelActions } from "./actions.js";
 import { el, replaceChildren } from "./dom.js";
 import { formatScore, plural } from "./format.js";
+import { appendIdentifier } from "./text.js";
 
 export class SummaryView {
   readonly element = el("header", { class: "summary", attrs: { "aria-label": "Run summary" } });
@@ -21,10 +22,12 @@ export class SummaryView {
       return;
     }
     const { scenario, run } = trajectory.header;
+    const name = el("h1", { title: scenario.description, attrs: { "data-testid": "scenario-name" } });
+    appendIdentifier(name, scenario.name);
     const title = el(
       "div",
       { class: "summary-title" },
-      el("h1", { text: scenario.name, title: scenario.description, attrs: { "data-testid": "scenario-name" } }),
+      name,
       el("div", { class: "categories" }, ...scenario.categories.map((c) => el("span", { class: "tag", text: c }))),
       el("div", {
         class: "run-line",

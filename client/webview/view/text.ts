@@ -61,3 +61,19 @@ export function jsonBlock(value: JsonValue, query: string): HTMLPreElement {
   if (from < text.length) appendHighlighted(pre, text.slice(from), query);
   return pre;
 }
+
+/**
+ * An identifier (a scenario name such as `send_message_with_contact_content_cellular_off`) as text
+ * that may wrap after its `_`, `-`, `.` and `/` separators, so a narrow panel breaks it between
+ * words rather than between letters. The <wbr> elements add no text: copying gives the name.
+ */
+export function appendIdentifier(parent: Node, name: string): void {
+  let from = 0;
+  for (const separators of name.matchAll(/[_\-./]+/g)) {
+    const end = (separators.index ?? 0) + separators[0].length;
+    if (end === name.length) break;
+    append(parent, name.slice(from, end), el("wbr"));
+    from = end;
+  }
+  append(parent, name.slice(from));
+}

@@ -142,10 +142,18 @@ export const TOOLTALK_TABLES: PackTables = {
   id: "tooltalk",
   title: "ToolTalk: accounts with a login session, alarms, calendar, e-mail, messages, reminders and weather (28 tools)",
   schemas: new Map(TOOLTALK_TABLE_LIST.map((t) => [t.name, t])),
-  // Usernames are what people type; ids are labelled with what they name.
+  // Usernames and addresses are what people type; ids are labelled with what they name. Lists take
+  // the values of their items: attendees are usernames, recipients e-mail addresses. A sender is
+  // offered from the mail or messages already received, the only senders a search can find.
   valueSources: [
     { match: { suffix: "username" }, table: "ACCOUNT", column: "username", label: "name" },
     { match: { exact: "receiver" }, table: "ACCOUNT", column: "username", label: "name" },
+    { match: { suffix: "attendees" }, table: "ACCOUNT", column: "username", label: "name" },
+    { match: { exact: "email" }, table: "ACCOUNT", column: "email", label: "name" },
+    { match: { exact: "to" }, table: "ACCOUNT", column: "email", label: "name" },
+    { match: { suffix: "receivers" }, table: "ACCOUNT", column: "email", label: "name" },
+    { match: { exact: "sender", only: ["EMAIL", "SearchInbox"] }, table: "EMAIL", column: "sender" },
+    { match: { exact: "sender", only: ["MESSAGE", "SearchMessages"] }, table: "MESSAGE", column: "sender" },
     { match: { suffix: "alarm_id" }, table: "ALARM", column: "alarm_id", label: "time" },
     { match: { suffix: "event_id" }, table: "CALENDAR", column: "event_id", label: "name" },
     { match: { suffix: "email_id" }, table: "EMAIL", column: "email_id", label: "subject" },

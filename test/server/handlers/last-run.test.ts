@@ -1,13 +1,13 @@
-// Finding a scenario's last run under the workspace folders: the newest trajectory whose header
-// names the scenario, its recorded evaluation or, without one, the trajectory re-scored.
+// Finding a scenario's last run under the workspace folders and in the extension's runs folders:
+// the newest trajectory whose header names the scenario, its recorded evaluation or, without one,
+// the trajectory re-scored.
 import { after, test } from "node:test";
 import assert from "node:assert/strict";
-import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from "node:fs";
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { LastRuns, scenarioNameOf } from "../../../server/handlers/last-run.js";
-
-const SAVED = "sample-scenarios/trajectories/cellular_off.trajectory.jsonl";
+import { missedRun, SAVED_RUN as SAVED, setTime } from "../saved-runs.js";
 const dirs: string[] = [];
 
 after(() => {
@@ -18,22 +18,6 @@ function workspace(): string {
   const dir = mkdtempSync(join(tmpdir(), "toolsandbox-last-run-"));
   dirs.push(dir);
   return dir;
-}
-
-/** The saved run with its recorded evaluation changed: `cellular_off` not matched. */
-function missedRun(): string {
-  const lines = readFileSync(SAVED, "utf8").trimEnd().split("\n");
-  const evaluation = JSON.parse(lines.pop() ?? "") as { result: { milestones: { id: string; matched_at: number | null; similarity: number }[] } };
-  const node = evaluation.result.milestones.find((m) => m.id === "cellular_off");
-  assert.ok(node);
-  node.matched_at = null;
-  node.similarity = 0.5;
-  return [...lines, JSON.stringify(evaluation)].join("\n") + "\n";
-}
-
-function setTime(path: string, secondsAgo: number): void {
-  const at = new Date(Date.now() - secondsAgo * 1000);
-  utimesSync(path, at, at);
 }
 
 const matchedAt = (runs: LastRuns, root: string | null = null) =>
@@ -87,6 +71,54 @@ test("other scenarios, node_modules, hidden folders and broken files are not tak
   assert.equal(runs.forScenario("cellular_off", null), null);
   assert.equal(logged.length, 1);
   assert.match(logged[0] ?? "", /corrupt\.trajectory\.jsonl/);
+});
+
+test("the extension's runs in <workspace>/.toolsandbox/runs are found, the newest run of the scenario first", () => {
+  const root = workspace();
+  const runs = join(root, ".toolsandbox", "runs");
+  mkdirSync(runs, { recursive: true });
+  mkdirSync(join(root, ".toolsandbox", "cache"), { recursive: true });
+  mkdirSync(join(root, "node_modules", "pkg"), { recursive: true });
+  copyFileSync(SAVED, join(runs, "cellular_off.run-1.trajectory.jsonl"));
+  writeFileSync(join(runs, "cellular_off.run-2.trajectory.jsonl"), missedRun());
+  // Newer, but in places the lookup leaves alone.
+  copyFileSync(SAVED, join(root, ".toolsandbox", "cache", "cellular_off.trajectory.jsonl"));
+  copyFileSync(SAVED, join(root, "node_modules", "pkg", "cellular_off.trajectory.jsonl"));
+  setTime(join(runs, "cellular_off.run-1.trajectory.jsonl"), 60);
+  setTime(join(runs, "cellular_off.run-2.trajectory.jsonl"), 30);
+
+  const lastRuns = new LastRuns(() => undefined);
+  lastRuns.setRoots([root]);
+  assert.equal(matchedAt(lastRuns), null, "run 2, the newest, where the milestone was missed");
+  copyFileSync(SAVED, join(runs, "cellular_off.run-3.trajectory.jsonl"));
+  lastRuns.filesChanged();
+  assert.equal(matchedAt(lastRuns), 17, "run 3 arrived");
+
+  // A lone file open (no workspace folders): the runs folder beside it, as the extension writes it.
+  assert.equal(matchedAt(new LastRuns(() => undefined), root), 17);
+});
+
+test("the folder toolsandbox.runsFolder names is searched too, relative to the workspace or absolute", () => {
+  const root = workspace();
+  const elsewhere = workspace();
+  mkdirSync(join(root, "out", ".runs"), { recursive: true });
+  copyFileSync(SAVED, join(root, "out", ".runs", "cellular_off.run-1.trajectory.jsonl"));
+  let now = 0;
+  const lastRuns = new LastRuns(() => undefined, () => now);
+  lastRuns.setRoots([root]);
+  lastRuns.setWatched(true);
+  assert.equal(matchedAt(lastRuns), undefined, "a hidden folder that is not the runs folder is skipped");
+  lastRuns.setRunsFolderSetting("out/.runs");
+  assert.equal(matchedAt(lastRuns), 17);
+
+  // Outside the workspace the client's watcher sees nothing: the scan is redone after a few seconds.
+  lastRuns.setRunsFolderSetting(elsewhere);
+  assert.equal(matchedAt(lastRuns), undefined);
+  writeFileSync(join(elsewhere, "cellular_off.run-1.trajectory.jsonl"), missedRun());
+  now = 1000;
+  assert.equal(matchedAt(lastRuns), undefined, "the scan a second ago still stands");
+  now = 10_000;
+  assert.equal(matchedAt(lastRuns), null, "found without a change notification");
 });
 
 test("without workspace folders the document's own folder is searched", () => {

@@ -5,6 +5,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import {
+  ConfigurationRequest,
   createProtocolConnection,
   DidChangeTextDocumentNotification,
   DidOpenTextDocumentNotification,
@@ -54,6 +55,14 @@ export class LspClient {
   readonly stderr: string[] = [];
   /** What the server logged (window/logMessage). */
   readonly logs: string[] = [];
+  /**
+   * The settings the client answers workspace/configuration with, by section ("toolsandbox.x").
+   * Null: the client does not offer configuration (as most test clients), so the server never asks.
+   */
+  settings: Record<string, unknown> | null = null;
+  /** The sections the server asked for, in order. */
+  readonly configurationAsked: string[] = [];
+  private readonly configurationWaiters: (() => void)[] = [];
   private readonly waiters: { test: (p: PublishDiagnosticsParams) => boolean; resolve: (p: PublishDiagnosticsParams) => void }[] = [];
   private readonly registrationWaiters: (() => void)[] = [];
   private readonly exited: Promise<number | null>;
@@ -81,6 +90,15 @@ export class LspClient {
       return undefined;
     });
     connection.onRequest("workspace/workspaceFolders", () => null);
+    connection.onRequest(ConfigurationRequest.type, (params) => {
+      const answer = params.items.map((item) => this.settings?.[item.section ?? ""] ?? null);
+      this.configurationAsked.push(...params.items.map((item) => item.section ?? ""));
+      // Resolved after the answer is on its way, so a request sent next reaches the server after it.
+      setImmediate(() => {
+        for (const resolve of this.configurationWaiters.splice(0)) resolve();
+      });
+      return answer;
+    });
     connection.listen();
   }
 
@@ -103,7 +121,10 @@ export class LspClient {
       this.connection.sendRequest(InitializeRequest.type, {
         processId: process.pid,
         rootUri,
-        capabilities: CLIENT_CAPABILITIES,
+        capabilities:
+          this.settings === null
+            ? CLIENT_CAPABILITIES
+            : { ...CLIENT_CAPABILITIES, workspace: { ...CLIENT_CAPABILITIES.workspace, configuration: true, didChangeConfiguration: { dynamicRegistration: true } } },
         workspaceFolders: rootUri === null ? null : [{ uri: rootUri, name: "workspace" }],
       }),
       "initialize",
@@ -133,6 +154,19 @@ export class LspClient {
   registration(): Promise<void> {
     if (this.registered.length > 0) return Promise.resolve();
     return this.within(new Promise<void>((resolve) => this.registrationWaiters.push(resolve)), "a capability registration");
+  }
+
+  /** Resolves once the server has asked for settings `count` times in all (workspace/configuration). */
+  configurationRequests(count: number): Promise<void> {
+    const asked = (): boolean => this.configurationAsked.length >= count;
+    if (asked()) return Promise.resolve();
+    return this.within(
+      new Promise<void>((resolve) => {
+        const check = (): void => (asked() ? resolve() : void this.configurationWaiters.push(check));
+        this.configurationWaiters.push(check);
+      }),
+      `configuration request ${count}`,
+    );
   }
 
   /** A request's answer, failing the test when none comes in time. */
