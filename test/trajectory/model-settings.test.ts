@@ -1,5 +1,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
+import type { KeySource } from "../../client/host/api-keys.js";
 import type { ModelSettings, TrajectoryHeader } from "../../engine/episode/types.js";
 import { checkEvent, checkHeader } from "../../engine/trajectory/schema.js";
 import { syntheticHeader } from "./synthetic.js";
@@ -48,4 +50,24 @@ test("a scenario in a header may carry its augmentations", () => {
   assert.equal(checkHeader({ ...header, scenario }).ok, true);
   const unknown = { ...header.scenario, options: { ...header.scenario.options, augmentations: ["arg_name_scrambled"] } };
   assert.equal(checkHeader({ ...header, scenario: unknown }).ok, false);
+});
+
+/** Every value the extension records as api_key_env (a new KeySource fails the type check here). */
+const EXTENSION_KEY_SOURCES = ["vscode-secret-storage", "none"] as const satisfies readonly KeySource[];
+const everySource: [Exclude<KeySource, (typeof EXTENSION_KEY_SOURCES)[number]>] extends [never] ? true : false = true;
+
+test("api_key_env records where the key came from: the schema and the docs name each value the extension writes", () => {
+  assert.ok(everySource);
+  for (const source of EXTENSION_KEY_SOURCES) {
+    assert.equal(checkHeader(withRun({ agent: "openai:gpt-4o", agent_settings: { ...settings, api_key_env: source } })).ok, true, source);
+  }
+  const schema = JSON.parse(readFileSync("schemas/trajectory.schema.json", "utf8")) as {
+    $defs: { modelSettings: { description: string; properties: { api_key_env: { description: string } } } };
+  };
+  const description = schema.$defs.modelSettings.properties.api_key_env.description;
+  assert.match(description, /environment variable/, "the CLI's meaning");
+  for (const source of EXTENSION_KEY_SOURCES) assert.ok(description.includes(`"${source}"`), `the schema explains "${source}": ${description}`);
+  assert.match(description, /never the key/);
+  const docs = readFileSync("docs/model-roles.md", "utf8");
+  for (const source of EXTENSION_KEY_SOURCES) assert.ok(docs.includes(`\`${source}\``), `docs/model-roles.md explains "${source}"`);
 });

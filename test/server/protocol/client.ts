@@ -156,6 +156,15 @@ export class LspClient {
     return this.within(new Promise<void>((resolve) => this.registrationWaiters.push(resolve)), "a capability registration");
   }
 
+  /** The server's registration of `method`, waiting for it if it has not come yet. */
+  async registrationOf(method: string): Promise<{ method: string; registerOptions: unknown }> {
+    for (;;) {
+      const found = this.registered.find((r) => r.method === method);
+      if (found) return found;
+      await this.within(new Promise<void>((resolve) => this.registrationWaiters.push(resolve)), `a registration of ${method}`);
+    }
+  }
+
   /** Resolves once the server has asked for settings `count` times in all (workspace/configuration). */
   configurationRequests(count: number): Promise<void> {
     const asked = (): boolean => this.configurationAsked.length >= count;
