@@ -1,12 +1,18 @@
 // `toolsandbox stats`: what a set of scenarios covers, as tables like the ToolSandbox paper's
 // (scenarios per category; per tool, per table and per column, how many milestones check it).
 // Reads scenario files (directories searched) and saved trajectories (their embedded scenario).
+// Over scenarios of several world packs, tools, tables and columns get a PACK column, so
+// same-named rows of different packs (ToolSandbox's REMINDER, ToolTalk's) stay apart.
 import type { Command } from "commander";
 import { formatDiagnostic } from "../diagnostics.js";
 import {
   scenarioStats,
+  type ColumnRow,
   type CountSummary,
+  type PackQualified,
+  type PackRow,
   type ScenarioStats,
+  type TableRow,
   type Tally,
   type ToolRow,
 } from "../evaluation/scenario-stats.js";
@@ -110,6 +116,8 @@ function tallyColumns<T extends Tally>(...own: Column<T>[]): Column<T>[] {
   ];
 }
 
+const PACK_COLUMNS: readonly Column<PackRow>[] = [{ header: "PACK", cell: (r) => r.pack }, count("SCENARIOS", (r) => r.scenarios)];
+
 const TOOL_COLUMNS: readonly Column<ToolRow>[] = [
   { header: "TOOL", cell: (r) => r.tool },
   count("NECESSARY", (r) => r.necessary),
@@ -119,6 +127,19 @@ const TOOL_COLUMNS: readonly Column<ToolRow>[] = [
   count("MILESTONES", (r) => r.milestones),
   count("MINEFIELDS", (r) => r.minefields),
 ];
+
+// MILESTONES/MINEFIELDS count expected calls only: a node checking a tool's effect on a table
+// (ToolTalk's AddReminder, say) names no tool, so the legend says where those are counted.
+const TOOL_LEGEND = [
+  "NECESSARY: scenarios whose reference solution calls the tool; ALLOWED: scenarios whose agent may call it;",
+  "UNUSED: allowed but not called; CALLS: reference calls; MILESTONES/MINEFIELDS: nodes that expect a call",
+  "of the tool (a golden tool trace); a node that checks a tool's effect on a table counts under TABLE, not here.",
+];
+
+/** The PACK column first when the rows come from several packs (they then carry `pack`). */
+function packed<T extends PackQualified>(stats: ScenarioStats, columns: readonly Column<T>[]): Column<T>[] {
+  return stats.packs ? [{ header: "PACK", cell: (r) => r.pack ?? "" }, ...columns] : [...columns];
+}
 
 const COMPARED_WITH: Readonly<Record<string, string>> = {
   initial: "initial world",
@@ -130,6 +151,7 @@ const COMPARED_WITH: Readonly<Record<string, string>> = {
 export function statsLines(stats: ScenarioStats, fileCount: number): string[] {
   const sections: string[][] = [
     [`${plural(stats.scenarios, "scenario")} from ${plural(fileCount, "file")}`],
+    ...(stats.packs ? [renderTable(PACK_COLUMNS, stats.packs)] : []),
     [
       ...renderTable<ScenarioStats["categories"][number]>(
         [{ header: "CATEGORY", cell: (r) => r.category }, count("SCENARIOS", (r) => r.scenarios)],
@@ -138,12 +160,11 @@ export function statsLines(stats: ScenarioStats, fileCount: number): string[] {
       ...(stats.uncategorized > 0 ? [`(${plural(stats.uncategorized, "scenario")} without a category)`] : []),
     ],
     [
-      ...renderTable(TOOL_COLUMNS, stats.tools),
-      "NECESSARY: scenarios whose reference solution calls the tool; ALLOWED: scenarios whose agent may call it;",
-      "UNUSED: allowed but not called; CALLS: reference calls; MILESTONES/MINEFIELDS: nodes with a golden trace of it.",
+      ...renderTable(packed(stats, TOOL_COLUMNS), stats.tools),
+      ...TOOL_LEGEND,
     ],
-    renderTable(tallyColumns<ScenarioStats["tables"][number]>({ header: "TABLE", cell: (r) => r.table }), stats.tables),
-    renderTable(tallyColumns<ScenarioStats["columns"][number]>({ header: "COLUMN", cell: (r) => `${r.table}.${r.column}` }), stats.columns),
+    renderTable(packed(stats, tallyColumns<TableRow>({ header: "TABLE", cell: (r) => r.table })), stats.tables),
+    renderTable(packed(stats, tallyColumns<ColumnRow>({ header: "COLUMN", cell: (r) => `${r.table}.${r.column}` })), stats.columns),
     renderTable(tallyColumns<ScenarioStats["constraint_kinds"][number]>({ header: "CONSTRAINT", cell: (r) => r.kind }), stats.constraint_kinds),
     renderTable(
       tallyColumns<ScenarioStats["measures"][number]>(

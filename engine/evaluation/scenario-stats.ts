@@ -4,32 +4,41 @@
 // golden traces name, which tables and columns their targets name, which constraint kinds and
 // column measures they use, and what earlier state they compare with. Pure: resolved scenarios
 // in, plain JSON-serialisable rows out, every list in a fixed order.
+//
+// Tools, tables and columns belong to a world pack, and two packs may use one name for different
+// things (ToolSandbox's REMINDER and ToolTalk's): they are counted per pack, and when the
+// scenarios span several packs each such row names its pack. Constraint kinds, measures and
+// references mean the same in every pack and are counted across them.
 import { toolsFor } from "../episode/tool-calls.js";
 import { CATEGORIES, type Category, type Constraint, type GoldenTrace, type Milestone, type Scenario } from "../scenario/model.js";
-import { PACKS } from "../packs/registry.js";
+import { packById } from "../packs/registry.js";
 import { packTables } from "../packs/tables.js";
+import { isPackId, PACK_IDS, type PackId } from "../packs/types.js";
 import type { TableSchema } from "../world/types.js";
 import { effectiveMeasures, measureFor } from "./measures/default-measures.js";
+import { alphabetical, least, most, ranked, TallyCounter, type Ranking, type Tally } from "./tally-counter.js";
 
-/**
- * How often one thing (a table, a column, a measure...) is checked. A milestone or minefield
- * counts once however many of its constraints involve the thing; `constraints` counts every
- * constraint that does, in milestones and minefields alike (upstream's per-namespace and
- * per-function totals are constraint counts).
- */
-export interface Tally {
-  readonly scenarios: number;
-  readonly milestones: number;
-  readonly minefields: number;
-  readonly constraints: number;
-}
+export type { Tally } from "./tally-counter.js";
 
 export interface CategoryRow {
   readonly category: Category;
   readonly scenarios: number;
 }
 
-export interface ToolRow {
+export interface PackRow {
+  readonly pack: PackId;
+  readonly scenarios: number;
+}
+
+/**
+ * A row of something a pack defines (a tool, a table, a column). `pack` is set only when the
+ * scenarios span several packs, so output over one pack reads as before packs existed.
+ */
+export interface PackQualified {
+  readonly pack?: PackId;
+}
+
+export interface ToolRow extends PackQualified {
   readonly tool: string;
   /** Scenarios whose agent may call the tool (allow list, or every tool, minus the deny list). */
   readonly allowed: number;
@@ -39,16 +48,20 @@ export interface ToolRow {
   readonly allowed_unused: number;
   /** Calls of the tool across every reference solution. */
   readonly reference_calls: number;
-  /** Milestones and minefields with a golden tool trace naming the tool (SANDBOX targets). */
+  /**
+   * Milestones and minefields that expect a call of the tool: a golden tool trace naming it in a
+   * SANDBOX target. A node that checks the tool's effect on a world table does not name the tool
+   * and is counted under that table only (ToolTalk's AddReminder and CreateEvent read 0 here).
+   */
   readonly milestones: number;
   readonly minefields: number;
 }
 
-export interface TableRow extends Tally {
+export interface TableRow extends Tally, PackQualified {
   readonly table: string;
 }
 
-export interface ColumnRow extends Tally {
+export interface ColumnRow extends Tally, PackQualified {
   readonly table: string;
   readonly column: string;
 }
@@ -97,6 +110,8 @@ export interface ShapeStats {
 
 export interface ScenarioStats {
   readonly scenarios: number;
+  /** Scenarios per pack, in the packs' order; only when there are several (see PackQualified). */
+  readonly packs?: readonly PackRow[];
   /** Rows with at least one scenario, most scenarios first, then in the category list's order. */
   readonly categories: readonly CategoryRow[];
   readonly uncategorized: number;
@@ -108,52 +123,6 @@ export interface ScenarioStats {
   readonly references: readonly ReferenceRow[];
   readonly shape: ShapeStats;
 }
-
-type Section = "milestones" | "minefields";
-
-interface MutableTally {
-  readonly scenarios: Set<number>;
-  milestones: number;
-  minefields: number;
-  constraints: number;
-}
-
-/** Tallies keyed by a string; every add names the scenario and section it comes from. */
-class TallyCounter {
-  private readonly tallies = new Map<string, MutableTally>();
-
-  /** One node (milestone or minefield): each key once for the node, once per constraint naming it. */
-  addNode(scenario: number, section: Section, keysPerConstraint: readonly (readonly string[])[]): void {
-    for (const keys of keysPerConstraint) for (const key of new Set(keys)) this.tally(key).constraints += 1;
-    for (const key of new Set(keysPerConstraint.flat())) {
-      const t = this.tally(key);
-      t[section] += 1;
-      t.scenarios.add(scenario);
-    }
-  }
-
-  get(key: string): Tally {
-    const t = this.tallies.get(key);
-    return t ? { scenarios: t.scenarios.size, milestones: t.milestones, minefields: t.minefields, constraints: t.constraints } : ZERO;
-  }
-
-  keys(): string[] {
-    return [...this.tallies.keys()];
-  }
-
-  private tally(key: string): MutableTally {
-    let t = this.tallies.get(key);
-    if (!t) {
-      t = { scenarios: new Set(), milestones: 0, minefields: 0, constraints: 0 };
-      this.tallies.set(key, t);
-    }
-    return t;
-  }
-}
-
-const ZERO: Tally = { scenarios: 0, milestones: 0, minefields: 0, constraints: 0 };
-
-const byCodeUnit = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
 
 /** The columns a constraint's target rows name (a target only scores the columns it names). */
 function targetColumns(c: Constraint): string[] {
@@ -174,25 +143,40 @@ function goldenTools(c: Constraint): string[] {
   });
 }
 
-const COLUMN_SEPARATOR = "\u0000";
+/** What a dimension may know of the scenario a constraint belongs to. */
+interface ScenarioContext {
+  readonly pack: PackId;
+  /** The pack's world tables, for the default measures of their columns. */
+  readonly schemas: ReadonlyMap<string, TableSchema>;
+}
 
-/** The scenario's world tables, for the default measures of their columns. */
-type Schemas = ReadonlyMap<string, TableSchema>;
+const KEY_SEPARATOR = "\u0000";
+
+/** The key of a row of something a pack defines: the pack, then the row's names. */
+const packKey = (pack: PackId, ...names: string[]): string => [pack, ...names].join(KEY_SEPARATOR);
+
+function splitPackKey(key: string): { pack: PackId; names: string[] } {
+  const [pack, ...names] = key.split(KEY_SEPARATOR);
+  if (!isPackId(pack)) throw new Error(`scenario stats: the key ${JSON.stringify(key)} names no pack`);
+  return { pack, names };
+}
+
+const packRank = (pack: PackId): number => PACK_IDS.indexOf(pack);
 
 /** Each dimension as the keys one constraint contributes. */
 const DIMENSIONS = {
-  tools: goldenTools,
-  tables: (c: Constraint) => [c.table],
-  columns: (c: Constraint) => targetColumns(c).map((column) => `${c.table}${COLUMN_SEPARATOR}${column}`),
+  tools: (c: Constraint, { pack }: ScenarioContext) => goldenTools(c).map((tool) => packKey(pack, tool)),
+  tables: (c: Constraint, { pack }: ScenarioContext) => [packKey(pack, c.table)],
+  columns: (c: Constraint, { pack }: ScenarioContext) => targetColumns(c).map((column) => packKey(pack, c.table, column)),
   kinds: (c: Constraint) => [c.kind],
-  measures: (c: Constraint, schemas: Schemas) => columnMeasures(c, schemas).map((m) => m.measure),
+  measures: (c: Constraint, { schemas }: ScenarioContext) => columnMeasures(c, schemas).map((m) => m.measure),
   references: (c: Constraint) => [c.reference?.kind ?? "none"],
-} satisfies Record<string, (c: Constraint, schemas: Schemas) => string[]>;
+} satisfies Record<string, (c: Constraint, context: ScenarioContext) => string[]>;
 
 type Dimension = keyof typeof DIMENSIONS;
 
 /** The measure each target column is compared with, and whether the scenario wrote it. */
-function columnMeasures(c: Constraint, schemas: Schemas): { measure: string; written: boolean }[] {
+function columnMeasures(c: Constraint, schemas: ScenarioContext["schemas"]): { measure: string; written: boolean }[] {
   const measures = effectiveMeasures(c.table, c.measures, schemas.get(c.table));
   return targetColumns(c).map((column) => ({
     measure: measureFor(measures, column).kind,
@@ -214,51 +198,45 @@ function summarize(counts: readonly number[]): CountSummary {
   return { total, min: Math.min(...counts), mean: total / counts.length, max: Math.max(...counts) };
 }
 
-type Ranking<T> = (a: T, b: T) => number;
-const most = <T>(count: (row: T) => number): Ranking<T> => (a, b) => count(b) - count(a);
-const least = <T>(rank: (row: T) => number): Ranking<T> => (a, b) => rank(a) - rank(b);
-const alphabetical = <T>(key: (row: T) => string): Ranking<T> => (a, b) => byCodeUnit(key(a), key(b));
-
-/** The first ranking that tells two rows apart decides. */
-function ranked<T>(...rankings: readonly Ranking<T>[]): Ranking<T> {
-  return (a, b) => {
-    for (const ranking of rankings) {
-      const d = ranking(a, b);
-      if (d !== 0) return d;
-    }
-    return 0;
-  };
+/** Where a pack's tool comes in its catalog; a tool the pack lacks (an older trajectory) comes last. */
+function catalogRank(pack: PackId, tool: string): number {
+  const tools = packById(pack).tools;
+  const i = tools.findIndex((t) => t.name === tool);
+  return i === -1 ? tools.length : i;
 }
-
-/** Every pack's tools in order, ToolSandbox's first. */
-let toolOrder: readonly string[] | null = null;
-
-/** The packs' order; a tool no pack knows (an older trajectory) comes after them. */
-const catalogRank = (tool: string): number => {
-  toolOrder ??= PACKS.flatMap((pack) => pack.tools.map((t) => t.name));
-  const i = toolOrder.indexOf(tool);
-  return i === -1 ? toolOrder.length : i;
-};
 
 export function scenarioStats(scenarios: readonly Scenario[]): ScenarioStats {
   const { counters, measureUses } = countConstraints(scenarios);
+  const packs = packRows(scenarios);
+  const several = packs.length > 1;
+  /** The row's pack, when rows of several packs sit in one table. */
+  const qualified = (pack: PackId): PackQualified => (several ? { pack } : {});
+  const byConstraints = (counter: TallyCounter): Ranking<string> => ranked(most((k) => counter.get(k).constraints), alphabetical((k) => k));
   const rows = <R>(dimension: Dimension, build: (key: string, tally: Tally) => R): R[] => {
     const counter = counters[dimension];
     return counter
       .keys()
-      .sort(ranked(most((k) => counter.get(k).constraints), alphabetical((k) => k)))
+      .sort(byConstraints(counter))
       .map((k) => build(k, counter.get(k)));
+  };
+  /** Rows of something a pack defines: grouped by pack, in the packs' order. */
+  const packRowsOf = <R>(dimension: Dimension, build: (pack: PackId, names: string[], tally: Tally) => R): R[] => {
+    const counter = counters[dimension];
+    const withinPack = byConstraints(counter);
+    return counter
+      .keys()
+      .map((k) => ({ k, ...splitPackKey(k) }))
+      .sort(ranked(least((r) => packRank(r.pack)), (a, b) => withinPack(a.k, b.k)))
+      .map(({ k, pack, names }) => build(pack, names, counter.get(k)));
   };
   return {
     scenarios: scenarios.length,
+    ...(several ? { packs } : {}),
     categories: categoryRows(scenarios),
     uncategorized: scenarios.filter((s) => s.categories.length === 0).length,
-    tools: toolRows(scenarios, counters.tools),
-    tables: rows("tables", (table, t) => ({ table, ...t })),
-    columns: rows("columns", (key, t) => {
-      const [table = "", column = ""] = key.split(COLUMN_SEPARATOR);
-      return { table, column, ...t };
-    }),
+    tools: toolRows(scenarios, counters.tools, qualified),
+    tables: packRowsOf("tables", (pack, [table = ""], t): TableRow => ({ ...qualified(pack), table, ...t })),
+    columns: packRowsOf("columns", (pack, [table = "", column = ""], t): ColumnRow => ({ ...qualified(pack), table, column, ...t })),
     constraint_kinds: rows("kinds", (kind, t) => ({ kind: kind as Constraint["kind"], ...t })),
     measures: rows("measures", (measure, t) => {
       const m = measureUses.get(measure) ?? { uses: 0, written: 0 };
@@ -269,6 +247,11 @@ export function scenarioStats(scenarios: readonly Scenario[]): ScenarioStats {
   };
 }
 
+/** Scenarios per pack, in the packs' order, leaving out packs no scenario uses. */
+function packRows(scenarios: readonly Scenario[]): PackRow[] {
+  return PACK_IDS.map((pack) => ({ pack, scenarios: scenarios.filter((s) => s.world.pack === pack).length })).filter((r) => r.scenarios > 0);
+}
+
 /** Every constraint of every milestone and minefield, tallied along each dimension. */
 function countConstraints(scenarios: readonly Scenario[]): {
   counters: Record<Dimension, TallyCounter>;
@@ -277,13 +260,14 @@ function countConstraints(scenarios: readonly Scenario[]): {
   const counters = Object.fromEntries(Object.keys(DIMENSIONS).map((d) => [d, new TallyCounter()])) as Record<Dimension, TallyCounter>;
   const measureUses = new Map<string, { uses: number; written: number }>();
   scenarios.forEach((scenario, index) => {
-    const { schemas } = packTables(scenario.world.pack);
+    const pack = scenario.world.pack;
+    const context: ScenarioContext = { pack, schemas: packTables(pack).schemas };
     for (const section of ["milestones", "minefields"] as const) {
       for (const node of scenario[section]) {
-        for (const [dimension, keysOf] of Object.entries(DIMENSIONS) as [Dimension, (c: Constraint, schemas: Schemas) => string[]][]) {
-          counters[dimension].addNode(index, section, node.constraints.map((c) => keysOf(c, schemas)));
+        for (const [dimension, keysOf] of Object.entries(DIMENSIONS) as [Dimension, (c: Constraint, context: ScenarioContext) => string[]][]) {
+          counters[dimension].addNode(index, section, node.constraints.map((c) => keysOf(c, context)));
         }
-        for (const { measure, written } of node.constraints.flatMap((c) => columnMeasures(c, schemas))) {
+        for (const { measure, written } of node.constraints.flatMap((c) => columnMeasures(c, context.schemas))) {
           const m = measureUses.get(measure) ?? { uses: 0, written: 0 };
           measureUses.set(measure, { uses: m.uses + 1, written: m.written + (written ? 1 : 0) });
         }
@@ -303,40 +287,49 @@ function categoryRows(scenarios: readonly Scenario[]): CategoryRow[] {
 
 const agentCalls = (scenario: Scenario) => scenario.reference.flatMap((step) => (step.kind === "agent_calls" ? step.calls : []));
 
-/** Tools from the reference solutions and the allow lists, plus the tools golden traces name. */
-function toolRows(scenarios: readonly Scenario[], traced: TallyCounter): ToolRow[] {
+/**
+ * Tools from the reference solutions and the allow lists, plus the tools golden traces name, each
+ * within its scenario's pack.
+ */
+function toolRows(scenarios: readonly Scenario[], traced: TallyCounter, qualified: (pack: PackId) => PackQualified): ToolRow[] {
   type Use = { allowed: number; necessary: number; allowed_unused: number; reference_calls: number };
+  const unused = (): Use => ({ allowed: 0, necessary: 0, allowed_unused: 0, reference_calls: 0 });
   const uses = new Map<string, Use>();
-  const useOf = (tool: string): Use => {
-    const use = uses.get(tool) ?? { allowed: 0, necessary: 0, allowed_unused: 0, reference_calls: 0 };
-    uses.set(tool, use);
+  const useOf = (key: string): Use => {
+    const use = uses.get(key) ?? unused();
+    uses.set(key, use);
     return use;
   };
   for (const scenario of scenarios) {
+    const key = (tool: string): string => packKey(scenario.world.pack, tool);
     const calls = agentCalls(scenario);
-    for (const call of calls) useOf(call.tool).reference_calls += 1;
+    for (const call of calls) useOf(key(call.tool)).reference_calls += 1;
     const necessary = new Set(calls.map((call) => call.tool));
-    for (const tool of necessary) useOf(tool).necessary += 1;
+    for (const tool of necessary) useOf(key(tool)).necessary += 1;
     for (const { name } of toolsFor(scenario, "agent")) {
-      const use = useOf(name);
+      const use = useOf(key(name));
       use.allowed += 1;
       if (!necessary.has(name)) use.allowed_unused += 1;
     }
   }
   return [...new Set([...uses.keys(), ...traced.keys()])]
-    .map((tool): ToolRow => {
-      const { milestones, minefields } = traced.get(tool);
-      return { tool, ...(uses.get(tool) ?? { allowed: 0, necessary: 0, allowed_unused: 0, reference_calls: 0 }), milestones, minefields };
+    .map((key) => {
+      const { pack, names } = splitPackKey(key);
+      const { milestones, minefields } = traced.get(key);
+      const row: ToolRow = { ...qualified(pack), tool: names[0] ?? "", ...(uses.get(key) ?? unused()), milestones, minefields };
+      return { pack, row };
     })
     .sort(
       ranked(
-        most((r) => r.necessary),
-        most((r) => r.milestones + r.minefields),
-        most((r) => r.allowed),
-        least((r) => catalogRank(r.tool)),
-        alphabetical((r) => r.tool),
+        least(({ pack }) => packRank(pack)),
+        most(({ row }) => row.necessary),
+        most(({ row }) => row.milestones + row.minefields),
+        most(({ row }) => row.allowed),
+        least(({ pack, row }) => catalogRank(pack, row.tool)),
+        alphabetical(({ row }) => row.tool),
       ),
-    );
+    )
+    .map(({ row }) => row);
 }
 
 function shapeStats(scenarios: readonly Scenario[]): ShapeStats {

@@ -18,6 +18,8 @@ const SAMPLES = "sample-scenarios";
 const SAMPLE = join(SAMPLES, "send_message_with_contact_content_cellular_off.scenario.yaml");
 const MALFORMED = "test/fixtures/broken/malformed.scenario.yaml";
 const sampleCount = readdirSync(SAMPLES).filter((f) => f.endsWith(".scenario.yaml")).length;
+const TOOLTALK = "tooltalk-scenarios";
+const tooltalkCount = readdirSync(TOOLTALK).filter((f) => f.endsWith(".scenario.yaml")).length;
 
 function capture(): { io: CliIO; out: string[]; err: string[] } {
   const out: string[] = [];
@@ -63,6 +65,7 @@ test("the samples folder: every file counted, tables for categories, tools, tabl
   const width = table[0]!.length;
   for (const l of table.slice(1, end)) assert.equal(l.length, width, l);
   assert.ok(out.some((l) => /^SANDBOX\.tool_trace +\d+/.test(l)));
+  assert.ok(!out.some((l) => l.startsWith("PACK")), "one pack: no PACK table or column");
   assert.match(out.at(-3)!, /^Milestones per scenario: \d+ to \d+, mean \d+\.\d\d \(\d+ in all, \d+ `after` edges\)/);
 });
 
@@ -79,6 +82,37 @@ test("--json: the counts as data, with the file each scenario came from", () => 
   const status = report.tools.find((t) => t.tool === "get_cellular_service_status");
   assert.deepEqual(status && [status.necessary, status.allowed_unused], [0, 1], "allowed, but the reference does not call it");
   assert.equal(report.shape.branching_scenarios, 1, "two roots, so not a chain");
+});
+
+test("both world packs: same-named rows never merge; tools, tables and columns name their pack", () => {
+  const { io, out, err } = capture();
+  assert.equal(statsCommand([SAMPLES, TOOLTALK], {}, io), EXIT.ok);
+  assert.deepEqual(err, []);
+  assert.equal(out[0], `${sampleCount + tooltalkCount} scenarios from ${sampleCount + tooltalkCount} files`);
+  assert.deepEqual(out.slice(1, 5), ["", "PACK         SCENARIOS", `toolsandbox  ${String(sampleCount).padStart(9)}`, `tooltalk     ${String(tooltalkCount).padStart(9)}`]);
+  for (const header of [/^PACK +TOOL +NECESSARY +ALLOWED/, /^PACK +TABLE +SCENARIOS/, /^PACK +COLUMN +SCENARIOS/]) {
+    assert.ok(out.some((l) => header.test(l)), `no line matching ${header}`);
+  }
+  // Both packs have a REMINDER table: one row each, not one merged row.
+  assert.equal(out.filter((l) => /^toolsandbox +REMINDER +\d+/.test(l)).length, 1);
+  assert.equal(out.filter((l) => /^tooltalk +REMINDER +\d+/.test(l)).length, 1);
+  assert.ok(out.some((l) => /^tooltalk +AddReminder +\d+/.test(l)));
+
+  // As data: each pack's rows are the rows of that pack's folder alone, plus `pack`.
+  const mixed = jsonStats([SAMPLES, TOOLTALK]).report;
+  assert.deepEqual(mixed.packs, [
+    { pack: "toolsandbox", scenarios: sampleCount },
+    { pack: "tooltalk", scenarios: tooltalkCount },
+  ]);
+  for (const [pack, folder] of [["toolsandbox", SAMPLES], ["tooltalk", TOOLTALK]] as const) {
+    const alone = jsonStats([folder]).report;
+    assert.equal(alone.packs, undefined);
+    const strip = <R extends { pack?: string }>(rows: readonly R[]) => rows.filter((r) => r.pack === pack).map(({ pack: _pack, ...r }) => r);
+    assert.deepEqual(strip(mixed.tools), alone.tools, `${pack} tools`);
+    assert.deepEqual(strip(mixed.tables), alone.tables, `${pack} tables`);
+    assert.deepEqual(strip(mixed.columns), alone.columns, `${pack} columns`);
+  }
+  assert.ok(mixed.tools.every((r) => r.pack !== undefined) && mixed.tables.every((r) => r.pack !== undefined) && mixed.columns.every((r) => r.pack !== undefined));
 });
 
 test("a trajectory counts the scenario it embeds; the same scenario twice counts once", () => {

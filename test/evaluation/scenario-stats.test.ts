@@ -6,6 +6,8 @@ import { parse } from "yaml";
 import { scenarioStats, type ScenarioStats, type Tally } from "../../engine/evaluation/scenario-stats.js";
 import type { Category, Constraint, Milestone, ReferenceStep, Scenario } from "../../engine/scenario/model.js";
 import { checkScenarioText } from "../../engine/scenario/load.js";
+import { packById } from "../../engine/packs/registry.js";
+import type { PackId } from "../../engine/packs/types.js";
 import { TOOLS } from "../../engine/tools/catalog.js";
 import { syntheticScenario } from "../trajectory/synthetic.js";
 
@@ -13,6 +15,8 @@ import { syntheticScenario } from "../trajectory/synthetic.js";
 
 interface Shape {
   readonly name: string;
+  /** The world pack; ToolSandbox's when absent. */
+  readonly pack?: PackId;
   readonly categories?: readonly Category[];
   readonly allow?: readonly string[] | null;
   readonly deny?: readonly string[];
@@ -27,8 +31,10 @@ function scenario(shape: Shape): Scenario {
     kind: "agent_calls",
     calls: tools.map((tool, i) => ({ id: `call_${t}_${i}`, tool, arguments: {} })),
   }));
+  const base = syntheticScenario();
   return {
-    ...syntheticScenario(),
+    ...base,
+    world: shape.pack === undefined ? base.world : { pack: shape.pack, tables: packById(shape.pack).emptyWorld(base.clock.now) },
     name: shape.name,
     categories: shape.categories ?? [],
     tools: { allow: shape.allow === undefined ? [] : shape.allow, deny: shape.deny ?? [] },
@@ -252,6 +258,70 @@ test("no scenarios: empty rows and no per-scenario extremes; the result survives
   assert.deepEqual(empty.shape.milestones, { total: 0, min: null, mean: null, max: null });
   const some = scenarioStats([scenario({ name: "x", categories: ["CANONICALIZATION"], allow: ["search_stock"], milestones: [node("a", [traced(["search_stock"])])] })]);
   assert.deepEqual(JSON.parse(JSON.stringify(some)), some);
+});
+
+test("packs: same-named tables, columns and tools of two packs stay apart, each row naming its pack", () => {
+  const reminderAdded = (target: Record<string, string>): Constraint => ({ kind: "addition", table: "REMINDER", target: [target], measures: {}, reference: { kind: "initial" } });
+  // Both packs have a REMINDER table with a reminder_id column; they are different tables.
+  const toolsandbox = scenario({
+    name: "remind_sandbox",
+    allow: ["add_reminder", "search_reminder"],
+    turns: [["add_reminder"]],
+    milestones: [node("added", [reminderAdded({ reminder_id: "r1", content: "Buy milk" })])],
+  });
+  const tooltalk = scenario({
+    name: "remind_talk",
+    pack: "tooltalk",
+    allow: ["AddReminder", "GetReminders"],
+    turns: [["GetReminders"], ["AddReminder"], ["AddReminder"]],
+    milestones: [
+      node("listed", [traced(["GetReminders"])]),
+      node("added", [reminderAdded({ reminder_id: "ab-cdef", task: "Buy milk" }), reminderAdded({ reminder_id: "12-3456", task: "Pay rent" })], ["listed"]),
+    ],
+  });
+  const mixed = scenarioStats([tooltalk, toolsandbox]);
+  assert.deepEqual(mixed.packs, [
+    { pack: "toolsandbox", scenarios: 1 },
+    { pack: "tooltalk", scenarios: 1 },
+  ]);
+  const reminders = mixed.tables.filter((t) => t.table === "REMINDER");
+  assert.deepEqual(reminders, [
+    { pack: "toolsandbox", table: "REMINDER", scenarios: 1, milestones: 1, minefields: 0, constraints: 1 },
+    { pack: "tooltalk", table: "REMINDER", scenarios: 1, milestones: 1, minefields: 0, constraints: 2 },
+  ]);
+  assert.deepEqual(
+    mixed.columns.filter((c) => c.column === "reminder_id").map((c) => [c.pack, c.constraints]),
+    [
+      ["toolsandbox", 1],
+      ["tooltalk", 2],
+    ],
+  );
+  // Rows are grouped by pack, ToolSandbox's first: its unused search_reminder comes before
+  // ToolTalk's necessary tools. Within a pack the usual order holds (traced GetReminders first).
+  assert.deepEqual(
+    mixed.tools.map((t) => [t.pack, t.tool]),
+    [
+      ["toolsandbox", "add_reminder"],
+      ["toolsandbox", "search_reminder"],
+      ["tooltalk", "GetReminders"],
+      ["tooltalk", "AddReminder"],
+    ],
+  );
+  // AddReminder's effect is checked on REMINDER, not by a trace: its MILESTONES count stays 0.
+  assert.deepEqual([row(mixed.tools, "tool", "AddReminder").reference_calls, row(mixed.tools, "tool", "AddReminder").milestones], [2, 0]);
+  assert.equal(row(mixed.tools, "tool", "GetReminders").milestones, 1);
+  // What means the same in every pack is counted across them, without a pack.
+  assert.deepEqual(row(mixed.constraint_kinds, "kind", "addition"), { kind: "addition", scenarios: 2, milestones: 2, minefields: 0, constraints: 3 });
+
+  // Each pack's rows are exactly what that pack alone gives, plus the pack.
+  for (const [pack, alone] of [["toolsandbox", scenarioStats([toolsandbox])], ["tooltalk", scenarioStats([tooltalk])]] as const) {
+    assert.ok(!("packs" in alone), "one pack: no pack list");
+    for (const rows of [alone.tools, alone.tables, alone.columns]) assert.ok(rows.every((r) => !("pack" in r)), "one pack: rows name no pack");
+    const strip = <R extends { pack?: PackId }>(rows: readonly R[]) => rows.filter((r) => r.pack === pack).map(({ pack: _pack, ...r }) => r);
+    assert.deepEqual(strip(mixed.tables), alone.tables);
+    assert.deepEqual(strip(mixed.columns), alone.columns);
+    assert.deepEqual(strip(mixed.tools), alone.tools);
+  }
 });
 
 // ---- the sample scenarios, against counts read straight from their YAML -----------------------
