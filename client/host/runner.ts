@@ -14,7 +14,7 @@ import { playToFile, TrajectoryWriteError, type LiveRunOutcome } from "./live-ru
 import type { PanelViews } from "./main-panel.js";
 import { createModelRoles, settingsGetter } from "./model-roles.js";
 import { errorSummary } from "./rescore.js";
-import { claimRunFile } from "./run-files.js";
+import { claimRunFile } from "../../engine/trajectory/run-files.js";
 import { RunGate } from "./run-gate.js";
 import type { RunStore } from "./run-store.js";
 import { readEpisodeSeed } from "./settings.js";

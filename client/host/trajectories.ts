@@ -13,7 +13,7 @@ import { TRAJECTORY_SUFFIX } from "../../engine/trajectory/writer.js";
 import type { TrajectoryFeed } from "./feed.js";
 import { readOutline } from "./node-lines.js";
 import { currentText, outlineOf } from "./scenario-documents.js";
-import { latestRunFile, listRunsFolder, resolveRunsFolder } from "./run-files.js";
+import { latestRunFile, listRunsFolder, resolveRunsFolder } from "../../engine/trajectory/run-files.js";
 import type { RunStore } from "./run-store.js";
 import { readRunsFolder } from "./settings.js";
 

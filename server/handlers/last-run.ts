@@ -12,7 +12,7 @@
 // first line, so a rescan costs a directory walk and a stat per trajectory.
 import { closeSync, openSync, readdirSync, readSync, statSync } from "node:fs";
 import { isAbsolute, join, relative, sep } from "node:path";
-import { DEFAULT_RUNS_FOLDER, resolveRunsFolder } from "../../client/host/run-files.js";
+import { DEFAULT_RUNS_FOLDER, resolveRunsFolder } from "../../engine/trajectory/run-files.js";
 import { evaluateTrajectory } from "../../engine/evaluation/evaluate.js";
 import type { EvaluationResult } from "../../engine/evaluation/result.js";
 import { isJsonObject } from "../../engine/json.js";

@@ -4,8 +4,8 @@
 // at once (a run from the palette while the Testing view runs) still get two files.
 import { mkdirSync, openSync, closeSync, readdirSync } from "node:fs";
 import { isAbsolute, join } from "node:path";
-import { trajectoryFileName } from "../../engine/cli/batch-jobs.js";
-import { TRAJECTORY_SUFFIX } from "../../engine/trajectory/writer.js";
+import { trajectoryFileName } from "../cli/batch-jobs.js";
+import { TRAJECTORY_SUFFIX } from "./writer.js";
 
 export const DEFAULT_RUNS_FOLDER = ".toolsandbox/runs";
 

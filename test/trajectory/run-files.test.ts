@@ -12,8 +12,8 @@ import {
   resolveRunsFolder,
   runFileName,
   runNumberOf,
-} from "../../client/host/run-files.js";
-import { removeTempDirs, tempDir } from "./fixtures.js";
+} from "../../engine/trajectory/run-files.js";
+import { removeTempDirs, tempDir } from "../client/fixtures.js";
 
 after(removeTempDirs);
 
