@@ -11,9 +11,12 @@
 // model call: the process, the bundle and the first scenario file; the run checks the other files
 // while the first calls are out), the episodes, and the wind-down after the last answer, and the
 // looser ideal of running in waves of 16 (each as long as its longest episode) is printed for
-// comparison. On a shared machine the wall time also holds whatever other processes took.
+// comparison. On a shared machine the wall time also holds whatever other processes took. The
+// CLI starts with its code cache, warmed by an untimed one-scenario run, as it does after any
+// earlier use; with TOOLSANDBOX_DISABLE_COMPILE_CACHE=1 it compiles afresh.
 //
 //   npm run bench:models
+//   TOOLSANDBOX_DISABLE_COMPILE_CACHE=1 npm run bench:models
 import { spawn } from "node:child_process";
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -66,8 +69,29 @@ function listScheduleMakespan(durations: readonly number[], slots: number): numb
   return Math.max(...freeAt);
 }
 
+/**
+ * An untimed run of one scenario first, so that the timed run starts as the CLI does after any
+ * earlier use: with its code cache (engine/cli/launcher.ts). It gets a mock server of its own,
+ * which keeps its calls out of the timed run's count.
+ */
+async function warmUp(file: string, scenarios: readonly Scenario[], env: NodeJS.ProcessEnv): Promise<void> {
+  const mock = await startMockLlm({ scenarios });
+  const out = mkdtempSync(join(tmpdir(), "toolsandbox-bench-models-warm-up-"));
+  try {
+    const { code, stderr } = await runCli(["run", file, "--agent", "openai:mock", "--user", "openai:mock", "--base-url", `${mock.url}/v1`, "--out", out], env);
+    if (code !== 0) throw new Error(`the warm-up run exited with ${code}:\n${stderr}`);
+  } finally {
+    await mock.close();
+    rmSync(out, { recursive: true, force: true });
+  }
+}
+
 async function main(): Promise<void> {
   const { files, scenarios } = loadSamples();
+  // TOOLSANDBOX_DISABLE_COMPILE_CACHE=1 measures a start without the code cache.
+  const noCache = process.env.TOOLSANDBOX_DISABLE_COMPILE_CACHE === "1";
+  const env = { PATH: process.env.PATH ?? "", OPENAI_API_KEY: "mock-key", ...(noCache ? { TOOLSANDBOX_DISABLE_COMPILE_CACHE: "1" } : {}) };
+  if (!noCache) await warmUp(files[0] ?? "", scenarios, env);
   // When each answer went out, to split the wall time into start-up, episodes and wind-down.
   const answeredAt: number[] = [];
   const mock = await startMockLlm({
@@ -79,7 +103,6 @@ async function main(): Promise<void> {
   try {
     const args = ["run", ...files, "--agent", "openai:mock", "--user", "openai:mock", "--base-url", `${mock.url}/v1`];
     const runArgs = [...args, "--trials", String(TRIALS), "--concurrency", String(CONCURRENCY), "--out", out];
-    const env = { PATH: process.env.PATH ?? "", OPENAI_API_KEY: "mock-key" };
     const started = performance.now();
     const { code, stderr } = await runCli(runArgs, env);
     const endedAt = performance.now();
@@ -117,6 +140,7 @@ async function main(): Promise<void> {
     const calls = `${chat.length} model calls, ${Math.min(...jobCalls)} to ${Math.max(...jobCalls)} per episode`;
     console.log(`bench:models: ${jobCalls.length} episodes (${SCENARIOS} scenarios × ${TRIALS} trials), agent and user openai:mock, ${calls}`);
     console.log(`  mock-llm latency ${LATENCY_MS} ms on every call, --concurrency ${CONCURRENCY}`);
+    console.log(noCache ? "  the CLI compiled afresh (TOOLSANDBOX_DISABLE_COMPILE_CACHE=1)" : "  the CLI started with its code cache, as after any earlier use (an untimed one-scenario run first)");
     console.log(`  ideal     ${s(idealMs)}  makespan of the run's own schedule (jobs in plan order, each on the first of ${CONCURRENCY} slots`);
     console.log(`                    to come free) if every job lasted exactly (its model calls × ${LATENCY_MS} ms) and nothing else took time`);
     console.log(`                    (in waves of ${CONCURRENCY}, each as long as its longest episode, it would be ${s(waveMs)})`);

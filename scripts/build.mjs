@@ -1,7 +1,8 @@
 // Bundles the CLI, the language server and the extension with esbuild.
 // One bundle per entry point so each ships without node_modules (the .vsix stays small).
 import { build } from "esbuild";
-import { existsSync, mkdirSync, chmodSync } from "node:fs";
+import { createHash } from "node:crypto";
+import { existsSync, mkdirSync, chmodSync, readFileSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 
 const require = createRequire(import.meta.url);
@@ -45,10 +46,19 @@ const common = {
 };
 
 mkdirSync("dist", { recursive: true });
+// The language server and the extension ship in the .vsix: without whitespace and with shorter
+// syntax they are a third smaller and load no slower. Identifiers are not renamed: that made them
+// load ~5% slower (keepNames another ~5%), and stack traces in VS Code's logs keep their names.
+const shipped = { minifyWhitespace: true, minifySyntax: true };
+// The CLI is two files: dist/cli-main.js, the bundle, and dist/cli.js, the executable that runs it
+// with V8's code cache (engine/cli/launcher.ts). The bundle's first line names its build: the
+// hash of its own text, under which the launcher keeps the cache.
+const BUILD_LINE = `// toolsandbox-build ${"0".repeat(16)}`;
 const entries = [
-  { entryPoints: ["engine/cli/main.ts"], outfile: "dist/cli.js", banner: { js: "#!/usr/bin/env node" } },
-  { entryPoints: ["server/main.ts"], outfile: "dist/server.js" },
-  { entryPoints: ["client/extension.ts"], outfile: "dist/extension.js", external: ["vscode"] },
+  { entryPoints: ["engine/cli/main.ts"], outfile: "dist/cli-main.js", banner: { js: BUILD_LINE } },
+  { entryPoints: ["engine/cli/launcher.ts"], outfile: "dist/cli.js", banner: { js: "#!/usr/bin/env node" }, sourcemap: false },
+  { entryPoints: ["server/main.ts"], outfile: "dist/server.js", ...shipped },
+  { entryPoints: ["client/extension.ts"], outfile: "dist/extension.js", external: ["vscode"], ...shipped },
   // The in-host test suite (test/vscode-suite/), loaded by VS Code from `extensionTestsPath`.
   { entryPoints: ["test/vscode-suite/index.ts"], outfile: "dist/test/vscode-suite.js", external: ["vscode"] },
 ];
@@ -68,4 +78,10 @@ await Promise.all([
   ...entries.filter((e) => existsSync(e.entryPoints[0])).map((e) => build({ ...common, ...e })),
   ...(existsSync(webview.entryPoints[0]) ? [build({ ...common, ...webview })] : []),
 ]);
+if (existsSync("dist/cli-main.js")) {
+  // Same length as the placeholder, so the source map still lines up.
+  const text = readFileSync("dist/cli-main.js", "utf8");
+  const hash = createHash("sha256").update(text).digest("hex").slice(0, 16);
+  writeFileSync("dist/cli-main.js", text.replace(BUILD_LINE, `// toolsandbox-build ${hash}`));
+}
 if (existsSync("dist/cli.js")) chmodSync("dist/cli.js", 0o755);

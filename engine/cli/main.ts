@@ -22,7 +22,8 @@ const EPILOG = `
 ${EXIT_CODES_HELP}
 
 Environment:
-  TOOLSANDBOX_DEBUG=1  print the stack trace of an internal error`;
+  TOOLSANDBOX_DEBUG=1                  print the stack trace of an internal error
+  TOOLSANDBOX_DISABLE_COMPILE_CACHE=1  do not keep the compiled CLI in V8's code cache (in the temporary directory)`;
 
 /** Commander's error text, shortened: "error: option '--seed <n>' argument 'x' is invalid. why" -> "--seed: why". */
 function usageMessage(text: string): string {

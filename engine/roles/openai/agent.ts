@@ -4,6 +4,8 @@
 import type { ToolCall } from "../../episode/types.js";
 import { isJsonObject } from "../../json.js";
 import { packById } from "../../packs/registry.js";
+import type { Scenario } from "../../scenario/model.js";
+import type { OpenAiToolSchema } from "../../tools/openai-schema.js";
 import { agentToolSchemas } from "../../tools/scrambling.js";
 import type { AgentRequest, AgentRole, AgentTurn } from "../role.js";
 import { toAgentMessages } from "./agent-messages.js";
@@ -13,6 +15,18 @@ import { openAiRoleId, type ModelSettings } from "./settings.js";
 
 /** A role's endpoint: its settings and key (a model of its own), or a model shared with other roles of the same settings. */
 export type ModelRoleOptions = ChatModelOptions | ChatModel;
+
+/** Per scenario, the schemas its agent is shown: every turn of every trial offers the same tools, and building them parses each docstring. */
+const schemasByScenario = new WeakMap<Scenario, { readonly names: string; readonly schemas: OpenAiToolSchema[] }>();
+
+function toolSchemas(request: AgentRequest): OpenAiToolSchema[] {
+  const names = request.tools.map((t) => t.name).join("\n");
+  const known = schemasByScenario.get(request.scenario);
+  if (known?.names === names) return known.schemas;
+  const schemas = agentToolSchemas(request.tools, request.scenario.options.augmentations ?? [], packById(request.scenario.world.pack).tools);
+  schemasByScenario.set(request.scenario, { names, schemas });
+  return schemas;
+}
 
 export class OpenAiAgent implements AgentRole {
   readonly id: string;
@@ -28,7 +42,7 @@ export class OpenAiAgent implements AgentRole {
   }
 
   async respond(request: AgentRequest): Promise<AgentTurn> {
-    const tools = agentToolSchemas(request.tools, request.scenario.options.augmentations ?? [], packById(request.scenario.world.pack).tools);
+    const tools = toolSchemas(request);
     const reply = await this.model.complete(`agent ${this.id}`, toAgentMessages(request.messages), tools, request.signal);
     // As upstream, text that comes with tool calls is not passed on: the calls are the turn.
     if (reply.toolCalls.length === 0) return { kind: "text", text: reply.content ?? "" };
