@@ -2,9 +2,8 @@
 // account details. The session token of tools that need a login is injected by the runtime.
 import type { JsonObject } from "../../json.js";
 import type { PythonRandom } from "../../python/random.js";
-import { googleDocstring } from "../../tools/docstring.js";
 import type { ToolParameter } from "../../tools/types.js";
-import { AUTH_ERRORS, apiException, arg, definition, hex, stringParam, type ToolTalkApi } from "./api.js";
+import { AUTH_ERRORS, apiException, arg, definition, hex, stringParam, type ToolTalkApi, suiteTool } from "./api.js";
 import { cellJson, toCell } from "./collections.js";
 import { pyEquals, pyReMatches } from "./python-semantics.js";
 import { accountByToken, accountByUsername, updateAccount, type AccountRef } from "./session.js";
@@ -32,15 +31,7 @@ function tool(
   action: boolean,
   errors: readonly string[],
 ): ToolTalkApi["definition"] {
-  return definition({
-    name,
-    ...SUITE,
-    docstring: googleDocstring([summary], parameters, returns.text),
-    parameters,
-    returns: { description: returns.text, schema: returns.schema },
-    action,
-    errors,
-  });
+  return suiteTool(SUITE, { name, summary, parameters, returns, action, errors });
 }
 
 function publicInfo(row: AccountRef["row"]): JsonObject {

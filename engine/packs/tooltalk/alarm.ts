@@ -1,8 +1,6 @@
 // ToolTalk's Alarm suite: set, delete and list the logged-in user's alarms.
 import type { JsonObject } from "../../json.js";
-import { googleDocstring } from "../../tools/docstring.js";
-import type { ToolParameter } from "../../tools/types.js";
-import { AUTH_ERRORS, STRPTIME_ERRORS, apiException, arg, definition, hex, stringParam, type ToolTalkApi } from "./api.js";
+import { STRPTIME_ERRORS, apiException, arg, definition, hex, stringParam, type ToolTalkApi, loggedInSuiteTool } from "./api.js";
 import { cellJson, deleteItem, findItem, ownedRows, putItem } from "./collections.js";
 import { pyStr } from "./python-semantics.js";
 import { accountByToken } from "./session.js";
@@ -12,25 +10,7 @@ import { ALARM } from "./tables.js";
 const SUITE = { module: "Alarm", domain: "Alarm" } as const;
 const ALARM_SCHEMA: JsonObject = { type: "object", properties: { alarm_id: { type: "string" }, time: { type: "string" } } };
 
-function tool(
-  name: string,
-  summary: string,
-  parameters: readonly ToolParameter[],
-  returns: string,
-  schema: JsonObject,
-  action: boolean,
-  errors: readonly string[],
-): ToolTalkApi["definition"] {
-  return definition({
-    name,
-    ...SUITE,
-    docstring: googleDocstring([summary], parameters, returns),
-    parameters,
-    returns: { description: returns, schema },
-    action,
-    errors: [...AUTH_ERRORS, ...errors],
-  });
-}
+const tool = loggedInSuiteTool(SUITE);
 
 const addAlarm: ToolTalkApi = {
   definition: tool(

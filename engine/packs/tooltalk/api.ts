@@ -5,6 +5,7 @@
 import type { JsonObject, JsonValue } from "../../json.js";
 import type { PythonRandom } from "../../python/random.js";
 import type { NaiveDateTime } from "../../tools/python-datetime.js";
+import { googleDocstring } from "../../tools/docstring.js";
 import type { ToolDefinition, ToolParameter } from "../../tools/types.js";
 import { ToolError } from "../../tools/types.js";
 import type { WorldTransaction } from "../../world/transaction.js";
@@ -64,6 +65,50 @@ export const STRPTIME_ERRORS = (format: string): readonly string[] => [
   "day is out of range for month",
   "second must be in 0..59",
 ];
+
+/** A suite's name as the catalog shows it (ToolTalk's suite and our domain). */
+export interface Suite {
+  readonly module: string;
+  readonly domain: string;
+}
+
+/** What one tool's catalog entry is made of; the docstring is written from the summary and parameters. */
+export interface ToolSpec {
+  readonly name: string;
+  readonly summary: string;
+  readonly parameters: readonly ToolParameter[];
+  readonly returns: { readonly text: string; readonly schema: JsonObject };
+  readonly action: boolean;
+  readonly errors: readonly string[];
+}
+
+export function suiteTool(suite: Suite, spec: ToolSpec): ToolDefinition {
+  return definition({
+    name: spec.name,
+    ...suite,
+    docstring: googleDocstring([spec.summary], spec.parameters, spec.returns.text),
+    parameters: spec.parameters,
+    returns: { description: spec.returns.text, schema: spec.returns.schema },
+    action: spec.action,
+    errors: spec.errors,
+  });
+}
+
+/**
+ * The catalog-entry builder of a suite whose every tool needs a login (Alarm, Calendar, Reminder):
+ * positional, and the login errors come first in each tool's error list.
+ */
+export function loggedInSuiteTool(suite: Suite) {
+  return (
+    name: string,
+    summary: string,
+    parameters: readonly ToolParameter[],
+    returns: string,
+    schema: JsonObject,
+    action: boolean,
+    errors: readonly string[],
+  ): ToolDefinition => suiteTool(suite, { name, summary, parameters, returns: { text: returns, schema }, action, errors: [...AUTH_ERRORS, ...errors] });
+}
 
 /** Catalog fields shared by every ToolTalk tool. */
 export function definition(

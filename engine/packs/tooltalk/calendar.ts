@@ -1,23 +1,9 @@
 // ToolTalk's Calendar suite: create, change, delete and look up the logged-in user's events.
 // New or moved events must lie in the future of the frozen clock.
 import type { JsonObject, JsonValue } from "../../json.js";
-import { googleDocstring } from "../../tools/docstring.js";
 import type { NaiveDateTime } from "../../tools/python-datetime.js";
-import type { ToolParameter } from "../../tools/types.js";
 import type { Row } from "../../world/types.js";
-import {
-  AUTH_ERRORS,
-  STRPTIME_ERRORS,
-  apiException,
-  arg,
-  definition,
-  hex,
-  listParam,
-  stringParam,
-  type ApiEnv,
-  type Kwargs,
-  type ToolTalkApi,
-} from "./api.js";
+import { STRPTIME_ERRORS, apiException, arg, definition, hex, listParam, stringParam, type ApiEnv, type Kwargs, type ToolTalkApi, loggedInSuiteTool } from "./api.js";
 import { cellJson, deleteItem, findItem, ownedRows, putItem, toCell } from "./collections.js";
 import { pyAppendToCopy, pyContains, pyEquals, pyStr, pyTruthy, type PyValue } from "./python-semantics.js";
 import { accountByToken } from "./session.js";
@@ -46,25 +32,7 @@ const CREATED_ORDER = ["event_id", "name", "event_type", "description", "start_t
 const NOT_FUTURE = "Start time and end time must be in the future.";
 const START_AFTER_END = "Start time must be before end time.";
 
-function tool(
-  name: string,
-  summary: string,
-  parameters: readonly ToolParameter[],
-  returns: string,
-  schema: JsonObject,
-  action: boolean,
-  errors: readonly string[],
-): ToolTalkApi["definition"] {
-  return definition({
-    name,
-    ...SUITE,
-    docstring: googleDocstring([summary], parameters, returns),
-    parameters,
-    returns: { description: returns, schema },
-    action,
-    errors: [...AUTH_ERRORS, ...errors],
-  });
-}
+const tool = loggedInSuiteTool(SUITE);
 
 /** Parses a new start and end and checks they are ordered and not in the past. */
 function checkNewTimes(start: PyValue, end: PyValue, now: NaiveDateTime): void {

@@ -1,9 +1,7 @@
 // ToolTalk's Reminder suite: the logged-in user's to-do list.
 import type { JsonObject } from "../../json.js";
-import { googleDocstring } from "../../tools/docstring.js";
-import type { ToolParameter } from "../../tools/types.js";
 import { ToolError } from "../../tools/types.js";
-import { AUTH_ERRORS, apiException, arg, definition, hex, stringParam, type ApiEnv, type Kwargs, type ToolTalkApi } from "./api.js";
+import { apiException, arg, definition, hex, stringParam, type ApiEnv, type Kwargs, type ToolTalkApi, loggedInSuiteTool } from "./api.js";
 import { cellJson, deleteItem, findItem, ownedRows, putItem, toCell } from "./collections.js";
 import { keyErrorText, pyEquals, pyStr, type PyValue } from "./python-semantics.js";
 import { accountByToken } from "./session.js";
@@ -14,25 +12,7 @@ const SUITE = { module: "Reminder", domain: "Reminder" } as const;
 const STATUS_SCHEMA: JsonObject = { type: "object", properties: { status: { type: "string" } } };
 const REMINDER_FIELDS = ["reminder_id", "task", "due_date", "status"] as const;
 
-function tool(
-  name: string,
-  summary: string,
-  parameters: readonly ToolParameter[],
-  returns: string,
-  schema: JsonObject,
-  action: boolean,
-  errors: readonly string[],
-): ToolTalkApi["definition"] {
-  return definition({
-    name,
-    ...SUITE,
-    docstring: googleDocstring([summary], parameters, returns),
-    parameters,
-    returns: { description: returns, schema },
-    action,
-    errors: [...AUTH_ERRORS, ...errors],
-  });
-}
+const tool = loggedInSuiteTool(SUITE);
 
 const REMINDER_ID = stringParam("reminder_id", "Id of the reminder.", true);
 const NOT_FOUND = "Reminder … not found in database";

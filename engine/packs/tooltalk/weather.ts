@@ -1,13 +1,12 @@
 // ToolTalk's Weather suite: today's weather and the next three days at a place, and climate
 // figures per month. No login needed. "Today" is the frozen clock's date.
 import type { JsonObject } from "../../json.js";
-import { googleDocstring } from "../../tools/docstring.js";
 import { addSeconds, naiveFields, type NaiveDateTime } from "../../tools/python-datetime.js";
 import type { ToolParameter } from "../../tools/types.js";
 import { ToolError } from "../../tools/types.js";
 import type { Row } from "../../world/types.js";
 import type { WorldTransaction } from "../../world/transaction.js";
-import { apiException, arg, definition, stringParam, type ToolTalkApi } from "./api.js";
+import { apiException, arg, definition, stringParam, type ToolTalkApi, suiteTool } from "./api.js";
 import { cellJson } from "./collections.js";
 import { pyEquals, pyLower, pyStrip, type PyValue } from "./python-semantics.js";
 import { DATE_FORMAT, compareNaive, strptime } from "./strptime.js";
@@ -33,6 +32,7 @@ const CLIMATE_SCHEMA: JsonObject = {
 const LOCATION = stringParam("location", "The place, e.g. a city name.", true);
 const LOCATION_NOT_FOUND = "Location … not found in database";
 
+/** Weather tools need no login and change nothing. */
 function tool(
   name: string,
   summary: string,
@@ -41,15 +41,7 @@ function tool(
   schema: JsonObject,
   errors: readonly string[],
 ): ToolTalkApi["definition"] {
-  return definition({
-    name,
-    ...SUITE,
-    docstring: googleDocstring([summary], parameters, returns),
-    parameters,
-    returns: { description: returns, schema },
-    action: false,
-    errors,
-  });
+  return suiteTool(SUITE, { name, summary, parameters, returns: { text: returns, schema }, action: false, errors });
 }
 
 /** ToolTalk looks places up lower-cased and trimmed. */
