@@ -3,7 +3,7 @@
 // cannot be imported is one line on stderr naming the file and the JSON path of the problem, and
 // the others are still written; the exit code is then 1. A path that does not exist, or an output
 // folder that cannot be written, stops the command (exit 3) before or as it happens.
-import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join, relative, resolve, sep } from "node:path";
 import type { Command } from "commander";
 import { importConversation } from "../importers/tooltalk/import-conversation.js";
@@ -13,6 +13,7 @@ import { conversationFileNames } from "../tooltalk/conversation-files.js";
 import { parseConversation } from "../tooltalk/conversation.js";
 import { ToolTalkDataError } from "../tooltalk/json-reader.js";
 import { CliError, EXIT, fsError, type ExitCode } from "./errors.js";
+import { isDirectory } from "./scenario-files.js";
 import { plural } from "./format.js";
 import { problemLine, type CliIO } from "./io.js";
 
@@ -56,13 +57,7 @@ export function importCommand(source: string, paths: readonly string[], options:
 
 /** The conversation files a path names: itself, or the sorted *.json files of a folder. */
 function conversationFiles(path: string): string[] {
-  let directory: boolean;
-  try {
-    directory = statSync(path).isDirectory();
-  } catch (e) {
-    throw fsError(e, path);
-  }
-  if (!directory) return [path];
+  if (!isDirectory(path)) return [path];
   let names: string[];
   try {
     names = conversationFileNames(path);

@@ -49,7 +49,8 @@ export function isRunFolder(path: string): boolean {
   return directory && filesUnder(path, isScenarioFileName).length === 0 && filesUnder(path, (n) => n.endsWith(TRAJECTORY_SUFFIX)).length > 0;
 }
 
-function isDirectory(path: string): boolean {
+/** Whether a path is a directory; a path that cannot be read is a one-line CliError. */
+export function isDirectory(path: string): boolean {
   try {
     return statSync(path).isDirectory();
   } catch (e) {

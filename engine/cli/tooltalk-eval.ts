@@ -3,7 +3,7 @@
 // trajectories of ToolTalk scenarios (the agent's calls against the reference's; see
 // engine/tooltalk-mode/trajectory-turns.ts). Everything is read and scored before anything is
 // printed, so a bad file never leaves half a JSON document.
-import { readdirSync, readFileSync, statSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { formatDiagnostic } from "../diagnostics.js";
 import { toolTalkApi } from "../packs/tooltalk/apis.js";
@@ -21,7 +21,7 @@ import { TRAJECTORY_SUFFIX } from "../trajectory/writer.js";
 import { CliError, EXIT, fsError, type ExitCode } from "./errors.js";
 import { problemLine, type CliIO } from "./io.js";
 import { loadTrajectory } from "./replay.js";
-import { hasErrors, loadScenario } from "./scenario-files.js";
+import { hasErrors, isDirectory, loadScenario } from "./scenario-files.js";
 import { toolTalkAggregateLines, toolTalkTableLines } from "./tooltalk-lines.js";
 
 export interface ToolTalkEvalOptions {
@@ -67,13 +67,7 @@ function filesUnder(dir: string): string[] {
 
 function collect(paths: readonly string[]): string[] {
   const files = paths.flatMap((path) => {
-    let directory: boolean;
-    try {
-      directory = statSync(path).isDirectory();
-    } catch (e) {
-      throw fsError(e, path);
-    }
-    if (!directory) return [path];
+    if (!isDirectory(path)) return [path];
     const found = filesUnder(path);
     if (found.length === 0) throw new CliError(`${path}: no *${TRAJECTORY_SUFFIX} or *${TOOLTALK_RUN_SUFFIX} files in this directory`, EXIT.io);
     return found;
