@@ -1,7 +1,9 @@
 // Running and replaying in code-server with the packaged extension: a scenario played by the
 // scripted roles, then by `toolsandbox mock-llm` as the model for both roles; the panel stepped;
-// the milestone results shown in the scenario editor and followed to their message; a saved
-// trajectory replayed. One workbench for the file; screenshots in test-artifacts/e2e/run/.
+// the milestone results shown in the scenario editor and followed to their message; a milestone
+// edited (unsaved) and the run re-scored as it is typed, a YAML error, the edits undone; a saved
+// trajectory replayed; a scenario run from the Testing view. One workbench for the file;
+// screenshots in test-artifacts/e2e/run/.
 import { after, before } from "node:test";
 import assert from "node:assert/strict";
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
@@ -25,11 +27,13 @@ before(async () => {
   const vsix = packageExtension();
   workspace = sampleWorkspace();
   mock = await startMockLlm(workspace, artifacts);
-  // The model run's endpoints, as a user sets them: the local mock for both roles, no key.
+  // The model run's endpoints, as a user sets them: the local mock for both roles, no key. Auto
+  // save off, as on the desktop (the web default saves after a second), so edits stay unsaved.
   mkdirSync(join(workspace, ".vscode"));
   writeFileSync(
     join(workspace, ".vscode", "settings.json"),
     JSON.stringify({
+      "files.autoSave": "off",
       "toolsandbox.agent.baseUrl": mock.baseUrl,
       "toolsandbox.agent.model": "mock",
       "toolsandbox.user.baseUrl": mock.baseUrl,
@@ -119,6 +123,66 @@ step("the panel steps forward and back through the run's messages", async () => 
   assert.equal(((await panel.locator("[data-testid=timeline] .row.selected .row-index").textContent()) ?? "").trim(), String(start - 1));
 });
 
+/** The milestone the edits below break, and what it read after the scripted run. */
+const EDITED = "message_sent";
+let matchedText = "";
+/** The score shown once the edit has been scored: the "previous score" while the text has errors. */
+let editedScore = "";
+
+step("editing a milestone re-scores the open run at once: the milestone reads not matched and the score drops, with no new run", async () => {
+  await workbench.openEditor(SCENARIO);
+  const saved = readFileSync(join(workspace, SCENARIO), "utf8");
+  const line = milestoneLines(saved).get(EDITED) ?? 0;
+  const before = await workbench.resultsOn(line, /^✓ matched at message \d+ · similarity 1\.00$/);
+  assert.equal(before.lineEnd, before.lens, "the end of the line repeats the CodeLens");
+  matchedText = before.lens;
+  assert.match(await statusBarResults(/score \d\.\d\d/), /^score 1\.00 · \d+ turns$/);
+  const runsBefore = runFiles();
+
+  // The expected recipient becomes "+012453344098", a number the run never wrote to: unsaved.
+  const phone = positionAfter(saved, 'recipient_phone_number: "+');
+  await workbench.goTo(phone.line, phone.column);
+  await workbench.type("0");
+  await workbench.page.locator(".editor-group-container.active .tab.active.dirty").waitFor();
+  const after = await workbench.resultsOn(line, /^✗ not matched$/);
+  assert.equal(after.lineEnd, after.lens);
+  const status = await statusBarResults(/score (?!1\.00)\d\.\d\d/);
+  await workbench.screenshot("milestone-edited-rescored");
+  editedScore = /score (\d\.\d\d)/.exec(status)?.[1] ?? "";
+  assert.ok(Number(editedScore) < 1, `the score drops below 1.00 (status bar: ${status})`);
+  // Nothing was played or saved: the same run files, and the scenario on disk as it was.
+  assert.deepEqual(runFiles(), runsBefore);
+  assert.equal(readFileSync(join(workspace, SCENARIO), "utf8"), saved);
+});
+
+step("while the scenario has a YAML error the results stay, and the status bar says they are the previous ones", async () => {
+  const text = readFileSync(join(workspace, SCENARIO), "utf8");
+  const line = milestoneLines(text).get(EDITED) ?? 0;
+  // `- id: message_sent: x` is a mapping where a plain value belongs: a syntax error.
+  await workbench.goTo(line, (text.split("\n")[line - 1] ?? "").length + 1);
+  await workbench.type(": x");
+  await workbench.press("Escape"); // close the suggestions that typing opened
+  await workbench.activeEditor().locator(".squiggly-error").first().waitFor();
+  const status = await statusBarResults(/scenario has errors/);
+  await workbench.screenshot("yaml-error-previous-score");
+  assert.match(status, new RegExp(`^scenario has errors, showing the previous score ${editedScore.replace(".", "\\.")} · \\d+ turns$`));
+});
+
+step("undoing the edits brings back the run's own results", async () => {
+  const runsBefore = runFiles();
+  const dirty = workbench.page.locator(".editor-group-container.active .tab.active.dirty");
+  // Typing makes one or more undo stops; undoing past the first edit changes nothing.
+  for (let i = 0; i < 10 && (await dirty.count()) > 0; i++) await workbench.press("Mod+Z");
+  await dirty.waitFor({ state: "detached" });
+  const line = milestoneLines(readFileSync(join(workspace, SCENARIO), "utf8")).get(EDITED) ?? 0;
+  const restored = await workbench.resultsOn(line, /^✓/);
+  const status = await statusBarResults(/score \d\.\d\d/);
+  await workbench.screenshot("edits-undone");
+  assert.deepEqual(restored, { lens: matchedText, lineEnd: matchedText });
+  assert.match(status, /^score 1\.00 · \d+ turns$/);
+  assert.deepEqual(runFiles(), runsBefore);
+});
+
 step("Run Scenario with Model plays the scenario against mock-llm and scores it like the scripted run", async () => {
   await workbench.openEditor(SCENARIO);
   await workbench.runCommand("ToolSandbox: Run Scenario with Model");
@@ -156,6 +220,24 @@ step("a trajectory file opened from the workspace shows in the same viewer", asy
   await workbench.screenshot("trajectory-file-opened");
 });
 
+step("the Testing view lists the workspace's scenarios, and running one passes and writes its run", async () => {
+  const name = "add_contact_with_name_and_phone_number";
+  const runFile = `${name}.run-1.trajectory.jsonl`;
+  assert.ok(!runFiles().includes(runFile));
+  await workbench.runCommand("Testing: Focus on Test Explorer View");
+  const page = workbench.page;
+  // The label, then the description (the score, once run); a longer scenario name would go on with "_".
+  const row = page.locator(".test-explorer .monaco-list-row").filter({ has: page.locator(".label", { hasText: new RegExp(`^${name}(?!_)`) }) });
+  await row.waitFor();
+  await workbench.screenshot("testing-view");
+  await row.hover();
+  await row.locator('.action-label[aria-label^="Run Test"]').click();
+  await row.locator(".computed-state.codicon-testing-passed-icon").waitFor();
+  await workbench.screenshot("testing-view-passed");
+  assert.ok(runFiles().includes(runFile), `${runFile} is written`);
+  assert.equal(scoreOf(join(runsFolder(), runFile)), "1.00");
+});
+
 /** The active panel shows the saved sample run: its message count and score, and at message 18 the world change. */
 async function showsSavedRun(): Promise<void> {
   const panel = workbench.webview();
@@ -168,6 +250,24 @@ async function showsSavedRun(): Promise<void> {
   const change = panel.locator("[data-testid=world] .change[data-op=update]");
   await change.waitFor();
   assert.deepEqual(await change.locator(".col-name").allTextContents(), ["cellular"]);
+}
+
+/**
+ * The extension's results entry of the status bar (id `toolsandbox.results`, after the extension's
+ * id) once it reads `pattern`, its icon aside. A run also leaves a passing status message with its score.
+ */
+async function statusBarResults(pattern: RegExp): Promise<string> {
+  const item = workbench.page.locator('.statusbar-item[id$="toolsandbox.results"]', { hasText: pattern });
+  await item.waitFor();
+  return ((await item.textContent()) ?? "").trim();
+}
+
+/** The 1-based line and column right after the first occurrence of `text`. */
+function positionAfter(content: string, text: string): { line: number; column: number } {
+  const at = content.indexOf(text);
+  assert.ok(at >= 0, `no ${text} in the scenario`);
+  const before = content.slice(0, at + text.length).split("\n");
+  return { line: before.length, column: (before[before.length - 1] ?? "").length + 1 };
 }
 
 /** Line numbers (1-based) of the `- id:` lines under `milestones:`, by id. */

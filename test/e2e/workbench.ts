@@ -179,6 +179,38 @@ export class Workbench {
     return editor.locator(".codelens-decoration").nth(Number(await found.jsonValue())).locator("a");
   }
 
+  /**
+   * What the active editor says about `line` (1-based) once both read `pattern`: the CodeLens right
+   * above it and the text decoration at its end. Polled, because both are redrawn a moment after
+   * the extension's results change (a re-score while typing).
+   */
+  async resultsOn(line: number, pattern: RegExp): Promise<{ readonly lens: string; readonly lineEnd: string }> {
+    await this.goTo(line, 1);
+    const editor = this.activeEditor();
+    await editor.locator(".margin-view-overlays .line-numbers").filter({ hasText: new RegExp(`^${line}$`) }).waitFor();
+    const found = await this.page.waitForFunction(
+      ([editorEl, wanted, source, flags]) => {
+        const number = [...editorEl.querySelectorAll<HTMLElement>(".margin-view-overlays .line-numbers")].find((n) => n.textContent?.trim() === wanted);
+        if (number === undefined) return null;
+        const { top, height } = number.getBoundingClientRect();
+        const lens = [...editorEl.querySelectorAll<HTMLElement>(".codelens-decoration")].find((l) => {
+          const bottom = l.getBoundingClientRect().bottom;
+          return l.querySelector("a") !== null && bottom <= top + 2 && bottom > top - 2 * height;
+        });
+        const viewLine = [...editorEl.querySelectorAll<HTMLElement>(".view-lines .view-line")].find((l) => Math.abs(l.getBoundingClientRect().top - top) < 2);
+        // An `after` decoration is drawn by a CSS rule on a span of the line, not as text in the DOM.
+        const lineEnd = [...(viewLine?.querySelectorAll<HTMLElement>("span") ?? [])]
+          .map((span) => getComputedStyle(span, "::after").content)
+          .find((content) => content !== "none" && content !== "normal" && content !== "");
+        const result = { lens: lens?.textContent?.trim() ?? "", lineEnd: lineEnd === undefined ? "" : lineEnd.replace(/^"|"$/g, "").trim() };
+        const accept = new RegExp(source, flags);
+        return accept.test(result.lens) && accept.test(result.lineEnd) ? result : null;
+      },
+      [await editor.elementHandle(), String(line), pattern.source, pattern.flags] as const,
+    );
+    return (await found.jsonValue()) as { lens: string; lineEnd: string };
+  }
+
   async type(text: string): Promise<void> {
     await this.page.keyboard.type(text, { delay: 20 });
   }
