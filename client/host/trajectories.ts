@@ -5,6 +5,7 @@
 import { statSync } from "node:fs";
 import { basename, dirname } from "node:path";
 import * as vscode from "vscode";
+import { isScenarioFileName } from "../../engine/cli/scenario-files.js";
 import { evaluateTrajectory, type EvaluationResult } from "../../engine/evaluation/evaluate.js";
 import { TrajectoryError, formatWarning } from "../../engine/trajectory/errors.js";
 import { readTrajectoryFile } from "../../engine/trajectory/reader.js";
@@ -21,7 +22,7 @@ export const SCENARIO_GLOB = "**/*.{scenario.yaml,scenario.yml}";
 const EXCLUDED = "{**/node_modules/**,**/.git/**}";
 
 /** What a panel tab calls a trajectory: its file name without the suffix. */
-export const trajectoryTitle = (path: string): string => basename(path).replace(/\.trajectory\.jsonl$/, "");
+export const trajectoryTitle = (path: string): string => basename(path, TRAJECTORY_SUFFIX);
 
 export const isTrajectoryPath = (path: string): boolean => path.endsWith(TRAJECTORY_SUFFIX);
 
@@ -79,7 +80,7 @@ export class Trajectories {
   /** The workspace's scenario file named `name` (open editors first, then files on disk). */
   async findScenarioFile(name: string): Promise<string | null> {
     for (const doc of vscode.workspace.textDocuments) {
-      if (doc.uri.scheme === "file" && /\.scenario\.ya?ml$/.test(doc.uri.fsPath) && outlineOf(doc).name === name) return doc.uri.fsPath;
+      if (doc.uri.scheme === "file" && isScenarioFileName(doc.uri.fsPath) && outlineOf(doc).name === name) return doc.uri.fsPath;
     }
     for (const uri of await vscode.workspace.findFiles(SCENARIO_GLOB, EXCLUDED)) {
       try {
@@ -93,7 +94,7 @@ export class Trajectories {
 
   /** Every trajectory file in the workspace, newest first. */
   async listAll(): Promise<vscode.Uri[]> {
-    const uris = await vscode.workspace.findFiles(`**/*${TRAJECTORY_SUFFIX}`, "{**/node_modules/**,**/.git/**}");
+    const uris = await vscode.workspace.findFiles(`**/*${TRAJECTORY_SUFFIX}`, EXCLUDED);
     const stamped = await Promise.all(
       uris.map(async (uri) => ({ uri, mtime: await vscode.workspace.fs.stat(uri).then((s) => s.mtime, () => 0) })),
     );

@@ -3,7 +3,6 @@
 // scenario, its trial and its seed, never on how many jobs run at once, so the files of a run
 // are the same at any --concurrency.
 import type { Scenario } from "../scenario/model.js";
-import { TRAJECTORY_SUFFIX } from "../trajectory/writer.js";
 
 export interface Runnable {
   readonly file: string;
@@ -23,16 +22,9 @@ export interface BatchJob {
   readonly trajectory: string;
 }
 
-/** A scenario name with anything unsafe in a file name replaced. */
-const safeFileStem = (scenarioName: string): string => scenarioName.replace(/[^A-Za-z0-9_.-]/g, "_").replace(/^\./, "_");
-
-/**
- * The trajectory's file name: `<name>.trajectory.jsonl` for a single trial,
- * `<name>.trial-<k>.trajectory.jsonl` (k from 1) when the run has several.
- */
-export function trajectoryFileName(scenarioName: string, trial: number | null = null): string {
-  return `${safeFileStem(scenarioName)}${trial === null ? "" : `.trial-${trial}`}${TRAJECTORY_SUFFIX}`;
-}
+// Trajectory file names are the trajectory layer's; re-exported for the CLI's callers.
+export { trajectoryFileName } from "../trajectory/run-files.js";
+import { trajectoryFileName } from "../trajectory/run-files.js";
 
 /** The seed trial `trial` (1-based) plays with. */
 export const trialSeed = (baseSeed: number, trial: number | null): number => baseSeed + (trial === null ? 0 : trial - 1);

@@ -9,6 +9,7 @@ import { withFeedback, type FeedbackStyle } from "../episode/call-feedback.js";
 import type { Scenario } from "../scenario/model.js";
 import { expandAugmentations } from "../tools/augmentations.js";
 import { planJobs, trajectoryFileName, type BatchJob, type Runnable } from "./batch-jobs.js";
+import { nextTurn } from "./batch-pool.js";
 import { plural } from "./format.js";
 import { problemLine, type CliIO } from "./io.js";
 import { hasErrors, loadScenario } from "./scenario-files.js";
@@ -28,8 +29,6 @@ export type PlanOutcome =
   | { readonly ok: true; readonly jobs: readonly BatchJob[] }
   /** A file has errors or a name is used twice (already printed); `problem` is the closing line, if there is one. */
   | { readonly ok: false; readonly problem: string | null };
-
-const nextTurn = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
 
 /**
  * Checks the files in order, printing their diagnostics, and hands each passing file's jobs to

@@ -11,7 +11,8 @@ export interface PoolOptions {
   readonly signal: AbortSignal;
 }
 
-const nextTurn = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
+/** Resolves on a later turn of the event loop, after pending I/O and timers. */
+export const nextTurn = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
 
 /**
  * Calls `work(item)` for the items in order, at most `concurrency` at a time, until all are done

@@ -4,21 +4,28 @@
 // at once (a run from the palette while the Testing view runs) still get two files.
 import { mkdirSync, openSync, closeSync, readdirSync } from "node:fs";
 import { isAbsolute, join } from "node:path";
-import { trajectoryFileName } from "../cli/batch-jobs.js";
 import { TRAJECTORY_SUFFIX } from "./writer.js";
 
 export const DEFAULT_RUNS_FOLDER = ".toolsandbox/runs";
 
-/** The scenario name made safe for a file name, exactly as `toolsandbox run` names its files. */
-const fileStem = (scenarioName: string): string => trajectoryFileName(scenarioName).slice(0, -TRAJECTORY_SUFFIX.length);
+/** A scenario name with anything unsafe in a file name replaced (`toolsandbox run` and the extension agree). */
+export const safeFileStem = (scenarioName: string): string => scenarioName.replace(/[^A-Za-z0-9_.-]/g, "_").replace(/^\./, "_");
+
+/**
+ * The trajectory's file name: `<name>.trajectory.jsonl` for a single trial,
+ * `<name>.trial-<k>.trajectory.jsonl` (k from 1) when the run has several.
+ */
+export function trajectoryFileName(scenarioName: string, trial: number | null = null): string {
+  return `${safeFileStem(scenarioName)}${trial === null ? "" : `.trial-${trial}`}${TRAJECTORY_SUFFIX}`;
+}
 
 export function runFileName(scenarioName: string, run: number): string {
-  return `${fileStem(scenarioName)}.run-${run}${TRAJECTORY_SUFFIX}`;
+  return `${safeFileStem(scenarioName)}.run-${run}${TRAJECTORY_SUFFIX}`;
 }
 
 /** The run number of `fileName` if it is a run of this scenario, else null. */
 export function runNumberOf(fileName: string, scenarioName: string): number | null {
-  const prefix = `${fileStem(scenarioName)}.run-`;
+  const prefix = `${safeFileStem(scenarioName)}.run-`;
   if (!fileName.startsWith(prefix) || !fileName.endsWith(TRAJECTORY_SUFFIX)) return null;
   const digits = fileName.slice(prefix.length, -TRAJECTORY_SUFFIX.length);
   if (!/^[1-9][0-9]{0,8}$/.test(digits)) return null;

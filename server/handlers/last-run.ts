@@ -3,7 +3,7 @@
 // own embedded scenario for files written without one). Looked for under the workspace folders
 // (hidden folders and node_modules skipped) and in the extension's runs folders: the default
 // `.toolsandbox/runs` and the one `toolsandbox.runsFolder` names, resolved against each workspace
-// folder as the extension resolves it (client/host/run-files.ts, vscode-free).
+// folder as the extension resolves it (engine/trajectory/run-files.ts).
 //
 // The folders are scanned on demand. When the client watches trajectory files for us
 // (workspace/didChangeWatchedFiles), a scan is reused until a file changes; otherwise (or when a

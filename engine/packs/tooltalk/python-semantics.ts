@@ -6,6 +6,7 @@ import type { JsonValue } from "../../json.js";
 import { pyEquals, pyStr } from "../../evaluation/measures/python-values.js";
 import { pyStrRepr } from "../../python/repr.js";
 import { ToolError } from "../../tools/types.js";
+import { pyTypeOf, type PyTypeName } from "../../tools/validators.js";
 import type { CellValue } from "../../world/types.js";
 
 export { pyEquals, pyStr };
@@ -20,12 +21,9 @@ const TRAILING_SPACE = new RegExp(`[${PY_SPACE_CLASS}]+$`, "u");
 const SPACE_RUNS = new RegExp(`[${PY_SPACE_CLASS}]+`, "u");
 
 /** type(value).__name__ for a decoded JSON value (an integral number counts as an int). */
-export function pyTypeName(value: PyValue | undefined): string {
-  if (value === null || value === undefined) return "NoneType";
-  if (typeof value === "boolean") return "bool";
-  if (typeof value === "number") return Number.isInteger(value) ? "int" : "float";
-  if (typeof value === "string") return "str";
-  return Array.isArray(value) ? "list" : "dict";
+export function pyTypeName(value: PyValue | undefined): PyTypeName {
+  // A cell's readonly string list is a list to Python as to pyTypeOf.
+  return value === undefined ? "NoneType" : pyTypeOf(value as JsonValue);
 }
 
 /** Python truthiness: None, False, 0, "" and empty containers are false. */
