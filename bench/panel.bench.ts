@@ -7,7 +7,7 @@
 //   npm run bench:panel                   (2,000 messages, 5 loads)
 //   npm run bench:panel -- 10000 3        (10,000 messages, 3 loads)
 import { mkdtempSync, rmSync, statSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { cpus, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { FIRST_RENDER_MARK } from "../engine/panel/protocol.js";
 import { PanelBrowser } from "../test/webview/browser.js";
@@ -15,12 +15,12 @@ import { longRun, writePanelPage } from "../test/webview/trajectories.js";
 
 const TARGET_MS = 300;
 
-function positiveArg(index: number, fallback: number, what: string): number {
+function positiveArg(index: number, fallback: number, least: number, what: string): number {
   const arg = process.argv[index];
   if (arg === undefined) return fallback;
   const n = Number(arg);
-  if (!Number.isInteger(n) || n < 4) {
-    console.error(`bench:panel: ${what} must be a whole number of at least 4, got "${arg}"`);
+  if (!Number.isInteger(n) || n < least) {
+    console.error(`bench:panel: ${what} must be a whole number of at least ${least}, got "${arg}"`);
     process.exit(2);
   }
   return n;
@@ -33,8 +33,9 @@ const median = (values: readonly number[]): number => {
 };
 
 async function main(): Promise<void> {
-  const messages = positiveArg(2, 2000, "the message count");
-  const loads = positiveArg(3, 5, "the number of loads");
+  // At least 4 messages: the synthetic run needs a user turn, a call, its result and a reply.
+  const messages = positiveArg(2, 2000, 4, "the message count");
+  const loads = positiveArg(3, 5, 1, "the number of loads");
   const dir = mkdtempSync(join(tmpdir(), "toolsandbox-bench-panel-"));
   const file = writePanelPage(join(dir, "long.html"), longRun(messages), "bench");
   const browser = await PanelBrowser.launch();
@@ -66,6 +67,7 @@ async function main(): Promise<void> {
   const size = statSync(file).size;
   rmSync(dir, { recursive: true, force: true });
   const ms = (v: number): string => `${v.toFixed(1)} ms`;
+  console.log(`load average ${loadavg().map((v) => v.toFixed(2)).join(" ")} (1, 5, 15 min), ${cpus().length} cores`);
   console.log(`panel: ${messages} messages, page ${(size / 1024).toFixed(0)} KiB, ${loads} loads in Chromium (median, then each load)`);
   console.log(`  first render         ${ms(median(firstRender))}   [${firstRender.map((v) => v.toFixed(0)).join(", ")}]`);
   console.log(`  first contentful paint ${ms(median(firstPaint))} [${firstPaint.map((v) => v.toFixed(0)).join(", ")}]`);

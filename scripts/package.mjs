@@ -1,10 +1,11 @@
-// `npm run package [-- --out FILE]`: builds the bundles, then the .vsix with @vscode/vsce, offline.
+// `npm run package [-- --out FILE]`: builds the bundles, then the .vsix with @vscode/vsce (from .vscode-test/vsce/), offline.
 // The bundles carry their dependencies, so vsce is told not to walk node_modules; .vscodeignore
 // picks the files. The README keeps its relative links (there is no public repository URL for vsce
 // to rewrite them against); the images and docs they point to ship in the .vsix.
 import { spawnSync } from "node:child_process";
 import { readFileSync, statSync } from "node:fs";
 import { resolve } from "node:path";
+import { VSCE_BIN, prepareVsce } from "./test-setup/index.mjs";
 
 function fail(message) {
   console.error(`package: ${message}`);
@@ -22,8 +23,11 @@ const { name, version } = JSON.parse(readFileSync("package.json", "utf8"));
 const out = resolve(outIndex >= 0 ? (process.argv[outIndex + 1] ?? fail("--out needs a file name")) : `${name}-${version}.vsix`);
 
 run(["scripts/build.mjs"]);
+// vsce lives in a tool folder of its own (installed on first use), not in the root install.
+const setupProblem = prepareVsce();
+if (setupProblem) fail(setupProblem);
 run([
-  "node_modules/@vscode/vsce/vsce",
+  VSCE_BIN,
   "package",
   "--no-dependencies",
   "--allow-missing-repository",

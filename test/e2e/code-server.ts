@@ -8,7 +8,8 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { freePort, onExit, startGroup, waitForHttpOk, type GroupProcess } from "./processes.js";
 
-const ENTRY = resolve(__dirname, "..", "..", "node_modules", "code-server", "out", "node", "entry.js");
+// Installed on first use by scripts/test-setup (scripts/run-tests.mjs runs it before the e2e tests).
+const ENTRY = resolve(__dirname, "..", "..", ".vscode-test", "code-server", "node_modules", "code-server", "out", "node", "entry.js");
 
 export interface CodeServerOptions {
   /** Leave workspace trust on (restricted mode for a folder not yet trusted). Default: off. */
@@ -40,7 +41,7 @@ export class CodeServer {
   }
 
   static async start(options: CodeServerOptions = {}): Promise<CodeServer> {
-    if (!existsSync(ENTRY)) throw new Error(`${ENTRY} is missing: install code-server with \`npm ci\` (see .ci/run for the Debian packages and the ripgrep cache it needs)`);
+    if (!existsSync(ENTRY)) throw new Error(`${ENTRY} is missing: run \`node scripts/test-setup/index.mjs code-server\` (npm test does it)`);
     const run = mkdtempSync(join(tmpdir(), "toolsandbox-e2e-"));
     const forget = onExit(() => rmSync(run, { recursive: true, force: true }));
     try {
