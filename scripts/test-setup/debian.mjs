@@ -24,7 +24,9 @@ export function missing(names) {
   });
 }
 
+/** Root with apt-get, unless TOOLSANDBOX_NO_INSTALL=1 asks for the command instead. */
 function canInstall() {
+  if (process.env.TOOLSANDBOX_NO_INSTALL === "1") return false;
   return typeof process.getuid === "function" && process.getuid() === 0 && existsSync("/usr/bin/apt-get");
 }
 
