@@ -6,12 +6,12 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join, relative, resolve, sep } from "node:path";
 import type { Command } from "commander";
-import { importConversation } from "../importers/tooltalk/import-conversation.js";
-import { SCENARIO_FILE_SUFFIX } from "../importers/tooltalk/names.js";
-import { ImportProblem } from "../importers/tooltalk/problem.js";
-import { conversationFileNames } from "../tooltalk/conversation-files.js";
-import { parseConversation } from "../tooltalk/conversation.js";
-import { ToolTalkDataError } from "../tooltalk/json-reader.js";
+import { importConversation } from "../packs/tooltalk/importer/import-conversation.js";
+import { SCENARIO_FILE_SUFFIX } from "../packs/tooltalk/importer/names.js";
+import { ImportProblem } from "../packs/tooltalk/importer/problem.js";
+import { conversationFileNames } from "../packs/tooltalk/evaluation/conversation-files.js";
+import { parseConversation } from "../packs/tooltalk/evaluation/conversation.js";
+import { ToolTalkDataError } from "../packs/tooltalk/evaluation/json-reader.js";
 import { CliError, EXIT, fsError, type ExitCode } from "./errors.js";
 import { isDirectory } from "./scenario-files.js";
 import { plural } from "./format.js";

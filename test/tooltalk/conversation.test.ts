@@ -3,11 +3,11 @@ import assert from "node:assert/strict";
 import { join } from "node:path";
 import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { conversationFileNames, loadConversationFile, loadConversationFolder } from "../../engine/tooltalk/conversation-files.js";
-import { parseConversation } from "../../engine/tooltalk/conversation.js";
-import { ToolTalkDataError } from "../../engine/tooltalk/json-reader.js";
-import { jsonSyntaxErrorOffset } from "../../engine/tooltalk/json-syntax.js";
-import type { ToolTalkConversation } from "../../engine/tooltalk/types.js";
+import { conversationFileNames, loadConversationFile, loadConversationFolder } from "../../engine/packs/tooltalk/evaluation/conversation-files.js";
+import { parseConversation } from "../../engine/packs/tooltalk/evaluation/conversation.js";
+import { ToolTalkDataError } from "../../engine/packs/tooltalk/evaluation/json-reader.js";
+import { jsonSyntaxErrorOffset } from "../../engine/packs/tooltalk/evaluation/json-syntax.js";
+import type { ToolTalkConversation } from "../../engine/packs/tooltalk/evaluation/types.js";
 
 const DATA = join(__dirname, "..", "..", "third_party", "tooltalk");
 const easy = loadConversationFolder(join(DATA, "easy"));

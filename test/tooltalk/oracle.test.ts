@@ -3,13 +3,13 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { loadConversationFolder } from "../../engine/tooltalk/conversation-files.js";
-import { groundTruthPredictor } from "../../engine/tooltalk/ground-truth-predictor.js";
-import { MATCH_RULES } from "../../engine/tooltalk/match-rules.js";
-import { aggregateConversations } from "../../engine/tooltalk/metrics.js";
-import { ToolTalkPackBackend, conversationClock } from "../../engine/tooltalk/pack-backend.js";
-import { runConversation, type ToolTalkConversationResult } from "../../engine/tooltalk/simulation.js";
-import type { ToolTalkConversation } from "../../engine/tooltalk/types.js";
+import { loadConversationFolder } from "../../engine/packs/tooltalk/evaluation/conversation-files.js";
+import { groundTruthPredictor } from "../../engine/packs/tooltalk/evaluation/ground-truth-predictor.js";
+import { MATCH_RULES } from "../../engine/packs/tooltalk/evaluation/match-rules.js";
+import { aggregateConversations } from "../../engine/packs/tooltalk/evaluation/metrics.js";
+import { ToolTalkPackBackend, conversationClock } from "../../engine/packs/tooltalk/evaluation/pack-backend.js";
+import { runConversation, type ToolTalkConversationResult } from "../../engine/packs/tooltalk/evaluation/simulation.js";
+import type { ToolTalkConversation } from "../../engine/packs/tooltalk/evaluation/types.js";
 
 const DATA = join(__dirname, "..", "..", "third_party", "tooltalk");
 

@@ -1,8 +1,8 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { loadConversationFolder } from "../../engine/tooltalk/conversation-files.js";
-import { ROUGE_L_SIMILARITY, textScore, textsAgree, type TextStrictness } from "../../engine/tooltalk/similarity.js";
+import { loadConversationFolder } from "../../engine/packs/tooltalk/evaluation/conversation-files.js";
+import { ROUGE_L_SIMILARITY, textScore, textsAgree, type TextStrictness } from "../../engine/packs/tooltalk/evaluation/similarity.js";
 
 const agree = (prediction: string | null, truth: string, strictness: TextStrictness): boolean =>
   textsAgree(prediction, truth, strictness, ROUGE_L_SIMILARITY);

@@ -9,13 +9,13 @@ import { join } from "node:path";
 import { formatDiagnostic } from "../../../engine/diagnostics.js";
 import { nodeWhy } from "../../../engine/evaluation/highlights.js";
 import { scoreReference } from "../../../engine/evaluation/reference-check.js";
-import { importConversation, type ImportedScenario } from "../../../engine/importers/tooltalk/import-conversation.js";
+import { importConversation, type ImportedScenario } from "../../../engine/packs/tooltalk/importer/import-conversation.js";
 import { checkScenarioText } from "../../../engine/scenario/resolve.js";
 import type { Scenario } from "../../../engine/scenario/model.js";
-import { loadConversationFolder } from "../../../engine/tooltalk/conversation-files.js";
-import { groundTruthPredictor } from "../../../engine/tooltalk/ground-truth-predictor.js";
-import { runConversation } from "../../../engine/tooltalk/simulation.js";
-import { ScenarioBackend, scenarioConversation } from "../../../engine/tooltalk-mode/scenario-conversation.js";
+import { loadConversationFolder } from "../../../engine/packs/tooltalk/evaluation/conversation-files.js";
+import { groundTruthPredictor } from "../../../engine/packs/tooltalk/evaluation/ground-truth-predictor.js";
+import { runConversation } from "../../../engine/packs/tooltalk/evaluation/simulation.js";
+import { ScenarioBackend, scenarioConversation } from "../../../engine/packs/tooltalk/mode/scenario-conversation.js";
 import { DATA } from "./fixtures.js";
 
 const SCHEMA = "../schemas/scenario.schema.json";

@@ -3,8 +3,8 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { parse, parseDocument } from "yaml";
-import { importConversation } from "../../../engine/importers/tooltalk/import-conversation.js";
-import { clockFor } from "../../../engine/importers/tooltalk/clock.js";
+import { importConversation } from "../../../engine/packs/tooltalk/importer/import-conversation.js";
+import { clockFor } from "../../../engine/packs/tooltalk/importer/clock.js";
 import { assistant, conversation, user } from "./fixtures.js";
 
 const TRICKY = [
