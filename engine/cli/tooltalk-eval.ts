@@ -1,7 +1,7 @@
 // `toolsandbox eval --mode tooltalk`: ToolTalk's metrics per conversation and over all of them,
 // for the files `run --mode tooltalk` writes (their turns are scored again) and for ordinary
 // trajectories of ToolTalk scenarios (the agent's calls against the reference's; see
-// engine/tooltalk-mode/trajectory-turns.ts). Everything is read and scored before anything is
+// engine/packs/tooltalk/mode/trajectory-turns.ts). Everything is read and scored before anything is
 // printed, so a bad file never leaves half a JSON document.
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";

@@ -1,5 +1,5 @@
 // `toolsandbox run --mode tooltalk`: ToolTalk's own evaluation of ToolTalk-pack scenarios. Each
-// scenario is simulated turn by turn with teacher forcing (engine/tooltalk/simulation.ts: the
+// scenario is simulated turn by turn with teacher forcing (engine/packs/tooltalk/evaluation/simulation.ts: the
 // world reset and the ground truth replayed before every assistant turn, the user never
 // simulated), by the ground truth itself (`--agent scripted`, ToolTalk's oracle) or by a model
 // (`--agent openai:MODEL`). One `<name>.tooltalk.json` per scenario, `tooltalk-summary.json` with

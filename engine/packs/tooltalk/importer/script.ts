@@ -1,7 +1,7 @@
 // A ToolTalk conversation as the script a scenario's scripted roles play: the opening user
 // message, then user texts, one step per ground-truth call (ToolTalk's predictor makes one call per
 // step, so the calls of a turn run one after the other, never in parallel) and the assistant's
-// reply. The reader (engine/tooltalk/conversation.ts) has already put the turns in array order and
+// reply. The reader (engine/packs/tooltalk/evaluation/conversation.ts) has already put the turns in array order and
 // set apart the user turns that end the file; what is left to shape here:
 //
 // - Two user turns in a row (AccountTools-Calendar-Weather-RegisterUser-0 opens with two) become one

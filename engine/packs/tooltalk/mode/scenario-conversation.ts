@@ -1,5 +1,5 @@
 // A scenario of the ToolTalk pack seen as a ToolTalk conversation, so ToolTalk's per-turn,
-// teacher-forced simulation (engine/tooltalk/simulation.ts) can run it: the opening and the
+// teacher-forced simulation (engine/packs/tooltalk/evaluation/simulation.ts) can run it: the opening and the
 // reference's user texts are the user turns; each reference reply, with the calls before it, is an
 // assistant turn whose ground truth is those calls.
 //
