@@ -8,8 +8,9 @@ import { parseConversation } from "../../engine/packs/tooltalk/evaluation/conver
 import { ToolTalkDataError } from "../../engine/packs/tooltalk/evaluation/json-reader.js";
 import { jsonSyntaxErrorOffset } from "../../engine/packs/tooltalk/evaluation/json-syntax.js";
 import type { ToolTalkConversation } from "../../engine/packs/tooltalk/evaluation/types.js";
+import { toolTalkDataRoot } from "../fixtures/tooltalk-data.js";
 
-const DATA = join(__dirname, "..", "..", "third_party", "tooltalk");
+const DATA = toolTalkDataRoot();
 const easy = loadConversationFolder(join(DATA, "easy"));
 const hard = loadConversationFolder(join(DATA, "tooltalk"));
 const all = [...easy, ...hard];

@@ -1,5 +1,6 @@
-// The ToolTalk pack (Farn and Shin, 2023; data MIT, third_party/tooltalk): its 28 tools over the
-// eight databases with the login session, plus the simulated user's end_conversation.
+// The ToolTalk pack (Farn and Shin, 2023): its 28 tools over the tables of its eight databases with
+// the login session, plus the simulated user's end_conversation. ToolTalk's data does not ship:
+// the default world is empty, and imported scenarios carry their rows (importer/world-rows.ts).
 import { USER_TOOLS } from "../../tools/user-tools.js";
 import type { ToolDefinition } from "../../tools/types.js";
 import type { WorldPack } from "../types.js";

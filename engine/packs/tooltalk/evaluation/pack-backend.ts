@@ -1,11 +1,12 @@
-// The simulation's backend over the ToolTalk pack (engine/packs/tooltalk): its 28 tools, its
-// world built from the published databases, and its runtime, which applies the executor's login
-// rules and owns one Random(489) per tool. A reset builds all of it afresh, as ToolTalk's
-// init_conversation_state reloads the databases and drops every tool instance.
+// The simulation's backend over the ToolTalk pack (engine/packs/tooltalk): its 28 tools, the
+// published databases it is given (read from the user's copy, database-files.ts), and its runtime,
+// which applies the executor's login rules and owns one Random(489) per tool. A reset builds all of
+// it afresh, as ToolTalk's init_conversation_state reloads the databases and drops every tool instance.
 import type { JsonObject } from "../../../json.js";
 import { TOOLTALK_PACK, ToolTalkRuntime, runToolTalkCall, withConversationUser } from "../index.js";
 import { toolTalkApi } from "../tools/apis.js";
 import type { ScenarioClock } from "../../../world/clock.js";
+import type { Tables } from "../../../world/types.js";
 import { WorldTransaction } from "../../../world/transaction.js";
 import type { ToolTalkBackend, ToolTalkExecution } from "./simulation.js";
 import type { ToolTalkConversation, ToolTalkRequest } from "./types.js";
@@ -32,9 +33,12 @@ interface State {
 export class ToolTalkPackBackend implements ToolTalkBackend {
   private state: State | undefined;
 
+  /** `databases`: ToolTalk's eight databases as rows, nobody logged in (readToolTalkDatabases). */
+  constructor(private readonly databases: Tables) {}
+
   reset(conversation: ToolTalkConversation): void {
     const clock = conversationClock(conversation.metadata.timestamp);
-    const tables = withConversationUser(TOOLTALK_PACK.defaultWorld(clock.now), conversation.user);
+    const tables = withConversationUser(this.databases, conversation.user);
     this.state = { world: new WorldTransaction(tables, TOOLTALK_PACK.schemas), runtime: ToolTalkRuntime.fresh(), clock };
   }
 

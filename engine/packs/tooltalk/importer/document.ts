@@ -97,7 +97,7 @@ export function scenarioYaml(parts: ScenarioParts): string {
     clock: node(doc, parts.clock, true),
     world: node(doc, {
       pack: "tooltalk",
-      base: "default",
+      base: "empty",
       ...Object.fromEntries(Object.entries(parts.world).map(([table, change]) => [table, compact(doc, change)])),
     }),
     agent: node(doc, { system_prompt: parts.systemPrompt }),

@@ -19,11 +19,15 @@ import { scenarioNameFor } from "./names.js";
 import { ImportProblem } from "./problem.js";
 import { replayGroundTruth } from "./replay.js";
 import { conversationScript, type ConversationScript } from "./script.js";
-import { agentSystemPrompt, loggedInAtStart, userGoal, userKnowledge, userWorldChanges } from "./user-setup.js";
+import { agentSystemPrompt, loggedInAtStart, userGoal, userKnowledge } from "./user-setup.js";
+import { conversationWorld, worldEntries } from "./world-rows.js";
+import type { Tables } from "../../../world/types.js";
 
 export interface ImportOptions {
   /** The `$schema` path written in the modeline, relative to where the file goes; null for none. */
   readonly schemaPath: string | null;
+  /** ToolTalk's eight databases as rows (readToolTalkDatabases); the rows the conversation reaches are written into the scenario. */
+  readonly databases: Tables;
 }
 
 export interface ImportedScenario {
@@ -65,14 +69,13 @@ export function importConversation(conversation: ToolTalkConversation, options: 
   for (const call of script.calls) {
     if (requiresAuth(call.tool) === undefined) throw new ImportProblem(file, `${call.path}.request.api_name`, `ToolTalk has no tool named ${JSON.stringify(call.tool)}`);
   }
-  const accounts = packById("tooltalk").defaultWorld(0)["ACCOUNT"] ?? [];
   const base: ScenarioParts = {
     schemaPath: options.schemaPath,
     name,
     description: description(conversation, script),
     categories: [],
     clock: clockFor(conversation.metadata.timestamp, conversation.metadata.location),
-    world: userWorldChanges(conversation, accounts.some((row) => row["username"] === conversation.user.username)),
+    world: worldEntries(conversationWorld(conversation, options.databases)),
     systemPrompt: agentSystemPrompt(conversation),
     user: { goal: userGoal(conversation, script), knowledge: userKnowledge(conversation.user), opening: script.opening },
     maxMessages: Math.max(30, 2 * referenceMessages(script)),

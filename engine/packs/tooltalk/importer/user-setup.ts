@@ -1,10 +1,7 @@
 // What an imported scenario says about its people: the agent's system prompt (the surroundings
-// ToolTalk's predictor is told), the simulated user's goal and knowledge, and the world changes
-// that put the conversation's user in the state the file starts from (logged in or not, a
-// verification code already sent).
-import type { JsonObject } from "../../../json.js";
+// ToolTalk's predictor is told) and the simulated user's goal and knowledge. The user's starting
+// state in the world (logged in or not, a verification code already sent) is in world-rows.ts.
 import type { ToolTalkConversation, ToolTalkUser } from "../evaluation/types.js";
-import { ImportProblem } from "./problem.js";
 import type { ConversationScript } from "./script.js";
 
 export interface KnowledgeFact {
@@ -60,25 +57,4 @@ export function userKnowledge(user: ToolTalkUser): KnowledgeFact[] {
     facts.push({ fact: `The verification code you were sent for a password reset is ${user.verification_code}.`, value: user.verification_code });
   }
   return facts;
-}
-
-/**
- * The world changes that start the conversation where the file does (ToolTalk's
- * `init_conversation_state`): the user's session token and verification code written into their
- * account, and the session opened. `hasAccount` says whether the starting world has the user.
- */
-export function userWorldChanges(conversation: ToolTalkConversation, hasAccount: boolean): JsonObject {
-  const { user, file } = conversation;
-  const set: JsonObject = {};
-  if (user.session_token !== undefined) set["session_token"] = user.session_token;
-  if (user.verification_code !== undefined) set["verification_code"] = user.verification_code;
-  if (Object.keys(set).length === 0) return {};
-  if (!hasAccount) {
-    const key = user.session_token !== undefined ? "session_token" : "verification_code";
-    throw new ImportProblem(file, `$.user.${key}`, `${user.username} has no account in ToolTalk's databases, so the conversation cannot start with a ${key.replace("_", " ")}`);
-  }
-  return {
-    ACCOUNT: { update: [{ where: { username: user.username }, set }] },
-    ...(user.session_token !== undefined ? { SESSION: { username: user.username, session_token: user.session_token } } : {}),
-  };
 }
