@@ -3,6 +3,7 @@
 //
 //   npm run bench:tooltalk            (3 timed rounds after a first, cold one)
 //   npm run bench:tooltalk -- 10      (10)
+//   ToolTalk's data is read from ../shared/data/tooltalk, or TOOLSANDBOX_TOOLTALK_DATA.
 //
 // Rows:
 // - import: read the 78 files, build and check each scenario (twice: before and after its
@@ -13,22 +14,20 @@
 //   scenario with the ground-truth predictor, and ToolTalk's metrics.
 // - tooltalk mode, score: ToolTalk's metrics alone, on the simulated turns.
 import { performance } from "node:perf_hooks";
-import { join } from "node:path";
 import { Episode } from "../engine/episode/episode.js";
 import { evaluate } from "../engine/evaluation/evaluate.js";
-import { importConversation } from "../engine/importers/tooltalk/import-conversation.js";
+import { importConversation } from "../engine/packs/tooltalk/importer/import-conversation.js";
 import { packById } from "../engine/packs/registry.js";
 import { createScriptedRoles } from "../engine/roles/scripted.js";
 import { checkScenarioText } from "../engine/scenario/resolve.js";
 import type { Scenario } from "../engine/scenario/model.js";
-import { loadConversationFolder } from "../engine/tooltalk/conversation-files.js";
-import { groundTruthPredictor } from "../engine/tooltalk/ground-truth-predictor.js";
-import { scoreConversation } from "../engine/tooltalk/metrics.js";
-import { simulateConversation } from "../engine/tooltalk/simulation.js";
-import type { ToolTalkTurnRun } from "../engine/tooltalk/types.js";
-import { ScenarioBackend, scenarioConversation } from "../engine/tooltalk-mode/scenario-conversation.js";
+import { groundTruthPredictor } from "../engine/packs/tooltalk/evaluation/ground-truth-predictor.js";
+import { scoreConversation } from "../engine/packs/tooltalk/evaluation/metrics.js";
+import { simulateConversation } from "../engine/packs/tooltalk/evaluation/simulation.js";
+import type { ToolTalkTurnRun } from "../engine/packs/tooltalk/evaluation/types.js";
+import { ScenarioBackend, scenarioConversation } from "../engine/packs/tooltalk/mode/scenario-conversation.js";
+import { toolTalkConversations, toolTalkDatabases } from "../test/fixtures/tooltalk-data.js";
 
-const DATA = join(__dirname, "..", "third_party", "tooltalk");
 const rounds = Number(process.argv[2] ?? 3);
 if (!Number.isInteger(rounds) || rounds < 1) throw new RangeError(`rounds must be a positive integer, got ${process.argv[2]}`);
 
@@ -52,14 +51,15 @@ async function time(name: string, work: () => Promise<void> | void): Promise<Row
 }
 
 async function main(): Promise<void> {
-  const conversations = [...loadConversationFolder(join(DATA, "easy")), ...loadConversationFolder(join(DATA, "tooltalk"))];
+  const conversations = toolTalkConversations();
+  const databases = toolTalkDatabases();
   const rows: Row[] = [];
   let scenarios: Scenario[] = [];
 
   rows.push(
     await time("import (78 conversations -> scenario files)", () => {
       scenarios = conversations.map((c) => {
-        const { name, text } = importConversation(c, { schemaPath: null });
+        const { name, text } = importConversation(c, { schemaPath: null, databases });
         const { scenario } = checkScenarioText(text, name);
         if (!scenario) throw new Error(`${name} does not check`);
         return scenario;

@@ -1,17 +1,21 @@
 // `toolsandbox import tooltalk <paths...> --out DIR`: turns ToolTalk conversation files (or every
-// *.json of a folder) into scenario files, one `<name>.scenario.yaml` each. A conversation that
+// *.json under a folder, ToolTalk's data root included) into scenario files, one
+// `<name>.scenario.yaml` each, carrying the database rows they need (from `databases/` beside or
+// under the paths, or --databases). A conversation that
 // cannot be imported is one line on stderr naming the file and the JSON path of the problem, and
 // the others are still written; the exit code is then 1. A path that does not exist, or an output
 // folder that cannot be written, stops the command (exit 3) before or as it happens.
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { dirname, join, relative, resolve, sep } from "node:path";
 import type { Command } from "commander";
-import { importConversation } from "../importers/tooltalk/import-conversation.js";
-import { SCENARIO_FILE_SUFFIX } from "../importers/tooltalk/names.js";
-import { ImportProblem } from "../importers/tooltalk/problem.js";
-import { conversationFileNames } from "../tooltalk/conversation-files.js";
-import { parseConversation } from "../tooltalk/conversation.js";
-import { ToolTalkDataError } from "../tooltalk/json-reader.js";
+import { importConversation } from "../packs/tooltalk/importer/import-conversation.js";
+import { SCENARIO_FILE_SUFFIX } from "../packs/tooltalk/importer/names.js";
+import { ImportProblem } from "../packs/tooltalk/importer/problem.js";
+import { conversationFilesUnder } from "../packs/tooltalk/evaluation/conversation-files.js";
+import { DatabaseFileError, findDatabasesFolder, isDatabasesFolder, readToolTalkDatabases } from "../packs/tooltalk/database-files.js";
+import type { Tables } from "../world/types.js";
+import { parseConversation } from "../packs/tooltalk/evaluation/conversation.js";
+import { ToolTalkDataError } from "../packs/tooltalk/evaluation/json-reader.js";
 import { CliError, EXIT, fsError, type ExitCode } from "./errors.js";
 import { isDirectory } from "./scenario-files.js";
 import { plural } from "./format.js";
@@ -21,6 +25,8 @@ export const IMPORT_SOURCES = ["tooltalk"] as const;
 
 export interface ImportOptions {
   readonly out: string;
+  /** ToolTalk's `databases` folder; found from the paths when absent. */
+  readonly databases?: string;
 }
 
 export interface ImportReport {
@@ -35,8 +41,9 @@ export function registerImport(program: Command, io: CliIO, setExit: (code: Exit
     .command("import")
     .description("turn another benchmark's conversations into scenario files (ToolTalk: one <name>.scenario.yaml per conversation)")
     .argument("<source>", `the benchmark the files come from (${IMPORT_SOURCES.join(", ")})`)
-    .argument("<paths...>", "conversation files, or folders whose *.json files are conversations")
+    .argument("<paths...>", "conversation files, or folders searched recursively for *.json conversations (ToolTalk's data root works)")
     .requiredOption("-o, --out <dir>", "directory for the scenario files")
+    .option("--databases <dir>", "ToolTalk's databases folder (default: the one under the paths, or beside them)")
     .addHelpText(
       "after",
       "\nA conversation that cannot be imported is reported on one line (file and JSON path) and skipped; the\nothers are written, and the exit code is 1. The same input always gives the same files, byte for byte.",
@@ -48,24 +55,45 @@ export function importCommand(source: string, paths: readonly string[], options:
   if (!(IMPORT_SOURCES as readonly string[]).includes(source)) {
     throw new CliError(`unknown import source "${source}" (supported: ${IMPORT_SOURCES.join(", ")})`, EXIT.usage);
   }
-  const report = importToolTalk(paths, options.out);
+  const report = importToolTalk(paths, options.out, options.databases);
   for (const line of report.problems) io.err(problemLine(line));
   const total = report.written.length + report.problems.length;
   io.out(`${report.written.length} of ${plural(total, "conversation")} imported into ${options.out}`);
   return report.problems.length > 0 ? EXIT.failed : EXIT.ok;
 }
 
-/** The conversation files a path names: itself, or the sorted *.json files of a folder. */
+/** The conversation files a path names: itself, or every *.json file under a folder (the databases left out). */
 function conversationFiles(path: string): string[] {
-  if (!isDirectory(path)) return [path];
-  let names: string[];
   try {
-    names = conversationFileNames(path);
+    statSync(path);
   } catch (e) {
     throw fsError(e, path);
   }
-  if (names.length === 0) throw new CliError(`${path}: no *.json files in this directory`, EXIT.io);
-  return names.map((name) => join(path, name));
+  if (!isDirectory(path)) return [path];
+  let files: string[];
+  try {
+    files = conversationFilesUnder(path);
+  } catch (e) {
+    throw fsError(e, path);
+  }
+  if (files.length === 0) throw new CliError(`${path}: no *.json conversation files in this directory or below it`, EXIT.io);
+  return files;
+}
+
+/** ToolTalk's databases as rows, from `given` or the folder found from the first path. */
+function databasesFor(paths: readonly string[], given: string | undefined): Tables {
+  const folder = given ?? paths.map((p) => findDatabasesFolder(resolve(p))).find((f) => f !== null) ?? null;
+  if (folder === null) {
+    throw new CliError(`no ToolTalk databases folder (with Account.json ... Weather.json) under or beside ${paths.join(", ")}; name it with --databases`, EXIT.usage);
+  }
+  if (!isDatabasesFolder(folder)) throw new CliError(`${folder}: not ToolTalk's databases folder (it needs Account.json ... Weather.json)`, EXIT.usage);
+  try {
+    return readToolTalkDatabases(folder);
+  } catch (e) {
+    if (e instanceof DatabaseFileError) throw new CliError(e.message, EXIT.io);
+    if (e instanceof Error && !("code" in e)) throw new CliError(e.message, EXIT.io);
+    throw fsError(e, folder);
+  }
 }
 
 /** The scenario schema shipped with this package (next to dist/ or engine/), for the modeline. */
@@ -77,8 +105,9 @@ function schemaFile(): string | null {
   return null;
 }
 
-export function importToolTalk(paths: readonly string[], out: string): ImportReport {
+export function importToolTalk(paths: readonly string[], out: string, databasesFolder?: string): ImportReport {
   const files = [...new Set(paths.flatMap(conversationFiles))];
+  const databases = databasesFor(paths, databasesFolder);
   try {
     mkdirSync(out, { recursive: true });
   } catch (e) {
@@ -100,7 +129,7 @@ export function importToolTalk(paths: readonly string[], out: string): ImportRep
     }
     let imported;
     try {
-      imported = importConversation(parseConversation(text, file), { schemaPath });
+      imported = importConversation(parseConversation(text, file), { schemaPath, databases });
     } catch (e) {
       if (e instanceof ToolTalkDataError || e instanceof ImportProblem) {
         problems.push(e.message);

@@ -1,21 +1,21 @@
 // `toolsandbox eval --mode tooltalk`: ToolTalk's metrics per conversation and over all of them,
 // for the files `run --mode tooltalk` writes (their turns are scored again) and for ordinary
 // trajectories of ToolTalk scenarios (the agent's calls against the reference's; see
-// engine/tooltalk-mode/trajectory-turns.ts). Everything is read and scored before anything is
+// engine/packs/tooltalk/mode/trajectory-turns.ts). Everything is read and scored before anything is
 // printed, so a bad file never leaves half a JSON document.
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { formatDiagnostic } from "../diagnostics.js";
-import { toolTalkApi } from "../packs/tooltalk/apis.js";
+import { toolTalkApi } from "../packs/tooltalk/tools/apis.js";
 import type { Scenario } from "../scenario/model.js";
-import { ToolTalkDataError } from "../tooltalk/json-reader.js";
-import { conversationErrorTypes, type ToolTalkErrorTypes } from "../tooltalk/error-types.js";
-import { aggregateConversations, scoreConversation, type ToolTalkAggregate, type ToolTalkMetrics } from "../tooltalk/metrics.js";
-import { ROUGE_L_SIMILARITY } from "../tooltalk/similarity.js";
-import type { ToolTalkTurnRun } from "../tooltalk/types.js";
-import { readRunFile, TOOLTALK_RUN_SUFFIX } from "../tooltalk-mode/result-file.js";
-import { scenarioConversation } from "../tooltalk-mode/scenario-conversation.js";
-import { trajectoryTurnRuns } from "../tooltalk-mode/trajectory-turns.js";
+import { ToolTalkDataError } from "../packs/tooltalk/evaluation/json-reader.js";
+import { conversationErrorTypes, type ToolTalkErrorTypes } from "../packs/tooltalk/evaluation/error-types.js";
+import { aggregateConversations, scoreConversation, type ToolTalkAggregate, type ToolTalkMetrics } from "../packs/tooltalk/evaluation/metrics.js";
+import { ROUGE_L_SIMILARITY } from "../packs/tooltalk/evaluation/similarity.js";
+import type { ToolTalkTurnRun } from "../packs/tooltalk/evaluation/types.js";
+import { readRunFile, TOOLTALK_RUN_SUFFIX } from "../packs/tooltalk/mode/result-file.js";
+import { scenarioConversation } from "../packs/tooltalk/mode/scenario-conversation.js";
+import { trajectoryTurnRuns } from "../packs/tooltalk/mode/trajectory-turns.js";
 import { formatWarning } from "../trajectory/errors.js";
 import { TRAJECTORY_SUFFIX } from "../trajectory/writer.js";
 import { CliError, EXIT, fsError, type ExitCode } from "./errors.js";

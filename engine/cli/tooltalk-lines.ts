@@ -1,7 +1,7 @@
 // ToolTalk's metrics as text, for `run --mode tooltalk` and `eval --mode tooltalk`: one row per
 // conversation, then the data set's figures aggregated as ToolTalk aggregates them (micro ratios
 // of summed counts; the success rate a macro mean over conversations).
-import type { ToolTalkAggregate, ToolTalkMetrics } from "../tooltalk/metrics.js";
+import type { ToolTalkAggregate, ToolTalkMetrics } from "../packs/tooltalk/evaluation/metrics.js";
 import { plural } from "./format.js";
 import { renderTable, type Column } from "./table.js";
 

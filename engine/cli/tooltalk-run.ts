@@ -1,5 +1,5 @@
 // `toolsandbox run --mode tooltalk`: ToolTalk's own evaluation of ToolTalk-pack scenarios. Each
-// scenario is simulated turn by turn with teacher forcing (engine/tooltalk/simulation.ts: the
+// scenario is simulated turn by turn with teacher forcing (engine/packs/tooltalk/evaluation/simulation.ts: the
 // world reset and the ground truth replayed before every assistant turn, the user never
 // simulated), by the ground truth itself (`--agent scripted`, ToolTalk's oracle) or by a model
 // (`--agent openai:MODEL`). One `<name>.tooltalk.json` per scenario, `tooltalk-summary.json` with
@@ -10,14 +10,14 @@ import { formatDiagnostic } from "../diagnostics.js";
 import { packById } from "../packs/registry.js";
 import { ChatModel } from "../roles/openai/chat-model.js";
 import type { Scenario } from "../scenario/model.js";
-import { groundTruthPredictor } from "../tooltalk/ground-truth-predictor.js";
-import { aggregateConversations, type ToolTalkMetrics } from "../tooltalk/metrics.js";
-import { ROUGE_L_SIMILARITY } from "../tooltalk/similarity.js";
-import { DEFAULT_MAX_CALLS_PER_TURN, runConversation, type ToolTalkPredictor } from "../tooltalk/simulation.js";
-import { OpenAiToolTalkPredictor } from "../tooltalk-mode/openai-predictor.js";
-import { serializeRunFile, TOOLTALK_RUN_FORMAT, TOOLTALK_RUN_SUFFIX } from "../tooltalk-mode/result-file.js";
-import { ScenarioBackend, scenarioConversation } from "../tooltalk-mode/scenario-conversation.js";
-import type { ToolTalkConversation } from "../tooltalk/types.js";
+import { groundTruthPredictor } from "../packs/tooltalk/evaluation/ground-truth-predictor.js";
+import { aggregateConversations, type ToolTalkMetrics } from "../packs/tooltalk/evaluation/metrics.js";
+import { ROUGE_L_SIMILARITY } from "../packs/tooltalk/evaluation/similarity.js";
+import { DEFAULT_MAX_CALLS_PER_TURN, runConversation, type ToolTalkPredictor } from "../packs/tooltalk/evaluation/simulation.js";
+import { OpenAiToolTalkPredictor } from "../packs/tooltalk/mode/openai-predictor.js";
+import { serializeRunFile, TOOLTALK_RUN_FORMAT, TOOLTALK_RUN_SUFFIX } from "../packs/tooltalk/mode/result-file.js";
+import { ScenarioBackend, scenarioConversation } from "../packs/tooltalk/mode/scenario-conversation.js";
+import type { ToolTalkConversation } from "../packs/tooltalk/evaluation/types.js";
 import { writeFileAtomically } from "./batch-summary.js";
 import { runPool } from "./batch-pool.js";
 import { CliError, EXIT, fsError, type ExitCode } from "./errors.js";

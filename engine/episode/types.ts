@@ -4,26 +4,8 @@ import type { JsonValue } from "../json.js";
 import type { RowChange, Tables } from "../world/types.js";
 import type { Scenario } from "../scenario/model.js";
 
-export type RoleName = "system" | "user" | "agent" | "execution_environment";
-export const ROLE_NAMES: readonly RoleName[] = ["system", "user", "agent", "execution_environment"];
-
-/** A tool call as a model or script made it. `name` is the agent-facing name (scrambled if so). */
-export interface ToolCall {
-  readonly id: string;
-  readonly name: string;
-  /** Parsed arguments; absent when the raw text was not a JSON object. */
-  readonly arguments?: Readonly<Record<string, JsonValue>>;
-  /** The raw argument text when it came from a model (kept for malformed JSON). */
-  readonly raw_arguments?: string;
-}
-
-/** One successful top-level tool execution (upstream tool_trace entry). */
-export interface ToolTrace {
-  readonly tool_name: string;
-  /** Arguments with Python defaults filled in, NOT_GIVEN ones left out. */
-  readonly arguments: Readonly<Record<string, JsonValue>>;
-  readonly result: JsonValue;
-}
+export { ROLE_NAMES, type RoleName, type ToolCall, type ToolTrace } from "./message-parts.js";
+import type { RoleName, ToolCall, ToolTrace } from "./message-parts.js";
 
 /**
  * A row of the message bus (upstream SANDBOX table). Field names are the SANDBOX column names,

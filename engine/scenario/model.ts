@@ -4,7 +4,7 @@
 import type { JsonValue } from "../json.js";
 import type { CellValue, Tables } from "../world/types.js";
 import type { WebData } from "../tools/web-data.js";
-import type { RoleName } from "../episode/types.js";
+import type { RoleName } from "../episode/message-parts.js";
 import type { PackId } from "../packs/types.js";
 
 /** Tags the tool augmentations add (reference 1.10). */

@@ -1,6 +1,6 @@
 // Distraction tools (reference 1.10, upstream rank_tools_by_similarity): the tools a scenario does
 // not need, ranked by how easily an agent could mistake them for one it does need.
-import { fuzzyScore } from "./search.js";
+import { fuzzyScore } from "../packs/toolsandbox/tools/search.js";
 import type { ToolDefinition } from "./types.js";
 
 /** Upstream's allow lists always include the user's tool, so it takes part in the ranking. */

@@ -21,7 +21,8 @@ matching [a-z0-9]+, LCS, then F = 2PR / (P + R).
 
 Word sources for the stems: /usr/share/dict/words (if present), every word in the shared reference
 documents and ToolTalk data, and synthetic stem+suffix combinations that reach each rule of each
-step, including the cases where a rule's condition fails.
+step, including the cases where a rule's condition fails. Sentences for the ROUGE-L pairs come
+from the reference documents only, so no text of ToolTalk's conversations is committed.
 """
 
 from __future__ import annotations
@@ -240,9 +241,11 @@ def perturb(sentence: str, rng: random.Random, pool: list[str]) -> str:
 
 
 def rouge_pairs(shared: str) -> list[dict]:
+    # Sentences come from the shared reference documents only: the repository keeps no text of
+    # another project's data set (ToolTalk's conversations included).
     rng = random.Random(20240611)
-    docs, strings = shared_texts(shared)
-    sentences = sorted({s.strip() for s in strings if 3 <= len(s.split()) <= 60})
+    docs, _ = shared_texts(shared)
+    sentences: list[str] = []
     for doc in docs:
         for line in doc.splitlines():
             line = line.strip().lstrip("-*#>0123456789. ")
@@ -268,13 +271,17 @@ def main() -> None:
     parser.add_argument("--shared", default=os.path.join(os.path.dirname(REPO_ROOT), "shared"),
                         help="the shared/ folder holding reference/ and data/tooltalk/")
     parser.add_argument("--out", default=os.path.join(REPO_ROOT, "test", "evaluation", "fixtures"))
+    parser.add_argument("--rouge-only", action="store_true",
+                        help="write rouge-golden.json only (porter-golden.tsv needs /usr/share/dict/words)")
     args = parser.parse_args()
     os.makedirs(args.out, exist_ok=True)
 
-    words = sorted(golden_words(args.shared))
-    with open(os.path.join(args.out, "porter-golden.tsv"), "w", encoding="utf-8", newline="\n") as f:
-        for word in words:
-            f.write(f"{word}\t{STEMMER.stem(word)}\n")
+    words: list[str] = []
+    if not args.rouge_only:
+        words = sorted(golden_words(args.shared))
+        with open(os.path.join(args.out, "porter-golden.tsv"), "w", encoding="utf-8", newline="\n") as f:
+            for word in words:
+                f.write(f"{word}\t{STEMMER.stem(word)}\n")
 
     pairs = rouge_pairs(args.shared)
     with open(os.path.join(args.out, "rouge-golden.json"), "w", encoding="utf-8", newline="\n") as f:

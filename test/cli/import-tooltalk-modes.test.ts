@@ -6,8 +6,9 @@ import assert from "node:assert/strict";
 import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { buildCli, lines, removeTempDirs, runCli, tempDir } from "./harness.js";
+import { importedToolTalkFolder } from "../fixtures/tooltalk-data.js";
 
-const SCENARIOS = "tooltalk-scenarios";
+const SCENARIOS = importedToolTalkFolder();
 const names = readdirSync(SCENARIOS)
   .filter((f) => f.endsWith(".scenario.yaml"))
   .map((f) => f.slice(0, -".scenario.yaml".length))

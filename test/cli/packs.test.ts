@@ -41,7 +41,7 @@ test("a tooltalk run replays with rows labelled by ToolTalk's keys", () => {
     file,
     [
       "name: remind",
-      "world: { pack: tooltalk }",
+      "world: { pack: tooltalk, ACCOUNT: { add: [{ username: justinkool, email: justintime@fmail.com, phone: 123-456-7890, name: Justin Kool, password: justforkicks123 }] } }",
       "user: { goal: Add a reminder., opening: Remind me to buy milk. }",
       "reference:",
       "  - calls: [{ tool: UserLogin, arguments: { username: justinkool, password: justforkicks123 } }]",

@@ -10,6 +10,7 @@ import { registerStats, statsCommand, type StatsReport } from "../../engine/cli/
 import type { TrajectoryHeader } from "../../engine/episode/types.js";
 import { serializeLine } from "../../engine/trajectory/writer.js";
 import { buildCli, lines, removeTempDirs, runCli, tempDir } from "./harness.js";
+import { importedToolTalkFolder } from "../fixtures/tooltalk-data.js";
 
 before(buildCli);
 after(removeTempDirs);
@@ -18,7 +19,7 @@ const SAMPLES = "sample-scenarios";
 const SAMPLE = join(SAMPLES, "send_message_with_contact_content_cellular_off.scenario.yaml");
 const MALFORMED = "test/fixtures/broken/malformed.scenario.yaml";
 const sampleCount = readdirSync(SAMPLES).filter((f) => f.endsWith(".scenario.yaml")).length;
-const TOOLTALK = "tooltalk-scenarios";
+const TOOLTALK = importedToolTalkFolder();
 const tooltalkCount = readdirSync(TOOLTALK).filter((f) => f.endsWith(".scenario.yaml")).length;
 
 function capture(): { io: CliIO; out: string[]; err: string[] } {

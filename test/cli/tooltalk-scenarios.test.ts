@@ -1,4 +1,4 @@
-// The CLI's other commands on the scenarios imported from ToolTalk (tooltalk-scenarios/), as a
+// The CLI's other commands on the scenarios imported from ToolTalk (the user's copy of its data), as a
 // user runs them: `validate` passes them all, `stats` counts ToolTalk's tools and tables, and a run
 // of one scores 1.0 and success under `eval` in both the milestone and the ToolTalk mode.
 import { after, before, test } from "node:test";
@@ -9,8 +9,9 @@ import { parse } from "yaml";
 import { TOOLTALK_PACK } from "../../engine/packs/tooltalk/index.js";
 import { TOOLSANDBOX_PACK } from "../../engine/packs/toolsandbox/index.js";
 import { buildCli, lines, removeTempDirs, runCli, tempDir } from "./harness.js";
+import { importedToolTalkFolder } from "../fixtures/tooltalk-data.js";
 
-const FOLDER = "tooltalk-scenarios";
+const FOLDER = importedToolTalkFolder();
 const FILES = readdirSync(FOLDER).filter((f) => f.endsWith(".scenario.yaml")).sort();
 const TOOLTALK_TOOLS = TOOLTALK_PACK.tools.filter((t) => t.visibleTo.includes("agent")).map((t) => t.name);
 const TOOLSANDBOX_ONLY = TOOLSANDBOX_PACK.tools.map((t) => t.name).filter((name) => !TOOLTALK_TOOLS.includes(name));

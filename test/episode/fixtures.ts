@@ -3,7 +3,7 @@ import type { JsonValue } from "../../engine/json.js";
 import type { Message, RoleName } from "../../engine/episode/types.js";
 import { DEFAULT_AGENT_SYSTEM_PROMPT } from "../../engine/roles/prompts.js";
 import type { Demonstration, ReferenceCall, ReferenceStep, Scenario } from "../../engine/scenario/model.js";
-import { defaultWorld } from "../../engine/world/default-world.js";
+import { defaultWorld } from "../../engine/packs/toolsandbox/default-world.js";
 import type { CellValue, Tables } from "../../engine/world/types.js";
 
 export const NOW = 1_700_000_000;

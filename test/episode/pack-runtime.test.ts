@@ -46,7 +46,7 @@ test("each ordering of parallel calls runs on its own clone of the runtime; the 
 test("a tooltalk episode keeps its pack's state from turn to turn: a login serves the next call", async () => {
   const text = [
     "name: tooltalk_login",
-    "world: { pack: tooltalk }",
+    "world: { pack: tooltalk, ACCOUNT: { add: [{ username: justinkool, email: justintime@fmail.com, phone: 123-456-7890, name: Justin Kool, password: justforkicks123 }] } }",
     "user: { goal: See my account., opening: Show me my account. }",
     "reference:",
     "  - calls: [{ tool: UserLogin, arguments: { username: justinkool, password: justforkicks123 } }]",

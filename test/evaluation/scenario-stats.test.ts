@@ -8,7 +8,7 @@ import type { Category, Constraint, Milestone, ReferenceStep, Scenario } from ".
 import { checkScenarioText } from "../../engine/scenario/load.js";
 import { packById } from "../../engine/packs/registry.js";
 import type { PackId } from "../../engine/packs/types.js";
-import { TOOLS } from "../../engine/tools/catalog.js";
+import { TOOLS } from "../../engine/packs/toolsandbox/tools/catalog.js";
 import { syntheticScenario } from "../trajectory/synthetic.js";
 
 // ---- hand-built scenarios -------------------------------------------------------------------

@@ -11,7 +11,7 @@ import { toolsFor } from "../../engine/episode/tool-calls.js";
 import { loadScenario } from "../../engine/cli/scenario-files.js";
 import { renderUserSystemMessage } from "../../engine/roles/prompts.js";
 import type { ReferenceStep, Scenario } from "../../engine/scenario/model.js";
-import { toolByName } from "../../engine/tools/catalog.js";
+import { toolByName } from "../../engine/packs/toolsandbox/tools/catalog.js";
 import { openAiToolSchema } from "../../engine/tools/openai-schema.js";
 
 export function sampleScenario(name: string): Scenario {

@@ -1,6 +1,6 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { defaultWorld, uuid5 } from "../../engine/world/default-world.js";
+import { defaultWorld, uuid5 } from "../../engine/packs/toolsandbox/default-world.js";
 import { check, describe, expectClean, expectOne, underlined } from "./helpers.js";
 
 const NOW = Date.UTC(2026, 0, 15, 17, 0, 0) / 1000; // the default clock

@@ -3,7 +3,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import type { JsonObject } from "../../engine/json.js";
-import { TOOLS, TOOL_NAMES, catalogEntry, toolByName } from "../../engine/tools/catalog.js";
+import { TOOLS, TOOL_NAMES, catalogEntry, toolByName } from "../../engine/packs/toolsandbox/tools/catalog.js";
 import { parseDocstring } from "../../engine/tools/openai-schema.js";
 
 // Reference section 1.5, verbatim.

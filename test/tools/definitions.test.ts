@@ -2,10 +2,10 @@
 // docstring, so the docstring and the parameter list must agree.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { CONTACT_TOOLS } from "../../engine/tools/contact.js";
-import { MESSAGING_TOOLS } from "../../engine/tools/messaging.js";
-import { REMINDER_TOOLS } from "../../engine/tools/reminder.js";
-import { SETTING_TOOLS } from "../../engine/tools/setting.js";
+import { CONTACT_TOOLS } from "../../engine/packs/toolsandbox/tools/contact.js";
+import { MESSAGING_TOOLS } from "../../engine/packs/toolsandbox/tools/messaging.js";
+import { REMINDER_TOOLS } from "../../engine/packs/toolsandbox/tools/reminder.js";
+import { SETTING_TOOLS } from "../../engine/packs/toolsandbox/tools/setting.js";
 import type { ToolDefinition } from "../../engine/tools/types.js";
 
 const GROUPS = [

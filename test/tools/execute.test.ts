@@ -1,8 +1,8 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { CONTACT_TOOLS } from "../../engine/tools/contact.js";
+import { CONTACT_TOOLS } from "../../engine/packs/toolsandbox/tools/contact.js";
 import { executeTool } from "../../engine/tools/execute.js";
-import { REMINDER_TOOLS } from "../../engine/tools/reminder.js";
+import { REMINDER_TOOLS } from "../../engine/packs/toolsandbox/tools/reminder.js";
 import { ToolError, type ToolDefinition, type ToolParameter } from "../../engine/tools/types.js";
 import { findTool, makeContext } from "./fixtures.js";
 

@@ -2,8 +2,8 @@
 import type { JsonValue } from "../../engine/json.js";
 import { executeTool, type ToolOutcome } from "../../engine/tools/execute.js";
 import type { ToolContext, ToolDefinition } from "../../engine/tools/types.js";
-import { defaultWorld, uuid5 } from "../../engine/world/default-world.js";
-import { TOOLSANDBOX_SCHEMAS } from "../../engine/world/toolsandbox-tables.js";
+import { defaultWorld, uuid5 } from "../../engine/packs/toolsandbox/default-world.js";
+import { TOOLSANDBOX_SCHEMAS } from "../../engine/packs/toolsandbox/table-schemas.js";
 import { WorldTransaction } from "../../engine/world/transaction.js";
 import type { CellValue, Row, Tables } from "../../engine/world/types.js";
 

@@ -1,9 +1,9 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import type { JsonValue } from "../../engine/json.js";
-import { MESSAGING_TOOLS } from "../../engine/tools/messaging.js";
+import { MESSAGING_TOOLS } from "../../engine/packs/toolsandbox/tools/messaging.js";
 import type { ToolContext } from "../../engine/tools/types.js";
-import { defaultWorld, uuid5 } from "../../engine/world/default-world.js";
+import { defaultWorld, uuid5 } from "../../engine/packs/toolsandbox/default-world.js";
 import { IDS, NOW, call, makeContext, uuidN, worldWithSettings, worldWithTable } from "./fixtures.js";
 
 const run = (name: string, args: Readonly<Record<string, JsonValue>>, ctx: ToolContext) => call(MESSAGING_TOOLS, name, args, ctx);

@@ -1,7 +1,7 @@
 // OpenAI function schemas derived from docstrings and parameters the way upstream derives them.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { toolByName } from "../../engine/tools/catalog.js";
+import { toolByName } from "../../engine/packs/toolsandbox/tools/catalog.js";
 import { openAiToolSchema, openAiToolSchemaFrom, parseDocstring } from "../../engine/tools/openai-schema.js";
 
 test("the description joins the blocks before Args:/Returns:/Example: with a space, keeping line breaks inside", () => {

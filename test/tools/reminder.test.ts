@@ -1,9 +1,9 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import type { JsonValue } from "../../engine/json.js";
-import { REMINDER_TOOLS } from "../../engine/tools/reminder.js";
+import { REMINDER_TOOLS } from "../../engine/packs/toolsandbox/tools/reminder.js";
 import type { ToolContext } from "../../engine/tools/types.js";
-import { defaultWorld } from "../../engine/world/default-world.js";
+import { defaultWorld } from "../../engine/packs/toolsandbox/default-world.js";
 import { IDS, NOW, call, makeContext, uuidN, worldWithTable } from "./fixtures.js";
 
 const run = (name: string, args: Readonly<Record<string, JsonValue>>, ctx: ToolContext) => call(REMINDER_TOOLS, name, args, ctx);

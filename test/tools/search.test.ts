@@ -1,6 +1,6 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { AT_LEAST, AT_MOST, EXACT, filterRows, fuzzyAtLeast, fuzzyScore } from "../../engine/tools/search.js";
+import { AT_LEAST, AT_MOST, EXACT, filterRows, fuzzyAtLeast, fuzzyScore } from "../../engine/packs/toolsandbox/tools/search.js";
 import { ToolError } from "../../engine/tools/types.js";
 import type { Row } from "../../engine/world/types.js";
 

@@ -4,7 +4,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import type { JsonValue } from "../../engine/json.js";
-import { UTILITY_TOOLS } from "../../engine/tools/utilities.js";
+import { UTILITY_TOOLS } from "../../engine/packs/toolsandbox/tools/utilities.js";
 import type { ToolContext } from "../../engine/tools/types.js";
 import { NOW, call, makeContext, worldWithSettings } from "./fixtures.js";
 

@@ -3,20 +3,21 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { loadConversationFolder } from "../../engine/tooltalk/conversation-files.js";
-import { groundTruthPredictor } from "../../engine/tooltalk/ground-truth-predictor.js";
-import { MATCH_RULES } from "../../engine/tooltalk/match-rules.js";
-import { aggregateConversations } from "../../engine/tooltalk/metrics.js";
-import { ToolTalkPackBackend, conversationClock } from "../../engine/tooltalk/pack-backend.js";
-import { runConversation, type ToolTalkConversationResult } from "../../engine/tooltalk/simulation.js";
-import type { ToolTalkConversation } from "../../engine/tooltalk/types.js";
+import { loadConversationFolder } from "../../engine/packs/tooltalk/evaluation/conversation-files.js";
+import { groundTruthPredictor } from "../../engine/packs/tooltalk/evaluation/ground-truth-predictor.js";
+import { MATCH_RULES } from "../../engine/packs/tooltalk/evaluation/match-rules.js";
+import { aggregateConversations } from "../../engine/packs/tooltalk/evaluation/metrics.js";
+import { ToolTalkPackBackend, conversationClock } from "../../engine/packs/tooltalk/evaluation/pack-backend.js";
+import { runConversation, type ToolTalkConversationResult } from "../../engine/packs/tooltalk/evaluation/simulation.js";
+import type { ToolTalkConversation } from "../../engine/packs/tooltalk/evaluation/types.js";
+import { toolTalkDataRoot, toolTalkDatabases } from "../fixtures/tooltalk-data.js";
 
-const DATA = join(__dirname, "..", "..", "third_party", "tooltalk");
+const DATA = toolTalkDataRoot();
 
 async function replayAll(folder: string): Promise<ToolTalkConversationResult[]> {
   const results: ToolTalkConversationResult[] = [];
   for (const conversation of loadConversationFolder(join(DATA, folder))) {
-    results.push(await runConversation(conversation, new ToolTalkPackBackend(), groundTruthPredictor(conversation)));
+    results.push(await runConversation(conversation, new ToolTalkPackBackend(toolTalkDatabases()), groundTruthPredictor(conversation)));
   }
   return results;
 }
@@ -62,7 +63,7 @@ const justin = (session: boolean): ToolTalkConversation => ({
 });
 
 test("the pack backend applies the executor's rules: unknown tools, login required, token injected, one user at a time", () => {
-  const backend = new ToolTalkPackBackend();
+  const backend = new ToolTalkPackBackend(toolTalkDatabases());
   backend.reset(justin(false));
   assert.equal(backend.execute({ api_name: "Teleport", parameters: {} }).exception, "API Teleport not found");
   assert.equal(backend.execute({ api_name: "GetReminders", parameters: {} }).exception, "User is not logged in");
@@ -84,7 +85,7 @@ test("the pack backend applies the executor's rules: unknown tools, login requir
 });
 
 test("the pack's tools and action flags are the 28 tools the match rules know, 18 of them actions", () => {
-  const backend = new ToolTalkPackBackend();
+  const backend = new ToolTalkPackBackend(toolTalkDatabases());
   const names = Object.keys(MATCH_RULES);
   assert.equal(names.filter((name) => backend.isAction(name)).length, 18);
   assert.equal(backend.isAction("end_conversation"), false);

@@ -1,8 +1,9 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { loadConversationFolder } from "../../engine/tooltalk/conversation-files.js";
-import { ROUGE_L_SIMILARITY, textScore, textsAgree, type TextStrictness } from "../../engine/tooltalk/similarity.js";
+import { loadConversationFolder } from "../../engine/packs/tooltalk/evaluation/conversation-files.js";
+import { ROUGE_L_SIMILARITY, textScore, textsAgree, type TextStrictness } from "../../engine/packs/tooltalk/evaluation/similarity.js";
+import { toolTalkDataRoot } from "../fixtures/tooltalk-data.js";
 
 const agree = (prediction: string | null, truth: string, strictness: TextStrictness): boolean =>
   textsAgree(prediction, truth, strictness, ROUGE_L_SIMILARITY);
@@ -63,7 +64,7 @@ test("the thresholds are ordered as ToolTalk's: a text can pass the loose one an
 });
 
 test("among distinct ground-truth values of one field, only near-duplicates agree", () => {
-  const DATA = join(__dirname, "..", "..", "third_party", "tooltalk");
+  const DATA = toolTalkDataRoot();
   const fields: Readonly<Record<string, readonly [string, TextStrictness][]>> = {
     CreateEvent: [["name", "strict"], ["description", "strict"], ["location", "strict"]],
     ModifyEvent: [["new_name", "strict"], ["new_description", "strict"], ["new_location", "strict"]],

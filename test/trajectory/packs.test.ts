@@ -13,7 +13,10 @@ import type { Row } from "../../engine/world/types.js";
 import { check, expectClean } from "../scenario/helpers.js";
 
 function tooltalkHeader(): TrajectoryHeader {
-  const scenario = expectClean(check({ world: "world:\n  pack: tooltalk\n" }));
+  const meeting =
+    "  CALENDAR:\n    add:\n      - { username: justinkool, event_id: e-1, name: Lunch, event_type: meeting, " +
+    'start_time: "2023-09-12 12:00:00", end_time: "2023-09-12 13:00:00", attendees: [justinkool, aliciab] }\n';
+  const scenario = expectClean(check({ world: `world:\n  pack: tooltalk\n${meeting}` }));
   return { type: "header", format: "toolsandbox-trajectory", version: 1, scenario, run: { agent: "scripted", user: "scripted", seed: 0, options: {} } };
 }
 

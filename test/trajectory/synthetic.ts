@@ -3,9 +3,9 @@
 // parallel step, and the end. World changes come from a real WorldTransaction.
 import type { EpisodeEvent, Message, RoleName, TrajectoryHeader } from "../../engine/episode/types.js";
 import type { Scenario } from "../../engine/scenario/model.js";
-import { defaultWorld } from "../../engine/world/default-world.js";
+import { defaultWorld } from "../../engine/packs/toolsandbox/default-world.js";
 import { WorldHistory } from "../../engine/world/history.js";
-import { TOOLSANDBOX_SCHEMAS } from "../../engine/world/toolsandbox-tables.js";
+import { TOOLSANDBOX_SCHEMAS } from "../../engine/packs/toolsandbox/table-schemas.js";
 import { WorldTransaction } from "../../engine/world/transaction.js";
 import type { Tables } from "../../engine/world/types.js";
 import { busMessage } from "../episode/fixtures.js";

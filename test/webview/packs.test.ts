@@ -8,8 +8,16 @@ import { cellText } from "../../client/webview/view/format.js";
 import type { TrajectoryHeader } from "../../engine/episode/types.js";
 import { check, expectClean } from "../scenario/helpers.js";
 
+/** A ToolTalk world with one meeting and one e-mail, written in the scenario (no ToolTalk data ships). */
+const WORLD =
+  "world:\n  pack: tooltalk\n" +
+  "  CALENDAR:\n    add:\n      - { username: justinkool, event_id: e-1, name: Lunch, event_type: meeting, " +
+  'start_time: "2023-09-12 12:00:00", end_time: "2023-09-12 13:00:00", attendees: [justinkool, aliciab] }\n' +
+  "  EMAIL:\n    add:\n      - { username: justinkool, email_id: m-1, date: \"2023-09-10 08:00:00\", sender: a@b.com, " +
+  "receivers: [justintime@fmail.com], subject: Hi, body: Hello. }\n";
+
 function tooltalkHeader(): TrajectoryHeader {
-  const scenario = expectClean(check({ world: "world:\n  pack: tooltalk\n" }));
+  const scenario = expectClean(check({ world: WORLD }));
   return { type: "header", format: "toolsandbox-trajectory", version: 1, scenario, run: { agent: "scripted", user: "scripted", seed: 0, options: {} } };
 }
 

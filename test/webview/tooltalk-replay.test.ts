@@ -12,6 +12,7 @@ import type { RowChange } from "../../engine/world/types.js";
 import { buildCli, removeTempDirs, tempDir } from "../cli/harness.js";
 import { PanelBrowser, shownIndex, textOf, type PanelPage } from "./browser.js";
 import { CLI, exportWithCli, readLines } from "./trajectories.js";
+import { importedToolTalkFolder } from "../fixtures/tooltalk-data.js";
 
 const SCENARIO = "tooltalk_calendar_messages_weather_send_message_0";
 
@@ -28,7 +29,7 @@ function cli(args: readonly string[]): string {
 before(async () => {
   buildCli();
   const dir = tempDir("tooltalk-panel");
-  cli(["run", join("tooltalk-scenarios", `${SCENARIO}.scenario.yaml`), "--out", dir]);
+  cli(["run", join(importedToolTalkFolder(), `${SCENARIO}.scenario.yaml`), "--out", dir]);
   trajectory = join(dir, `${SCENARIO}.trajectory.jsonl`);
   html = exportWithCli(trajectory, join(dir, `${SCENARIO}.html`));
   browser = await PanelBrowser.launch();

@@ -3,8 +3,8 @@ import assert from "node:assert/strict";
 import { WorldHistory } from "../../engine/world/history.js";
 import { WorldTransaction } from "../../engine/world/transaction.js";
 import { applyChanges, invertChanges } from "../../engine/world/changes.js";
-import { defaultWorld } from "../../engine/world/default-world.js";
-import { TOOLSANDBOX_SCHEMAS } from "../../engine/world/toolsandbox-tables.js";
+import { defaultWorld } from "../../engine/packs/toolsandbox/default-world.js";
+import { TOOLSANDBOX_SCHEMAS } from "../../engine/packs/toolsandbox/table-schemas.js";
 
 const initial = defaultWorld(1_700_000_000);
 

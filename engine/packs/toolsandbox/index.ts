@@ -1,9 +1,9 @@
 // The ToolSandbox pack: the upstream tools over the four tables, its default world, and the
-// execution of a call as upstream's console runs it. The code stays where it was written
-// (engine/tools, engine/world); this file only presents it as a WorldPack.
-import { TOOLS, toolByName } from "../../tools/catalog.js";
+// execution of a call as upstream's console runs it. The tools are in tools/, the table schemas in
+// table-schemas.ts, the default world in default-world.ts; this file presents them as a WorldPack.
+import { TOOLS, toolByName } from "./tools/catalog.js";
 import { executeTool } from "../../tools/execute.js";
-import { defaultWorld, uuid5 } from "../../world/default-world.js";
+import { defaultWorld, uuid5 } from "./default-world.js";
 import type { Row, Tables } from "../../world/types.js";
 import type { PackRuntime, WorldPack } from "../types.js";
 import { TOOLSANDBOX_TABLES } from "./tables.js";

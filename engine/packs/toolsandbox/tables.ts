@@ -1,6 +1,6 @@
 // ToolSandbox's tables as a pack sees them (schemas only, no tools): what the webview and the
-// trajectory reader load. The schemas themselves live in engine/world/toolsandbox-tables.ts.
-import { TOOLSANDBOX_SCHEMAS } from "../../world/toolsandbox-tables.js";
+// trajectory reader load. The schemas themselves live in engine/packs/toolsandbox/table-schemas.ts.
+import { TOOLSANDBOX_SCHEMAS } from "./table-schemas.js";
 import type { PackTables } from "../types.js";
 
 export const TOOLSANDBOX_TABLES: PackTables = {

@@ -1,18 +1,10 @@
-// ToolTalk's eight databases (third_party/tooltalk/databases, MIT) as world rows, checked when first
-// used. Each database is a JSON object keyed by username (weather: by place); every item becomes
-// one row carrying its owner, in the files' own order, user by user and item by item.
-import accountDb from "../../../third_party/tooltalk/databases/Account.json";
-import alarmDb from "../../../third_party/tooltalk/databases/Alarm.json";
-import calendarDb from "../../../third_party/tooltalk/databases/Calendar.json";
-import emailDb from "../../../third_party/tooltalk/databases/Email.json";
-import historicWeatherDb from "../../../third_party/tooltalk/databases/HistoricWeather.json";
-import messageDb from "../../../third_party/tooltalk/databases/Message.json";
-import reminderDb from "../../../third_party/tooltalk/databases/Reminder.json";
-import weatherDb from "../../../third_party/tooltalk/databases/Weather.json";
+// ToolTalk's eight databases as world rows, checked as they are read. Each database is a JSON object
+// keyed by username (weather: by place); every item becomes one row carrying its owner, in the
+// files' own order, user by user and item by item. The databases are not part of this repository:
+// database-files.ts reads them from the user's copy of ToolTalk's data, and the importer inlines
+// the rows each conversation needs into its scenario.
 import type { CellValue, ColumnSchema, Row, TableSchema, Tables } from "../../world/types.js";
 import { ACCOUNT, ALARM, CALENDAR, EMAIL, HISTORIC_WEATHER, MESSAGE, REMINDER, SESSION, TOOLTALK_TABLE_LIST, WEATHER } from "./tables.js";
-
-const SOURCE = "third_party/tooltalk/databases";
 
 /** The SESSION row when nobody is logged in. */
 export const NO_SESSION: Row = { username: null, session_token: null };
@@ -22,7 +14,7 @@ function isObject(value: unknown): value is Record<string, unknown> {
 }
 
 function fail(file: string, path: readonly string[], problem: string): never {
-  throw new Error(`${SOURCE}/${file}: ${path.join(" > ")}: ${problem}`);
+  throw new Error(`${file}: ${path.join(" > ")}: ${problem}`);
 }
 
 /** A cell of the column's type; a missing nullable field is null. */
@@ -96,37 +88,31 @@ export interface DatabaseSources {
   readonly HistoricWeather: unknown;
 }
 
-/** Every database as rows, plus the empty session; a database of the wrong shape is an Error naming the file and item. */
-export function databaseTables(db: DatabaseSources): Tables {
+/**
+ * Every database as rows, plus the empty session; a database of the wrong shape is an Error naming
+ * the file (under `folder`) and the item.
+ */
+export function databaseTables(db: DatabaseSources, folder: string): Tables {
+  const at = (name: string): string => `${folder}/${name}`;
   return {
-    [ACCOUNT.name]: entries("Account.json", [], db.Account).map(([username, item]) => row("Account.json", [username], ACCOUNT, item, { username })),
+    [ACCOUNT.name]: entries(at("Account.json"), [], db.Account).map(([username, item]) => row(at("Account.json"), [username], ACCOUNT, item, { username })),
     [SESSION.name]: [NO_SESSION],
-    [ALARM.name]: ownedItems("Alarm.json", db.Alarm, ALARM, "alarm_id"),
-    [CALENDAR.name]: ownedItems("Calendar.json", db.Calendar, CALENDAR, "event_id"),
-    [EMAIL.name]: ownedItems("Email.json", db.Email, EMAIL, "email_id"),
-    [MESSAGE.name]: ownedItems("Message.json", db.Message, MESSAGE, "message_id"),
-    [REMINDER.name]: ownedItems("Reminder.json", db.Reminder, REMINDER, "reminder_id"),
-    [WEATHER.name]: placeItems("Weather.json", db.Weather, WEATHER, "date"),
-    [HISTORIC_WEATHER.name]: placeItems("HistoricWeather.json", db.HistoricWeather, HISTORIC_WEATHER, "month"),
+    [ALARM.name]: ownedItems(at("Alarm.json"), db.Alarm, ALARM, "alarm_id"),
+    [CALENDAR.name]: ownedItems(at("Calendar.json"), db.Calendar, CALENDAR, "event_id"),
+    [EMAIL.name]: ownedItems(at("Email.json"), db.Email, EMAIL, "email_id"),
+    [MESSAGE.name]: ownedItems(at("Message.json"), db.Message, MESSAGE, "message_id"),
+    [REMINDER.name]: ownedItems(at("Reminder.json"), db.Reminder, REMINDER, "reminder_id"),
+    [WEATHER.name]: placeItems(at("Weather.json"), db.Weather, WEATHER, "date"),
+    [HISTORIC_WEATHER.name]: placeItems(at("HistoricWeather.json"), db.HistoricWeather, HISTORIC_WEATHER, "month"),
   };
 }
 
-let vendored: Tables | undefined;
-
-/** `world.base: default`: ToolTalk's databases as they are on disk, nobody logged in. */
-export function defaultWorld(_now: number): Tables {
-  // Built once: worlds are never changed in place (a WorldTransaction copies what it changes).
-  vendored ??= databaseTables({
-    Account: accountDb,
-    Alarm: alarmDb,
-    Calendar: calendarDb,
-    Email: emailDb,
-    Message: messageDb,
-    Reminder: reminderDb,
-    Weather: weatherDb,
-    HistoricWeather: historicWeatherDb,
-  });
-  return vendored;
+/**
+ * `world.base: default`. ToolTalk's data does not ship with this package, so a ToolTalk world has
+ * no default rows: it is the empty world, nobody logged in. Imported scenarios write their rows.
+ */
+export function defaultWorld(now: number): Tables {
+  return emptyWorld(now);
 }
 
 /** `world.base: empty`: no data at all, nobody logged in. */

@@ -2,7 +2,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { closeSimilarity, columnSimilarity, containsSimilarity, exactSimilarity, rougeSimilarity } from "../../../engine/evaluation/measures/column-measures.js";
 import { defaultMeasures, effectiveMeasures } from "../../../engine/evaluation/measures/default-measures.js";
-import { CONTACT, MESSAGING, REMINDER, SETTING } from "../../../engine/world/toolsandbox-tables.js";
+import { CONTACT, MESSAGING, REMINDER, SETTING } from "../../../engine/packs/toolsandbox/table-schemas.js";
 import { sandboxRow } from "../../../engine/evaluation/measures/sandbox-rows.js";
 import type { Message } from "../../../engine/episode/types.js";
 

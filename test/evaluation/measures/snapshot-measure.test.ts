@@ -2,7 +2,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { constraintSimilarity as similarityWith } from "../../../engine/evaluation/measures/constraint-similarity.js";
 import type { ConstraintInput, MeasuredConstraint } from "../../../engine/evaluation/measures/types.js";
-import { TOOLSANDBOX_SCHEMAS } from "../../../engine/world/toolsandbox-tables.js";
+import { TOOLSANDBOX_SCHEMAS } from "../../../engine/packs/toolsandbox/table-schemas.js";
 import { sandboxRow } from "../../../engine/evaluation/measures/sandbox-rows.js";
 import type { Constraint, TargetRow } from "../../../engine/scenario/model.js";
 import type { Row } from "../../../engine/world/types.js";

@@ -1,30 +1,27 @@
 // All 78 published ToolTalk conversations imported as scenarios: each one checks without a single
 // diagnostic, its reference scores 1.0 in milestone mode and steps on no minefield, ToolTalk's own
-// oracle holds when the scenario is simulated in the ToolTalk mode, and the scenarios kept in
-// tooltalk-scenarios/ are exactly what the importer writes today.
+// oracle holds when the scenario is simulated in the ToolTalk mode, and each scenario carries its
+// starting world itself. The conversations and databases are the user's copy of ToolTalk's data.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { readdirSync, readFileSync } from "node:fs";
-import { join } from "node:path";
 import { formatDiagnostic } from "../../../engine/diagnostics.js";
 import { nodeWhy } from "../../../engine/evaluation/highlights.js";
 import { scoreReference } from "../../../engine/evaluation/reference-check.js";
-import { importConversation, type ImportedScenario } from "../../../engine/importers/tooltalk/import-conversation.js";
+import { importConversation, type ImportedScenario } from "../../../engine/packs/tooltalk/importer/import-conversation.js";
 import { checkScenarioText } from "../../../engine/scenario/resolve.js";
 import type { Scenario } from "../../../engine/scenario/model.js";
-import { loadConversationFolder } from "../../../engine/tooltalk/conversation-files.js";
-import { groundTruthPredictor } from "../../../engine/tooltalk/ground-truth-predictor.js";
-import { runConversation } from "../../../engine/tooltalk/simulation.js";
-import { ScenarioBackend, scenarioConversation } from "../../../engine/tooltalk-mode/scenario-conversation.js";
-import { DATA } from "./fixtures.js";
+import { groundTruthPredictor } from "../../../engine/packs/tooltalk/evaluation/ground-truth-predictor.js";
+import { runConversation } from "../../../engine/packs/tooltalk/evaluation/simulation.js";
+import { ScenarioBackend, scenarioConversation } from "../../../engine/packs/tooltalk/mode/scenario-conversation.js";
+import { toolTalkConversations, toolTalkDatabases } from "../../fixtures/tooltalk-data.js";
 
 const SCHEMA = "../schemas/scenario.schema.json";
-const KEPT = join(__dirname, "..", "..", "..", "tooltalk-scenarios");
-const conversations = [...loadConversationFolder(join(DATA, "easy")), ...loadConversationFolder(join(DATA, "tooltalk"))];
+const conversations = toolTalkConversations();
+const databases = toolTalkDatabases();
 
 let imported: ImportedScenario[] | undefined;
 function importAll(): ImportedScenario[] {
-  imported ??= conversations.map((c) => importConversation(c, { schemaPath: SCHEMA }));
+  imported ??= conversations.map((c) => importConversation(c, { schemaPath: SCHEMA, databases }));
   return imported;
 }
 
@@ -77,20 +74,32 @@ test("ToolTalk's oracle through the scenarios: the ground truth simulated turn b
   }
 });
 
-test("importing again gives the same bytes, and tooltalk-scenarios/ holds exactly this import", () => {
-  const again = conversations.map((c) => importConversation(c, { schemaPath: SCHEMA }));
+test("importing again gives the same bytes", () => {
+  const again = conversations.map((c) => importConversation(c, { schemaPath: SCHEMA, databases }));
   assert.deepEqual(again, importAll());
-  const kept = readdirSync(KEPT).filter((f) => f.endsWith(".scenario.yaml")).sort();
-  assert.deepEqual(kept, importAll().map((s) => `${s.name}.scenario.yaml`).sort());
-  for (const s of importAll()) {
-    const saved = readFileSync(join(KEPT, `${s.name}.scenario.yaml`), "utf8");
-    assert.ok(saved === s.text, `${s.name}.scenario.yaml differs from a fresh import (intended? see tooltalk-scenarios/README.md)`);
+});
+
+test("each scenario starts from its own rows: an empty base, its user logged in as the file says, rows of the databases", () => {
+  for (const [i, scenario] of checkedScenarios().entries()) {
+    const text = importAll()[i]?.text ?? "";
+    assert.match(text, /^ {2}base: empty$/m, scenario.name);
+    const user = conversations[i]?.user;
+    if (user?.session_token !== undefined) {
+      const account = scenario.world.tables["ACCOUNT"]?.find((r) => r["username"] === user.username);
+      assert.equal(account?.["session_token"], user.session_token, `${scenario.name}: ${user.username} starts logged in`);
+      assert.deepEqual(scenario.world.tables["SESSION"], [{ username: user.username, session_token: user.session_token }], scenario.name);
+    }
+    for (const [table, rows] of Object.entries(scenario.world.tables)) {
+      if (table === "SESSION" || table === "ACCOUNT") continue;
+      const all = new Set((databases[table] ?? []).map((r) => JSON.stringify(r)));
+      for (const row of rows) assert.ok(all.has(JSON.stringify(row)), `${scenario.name}: ${table} row ${JSON.stringify(row)} is not in the databases`);
+    }
   }
 });
 
 test("a minefield fires when the agent deletes an event the user keeps, and the milestone is then missed", async () => {
-  const file = join(KEPT, "tooltalk_delete_event_easy.scenario.yaml");
-  const original = readFileSync(file, "utf8");
+  const file = "tooltalk_delete_event_easy.scenario.yaml";
+  const original = importAll().find((s) => s.name === "tooltalk_delete_event_easy")?.text ?? "";
   // The reference deletes 2949b409-6535; make it delete another of salcano's events.
   const edited = original.replace("arguments: {event_id: 2949b409-6535}", "arguments: {event_id: 2ff57743-1180}");
   assert.notEqual(edited, original);

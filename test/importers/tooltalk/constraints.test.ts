@@ -1,9 +1,9 @@
 // Tool-trace milestones ask what ToolTalk's match rule asks, and minefields name what must survive.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { traceConstraints } from "../../../engine/importers/tooltalk/trace-constraints.js";
-import { minefieldParts } from "../../../engine/importers/tooltalk/minefields.js";
-import type { GroundTruthCall } from "../../../engine/importers/tooltalk/script.js";
+import { traceConstraints } from "../../../engine/packs/tooltalk/importer/trace-constraints.js";
+import { minefieldParts } from "../../../engine/packs/tooltalk/importer/minefields.js";
+import type { GroundTruthCall } from "../../../engine/packs/tooltalk/importer/script.js";
 import type { JsonObject } from "../../../engine/json.js";
 
 const traces = (parts: ReturnType<typeof traceConstraints>): unknown[] => parts.map((p) => p.target[0]?.["tool_trace"] ?? p.target[0]?.["content"]);

@@ -3,9 +3,10 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { parse, parseDocument } from "yaml";
-import { importConversation } from "../../../engine/importers/tooltalk/import-conversation.js";
-import { clockFor } from "../../../engine/importers/tooltalk/clock.js";
+import { importConversation } from "../../../engine/packs/tooltalk/importer/import-conversation.js";
+import { clockFor } from "../../../engine/packs/tooltalk/importer/clock.js";
 import { assistant, conversation, user } from "./fixtures.js";
+import { toolTalkDatabases } from "../../fixtures/tooltalk-data.js";
 
 const TRICKY = [
   'He said "hi" and it\'s fine',
@@ -25,7 +26,7 @@ test("texts with quotes, colons, #, spaces, line breaks and YAML look-alikes com
     user(text),
     assistant(text, [["SendMessage", { session_token: "98a5a87a-7714-b404", receiver: "lifeng", message: text }, { message_id: `m${i}` }]]),
   ]);
-  const { text } = importConversation(conversation(turns, { scenario: TRICKY.join(" | ") }), { schemaPath: null });
+  const { text } = importConversation(conversation(turns, { scenario: TRICKY.join(" | ") }), { schemaPath: null, databases: toolTalkDatabases() });
   assert.deepEqual(parseDocument(text).errors, []);
   const scenario = parse(text) as {
     user: { goal: string; opening: string };
@@ -45,8 +46,8 @@ test("texts with quotes, colons, #, spaces, line breaks and YAML look-alikes com
 
 test("the same conversation gives the same bytes, and the modeline points at the schema given", () => {
   const turns = [user("Wake me at 6."), assistant("Done.", [["AddAlarm", { session_token: "98a5a87a-7714-b404", time: "06:00:00" }, { alarm_id: "5bff-dd80" }]])];
-  const one = importConversation(conversation(turns), { schemaPath: "../schemas/scenario.schema.json" }).text;
-  const two = importConversation(conversation(turns), { schemaPath: "../schemas/scenario.schema.json" }).text;
+  const one = importConversation(conversation(turns), { schemaPath: "../schemas/scenario.schema.json", databases: toolTalkDatabases() }).text;
+  const two = importConversation(conversation(turns), { schemaPath: "../schemas/scenario.schema.json", databases: toolTalkDatabases() }).text;
   assert.equal(one, two);
   assert.equal(one.split("\n", 1)[0], "# yaml-language-server: $schema=../schemas/scenario.schema.json");
 });
@@ -60,7 +61,7 @@ test("the clock is the file's wall time, in the location's timezone when it is k
 
 test("an empty text cannot be a scenario message: the problem names the turn", () => {
   assert.throws(
-    () => importConversation(conversation([user("Hi"), assistant("")]), { schemaPath: null }),
+    () => importConversation(conversation([user("Hi"), assistant("")]), { schemaPath: null, databases: toolTalkDatabases() }),
     (e: unknown) => e instanceof Error && e.message === "test.json: $.conversation[1].text: an empty assistant text cannot be a scenario's message",
   );
 });

@@ -1,10 +1,8 @@
 // Small ToolTalk conversations for the importer's tests, read through the same reader as the data.
-import { join } from "node:path";
 import type { JsonObject } from "../../../engine/json.js";
-import { parseConversation } from "../../../engine/tooltalk/conversation.js";
-import type { ToolTalkConversation } from "../../../engine/tooltalk/types.js";
+import { parseConversation } from "../../../engine/packs/tooltalk/evaluation/conversation.js";
+import type { ToolTalkConversation } from "../../../engine/packs/tooltalk/evaluation/types.js";
 
-export const DATA = join(__dirname, "..", "..", "..", "third_party", "tooltalk");
 
 /** justinkool, logged in, at 2023-09-11 09:00:00 in San Francisco, unless `changes` say otherwise. */
 export function conversation(turns: readonly JsonObject[], changes: JsonObject = {}): ToolTalkConversation {

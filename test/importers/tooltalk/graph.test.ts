@@ -3,11 +3,11 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import type { JsonObject, JsonValue } from "../../../engine/json.js";
-import { turnDependencies } from "../../../engine/importers/tooltalk/dependencies.js";
-import type { TableEffect } from "../../../engine/importers/tooltalk/effects.js";
-import { milestoneParts, type PlannedCall } from "../../../engine/importers/tooltalk/milestone-graph.js";
-import type { GroundTruthCall } from "../../../engine/importers/tooltalk/script.js";
-import { requiresAuth } from "../../../engine/packs/tooltalk/apis.js";
+import { turnDependencies } from "../../../engine/packs/tooltalk/importer/dependencies.js";
+import type { TableEffect } from "../../../engine/packs/tooltalk/importer/effects.js";
+import { milestoneParts, type PlannedCall } from "../../../engine/packs/tooltalk/importer/milestone-graph.js";
+import type { GroundTruthCall } from "../../../engine/packs/tooltalk/importer/script.js";
+import { requiresAuth } from "../../../engine/packs/tooltalk/tools/apis.js";
 import type { Row } from "../../../engine/world/types.js";
 
 const rules = { needsLogin: (tool: string): boolean => requiresAuth(tool) ?? false };

@@ -10,11 +10,12 @@ import { ChatModel } from "../../../engine/roles/openai/chat-model.js";
 import { modelSettings } from "../../../engine/roles/openai/settings.js";
 import { loadScenarioFile } from "../../../engine/scenario/load.js";
 import type { Scenario } from "../../../engine/scenario/model.js";
-import { runConversation } from "../../../engine/tooltalk/simulation.js";
-import { OpenAiToolTalkPredictor, toolTalkChatMessages } from "../../../engine/tooltalk-mode/openai-predictor.js";
-import { ScenarioBackend, scenarioConversation } from "../../../engine/tooltalk-mode/scenario-conversation.js";
+import { runConversation } from "../../../engine/packs/tooltalk/evaluation/simulation.js";
+import { OpenAiToolTalkPredictor, toolTalkChatMessages } from "../../../engine/packs/tooltalk/mode/openai-predictor.js";
+import { ScenarioBackend, scenarioConversation } from "../../../engine/packs/tooltalk/mode/scenario-conversation.js";
+import { importedToolTalkFolder } from "../../fixtures/tooltalk-data.js";
 
-const DIR = join(__dirname, "..", "..", "..", "tooltalk-scenarios");
+const DIR = importedToolTalkFolder();
 const scenarios: Scenario[] = readdirSync(DIR)
   .filter((f) => f.endsWith(".scenario.yaml"))
   .sort()

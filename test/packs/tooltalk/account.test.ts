@@ -3,8 +3,8 @@
 // print(f'{r.randint(0,0xffffffff):08x}-{r.randint(0,0xffff):04x}-{r.randint(0,0xffff):04x}')" etc.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { TOOLTALK_PACK } from "../../../engine/packs/tooltalk/index.js";
 import { harness, loggedIn, type Harness } from "./harness.js";
+import { toolTalkDatabases } from "../../fixtures/tooltalk-data.js";
 
 function account(h: Harness, username: string) {
   const row = h.rows("ACCOUNT").find((r) => r.username === username);
@@ -158,7 +158,7 @@ test("UserLogin: unknown user, wrong password, already logged in, then a token",
 });
 
 test("UserLogin refuses an account whose token is still set even when no session is open", () => {
-  const base = TOOLTALK_PACK.defaultWorld(0);
+  const base = toolTalkDatabases();
   const stale = { ...base, ACCOUNT: (base.ACCOUNT ?? []).map((r) => (r.username === "geoff" ? { ...r, session_token: "old" } : r)) };
   const h = harness({ base: stale });
   assert.equal(h.call("UserLogin", { username: "geoff", password: "P@ssw0rd123" }).exception, "The user is already logged in.");

@@ -2,8 +2,8 @@
 // python3 -c "import random; r=random.Random(489); print(f'{r.randint(0,0xffff):04x}-{r.randint(0,0xffff):04x}')"
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { TOOLTALK_PACK } from "../../../engine/packs/tooltalk/index.js";
 import { harness, loggedIn, ownRows } from "./harness.js";
+import { toolTalkDatabases } from "../../fixtures/tooltalk-data.js";
 
 test("AddAlarm stores the alarm under a generated id and checks the time format first", () => {
   const h = loggedIn("ahhchiu");
@@ -17,7 +17,7 @@ test("AddAlarm stores the alarm under a generated id and checks the time format 
 });
 
 test("a generated id that the user already has replaces that alarm in place, as a dict assignment does", () => {
-  const base = TOOLTALK_PACK.defaultWorld(0);
+  const base = toolTalkDatabases();
   const clash = { ...base, ALARM: [{ username: "mstein", alarm_id: "5bff-dd80", time: "06:00:00" }, ...(base.ALARM ?? [])] };
   const h = harness({ base: clash, user: { username: "mstein", session_token: "t" } });
   h.call("AddAlarm", { time: "09:15:00" });

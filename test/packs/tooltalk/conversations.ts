@@ -1,9 +1,10 @@
-// The 78 vendored ToolTalk conversations (easy + tooltalk), read and checked for the fields the
+// The 78 ToolTalk conversations (the user's copy of ToolTalk's data) (easy + tooltalk), read and checked for the fields the
 // ground-truth tests use.
 import { readFileSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import { isJsonObject, type JsonObject, type JsonValue } from "../../../engine/json.js";
 import type { ConversationUser } from "../../../engine/packs/tooltalk/index.js";
+import { toolTalkDataRoot } from "../../fixtures/tooltalk-data.js";
 
 export interface GroundTruthCall {
   readonly api_name: string;
@@ -21,7 +22,7 @@ export interface Conversation {
   readonly turns: readonly (readonly GroundTruthCall[])[];
 }
 
-const ROOT = join(__dirname, "..", "..", "..", "third_party", "tooltalk");
+const ROOT = toolTalkDataRoot();
 
 function field(o: JsonObject, key: string, file: string): JsonValue {
   if (!(key in o)) throw new Error(`${file}: missing ${key}`);

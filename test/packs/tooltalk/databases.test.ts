@@ -1,13 +1,16 @@
-// ToolTalk's databases as world rows: all of them, in the files' order, checked on load.
+// ToolTalk's databases as world rows, read from the user's copy of ToolTalk's data: all of them,
+// in the files' order, checked on load.
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { TOOLTALK_PACK, withConversationUser } from "../../../engine/packs/tooltalk/index.js";
 import { databaseTables, type DatabaseSources } from "../../../engine/packs/tooltalk/databases.js";
+import { readToolTalkDatabases } from "../../../engine/packs/tooltalk/database-files.js";
 import { TOOLTALK_TABLES } from "../../../engine/packs/tooltalk/tables.js";
+import { toolTalkDatabasesFolder } from "../../fixtures/tooltalk-data.js";
 
-const DIR = join(__dirname, "..", "..", "..", "third_party", "tooltalk", "databases");
+const DIR = toolTalkDatabasesFolder();
 const read = (name: string): unknown => JSON.parse(readFileSync(join(DIR, `${name}.json`), "utf8"));
 const sources = (): DatabaseSources => ({
   Account: read("Account"),
@@ -26,8 +29,8 @@ function itemCount(db: unknown, nested: boolean): number {
   return nested ? top.reduce((n, items) => n + Object.keys(items).length, 0) : top.length;
 }
 
-test("the default world holds every item of the eight databases and nobody logged in", () => {
-  const world = TOOLTALK_PACK.defaultWorld(0);
+test("the databases as read hold every item of the eight files and nobody logged in", () => {
+  const world = readToolTalkDatabases(DIR);
   const db = sources();
   assert.deepEqual(Object.keys(world), [...TOOLTALK_TABLES.schemas.keys()]);
   assert.equal(world.ACCOUNT?.length, itemCount(db.Account, false));
@@ -46,7 +49,7 @@ test("the default world holds every item of the eight databases and nobody logge
 });
 
 test("rows keep the files' order and carry their owner; every column of the schema is present", () => {
-  const world = TOOLTALK_PACK.defaultWorld(0);
+  const world = readToolTalkDatabases(DIR);
   assert.deepEqual(world.CALENDAR?.[0], {
     username: "justinkool",
     event_id: "5480d946-2381",
@@ -75,16 +78,17 @@ test("rows keep the files' order and carry their owner; every column of the sche
   }
 });
 
-test("the empty world has only the logged-out session row", () => {
-  const world = TOOLTALK_PACK.emptyWorld(0);
-  for (const [name, rows] of Object.entries(world)) assert.equal(rows.length, name === "SESSION" ? 1 : 0, name);
+test("the empty world, and the default one (no data ships), have only the logged-out session row", () => {
+  for (const world of [TOOLTALK_PACK.emptyWorld(0), TOOLTALK_PACK.defaultWorld(0)]) {
+    for (const [name, rows] of Object.entries(world)) assert.equal(rows.length, name === "SESSION" ? 1 : 0, name);
+  }
 });
 
 test("a malformed database is refused with the file and the item", () => {
-  const broken = (patch: Partial<DatabaseSources>) => () => databaseTables({ ...sources(), ...patch });
+  const broken = (patch: Partial<DatabaseSources>) => () => databaseTables({ ...sources(), ...patch }, "data/databases");
   assert.throws(
     broken({ Alarm: { mstein: { "a-1": { alarm_id: "a-1", time: 700 } } } }),
-    /^Error: third_party\/tooltalk\/databases\/Alarm\.json: mstein > a-1: time should be a string, got 700$/,
+    /^Error: data\/databases\/Alarm\.json: mstein > a-1: time should be a string, got 700$/,
   );
   assert.throws(
     broken({ Alarm: { mstein: { "a-1": { alarm_id: "a-2", time: "07:00:00" } } } }),
@@ -103,11 +107,11 @@ test("a malformed database is refused with the file and the item", () => {
 });
 
 test("a conversation's user starts logged in with its token, written to the account too", () => {
-  const base = TOOLTALK_PACK.defaultWorld(0);
+  const base = readToolTalkDatabases(DIR);
   const world = withConversationUser(base, { username: "salcano", session_token: "98a5a87a-7714-b404" });
   assert.deepEqual(world.SESSION, [{ username: "salcano", session_token: "98a5a87a-7714-b404" }]);
   assert.equal(world.ACCOUNT?.find((r) => r.username === "salcano")?.session_token, "98a5a87a-7714-b404");
-  assert.equal(base.ACCOUNT?.find((r) => r.username === "salcano")?.session_token, null, "the default world is not changed");
+  assert.equal(base.ACCOUNT?.find((r) => r.username === "salcano")?.session_token, null, "the databases are not changed");
   assert.equal(withConversationUser(base, { username: "hestler" }), base, "a user without token or code changes nothing");
   assert.throws(() => withConversationUser(base, { username: "ghost", session_token: "t" }), /the conversation's user ghost has no account/);
 });

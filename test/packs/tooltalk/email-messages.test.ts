@@ -3,9 +3,9 @@
 // python3 -c "import random; r=random.Random(489); print(f'{r.randint(0,0xff):02x}-{r.randint(0,0xffff):04x}-{r.randint(0,0xffffffff):08x}')"
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { TOOLTALK_PACK } from "../../../engine/packs/tooltalk/index.js";
 import type { Row } from "../../../engine/world/types.js";
 import { harness, loggedIn } from "./harness.js";
+import { toolTalkDatabases } from "../../fixtures/tooltalk-data.js";
 
 const emailIds = (r: { response: unknown }) => ((r.response as { emails: { email_id: string }[] }).emails ?? []).map((e) => e.email_id);
 const messageIds = (r: { response: unknown }) => ((r.response as { messages: { message_id: string }[] }).messages ?? []).map((m) => m.message_id);
@@ -74,7 +74,7 @@ test("SearchMessages: future messages ignored, sender by username, newest first"
 });
 
 test("SearchMessages keeps the five newest of more matches", () => {
-  const base = TOOLTALK_PACK.defaultWorld(0);
+  const base = toolTalkDatabases();
   const extra: Row[] = Array.from({ length: 7 }, (_, i) => ({
     username: "geoff",
     message_id: `m${i}`,
@@ -103,5 +103,5 @@ test("SendMessage accepts any receiver, refuses an empty message, stores nothing
   assert.deepEqual(h.call("SendMessage", { receiver: "someone-unknown", message: "hi" }).response, { message_id: "e149636f-ecc3f121" });
   assert.deepEqual(h.call("SendMessage", { receiver: "nickie", message: "again" }).response, { message_id: "5c5373e0-ecf4712d" });
   assert.equal(h.call("SendMessage", { receiver: "nickie", message: "" }).exception, "Message cannot be empty.");
-  assert.equal(h.rows("MESSAGE").length, TOOLTALK_PACK.defaultWorld(0).MESSAGE?.length);
+  assert.equal(h.rows("MESSAGE").length, toolTalkDatabases().MESSAGE?.length);
 });

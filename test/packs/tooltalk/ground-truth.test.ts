@@ -9,12 +9,13 @@ import { TOOLTALK_PACK, ToolTalkRuntime, withConversationUser, type ToolTalkCall
 import { WorldTransaction } from "../../../engine/world/transaction.js";
 import { loadConversations, type Conversation, type GroundTruthCall } from "./conversations.js";
 import { utcSeconds } from "./harness.js";
+import { toolTalkDatabases } from "../../fixtures/tooltalk-data.js";
 
 const CONVERSATIONS = loadConversations();
 
 function fresh(c: Conversation) {
   const now = utcSeconds(c.timestamp);
-  const world = new WorldTransaction(withConversationUser(TOOLTALK_PACK.defaultWorld(now), c.user), TOOLTALK_PACK.schemas);
+  const world = new WorldTransaction(withConversationUser(toolTalkDatabases(), c.user), TOOLTALK_PACK.schemas);
   const runtime = ToolTalkRuntime.fresh();
   return (call: GroundTruthCall): ToolTalkCallRecord => runtime.call(world, { now, timezone: "UTC" }, call.api_name, call.parameters);
 }
@@ -34,7 +35,7 @@ function replayContinuously(c: Conversation): ToolTalkCallRecord[] {
   return c.turns.flat().map(run);
 }
 
-test("78 conversations with 266 ground-truth calls are vendored", () => {
+test("78 conversations with 266 ground-truth calls are in ToolTalk's data", () => {
   assert.equal(CONVERSATIONS.length, 78);
   assert.equal(
     CONVERSATIONS.reduce((n, c) => n + c.turns.flat().length, 0),

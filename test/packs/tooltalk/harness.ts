@@ -10,6 +10,7 @@ import {
 } from "../../../engine/packs/tooltalk/index.js";
 import { WorldTransaction } from "../../../engine/world/transaction.js";
 import type { Row, Tables } from "../../../engine/world/types.js";
+import { toolTalkDatabases } from "../../fixtures/tooltalk-data.js";
 
 /** POSIX seconds of a "YYYY-MM-DD HH:MM:SS" wall time read in UTC. */
 export function utcSeconds(timestamp: string): number {
@@ -24,12 +25,12 @@ export interface Harness {
 }
 
 /**
- * The vendored databases (or `base`), `user` logged in when it has a session_token, the clock
+ * ToolTalk's databases (or `base`), `user` logged in when it has a session_token, the clock
  * frozen at `timestamp` (UTC, so the wall time is the timestamp itself).
  */
 export function harness(options: { user?: ConversationUser; timestamp?: string; base?: Tables } = {}): Harness {
   const now = utcSeconds(options.timestamp ?? "2023-09-11 09:00:00");
-  const base = options.base ?? TOOLTALK_PACK.defaultWorld(now);
+  const base = options.base ?? toolTalkDatabases();
   const world = new WorldTransaction(options.user ? withConversationUser(base, options.user) : base, TOOLTALK_PACK.schemas);
   const runtime = ToolTalkRuntime.fresh();
   return {

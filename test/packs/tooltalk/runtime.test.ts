@@ -4,11 +4,12 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import type { JsonValue } from "../../../engine/json.js";
 import { TOOLTALK_PACK, ToolTalkRuntime, requiresAuth, runToolTalkCall } from "../../../engine/packs/tooltalk/index.js";
-import { DEFAULT_WEB_DATA } from "../../../engine/tools/default-web-data.js";
+import { DEFAULT_WEB_DATA } from "../../../engine/packs/toolsandbox/tools/default-web-data.js";
 import { parseDocstring } from "../../../engine/tools/openai-schema.js";
 import type { ToolContext } from "../../../engine/tools/types.js";
 import { WorldTransaction } from "../../../engine/world/transaction.js";
 import { harness, loggedIn, utcSeconds } from "./harness.js";
+import { toolTalkDatabases } from "../../fixtures/tooltalk-data.js";
 
 function context(world: WorldTransaction, timestamp = "2023-09-11 09:00:00", timezone = "UTC"): ToolContext {
   return { world, clock: { now: utcSeconds(timestamp), timezone }, web: DEFAULT_WEB_DATA, uuid4: () => "unused" };
@@ -160,7 +161,7 @@ test("execute(): the agent reads ToolTalk's JSON, the trace holds the request wi
 });
 
 test("execute(): floats print as Python floats, non-ASCII is escaped as json.dumps does", () => {
-  const world = new WorldTransaction(TOOLTALK_PACK.defaultWorld(0), TOOLTALK_PACK.schemas);
+  const world = new WorldTransaction(toolTalkDatabases(), TOOLTALK_PACK.schemas);
   const runtime = TOOLTALK_PACK.createRuntime();
   const historic = runtime.execute(tool("HistoricWeather"), { location: "san francisco", month: "september" }, context(world));
   assert.equal(
@@ -179,7 +180,7 @@ test("execute(): end_conversation, the simulated user's tool, runs as in every p
 });
 
 test("the clock: ToolTalk's now is the scenario instant as wall-clock time in the scenario's timezone", () => {
-  const base = TOOLTALK_PACK.defaultWorld(0);
+  const base = toolTalkDatabases();
   // 2023-09-11 02:00 UTC is 2023-09-10 22:00 in New York.
   const clock = { now: utcSeconds("2023-09-11 02:00:00"), timezone: "America/New_York" };
   const record = runToolTalkCall(new WorldTransaction(base, TOOLTALK_PACK.schemas), ToolTalkRuntime.fresh(), clock, "CurrentWeather", {

@@ -4,7 +4,7 @@
 // or, when it raised, type(e).__name__ and str(e).
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { strptime } from "../../../engine/packs/tooltalk/strptime.js";
+import { strptime } from "../../../engine/packs/tooltalk/tools/strptime.js";
 import { naiveFields } from "../../../engine/tools/python-datetime.js";
 import { ToolError } from "../../../engine/tools/types.js";
 

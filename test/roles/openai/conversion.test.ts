@@ -13,7 +13,7 @@ import { readAssistantMessage } from "../../../engine/roles/openai/response.js";
 import { modelSettings } from "../../../engine/roles/openai/settings.js";
 import { toUserSimulatorMessages, userSimulatorTools } from "../../../engine/roles/openai/user-messages.js";
 import { RoleError } from "../../../engine/roles/role.js";
-import { toolByName } from "../../../engine/tools/catalog.js";
+import { toolByName } from "../../../engine/packs/toolsandbox/tools/catalog.js";
 import { openAiToolSchema } from "../../../engine/tools/openai-schema.js";
 import { buildScenario } from "../../episode/fixtures.js";
 

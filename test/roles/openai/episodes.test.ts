@@ -11,7 +11,7 @@ import { evaluate } from "../../../engine/evaluation/evaluate.js";
 import type { JsonObject, JsonValue } from "../../../engine/json.js";
 import { DEFAULT_AGENT_SYSTEM_PROMPT, renderUserSystemMessage } from "../../../engine/roles/prompts.js";
 import { expandAugmentations } from "../../../engine/tools/augmentations.js";
-import { toolByName } from "../../../engine/tools/catalog.js";
+import { toolByName } from "../../../engine/packs/toolsandbox/tools/catalog.js";
 import { openAiToolSchema } from "../../../engine/tools/openai-schema.js";
 import { agentToolSchemas } from "../../../engine/tools/scrambling.js";
 import { readTrajectoryFile } from "../../../engine/trajectory/reader.js";

@@ -90,8 +90,8 @@ test("tool names and their arguments are ToolTalk's in a tooltalk document", () 
   assert.equal(item(args, "to").detail, "string[] (required)");
 });
 
-test("values come from the pack's world: usernames labelled with the person's name", () => {
-  const list = complete(`${TOOLTALK}reference:\n  - calls:\n      - tool: UserLogin\n        arguments: { username: $0 }\n`);
+test("values come from the scenario's world: usernames labelled with the person's name", () => {
+  const list = complete(`${TOOLTALK}  ACCOUNT:\n    add:\n      - { username: justinkool, email: justintime@fmail.com, phone: 123-456-7890, name: Justin Kool, password: justforkicks123 }\nreference:\n  - calls:\n      - tool: UserLogin\n        arguments: { username: $0 }\n`);
   assert.equal(item(list, "justinkool").detail, "Justin Kool");
 });
 

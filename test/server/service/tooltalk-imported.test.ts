@@ -1,5 +1,6 @@
-// The language service on scenarios imported from ToolTalk (tooltalk-scenarios/): completion and
-// hover offer ToolTalk's tools, tables, columns and the values of its world, list items included.
+// The language service on scenarios imported from ToolTalk (the user's copy of its data): completion
+// and hover offer ToolTalk's tools, tables, columns and the values of the scenario's own world, list
+// items included (no ToolTalk data ships with the language server).
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
@@ -8,9 +9,11 @@ import type { CompletionItem, CompletionList } from "vscode-languageserver";
 import { completion } from "../../../server/service/completion.js";
 import { hover } from "../../../server/service/hover.js";
 import { TOOLTALK_PACK } from "../../../engine/packs/tooltalk/index.js";
+import { loadScenarioFile } from "../../../engine/scenario/load.js";
+import { importedToolTalkFolder } from "../../fixtures/tooltalk-data.js";
 import { withCursor } from "./cursor.js";
 
-const FOLDER = join(__dirname, "..", "..", "..", "tooltalk-scenarios");
+const FOLDER = importedToolTalkFolder();
 const CREATE_EVENT = "tooltalk_calendar_messages_reminder_create_event_1";
 const SEND_EMAIL = "tooltalk_send_email_easy";
 const SEARCH_INBOX = "tooltalk_email_reminder_weather_delete_reminder_0";
@@ -46,9 +49,12 @@ function item(list: CompletionList, label: string): CompletionItem {
   return found;
 }
 
-/** A column of the pack's default world, every distinct value. */
-function worldColumn(table: string, column: string): string[] {
-  const rows = TOOLTALK_PACK.defaultWorld(0)[table] ?? [];
+/** A column of the imported scenario's own starting world, every distinct value. */
+function worldColumn(scenario: string, table: string, column: string): string[] {
+  const { scenario: loaded } = loadScenarioFile(join(FOLDER, `${scenario}.scenario.yaml`));
+  assert.ok(loaded, scenario);
+  const rows = loaded.world.tables[table] ?? [];
+  assert.ok(rows.length > 0, `${scenario} has ${table} rows`);
   return [...new Set(rows.flatMap((row) => (typeof row[column] === "string" ? [row[column]] : [])))];
 }
 
@@ -75,7 +81,7 @@ test("an addition target completes with the CALENDAR columns it does not give ye
 });
 
 test("attendees of ModifyEvent and CreateEvent complete with every username, labelled with the person's name", () => {
-  const usernames = sortedSet(worldColumn("ACCOUNT", "username"));
+  const usernames = sortedSet(worldColumn(CREATE_EVENT, "ACCOUNT", "username"));
   const modify = complete(CREATE_EVENT, "new_attendees: [lifeng, olivedo", "new_attendees: [lifeng, $0olivedo");
   assert.deepEqual(sortedSet(labels(modify)), usernames);
   assert.equal(item(modify, "lifeng").detail, "Li Feng");
@@ -92,40 +98,40 @@ test("the attendees column of a CALENDAR target completes with usernames, and ho
 
 test("SendEmail's recipients complete with the accounts' e-mail addresses, in the call and in its trace", () => {
   const call = complete(SEND_EMAIL, "arguments: {to: [olivieisme@somail.com], subject", "arguments: {to: [$0], subject");
-  assert.deepEqual(sortedSet(labels(call)), sortedSet(worldColumn("ACCOUNT", "email")));
+  assert.deepEqual(sortedSet(labels(call)), sortedSet(worldColumn(SEND_EMAIL, "ACCOUNT", "email")));
   assert.equal(item(call, "olivieisme@somail.com").detail, "Olivie Doiron");
   const trace = complete(SEND_EMAIL, "arguments: {to: [olivieisme@somail.com]}}", "arguments: {to: [$0]}}");
   assert.ok(labels(trace).includes("olivieisme@somail.com"), labels(trace).join(", "));
 });
 
 test("an EMAIL row's receivers complete with e-mail addresses", () => {
-  const list = complete(SEND_EMAIL, "  base: default\n", "  base: default\n  EMAIL:\n    add:\n      - { receivers: [$0] }\n");
-  assert.deepEqual(sortedSet(labels(list)), sortedSet(worldColumn("ACCOUNT", "email")));
+  const list = complete(SEND_EMAIL, "  base: empty\n", "  base: empty\n  EMAIL:\n    add:\n      - { receivers: [$0] }\n");
+  assert.deepEqual(sortedSet(labels(list)), sortedSet(worldColumn(SEND_EMAIL, "ACCOUNT", "email")));
 });
 
 test("a sender is an address in SearchInbox and a username in SearchMessages, from what was received", () => {
   const inbox = complete(SEARCH_INBOX, "arguments: {query: meeting 3}", "arguments: {query: meeting 3, sender: $0}");
-  assert.deepEqual(sortedSet(labels(inbox)), sortedSet(worldColumn("EMAIL", "sender")));
+  assert.deepEqual(sortedSet(labels(inbox)), sortedSet(worldColumn(SEARCH_INBOX, "EMAIL", "sender")));
   assert.ok(labels(inbox).every((l) => l.includes("@")), labels(inbox).join(", "));
   const messages = complete(SEARCH_MESSAGES, "arguments: {query: video, sender: nickie}", "arguments: {query: video, sender: $0}");
-  assert.deepEqual(sortedSet(labels(messages)), sortedSet(worldColumn("MESSAGE", "sender")));
+  assert.deepEqual(sortedSet(labels(messages)), sortedSet(worldColumn(SEARCH_MESSAGES, "MESSAGE", "sender")));
   assert.ok(labels(messages).includes("nickie"));
 });
 
 test("ids complete from their tables, labelled: alarm times, event names, reminder tasks", () => {
   const alarms = complete(DELETE_ALARM, "arguments: {alarm_id: 593d-49e9}", "arguments: {alarm_id: $0}");
-  assert.deepEqual(sortedSet(labels(alarms)), sortedSet(worldColumn("ALARM", "alarm_id")));
+  assert.deepEqual(sortedSet(labels(alarms)), sortedSet(worldColumn(DELETE_ALARM, "ALARM", "alarm_id")));
   assert.match(item(alarms, "593d-49e9").detail ?? "", /^\d\d:\d\d:\d\d$/);
   const events = complete(CREATE_EVENT, "event_id: e149636f-d9ca\n          new_attendees", "event_id: $0\n          new_attendees");
-  assert.deepEqual(sortedSet(labels(events)), sortedSet(worldColumn("CALENDAR", "event_id")));
+  assert.deepEqual(sortedSet(labels(events)), sortedSet(worldColumn(CREATE_EVENT, "CALENDAR", "event_id")));
   assert.equal(item(events, "bb4588f1-c21c").detail, "Lunch with Li Feng");
   const reminders = complete(CREATE_EVENT, "{tool_name: DeleteReminder, arguments: {reminder_id: 59-80bc}}", "{tool_name: DeleteReminder, arguments: {reminder_id: $0}}");
   assert.equal(item(reminders, "59-80bc").detail, "Take out the trash");
 });
 
-test("a world update's username completes with the accounts", () => {
-  const list = complete(DELETE_ALARM, "{where: {username: olivedo}", "{where: {username: $0}");
-  assert.deepEqual(sortedSet(labels(list)), sortedSet(worldColumn("ACCOUNT", "username")));
+test("a world update's username completes with the scenario's accounts", () => {
+  const list = complete(DELETE_ALARM, "  ACCOUNT:\n    add:\n", "  ACCOUNT:\n    update:\n      - {where: {username: $0}}\n    add:\n");
+  assert.deepEqual(sortedSet(labels(list)), sortedSet(worldColumn(DELETE_ALARM, "ACCOUNT", "username")));
 });
 
 test("hover on a ToolTalk tool and a ToolTalk table of an imported scenario", () => {
