@@ -9,6 +9,9 @@ import type { Command } from "commander";
 import { importConversation } from "../importers/tooltalk/import-conversation.js";
 import { SCENARIO_FILE_SUFFIX } from "../importers/tooltalk/names.js";
 import { ImportProblem } from "../importers/tooltalk/problem.js";
+import { ExportDataError } from "../packs/toolsandbox/importer/export-data.js";
+import { importToolSandbox } from "../packs/toolsandbox/importer/import-suite.js";
+import { ExporterError } from "../packs/toolsandbox/importer/run-exporter.js";
 import { conversationFileNames } from "../tooltalk/conversation-files.js";
 import { parseConversation } from "../tooltalk/conversation.js";
 import { ToolTalkDataError } from "../tooltalk/json-reader.js";
@@ -17,10 +20,12 @@ import { isDirectory } from "./scenario-files.js";
 import { plural } from "./format.js";
 import { problemLine, type CliIO } from "./io.js";
 
-export const IMPORT_SOURCES = ["tooltalk"] as const;
+export const IMPORT_SOURCES = ["tooltalk", "toolsandbox"] as const;
 
 export interface ImportOptions {
   readonly out: string;
+  /** ToolSandbox only: the Python that runs the exporter (default python3). */
+  readonly python?: string;
 }
 
 export interface ImportReport {
@@ -35,8 +40,9 @@ export function registerImport(program: Command, io: CliIO, setExit: (code: Exit
     .command("import")
     .description("turn another benchmark's conversations into scenario files (ToolTalk: one <name>.scenario.yaml per conversation)")
     .argument("<source>", `the benchmark the files come from (${IMPORT_SOURCES.join(", ")})`)
-    .argument("<paths...>", "conversation files, or folders whose *.json files are conversations")
+    .argument("<paths...>", "ToolTalk: conversation files, or folders whose *.json files are conversations; ToolSandbox: the checkout")
     .requiredOption("-o, --out <dir>", "directory for the scenario files")
+    .option("--python <exe>", "ToolSandbox: the Python that imports the checkout", "python3")
     .addHelpText(
       "after",
       "\nA conversation that cannot be imported is reported on one line (file and JSON path) and skipped; the\nothers are written, and the exit code is 1. The same input always gives the same files, byte for byte.",
@@ -48,10 +54,30 @@ export function importCommand(source: string, paths: readonly string[], options:
   if (!(IMPORT_SOURCES as readonly string[]).includes(source)) {
     throw new CliError(`unknown import source "${source}" (supported: ${IMPORT_SOURCES.join(", ")})`, EXIT.usage);
   }
+  if (source === "toolsandbox") return importToolSandboxCommand(paths, options, io);
   const report = importToolTalk(paths, options.out);
   for (const line of report.problems) io.err(problemLine(line));
   const total = report.written.length + report.problems.length;
   io.out(`${report.written.length} of ${plural(total, "conversation")} imported into ${options.out}`);
+  return report.problems.length > 0 ? EXIT.failed : EXIT.ok;
+}
+
+function importToolSandboxCommand(paths: readonly string[], options: ImportOptions, io: CliIO): ExitCode {
+  if (paths.length !== 1) throw new CliError("import toolsandbox takes one path: the ToolSandbox checkout", EXIT.usage);
+  const schema = schemaFile();
+  const schemaPath = schema === null ? null : relative(resolve(options.out), schema).split(sep).join("/");
+  let report;
+  try {
+    report = importToolSandbox(paths[0] ?? "", { out: options.out, python: options.python ?? "python3", schemaPath });
+  } catch (e) {
+    if (e instanceof ExporterError || e instanceof ExportDataError) throw new CliError(e.message, EXIT.failed);
+    throw e;
+  }
+  for (const note of report.notes) io.err(note);
+  for (const w of report.warnings) io.err(`warning: ${join(options.out, `${w.scenario}.scenario.yaml`)}: ${w.construct}: ${w.message}`);
+  for (const line of report.problems) io.err(problemLine(line));
+  const withReference = report.converted.filter((c) => c.hasReference).length;
+  io.out(`${report.written.length} of ${plural(report.written.length + report.problems.length, "scenario")} imported into ${options.out} (${withReference} with a reference solution)`);
   return report.problems.length > 0 ? EXIT.failed : EXIT.ok;
 }
 
