@@ -3,7 +3,8 @@
 // imported scenario can be played and scored. A reference file holds `reference:` steps in the
 // scenario format, plus one import-only step: `say_milestone: <milestone id>`, the agent saying
 // the text a milestone expects of it, taken from the user's checkout at import (so upstream's
-// wording is never stored here).
+// wording is never stored here). `fill: {name: value}` fills the `{name}` placeholders of a
+// tool_trace_extract target with the values the reference's own tool calls return.
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { parse } from "yaml";
@@ -37,9 +38,11 @@ export function resolveReferenceSteps(steps: readonly JsonValue[], milestones: r
   const resolved = steps.map((step): JsonValue => {
     if (!isJsonObject(step) || typeof step.say_milestone !== "string") return step;
     const id = step.say_milestone;
-    const text = agentTextOf(milestones.find((m) => m.id === id));
-    if (text === null) {
-      problems.push(`say_milestone ${id}: that milestone expects no agent text`);
+    const fill = isJsonObject(step.fill) ? step.fill : {};
+    const template = agentTextOf(milestones.find((m) => m.id === id));
+    const text = template === null ? null : template.replace(/\{(\w+)\}/g, (whole, key: string) => (typeof fill[key] === "string" ? fill[key] : whole));
+    if (text === null || /\{\w+\}/.test(text)) {
+      problems.push(`say_milestone ${id}: ${text === null ? "that milestone expects no agent text" : `no fill value for a placeholder of "${text}"`}`);
       return { agent: "(no text)" };
     }
     return { agent: text };
@@ -52,7 +55,7 @@ function agentTextOf(milestone: JsonObject | undefined): string | null {
   for (const c of constraints) {
     if (!isJsonObject(c) || c.table !== "SANDBOX" || !Array.isArray(c.target)) continue;
     const row = c.target[0];
-    if (isJsonObject(row) && row.sender === "agent" && typeof row.content === "string" && !/\{\w+\}/.test(row.content)) return row.content;
+    if (isJsonObject(row) && row.sender === "agent" && typeof row.content === "string") return row.content;
   }
   return null;
 }
