@@ -19,7 +19,7 @@ export interface ReferenceFile {
 
 /** The folder of reference files shipped with the package (beside this file, or beside dist/). */
 export function referencesFolder(): string | null {
-  const candidates = [join(__dirname, "references"), join(__dirname, "..", "engine", "packs", "toolsandbox", "importer", "references")];
+  const candidates = [join(__dirname, "references"), join(__dirname, "toolsandbox-importer", "references")];
   return candidates.find((dir) => existsSync(dir)) ?? null;
 }
 

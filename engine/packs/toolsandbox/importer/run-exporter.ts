@@ -9,7 +9,7 @@ export class ExporterError extends Error {}
 
 /** The exporter script shipped with the package (beside this file from source, or in dist/). */
 export function exporterScript(): string {
-  const candidates = [join(__dirname, "exporter.py"), join(__dirname, "toolsandbox-exporter.py")];
+  const candidates = [join(__dirname, "exporter.py"), join(__dirname, "toolsandbox-importer", "exporter.py")];
   const found = candidates.find((file) => existsSync(file));
   if (found === undefined) throw new ExporterError(`the ToolSandbox exporter script is missing from this installation (looked for ${candidates.join(", ")})`);
   return found;
