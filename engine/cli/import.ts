@@ -1,3 +1,5 @@
+// `toolsandbox import toolsandbox <checkout> --out DIR [--python EXE]` is in importToolSandboxCommand
+// (engine/packs/toolsandbox/importer/ does the work).
 // `toolsandbox import tooltalk <paths...> --out DIR`: turns ToolTalk conversation files (or every
 // *.json of a folder) into scenario files, one `<name>.scenario.yaml` each. A conversation that
 // cannot be imported is one line on stderr naming the file and the JSON path of the problem, and
@@ -38,7 +40,7 @@ export interface ImportReport {
 export function registerImport(program: Command, io: CliIO, setExit: (code: ExitCode) => void): void {
   program
     .command("import")
-    .description("turn another benchmark's conversations into scenario files (ToolTalk: one <name>.scenario.yaml per conversation)")
+    .description("turn another benchmark's conversations into scenario files (ToolTalk: one <name>.scenario.yaml per conversation; ToolSandbox: one per scenario of a checkout)")
     .argument("<source>", `the benchmark the files come from (${IMPORT_SOURCES.join(", ")})`)
     .argument("<paths...>", "ToolTalk: conversation files, or folders whose *.json files are conversations; ToolSandbox: the checkout")
     .requiredOption("-o, --out <dir>", "directory for the scenario files")
