@@ -66,6 +66,7 @@ export function importCommand(source: string, paths: readonly string[], options:
 
 function importToolSandboxCommand(paths: readonly string[], options: ImportOptions, io: CliIO): ExitCode {
   if (paths.length !== 1) throw new CliError("import toolsandbox takes one path: the ToolSandbox checkout", EXIT.usage);
+  if (!existsSync(paths[0] ?? "")) throw new CliError(`${paths[0] ?? ""}: no such file or directory`, EXIT.io);
   const schema = schemaFile();
   const schemaPath = schema === null ? null : relative(resolve(options.out), schema).split(sep).join("/");
   let report;

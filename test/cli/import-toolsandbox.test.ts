@@ -30,7 +30,7 @@ test("a checkout's scenarios become scenario files that validate's format checks
   assert.deepEqual(formatErrors, []);
 });
 
-test("a Python that cannot run, or a folder that is no checkout, is one line and exit 1", () => {
+test("a Python that cannot run, or a folder that is no checkout, is one line and exit 1; a missing path exit 3", () => {
   const out = tempDir("import-toolsandbox-bad");
   const noPython = runCli(["import", "toolsandbox", CHECKOUT, "--out", out, "--python", join(out, "no-such-python")]);
   assert.equal(noPython.status, 1);
@@ -39,4 +39,7 @@ test("a Python that cannot run, or a folder that is no checkout, is one line and
   const notCheckout = runCli(["import", "toolsandbox", "test/fixtures", "--out", out, "--python", PYTHON]);
   assert.equal(notCheckout.status, 1);
   assert.deepEqual(lines(notCheckout.stderr), ["toolsandbox: test/fixtures: not a ToolSandbox checkout (no tool_sandbox/ package in it)"]);
+  const missing = runCli(["import", "toolsandbox", "no-such-checkout", "--out", out, "--python", PYTHON]);
+  assert.equal(missing.status, 3);
+  assert.deepEqual(lines(missing.stderr), ["toolsandbox: no-such-checkout: no such file or directory"]);
 });
