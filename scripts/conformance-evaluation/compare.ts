@@ -14,6 +14,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { isMap, parseDocument, type YAMLMap, type YAMLSeq } from "yaml";
 import { importToolSandbox, IMPORT_CLOCK } from "../../engine/packs/toolsandbox/importer/import-suite.js";
+import { runExporter } from "../../engine/packs/toolsandbox/importer/run-exporter.js";
+import { renderUserSystemMessage } from "../../engine/roles/prompts.js";
+import { loadScenarioFile } from "../../engine/scenario/load.js";
 import { readTrajectoryFile } from "../../engine/trajectory/reader.js";
 import { checkScenarioText } from "../../engine/scenario/resolve.js";
 import type { Message } from "../../engine/episode/types.js";
@@ -91,6 +94,21 @@ const work = mkdtempSync(join(tmpdir(), "toolsandbox-eval-conformance-"));
 try {
   const imported = join(work, "imported");
   importToolSandbox(upstream, { out: imported, python });
+  // The user simulator's system messages (its own and each demonstration's) against upstream's rows.
+  const exported = runExporter(upstream, python, IMPORT_CLOCK).suite;
+  const userMessages = { compared: 0, identical: 0 };
+  for (const s of exported.scenarios) {
+    const scenario = loadScenarioFile(join(imported, `${s.name}.scenario.yaml`)).scenario;
+    const upstreamRows = (s.tables.SANDBOX ?? []).filter((m) => m.sender === "SYSTEM" && m.recipient === "USER").map((m) => m.content);
+    const ours = scenario === null ? [] : [
+      ...scenario.user.demonstrations.map((d) => renderUserSystemMessage(d.goal, [], scenario.user.preamble)),
+      renderUserSystemMessage(scenario.user.goal, scenario.user.knowledge, scenario.user.preamble),
+    ];
+    upstreamRows.forEach((text, i) => {
+      userMessages.compared++;
+      if (ours[i] === text) userMessages.identical++;
+    });
+  }
   const runs: { id: string; scenario: string; variant: Variant; ours: { milestone: number; minefield: number } }[] = [];
   const payload: unknown[] = [];
   for (const variant of VARIANTS) {
@@ -159,8 +177,9 @@ try {
   for (const r of rows) console.log(line(r.variant, r.compared, r.identical, r.different, r.changed));
   const total = rows.reduce((t, r) => ({ c: t.c + r.compared, i: t.i + r.identical, d: t.d + r.different, s: t.s + r.changed }), { c: 0, i: 0, d: 0, s: 0 });
   console.log(line("all", total.c, total.i, total.d, total.s));
+  console.log(`user-simulator system messages identical to upstream's: ${userMessages.identical} of ${userMessages.compared}`);
   for (const d of differences) console.log(`difference: ${d}`);
-  process.exitCode = total.d > 0 ? 1 : 0;
+  process.exitCode = total.d > 0 || userMessages.identical !== userMessages.compared ? 1 : 0;
 } finally {
   rmSync(work, { recursive: true, force: true });
 }
