@@ -63,9 +63,12 @@ function measure(column: string, spec: FunctionSpec): JsonObject {
   return { kind };
 }
 
-/** A target row: roles in lower case, tool traces parsed from their JSON text, timestamps as expressions. */
+/** A target row: roles in lower case (sender and recipient first), tool traces parsed from their JSON text, timestamps as expressions. */
 function targetRow(row: Paired<JsonObject>, clocks: Paired<Clock>, warn: (m: string) => void): JsonObject {
-  const out = timedRow(row, clocks, warn);
+  const timed = timedRow(row, clocks, warn);
+  const out: JsonObject = {};
+  for (const column of ["sender", "recipient"]) if (column in timed) out[column] = timed[column] ?? null;
+  Object.assign(out, timed);
   for (const column of ["sender", "recipient"]) {
     if (column in out) out[column] = roleName(out[column]) ?? out[column] ?? null;
   }
