@@ -29,6 +29,9 @@ def fail(message):
 
 def freeze_clock(now, timezone):
     """Makes time.time() and datetime.now() return `now` in `timezone` from here on."""
+    # Upstream's naive datetimes are read in the process's local zone, so the zone must be set too.
+    if not hasattr(time, "tzset"):
+        fail("exporter: this Python cannot change its local timezone (time.tzset is POSIX only); run the import on Linux or macOS")
     os.environ["TZ"] = timezone
     time.tzset()
     import datetime as datetime_module
