@@ -114,3 +114,16 @@ test("timestamps become the expression whose movement between the two clocks the
   // Moves in no known way: an absolute time of the scenario clock, reported as inexact.
   assert.deepEqual(timeExpression(a.now + 10, b.now + 99, a, b), { expression: "2026-01-15T09:00:10-08:00", exact: false });
 });
+
+test("an unreadable reference file is one problem line for its scenario; the others are converted", async () => {
+  const { mkdtempSync, writeFileSync } = await import("node:fs");
+  const { tmpdir } = await import("node:os");
+  const folder = mkdtempSync(join(tmpdir(), "toolsandbox-refs-"));
+  writeFileSync(join(folder, "wifi_back_on.yaml"), "reference: [unclosed\n");
+  const a = runExporter(CHECKOUT, PYTHON, IMPORT_CLOCK);
+  const b = runExporter(CHECKOUT, PYTHON, PROBE_CLOCK);
+  const { converted, problems } = convertSuite({ a: a.suite, b: b.suite }, { referencesFolder: folder, schemaPath: null });
+  assert.deepEqual(converted.map((c) => c.name), ["water_plants_saturday"]);
+  assert.equal(problems.length, 1);
+  assert.match(problems[0]!, /^wifi_back_on: reference solution .*wifi_back_on\.yaml: /);
+});

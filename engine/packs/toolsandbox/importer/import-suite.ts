@@ -5,7 +5,7 @@ import { join } from "node:path";
 import type { ExportedSuite } from "./export-data.js";
 import { convertScenario, type ConvertedScenario } from "./convert-scenario.js";
 import { UnsupportedConstruct } from "./milestones.js";
-import { referencesFolder } from "./references.js";
+import { ReferenceFileError, referencesFolder } from "./references.js";
 import { runExporter } from "./run-exporter.js";
 import type { Clock } from "./time-values.js";
 import type { ImportWarning } from "./warnings.js";
@@ -47,6 +47,7 @@ export function convertSuite(suites: { a: ExportedSuite; b: ExportedSuite }, opt
       converted.push(convertScenario({ a, b }, suites, { referencesFolder: options.referencesFolder ?? referencesFolder(), schemaPath: options.schemaPath ?? null }));
     } catch (e) {
       if (e instanceof UnsupportedConstruct) problems.push(`${a.name}: ${e.message} cannot be expressed in the scenario format`);
+      else if (e instanceof ReferenceFileError) problems.push(`${a.name}: reference solution ${e.message}`);
       else throw e;
     }
   }

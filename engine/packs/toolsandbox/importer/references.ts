@@ -11,6 +11,9 @@ import { parse } from "yaml";
 import type { JsonObject, JsonValue } from "../../../json.js";
 import { isJsonObject } from "../../../json.js";
 
+/** A reference file that cannot be read; the scenario is reported and the others are imported. */
+export class ReferenceFileError extends Error {}
+
 export interface ReferenceFile {
   readonly steps: readonly JsonValue[];
   /** Why no honest reference can reach every milestone, when that is the case. */
@@ -27,8 +30,13 @@ export function readReference(folder: string | null, name: string): ReferenceFil
   if (folder === null) return null;
   const file = join(folder, `${name}.yaml`);
   if (!existsSync(file)) return null;
-  const doc = parse(readFileSync(file, "utf8")) as unknown;
-  if (!isJsonObject(doc) || !Array.isArray(doc.reference)) throw new Error(`${file}: expected a mapping with a \`reference\` list`);
+  let doc: unknown;
+  try {
+    doc = parse(readFileSync(file, "utf8")) as unknown;
+  } catch (e) {
+    throw new ReferenceFileError(`${file}: ${e instanceof Error ? e.message.split("\n")[0] : String(e)}`);
+  }
+  if (!isJsonObject(doc) || !Array.isArray(doc.reference)) throw new ReferenceFileError(`${file}: expected a mapping with a \`reference\` list`);
   return { steps: doc.reference, finding: typeof doc.finding === "string" ? doc.finding : null };
 }
 
