@@ -2,7 +2,7 @@
 // One bundle per entry point so each ships without node_modules (the .vsix stays small).
 import { build } from "esbuild";
 import { createHash } from "node:crypto";
-import { existsSync, mkdirSync, chmodSync, readFileSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, chmodSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 
 const require = createRequire(import.meta.url);
@@ -87,3 +87,12 @@ if (existsSync("dist/cli-main.js")) {
   writeFileSync("dist/cli-main.js", text.replace(BUILD_LINE, `// toolsandbox-build ${hash}`));
 }
 if (existsSync("dist/cli.js")) chmodSync("dist/cli.js", 0o755);
+// The ToolSandbox importer runs a Python script of ours and merges our reference solutions: both
+// are data files the bundle reads from beside itself (dist/toolsandbox-importer/).
+const IMPORTER = "engine/packs/toolsandbox/importer";
+if (existsSync(`${IMPORTER}/exporter.py`)) {
+  rmSync("dist/toolsandbox-importer", { recursive: true, force: true });
+  mkdirSync("dist/toolsandbox-importer", { recursive: true });
+  cpSync(`${IMPORTER}/exporter.py`, "dist/toolsandbox-importer/exporter.py");
+  cpSync(`${IMPORTER}/references`, "dist/toolsandbox-importer/references", { recursive: true });
+}

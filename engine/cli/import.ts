@@ -1,3 +1,5 @@
+// `toolsandbox import toolsandbox <checkout> --out DIR [--python EXE]` is in importToolSandboxCommand
+// (engine/packs/toolsandbox/importer/ does the work).
 // `toolsandbox import tooltalk <paths...> --out DIR`: turns ToolTalk conversation files (or every
 // *.json under a folder, ToolTalk's data root included) into scenario files, one
 // `<name>.scenario.yaml` each, carrying the database rows they need (from `databases/` beside or
@@ -16,17 +18,22 @@ import { DatabaseFileError, findDatabasesFolder, isDatabasesFolder, readToolTalk
 import type { Tables } from "../world/types.js";
 import { parseConversation } from "../packs/tooltalk/evaluation/conversation.js";
 import { ToolTalkDataError } from "../packs/tooltalk/evaluation/json-reader.js";
+import { ExportDataError } from "../packs/toolsandbox/importer/export-data.js";
+import { importToolSandbox } from "../packs/toolsandbox/importer/import-suite.js";
+import { ExporterError } from "../packs/toolsandbox/importer/run-exporter.js";
 import { CliError, EXIT, fsError, type ExitCode } from "./errors.js";
 import { isDirectory } from "./scenario-files.js";
 import { plural } from "./format.js";
 import { problemLine, type CliIO } from "./io.js";
 
-export const IMPORT_SOURCES = ["tooltalk"] as const;
+export const IMPORT_SOURCES = ["tooltalk", "toolsandbox"] as const;
 
 export interface ImportOptions {
   readonly out: string;
   /** ToolTalk's `databases` folder; found from the paths when absent. */
   readonly databases?: string;
+  /** ToolSandbox only: the Python that runs the exporter (default python3). */
+  readonly python?: string;
 }
 
 export interface ImportReport {
@@ -39,11 +46,12 @@ export interface ImportReport {
 export function registerImport(program: Command, io: CliIO, setExit: (code: ExitCode) => void): void {
   program
     .command("import")
-    .description("turn another benchmark's conversations into scenario files (ToolTalk: one <name>.scenario.yaml per conversation)")
+    .description("turn another benchmark's conversations into scenario files (ToolTalk: one <name>.scenario.yaml per conversation; ToolSandbox: one per scenario of a checkout)")
     .argument("<source>", `the benchmark the files come from (${IMPORT_SOURCES.join(", ")})`)
-    .argument("<paths...>", "conversation files, or folders searched recursively for *.json conversations (ToolTalk's data root works)")
+    .argument("<paths...>", "ToolTalk: conversation files, or folders searched recursively for *.json conversations (ToolTalk's data root works); ToolSandbox: the checkout")
     .requiredOption("-o, --out <dir>", "directory for the scenario files")
-    .option("--databases <dir>", "ToolTalk's databases folder (default: the one under the paths, or beside them)")
+    .option("--databases <dir>", "ToolTalk: the databases folder (default: the one under the paths, or beside them)")
+    .option("--python <exe>", "ToolSandbox: the Python that imports the checkout", "python3")
     .addHelpText(
       "after",
       "\nA conversation that cannot be imported is reported on one line (file and JSON path) and skipped; the\nothers are written, and the exit code is 1. The same input always gives the same files, byte for byte.",
@@ -55,10 +63,31 @@ export function importCommand(source: string, paths: readonly string[], options:
   if (!(IMPORT_SOURCES as readonly string[]).includes(source)) {
     throw new CliError(`unknown import source "${source}" (supported: ${IMPORT_SOURCES.join(", ")})`, EXIT.usage);
   }
+  if (source === "toolsandbox") return importToolSandboxCommand(paths, options, io);
   const report = importToolTalk(paths, options.out, options.databases);
   for (const line of report.problems) io.err(problemLine(line));
   const total = report.written.length + report.problems.length;
   io.out(`${report.written.length} of ${plural(total, "conversation")} imported into ${options.out}`);
+  return report.problems.length > 0 ? EXIT.failed : EXIT.ok;
+}
+
+function importToolSandboxCommand(paths: readonly string[], options: ImportOptions, io: CliIO): ExitCode {
+  if (paths.length !== 1) throw new CliError("import toolsandbox takes one path: the ToolSandbox checkout", EXIT.usage);
+  if (!existsSync(paths[0] ?? "")) throw new CliError(`${paths[0] ?? ""}: no such file or directory`, EXIT.io);
+  const schema = schemaFile();
+  const schemaPath = schema === null ? null : relative(resolve(options.out), schema).split(sep).join("/");
+  let report;
+  try {
+    report = importToolSandbox(paths[0] ?? "", { out: options.out, python: options.python ?? "python3", schemaPath });
+  } catch (e) {
+    if (e instanceof ExporterError || e instanceof ExportDataError) throw new CliError(e.message, EXIT.failed);
+    throw e;
+  }
+  for (const note of report.notes) io.err(note);
+  for (const w of report.warnings) io.err(`warning: ${join(options.out, `${w.scenario}.scenario.yaml`)}: ${w.construct}: ${w.message}`);
+  for (const line of report.problems) io.err(problemLine(line));
+  const withReference = report.converted.filter((c) => c.hasReference).length;
+  io.out(`${report.written.length} of ${plural(report.written.length + report.problems.length, "scenario")} imported into ${options.out} (${withReference} with a reference solution)`);
   return report.problems.length > 0 ? EXIT.failed : EXIT.ok;
 }
 

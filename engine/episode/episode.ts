@@ -117,10 +117,10 @@ export class Episode {
     scripted({ sender: "system", recipient: "agent", content: agent.system_prompt });
     for (const demo of user.demonstrations) {
       const onlyUser = { visible_to: ["user"] as const };
-      scripted({ sender: "system", recipient: "user", content: renderUserSystemMessage(demo.goal, []), ...onlyUser });
+      scripted({ sender: "system", recipient: "user", content: renderUserSystemMessage(demo.goal, [], user.preamble), ...onlyUser });
       for (const m of demo.messages) scripted({ sender: m.sender, recipient: m.recipient, content: m.content, ...onlyUser });
     }
-    scripted({ sender: "system", recipient: "user", content: renderUserSystemMessage(user.goal, user.knowledge) });
+    scripted({ sender: "system", recipient: "user", content: renderUserSystemMessage(user.goal, user.knowledge, user.preamble) });
     const opening = this.bus.append({ sender: "user", recipient: "agent", content: user.opening, scripted: true });
     if (opening.sandbox_message_index !== this.firstUserIndex) throw new Error("scripted start is out of step");
     this.endIfOverBudget();

@@ -48,7 +48,7 @@ export class ScenarioIndex {
       byName.set(s.name, s);
     }
     this.byName = byName;
-    this.userSystemMessages = new Map(scenarios.map((s) => [s, renderUserSystemMessage(s.user.goal, s.user.knowledge)]));
+    this.userSystemMessages = new Map(scenarios.map((s) => [s, renderUserSystemMessage(s.user.goal, s.user.knowledge, s.user.preamble)]));
   }
 
   /** The scenario a request is for; a MockLlmError (404 or 400) naming the candidates when it cannot tell. */

@@ -45,15 +45,17 @@ export const NEVER_REVEAL_NOTE = "Keep this to yourself: do not tell it to User 
  * The user simulator's system message: USER_INSTRUCTION, the goal directly after it, then one
  * sentence per knowledge fact in the order given, separated by single spaces. A fact marked
  * `reveal: never` is followed by NEVER_REVEAL_NOTE. With no facts nothing follows the goal.
- * Pure and deterministic: the same inputs always give the same text.
+ * A scenario's own `preamble` replaces USER_INSTRUCTION, and the goal then follows it exactly as
+ * written (no full stop added): that is how an imported scenario reproduces its source's text
+ * byte for byte. Pure and deterministic: the same inputs always give the same text.
  */
-export function renderUserSystemMessage(goal: string, knowledge: readonly KnowledgeFact[]): string {
-  const parts = [asSentence(goal)];
+export function renderUserSystemMessage(goal: string, knowledge: readonly KnowledgeFact[], preamble?: string): string {
+  const parts = [preamble === undefined ? asSentence(goal) : goal];
   for (const fact of knowledge) {
     parts.push(asSentence(fact.fact));
     if (fact.reveal === "never") parts.push(NEVER_REVEAL_NOTE);
   }
-  return USER_INSTRUCTION + parts.filter((p) => p !== "").join(" ");
+  return (preamble ?? USER_INSTRUCTION) + parts.filter((p) => p !== "").join(" ");
 }
 
 /** Trims a text and ends it with a full stop unless it already ends a sentence. */

@@ -177,6 +177,8 @@ export interface Scenario {
   readonly tools: { readonly allow: readonly string[] | null; readonly deny: readonly string[] };
   readonly agent: { readonly system_prompt: string };
   readonly user: {
+    /** Replaces the default user-simulator instruction; absent when the scenario keeps the default. */
+    readonly preamble?: string;
     readonly goal: string;
     readonly knowledge: readonly KnowledgeFact[];
     readonly demonstrations: readonly Demonstration[];

@@ -17,6 +17,7 @@ import { resolveToolLists } from "./tool-calls.js";
 import { resolveUser } from "./user-resolution.js";
 import { resolveWeb } from "./web-resolution.js";
 import { resolveWorld } from "./world-resolution.js";
+import { withFiniteTolerances } from "./tolerances.js";
 import { YamlSource } from "./yaml-source.js";
 
 export interface CheckResult {
@@ -71,7 +72,7 @@ function check(src: YamlSource): CheckResult {
     const empty = src.diagnostic([0, 0], "error", "empty-file", "The file is empty. A scenario needs at least `name`, `user` and `reference`.");
     return { scenario: null, diagnostics: [empty] };
   }
-  const schema = schemaDiagnostics(src.value, src);
+  const schema = schemaDiagnostics(withFiniteTolerances(src.value), src);
   const root = obj(src.value);
   if (!root) return { scenario: null, diagnostics: sortByPosition(schema) };
 

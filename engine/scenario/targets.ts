@@ -8,6 +8,7 @@ import type { ColumnMeasure, GoldenTrace, TargetRow } from "./model.js";
 import { describeValue, list, obj, str } from "./raw.js";
 import { closestMatch, didYouMean, listOf } from "./suggest.js";
 import { lookupTool, resolveArguments, type ToolContext } from "./tool-calls.js";
+import { resolveTolerance } from "./tolerances.js";
 import type { Path } from "./yaml-source.js";
 
 /** What a column holds, for type checks and for which measures make sense on it. */
@@ -155,11 +156,15 @@ function parseMeasure(raw: unknown): ColumnMeasure | null {
     case "any":
       return { kind: m.kind };
     case "close":
-      return typeof m.atol === "number" ? { kind: "close", atol: m.atol } : null;
+      const tolerance = resolveTolerance(m.atol);
+      return tolerance === null ? null : { kind: "close", atol: tolerance };
     case "tool_trace": {
       const atol = obj(m.atol);
       if (!atol) return { kind: "tool_trace" };
-      const entries = Object.entries(atol).filter((e): e is [string, number] => typeof e[1] === "number");
+      const entries = Object.entries(atol).flatMap(([name, v]): [string, number][] => {
+        const tolerance = resolveTolerance(v);
+        return tolerance === null ? [] : [[name, tolerance]];
+      });
       return { kind: "tool_trace", atol: Object.fromEntries(entries) };
     }
     default:

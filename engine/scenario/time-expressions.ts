@@ -4,6 +4,7 @@
 //   1767000000            POSIX seconds
 //   now, now + 1d 2h, now - 3d4h5m6s         (units w d h m s)
 //   today, today 17:00, tomorrow 17:00:30, yesterday 09:30   (local time in the clock's zone)
+//   next friday, next friday 17:00           (the coming Friday: today when today is a Friday)
 //   2026-11-22T17:00:00, 2026-11-22 17:00, 2026-11-22T17:00:00Z, 2026-11-22T17:00:00+01:00, 2026-11-22
 import { DateTime } from "luxon";
 import { parseIso, type ScenarioClock } from "../world/clock.js";
@@ -18,10 +19,13 @@ const RELATIVE = /^now(?:\s*([+-])\s*((?:\d+\s*[wdhms]\s*)+))?$/i;
 const DURATION_PART = /(\d+)\s*([wdhms])/gi;
 const DAY_RELATIVE = /^(today|tomorrow|yesterday)(?:\s+(\d{1,2}):(\d{2})(?::(\d{2}))?)?$/i;
 const ISO = /^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?)?(?:Z|[+-]\d{2}(?::?\d{2})?)?$/;
+const WEEKDAY_RELATIVE = /^next\s+([a-z]+)(?:\s+(\d{1,2}):(\d{2})(?::(\d{2}))?)?$/i;
 const DAY_OFFSETS: Readonly<Record<string, number>> = { today: 0, tomorrow: 1, yesterday: -1 };
-const KEYWORDS = ["now", "today", "tomorrow", "yesterday"];
+/** Luxon's ISO weekday numbers (Monday = 1), as upstream's `isoweekday()`. */
+const WEEKDAYS: Readonly<Record<string, number>> = { monday: 1, tuesday: 2, wednesday: 3, thursday: 4, friday: 5, saturday: 6, sunday: 7 };
+const KEYWORDS = ["now", "today", "tomorrow", "yesterday", "next"];
 
-const HELP = 'Write POSIX seconds, "now - 2h", "tomorrow 17:00" or an ISO date-time like "2026-11-22T17:00:00".';
+const HELP = 'Write POSIX seconds, "now - 2h", "tomorrow 17:00", "next friday 17:00" or an ISO date-time like "2026-11-22T17:00:00".';
 
 export function parseTimeExpression(input: string | number, clock: ScenarioClock): TimeResult {
   if (typeof input === "number") {
@@ -40,6 +44,8 @@ export function parseTimeExpression(input: string | number, clock: ScenarioClock
   }
   const dayRelative = DAY_RELATIVE.exec(text);
   if (dayRelative) return dayRelativeTime(dayRelative, clock);
+  const weekdayRelative = WEEKDAY_RELATIVE.exec(text);
+  if (weekdayRelative) return dayRelativeTime(weekdayRelative, clock);
   if (ISO.test(text)) return parseAbsoluteTime(text, clock.timezone);
   return unknownForm(text);
 }
@@ -77,17 +83,31 @@ function dayRelativeTime(match: RegExpExecArray, clock: ScenarioClock): TimeResu
   return result;
 }
 
+/**
+ * Handles both day-relative forms: `today|tomorrow|yesterday [time]` and `next <weekday> [time]`.
+ * "next friday" is the coming Friday counting today (0 to 6 days ahead), the way upstream's
+ * scenarios compute "next Friday" from the current weekday.
+ */
 function resolveDayRelativeTime(match: RegExpExecArray, clock: ScenarioClock): TimeResult {
-  const [, word = "today", h, m, s] = match;
+  const [text, word = "today", h, m, s] = match;
   const hour = h === undefined ? 0 : Number(h);
   const minute = m === undefined ? 0 : Number(m);
   const second = s === undefined ? 0 : Number(s);
   if (hour > 23 || minute > 59 || second > 59) {
     return { ok: false, message: `"${match[0]}" has no valid time of day; use HH:MM or HH:MM:SS from 00:00 to 23:59:59.` };
   }
-  const day = DateTime.fromMillis(Math.floor(clock.now * 1000), { zone: clock.timezone })
-    .startOf("day")
-    .plus({ days: DAY_OFFSETS[word.toLowerCase()] ?? 0 });
+  const today = DateTime.fromMillis(Math.floor(clock.now * 1000), { zone: clock.timezone }).startOf("day");
+  let offset = DAY_OFFSETS[word.toLowerCase()] ?? 0;
+  if (/^next\s/i.test(text)) {
+    const weekday = WEEKDAYS[word.toLowerCase()];
+    if (weekday === undefined) {
+      const suggestion = closestMatch(word.toLowerCase(), Object.keys(WEEKDAYS));
+      const fixed = suggestion === null ? undefined : text.replace(word, suggestion);
+      return { ok: false, message: `"${word}" is not a weekday.${fixed === undefined ? " Write e.g. \"next friday 17:00\"." : ` Did you mean "${fixed}"?`}`, ...(fixed === undefined ? {} : { suggestion: fixed }) };
+    }
+    offset = (((weekday - today.weekday) % 7) + 7) % 7;
+  }
+  const day = today.plus({ days: offset });
   const at = day.set({ hour, minute, second, millisecond: 0 });
   return { ok: true, value: at.toMillis() / 1000 };
 }

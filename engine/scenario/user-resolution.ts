@@ -25,7 +25,9 @@ export function resolveUser(ctx: CheckContext, raw: unknown): Scenario["user"] {
   const demonstrations = Array.isArray(user?.demonstrations)
     ? user.demonstrations.flatMap((item, i) => resolveDemonstration(ctx, item, i))
     : DEFAULT_DEMONSTRATIONS.flatMap((name) => BUILTIN_DEMONSTRATIONS[name] ?? []);
-  return { goal: str(user?.goal) ?? "", knowledge, demonstrations, opening };
+  const preamble = str(user?.preamble);
+  // Left out when not written, so trajectories of scenarios without one stay byte-identical.
+  return { ...(preamble === null ? {} : { preamble }), goal: str(user?.goal) ?? "", knowledge, demonstrations, opening };
 }
 
 function resolveDemonstration(ctx: CheckContext, item: unknown, index: number): Demonstration[] {

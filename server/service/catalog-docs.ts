@@ -54,7 +54,7 @@ export function toolMarkdown(tool: ToolDefinition): string {
 
 export function parameterMarkdown(tool: ToolDefinition, p: ToolParameter): string {
   const notes = [p.required ? "required" : "optional"];
-  if (p.timestamp) notes.push("POSIX seconds; time expressions such as `tomorrow 17:00` are allowed");
+  if (p.timestamp) notes.push("POSIX seconds; time expressions such as `tomorrow 17:00` or `next friday 17:00` are allowed");
   return [codeBlock(parameterSignature(p)), p.description, `*Argument of \`${tool.name}\` · ${notes.join(" · ")}*`].join("\n\n");
 }
 

@@ -63,7 +63,7 @@ function exactPlaceFits(only: readonly string[] | undefined, sourceTable: string
   return table === undefined || table === sourceTable;
 }
 
-const TIME_EXAMPLES: readonly string[] = ["now", "now + 1h", "now - 1d", "today 18:00", "tomorrow 09:00"];
+const TIME_EXAMPLES: readonly string[] = ["now", "now + 1h", "now - 1d", "today 18:00", "tomorrow 09:00", "next friday 17:00"];
 
 /**
  * Values for a column or argument named `name` (of `table` when known). `isTimestamp` and

@@ -97,7 +97,7 @@ test("a missing input is exit 3, an unknown source exit 2, each with one line an
   assert.equal(existsSync(join(out, "x")), false);
   const unknown = runCli(["import", "bfcl", DATA, "--out", out]);
   assert.equal(unknown.status, 2);
-  assert.deepEqual(lines(unknown.stderr), ['toolsandbox: unknown import source "bfcl" (supported: tooltalk)']);
+  assert.deepEqual(lines(unknown.stderr), ['toolsandbox: unknown import source "bfcl" (supported: tooltalk, toolsandbox)']);
 });
 
 test("a folder without conversations, even in subfolders, is exit 3", () => {

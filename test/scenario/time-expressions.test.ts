@@ -49,7 +49,7 @@ test("a misspelt keyword gets a suggestion; other text explains the forms", () =
   assert.equal(typo.ok, false);
   assert.ok(!typo.ok && typo.suggestion === "tomorrow 17:00");
   assert.match(!typo.ok ? typo.message : "", /Did you mean "tomorrow 17:00"\?/);
-  const other = parseTimeExpression("next friday", clock);
+  const other = parseTimeExpression("in a fortnight", clock);
   assert.ok(!other.ok && other.suggestion === undefined && /not a time expression/.test(other.message));
 });
 
@@ -63,4 +63,17 @@ test("the clock's now must be absolute", () => {
   assert.equal(parseAbsoluteTime("now + 1d", "UTC").ok, false);
   const r = parseAbsoluteTime("2026-01-15T09:00:00", "America/Los_Angeles");
   assert.ok(r.ok && r.value === clock.now);
+});
+
+test("next <weekday> is the coming one counting today (upstream's rule), at a local time of day", () => {
+  // The clock's today is Thursday 2026-01-15.
+  assert.equal(value("next friday 17:00"), Date.UTC(2026, 0, 17, 1, 0, 0) / 1000); // Friday 16th, 17:00 PST
+  assert.equal(value("next thursday"), Date.UTC(2026, 0, 15, 8, 0, 0) / 1000); // today, local midnight
+  assert.equal(value("next Wednesday 08:30"), Date.UTC(2026, 0, 21, 16, 30, 0) / 1000);
+});
+
+test("a misspelt weekday is reported with the weekday meant", () => {
+  const r = parseTimeExpression("next fridya 17:00", clock);
+  assert.ok(!r.ok);
+  assert.equal(r.suggestion, "next friday 17:00");
 });

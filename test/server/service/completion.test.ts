@@ -295,3 +295,10 @@ test("nothing is offered inside a comment or a block of free text", () => {
   assert.deepEqual(labels(complete(`${HEAD}# tools: sea$0\n`).list), []);
   assert.deepEqual(labels(complete(`description: |\n  some text\n  mo$0re\nname: x\n`).list), []);
 });
+
+test("the user section offers `preamble` with its schema description, and time values offer a weekday form", () => {
+  const keys = complete(`name: demo\nuser:\n  goal: g\n  opening: o\n  $0\n`).list;
+  assert.match(docText(item(keys, "preamble")), /instruction the user simulator is given before the goal/);
+  const times = complete(`${HEAD}world:\n  REMINDER:\n    add:\n      - { content: c, reminder_timestamp: $0 }\n`).list;
+  assert.ok(labels(times).includes("next friday 17:00"), labels(times).join(", "));
+});

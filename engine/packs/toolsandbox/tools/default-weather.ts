@@ -121,4 +121,19 @@ export const DEFAULT_WEATHER: readonly WeatherReport[] = [
       [15.2, 10.8, 12.9, 19.8, 9.0, 71, "Overcast", "06:25 AM", "04:28 PM"],
     ],
   ),
+  report(
+    36.05443,
+    -112.13934,
+    { name: "Grand Canyon Village", region: "Arizona", country: "United States of America" },
+    { current_temperature: 2.4, perceived_temperature: -0.8, humidity: 47, wind_speed: 12.6, visibility_distance: 16.0, barometric_pressure: 1022.0, condition: "Sunny" },
+    [
+      [7.9, -6.3, 0.6, 18.0, 10.0, 45, "Sunny", "07:38 AM", "05:25 PM"],
+      [6.2, -7.5, -0.4, 21.2, 10.0, 49, "Partly cloudy", "07:38 AM", "05:26 PM"],
+      [3.1, -8.8, -2.1, 27.4, 9.2, 63, "Light snow", "07:38 AM", "05:27 PM"],
+      [4.4, -9.6, -2.6, 15.8, 10.0, 52, "Cloudy", "07:37 AM", "05:28 PM"],
+      [8.6, -5.9, 1.2, 11.5, 10.0, 41, "Sunny", "07:37 AM", "05:29 PM"],
+      [9.3, -5.1, 2.0, 10.4, 10.0, 38, "Sunny", "07:37 AM", "05:30 PM"],
+      [7.0, -6.8, 0.3, 14.9, 10.0, 44, "Partly cloudy", "07:36 AM", "05:31 PM"],
+    ],
+  ),
 ];

@@ -10,7 +10,9 @@
 //
 // The world centres on the default device location, Apple Park in Cupertino, and the location of
 // the default world's reminder (a swimwear shop on Stevens Creek Boulevard), with the wider Bay
-// Area and a few world cities around it. Weather days are positional: days[0] is "today" on the
+// Area and a few world cities around it. Every place, stock, currency and holiday that upstream
+// ToolSandbox's own scenarios ask about is here (the Whole Foods stores, the Grand Canyon, Apple's
+// stock, yuan, Christmas Day, ...), so imported scenarios can be played offline. Weather days are positional: days[0] is "today" on the
 // scenario clock, so the forecast dates follow whatever date the scenario runs on.
 import type { Place, Stock, WebData } from "../../../tools/web-data.js";
 import { DEFAULT_WEATHER } from "./default-weather.js";
@@ -238,6 +240,45 @@ const PLACES: readonly Place[] = [
     review_count: 98765,
     website: "https://www.tokyotower.co.jp/",
     types: ["Observation deck", "Tourist attraction"],
+  },
+  {
+    name: "Whole Foods Market",
+    full_address: "20955 Stevens Creek Blvd, Cupertino, CA 95014, USA",
+    latitude: 37.323498,
+    longitude: -122.039665,
+    phone_number: null,
+    city: "Cupertino",
+    rating: 4.4,
+    review_count: 2140,
+    website: null,
+    types: ["Grocery store", "Supermarket"],
+    aliases: ["Whole Foods", "Whole Foods Stevens Creek", "Whole Foods on Stevens Creek"],
+  },
+  {
+    name: "Whole Foods Market",
+    full_address: "W McKinley Ave, Sunnyvale, CA 94086, USA",
+    latitude: 37.3738083,
+    longitude: -122.0314225,
+    phone_number: null,
+    city: "Sunnyvale",
+    rating: 4.3,
+    review_count: 1730,
+    website: null,
+    types: ["Grocery store", "Supermarket"],
+    aliases: ["Whole Foods", "Whole Foods McKinley", "Whole Foods on McKinley Ave"],
+  },
+  {
+    name: "Grand Canyon Village",
+    full_address: "Grand Canyon Village, AZ 86023, USA",
+    latitude: 36.05443,
+    longitude: -112.13934,
+    phone_number: null,
+    city: "Grand Canyon Village",
+    rating: 4.9,
+    review_count: 61200,
+    website: null,
+    types: ["National park", "Tourist attraction"],
+    aliases: ["Grand Canyon", "Grand Canyon National Park"],
   },
 ];
 

@@ -1,0 +1,13 @@
+// What an import could not carry over exactly: one line per scenario and construct.
+export interface ImportWarning {
+  readonly scenario: string;
+  /** Where in the upstream scenario, e.g. "milestones[2].constraints[0]". */
+  readonly construct: string;
+  readonly message: string;
+}
+
+/** A pair of values of the same place in the two exports (clock A, clock B). */
+export interface Paired<T> {
+  readonly a: T;
+  readonly b: T;
+}
