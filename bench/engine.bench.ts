@@ -14,6 +14,7 @@ import { createScriptedRoles } from "../engine/roles/scripted.js";
 import type { Scenario } from "../engine/scenario/model.js";
 import { loadScenarioFile } from "../engine/scenario/load.js";
 import { TrajectoryWriter } from "../engine/trajectory/writer.js";
+import { reportMachine } from "./machine.js";
 
 const SAMPLES = "sample-scenarios";
 const SEED = 0;
@@ -65,6 +66,7 @@ async function measure(label: string, scenarios: readonly Scenario[], iterations
 }
 
 async function main(): Promise<void> {
+  reportMachine();
   const iterations = iterationsFromArgs();
   const scenarios = loadSamples();
   const dir = mkdtempSync(join(tmpdir(), "toolsandbox-bench-"));

@@ -41,6 +41,7 @@ import type { Scenario } from "../engine/scenario/model.js";
 import { readTrajectoryFile } from "../engine/trajectory/reader.js";
 import { wideDagScenarioText } from "./wide-dag-scenario.js";
 import { bruteForceMatch, hashInts } from "../test/evaluation/matching-brute-force.js";
+import { reportMachine } from "./machine.js";
 
 const SAMPLES = "sample-scenarios/trajectories";
 
@@ -282,6 +283,7 @@ function benchBruteForce(options: Options): void {
 }
 
 async function main(): Promise<void> {
+  reportMachine();
   const options = parseOptions(process.argv.slice(2));
   const sections: (() => void | Promise<void>)[] = [];
   if (options.cases.includes("a")) sections.push(() => benchSamples(options));

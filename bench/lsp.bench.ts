@@ -41,6 +41,7 @@ import {
   type PublishDiagnosticsParams,
 } from "vscode-languageserver/node";
 import { scenarioOfLines, type BenchDocument } from "./lsp-documents.js";
+import { reportMachine } from "./machine.js";
 
 const SIZES = [100, 1_000, 10_000];
 const WARMUP = 5;
@@ -286,6 +287,7 @@ function printTable(rows: readonly Row[]): void {
 }
 
 async function main(): Promise<number> {
+  reportMachine();
   const repetitions = repetitionsFromArgs();
   const dir = mkdtempSync(join(tmpdir(), "toolsandbox-bench-lsp-"));
   const servers: Server[] = [];

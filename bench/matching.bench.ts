@@ -13,6 +13,9 @@
 
 import { performance } from "node:perf_hooks";
 import { matchWithStrategy, type MatchGate, type MatchProblem, type SimilarityOracle } from "../engine/evaluation/matching.js";
+import { reportMachine } from "./machine.js";
+
+reportMachine();
 
 export interface MatchingBenchCase {
   readonly name: string;

@@ -25,6 +25,7 @@ import { performance } from "node:perf_hooks";
 import { startMockLlm } from "../engine/mock-llm/server.js";
 import type { Scenario } from "../engine/scenario/model.js";
 import { loadScenarioFile } from "../engine/scenario/load.js";
+import { reportMachine } from "./machine.js";
 
 const SAMPLES = "sample-scenarios";
 const SCENARIOS = 25;
@@ -87,6 +88,7 @@ async function warmUp(file: string, scenarios: readonly Scenario[], env: NodeJS.
 }
 
 async function main(): Promise<void> {
+  reportMachine();
   const { files, scenarios } = loadSamples();
   // TOOLSANDBOX_DISABLE_COMPILE_CACHE=1 measures a start without the code cache.
   const noCache = process.env.TOOLSANDBOX_DISABLE_COMPILE_CACHE === "1";

@@ -7,11 +7,12 @@
 //   npm run bench:panel                   (2,000 messages, 5 loads)
 //   npm run bench:panel -- 10000 3        (10,000 messages, 3 loads)
 import { mkdtempSync, rmSync, statSync } from "node:fs";
-import { cpus, loadavg, tmpdir } from "node:os";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { FIRST_RENDER_MARK } from "../engine/panel/protocol.js";
 import { PanelBrowser } from "../test/webview/browser.js";
 import { longRun, writePanelPage } from "../test/webview/trajectories.js";
+import { reportMachine } from "./machine.js";
 
 const TARGET_MS = 300;
 
@@ -33,6 +34,7 @@ const median = (values: readonly number[]): number => {
 };
 
 async function main(): Promise<void> {
+  reportMachine();
   // At least 4 messages: the synthetic run needs a user turn, a call, its result and a reply.
   const messages = positiveArg(2, 2000, 4, "the message count");
   const loads = positiveArg(3, 5, 1, "the number of loads");
@@ -67,7 +69,6 @@ async function main(): Promise<void> {
   const size = statSync(file).size;
   rmSync(dir, { recursive: true, force: true });
   const ms = (v: number): string => `${v.toFixed(1)} ms`;
-  console.log(`load average ${loadavg().map((v) => v.toFixed(2)).join(" ")} (1, 5, 15 min), ${cpus().length} cores`);
   console.log(`panel: ${messages} messages, page ${(size / 1024).toFixed(0)} KiB, ${loads} loads in Chromium (median, then each load)`);
   console.log(`  first render         ${ms(median(firstRender))}   [${firstRender.map((v) => v.toFixed(0)).join(", ")}]`);
   console.log(`  first contentful paint ${ms(median(firstPaint))} [${firstPaint.map((v) => v.toFixed(0)).join(", ")}]`);

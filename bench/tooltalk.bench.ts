@@ -27,6 +27,7 @@ import { simulateConversation } from "../engine/packs/tooltalk/evaluation/simula
 import type { ToolTalkTurnRun } from "../engine/packs/tooltalk/evaluation/types.js";
 import { ScenarioBackend, scenarioConversation } from "../engine/packs/tooltalk/mode/scenario-conversation.js";
 import { toolTalkConversations, toolTalkDatabases } from "../test/fixtures/tooltalk-data.js";
+import { reportMachine } from "./machine.js";
 
 const rounds = Number(process.argv[2] ?? 3);
 if (!Number.isInteger(rounds) || rounds < 1) throw new RangeError(`rounds must be a positive integer, got ${process.argv[2]}`);
@@ -51,6 +52,7 @@ async function time(name: string, work: () => Promise<void> | void): Promise<Row
 }
 
 async function main(): Promise<void> {
+  reportMachine();
   const conversations = toolTalkConversations();
   const databases = toolTalkDatabases();
   const rows: Row[] = [];
