@@ -96,7 +96,7 @@ test("a missing scenario file is exit 3 with one line", () => {
   assert.deepEqual(lines(r.stderr), ["toolsandbox: missing.scenario.yaml: no such file or directory"]);
 });
 
-test("every sample scenario runs to the end of its conversation", { skip: !existsSync("sample-scenarios") }, () => {
+test("every sample scenario runs to the end of its conversation", () => {
   const out = tempDir("samples");
   const r = runCli(["run", "sample-scenarios", "--out", out]);
   assert.equal(r.status, 0, r.stderr);
