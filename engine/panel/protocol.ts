@@ -3,7 +3,7 @@
 // are one view over one stream: the host sends trajectory lines as they are written (a live run)
 // or all at once (a saved file), plus a few commands. Nothing here is trusted on arrival: the
 // guards in validate/ turn `unknown` into these types or reject the message.
-import type { Message, RoleName, RunConfig, TrajectoryHeader } from "../episode/types.js";
+import type { Message, ModelCall, ModelCallRole, RoleName, RunConfig, TrajectoryHeader } from "../episode/types.js";
 import type { EvaluationResult } from "../evaluation/result.js";
 import type { PackId } from "../packs/types.js";
 import type { TrajectoryEvent } from "../trajectory/events.js";
@@ -85,6 +85,7 @@ export type PanelEvaluation = EvaluationResult;
 export type PanelLine =
   | PanelHeader
   | { readonly type: "message"; readonly message: Message }
+  | { readonly type: "model_call"; readonly role: ModelCallRole; readonly index: number; readonly call: ModelCall }
   | { readonly type: "world"; readonly index: number; readonly changes: readonly RowChange[] }
   | { readonly type: "end"; readonly reason: string; readonly detail?: string; readonly message_count: number }
   | { readonly type: "evaluation"; readonly result: PanelEvaluation };

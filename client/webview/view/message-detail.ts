@@ -1,6 +1,6 @@
 /// <reference lib="dom" />
 // The selected message in full: its route and who could see it, the tool call with its arguments,
-// the content, the error, the tool trace; then what the evaluation pinned here and the world
+// the content, the error, the tool trace; the model call that produced it (telemetry); then what the evaluation pinned here and the world
 // changes recorded at this message, with the whole world one click away.
 import { ROLE_NAMES, type Message } from "../../../engine/episode/types.js";
 import type { PanelTrajectory } from "../model/panel-trajectory.js";
@@ -9,6 +9,7 @@ import { el, replaceChildren } from "./dom.js";
 import { messageKind, plural, roleLabel } from "./format.js";
 import { nodeCard, type NodeContext } from "./node-results.js";
 import { appendRichText, jsonBlock } from "./text.js";
+import { callSection } from "./telemetry.js";
 import { changeList, worldTables, type WorldContext } from "./world-diff.js";
 
 export class MessageDetailView {
@@ -56,6 +57,7 @@ export class MessageDetailView {
     replaceChildren(
       this.element,
       this.message(m, query),
+      callSection(t.callsAt(index), query),
       marks.length > 0
         ? el("section", { class: "detail-section nodes", attrs: { "data-testid": "nodes-here" } }, el("h3", { text: "Evaluation at this message" }), ...marks.map((mark) => nodeCard(mark, nodeContext)))
         : null,

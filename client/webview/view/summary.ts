@@ -7,7 +7,14 @@ import type { LiveState, NodeKind } from "../../../engine/panel/protocol.js";
 import type { PanelActions } from "./actions.js";
 import { el, replaceChildren } from "./dom.js";
 import { formatScore, plural } from "./format.js";
+import { telemetryLine } from "./telemetry.js";
 import { appendIdentifier } from "./text.js";
+
+/** The run's model calls summed, for a model-backed run. */
+function costLine(t: PanelTrajectory): HTMLElement | null {
+  const text = telemetryLine(t.telemetry);
+  return text === null ? null : el("div", { class: "run-line cost", text, attrs: { "data-testid": "telemetry" } });
+}
 
 export class SummaryView {
   readonly element = el("header", { class: "summary", attrs: { "aria-label": "Run summary" } });
@@ -33,6 +40,7 @@ export class SummaryView {
         class: "run-line",
         text: `agent ${run.agent} · user ${run.user} · seed ${run.seed} · ${scenario.clock.now_iso} (${scenario.clock.timezone})`,
       }),
+      costLine(trajectory),
     );
     replaceChildren(this.element, title, this.scores(trajectory, live), this.nodeStrip(trajectory));
   }

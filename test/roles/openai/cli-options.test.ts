@@ -41,6 +41,7 @@ test("model options: shared values, per-role overrides, defaults for the rest", 
   assert.deepEqual(specs.agent, {
     kind: "openai",
     keyRequired: false,
+    recordIo: true,
     settings: {
       model: "qwen2.5",
       base_url: "http://127.0.0.1:8080/v1",
@@ -55,6 +56,7 @@ test("model options: shared values, per-role overrides, defaults for the rest", 
   assert.deepEqual(specs.user, {
     kind: "openai",
     keyRequired: false,
+    recordIo: true,
     settings: {
       model: "llama3",
       base_url: "http://localhost:11434/v1",
