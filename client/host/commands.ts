@@ -54,6 +54,7 @@ export class Commands {
     return [
       command("toolsandbox.runScenario", (arg) => this.run("scripted", arg)),
       command("toolsandbox.runScenarioWithModel", (arg) => this.run("model", arg)),
+      command("toolsandbox.runScenarioPaused", (arg) => this.run("scripted", arg, true)),
       command("toolsandbox.replayTrajectory", (arg) => this.replay(arg)),
       command("toolsandbox.rescoreTrajectory", (arg) => this.rescore(arg)),
       command("toolsandbox.openPanel", () => this.openPanel()),
@@ -81,7 +82,7 @@ export class Commands {
     await vscode.window.showTextDocument(doc, { viewColumn: open?.viewColumn ?? vscode.ViewColumn.One, selection: range });
   }
 
-  private async run(mode: RunMode, arg: unknown): Promise<void> {
+  private async run(mode: RunMode, arg: unknown, paused?: boolean): Promise<void> {
     if (!vscode.workspace.isTrusted) {
       void vscode.window.showWarningMessage(UNTRUSTED_MESSAGE);
       return;
@@ -92,9 +93,11 @@ export class Commands {
       return;
     }
     const name = basename(uri.fsPath);
-    const result = await vscode.window.withProgress(
-      { location: vscode.ProgressLocation.Notification, title: `ToolSandbox: running ${name}`, cancellable: true },
-      (_progress, token) => this.s.runner.run({ scenarioUri: uri, mode, showPanel: true, token }),
+    const startPaused = paused ?? vscode.workspace.getConfiguration("toolsandbox").get("startPaused") === true;
+    // In the status bar, not a notification: a notification covered the panel the run plays in
+    // (the panel's Stop button cancels).
+    const result = await vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: `ToolSandbox: running ${name}` }, () =>
+      this.s.runner.run({ scenarioUri: uri, mode, showPanel: true, startPaused }),
     );
     if (result.kind === "refused") {
       if (result.problem !== null) showProblem(result.problem);

@@ -38,6 +38,8 @@ export class Panel implements PanelActions {
    */
   private following = true;
   private query = "";
+  /** The setup rows are shown one by one (the user unfolded them). */
+  private setupOpen = false;
   private hits: number[] = [];
   private playTimer: ReturnType<typeof setInterval> | null = null;
   private live: LiveState | null = null;
@@ -127,7 +129,11 @@ export class Panel implements PanelActions {
     const t = this.trajectory;
     if (!t || t.messages.length === 0) return;
     const clamped = Math.max(0, Math.min(t.messages.length - 1, Math.trunc(index)));
-    // Jumping to a message the filter hides shows everything again rather than doing nothing.
+    // A folded setup message opens the setup; a message the filter hides shows everything again.
+    if (this.visible.positionOf(clamped) === -1 && clamped > 0 && clamped < (t.setupEnd ?? 0) && !this.setupOpen) {
+      this.setupOpen = true;
+      this.applyFilter(this.filter);
+    }
     if (this.visible.positionOf(clamped) === -1) this.applyFilter(NO_FILTER);
     this.selected = clamped;
     this.following = clamped === this.newestListed();
@@ -198,6 +204,15 @@ export class Panel implements PanelActions {
     this.save();
   }
 
+  toggleSetup(): void {
+    const t = this.trajectory;
+    if (!t || (t.setupEnd ?? 0) < 2) return;
+    this.setupOpen = !this.setupOpen;
+    this.applyFilter(this.filter);
+    if (!this.setupOpen && this.selected !== null && this.selected < (t.setupEnd ?? 0)) this.selected = 0;
+    this.renderAll();
+  }
+
   runControl(action: RunControl): void {
     this.host.request({ type: "run-control", action });
   }
@@ -226,7 +241,8 @@ export class Panel implements PanelActions {
         this.trajectory = new PanelTrajectory(line);
         this.selected = null;
         this.following = true;
-        this.visible.reset([], this.filter);
+        this.setupOpen = false;
+        this.visible.reset([], this.effectiveFilter());
         continue;
       }
       if (!this.trajectory) {
@@ -245,7 +261,12 @@ export class Panel implements PanelActions {
       this.renderAll();
       return;
     }
-    this.visible.extend(t.messages);
+    // The setup folds once its end is known (the first real user message has arrived), unless the
+    // user is reading one of its messages.
+    const fold = this.effectiveFilter().foldSetup;
+    if (fold > 0 && !this.following && this.selected !== null && this.selected > 0 && this.selected < fold) this.setupOpen = true;
+    if (this.visible.filterFolds !== this.effectiveFilter().foldSetup) this.visible.reset(t.messages, this.effectiveFilter());
+    else this.visible.extend(t.messages);
     this.updateHits();
     if (this.restore !== null && t.messages.length > 0) {
       const { selected, query, following } = this.restore;
@@ -257,7 +278,7 @@ export class Panel implements PanelActions {
       this.following = following;
     }
     const followed = this.followNewest();
-    if (this.selected === null) this.selected = this.visible.at(0) ?? null;
+    if (this.selected === null) this.selected = this.openingMessage(t);
     // The timeline scrolls only when the selection moved: a user reading elsewhere in the list
     // is not pulled back by each new message.
     this.renderAll(started || this.selected !== previous);
@@ -287,6 +308,13 @@ export class Panel implements PanelActions {
     return true;
   }
 
+  /** Where a run opens: its first failing milestone when finished, else its first real user message. */
+  private openingMessage(t: PanelTrajectory): number | null {
+    const at = t.firstFailure() ?? t.setupEnd;
+    if (at !== null && this.visible.positionOf(at) !== -1) return at;
+    return this.visible.at(0) ?? null;
+  }
+
   private newestListed(): number | null {
     return this.visible.at(this.visible.length - 1) ?? null;
   }
@@ -300,8 +328,14 @@ export class Panel implements PanelActions {
 
   private applyFilter(filter: RoleFilter): void {
     this.filter = filter;
-    this.visible.reset(this.trajectory?.messages ?? [], filter);
+    this.visible.reset(this.trajectory?.messages ?? [], this.effectiveFilter());
     this.updateHits();
+  }
+
+  /** The user's filter plus the folded setup (a role filter lists exactly what it asks for, so it unfolds). */
+  private effectiveFilter(): RoleFilter {
+    const end = this.trajectory?.setupEnd ?? 0;
+    return { ...this.filter, foldSetup: this.setupOpen || end < 2 || isFiltering(this.filter) ? 0 : end };
   }
 
   /** After filtering, keep the selection if it is still listed, else move to the nearest listed message. */
@@ -311,8 +345,19 @@ export class Panel implements PanelActions {
     this.selected = this.visible.neighbour(this.selected, 1) ?? this.visible.neighbour(this.selected, -1);
   }
 
+  /** Search looks through the folded setup too; going to a hit there unfolds it. */
   private updateHits(): void {
-    this.hits = this.trajectory ? searchHits(this.trajectory, this.visible, this.query) : [];
+    const t = this.trajectory;
+    if (!t || this.query.trim() === "") {
+      this.hits = [];
+      return;
+    }
+    let list = this.visible;
+    if (this.visible.filterFolds > 0) {
+      list = new VisibleMessages({ ...this.filter, foldSetup: 0 });
+      list.extend(t.messages);
+    }
+    this.hits = searchHits(t, list, this.query);
   }
 
   private stopPlaying(): void {
@@ -339,7 +384,10 @@ export class Panel implements PanelActions {
     this.summary.select(this.selected);
     this.renderToolbar();
     const t = this.trajectory;
-    if (t) this.timeline.update({ trajectory: t, visible: this.visible, selected: this.selected, query: this.query, hits: new Set(this.hits) });
+    if (t) {
+      const setup = { end: t.setupEnd ?? 0, folded: this.effectiveFilter().foldSetup > 0 };
+      this.timeline.update({ trajectory: t, visible: this.visible, selected: this.selected, query: this.query, hits: new Set(this.hits), setup });
+    }
     if (reveal && this.selected !== null) this.timeline.reveal(this.selected);
     this.detail.render(t, this.selected, this.query);
   }

@@ -36,8 +36,9 @@ export type HostMessage =
   /** A live run changed state: paused before the next turn, running, or finished. */
   | { readonly type: "live"; readonly state: LiveState };
 
-export type RunControl = "pause" | "continue" | "step";
-export const RUN_CONTROLS: readonly RunControl[] = ["pause", "continue", "step"];
+/** "stop" cancels the run (it is still scored and its file closed). */
+export type RunControl = "pause" | "continue" | "step" | "stop";
+export const RUN_CONTROLS: readonly RunControl[] = ["pause", "continue", "step", "stop"];
 export type NodeKind = "milestone" | "minefield";
 export const NODE_KINDS: readonly NodeKind[] = ["milestone", "minefield"];
 

@@ -192,6 +192,8 @@ test("while a run plays the timeline follows the newest message, until the user 
   const { page } = await openLive();
   // A narrow panel: the timeline shows a few rows, so following means scrolling.
   await page.setViewportSize({ width: 480, height: 640 });
+  // A narrow toolbar keeps to one row; "more" opens the jump field.
+  await page.locator("[data-action=more]").click();
   const messageLines = lines.map((l, i) => ({ l, i })).filter(({ l }) => l.type === "message");
   const lineOf = (message: number): number => messageLines[message]?.i ?? -1;
 

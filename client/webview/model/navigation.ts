@@ -9,15 +9,22 @@ export interface RoleFilter {
   readonly senders: ReadonlySet<RoleName>;
   /** Only messages this role could see (its view of the bus), or null for all. */
   readonly seenBy: RoleName | null;
+  /**
+   * The setup (system prompts and demonstrations, messages 0 to foldSetup - 1) folded into one row:
+   * message 0 stands for all of them and the rest are not listed. 0: nothing folded.
+   */
+  readonly foldSetup: number;
 }
 
-export const NO_FILTER: RoleFilter = { senders: new Set(ROLE_NAMES), seenBy: null };
+export const NO_FILTER: RoleFilter = { senders: new Set(ROLE_NAMES), seenBy: null, foldSetup: 0 };
 
 export function isFiltering(filter: RoleFilter): boolean {
   return filter.seenBy !== null || ROLE_NAMES.some((r) => !filter.senders.has(r));
 }
 
 export function passes(message: Message, filter: RoleFilter): boolean {
+  const index = message.sandbox_message_index;
+  if (index < filter.foldSetup) return index === 0;
   return filter.senders.has(message.sender) && (filter.seenBy === null || message.visible_to.includes(filter.seenBy));
 }
 
@@ -45,6 +52,11 @@ export class VisibleMessages {
 
   get length(): number {
     return this.indices.length;
+  }
+
+  /** The setup fold the list was built with (RoleFilter.foldSetup). */
+  get filterFolds(): number {
+    return this.filter.foldSetup;
   }
 
   /** The message index at list position `position`. */

@@ -39,6 +39,7 @@ export class PanelTrajectory {
   /** Model calls by the index of the first message they produced (a failed call's index has none). */
   private readonly calls = new Map<number, PanelModelCall[]>();
   private callTotals: TelemetryTotals = NO_TELEMETRY;
+  private firstReal: number | undefined;
   private searchTexts: string[] = [];
 
   constructor(readonly header: PanelHeader) {
@@ -102,6 +103,38 @@ export class PanelTrajectory {
   /** The row changes recorded at message `index` (made while answering the messages before it). */
   changesAt(index: number): readonly RowChange[] {
     return this.changes.get(index) ?? [];
+  }
+
+  /**
+   * The index of the first real user message (the scripted opening the agent sees): everything
+   * before it is setup (system prompts, demonstrations). Null until it has arrived.
+   */
+  get setupEnd(): number | null {
+    if (this.firstReal === undefined) {
+      const at = this.messageList.findIndex((m) => m.sender === "user" && m.recipient === "agent" && m.visible_to.includes("agent"));
+      if (at === -1) return null;
+      this.firstReal = at;
+    }
+    return this.firstReal;
+  }
+
+  /** The messages the evaluation scored (its window), or before there is one, from the first real user message on. */
+  get scoredWindow(): { readonly first: number; readonly last: number } | null {
+    if (this.evaluationResult) return this.evaluationResult.window;
+    const first = this.setupEnd;
+    return first === null ? null : { first, last: this.messageList.length - 1 };
+  }
+
+  /**
+   * Where a finished run is best read: the first milestone that failed (its closest miss), else
+   * the first minefield stepped on; null when every milestone matched or nothing is scored yet.
+   */
+  firstFailure(): number | null {
+    const e = this.evaluationResult;
+    if (!e) return null;
+    for (const m of e.milestones) if (m.matched_at === null && m.explained_at !== null) return m.explained_at;
+    for (const m of e.minefields) if (m.matched_at !== null) return m.matched_at;
+    return null;
   }
 
   /** The model calls made for message `index` (the call that produced it, and failed calls before it). */

@@ -21,6 +21,8 @@ export interface PanelActions {
   runControl(action: RunControl): void;
   openLink(url: string): void;
   revealNode(kind: NodeKind, id: string): void;
+  /** Unfolds the setup row (system prompts and demonstrations) into its messages, or folds them again. */
+  toggleSetup(): void;
   /** Shows or hides the list of keyboard shortcuts (toggles without an argument). */
   toggleShortcuts(visible?: boolean): void;
 }

@@ -29,7 +29,7 @@ export class SummaryView {
       return;
     }
     const { scenario, run } = trajectory.header;
-    const name = el("h1", { title: scenario.description, attrs: { "data-testid": "scenario-name" } });
+    const name = el("h1", { title: `${scenario.name}: ${scenario.description}`, attrs: { "data-testid": "scenario-name" } });
     appendIdentifier(name, scenario.name);
     const title = el(
       "div",
@@ -42,7 +42,18 @@ export class SummaryView {
       }),
       costLine(trajectory),
     );
-    replaceChildren(this.element, title, this.scores(trajectory, live), this.nodeStrip(trajectory));
+    const more = el("button", {
+      class: "tool summary-more",
+      text: this.element.classList.contains("expanded") ? "▴" : "▾",
+      title: "Show the whole header: categories, roles, milestones",
+      attrs: { type: "button", "data-testid": "summary-more", "aria-expanded": String(this.element.classList.contains("expanded")) },
+    });
+    more.addEventListener("click", () => {
+      const open = this.element.classList.toggle("expanded");
+      more.textContent = open ? "▴" : "▾";
+      more.setAttribute("aria-expanded", String(open));
+    });
+    replaceChildren(this.element, title, this.scores(trajectory, live), more, this.nodeStrip(trajectory));
   }
 
   /** Marks the chips of the nodes pinned at the selected message. */
@@ -63,11 +74,12 @@ export class SummaryView {
         "div",
         { class: scoreClass, title: e?.zero_reason ?? "" },
         el("span", { class: "score-value", text: e === null ? "–" : formatScore(e.score), attrs: { "data-testid": "score" } }),
-        el("span", { class: "stat-label", text: e === null ? "not scored" : "score" }),
+        // While a run plays, its milestones are scored as they happen: the score so far.
+        el("span", { class: "stat-label", text: e === null ? (live === "running" || live === "paused" ? "scoring…" : "not scored") : !t.end && live !== null && live !== "finished" ? "so far" : "score" }),
       ),
       stat("milestones", e === null ? "–" : formatScore(e.milestone_score), "milestone-score"),
       stat("minefields", e === null ? "–" : formatScore(e.minefield_score), "minefield-score"),
-      stat("turns", String(t.turnCount), "turn-count"),
+      el("div", { class: "stat turns" }, el("span", { class: "stat-value", text: String(t.turnCount), attrs: { "data-testid": "turn-count" } }), el("span", { class: "stat-label", text: "turns" })),
       stat("messages", String(t.messages.length), "message-count"),
       el("div", { class: "run-status", text: status }),
       e?.zero_reason ? el("div", { class: "zero-reason", text: `Score 0: ${e.zero_reason}` }) : null,
