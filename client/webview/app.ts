@@ -396,7 +396,8 @@ export class Panel implements PanelActions {
     this.toolbar.update({
       selected: this.selected,
       messageCount: this.trajectory?.messages.length ?? 0,
-      listed: this.visible.length,
+      // The folded setup is not a filter: its messages count as listed.
+      listed: this.visible.length + Math.max(0, this.visible.filterFolds - 1),
       playing: this.playTimer !== null,
       filter: this.filter,
       hits: this.hits,

@@ -126,15 +126,20 @@ export class PanelTrajectory {
   }
 
   /**
-   * Where a finished run is best read: the first milestone that failed (its closest miss), else
-   * the first minefield stepped on; null when every milestone matched or nothing is scored yet.
+   * Where a finished run is best read: the earliest message of a milestone that failed (not
+   * matched: its closest miss; or matched below similarity 1) or of a minefield stepped on; null
+   * when everything passed or nothing is scored yet.
    */
   firstFailure(): number | null {
     const e = this.evaluationResult;
     if (!e) return null;
-    for (const m of e.milestones) if (m.matched_at === null && m.explained_at !== null) return m.explained_at;
-    for (const m of e.minefields) if (m.matched_at !== null) return m.matched_at;
-    return null;
+    const at: number[] = [];
+    for (const m of e.milestones) {
+      const where = m.matched_at ?? m.explained_at;
+      if (where !== null && (m.matched_at === null || m.similarity < 1)) at.push(where);
+    }
+    for (const m of e.minefields) if (m.matched_at !== null) at.push(m.matched_at);
+    return at.length === 0 ? null : Math.min(...at);
   }
 
   /** The model calls made for message `index` (the call that produced it, and failed calls before it). */

@@ -134,7 +134,8 @@ export class TimelineView {
     if (window !== null && index === window.first) {
       badges.prepend(el("span", { class: "badge window", text: "scored from here", title: `The evaluation scores messages ${window.first} to ${window.last}` }));
     }
-    if (index === 0 && state.setup.end > 1) badges.prepend(el("span", { class: "badge setup-toggle", text: "fold setup", attrs: { role: "button", "data-testid": "fold-setup" } }));
+    // On the first and the last setup row: whichever is in view folds the setup again.
+    if ((index === 0 || index === state.setup.end - 1) && state.setup.end > 1) badges.prepend(el("span", { class: "badge setup-toggle", text: "fold setup", attrs: { role: "button", "data-testid": "fold-setup" } }));
     const changes = state.trajectory.changesAt(index).length;
     if (changes > 0) badges.appendChild(el("span", { class: "badge world", text: `Δ ${changes}`, title: `${changes} world change${changes === 1 ? "" : "s"}` }));
     if (kind === "error") badges.appendChild(el("span", { class: "badge error", text: "error" }));
