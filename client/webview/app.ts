@@ -52,6 +52,9 @@ export class Panel implements PanelActions {
   private readonly timeline = new TimelineView(this);
   private readonly detail: MessageDetailView;
   private readonly notice = el("div", { class: "notice", attrs: { role: "status", "data-testid": "notice" } });
+  /** Where a damaged file was cut (the host says); cleared by the next header. */
+  private damage: string | null = null;
+  private readonly banner = el("div", { class: "banner damaged", attrs: { role: "alert", "data-testid": "damaged" } });
   private readonly overlay = shortcutsOverlay(() => this.toggleShortcuts(false));
 
   constructor(
@@ -62,6 +65,7 @@ export class Panel implements PanelActions {
     this.restore = savedState(host.savedState());
     this.overlay.hidden = true;
     this.notice.hidden = true;
+    this.banner.hidden = true;
     replaceChildren(
       root,
       el(
@@ -69,6 +73,7 @@ export class Panel implements PanelActions {
         { class: "app" },
         this.summary.element,
         this.toolbar.element,
+        this.banner,
         this.notice,
         el(
           "main",
@@ -107,6 +112,10 @@ export class Panel implements PanelActions {
         break;
       case "reveal":
         this.reveal(message.index);
+        break;
+      case "damaged":
+        this.damage = message.problem;
+        this.renderNotice();
         break;
       case "live": {
         this.live = message.state;
@@ -239,6 +248,7 @@ export class Panel implements PanelActions {
       if (line.type === "header") {
         started = true;
         this.trajectory = new PanelTrajectory(line);
+        this.damage = null;
         this.selected = null;
         this.following = true;
         this.setupOpen = false;
@@ -406,6 +416,8 @@ export class Panel implements PanelActions {
   }
 
   private renderNotice(): void {
+    this.banner.textContent = this.damage === null ? "" : `Damaged trajectory. ${this.damage}`;
+    this.banner.hidden = this.damage === null;
     const filtered = isFiltering(this.filter);
     const parts: string[] = [];
     if (this.rejected.length > 0) {

@@ -34,7 +34,9 @@ export type HostMessage =
   /** Select message `index` (e.g. the user clicked a milestone result in the editor). */
   | { readonly type: "reveal"; readonly index: number }
   /** A live run changed state: paused before the next turn, running, or finished. */
-  | { readonly type: "live"; readonly state: LiveState };
+  | { readonly type: "live"; readonly state: LiveState }
+  /** The file is damaged (cut short, no end): where, in one line. The panel shows it as a banner. */
+  | { readonly type: "damaged"; readonly problem: string };
 
 /** "stop" cancels the run (it is still scored and its file closed). */
 export type RunControl = "pause" | "continue" | "step" | "stop";
@@ -95,7 +97,8 @@ export type PanelHostMessage =
   | PanelLine
   | { readonly type: "lines"; readonly lines: readonly PanelLine[]; readonly rejected: readonly string[] }
   | { readonly type: "reveal"; readonly index: number }
-  | { readonly type: "live"; readonly state: LiveState };
+  | { readonly type: "live"; readonly state: LiveState }
+  | { readonly type: "damaged"; readonly problem: string };
 
 export type { Message, RoleName, RowChange, Tables };
 

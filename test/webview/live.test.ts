@@ -229,3 +229,16 @@ test("while a run plays the timeline follows the newest message, until the user 
   assert.equal(await shownIndex(page), 21);
   assert.ok(await rowInView(page, 21));
 });
+
+test("a damaged file shows a banner saying where it was cut, and the next run clears it", async () => {
+  const { page } = await openLive();
+  const cut = lines.slice(0, 20).filter((l) => l.type !== "end" && l.type !== "evaluation");
+  await post(page, { type: "lines", lines: cut });
+  assert.equal(await page.locator("[data-testid=damaged]").isVisible(), false);
+  await post(page, { type: "damaged", problem: "This file is cut at line 21: the last line is incomplete" });
+  assert.match(await textOf(page, "[data-testid=damaged]"), /^Damaged trajectory\. This file is cut at line 21/);
+  await post(page, { type: "damaged", problem: 42 });
+  assert.match(await textOf(page, "[data-testid=notice]"), /ignored/, "a malformed message is refused, not shown");
+  await post(page, lines[0]);
+  assert.equal(await page.locator("[data-testid=damaged]").isVisible(), false);
+});

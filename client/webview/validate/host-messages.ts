@@ -30,6 +30,8 @@ export function parseHostMessage(value: unknown): Checked<PanelHostMessage> {
         return { type, index: index(prop(o, "index"), "/index") };
       case "live":
         return { type, state: oneOf(LIVE_STATES)(prop(o, "state"), "/state") };
+      case "damaged":
+        return { type, problem: str(prop(o, "problem"), "/problem").slice(0, 1000) };
       default:
         return trajectoryLine(o, "");
     }
