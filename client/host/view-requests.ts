@@ -1,7 +1,7 @@
 // The host's side of the panel boundary: every message a panel posts is untrusted (the page shows
 // model and tool output), so it is checked by the same guards the panel uses before any handler
 // sees it. Links pass only as http/https; anything else is dropped and reported once to the log.
-import type { NodeKind, RunControl } from "../../engine/panel/protocol.js";
+import type { NodeKind, PanelCommand, RunControl } from "../../engine/panel/protocol.js";
 import { parseViewRequest } from "../webview/validate/host-messages.js";
 
 export interface ViewRequestHandlers {
@@ -10,6 +10,7 @@ export interface ViewRequestHandlers {
   revealNode(kind: NodeKind, id: string): void;
   runControl(action: RunControl): void;
   selected(index: number): void;
+  command(command: PanelCommand): void;
 }
 
 /** Checks one message from a panel and calls its handler; returns why it was refused, or null. */
@@ -32,6 +33,9 @@ export function dispatchViewRequest(raw: unknown, handlers: ViewRequestHandlers)
       break;
     case "selected":
       handlers.selected(request.index);
+      break;
+    case "command":
+      handlers.command(request.command);
       break;
   }
   return null;

@@ -7,7 +7,7 @@ import type { PanelHost } from "./host.js";
 import { isAllowedLink } from "./links.js";
 import { cycle, isFiltering, NO_FILTER, searchHits, VisibleMessages, type RoleFilter } from "./model/navigation.js";
 import { LineOrderError, PanelTrajectory } from "./model/panel-trajectory.js";
-import { FIRST_RENDER_MARK, type LiveState, type NodeKind, type PanelLine, type RunControl } from "../../engine/panel/protocol.js";
+import { FIRST_RENDER_MARK, type LiveState, type NodeKind, type PanelCommand, type PanelLine, type RunControl } from "../../engine/panel/protocol.js";
 import { parseHostMessage } from "./validate/host-messages.js";
 import type { Direction, PanelActions } from "./view/actions.js";
 import { el, replaceChildren } from "./view/dom.js";
@@ -61,7 +61,7 @@ export class Panel implements PanelActions {
     root: HTMLElement,
     private readonly host: PanelHost,
   ) {
-    this.detail = new MessageDetailView(this, host.capabilities.revealInEditor);
+    this.detail = new MessageDetailView(this, host.capabilities.revealInEditor, host.capabilities.commands);
     this.restore = savedState(host.savedState());
     this.overlay.hidden = true;
     this.notice.hidden = true;
@@ -224,6 +224,10 @@ export class Panel implements PanelActions {
 
   runControl(action: RunControl): void {
     this.host.request({ type: "run-control", action });
+  }
+
+  command(command: PanelCommand): void {
+    this.host.request({ type: "command", command });
   }
 
   openLink(url: string): void {

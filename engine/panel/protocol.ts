@@ -41,6 +41,9 @@ export type HostMessage =
 /** "stop" cancels the run (it is still scored and its file closed). */
 export type RunControl = "pause" | "continue" | "step" | "stop";
 export const RUN_CONTROLS: readonly RunControl[] = ["pause", "continue", "step", "stop"];
+/** What an empty panel offers: run the scenario in the active editor, or open a saved trajectory. */
+export type PanelCommand = "run" | "open";
+export const PANEL_COMMANDS: readonly PanelCommand[] = ["run", "open"];
 export type NodeKind = "milestone" | "minefield";
 export const NODE_KINDS: readonly NodeKind[] = ["milestone", "minefield"];
 
@@ -55,7 +58,9 @@ export type ViewRequest =
   /** Pause a live run before its next turn, continue it, or play exactly one turn. */
   | { readonly type: "run-control"; readonly action: RunControl }
   /** The selected message changed (the host may mirror it in the editor). */
-  | { readonly type: "selected"; readonly index: number };
+  | { readonly type: "selected"; readonly index: number }
+  /** A button of the empty panel: run a scenario, or open a trajectory. */
+  | { readonly type: "command"; readonly command: PanelCommand };
 
 // ---- What the panel keeps of each line after validation --------------------------------------
 // The header is projected onto the fields the panel shows; messages, world changes and the

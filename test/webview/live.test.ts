@@ -66,7 +66,7 @@ async function requests(page: Page): Promise<unknown[]> {
 test("a live run streams in line by line; the panel follows it and can pause and step it", async () => {
   const panel = await openLive();
   const { page } = panel;
-  assert.equal(await textOf(page, "h1"), "Waiting for a trajectory…");
+  assert.match(await textOf(page, "[data-testid=empty-panel]"), /No run is open/);
   assert.deepEqual(await requests(page), [{ type: "ready" }], "the panel tells the host it is listening");
 
   await post(page, { type: "live", state: "running" });
@@ -241,4 +241,20 @@ test("a damaged file shows a banner saying where it was cut, and the next run cl
   assert.match(await textOf(page, "[data-testid=notice]"), /ignored/, "a malformed message is refused, not shown");
   await post(page, lines[0]);
   assert.equal(await page.locator("[data-testid=damaged]").isVisible(), false);
+});
+
+test("an empty panel says one thing and offers Run and Open, which go to the host as commands", async () => {
+  const { page } = await openLive();
+  const empty = page.locator("[data-testid=empty-panel]");
+  assert.match((await empty.textContent()) ?? "", /No run is open/);
+  assert.equal(await page.getByText("Waiting for a trajectory").count(), 0, "no second, contradictory message");
+  await page.locator("[data-action=empty-run]").click();
+  await page.locator("[data-action=empty-open]").click();
+  const requests = await page.evaluate(() => (window as unknown as { __requests: { type: string }[] }).__requests.filter((r) => r.type === "command"));
+  assert.deepEqual(requests, [
+    { type: "command", command: "run" },
+    { type: "command", command: "open" },
+  ]);
+  await post(page, lines[0]);
+  assert.equal(await empty.count(), 0);
 });

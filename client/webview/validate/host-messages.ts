@@ -2,7 +2,7 @@
 // written by a model can hold anything); the host checks what the panel asks for with
 // parseViewRequest before acting on it (a compromised view must not open arbitrary links).
 import { isAllowedLink } from "../links.js";
-import { LIVE_STATES, NODE_KINDS, RUN_CONTROLS, type PanelHostMessage, type PanelLine, type ViewRequest } from "../../../engine/panel/protocol.js";
+import { LIVE_STATES, NODE_KINDS, PANEL_COMMANDS, RUN_CONTROLS, type PanelHostMessage, type PanelLine, type ViewRequest } from "../../../engine/panel/protocol.js";
 import { attempt, index, oneOf, prop, record, str, WireError } from "./check.js";
 import { trajectoryLine } from "./trajectory-line.js";
 
@@ -57,6 +57,8 @@ export function parseViewRequest(value: unknown): Checked<ViewRequest> {
         return { type, action: oneOf(RUN_CONTROLS)(prop(o, "action"), "/action") };
       case "selected":
         return { type, index: index(prop(o, "index"), "/index") };
+      case "command":
+        return { type, command: oneOf(PANEL_COMMANDS)(prop(o, "command"), "/command") };
       default:
         throw new WireError("/type", `is not a request the panel makes: ${JSON.stringify(type ?? null)}`);
     }

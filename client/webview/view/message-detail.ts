@@ -5,7 +5,7 @@
 import { ROLE_NAMES, type Message } from "../../../engine/episode/types.js";
 import type { PanelTrajectory } from "../model/panel-trajectory.js";
 import type { PanelActions } from "./actions.js";
-import { el, replaceChildren } from "./dom.js";
+import { button, el, replaceChildren } from "./dom.js";
 import { messageKind, plural, roleLabel } from "./format.js";
 import { nodeCard, type NodeContext } from "./node-results.js";
 import { appendRichText, jsonBlock } from "./text.js";
@@ -22,6 +22,7 @@ export class MessageDetailView {
   constructor(
     private readonly actions: PanelActions,
     private readonly canRevealInEditor: boolean,
+    private readonly commands: boolean,
   ) {}
 
   render(t: PanelTrajectory | null, index: number | null, query: string): void {
@@ -33,8 +34,12 @@ export class MessageDetailView {
 
   private draw(t: PanelTrajectory | null, index: number | null, query: string): void {
     const m = index === null || t === null ? undefined : t.messages[index];
-    if (!t || index === null || !m) {
-      replaceChildren(this.element, el("p", { class: "placeholder", text: t && t.messages.length > 0 ? "Select a message." : "No messages yet." }));
+    if (!t) {
+      replaceChildren(this.element, this.emptyPanel());
+      return;
+    }
+    if (index === null || !m) {
+      replaceChildren(this.element, el("p", { class: "placeholder", text: t.messages.length > 0 ? "Select a message." : "Waiting for the first message…" }));
       return;
     }
     const definitions = new Map([...t.header.scenario.milestones, ...t.header.scenario.minefields].map((n) => [n.id, n]));
@@ -137,6 +142,25 @@ export class MessageDetailView {
       ),
       ...body,
     );
+  }
+
+  /** Nothing is open: one sentence and what to do about it. */
+  private emptyPanel(): HTMLElement {
+    const box = el("div", { class: "empty-panel", attrs: { "data-testid": "empty-panel" } });
+    if (!this.commands) {
+      box.append(el("p", { class: "placeholder", text: "This page holds no trajectory." }));
+      return box;
+    }
+    box.append(
+      el("p", { text: "No run is open. Run the scenario in the active editor, or open a saved trajectory." }),
+      el(
+        "div",
+        { class: "empty-actions" },
+        button("Run Scenario", { class: "tool primary", attrs: { "data-action": "empty-run" } }, () => this.actions.command("run")),
+        button("Open Trajectory…", { class: "tool", attrs: { "data-action": "empty-open" } }, () => this.actions.command("open")),
+      ),
+    );
+    return box;
   }
 
   private pre(text: string, query: string, className = "content"): HTMLPreElement {

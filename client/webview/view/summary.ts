@@ -25,7 +25,8 @@ export class SummaryView {
   render(trajectory: PanelTrajectory | null, live: LiveState | null): void {
     this.chips = [];
     if (!trajectory) {
-      replaceChildren(this.element, el("div", { class: "summary-title" }, el("h1", { text: "Waiting for a trajectory…" })));
+      // The empty state is the detail pane's (one message, with its buttons); the header stays quiet.
+      replaceChildren(this.element, el("div", { class: "summary-title" }, el("h1", { text: "ToolSandbox" })));
       return;
     }
     const { scenario, run } = trajectory.header;
