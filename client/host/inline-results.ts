@@ -1,5 +1,5 @@
 // Results in the scenario editor: after each milestone and minefield line, how it fared in the
-// run the scenario currently shows ("✓ matched at message 7 · similarity 1.00"), with the reason
+// run the scenario currently shows, in brief ("✓ 1.00"; the CodeLens above says where), with the reason
 // on hover; and a status bar entry with the score, which also says when the results are older
 // than the text (the edited scenario has errors, so it could not be re-scored).
 import * as vscode from "vscode";
@@ -76,7 +76,7 @@ export class InlineResults implements vscode.Disposable {
         const options: vscode.DecorationOptions = {
           range: new vscode.Range(location.line, line.text.length, location.line, line.text.length),
           hoverMessage: hover,
-          renderOptions: { after: { contentText: view.text } },
+          renderOptions: { after: { contentText: view.badge } },
         };
         byTone.set(view.tone, [...(byTone.get(view.tone) ?? []), options]);
       }
