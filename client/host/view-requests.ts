@@ -11,6 +11,9 @@ export interface ViewRequestHandlers {
   runControl(action: RunControl): void;
   selected(index: number): void;
   command(command: PanelCommand): void;
+  /** The runs view's requests; a run panel ignores them. */
+  openRun?(file: string): void;
+  compareRuns?(files: readonly [string, string]): void;
 }
 
 /** Checks one message from a panel and calls its handler; returns why it was refused, or null. */
@@ -36,6 +39,14 @@ export function dispatchViewRequest(raw: unknown, handlers: ViewRequestHandlers)
       break;
     case "command":
       handlers.command(request.command);
+      break;
+    case "open-run":
+      if (!handlers.openRun) return "open-run is a request of the runs view";
+      handlers.openRun(request.file);
+      break;
+    case "compare-runs":
+      if (!handlers.compareRuns) return "compare-runs is a request of the runs view";
+      handlers.compareRuns(request.files);
       break;
   }
   return null;

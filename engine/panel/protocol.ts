@@ -60,7 +60,11 @@ export type ViewRequest =
   /** The selected message changed (the host may mirror it in the editor). */
   | { readonly type: "selected"; readonly index: number }
   /** A button of the empty panel: run a scenario, or open a trajectory. */
-  | { readonly type: "command"; readonly command: PanelCommand };
+  | { readonly type: "command"; readonly command: PanelCommand }
+  /** The runs view: open this run's replay (the host opens only a file it listed). */
+  | { readonly type: "open-run"; readonly file: string }
+  /** The runs view: compare two of the runs it listed. */
+  | { readonly type: "compare-runs"; readonly files: readonly [string, string] };
 
 // ---- What the panel keeps of each line after validation --------------------------------------
 // The header is projected onto the fields the panel shows; messages, world changes and the

@@ -3,7 +3,7 @@
 // parseViewRequest before acting on it (a compromised view must not open arbitrary links).
 import { isAllowedLink } from "../links.js";
 import { LIVE_STATES, NODE_KINDS, PANEL_COMMANDS, RUN_CONTROLS, type PanelHostMessage, type PanelLine, type ViewRequest } from "../../../engine/panel/protocol.js";
-import { attempt, index, oneOf, prop, record, str, WireError } from "./check.js";
+import { attempt, index, list, oneOf, prop, record, str, WireError } from "./check.js";
 import { trajectoryLine } from "./trajectory-line.js";
 
 export type Checked<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly error: string };
@@ -59,6 +59,13 @@ export function parseViewRequest(value: unknown): Checked<ViewRequest> {
         return { type, index: index(prop(o, "index"), "/index") };
       case "command":
         return { type, command: oneOf(PANEL_COMMANDS)(prop(o, "command"), "/command") };
+      case "open-run":
+        return { type, file: str(prop(o, "file"), "/file") };
+      case "compare-runs": {
+        const files = list(str)(prop(o, "files"), "/files");
+        if (files.length !== 2) throw new WireError("/files", "must name two runs");
+        return { type, files: [files[0]!, files[1]!] };
+      }
       default:
         throw new WireError("/type", `is not a request the panel makes: ${JSON.stringify(type ?? null)}`);
     }
