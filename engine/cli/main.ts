@@ -16,6 +16,7 @@ import { registerLsp } from "./lsp.js";
 import { registerMockLlm } from "./mock-llm.js";
 import { registerStats } from "./stats.js";
 import { registerReport } from "./report.js";
+import { registerCompare } from "./compare.js";
 import { toolsCommand } from "./tools.js";
 import { validateCommand } from "./validate.js";
 
@@ -164,6 +165,7 @@ function buildProgram(io: CliIO, setExit: (code: ExitCode) => void): Command {
 
   registerStats(program, io);
   registerReport(program, io);
+  registerCompare(program, io);
   registerImport(program, io, setExit);
   registerMockLlm(program, io);
   registerLsp(program);
