@@ -119,7 +119,13 @@ export class PanelView implements vscode.Disposable {
       },
       selected: () => undefined,
       // The empty panel's buttons: the same commands as the palette's (their own checks apply).
-      command: (command) => void vscode.commands.executeCommand(command === "run" ? "toolsandbox.runScenario" : "toolsandbox.replayTrajectory"),
+      command: (command) => {
+        if (command === "compare-reference") {
+          if (this.feedValue) void vscode.commands.executeCommand("toolsandbox.compareWithReference", vscode.Uri.file(this.feedValue.path));
+          return;
+        }
+        void vscode.commands.executeCommand(command === "run" ? "toolsandbox.runScenario" : "toolsandbox.replayTrajectory");
+      },
     });
     if (refused !== null) this.host.log.warn(`ignored a message from the panel: ${refused}`);
   }

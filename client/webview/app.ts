@@ -47,7 +47,7 @@ export class Panel implements PanelActions {
   private restore: SavedState | null;
   private rendered = false;
 
-  private readonly summary = new SummaryView(this);
+  private readonly summary: SummaryView;
   private readonly toolbar = new ToolbarView(this);
   private readonly timeline = new TimelineView(this);
   private readonly detail: MessageDetailView;
@@ -62,6 +62,7 @@ export class Panel implements PanelActions {
     private readonly host: PanelHost,
   ) {
     this.detail = new MessageDetailView(this, host.capabilities.revealInEditor, host.capabilities.commands);
+    this.summary = new SummaryView(this, host.capabilities.commands);
     this.restore = savedState(host.savedState());
     this.overlay.hidden = true;
     this.notice.hidden = true;

@@ -41,9 +41,9 @@ export type HostMessage =
 /** "stop" cancels the run (it is still scored and its file closed). */
 export type RunControl = "pause" | "continue" | "step" | "stop";
 export const RUN_CONTROLS: readonly RunControl[] = ["pause", "continue", "step", "stop"];
-/** What an empty panel offers: run the scenario in the active editor, or open a saved trajectory. */
-export type PanelCommand = "run" | "open";
-export const PANEL_COMMANDS: readonly PanelCommand[] = ["run", "open"];
+/** What an empty panel offers (run the scenario in the active editor, open a saved trajectory), and comparing the shown run with its reference. */
+export type PanelCommand = "run" | "open" | "compare-reference";
+export const PANEL_COMMANDS: readonly PanelCommand[] = ["run", "open", "compare-reference"];
 export type NodeKind = "milestone" | "minefield";
 export const NODE_KINDS: readonly NodeKind[] = ["milestone", "minefield"];
 

@@ -5,7 +5,7 @@ import type { NodeResult } from "../../../engine/evaluation/result.js";
 import type { PanelTrajectory } from "../model/panel-trajectory.js";
 import type { LiveState, NodeKind } from "../../../engine/panel/protocol.js";
 import type { PanelActions } from "./actions.js";
-import { el, replaceChildren } from "./dom.js";
+import { button, el, replaceChildren } from "./dom.js";
 import { formatScore, plural } from "./format.js";
 import { telemetryLine } from "./telemetry.js";
 import { appendIdentifier } from "./text.js";
@@ -20,7 +20,11 @@ export class SummaryView {
   readonly element = el("header", { class: "summary", attrs: { "aria-label": "Run summary" } });
   private chips: { readonly at: number | null; readonly element: HTMLElement }[] = [];
 
-  constructor(private readonly actions: PanelActions) {}
+  constructor(
+    private readonly actions: PanelActions,
+    /** The host can compare the run with its scenario's reference. */
+    private readonly canCompare = false,
+  ) {}
 
   render(trajectory: PanelTrajectory | null, live: LiveState | null): void {
     this.chips = [];
@@ -54,7 +58,13 @@ export class SummaryView {
       more.textContent = open ? "▴" : "▾";
       more.setAttribute("aria-expanded", String(open));
     });
-    replaceChildren(this.element, title, this.scores(trajectory, live), more, this.nodeStrip(trajectory));
+    const compare =
+      this.canCompare && trajectory.end !== null
+        ? button("Compare with reference", { class: "tool summary-compare", title: "This run beside the scenario's reference solution, played now", attrs: { "data-action": "compare-reference" } }, () =>
+            this.actions.command("compare-reference"),
+          )
+        : null;
+    replaceChildren(this.element, title, this.scores(trajectory, live), compare, more, this.nodeStrip(trajectory));
   }
 
   /** Marks the chips of the nodes pinned at the selected message. */
