@@ -53,6 +53,11 @@ export class TrajectoryFeed {
   }
 
   append(line: StreamedLine): void {
+    // A live run's final evaluation replaces its progress reports: one evaluation line at most.
+    if (line.type === "evaluation") {
+      const at = this.lines.findIndex((l) => l.type === "evaluation");
+      if (at !== -1) this.lines.splice(at, 1);
+    }
     this.lines.push(line);
     this.broadcast(line);
   }

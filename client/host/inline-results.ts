@@ -7,12 +7,14 @@ import { nodeKey, nodeResultViews, scoreSummary, type ResultTone } from "./node-
 import type { RunStore } from "./run-store.js";
 import { isScenarioDocument, outlineOf } from "./scenario-documents.js";
 
+// The extension's own colours (package.json "colors"): the testing icons' greens and reds are too
+// faint as text on a light theme (under 4.5:1), so the light defaults are darker.
 const TONE_COLOURS: Readonly<Record<ResultTone, string>> = {
-  matched: "testing.iconPassed",
-  clear: "testing.iconPassed",
-  partial: "editorWarning.foreground",
-  hit: "testing.iconFailed",
-  missed: "testing.iconFailed",
+  matched: "toolsandbox.resultPassed",
+  clear: "toolsandbox.resultPassed",
+  partial: "toolsandbox.resultPartial",
+  hit: "toolsandbox.resultFailed",
+  missed: "toolsandbox.resultFailed",
 };
 
 /** After an edit, results move to their nodes' new lines this long after the last keystroke (VS Code shifts them meanwhile). */

@@ -24,3 +24,20 @@ test("a whole file sends no damage", () => {
   const feed = TrajectoryFeed.fromTrajectory("x.trajectory.jsonl", "x", parseTrajectory(readFileSync(SAMPLE, "utf8"), "x"), null);
   assert.equal(feed.snapshot().filter((m) => m.type === "damaged").length, 0);
 });
+
+test("a live run's progress evaluations give way to its final one: a late view gets one evaluation, the last", () => {
+  const text = readFileSync(SAMPLE, "utf8");
+  const trajectory = parseTrajectory(text, "x");
+  const feed = new TrajectoryFeed("x.trajectory.jsonl", "x");
+  const evaluation = trajectory.evaluation!;
+  feed.append(trajectory.header);
+  feed.setEvaluation({ ...evaluation, score: 0.25 });
+  for (const e of trajectory.events) feed.append(e);
+  feed.append({ type: "evaluation", result: evaluation });
+  feed.setEvaluation({ ...evaluation, score: 0.75 });
+  const [batch] = feed.snapshot();
+  assert.ok(batch?.type === "lines");
+  const evaluations = batch.lines.filter((l) => l.type === "evaluation");
+  assert.equal(evaluations.length, 1);
+  assert.equal(evaluations[0]?.type === "evaluation" && evaluations[0].result.score, 0.75);
+});
