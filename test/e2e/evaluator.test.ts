@@ -116,7 +116,7 @@ step("the runs view lists more than 100 runs, grouped by suite, and a row opens 
   await view.locator("[data-testid=runs-filter]").fill(`${NAME} llama`);
   await view.locator("[data-testid=runs-count]", { hasText: /^3 of / }).waitFor();
   await view.locator(`.runs-row[data-file$="llama/${NAME}.trajectory.jsonl"]`).click();
-  await workbench.page.locator(".tab.active", { hasText: new RegExp(`^${NAME}`) }).waitFor();
+  await workbench.page.locator(".tab.active", { hasText: new RegExp(`^${NAME}$`) }).waitFor();
   await workbench.webview().locator("[data-testid=scenario-name]", { hasText: NAME }).waitFor({ state: "attached" });
 });
 
