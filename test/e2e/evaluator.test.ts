@@ -126,19 +126,21 @@ step("at 320 px the panel's header and toolbar keep to one row each and nothing 
   await workbench.page.setViewportSize({ width: 370, height: 800 });
   const panel = workbench.webview();
   await panel.locator("[data-testid=scenario-name]").waitFor({ state: "attached" });
+  // No named functions inside evaluate: tsx would wrap them in a helper the page does not have.
   const layout = await panel.locator("body").evaluate(() => {
-    const rows = (sel: string): number => {
+    const counts: number[] = [];
+    for (const sel of [".summary", ".toolbar"]) {
       const tops: number[] = [];
       for (const child of document.querySelector(sel)?.children ?? []) {
         const box = child.getBoundingClientRect();
         if (box.width > 0 && box.height > 0 && !tops.some((t) => Math.abs(t - box.top) < 12)) tops.push(box.top);
       }
-      return tops.length;
-    };
+      counts.push(tops.length);
+    }
     const cut = [...document.querySelectorAll<HTMLElement>(".badge, .score, .stat, .toolbar button")]
       .filter((e) => e.getClientRects().length > 0 && (e.scrollWidth > e.clientWidth + 1 || e.getBoundingClientRect().right > window.innerWidth + 0.5))
       .map((e) => e.className);
-    return { width: window.innerWidth, summary: rows(".summary"), toolbar: rows(".toolbar"), cut, sideways: document.documentElement.scrollWidth > window.innerWidth };
+    return { width: window.innerWidth, summary: counts[0], toolbar: counts[1], cut, sideways: document.documentElement.scrollWidth > window.innerWidth };
   });
   await workbench.screenshot("panel-320");
   assert.ok(layout.width <= 330, `the panel is ${layout.width} px wide`);
