@@ -5,7 +5,7 @@
 import type { RoleName } from "../../engine/episode/types.js";
 import type { PanelHost } from "./host.js";
 import { isAllowedLink } from "./links.js";
-import { cycle, isFiltering, NO_FILTER, searchHits, VisibleMessages, type RoleFilter } from "./model/navigation.js";
+import { cycle, isFiltering, NO_FILTER, searchHits, VisibleMessages, withSetupFold, type RoleFilter } from "./model/navigation.js";
 import { LineOrderError, PanelTrajectory } from "./model/panel-trajectory.js";
 import { FIRST_RENDER_MARK, type LiveState, type NodeKind, type PanelCommand, type PanelLine, type RunControl } from "../../engine/panel/protocol.js";
 import { parseHostMessage } from "./validate/host-messages.js";
@@ -16,15 +16,10 @@ import { installShortcuts, shortcutsOverlay } from "./view/shortcuts.js";
 import { SummaryView } from "./view/summary.js";
 import { TimelineView } from "./view/timeline.js";
 import { ToolbarView } from "./view/toolbar.js";
+import { NoticesView } from "./view/notices.js";
+import { savedState, type SavedState } from "./model/saved-state.js";
 
 const PLAY_INTERVAL_MS = 800;
-
-interface SavedState {
-  readonly selected: number | null;
-  readonly query: string;
-  /** The selection was following the newest message (see Panel.following). */
-  readonly following: boolean;
-}
 
 export class Panel implements PanelActions {
   private trajectory: PanelTrajectory | null = null;
@@ -43,7 +38,6 @@ export class Panel implements PanelActions {
   private hits: number[] = [];
   private playTimer: ReturnType<typeof setInterval> | null = null;
   private live: LiveState | null = null;
-  private readonly rejected: string[] = [];
   private restore: SavedState | null;
   private rendered = false;
 
@@ -51,10 +45,7 @@ export class Panel implements PanelActions {
   private readonly toolbar = new ToolbarView(this);
   private readonly timeline = new TimelineView(this);
   private readonly detail: MessageDetailView;
-  private readonly notice = el("div", { class: "notice", attrs: { role: "status", "data-testid": "notice" } });
-  /** Where a damaged file was cut (the host says); cleared by the next header. */
-  private damage: string | null = null;
-  private readonly banner = el("div", { class: "banner damaged", attrs: { role: "alert", "data-testid": "damaged" } });
+  private readonly notices = new NoticesView();
   private readonly overlay = shortcutsOverlay(() => this.toggleShortcuts(false));
 
   constructor(
@@ -65,8 +56,6 @@ export class Panel implements PanelActions {
     this.summary = new SummaryView(this, host.capabilities.commands);
     this.restore = savedState(host.savedState());
     this.overlay.hidden = true;
-    this.notice.hidden = true;
-    this.banner.hidden = true;
     replaceChildren(
       root,
       el(
@@ -74,8 +63,8 @@ export class Panel implements PanelActions {
         { class: "app" },
         this.summary.element,
         this.toolbar.element,
-        this.banner,
-        this.notice,
+        this.notices.banner,
+        this.notices.notice,
         el(
           "main",
           { class: "panes" },
@@ -107,7 +96,7 @@ export class Panel implements PanelActions {
     const message = checked.value;
     switch (message.type) {
       case "lines":
-        if (message.lines[0]?.type === "header") this.rejected.length = 0;
+        if (message.lines[0]?.type === "header") this.notices.rejected.length = 0;
         message.rejected.forEach((r) => this.reject(r));
         this.addLines(message.lines);
         break;
@@ -115,7 +104,7 @@ export class Panel implements PanelActions {
         this.reveal(message.index);
         break;
       case "damaged":
-        this.damage = message.problem;
+        this.notices.damage = message.problem;
         this.renderNotice();
         break;
       case "live": {
@@ -128,7 +117,7 @@ export class Panel implements PanelActions {
         break;
       }
       default:
-        if (message.type === "header") this.rejected.length = 0;
+        if (message.type === "header") this.notices.rejected.length = 0;
         this.addLines([message]);
     }
   }
@@ -253,7 +242,7 @@ export class Panel implements PanelActions {
       if (line.type === "header") {
         started = true;
         this.trajectory = new PanelTrajectory(line);
-        this.damage = null;
+        this.notices.damage = null;
         this.selected = null;
         this.following = true;
         this.setupOpen = false;
@@ -336,7 +325,7 @@ export class Panel implements PanelActions {
 
   private reject(problem: string): void {
     console.warn(`toolsandbox panel: ignored a message from the host: ${problem}`);
-    this.rejected.push(problem);
+    this.notices.rejected.push(problem);
   }
 
   // ---- state ---------------------------------------------------------------------------------
@@ -347,10 +336,8 @@ export class Panel implements PanelActions {
     this.updateHits();
   }
 
-  /** The user's filter plus the folded setup (a role filter lists exactly what it asks for, so it unfolds). */
   private effectiveFilter(): RoleFilter {
-    const end = this.trajectory?.setupEnd ?? 0;
-    return { ...this.filter, foldSetup: this.setupOpen || end < 2 || isFiltering(this.filter) ? 0 : end };
+    return withSetupFold(this.filter, this.trajectory?.setupEnd ?? null, this.setupOpen);
   }
 
   /** After filtering, keep the selection if it is still listed, else move to the nearest listed message. */
@@ -363,16 +350,7 @@ export class Panel implements PanelActions {
   /** Search looks through the folded setup too; going to a hit there unfolds it. */
   private updateHits(): void {
     const t = this.trajectory;
-    if (!t || this.query.trim() === "") {
-      this.hits = [];
-      return;
-    }
-    let list = this.visible;
-    if (this.visible.filterFolds > 0) {
-      list = new VisibleMessages({ ...this.filter, foldSetup: 0 });
-      list.extend(t.messages);
-    }
-    this.hits = searchHits(t, list, this.query);
+    this.hits = t && this.query.trim() !== "" ? searchHits(t, this.visible.unfolded(t.messages), this.query) : [];
   }
 
   private stopPlaying(): void {
@@ -421,22 +399,6 @@ export class Panel implements PanelActions {
   }
 
   private renderNotice(): void {
-    this.banner.textContent = this.damage === null ? "" : `Damaged trajectory. ${this.damage}`;
-    this.banner.hidden = this.damage === null;
-    const filtered = isFiltering(this.filter);
-    const parts: string[] = [];
-    if (this.rejected.length > 0) {
-      parts.push(`${this.rejected.length} message${this.rejected.length === 1 ? " was" : "s were"} ignored because ${this.rejected.length === 1 ? "it is" : "they are"} not valid (first: ${this.rejected[0]}).`);
-    }
-    if (filtered && this.trajectory && this.visible.length === 0) parts.push("The role filter hides every message.");
-    this.notice.textContent = parts.join(" ");
-    this.notice.hidden = parts.length === 0;
+    this.notices.render(isFiltering(this.filter) && this.trajectory !== null && this.visible.length === 0);
   }
-}
-
-function savedState(value: unknown): SavedState | null {
-  if (typeof value !== "object" || value === null) return null;
-  const { selected, query, following } = value as { selected?: unknown; query?: unknown; following?: unknown };
-  const index = typeof selected === "number" && Number.isSafeInteger(selected) && selected >= 0 ? selected : null;
-  return { selected: index, query: typeof query === "string" ? query.slice(0, 500) : "", following: typeof following === "boolean" ? following : index === null };
 }

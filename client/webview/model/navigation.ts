@@ -54,6 +54,14 @@ export class VisibleMessages {
     return this.indices.length;
   }
 
+  /** The same list with the setup unfolded (itself when nothing is folded). */
+  unfolded(messages: readonly Message[]): VisibleMessages {
+    if (this.filter.foldSetup === 0) return this;
+    const list = new VisibleMessages({ ...this.filter, foldSetup: 0 });
+    list.extend(messages);
+    return list;
+  }
+
   /** The setup fold the list was built with (RoleFilter.foldSetup). */
   get filterFolds(): number {
     return this.filter.foldSetup;
@@ -92,6 +100,16 @@ export class VisibleMessages {
     }
     return lo;
   }
+}
+
+/**
+ * The filter as applied: the user's, plus the setup (messages before `setupEnd`) folded into one
+ * row unless it was opened, there is nothing to fold, or a role filter is on (it lists exactly
+ * what it asks for).
+ */
+export function withSetupFold(filter: RoleFilter, setupEnd: number | null, open: boolean): RoleFilter {
+  const end = setupEnd ?? 0;
+  return { ...filter, foldSetup: open || end < 2 || isFiltering(filter) ? 0 : end };
 }
 
 /** Listed messages whose text contains `query` (case-insensitive), ascending. */
