@@ -83,7 +83,8 @@ for (const [which, name] of [
     for (const width of WIDTHS) {
       await page.setViewportSize({ width, height: 800 });
       // Narrow, the header is one row until "more" opens it (the name whole in its title meanwhile).
-      if (width <= 600 && (await page.locator("[data-testid=summary-more]").getAttribute("aria-expanded")) !== "true") {
+      const more = page.locator("[data-testid=summary-more]");
+      if ((await more.isVisible()) && (await more.getAttribute("aria-expanded")) !== "true") {
         await page.locator("[data-testid=summary-more]").click();
       }
       const layout = await nameLayout(page);
@@ -134,10 +135,10 @@ function clipped(page: Page): Promise<string[]> {
   );
 }
 
-test("from 320 px up the header and the toolbar each fit one row, and no badge is cut", async () => {
+test("from 320 px up the header and the toolbar each fit one row (up to 1200 px; wider, the milestones get a row of their own), and no badge is cut", async () => {
   mkdirSync(join(process.cwd(), "test-artifacts"), { recursive: true });
   const { page } = await browser.open(files.long ?? "");
-  for (const width of [320, 360, 480, 600]) {
+  for (const width of [320, 360, 480, 600, 760, 1000, 1200]) {
     await page.setViewportSize({ width, height: 700 });
     if (width === 320) await page.screenshot({ path: join(process.cwd(), "test-artifacts", "panel-320.png") });
     assert.equal(await rowsOf(page, ".summary"), 1, `${width} px: the header takes one row`);

@@ -111,7 +111,7 @@ export class ToolbarView {
     replaceChildren(
       this.element,
       stepping,
-      el("div", { class: "group" }, this.jump),
+      el("div", { class: "group jump-group" }, this.jump),
       roles,
       searching,
       this.live,
