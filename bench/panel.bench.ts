@@ -2,7 +2,9 @@
 // tool response, milestones spread over it) in the page `replay --html` writes, loaded in Chromium.
 // Prints, over a few loads, the time to the first render (from navigation start: parsing the page
 // and the embedded JSON, validating every line, building the model, drawing) and the time to jump
-// to the last message. Target: first render under 300 ms. Prints figures; asserts nothing.
+// to the last message. Target: first render under 300 ms. Then the runs view over 10,000 runs (the
+// page `report --html` writes): time to its first render and to re-sort by score. Target: first
+// render under 500 ms. Prints figures; asserts nothing.
 //
 //   npm run bench:panel                   (2,000 messages, 5 loads)
 //   npm run bench:panel -- 10000 3        (10,000 messages, 3 loads)
@@ -12,6 +14,7 @@ import { join } from "node:path";
 import { FIRST_RENDER_MARK } from "../engine/panel/protocol.js";
 import { PanelBrowser } from "../test/webview/browser.js";
 import { longRun, writePanelPage } from "../test/webview/trajectories.js";
+import { syntheticRunsData, writeRunsPage } from "../test/webview/runs-fixtures.js";
 import { reportMachine } from "./machine.js";
 
 const TARGET_MS = 300;
@@ -74,6 +77,44 @@ async function main(): Promise<void> {
   console.log(`  first contentful paint ${ms(median(firstPaint))} [${firstPaint.map((v) => v.toFixed(0)).join(", ")}]`);
   console.log(`  jump to last message ${ms(median(jumpToLast))}   [${jumpToLast.map((v) => v.toFixed(0)).join(", ")}]`);
   console.log(`  target: first render under ${TARGET_MS} ms: ${median(firstRender) < TARGET_MS ? "met" : "NOT met"}`);
+  await runsViewBench(loads);
+}
+
+const RUNS = 10_000;
+const RUNS_TARGET_MS = 500;
+
+/** The runs view over 10,000 runs: first render, and a re-sort by score (sort + grouping + redraw). */
+async function runsViewBench(loads: number): Promise<void> {
+  const dir = mkdtempSync(join(tmpdir(), "toolsandbox-bench-runs-"));
+  const file = writeRunsPage(join(dir, "runs.html"), syntheticRunsData(RUNS));
+  const browser = await PanelBrowser.launch();
+  const firstRender: number[] = [];
+  const resort: number[] = [];
+  try {
+    for (let i = 0; i < loads; i++) {
+      const { page } = await browser.open(file, "[data-testid=runs-table] .runs-row");
+      const timing = await page.evaluate(async (mark) => {
+        const rendered = performance.getEntriesByName(mark)[0]?.startTime ?? Number.NaN;
+        const start = performance.now();
+        document.querySelector<HTMLElement>('[data-sort="score"]')?.click();
+        await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+        return { rendered, resort: performance.now() - start, rows: document.querySelectorAll("[data-testid=runs-table] .runs-row").length };
+      }, FIRST_RENDER_MARK);
+      if (timing.rows === 0 || timing.rows > 200) throw new Error(`the runs view drew ${timing.rows} rows`);
+      firstRender.push(timing.rendered);
+      resort.push(timing.resort);
+      await page.close();
+    }
+  } finally {
+    await browser.close();
+  }
+  const size = statSync(file).size;
+  rmSync(dir, { recursive: true, force: true });
+  const ms = (v: number): string => `${v.toFixed(1)} ms`;
+  console.log(`runs view: ${RUNS} runs, page ${(size / 1024).toFixed(0)} KiB, ${loads} loads in Chromium (median, then each load)`);
+  console.log(`  first render         ${ms(median(firstRender))}   [${firstRender.map((v) => v.toFixed(0)).join(", ")}]`);
+  console.log(`  sort by score        ${ms(median(resort))}   [${resort.map((v) => v.toFixed(0)).join(", ")}]`);
+  console.log(`  target: first render under ${RUNS_TARGET_MS} ms: ${median(firstRender) < RUNS_TARGET_MS ? "met" : "NOT met"}`);
 }
 
 void main().catch((e: unknown) => {

@@ -11,6 +11,7 @@ import { InlineResults } from "./host/inline-results.js";
 import { SCENARIO_LANGUAGE } from "./host/scenario-documents.js";
 import { LiveRescore } from "./host/live-rescore.js";
 import { PanelViews } from "./host/main-panel.js";
+import { RunsViews } from "./host/runs-views.js";
 import { Runner } from "./host/runner.js";
 import { RunStore } from "./host/run-store.js";
 import { ScenarioTests } from "./host/testing.js";
@@ -37,7 +38,8 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
   });
   const rescore = new LiveRescore(store);
   const runner = new Runner(store, views, trajectories, keys, log);
-  commands = new Commands({ store, views, trajectories, runner, rescore, keys });
+  const runsViews = new RunsViews(context.extensionUri, log);
+  commands = new Commands({ store, views, trajectories, runner, rescore, keys, runsViews });
   const lenses = new ScenarioCodeLenses(store, trajectories);
 
   context.subscriptions.push(

@@ -76,9 +76,11 @@ const webview = {
   minify: true,
   sourcemap: "external",
 };
+// The runs view (the extension's and `report --html`'s): the same kind of bundle, dist/runs.js + .css.
+const runsView = { ...webview, entryPoints: ["client/webview/runs/main.ts"], outfile: "dist/runs.js" };
 await Promise.all([
   ...entries.filter((e) => existsSync(e.entryPoints[0])).map((e) => build({ ...common, ...e })),
-  ...(existsSync(webview.entryPoints[0]) ? [build({ ...common, ...webview })] : []),
+  ...[webview, runsView].filter((w) => existsSync(w.entryPoints[0])).map((w) => build({ ...common, ...w })),
 ]);
 if (existsSync("dist/cli-main.js")) {
   // Same length as the placeholder, so the source map still lines up.

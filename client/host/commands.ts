@@ -3,6 +3,9 @@
 import { basename } from "node:path";
 import * as vscode from "vscode";
 import type { NodeKind } from "../../engine/panel/protocol.js";
+import type { RunsViews } from "./runs-views.js";
+import { readRunRecord } from "../../engine/runs/run-record.js";
+import { shortDate } from "../webview/runs/table-model.js";
 import type { ApiKeys } from "./api-keys.js";
 import type { TrajectoryFeed } from "./feed.js";
 import { currentText, isScenarioDocument, outlineOf } from "./scenario-documents.js";
@@ -23,6 +26,18 @@ export interface CommandServices {
   readonly runner: Runner;
   readonly rescore: LiveRescore;
   readonly keys: ApiKeys;
+  readonly runsViews: RunsViews;
+}
+
+/** "score 1.00 · agent openai:gpt-4o · user scripted · 2026-11-25 02:04" for the Replay picker. */
+function runFacts(file: string): string {
+  try {
+    const r = readRunRecord(file, file);
+    const score = r.damaged !== null ? `damaged (${r.damaged})` : r.score === null ? "not scored" : `score ${r.score.toFixed(2)}`;
+    return `${score} · agent ${r.agent} · user ${r.user} · ${shortDate(r.date)}`;
+  } catch {
+    return "";
+  }
 }
 
 /** A file URI from a command argument (a Uri, or its string form); null for anything else. */
@@ -54,13 +69,33 @@ export class Commands {
     return [
       command("toolsandbox.runScenario", (arg) => this.run("scripted", arg)),
       command("toolsandbox.runScenarioWithModel", (arg) => this.run("model", arg)),
+      command("toolsandbox.runScenarioPaused", (arg) => this.run("scripted", arg, true)),
       command("toolsandbox.replayTrajectory", (arg) => this.replay(arg)),
       command("toolsandbox.rescoreTrajectory", (arg) => this.rescore(arg)),
       command("toolsandbox.openPanel", () => this.openPanel()),
       command("toolsandbox.revealMessage", (trajectory, index) => this.revealMessage(trajectory, index)),
+      command("toolsandbox.showRuns", () => this.s.runsViews.showRuns()),
+      command("toolsandbox.compareWithReference", (arg) => this.compareWithReference(arg)),
+      command("toolsandbox.compareRuns", (arg, all) => this.compareRuns(arg, all)),
       command("toolsandbox.setApiKey", () => this.s.keys.setCommand(configuredBaseUrls())),
       command("toolsandbox.clearApiKey", () => this.s.keys.clearCommand()),
     ];
+  }
+
+  /** A saved run (the argument, else one picked) against its scenario's reference, played now. */
+  private async compareWithReference(arg: unknown): Promise<void> {
+    const uri = fileUriArg(arg) ?? (await this.pickTrajectory(activeScenario()));
+    if (uri !== null) await this.s.runsViews.compare(uri.fsPath, null);
+  }
+
+  /** Two runs selected in the explorer (the second argument lists the selection), else picked one by one. */
+  private async compareRuns(arg: unknown, all: unknown): Promise<void> {
+    const selected = Array.isArray(all) ? all.map(fileUriArg).filter((u): u is vscode.Uri => u !== null) : [];
+    const first = selected[0] ?? fileUriArg(arg) ?? (await this.pickTrajectory(activeScenario()));
+    if (first === null) return;
+    const second = selected[1] ?? (await this.pickTrajectory(activeScenario()));
+    if (second === null) return;
+    await this.s.runsViews.compare(first.fsPath, second.fsPath);
   }
 
   /** The panel's "show this milestone": select the node's `id:` line in its scenario. */
@@ -81,7 +116,7 @@ export class Commands {
     await vscode.window.showTextDocument(doc, { viewColumn: open?.viewColumn ?? vscode.ViewColumn.One, selection: range });
   }
 
-  private async run(mode: RunMode, arg: unknown): Promise<void> {
+  private async run(mode: RunMode, arg: unknown, paused?: boolean): Promise<void> {
     if (!vscode.workspace.isTrusted) {
       void vscode.window.showWarningMessage(UNTRUSTED_MESSAGE);
       return;
@@ -92,9 +127,11 @@ export class Commands {
       return;
     }
     const name = basename(uri.fsPath);
-    const result = await vscode.window.withProgress(
-      { location: vscode.ProgressLocation.Notification, title: `ToolSandbox: running ${name}`, cancellable: true },
-      (_progress, token) => this.s.runner.run({ scenarioUri: uri, mode, showPanel: true, token }),
+    const startPaused = paused ?? vscode.workspace.getConfiguration("toolsandbox").get("startPaused") === true;
+    // In the status bar, not a notification: a notification covered the panel the run plays in
+    // (the panel's Stop button cancels).
+    const result = await vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: `ToolSandbox: running ${name}` }, () =>
+      this.s.runner.run({ scenarioUri: uri, mode, showPanel: true, startPaused }),
     );
     if (result.kind === "refused") {
       if (result.problem !== null) showProblem(result.problem);
@@ -124,10 +161,11 @@ export class Commands {
     const last = scenario === null || name === null ? null : this.s.trajectories.lastRunOf(scenario.uri.fsPath, name);
     const others = (await this.s.trajectories.listAll()).filter((u) => u.fsPath !== last);
     type Item = vscode.QuickPickItem & { readonly uri: vscode.Uri | null };
+    // Each run says what it scored, when, and with which models (read cheaply: engine/runs).
     const item = (uri: vscode.Uri, detail?: string): Item => ({
       label: trajectoryTitle(uri.fsPath),
       description: vscode.workspace.asRelativePath(uri, false),
-      ...(detail ? { detail } : {}),
+      detail: [detail, runFacts(uri.fsPath)].filter((x) => x).join(" · "),
       uri,
     });
     const items: Item[] = [

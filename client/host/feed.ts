@@ -14,6 +14,8 @@ export type FeedListener = (message: FeedMessage) => void;
 export class TrajectoryFeed {
   private readonly lines: StreamedLine[] = [];
   private liveState: LiveState | null = null;
+  /** Where a saved file is damaged (cut short, no end), for the panel's banner; null when whole. */
+  private damage: string | null = null;
   private readonly listeners = new Set<FeedListener>();
   /** Set while a live run can be paused and stepped. */
   private controller: ((action: RunControl) => void) | null = null;
@@ -28,6 +30,7 @@ export class TrajectoryFeed {
   static fromTrajectory(path: string, title: string, trajectory: Trajectory, evaluation: EvaluationResult | null): TrajectoryFeed {
     const feed = new TrajectoryFeed(path, title);
     feed.lines.push(...savedLines(trajectory, evaluation));
+    feed.damage = damageOf(trajectory);
     return feed;
   }
 
@@ -36,7 +39,9 @@ export class TrajectoryFeed {
     this.lines.splice(0, this.lines.length, ...savedLines(trajectory, evaluation));
     this.liveState = null;
     this.controller = null;
+    this.damage = damageOf(trajectory);
     this.broadcast({ type: "lines", lines: [...this.lines] });
+    if (this.damage !== null) this.broadcast({ type: "damaged", problem: this.damage });
   }
 
   get live(): LiveState | null {
@@ -48,6 +53,11 @@ export class TrajectoryFeed {
   }
 
   append(line: StreamedLine): void {
+    // A live run's final evaluation replaces its progress reports: one evaluation line at most.
+    if (line.type === "evaluation") {
+      const at = this.lines.findIndex((l) => l.type === "evaluation");
+      if (at !== -1) this.lines.splice(at, 1);
+    }
     this.lines.push(line);
     this.broadcast(line);
   }
@@ -81,6 +91,7 @@ export class TrajectoryFeed {
   snapshot(): FeedMessage[] {
     const messages: FeedMessage[] = [{ type: "lines", lines: [...this.lines] }];
     if (this.liveState !== null) messages.push({ type: "live", state: this.liveState });
+    if (this.damage !== null) messages.push({ type: "damaged", problem: this.damage });
     return messages;
   }
 
@@ -92,6 +103,15 @@ export class TrajectoryFeed {
   private broadcast(message: FeedMessage): void {
     for (const listener of this.listeners) listener(message);
   }
+}
+
+/** "Cut short at line 27: …" for a file the reader had to warn about; null for a whole file. */
+export function damageOf(trajectory: Trajectory): string | null {
+  const [warning] = trajectory.warnings;
+  if (!warning) return null;
+  const where = warning.line === null ? "This file" : `This file is cut at line ${warning.line}:`;
+  const score = "the score covers only the messages before the cut, so it is not the agent's result";
+  return `${where} ${warning.message}; ${score}.`;
 }
 
 function savedLines(trajectory: Trajectory, evaluation: EvaluationResult | null): StreamedLine[] {

@@ -1,5 +1,5 @@
 // Results in the scenario editor: after each milestone and minefield line, how it fared in the
-// run the scenario currently shows ("✓ matched at message 7 · similarity 1.00"), with the reason
+// run the scenario currently shows, in brief ("✓ 1.00"; the CodeLens above says where), with the reason
 // on hover; and a status bar entry with the score, which also says when the results are older
 // than the text (the edited scenario has errors, so it could not be re-scored).
 import * as vscode from "vscode";
@@ -7,12 +7,14 @@ import { nodeKey, nodeResultViews, scoreSummary, type ResultTone } from "./node-
 import type { RunStore } from "./run-store.js";
 import { isScenarioDocument, outlineOf } from "./scenario-documents.js";
 
+// The extension's own colours (package.json "colors"): the testing icons' greens and reds are too
+// faint as text on a light theme (under 4.5:1), so the light defaults are darker.
 const TONE_COLOURS: Readonly<Record<ResultTone, string>> = {
-  matched: "testing.iconPassed",
-  clear: "testing.iconPassed",
-  partial: "editorWarning.foreground",
-  hit: "testing.iconFailed",
-  missed: "testing.iconFailed",
+  matched: "toolsandbox.resultPassed",
+  clear: "toolsandbox.resultPassed",
+  partial: "toolsandbox.resultPartial",
+  hit: "toolsandbox.resultFailed",
+  missed: "toolsandbox.resultFailed",
 };
 
 /** After an edit, results move to their nodes' new lines this long after the last keystroke (VS Code shifts them meanwhile). */
@@ -76,7 +78,7 @@ export class InlineResults implements vscode.Disposable {
         const options: vscode.DecorationOptions = {
           range: new vscode.Range(location.line, line.text.length, location.line, line.text.length),
           hoverMessage: hover,
-          renderOptions: { after: { contentText: view.text } },
+          renderOptions: { after: { contentText: view.badge } },
         };
         byTone.set(view.tone, [...(byTone.get(view.tone) ?? []), options]);
       }

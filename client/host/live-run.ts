@@ -28,6 +28,11 @@ export interface LiveRunOptions {
   readonly beforeTurn?: () => Promise<void>;
   /** Each line as the file holds it (written, then read back from its text), header first. */
   readonly onLine: (line: StreamedLine) => void;
+  /**
+   * The milestones scored so far, before each turn once the conversation has started: a live
+   * panel shows progress as it happens. Never written to the file (the finished run is scored once).
+   */
+  readonly onProgress?: (evaluation: EvaluationResult) => void;
 }
 
 export interface LiveRunOutcome {
@@ -90,14 +95,30 @@ export async function playToFile(options: LiveRunOptions): Promise<LiveRunOutcom
     echo(event);
   };
 
-  const episode = new Episode({
+  let scoredAt = -1;
+  const progress = (): void => {
+    const { onProgress } = options;
+    const count = episode.messages.length;
+    if (!onProgress || count <= episode.firstUserIndex || count === scoredAt) return;
+    scoredAt = count;
+    try {
+      onProgress(evaluate(scenario, episode.messages, (i) => episode.world.at(i), episode.firstUserIndex, { endReason: null }));
+    } catch {
+      // A run whose milestones cannot be matched yet shows no progress; the final score says why.
+    }
+  };
+  const beforeTurn = async (): Promise<void> => {
+    progress();
+    await options.beforeTurn?.();
+  };
+  const episode: Episode = new Episode({
     scenario,
     agent,
     user,
     seed,
     onEvent,
     signal: AbortSignal.any([options.signal, stop.signal]),
-    ...(options.beforeTurn ? { beforeTurn: options.beforeTurn } : {}),
+    beforeTurn,
   });
   let evaluation: EvaluationResult | null = null;
   let engineError: string | null = null;

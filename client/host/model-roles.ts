@@ -45,11 +45,12 @@ export async function createModelRoles(scenario: Scenario, keys: ApiKeys): Promi
   if (agent.kind === "scripted" && user.kind === "scripted") {
     return { ok: false, problem: "no model is configured: set toolsandbox.agent.model or toolsandbox.user.model" };
   }
+  const recordIo = vscode.workspace.getConfiguration("toolsandbox").get("recordModelIo") !== false;
   let agentRole: AgentRole;
   if (agent.kind === "model") {
     const key = await keys.forRun(agent.settings.base_url);
     if (key === undefined) return { ok: false, problem: null };
-    agentRole = new OpenAiAgent({ settings: { ...agent.settings, api_key_env: key.source }, apiKey: key.key });
+    agentRole = new OpenAiAgent({ settings: { ...agent.settings, api_key_env: key.source }, apiKey: key.key, recordIo });
   } else {
     agentRole = createScriptedAgent(scenario);
   }
@@ -57,7 +58,7 @@ export async function createModelRoles(scenario: Scenario, keys: ApiKeys): Promi
   if (user.kind === "model") {
     const key = await keys.forRun(user.settings.base_url);
     if (key === undefined) return { ok: false, problem: null };
-    userRole = new OpenAiUser({ settings: { ...user.settings, api_key_env: key.source }, apiKey: key.key });
+    userRole = new OpenAiUser({ settings: { ...user.settings, api_key_env: key.source }, apiKey: key.key, recordIo });
   } else {
     userRole = createScriptedUser(scenario);
   }

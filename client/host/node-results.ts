@@ -12,8 +12,10 @@ export interface NodeResultView {
   readonly kind: NodeKind;
   readonly id: string;
   readonly tone: ResultTone;
-  /** "✓ matched at message 7 · similarity 1.00", "✗ not matched", "⚠ hit at message 4", "✓ not hit". */
+  /** "✓ matched at message 7 · similarity 1.00", "✗ not matched", "⚠ hit at message 4", "✓ not hit": the CodeLens. */
   readonly text: string;
+  /** "✓ 1.00", "✗ missed", "⚠ hit", "✓ clear": the end of the line, short so it is not cut and does not repeat the lens. */
+  readonly badge: string;
   /** Why it scored what it did (empty for a full match): the hover. */
   readonly why: string;
   /** The message the panel should show for this node: where it matched, else its closest miss. */
@@ -26,15 +28,16 @@ export function nodeResultView(kind: NodeKind, node: NodeResult): NodeResultView
   const why = nodeWhy(node, kind);
   if (kind === "minefield") {
     return node.matched_at === null
-      ? { kind, id: node.id, tone: "clear", text: "✓ not hit", why, message: null }
-      : { kind, id: node.id, tone: "hit", text: `⚠ hit at message ${node.matched_at}`, why, message: node.matched_at };
+      ? { kind, id: node.id, tone: "clear", text: "✓ not hit", badge: "✓ clear", why, message: null }
+      : { kind, id: node.id, tone: "hit", text: `⚠ hit at message ${node.matched_at}`, badge: "⚠ hit", why, message: node.matched_at };
   }
-  if (node.matched_at === null) return { kind, id: node.id, tone: "missed", text: "✗ not matched", why, message: node.explained_at };
+  if (node.matched_at === null) return { kind, id: node.id, tone: "missed", text: "✗ not matched", badge: "✗ missed", why, message: node.explained_at };
   return {
     kind,
     id: node.id,
     tone: node.similarity >= 1 ? "matched" : "partial",
     text: `✓ matched at message ${node.matched_at} · similarity ${similarity(node.similarity)}`,
+    badge: `✓ ${similarity(node.similarity)}`,
     why,
     message: node.matched_at,
   };

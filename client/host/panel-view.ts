@@ -118,6 +118,14 @@ export class PanelView implements vscode.Disposable {
         if (!this.feedValue?.control(action)) this.host.log.info(`run-control "${action}" ignored: no run is going in this panel`);
       },
       selected: () => undefined,
+      // The empty panel's buttons: the same commands as the palette's (their own checks apply).
+      command: (command) => {
+        if (command === "compare-reference") {
+          if (this.feedValue) void vscode.commands.executeCommand("toolsandbox.compareWithReference", vscode.Uri.file(this.feedValue.path));
+          return;
+        }
+        void vscode.commands.executeCommand(command === "run" ? "toolsandbox.runScenario" : "toolsandbox.replayTrajectory");
+      },
     });
     if (refused !== null) this.host.log.warn(`ignored a message from the panel: ${refused}`);
   }

@@ -32,6 +32,8 @@ export interface RunRequest {
   /** Open the panel on the run as it starts (palette and CodeLens runs; not the Testing view). */
   readonly showPanel: boolean;
   readonly token?: vscode.CancellationToken;
+  /** Hold the run before its first turn, to be stepped from the panel (only with showPanel). */
+  readonly startPaused?: boolean;
 }
 
 export type RunResult =
@@ -76,9 +78,10 @@ export class Runner {
     }
     const feed = this.store.addLive(file, trajectoryTitle(file), scenarioPath);
     if (request.showPanel) this.views.open(feed);
-    const gate = new RunGate((state) => feed.setLive(state));
-    feed.setController((action) => gate.control(action));
+    // A run nobody watches must not wait for a Continue nobody can press.
+    const gate = new RunGate((state) => feed.setLive(state), { startPaused: request.showPanel && request.startPaused === true });
     const abort = new AbortController();
+    feed.setController((action) => (action === "stop" ? abort.abort() : gate.control(action)));
     const cancel = request.token?.onCancellationRequested(() => abort.abort());
     this.log.info(`run ${scenario.name} (${request.mode}) → ${file}`);
 
@@ -93,6 +96,7 @@ export class Runner {
         signal: abort.signal,
         beforeTurn: gate.beforeTurn,
         onLine: (line) => feed.append(line),
+        onProgress: (evaluation) => feed.setEvaluation(evaluation),
       });
     } catch (e) {
       if (!(e instanceof TrajectoryWriteError)) throw e;

@@ -83,3 +83,9 @@ export function readPassThreshold(get: SettingsGetter): Read<number> {
 export function readRunsFolder(get: SettingsGetter): Read<string> {
   return readString(get, "runsFolder", "");
 }
+
+/** How many scenarios a Testing-view run plays at once (toolsandbox.testConcurrency, 1 to 16). */
+export function readTestConcurrency(get: SettingsGetter): Read<number> {
+  const n = optionalNumber(get, "testConcurrency", 1, 16, true);
+  return n.ok ? ok(n.value ?? 4) : n;
+}

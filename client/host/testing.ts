@@ -1,28 +1,26 @@
-// Scenarios in the Testing view: one test item per *.scenario.yaml / *.scenario.yml in the
-// workspace, kept in step with the files by a watcher. Running an item plays the scenario (the
-// scripted roles by default, or the configured models), writes its run file, and passes when the
-// score reaches toolsandbox.passThreshold; a failure names each milestone missed and each
-// minefield hit, at its line.
-import { basename } from "node:path";
+// Scenarios in the Testing view: folders, one item per *.scenario.yaml / *.scenario.yml named by
+// its scenario's `name`, and a child per milestone and minefield (testing-tree.ts), kept in step
+// with the files by a watcher. Running plays the scenarios (the scripted roles by default, or the
+// configured models), up to toolsandbox.testConcurrency at a time; a scenario passes when its
+// score reaches toolsandbox.passThreshold, and each milestone and minefield passes or fails on its
+// own, with its message at its line.
 import * as vscode from "vscode";
+import type { EvaluationResult } from "../../engine/evaluation/result.js";
 import { readOutline } from "./node-lines.js";
-import { scoreSummary } from "./node-results.js";
+import { nodeResultView, scoreSummary } from "./node-results.js";
 import type { Runner, RunMode } from "./runner.js";
 import { UNTRUSTED_MESSAGE } from "./runner.js";
-import { readPassThreshold } from "./settings.js";
+import { readPassThreshold, readTestConcurrency } from "./settings.js";
 import { settingsGetter } from "./model-roles.js";
 import { testReport, unscoredMessage } from "./test-report.js";
+import { nodeItemId, ScenarioTree } from "./testing-tree.js";
 import { SCENARIO_GLOB } from "./trajectories.js";
 
 export const TEST_CONTROLLER_ID = "toolsandbox";
 
-const scenarioLabel = (uri: vscode.Uri): string => basename(uri.fsPath).replace(/\.scenario\.ya?ml$/, "");
-/** The folder of the file relative to its workspace folder ("" at the top), to tell equal names apart. */
-const folderOf = (uri: vscode.Uri): string => vscode.workspace.asRelativePath(uri, false).replace(/\/?[^/]*$/, "");
-const describe = (...parts: string[]): string => parts.filter((p) => p !== "").join(" · ");
-
 export class ScenarioTests implements vscode.Disposable {
   private readonly controller = vscode.tests.createTestController(TEST_CONTROLLER_ID, "ToolSandbox scenarios");
+  private readonly tree = new ScenarioTree(this.controller);
   private readonly disposables: vscode.Disposable[] = [this.controller];
 
   constructor(private readonly runner: Runner) {
@@ -36,8 +34,9 @@ export class ScenarioTests implements vscode.Disposable {
     const watcher = vscode.workspace.createFileSystemWatcher(SCENARIO_GLOB);
     this.disposables.push(
       watcher,
-      watcher.onDidCreate((uri) => this.add(uri)),
-      watcher.onDidDelete((uri) => this.remove(uri)),
+      watcher.onDidCreate((uri) => void this.tree.upsert(uri)),
+      watcher.onDidChange((uri) => void this.tree.upsert(uri)),
+      watcher.onDidDelete((uri) => this.tree.remove(uri)),
     );
   }
 
@@ -47,39 +46,32 @@ export class ScenarioTests implements vscode.Disposable {
 
   private async discover(): Promise<void> {
     const uris = await vscode.workspace.findFiles(SCENARIO_GLOB, "{**/node_modules/**,**/.git/**}");
-    const keep = new Set(uris.map((u) => u.toString()));
-    this.controller.items.forEach((item) => {
-      if (!keep.has(item.id)) this.controller.items.delete(item.id);
-    });
-    for (const uri of uris) this.add(uri);
-  }
-
-  private add(uri: vscode.Uri): void {
-    if (uri.path.split("/").includes("node_modules") || this.controller.items.get(uri.toString())) return;
-    const item = this.controller.createTestItem(uri.toString(), scenarioLabel(uri), uri);
-    item.range = new vscode.Range(0, 0, 0, 0);
-    item.description = folderOf(uri);
-    this.controller.items.add(item);
-  }
-
-  private remove(uri: vscode.Uri): void {
-    this.controller.items.delete(uri.toString());
+    this.tree.prune(new Set(uris.map((u) => u.toString())));
+    await Promise.all(uris.map((uri) => this.tree.upsert(uri)));
   }
 
   private async run(request: vscode.TestRunRequest, token: vscode.CancellationToken, mode: RunMode): Promise<void> {
-    if (this.controller.items.size === 0) await this.discover();
-    const items: vscode.TestItem[] = [];
-    if (request.include) items.push(...request.include);
-    else this.controller.items.forEach((item) => items.push(item));
+    if (this.tree.scenarios().length === 0) await this.discover();
     const excluded = new Set((request.exclude ?? []).map((i) => i.id));
+    const chosen = request.include ? request.include.flatMap((i) => this.tree.scenariosOf(i)) : this.tree.scenarios();
+    const items = [...new Map(chosen.filter((i) => !excluded.has(i.id)).map((i) => [i.id, i])).values()];
     const run = this.controller.createTestRun(request);
-    for (const item of items) run.enqueued(item);
     for (const item of items) {
-      if (excluded.has(item.id)) continue;
-      if (token.isCancellationRequested) run.skipped(item);
-      else if (!vscode.workspace.isTrusted) run.errored(item, new vscode.TestMessage(UNTRUSTED_MESSAGE));
-      else await this.runItem(run, item, mode, token);
+      run.enqueued(item);
+      item.children.forEach((child) => run.enqueued(child));
     }
+    const concurrency = readTestConcurrency(settingsGetter());
+    if (!concurrency.ok) run.appendOutput(`${concurrency.problem}; playing 4 at a time\r\n`);
+    // A small pool: each worker takes the next scenario until none is left.
+    const queue = [...items];
+    const worker = async (): Promise<void> => {
+      for (let item = queue.shift(); item !== undefined; item = queue.shift()) {
+        if (token.isCancellationRequested) run.skipped(item);
+        else if (!vscode.workspace.isTrusted) run.errored(item, new vscode.TestMessage(UNTRUSTED_MESSAGE));
+        else await this.runItem(run, item, mode, token);
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(items.length, concurrency.ok ? concurrency.value : 4) }, worker));
     run.end();
   }
 
@@ -102,7 +94,8 @@ export class ScenarioTests implements vscode.Disposable {
     }
     const threshold = readPassThreshold(settingsGetter());
     const report = testReport(outcome.evaluation, threshold.ok ? threshold.value : 1, readOutline(text).nodes, outcome.end);
-    item.description = describe(folderOf(uri), scoreSummary(outcome.evaluation));
+    item.description = scoreSummary(outcome.evaluation);
+    this.reportNodes(run, item, outcome.evaluation);
     run.appendOutput(`${item.label}: ${report.summary} → ${vscode.workspace.asRelativePath(outcome.file, false)}\r\n`, undefined, item);
     if (!threshold.ok) run.appendOutput(`${threshold.problem}; using 1.00\r\n`, undefined, item);
     if (report.passed) {
@@ -119,5 +112,24 @@ export class ScenarioTests implements vscode.Disposable {
       messages.push(message);
     }
     run.failed(item, messages, duration);
+  }
+
+  /** Each milestone and minefield child passes or fails with its own result (the CodeLens text). */
+  private reportNodes(run: vscode.TestRun, item: vscode.TestItem, evaluation: EvaluationResult): void {
+    const nodes = [
+      ...evaluation.milestones.map((node) => nodeResultView("milestone", node)),
+      ...evaluation.minefields.map((node) => nodeResultView("minefield", node)),
+    ];
+    for (const view of nodes) {
+      const child = item.children.get(nodeItemId(item.id, view.kind, view.id));
+      if (!child) continue;
+      child.description = view.text;
+      if (view.tone === "matched" || view.tone === "clear") run.passed(child);
+      else {
+        const message = new vscode.TestMessage(`${view.kind} ${view.id}: ${view.text}${view.why ? ` (${view.why})` : ""}`);
+        if (child.uri && child.range) message.location = new vscode.Location(child.uri, child.range);
+        run.failed(child, message);
+      }
+    }
   }
 }

@@ -1,7 +1,7 @@
 // The host's side of the panel boundary: every message a panel posts is untrusted (the page shows
 // model and tool output), so it is checked by the same guards the panel uses before any handler
 // sees it. Links pass only as http/https; anything else is dropped and reported once to the log.
-import type { NodeKind, RunControl } from "../../engine/panel/protocol.js";
+import type { NodeKind, PanelCommand, RunControl } from "../../engine/panel/protocol.js";
 import { parseViewRequest } from "../webview/validate/host-messages.js";
 
 export interface ViewRequestHandlers {
@@ -10,6 +10,10 @@ export interface ViewRequestHandlers {
   revealNode(kind: NodeKind, id: string): void;
   runControl(action: RunControl): void;
   selected(index: number): void;
+  command(command: PanelCommand): void;
+  /** The runs view's requests; a run panel ignores them. */
+  openRun?(file: string): void;
+  compareRuns?(files: readonly [string, string]): void;
 }
 
 /** Checks one message from a panel and calls its handler; returns why it was refused, or null. */
@@ -32,6 +36,17 @@ export function dispatchViewRequest(raw: unknown, handlers: ViewRequestHandlers)
       break;
     case "selected":
       handlers.selected(request.index);
+      break;
+    case "command":
+      handlers.command(request.command);
+      break;
+    case "open-run":
+      if (!handlers.openRun) return "open-run is a request of the runs view";
+      handlers.openRun(request.file);
+      break;
+    case "compare-runs":
+      if (!handlers.compareRuns) return "compare-runs is a request of the runs view";
+      handlers.compareRuns(request.files);
       break;
   }
   return null;

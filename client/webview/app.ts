@@ -5,9 +5,9 @@
 import type { RoleName } from "../../engine/episode/types.js";
 import type { PanelHost } from "./host.js";
 import { isAllowedLink } from "./links.js";
-import { cycle, isFiltering, NO_FILTER, searchHits, VisibleMessages, type RoleFilter } from "./model/navigation.js";
+import { cycle, isFiltering, NO_FILTER, searchHits, VisibleMessages, withSetupFold, type RoleFilter } from "./model/navigation.js";
 import { LineOrderError, PanelTrajectory } from "./model/panel-trajectory.js";
-import { FIRST_RENDER_MARK, type LiveState, type NodeKind, type PanelLine, type RunControl } from "../../engine/panel/protocol.js";
+import { FIRST_RENDER_MARK, type LiveState, type NodeKind, type PanelCommand, type PanelLine, type RunControl } from "../../engine/panel/protocol.js";
 import { parseHostMessage } from "./validate/host-messages.js";
 import type { Direction, PanelActions } from "./view/actions.js";
 import { el, replaceChildren } from "./view/dom.js";
@@ -16,15 +16,10 @@ import { installShortcuts, shortcutsOverlay } from "./view/shortcuts.js";
 import { SummaryView } from "./view/summary.js";
 import { TimelineView } from "./view/timeline.js";
 import { ToolbarView } from "./view/toolbar.js";
+import { NoticesView } from "./view/notices.js";
+import { savedState, type SavedState } from "./model/saved-state.js";
 
 const PLAY_INTERVAL_MS = 800;
-
-interface SavedState {
-  readonly selected: number | null;
-  readonly query: string;
-  /** The selection was following the newest message (see Panel.following). */
-  readonly following: boolean;
-}
 
 export class Panel implements PanelActions {
   private trajectory: PanelTrajectory | null = null;
@@ -38,28 +33,29 @@ export class Panel implements PanelActions {
    */
   private following = true;
   private query = "";
+  /** The setup rows are shown one by one (the user unfolded them). */
+  private setupOpen = false;
   private hits: number[] = [];
   private playTimer: ReturnType<typeof setInterval> | null = null;
   private live: LiveState | null = null;
-  private readonly rejected: string[] = [];
   private restore: SavedState | null;
   private rendered = false;
 
-  private readonly summary = new SummaryView(this);
+  private readonly summary: SummaryView;
   private readonly toolbar = new ToolbarView(this);
   private readonly timeline = new TimelineView(this);
   private readonly detail: MessageDetailView;
-  private readonly notice = el("div", { class: "notice", attrs: { role: "status", "data-testid": "notice" } });
+  private readonly notices = new NoticesView();
   private readonly overlay = shortcutsOverlay(() => this.toggleShortcuts(false));
 
   constructor(
     root: HTMLElement,
     private readonly host: PanelHost,
   ) {
-    this.detail = new MessageDetailView(this, host.capabilities.revealInEditor);
+    this.detail = new MessageDetailView(this, host.capabilities.revealInEditor, host.capabilities.commands);
+    this.summary = new SummaryView(this, host.capabilities.commands);
     this.restore = savedState(host.savedState());
     this.overlay.hidden = true;
-    this.notice.hidden = true;
     replaceChildren(
       root,
       el(
@@ -67,7 +63,8 @@ export class Panel implements PanelActions {
         { class: "app" },
         this.summary.element,
         this.toolbar.element,
-        this.notice,
+        this.notices.banner,
+        this.notices.notice,
         el(
           "main",
           { class: "panes" },
@@ -99,12 +96,16 @@ export class Panel implements PanelActions {
     const message = checked.value;
     switch (message.type) {
       case "lines":
-        if (message.lines[0]?.type === "header") this.rejected.length = 0;
+        if (message.lines[0]?.type === "header") this.notices.rejected.length = 0;
         message.rejected.forEach((r) => this.reject(r));
         this.addLines(message.lines);
         break;
       case "reveal":
         this.reveal(message.index);
+        break;
+      case "damaged":
+        this.notices.damage = message.problem;
+        this.renderNotice();
         break;
       case "live": {
         this.live = message.state;
@@ -116,7 +117,7 @@ export class Panel implements PanelActions {
         break;
       }
       default:
-        if (message.type === "header") this.rejected.length = 0;
+        if (message.type === "header") this.notices.rejected.length = 0;
         this.addLines([message]);
     }
   }
@@ -127,7 +128,11 @@ export class Panel implements PanelActions {
     const t = this.trajectory;
     if (!t || t.messages.length === 0) return;
     const clamped = Math.max(0, Math.min(t.messages.length - 1, Math.trunc(index)));
-    // Jumping to a message the filter hides shows everything again rather than doing nothing.
+    // A folded setup message opens the setup; a message the filter hides shows everything again.
+    if (this.visible.positionOf(clamped) === -1 && clamped > 0 && clamped < (t.setupEnd ?? 0) && !this.setupOpen) {
+      this.setupOpen = true;
+      this.applyFilter(this.filter);
+    }
     if (this.visible.positionOf(clamped) === -1) this.applyFilter(NO_FILTER);
     this.selected = clamped;
     this.following = clamped === this.newestListed();
@@ -198,8 +203,21 @@ export class Panel implements PanelActions {
     this.save();
   }
 
+  toggleSetup(): void {
+    const t = this.trajectory;
+    if (!t || (t.setupEnd ?? 0) < 2) return;
+    this.setupOpen = !this.setupOpen;
+    this.applyFilter(this.filter);
+    if (!this.setupOpen && this.selected !== null && this.selected < (t.setupEnd ?? 0)) this.selected = 0;
+    this.renderAll();
+  }
+
   runControl(action: RunControl): void {
     this.host.request({ type: "run-control", action });
+  }
+
+  command(command: PanelCommand): void {
+    this.host.request({ type: "command", command });
   }
 
   openLink(url: string): void {
@@ -224,9 +242,11 @@ export class Panel implements PanelActions {
       if (line.type === "header") {
         started = true;
         this.trajectory = new PanelTrajectory(line);
+        this.notices.damage = null;
         this.selected = null;
         this.following = true;
-        this.visible.reset([], this.filter);
+        this.setupOpen = false;
+        this.visible.reset([], this.effectiveFilter());
         continue;
       }
       if (!this.trajectory) {
@@ -245,7 +265,12 @@ export class Panel implements PanelActions {
       this.renderAll();
       return;
     }
-    this.visible.extend(t.messages);
+    // The setup folds once its end is known (the first real user message has arrived), unless the
+    // user is reading one of its messages.
+    const fold = this.effectiveFilter().foldSetup;
+    if (fold > 0 && !this.following && this.selected !== null && this.selected > 0 && this.selected < fold) this.setupOpen = true;
+    if (this.visible.filterFolds !== this.effectiveFilter().foldSetup) this.visible.reset(t.messages, this.effectiveFilter());
+    else this.visible.extend(t.messages);
     this.updateHits();
     if (this.restore !== null && t.messages.length > 0) {
       const { selected, query, following } = this.restore;
@@ -257,7 +282,7 @@ export class Panel implements PanelActions {
       this.following = following;
     }
     const followed = this.followNewest();
-    if (this.selected === null) this.selected = this.visible.at(0) ?? null;
+    if (this.selected === null) this.selected = this.openingMessage(t);
     // The timeline scrolls only when the selection moved: a user reading elsewhere in the list
     // is not pulled back by each new message.
     this.renderAll(started || this.selected !== previous);
@@ -287,21 +312,32 @@ export class Panel implements PanelActions {
     return true;
   }
 
+  /** Where a run opens: its first failing milestone when finished, else its first real user message. */
+  private openingMessage(t: PanelTrajectory): number | null {
+    const at = t.firstFailure() ?? t.setupEnd;
+    if (at !== null && this.visible.positionOf(at) !== -1) return at;
+    return this.visible.at(0) ?? null;
+  }
+
   private newestListed(): number | null {
     return this.visible.at(this.visible.length - 1) ?? null;
   }
 
   private reject(problem: string): void {
     console.warn(`toolsandbox panel: ignored a message from the host: ${problem}`);
-    this.rejected.push(problem);
+    this.notices.rejected.push(problem);
   }
 
   // ---- state ---------------------------------------------------------------------------------
 
   private applyFilter(filter: RoleFilter): void {
     this.filter = filter;
-    this.visible.reset(this.trajectory?.messages ?? [], filter);
+    this.visible.reset(this.trajectory?.messages ?? [], this.effectiveFilter());
     this.updateHits();
+  }
+
+  private effectiveFilter(): RoleFilter {
+    return withSetupFold(this.filter, this.trajectory?.setupEnd ?? null, this.setupOpen);
   }
 
   /** After filtering, keep the selection if it is still listed, else move to the nearest listed message. */
@@ -311,8 +347,10 @@ export class Panel implements PanelActions {
     this.selected = this.visible.neighbour(this.selected, 1) ?? this.visible.neighbour(this.selected, -1);
   }
 
+  /** Search looks through the folded setup too; going to a hit there unfolds it. */
   private updateHits(): void {
-    this.hits = this.trajectory ? searchHits(this.trajectory, this.visible, this.query) : [];
+    const t = this.trajectory;
+    this.hits = t && this.query.trim() !== "" ? searchHits(t, this.visible.unfolded(t.messages), this.query) : [];
   }
 
   private stopPlaying(): void {
@@ -339,7 +377,10 @@ export class Panel implements PanelActions {
     this.summary.select(this.selected);
     this.renderToolbar();
     const t = this.trajectory;
-    if (t) this.timeline.update({ trajectory: t, visible: this.visible, selected: this.selected, query: this.query, hits: new Set(this.hits) });
+    if (t) {
+      const setup = { end: t.setupEnd ?? 0, folded: this.effectiveFilter().foldSetup > 0 };
+      this.timeline.update({ trajectory: t, visible: this.visible, selected: this.selected, query: this.query, hits: new Set(this.hits), setup });
+    }
     if (reveal && this.selected !== null) this.timeline.reveal(this.selected);
     this.detail.render(t, this.selected, this.query);
   }
@@ -348,7 +389,8 @@ export class Panel implements PanelActions {
     this.toolbar.update({
       selected: this.selected,
       messageCount: this.trajectory?.messages.length ?? 0,
-      listed: this.visible.length,
+      // The folded setup is not a filter: its messages count as listed.
+      listed: this.visible.length + Math.max(0, this.visible.filterFolds - 1),
       playing: this.playTimer !== null,
       filter: this.filter,
       hits: this.hits,
@@ -357,20 +399,6 @@ export class Panel implements PanelActions {
   }
 
   private renderNotice(): void {
-    const filtered = isFiltering(this.filter);
-    const parts: string[] = [];
-    if (this.rejected.length > 0) {
-      parts.push(`${this.rejected.length} message${this.rejected.length === 1 ? " was" : "s were"} ignored because ${this.rejected.length === 1 ? "it is" : "they are"} not valid (first: ${this.rejected[0]}).`);
-    }
-    if (filtered && this.trajectory && this.visible.length === 0) parts.push("The role filter hides every message.");
-    this.notice.textContent = parts.join(" ");
-    this.notice.hidden = parts.length === 0;
+    this.notices.render(isFiltering(this.filter) && this.trajectory !== null && this.visible.length === 0);
   }
-}
-
-function savedState(value: unknown): SavedState | null {
-  if (typeof value !== "object" || value === null) return null;
-  const { selected, query, following } = value as { selected?: unknown; query?: unknown; following?: unknown };
-  const index = typeof selected === "number" && Number.isSafeInteger(selected) && selected >= 0 ? selected : null;
-  return { selected: index, query: typeof query === "string" ? query.slice(0, 500) : "", following: typeof following === "boolean" ? following : index === null };
 }

@@ -7,6 +7,8 @@ import type { ViewRequest } from "../../engine/panel/protocol.js";
 export interface HostCapabilities {
   /** The host can show a milestone or minefield in the scenario editor. */
   readonly revealInEditor: boolean;
+  /** The host can run a scenario and open a trajectory (the empty panel's buttons). */
+  readonly commands: boolean;
 }
 
 export interface PanelHost {

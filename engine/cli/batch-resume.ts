@@ -9,6 +9,7 @@ import type { TrajectoryHeader } from "../episode/types.js";
 import { isJsonObject, type JsonObject } from "../json.js";
 import { parseTrajectory } from "../trajectory/reader.js";
 import { TrajectoryError } from "../trajectory/errors.js";
+import { telemetryTotals } from "../trajectory/telemetry.js";
 import type { Trajectory } from "../trajectory/trajectory.js";
 import { serializeLine } from "../trajectory/writer.js";
 import type { BatchJob } from "./batch-jobs.js";
@@ -60,6 +61,7 @@ export function inspectSavedJob(job: BatchJob, outDir: string, expected: Traject
     messageCount: trajectory.messages.length,
     turnCount: evaluation.turn_count,
     engineError: null,
+    telemetry: telemetryTotals(trajectory.modelCalls),
   });
   return { kind: "complete", result };
 }

@@ -19,13 +19,18 @@ export function exportLines(trajectory: Trajectory, evaluation: EvaluationResult
 }
 
 export function replayHtml(trajectory: Trajectory, evaluation: EvaluationResult | null, source: string): string {
-  const dir = assetDirectory();
   return panelHtml({
     title: `${trajectory.header.scenario.name} · ${basename(source)} · ToolSandbox replay`,
     nonce: createNonce(),
-    assets: { kind: "inline", script: readFileSync(join(dir, SCRIPT), "utf8"), style: readFileSync(join(dir, STYLE), "utf8") },
+    assets: { kind: "inline", ...bundledAssets(SCRIPT, STYLE) },
     lines: exportLines(trajectory, evaluation),
   });
+}
+
+/** A browser bundle's script and stylesheet from dist/ (the panel's, or the runs view's). */
+export function bundledAssets(script: string, style: string): { readonly script: string; readonly style: string } {
+  const dir = assetDirectory(script, style);
+  return { script: readFileSync(join(dir, script), "utf8"), style: readFileSync(join(dir, style), "utf8") };
 }
 
 export function writeReplayHtml(file: string, html: string): void {
@@ -37,9 +42,9 @@ export function writeReplayHtml(file: string, html: string): void {
 }
 
 /** dist/, where the panel bundle sits next to the CLI bundle (or two levels up when run from source). */
-function assetDirectory(): string {
+function assetDirectory(script: string, style: string): string {
   const candidates = [__dirname, join(__dirname, "..", "..", "dist")];
-  const found = candidates.find((dir) => existsSync(join(dir, SCRIPT)) && existsSync(join(dir, STYLE)));
-  if (found === undefined) throw new CliError(`the panel bundle (${SCRIPT}, ${STYLE}) is missing next to the CLI; run npm run build`, EXIT.internal);
+  const found = candidates.find((dir) => existsSync(join(dir, script)) && existsSync(join(dir, style)));
+  if (found === undefined) throw new CliError(`the browser bundle (${script}, ${style}) is missing next to the CLI; run npm run build`, EXIT.internal);
   return found;
 }

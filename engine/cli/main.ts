@@ -15,6 +15,8 @@ import { runCommand } from "./run.js";
 import { registerLsp } from "./lsp.js";
 import { registerMockLlm } from "./mock-llm.js";
 import { registerStats } from "./stats.js";
+import { registerReport } from "./report.js";
+import { registerCompare } from "./compare.js";
 import { toolsCommand } from "./tools.js";
 import { validateCommand } from "./validate.js";
 
@@ -162,6 +164,8 @@ function buildProgram(io: CliIO, setExit: (code: ExitCode) => void): Command {
     .action((opts: { json?: boolean; pack: PackId }) => setExit(toolsCommand(opts, io)));
 
   registerStats(program, io);
+  registerReport(program, io);
+  registerCompare(program, io);
   registerImport(program, io, setExit);
   registerMockLlm(program, io);
   registerLsp(program);

@@ -10,7 +10,8 @@ import type { TrajectoryHeader } from "../episode/types.js";
 import type { AgentRole, UserRole } from "../roles/role.js";
 import type { TrajectoryEvent } from "../trajectory/events.js";
 import { effectiveTurnCount } from "../trajectory/stats.js";
-import type { EndEvent } from "../trajectory/trajectory.js";
+import { telemetryTotals, type TelemetryTotals } from "../trajectory/telemetry.js";
+import type { EndEvent, ModelCallEvent } from "../trajectory/trajectory.js";
 import { TrajectoryWriter } from "../trajectory/writer.js";
 import type { BatchJob } from "./batch-jobs.js";
 import { fsError } from "./errors.js";
@@ -75,7 +76,9 @@ export async function playJob(job: BatchJob, options: PlayOptions): Promise<Play
   // The episode must not see a throwing listener: a failed write stops the episode instead.
   const stop = new AbortController();
   const failed: { write?: { readonly error: unknown } } = {};
+  const modelCalls: ModelCallEvent[] = [];
   const onEvent = (event: TrajectoryEvent): void => {
+    if (event.type === "model_call") modelCalls.push(event);
     if (failed.write) return;
     try {
       writer.write(event);
@@ -112,6 +115,7 @@ export async function playJob(job: BatchJob, options: PlayOptions): Promise<Play
     messageCount: episode.messages.length,
     turnCount: evaluation?.turn_count ?? effectiveTurnCount(episode.messages),
     engineError: engineError === null ? null : errorMessage(engineError.error),
+    telemetry: telemetryTotals(modelCalls),
   });
   return { result, engineError: engineError?.error ?? null };
 }
@@ -125,6 +129,8 @@ export interface JobFacts {
   readonly turnCount: number;
   /** The engine's error message, when it failed. */
   readonly engineError: string | null;
+  /** The episode's model calls, summed (all zero for scripted roles). */
+  readonly telemetry: TelemetryTotals;
 }
 
 /** The summary's record of one job, from what its episode (live or saved) ended with. */
@@ -141,5 +147,7 @@ export function jobResult(job: BatchJob, facts: JobFacts): ScenarioResult {
     peers: facts.peers,
     trajectory: job.trajectory,
     failed: isFailedEnd(facts.end?.reason ?? null),
+    // Only model-backed runs have any: a scripted run's summary stays as it was, byte for byte.
+    ...(facts.telemetry.calls > 0 ? { telemetry: facts.telemetry } : {}),
   };
 }

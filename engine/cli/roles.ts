@@ -26,6 +26,8 @@ export type RoleSpec =
       readonly settings: ModelSettings;
       /** False when a missing key may be replaced by a placeholder (a local server that ignores it). */
       readonly keyRequired: boolean;
+      /** Keep each call's request and response bodies in the trajectory (false: `--no-record-io`). */
+      readonly recordIo?: boolean;
     };
 
 export interface RoleSpecs {
@@ -62,6 +64,8 @@ export interface ModelRoleFlags {
   readonly apiKeyEnv?: string;
   readonly agentApiKeyEnv?: string;
   readonly userApiKeyEnv?: string;
+  /** False with --no-record-io (commander's default for a --no- flag is true). */
+  readonly recordIo?: boolean;
 }
 
 function numberIn(what: string, min: number, max: number, integer: boolean) {
@@ -125,7 +129,8 @@ export function addModelRoleOptions(command: Command): Command {
     )
     .addOption(option("--api-key-env <name>", `environment variable holding the API key (default ${DEFAULT_API_KEY_ENV})`, envName))
     .addOption(option("--agent-api-key-env <name>", "environment variable holding the agent's API key", envName))
-    .addOption(option("--user-api-key-env <name>", "environment variable holding the user simulator's API key", envName));
+    .addOption(option("--user-api-key-env <name>", "environment variable holding the user simulator's API key", envName))
+    .addOption(new Option("--no-record-io", "leave the raw request and response bodies out of the trajectory (latency, tokens and request ids are still recorded)"));
 }
 
 type Env = Readonly<Record<string, string | undefined>>;
@@ -140,6 +145,7 @@ export function roleSpecs(agentId: string, userId: string, flags: ModelRoleFlags
   if (agent.kind === "scripted" && user.kind === "scripted") {
     const stray = (["baseUrl", "timeout", "maxRetries", "apiKeyEnv"] as const).find((k) => flags[k] !== undefined);
     if (stray) throw usage(`--${kebab(stray)} applies to model-backed roles only (--agent or --user openai:<model>)`);
+    if (flags.recordIo === false) throw usage("--no-record-io applies to model-backed roles only (--agent or --user openai:<model>)");
   }
   return { agent, user };
 }
@@ -178,7 +184,12 @@ function roleSpec(role: "agent" | "user", id: string, flags: ModelRoleFlags, env
     api_key_env: explicitKeyEnv ?? DEFAULT_API_KEY_ENV,
   });
   // OpenAI itself needs a key; a local server usually does not, unless the user named a variable.
-  const spec: RoleSpec = { kind: "openai", settings, keyRequired: explicitKeyEnv !== undefined || isOpenAiService(settings.base_url) };
+  const spec: RoleSpec = {
+    kind: "openai",
+    settings,
+    keyRequired: explicitKeyEnv !== undefined || isOpenAiService(settings.base_url),
+    recordIo: flags.recordIo ?? true,
+  };
   apiKeyFor(spec, role, env);
   return spec;
 }
@@ -226,7 +237,7 @@ function sharedModel(spec: Extract<RoleSpec, { kind: "openai" }>, role: "agent" 
   const apiKey = apiKeyFor(spec, role, env);
   const known = modelsBySpec.get(spec);
   if (known?.apiKey === apiKey) return known.model;
-  const model = new ChatModel({ settings: spec.settings, apiKey });
+  const model = new ChatModel({ settings: spec.settings, apiKey, recordIo: spec.recordIo ?? true });
   modelsBySpec.set(spec, { apiKey, model });
   return model;
 }

@@ -14,6 +14,7 @@ import {
 } from "../evaluation/peers/index.js";
 import type { EvaluationResult } from "../evaluation/result.js";
 import type { Category, Scenario } from "../scenario/model.js";
+import { addTelemetry, NO_TELEMETRY, type TelemetryTotals } from "../trajectory/telemetry.js";
 import type { Column } from "./table.js";
 
 /** Where a milestone or minefield matched, as summary.json lists it (the trajectory holds the explanations). */
@@ -49,6 +50,8 @@ export interface ScenarioResult {
   readonly trajectory: string;
   /** The scenario could not be played to an end of its own (role error, script out of step, cancelled, engine error). */
   readonly failed: boolean;
+  /** Its model calls summed: latency, tokens; only when a model-backed role made any. */
+  readonly telemetry?: TelemetryTotals;
 }
 
 const FAILED_REASONS: ReadonlySet<EndReason> = new Set<EndReason>(["role_error", "model_error", "script_exhausted", "cancelled"]);
@@ -69,6 +72,8 @@ export interface RunSummary {
     readonly turns: number;
     /** How many scenarios ended for each reason ("error" = the engine failed). */
     readonly end_reasons: Readonly<Record<string, number>>;
+    /** Every model call of the run summed; only when there were any (scripted runs have none). */
+    readonly telemetry?: TelemetryTotals;
   };
 }
 
@@ -90,8 +95,14 @@ export function buildRunSummary(run: RunSummary["run"], scenarios: readonly Scen
       messages: scenarios.reduce((n, r) => n + r.message_count, 0),
       turns: scenarios.reduce((n, r) => n + r.turn_count, 0),
       end_reasons: Object.fromEntries(Object.entries(endReasons).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))),
+      ...runTelemetry(scenarios),
     },
   };
+}
+
+function runTelemetry(scenarios: readonly ScenarioResult[]): { telemetry?: TelemetryTotals } {
+  const withCalls = scenarios.flatMap((r) => (r.telemetry ? [r.telemetry] : []));
+  return withCalls.length === 0 ? {} : { telemetry: withCalls.reduce(addTelemetry, NO_TELEMETRY) };
 }
 
 /**

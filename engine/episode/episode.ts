@@ -15,7 +15,7 @@ import { END_CONVERSATION_CODE } from "./python-code.js";
 import { SeededRandom } from "./random.js";
 import { callableTools, checkToolCall, cleanToolCall, requestContent, toolsFor } from "./tool-calls.js";
 import { agentTurnProblem, userTurnProblem } from "./turn-checks.js";
-import type { EndReason, EpisodeEvent, Message, RoleName, ToolCall } from "./types.js";
+import type { EndReason, EpisodeEvent, Message, ModelCall, ModelCallRole, RoleName, ToolCall } from "./types.js";
 
 export interface EpisodeOptions {
   scenario: Scenario;
@@ -196,6 +196,7 @@ export class Episode {
       tools,
       scenario: this.scenario,
       ...(this.options.signal ? { signal: this.options.signal } : {}),
+      onModelCall: (call) => this.recordModelCall("agent", call),
     };
     const agent = this.options.agent;
     const asked = await this.ask<AgentTurn>(() => agent.respond(request));
@@ -234,6 +235,7 @@ export class Episode {
       messages: this.bus.visibleTo("user"),
       scenario: this.scenario,
       ...(this.options.signal ? { signal: this.options.signal } : {}),
+      onModelCall: (call) => this.recordModelCall("user", call),
     };
     const user = this.options.user;
     const asked = await this.ask<UserTurn>(() => user.respond(request));
@@ -291,6 +293,12 @@ export class Episode {
     if (this.end) return;
     this.end = detail === undefined ? { reason } : { reason, detail };
     this.emit({ type: "end", reason, ...(detail === undefined ? {} : { detail }), message_count: this.bus.length });
+  }
+
+  /** A call that settles after the episode ended (cancelled while it ran) is not part of the run. */
+  private recordModelCall(role: ModelCallRole, call: ModelCall): void {
+    if (this.end) return;
+    this.emit({ type: "model_call", role, index: this.bus.length, call });
   }
 
   private emit(event: EpisodeEvent): void {

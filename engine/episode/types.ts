@@ -78,8 +78,41 @@ export interface TrajectoryHeader {
   readonly run: RunConfig;
 }
 
+/** Token counts as the endpoint reported them (`usage` of a chat completion); a count it left out is absent. */
+export interface TokenUsage {
+  readonly prompt_tokens?: number;
+  readonly completion_tokens?: number;
+  readonly total_tokens?: number;
+}
+
+/**
+ * What one request to a model cost and carried: only model-backed roles make these, so a scripted
+ * run has none and stays byte-identical from run to run (latency is the clock's, never the seed's).
+ */
+export interface ModelCall {
+  readonly model: string;
+  /** Wall time of the call, retries and backoff included, in whole milliseconds. */
+  readonly latency_ms: number;
+  /** HTTP requests made, retries included. */
+  readonly attempts: number;
+  /** The server's request id (x-request-id), when it sent one. */
+  readonly request_id: string | null;
+  /** Null when the endpoint reported no usage (or the call failed). */
+  readonly usage: TokenUsage | null;
+  /** Why the call finally failed; absent when it succeeded. */
+  readonly error?: string;
+  /** The request body as sent (absent with --no-record-io). Never holds the API key. */
+  readonly request?: JsonValue;
+  /** The response body as received, or the error body (absent with --no-record-io), the key blanked out. */
+  readonly response?: JsonValue;
+}
+
+export type ModelCallRole = "agent" | "user";
+
 export type EpisodeEvent =
   | { readonly type: "message"; readonly message: Message }
+  /** A model call made by `role`; `index` is the index of the first message it produced (the next one). */
+  | { readonly type: "model_call"; readonly role: ModelCallRole; readonly index: number; readonly call: ModelCall }
   /** World changes recorded at snapshot `index` (the index of the first response message). */
   | { readonly type: "world"; readonly index: number; readonly changes: readonly RowChange[] }
   | { readonly type: "end"; readonly reason: EndReason; readonly detail?: string; readonly message_count: number };

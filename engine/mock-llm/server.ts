@@ -137,7 +137,9 @@ export async function startMockLlm(options: MockLlmOptions): Promise<MockLlm> {
     const answer: Answer = (status, body, headers = {}) => {
       record.status = status;
       const text = JSON.stringify(body);
-      res.writeHead(status, { "content-type": "application/json", "content-length": Buffer.byteLength(text), ...headers });
+      // A request id as real endpoints send one, numbered (never random) so runs stay reproducible.
+      const requestId = { "x-request-id": `req-mock-${record.number}` };
+      res.writeHead(status, { "content-type": "application/json", "content-length": Buffer.byteLength(text), ...requestId, ...headers });
       res.end(text);
     };
     try {

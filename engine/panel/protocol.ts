@@ -3,7 +3,7 @@
 // are one view over one stream: the host sends trajectory lines as they are written (a live run)
 // or all at once (a saved file), plus a few commands. Nothing here is trusted on arrival: the
 // guards in validate/ turn `unknown` into these types or reject the message.
-import type { Message, RoleName, RunConfig, TrajectoryHeader } from "../episode/types.js";
+import type { Message, ModelCall, ModelCallRole, RoleName, RunConfig, TrajectoryHeader } from "../episode/types.js";
 import type { EvaluationResult } from "../evaluation/result.js";
 import type { PackId } from "../packs/types.js";
 import type { TrajectoryEvent } from "../trajectory/events.js";
@@ -34,10 +34,16 @@ export type HostMessage =
   /** Select message `index` (e.g. the user clicked a milestone result in the editor). */
   | { readonly type: "reveal"; readonly index: number }
   /** A live run changed state: paused before the next turn, running, or finished. */
-  | { readonly type: "live"; readonly state: LiveState };
+  | { readonly type: "live"; readonly state: LiveState }
+  /** The file is damaged (cut short, no end): where, in one line. The panel shows it as a banner. */
+  | { readonly type: "damaged"; readonly problem: string };
 
-export type RunControl = "pause" | "continue" | "step";
-export const RUN_CONTROLS: readonly RunControl[] = ["pause", "continue", "step"];
+/** "stop" cancels the run (it is still scored and its file closed). */
+export type RunControl = "pause" | "continue" | "step" | "stop";
+export const RUN_CONTROLS: readonly RunControl[] = ["pause", "continue", "step", "stop"];
+/** What an empty panel offers (run the scenario in the active editor, open a saved trajectory), and comparing the shown run with its reference. */
+export type PanelCommand = "run" | "open" | "compare-reference";
+export const PANEL_COMMANDS: readonly PanelCommand[] = ["run", "open", "compare-reference"];
 export type NodeKind = "milestone" | "minefield";
 export const NODE_KINDS: readonly NodeKind[] = ["milestone", "minefield"];
 
@@ -52,7 +58,13 @@ export type ViewRequest =
   /** Pause a live run before its next turn, continue it, or play exactly one turn. */
   | { readonly type: "run-control"; readonly action: RunControl }
   /** The selected message changed (the host may mirror it in the editor). */
-  | { readonly type: "selected"; readonly index: number };
+  | { readonly type: "selected"; readonly index: number }
+  /** A button of the empty panel: run a scenario, or open a trajectory. */
+  | { readonly type: "command"; readonly command: PanelCommand }
+  /** The runs view: open this run's replay (the host opens only a file it listed). */
+  | { readonly type: "open-run"; readonly file: string }
+  /** The runs view: compare two of the runs it listed. */
+  | { readonly type: "compare-runs"; readonly files: readonly [string, string] };
 
 // ---- What the panel keeps of each line after validation --------------------------------------
 // The header is projected onto the fields the panel shows; messages, world changes and the
@@ -85,6 +97,7 @@ export type PanelEvaluation = EvaluationResult;
 export type PanelLine =
   | PanelHeader
   | { readonly type: "message"; readonly message: Message }
+  | { readonly type: "model_call"; readonly role: ModelCallRole; readonly index: number; readonly call: ModelCall }
   | { readonly type: "world"; readonly index: number; readonly changes: readonly RowChange[] }
   | { readonly type: "end"; readonly reason: string; readonly detail?: string; readonly message_count: number }
   | { readonly type: "evaluation"; readonly result: PanelEvaluation };
@@ -93,7 +106,8 @@ export type PanelHostMessage =
   | PanelLine
   | { readonly type: "lines"; readonly lines: readonly PanelLine[]; readonly rejected: readonly string[] }
   | { readonly type: "reveal"; readonly index: number }
-  | { readonly type: "live"; readonly state: LiveState };
+  | { readonly type: "live"; readonly state: LiveState }
+  | { readonly type: "damaged"; readonly problem: string };
 
 export type { Message, RoleName, RowChange, Tables };
 

@@ -2,7 +2,7 @@
 // OpenAI-compatible model, or a person. Roles see only the messages visible to them.
 import type { Scenario } from "../scenario/model.js";
 import type { ToolDefinition } from "../tools/types.js";
-import type { Message, ModelSettings, ToolCall } from "../episode/types.js";
+import type { Message, ModelCall, ModelSettings, ToolCall } from "../episode/types.js";
 
 export interface AgentRequest {
   /** Messages visible to the agent, oldest first. */
@@ -11,6 +11,8 @@ export interface AgentRequest {
   readonly tools: readonly ToolDefinition[];
   readonly scenario: Scenario;
   readonly signal?: AbortSignal;
+  /** A model-backed role reports each request it made here, answered or failed (telemetry). */
+  readonly onModelCall?: (call: ModelCall) => void;
 }
 
 export type AgentTurn =
@@ -31,6 +33,8 @@ export interface UserRequest {
   readonly messages: readonly Message[];
   readonly scenario: Scenario;
   readonly signal?: AbortSignal;
+  /** As AgentRequest.onModelCall. */
+  readonly onModelCall?: (call: ModelCall) => void;
 }
 
 export type UserTurn = { readonly kind: "text"; readonly text: string } | { readonly kind: "end_conversation" };

@@ -14,6 +14,7 @@ import type { TrajectoryEvent } from "./events.js";
 
 export type EndEvent = Extract<EpisodeEvent, { type: "end" }>;
 export type WorldEvent = Extract<EpisodeEvent, { type: "world" }>;
+export type ModelCallEvent = Extract<EpisodeEvent, { type: "model_call" }>;
 
 export class Trajectory {
   constructor(
@@ -37,6 +38,11 @@ export class Trajectory {
 
   get endReason(): EndReason | null {
     return this.end?.reason ?? null;
+  }
+
+  /** The model calls of a model-backed run, in order (none for scripted runs and older files). */
+  get modelCalls(): readonly ModelCallEvent[] {
+    return this.events.filter((e): e is ModelCallEvent => e.type === "model_call");
   }
 }
 
@@ -74,6 +80,12 @@ export class TrajectoryBuilder {
         break;
       case "world":
         this.addWorld(event);
+        break;
+      case "model_call":
+        // Written before the messages the call produced, so it points at the next message.
+        if (event.index !== this.messages.length) {
+          throw new EventOrderError(`a model call at index ${event.index} is out of order (expected ${this.messages.length})`);
+        }
         break;
       case "end":
         if (event.message_count !== this.messages.length) {

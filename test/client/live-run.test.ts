@@ -55,3 +55,27 @@ test("a cancelled run ends as cancelled and its file still reads", async () => {
   assert.equal(run.end?.reason, "cancelled");
   assert.equal(readTrajectoryFile(file).end?.reason, "cancelled");
 });
+
+test("while it plays, the run reports the milestones matched so far; none of it reaches the file", async () => {
+  const scenario = resolveScenario(scenarioText("cellular_off"));
+  const file = join(tempDir(), "cellular_off.run-2.trajectory.jsonl");
+  const progress: { messages: number; matched: number }[] = [];
+  const { createScriptedRoles } = await import("../../engine/roles/scripted.js");
+  const { playToFile } = await import("../../client/host/live-run.js");
+  const outcome = await playToFile({
+    scenario,
+    ...createScriptedRoles(scenario),
+    seed: 0,
+    file,
+    signal: new AbortController().signal,
+    onLine: () => undefined,
+    onProgress: (e) => progress.push({ messages: e.turn_count, matched: e.milestones.filter((m) => m.matched_at !== null).length }),
+  });
+  assert.ok(progress.length >= 2, `${progress.length} progress reports`);
+  const matched = progress.map((p) => p.matched);
+  assert.deepEqual([...matched].sort((a, b) => a - b), matched, "matches only grow as the run goes");
+  assert.ok(matched[0]! < outcome.evaluation!.milestones.length, "the first report comes before every milestone matched");
+  assert.ok(matched.at(-1)! > 0, "milestones show up as they match");
+  const evaluations = readFileSync(file, "utf8").split("\n").filter((l) => l.startsWith('{"type":"evaluation"'));
+  assert.equal(evaluations.length, 1, "only the final evaluation is written");
+});

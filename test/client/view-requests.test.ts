@@ -14,6 +14,7 @@ function recorder(): { calls: unknown[][]; handlers: ViewRequestHandlers } {
       revealNode: (kind, id) => calls.push(["revealNode", kind, id]),
       runControl: (action) => calls.push(["runControl", action]),
       selected: (index) => calls.push(["selected", index]),
+      command: (command) => calls.push(["command", command]),
     },
   };
 }
@@ -26,6 +27,8 @@ test("each valid request reaches its handler", () => {
     { type: "reveal-node", kind: "minefield", id: "guessed_coordinates" },
     { type: "run-control", action: "step" },
     { type: "selected", index: 4 },
+    { type: "command", command: "open" },
+    { type: "run-control", action: "stop" },
   ]) {
     assert.equal(dispatchViewRequest(request, handlers), null);
   }
@@ -35,6 +38,8 @@ test("each valid request reaches its handler", () => {
     ["revealNode", "minefield", "guessed_coordinates"],
     ["runControl", "step"],
     ["selected", 4],
+    ["command", "open"],
+    ["runControl", "stop"],
   ]);
 });
 
@@ -49,6 +54,9 @@ test("links other than http/https, unknown requests and wrong shapes are refused
     { type: "reveal-node", kind: "tool", id: "x" },
     { type: "selected", index: -1 },
     { type: "execute", command: "x" },
+    // The empty panel's buttons name one of two commands; no other command id passes.
+    { type: "command", command: "workbench.action.terminal.new" },
+    { type: "command" },
     // An inherited "type" is not the message's own: refused, not read as "ready".
     Object.create({ type: "ready" }) as unknown,
     "ready",

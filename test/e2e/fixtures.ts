@@ -54,10 +54,11 @@ export interface MockLlm {
 }
 
 /** `toolsandbox mock-llm` on a free port, playing the reference of `scenarios` for either side. */
-export async function startMockLlm(scenarios: string, logDir: string): Promise<MockLlm> {
+export async function startMockLlm(scenarios: string, logDir: string, faults: readonly string[] = []): Promise<MockLlm> {
   const port = await freePort();
   const logFile = join(logDir, "mock-llm.log");
-  const server: GroupProcess = startGroup(process.execPath, [CLI, "mock-llm", "--port", String(port), "--scenarios", scenarios], { env: process.env, logFile });
+  const args = [CLI, "mock-llm", "--port", String(port), "--scenarios", scenarios, ...faults.flatMap((f) => ["--fault", f])];
+  const server: GroupProcess = startGroup(process.execPath, args, { env: process.env, logFile });
   const baseUrl = `http://127.0.0.1:${port}/v1`;
   try {
     await waitForHttpOk(`${baseUrl}/models`, server, 30_000, () => (existsSync(logFile) ? readFileSync(logFile, "utf8") : ""));

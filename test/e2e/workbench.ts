@@ -184,12 +184,13 @@ export class Workbench {
    * above it and the text decoration at its end. Polled, because both are redrawn a moment after
    * the extension's results change (a re-score while typing).
    */
-  async resultsOn(line: number, pattern: RegExp): Promise<{ readonly lens: string; readonly lineEnd: string }> {
+  /** The CodeLens above `line` (matching `pattern`) and the result at its end (matching `endPattern`). */
+  async resultsOn(line: number, pattern: RegExp, endPattern: RegExp = /./): Promise<{ readonly lens: string; readonly lineEnd: string }> {
     await this.goTo(line, 1);
     const editor = this.activeEditor();
     await editor.locator(".margin-view-overlays .line-numbers").filter({ hasText: new RegExp(`^${line}$`) }).waitFor();
     const found = await this.page.waitForFunction(
-      ([editorEl, wanted, source, flags]) => {
+      ([editorEl, wanted, source, flags, endSource, endFlags]) => {
         const number = [...editorEl.querySelectorAll<HTMLElement>(".margin-view-overlays .line-numbers")].find((n) => n.textContent?.trim() === wanted);
         if (number === undefined) return null;
         const { top, height } = number.getBoundingClientRect();
@@ -204,9 +205,10 @@ export class Workbench {
           .find((content) => content !== "none" && content !== "normal" && content !== "");
         const result = { lens: lens?.textContent?.trim() ?? "", lineEnd: lineEnd === undefined ? "" : lineEnd.replace(/^"|"$/g, "").trim() };
         const accept = new RegExp(source, flags);
-        return accept.test(result.lens) && accept.test(result.lineEnd) ? result : null;
+        const acceptEnd = new RegExp(endSource, endFlags);
+        return accept.test(result.lens) && acceptEnd.test(result.lineEnd) ? result : null;
       },
-      [await editor.elementHandle(), String(line), pattern.source, pattern.flags] as const,
+      [await editor.elementHandle(), String(line), pattern.source, pattern.flags, endPattern.source, endPattern.flags] as const,
     );
     return (await found.jsonValue()) as { lens: string; lineEnd: string };
   }

@@ -66,7 +66,7 @@ async function requests(page: Page): Promise<unknown[]> {
 test("a live run streams in line by line; the panel follows it and can pause and step it", async () => {
   const panel = await openLive();
   const { page } = panel;
-  assert.equal(await textOf(page, "h1"), "Waiting for a trajectory…");
+  assert.match(await textOf(page, "[data-testid=empty-panel]"), /No run is open/);
   assert.deepEqual(await requests(page), [{ type: "ready" }], "the panel tells the host it is listening");
 
   await post(page, { type: "live", state: "running" });
@@ -192,6 +192,8 @@ test("while a run plays the timeline follows the newest message, until the user 
   const { page } = await openLive();
   // A narrow panel: the timeline shows a few rows, so following means scrolling.
   await page.setViewportSize({ width: 480, height: 640 });
+  // A narrow toolbar keeps to one row; "more" opens the jump field.
+  await page.locator("[data-action=more]").click();
   const messageLines = lines.map((l, i) => ({ l, i })).filter(({ l }) => l.type === "message");
   const lineOf = (message: number): number => messageLines[message]?.i ?? -1;
 
@@ -226,4 +228,33 @@ test("while a run plays the timeline follows the newest message, until the user 
   for (const line of lines.slice(lineOf(18) + 1, lineOf(21) + 1)) await post(page, line);
   assert.equal(await shownIndex(page), 21);
   assert.ok(await rowInView(page, 21));
+});
+
+test("a damaged file shows a banner saying where it was cut, and the next run clears it", async () => {
+  const { page } = await openLive();
+  const cut = lines.slice(0, 20).filter((l) => l.type !== "end" && l.type !== "evaluation");
+  await post(page, { type: "lines", lines: cut });
+  assert.equal(await page.locator("[data-testid=damaged]").isVisible(), false);
+  await post(page, { type: "damaged", problem: "This file is cut at line 21: the last line is incomplete" });
+  assert.match(await textOf(page, "[data-testid=damaged]"), /^Damaged trajectory\. This file is cut at line 21/);
+  await post(page, { type: "damaged", problem: 42 });
+  assert.match(await textOf(page, "[data-testid=notice]"), /ignored/, "a malformed message is refused, not shown");
+  await post(page, lines[0]);
+  assert.equal(await page.locator("[data-testid=damaged]").isVisible(), false);
+});
+
+test("an empty panel says one thing and offers Run and Open, which go to the host as commands", async () => {
+  const { page } = await openLive();
+  const empty = page.locator("[data-testid=empty-panel]");
+  assert.match((await empty.textContent()) ?? "", /No run is open/);
+  assert.equal(await page.getByText("Waiting for a trajectory").count(), 0, "no second, contradictory message");
+  await page.locator("[data-action=empty-run]").click();
+  await page.locator("[data-action=empty-open]").click();
+  const requests = await page.evaluate(() => (window as unknown as { __requests: { type: string }[] }).__requests.filter((r) => r.type === "command"));
+  assert.deepEqual(requests, [
+    { type: "command", command: "run" },
+    { type: "command", command: "open" },
+  ]);
+  await post(page, lines[0]);
+  assert.equal(await empty.count(), 0);
 });

@@ -74,14 +74,14 @@ test("stepping follows the role filter and search finds text in listed messages 
   assert.equal(visible.neighbour(3, 1), 4);
   assert.equal(visible.neighbour(null, -1), t.messages.length - 1);
 
-  visible.reset(t.messages, { senders: new Set(["agent"]), seenBy: null });
+  visible.reset(t.messages, { senders: new Set(["agent"]), seenBy: null, foldSetup: 0 });
   assert.ok(visible.all().every((i) => t.messages[i]!.sender === "agent"));
   assert.equal(visible.neighbour(16, 1), 17);
   assert.equal(visible.neighbour(18, 1), 20);
   assert.equal(visible.neighbour(18, -1), 17);
   assert.equal(visible.positionOf(18), -1);
 
-  visible.reset(t.messages, { senders: NO_FILTER.senders, seenBy: "user" });
+  visible.reset(t.messages, { senders: NO_FILTER.senders, seenBy: "user", foldSetup: 0 });
   assert.ok(visible.all().every((i) => t.messages[i]!.visible_to.includes("user")));
   assert.ok(!visible.all().includes(16), "the agent's tool call is not on the user's view of the bus");
 

@@ -2,6 +2,7 @@
 // name wraps between its words, never letter by letter, and nothing sticks out sideways.
 import { after, before, test } from "node:test";
 import assert from "node:assert/strict";
+import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import type { Page } from "playwright-core";
 import type { TrajectoryHeader } from "../../engine/episode/types.js";
@@ -77,10 +78,15 @@ for (const [which, name] of [
   ["sample", SAMPLE],
   ["long", LONG_NAME],
 ] as const) {
-  test(`the ${which} scenario name wraps between words at every width down to 320 px`, async () => {
+  test(`the ${which} scenario name wraps between words at every width down to 320 px, once the header is opened`, async () => {
     const { page } = await browser.open(files[which] ?? "");
     for (const width of WIDTHS) {
       await page.setViewportSize({ width, height: 800 });
+      // Narrow, the header is one row until "more" opens it (the name whole in its title meanwhile).
+      const more = page.locator("[data-testid=summary-more]");
+      if ((await more.isVisible()) && (await more.getAttribute("aria-expanded")) !== "true") {
+        await page.locator("[data-testid=summary-more]").click();
+      }
       const layout = await nameLayout(page);
       assert.equal(layout.lines.join(""), name, `${width} px: the whole name is shown`);
       assert.ok(layout.height <= 4 * layout.lineHeight + 1, `${width} px: ${layout.lines.length} lines, ${layout.height} px tall: ${JSON.stringify(layout.lines)}`);
@@ -105,4 +111,46 @@ test("at full width the name stays on one line beside the scores", async () => {
   ]);
   assert.ok(name && score);
   assert.ok(score.y < name.y + name.height, "the scores share the title's row");
+});
+
+/** The rows the header's and the toolbar's visible children take (distinct tops, within 4 px). */
+function rowsOf(page: Page, selector: string): Promise<number> {
+  return page.evaluate((sel) => {
+    const tops: number[] = [];
+    for (const child of document.querySelector(sel)?.children ?? []) {
+      const box = child.getBoundingClientRect();
+      if (box.width === 0 || box.height === 0) continue;
+      if (!tops.some((t) => Math.abs(t - box.top) < 4 || (box.top > t && box.top < t + 12))) tops.push(box.top);
+    }
+    return tops.length;
+  }, selector);
+}
+
+/** Badges and chips whose text is cut (its content is wider than its box). */
+function clipped(page: Page): Promise<string[]> {
+  return page.evaluate(() =>
+    [...document.querySelectorAll<HTMLElement>(".badge, .node-chip, .score, .stat, .toolbar button")]
+      .filter((e) => e.getClientRects().length > 0 && (e.scrollWidth > e.clientWidth + 1 || e.getBoundingClientRect().right > window.innerWidth + 0.5))
+      .map((e) => `${e.className}: ${e.textContent ?? ""}`),
+  );
+}
+
+test("from 320 px up the header and the toolbar each fit one row (up to 1200 px; wider, the milestones get a row of their own), and no badge is cut", async () => {
+  mkdirSync(join(process.cwd(), "test-artifacts"), { recursive: true });
+  const { page } = await browser.open(files.long ?? "");
+  for (const width of [320, 360, 480, 600, 760, 1000, 1200]) {
+    await page.setViewportSize({ width, height: 700 });
+    if (width === 320) await page.screenshot({ path: join(process.cwd(), "test-artifacts", "panel-320.png") });
+    assert.equal(await rowsOf(page, ".summary"), 1, `${width} px: the header takes one row`);
+    assert.equal(await rowsOf(page, ".toolbar"), 1, `${width} px: the toolbar takes one row`);
+    assert.deepEqual(await clipped(page), [], `${width} px`);
+    assert.deepEqual(await overflowing(page), [], `${width} px`);
+    const { summary, toolbar } = await page.evaluate(() => ({
+      summary: document.querySelector(".summary")!.getBoundingClientRect().height,
+      toolbar: document.querySelector(".toolbar")!.getBoundingClientRect().height,
+    }));
+    assert.ok(summary + toolbar < 100, `${width} px: header and toolbar take ${summary + toolbar} px`);
+    // The whole name is still there, in the title and the text.
+    assert.match((await page.locator("[data-testid=scenario-name]").getAttribute("title")) ?? "", new RegExp(`^${LONG_NAME}`));
+  }
 });

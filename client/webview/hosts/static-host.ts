@@ -11,7 +11,7 @@ export function staticHost(): PanelHost | null {
   const element = document.getElementById(EMBEDDED_DATA_ID);
   if (element === null || element.tagName !== "SCRIPT" || element.getAttribute("type") !== "application/json") return null;
   return {
-    capabilities: { revealInEditor: false },
+    capabilities: { revealInEditor: false, commands: false },
     connect(receive) {
       let lines: unknown;
       try {

@@ -18,7 +18,7 @@ export function vscodeHost(): PanelHost | null {
   // acquireVsCodeApi may be called once per page; keep the one instance.
   const api = (acquire as () => VsCodeApi)();
   return {
-    capabilities: { revealInEditor: true },
+    capabilities: { revealInEditor: true, commands: true },
     connect(receive) {
       // VS Code deletes window.parent inside a webview (the page cannot reach the host frame); the
       // host frame that posts to it then is only recognisable by its origin, which is the page's.

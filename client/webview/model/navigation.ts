@@ -9,15 +9,22 @@ export interface RoleFilter {
   readonly senders: ReadonlySet<RoleName>;
   /** Only messages this role could see (its view of the bus), or null for all. */
   readonly seenBy: RoleName | null;
+  /**
+   * The setup (system prompts and demonstrations, messages 0 to foldSetup - 1) folded into one row:
+   * message 0 stands for all of them and the rest are not listed. 0: nothing folded.
+   */
+  readonly foldSetup: number;
 }
 
-export const NO_FILTER: RoleFilter = { senders: new Set(ROLE_NAMES), seenBy: null };
+export const NO_FILTER: RoleFilter = { senders: new Set(ROLE_NAMES), seenBy: null, foldSetup: 0 };
 
 export function isFiltering(filter: RoleFilter): boolean {
   return filter.seenBy !== null || ROLE_NAMES.some((r) => !filter.senders.has(r));
 }
 
 export function passes(message: Message, filter: RoleFilter): boolean {
+  const index = message.sandbox_message_index;
+  if (index < filter.foldSetup) return index === 0;
   return filter.senders.has(message.sender) && (filter.seenBy === null || message.visible_to.includes(filter.seenBy));
 }
 
@@ -45,6 +52,19 @@ export class VisibleMessages {
 
   get length(): number {
     return this.indices.length;
+  }
+
+  /** The same list with the setup unfolded (itself when nothing is folded). */
+  unfolded(messages: readonly Message[]): VisibleMessages {
+    if (this.filter.foldSetup === 0) return this;
+    const list = new VisibleMessages({ ...this.filter, foldSetup: 0 });
+    list.extend(messages);
+    return list;
+  }
+
+  /** The setup fold the list was built with (RoleFilter.foldSetup). */
+  get filterFolds(): number {
+    return this.filter.foldSetup;
   }
 
   /** The message index at list position `position`. */
@@ -80,6 +100,16 @@ export class VisibleMessages {
     }
     return lo;
   }
+}
+
+/**
+ * The filter as applied: the user's, plus the setup (messages before `setupEnd`) folded into one
+ * row unless it was opened, there is nothing to fold, or a role filter is on (it lists exactly
+ * what it asks for).
+ */
+export function withSetupFold(filter: RoleFilter, setupEnd: number | null, open: boolean): RoleFilter {
+  const end = setupEnd ?? 0;
+  return { ...filter, foldSetup: open || end < 2 || isFiltering(filter) ? 0 : end };
 }
 
 /** Listed messages whose text contains `query` (case-insensitive), ascending. */

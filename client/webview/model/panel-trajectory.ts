@@ -5,6 +5,7 @@
 // (the host re-scored the trajectory after a milestone was edited).
 import type { Message } from "../../../engine/episode/types.js";
 import { effectiveTurnCount } from "../../../engine/trajectory/stats.js";
+import { addTelemetry, NO_TELEMETRY, telemetryTotals, type TelemetryTotals } from "../../../engine/trajectory/telemetry.js";
 import { packTables } from "../../../engine/packs/tables.js";
 import { sameRow } from "../../../engine/world/cells.js";
 import { applyChanges } from "../../../engine/world/changes.js";
@@ -16,6 +17,7 @@ import type { NodeResult } from "../../../engine/evaluation/result.js";
 export class LineOrderError extends Error {}
 
 export type PanelEnd = Extract<PanelLine, { type: "end" }>;
+export type PanelModelCall = Extract<PanelLine, { type: "model_call" }>;
 
 /** A milestone or minefield result pinned to a message: where it matched, or its closest miss. */
 export interface NodeMark {
@@ -34,6 +36,10 @@ export class PanelTrajectory {
   private endLine: PanelEnd | null = null;
   private evaluationResult: PanelEvaluation | null = null;
   private marks = new Map<number, NodeMark[]>();
+  /** Model calls by the index of the first message they produced (a failed call's index has none). */
+  private readonly calls = new Map<number, PanelModelCall[]>();
+  private callTotals: TelemetryTotals = NO_TELEMETRY;
+  private firstReal: number | undefined;
   private searchTexts: string[] = [];
 
   constructor(readonly header: PanelHeader) {
@@ -73,6 +79,13 @@ export class PanelTrajectory {
       case "world":
         this.addChanges(line.index, line.changes);
         break;
+      case "model_call":
+        if (line.index !== this.messageList.length) {
+          throw new LineOrderError(`a model call for message ${line.index} arrived where message ${this.messageList.length} was next`);
+        }
+        this.calls.set(line.index, [...(this.calls.get(line.index) ?? []), line]);
+        this.callTotals = addTelemetry(this.callTotals, telemetryTotals([line]));
+        break;
       case "end":
         if (line.message_count !== this.messageList.length) {
           throw new LineOrderError(`the end counts ${line.message_count} messages but ${this.messageList.length} arrived`);
@@ -90,6 +103,53 @@ export class PanelTrajectory {
   /** The row changes recorded at message `index` (made while answering the messages before it). */
   changesAt(index: number): readonly RowChange[] {
     return this.changes.get(index) ?? [];
+  }
+
+  /**
+   * The index of the first real user message (the scripted opening the agent sees): everything
+   * before it is setup (system prompts, demonstrations). Null until it has arrived.
+   */
+  get setupEnd(): number | null {
+    if (this.firstReal === undefined) {
+      const at = this.messageList.findIndex((m) => m.sender === "user" && m.recipient === "agent" && m.visible_to.includes("agent"));
+      if (at === -1) return null;
+      this.firstReal = at;
+    }
+    return this.firstReal;
+  }
+
+  /** The messages the evaluation scored (its window), or before there is one, from the first real user message on. */
+  get scoredWindow(): { readonly first: number; readonly last: number } | null {
+    if (this.evaluationResult) return this.evaluationResult.window;
+    const first = this.setupEnd;
+    return first === null ? null : { first, last: this.messageList.length - 1 };
+  }
+
+  /**
+   * Where a finished run is best read: the earliest message of a milestone that failed (not
+   * matched: its closest miss; or matched below similarity 1) or of a minefield stepped on; null
+   * when everything passed or nothing is scored yet.
+   */
+  firstFailure(): number | null {
+    const e = this.evaluationResult;
+    if (!e) return null;
+    const at: number[] = [];
+    for (const m of e.milestones) {
+      const where = m.matched_at ?? m.explained_at;
+      if (where !== null && (m.matched_at === null || m.similarity < 1)) at.push(where);
+    }
+    for (const m of e.minefields) if (m.matched_at !== null) at.push(m.matched_at);
+    return at.length === 0 ? null : Math.min(...at);
+  }
+
+  /** The model calls made for message `index` (the call that produced it, and failed calls before it). */
+  callsAt(index: number): readonly PanelModelCall[] {
+    return this.calls.get(index) ?? [];
+  }
+
+  /** The run's model calls summed (all zero for a scripted run). */
+  get telemetry(): TelemetryTotals {
+    return this.callTotals;
   }
 
   marksAt(index: number): readonly NodeMark[] {

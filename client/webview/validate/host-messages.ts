@@ -2,8 +2,8 @@
 // written by a model can hold anything); the host checks what the panel asks for with
 // parseViewRequest before acting on it (a compromised view must not open arbitrary links).
 import { isAllowedLink } from "../links.js";
-import { LIVE_STATES, NODE_KINDS, RUN_CONTROLS, type PanelHostMessage, type PanelLine, type ViewRequest } from "../../../engine/panel/protocol.js";
-import { attempt, index, oneOf, prop, record, str, WireError } from "./check.js";
+import { LIVE_STATES, NODE_KINDS, PANEL_COMMANDS, RUN_CONTROLS, type PanelHostMessage, type PanelLine, type ViewRequest } from "../../../engine/panel/protocol.js";
+import { attempt, index, list, oneOf, prop, record, str, WireError } from "./check.js";
 import { trajectoryLine } from "./trajectory-line.js";
 
 export type Checked<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly error: string };
@@ -30,6 +30,8 @@ export function parseHostMessage(value: unknown): Checked<PanelHostMessage> {
         return { type, index: index(prop(o, "index"), "/index") };
       case "live":
         return { type, state: oneOf(LIVE_STATES)(prop(o, "state"), "/state") };
+      case "damaged":
+        return { type, problem: str(prop(o, "problem"), "/problem").slice(0, 1000) };
       default:
         return trajectoryLine(o, "");
     }
@@ -55,6 +57,15 @@ export function parseViewRequest(value: unknown): Checked<ViewRequest> {
         return { type, action: oneOf(RUN_CONTROLS)(prop(o, "action"), "/action") };
       case "selected":
         return { type, index: index(prop(o, "index"), "/index") };
+      case "command":
+        return { type, command: oneOf(PANEL_COMMANDS)(prop(o, "command"), "/command") };
+      case "open-run":
+        return { type, file: str(prop(o, "file"), "/file") };
+      case "compare-runs": {
+        const files = list(str)(prop(o, "files"), "/files");
+        if (files.length !== 2) throw new WireError("/files", "must name two runs");
+        return { type, files: [files[0]!, files[1]!] };
+      }
       default:
         throw new WireError("/type", `is not a request the panel makes: ${JSON.stringify(type ?? null)}`);
     }

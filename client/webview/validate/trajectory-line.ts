@@ -1,5 +1,5 @@
 // Trajectory lines at the panel's boundary: the header (projected onto what the panel shows),
-// messages, world changes and the end event, each checked field by field against the shapes in
+// messages, model calls (model-call.ts), world changes and the end event, each checked field by field against the shapes in
 // schemas/trajectory.schema.json. The evaluation has its own file.
 import { ROLE_NAMES, type Message, type RoleName, type ToolCall, type ToolTrace } from "../../../engine/episode/types.js";
 import { PACK_IDS } from "../../../engine/packs/types.js";
@@ -22,6 +22,7 @@ import {
   type Reader,
 } from "./check.js";
 import { evaluationResult } from "./evaluation.js";
+import { modelCallLine } from "./model-call.js";
 
 const FORMAT = "toolsandbox-trajectory";
 const VERSION = 1;
@@ -37,6 +38,8 @@ export function trajectoryLine(value: unknown, path: string): PanelLine {
       return header(o, path);
     case "message":
       return { type, message: message(prop(o, "message"), `${path}/message`) };
+    case "model_call":
+      return modelCallLine(o, path);
     case "world":
       return {
         type,

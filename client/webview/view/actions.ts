@@ -1,6 +1,6 @@
 // What the controls, the keyboard and the views can ask of the panel.
 import type { RoleName } from "../../../engine/episode/types.js";
-import type { NodeKind, RunControl } from "../../../engine/panel/protocol.js";
+import type { NodeKind, PanelCommand, RunControl } from "../../../engine/panel/protocol.js";
 
 export type Direction = 1 | -1;
 
@@ -21,6 +21,10 @@ export interface PanelActions {
   runControl(action: RunControl): void;
   openLink(url: string): void;
   revealNode(kind: NodeKind, id: string): void;
+  /** Unfolds the setup row (system prompts and demonstrations) into its messages, or folds them again. */
+  toggleSetup(): void;
+  /** The empty panel's buttons. */
+  command(command: PanelCommand): void;
   /** Shows or hides the list of keyboard shortcuts (toggles without an argument). */
   toggleShortcuts(visible?: boolean): void;
 }

@@ -1,14 +1,15 @@
 /// <reference lib="dom" />
 // The selected message in full: its route and who could see it, the tool call with its arguments,
-// the content, the error, the tool trace; then what the evaluation pinned here and the world
+// the content, the error, the tool trace; the model call that produced it (telemetry); then what the evaluation pinned here and the world
 // changes recorded at this message, with the whole world one click away.
 import { ROLE_NAMES, type Message } from "../../../engine/episode/types.js";
 import type { PanelTrajectory } from "../model/panel-trajectory.js";
 import type { PanelActions } from "./actions.js";
-import { el, replaceChildren } from "./dom.js";
+import { button, el, replaceChildren } from "./dom.js";
 import { messageKind, plural, roleLabel } from "./format.js";
 import { nodeCard, type NodeContext } from "./node-results.js";
 import { appendRichText, jsonBlock } from "./text.js";
+import { callSection } from "./telemetry.js";
 import { changeList, worldTables, type WorldContext } from "./world-diff.js";
 
 export class MessageDetailView {
@@ -21,6 +22,7 @@ export class MessageDetailView {
   constructor(
     private readonly actions: PanelActions,
     private readonly canRevealInEditor: boolean,
+    private readonly commands: boolean,
   ) {}
 
   render(t: PanelTrajectory | null, index: number | null, query: string): void {
@@ -32,8 +34,12 @@ export class MessageDetailView {
 
   private draw(t: PanelTrajectory | null, index: number | null, query: string): void {
     const m = index === null || t === null ? undefined : t.messages[index];
-    if (!t || index === null || !m) {
-      replaceChildren(this.element, el("p", { class: "placeholder", text: t && t.messages.length > 0 ? "Select a message." : "No messages yet." }));
+    if (!t) {
+      replaceChildren(this.element, this.emptyPanel());
+      return;
+    }
+    if (index === null || !m) {
+      replaceChildren(this.element, el("p", { class: "placeholder", text: t.messages.length > 0 ? "Select a message." : "Waiting for the first message…" }));
       return;
     }
     const definitions = new Map([...t.header.scenario.milestones, ...t.header.scenario.minefields].map((n) => [n.id, n]));
@@ -56,6 +62,7 @@ export class MessageDetailView {
     replaceChildren(
       this.element,
       this.message(m, query),
+      callSection(t.callsAt(index), query),
       marks.length > 0
         ? el("section", { class: "detail-section nodes", attrs: { "data-testid": "nodes-here" } }, el("h3", { text: "Evaluation at this message" }), ...marks.map((mark) => nodeCard(mark, nodeContext)))
         : null,
@@ -135,6 +142,25 @@ export class MessageDetailView {
       ),
       ...body,
     );
+  }
+
+  /** Nothing is open: one sentence and what to do about it. */
+  private emptyPanel(): HTMLElement {
+    const box = el("div", { class: "empty-panel", attrs: { "data-testid": "empty-panel" } });
+    if (!this.commands) {
+      box.append(el("p", { class: "placeholder", text: "This page holds no trajectory." }));
+      return box;
+    }
+    box.append(
+      el("p", { text: "No run is open. Run the scenario in the active editor, or open a saved trajectory." }),
+      el(
+        "div",
+        { class: "empty-actions" },
+        button("Run Scenario", { class: "tool primary", attrs: { "data-action": "empty-run" } }, () => this.actions.command("run")),
+        button("Open Trajectory…", { class: "tool", attrs: { "data-action": "empty-open" } }, () => this.actions.command("open")),
+      ),
+    );
+    return box;
   }
 
   private pre(text: string, query: string, className = "content"): HTMLPreElement {

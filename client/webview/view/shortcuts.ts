@@ -23,13 +23,19 @@ const SHORTCUTS: readonly Shortcut[] = [
   { keys: [" "], label: "play / pause", run: (a) => a.togglePlay() },
   { keys: ["Home"], label: "first message", run: (a) => a.first() },
   { keys: ["End"], label: "last message", run: (a) => a.last() },
-  { keys: ["g"], label: "jump to a message number", run: (_, f) => f.jump.select() },
-  { keys: ["/"], label: "search", run: (_, f) => f.search.select() },
+  { keys: ["g"], label: "jump to a message number", run: (_, f) => reachable(f.jump).select() },
+  { keys: ["/"], label: "search", run: (_, f) => reachable(f.search).select() },
   { keys: ["?"], label: "show or hide this list", run: (a) => a.toggleShortcuts() },
   { keys: ["Escape"], label: "close this list", run: (a) => a.toggleShortcuts(false) },
 ];
 
 const KEY_NAMES: Readonly<Record<string, string>> = { ArrowDown: "↓", ArrowRight: "→", ArrowUp: "↑", ArrowLeft: "←", " ": "Space", Escape: "Esc" };
+
+/** A narrow toolbar keeps its search and jump boxes folded away: open it so the box can take focus. */
+function reachable(input: HTMLInputElement): HTMLInputElement {
+  if (input.offsetParent === null) input.closest(".toolbar")?.classList.add("expanded");
+  return input;
+}
 
 export function installShortcuts(actions: PanelActions, focus: FocusTargets): void {
   document.addEventListener("keydown", (event) => {

@@ -5,24 +5,36 @@ import type { NodeResult } from "../../../engine/evaluation/result.js";
 import type { PanelTrajectory } from "../model/panel-trajectory.js";
 import type { LiveState, NodeKind } from "../../../engine/panel/protocol.js";
 import type { PanelActions } from "./actions.js";
-import { el, replaceChildren } from "./dom.js";
+import { button, el, replaceChildren } from "./dom.js";
 import { formatScore, plural } from "./format.js";
+import { telemetryLine } from "./telemetry.js";
 import { appendIdentifier } from "./text.js";
+
+/** The run's model calls summed, for a model-backed run. */
+function costLine(t: PanelTrajectory): HTMLElement | null {
+  const text = telemetryLine(t.telemetry);
+  return text === null ? null : el("div", { class: "run-line cost", text, attrs: { "data-testid": "telemetry" } });
+}
 
 export class SummaryView {
   readonly element = el("header", { class: "summary", attrs: { "aria-label": "Run summary" } });
   private chips: { readonly at: number | null; readonly element: HTMLElement }[] = [];
 
-  constructor(private readonly actions: PanelActions) {}
+  constructor(
+    private readonly actions: PanelActions,
+    /** The host can compare the run with its scenario's reference. */
+    private readonly canCompare = false,
+  ) {}
 
   render(trajectory: PanelTrajectory | null, live: LiveState | null): void {
     this.chips = [];
     if (!trajectory) {
-      replaceChildren(this.element, el("div", { class: "summary-title" }, el("h1", { text: "Waiting for a trajectory…" })));
+      // The empty state is the detail pane's (one message, with its buttons); the header stays quiet.
+      replaceChildren(this.element, el("div", { class: "summary-title" }, el("h1", { text: "ToolSandbox" })));
       return;
     }
     const { scenario, run } = trajectory.header;
-    const name = el("h1", { title: scenario.description, attrs: { "data-testid": "scenario-name" } });
+    const name = el("h1", { title: `${scenario.name}: ${scenario.description}`, attrs: { "data-testid": "scenario-name" } });
     appendIdentifier(name, scenario.name);
     const title = el(
       "div",
@@ -33,8 +45,26 @@ export class SummaryView {
         class: "run-line",
         text: `agent ${run.agent} · user ${run.user} · seed ${run.seed} · ${scenario.clock.now_iso} (${scenario.clock.timezone})`,
       }),
+      costLine(trajectory),
     );
-    replaceChildren(this.element, title, this.scores(trajectory, live), this.nodeStrip(trajectory));
+    const more = el("button", {
+      class: "tool summary-more",
+      text: this.element.classList.contains("expanded") ? "▴" : "▾",
+      title: "Show the whole header: categories, roles, milestones",
+      attrs: { type: "button", "data-testid": "summary-more", "aria-expanded": String(this.element.classList.contains("expanded")) },
+    });
+    more.addEventListener("click", () => {
+      const open = this.element.classList.toggle("expanded");
+      more.textContent = open ? "▴" : "▾";
+      more.setAttribute("aria-expanded", String(open));
+    });
+    const compare =
+      this.canCompare && trajectory.end !== null
+        ? button("Compare with reference", { class: "tool summary-compare", title: "This run beside the scenario's reference solution, played now", attrs: { "data-action": "compare-reference" } }, () =>
+            this.actions.command("compare-reference"),
+          )
+        : null;
+    replaceChildren(this.element, title, this.scores(trajectory, live), compare, more, this.nodeStrip(trajectory));
   }
 
   /** Marks the chips of the nodes pinned at the selected message. */
@@ -55,11 +85,12 @@ export class SummaryView {
         "div",
         { class: scoreClass, title: e?.zero_reason ?? "" },
         el("span", { class: "score-value", text: e === null ? "–" : formatScore(e.score), attrs: { "data-testid": "score" } }),
-        el("span", { class: "stat-label", text: e === null ? "not scored" : "score" }),
+        // While a run plays, its milestones are scored as they happen: the score so far.
+        el("span", { class: "stat-label", text: e === null ? (live === "running" || live === "paused" ? "scoring…" : "not scored") : !t.end && live !== null && live !== "finished" ? "so far" : "score" }),
       ),
       stat("milestones", e === null ? "–" : formatScore(e.milestone_score), "milestone-score"),
       stat("minefields", e === null ? "–" : formatScore(e.minefield_score), "minefield-score"),
-      stat("turns", String(t.turnCount), "turn-count"),
+      el("div", { class: "stat turns" }, el("span", { class: "stat-value", text: String(t.turnCount), attrs: { "data-testid": "turn-count" } }), el("span", { class: "stat-label", text: "turns" })),
       stat("messages", String(t.messages.length), "message-count"),
       el("div", { class: "run-status", text: status }),
       e?.zero_reason ? el("div", { class: "zero-reason", text: `Score 0: ${e.zero_reason}` }) : null,

@@ -18,6 +18,8 @@ export interface TimelineState {
   readonly selected: number | null;
   readonly query: string;
   readonly hits: ReadonlySet<number>;
+  /** Messages 0 to end - 1 are setup; folded: message 0's row stands for all of them. */
+  readonly setup: { readonly end: number; readonly folded: boolean };
 }
 
 export class TimelineView {
@@ -34,6 +36,10 @@ export class TimelineView {
     this.element.append(this.spacer, this.empty);
     this.element.addEventListener("scroll", () => this.schedule());
     this.element.addEventListener("click", (event) => {
+      if (event.target instanceof Element && event.target.closest(".setup-toggle")) {
+        actions.toggleSetup();
+        return;
+      }
       const row = event.target instanceof Element ? event.target.closest<HTMLElement>(".row") : null;
       const index = row?.dataset.index;
       if (index !== undefined) actions.select(Number(index));
@@ -93,11 +99,15 @@ export class TimelineView {
   }
 
   private row(state: TimelineState, index: number, position: number): HTMLElement {
+    if (index === 0 && state.setup.folded) return this.setupRow(state, position);
     const m = state.trajectory.messages[index]!;
     const kind = messageKind(m);
     const selected = index === state.selected;
+    const window = state.trajectory.scoredWindow;
+    const scored = window !== null && index >= window.first && index <= window.last;
+    const setup = index < state.setup.end;
     const row = el("div", {
-      class: `row role-${m.sender} kind-${kind}${selected ? " selected" : ""}${state.hits.has(index) ? " hit" : ""}${m.scripted ? " scripted" : ""}`,
+      class: `row role-${m.sender} kind-${kind}${selected ? " selected" : ""}${state.hits.has(index) ? " hit" : ""}${m.scripted ? " scripted" : ""}${scored ? " scored" : ""}${setup ? " setup" : ""}`,
       attrs: { role: "option", id: rowId(index), "aria-selected": String(selected), "data-index": String(index) },
     });
     row.style.transform = `translateY(${position * ROW_HEIGHT}px)`;
@@ -107,15 +117,25 @@ export class TimelineView {
     for (const mark of state.trajectory.marksAt(index)) {
       const symbol = mark.kind === "milestone" ? (mark.matched ? "✓" : "○") : "✗";
       const status = mark.kind === "milestone" ? (mark.matched ? "hit" : "miss") : "stepped";
+      // The score is its own span: a narrow panel drops it (the title keeps it) rather than cutting the id.
       badges.appendChild(
-        el("span", {
-          class: `badge node ${mark.kind} ${status}`,
-          text: `${symbol} ${mark.node.id} ${formatScore(mark.node.similarity)}`,
-          title: `${mark.kind} ${mark.node.id}: ${mark.matched ? "matched here" : "closest miss"}, similarity ${formatScore(mark.node.similarity)}`,
-          attrs: { "data-node": mark.node.id },
-        }),
+        el(
+          "span",
+          {
+            class: `badge node ${mark.kind} ${status}`,
+            title: `${mark.kind} ${mark.node.id}: ${mark.matched ? "matched here" : "closest miss"}, similarity ${formatScore(mark.node.similarity)}`,
+            attrs: { "data-node": mark.node.id },
+          },
+          `${symbol} ${mark.node.id}`,
+          el("span", { class: "badge-score", text: ` ${formatScore(mark.node.similarity)}` }),
+        ),
       );
     }
+    if (window !== null && index === window.first) {
+      badges.prepend(el("span", { class: "badge window", text: "scored from here", title: `The evaluation scores messages ${window.first} to ${window.last}` }));
+    }
+    // On the first and the last setup row: whichever is in view folds the setup again.
+    if ((index === 0 || index === state.setup.end - 1) && state.setup.end > 1) badges.prepend(el("span", { class: "badge setup-toggle", text: "fold setup", attrs: { role: "button", "data-testid": "fold-setup" } }));
     const changes = state.trajectory.changesAt(index).length;
     if (changes > 0) badges.appendChild(el("span", { class: "badge world", text: `Δ ${changes}`, title: `${changes} world change${changes === 1 ? "" : "s"}` }));
     if (kind === "error") badges.appendChild(el("span", { class: "badge error", text: "error" }));
@@ -133,6 +153,33 @@ export class TimelineView {
         badges,
       ),
       preview,
+    );
+    return row;
+  }
+
+  /** One row for the system prompts, the demonstrations and the instructions, folded. */
+  private setupRow(state: TimelineState, position: number): HTMLElement {
+    const messages = state.trajectory.messages.slice(0, state.setup.end);
+    const demonstrations = messages.filter((m) => m.sender !== "system" && !m.visible_to.includes("agent")).length;
+    const prompts = messages.filter((m) => m.sender === "system").length;
+    const selected = state.selected === 0;
+    const row = el("div", {
+      class: `row setup-row role-system${selected ? " selected" : ""}`,
+      attrs: { role: "option", id: rowId(0), "aria-selected": String(selected), "data-index": "0", "data-testid": "setup-row" },
+    });
+    row.style.transform = `translateY(${position * ROW_HEIGHT}px)`;
+    row.style.height = `${ROW_HEIGHT}px`;
+    const parts = [`${prompts} system prompt${prompts === 1 ? "" : "s"}`];
+    if (demonstrations > 0) parts.push(`${demonstrations} demonstration message${demonstrations === 1 ? "" : "s"}`);
+    row.append(
+      el(
+        "div",
+        { class: "row-head" },
+        el("span", { class: "row-index", text: `0–${state.setup.end - 1}` }),
+        el("span", { class: "route", text: "Setup" }),
+        el("span", { class: "row-badges" }, el("span", { class: "badge setup-toggle", text: "show", attrs: { role: "button", "data-testid": "unfold-setup" } })),
+      ),
+      el("div", { class: "row-preview", text: `${parts.join(", ")}: what the roles are told before the conversation starts` }),
     );
     return row;
   }

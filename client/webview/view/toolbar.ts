@@ -30,6 +30,11 @@ export class ToolbarView {
   private readonly seenBy: HTMLSelectElement;
   private readonly live = el("div", { class: "live-controls", attrs: { "data-testid": "live-controls" } });
   private senders: ReadonlySet<RoleName> = new Set(ROLE_NAMES);
+  /** Only shown in a narrow panel: opens the controls that do not fit the one row. */
+  private readonly more = button("⋯", { class: "tool toolbar-more", title: "More controls: jump, filters, search", attrs: { "data-action": "more", "aria-expanded": "false" } }, () => {
+    const open = this.element.classList.toggle("expanded");
+    this.more.setAttribute("aria-expanded", String(open));
+  });
 
   constructor(private readonly actions: PanelActions) {
     const tool = (name: IconName, action: string, title: string, onClick: () => void): HTMLButtonElement => {
@@ -41,7 +46,7 @@ export class ToolbarView {
     this.play = tool("play", "play", "Play / pause (Space)", () => actions.togglePlay());
     const stepping = el(
       "div",
-      { class: "group" },
+      { class: "group stepping" },
       tool("first", "first", "First message (Home)", () => actions.first()),
       tool("back", "step-back", "Step back (← or k)", () => actions.step(-1)),
       this.play,
@@ -106,11 +111,12 @@ export class ToolbarView {
     replaceChildren(
       this.element,
       stepping,
-      el("div", { class: "group" }, this.jump),
+      el("div", { class: "group jump-group" }, this.jump),
       roles,
       searching,
       this.live,
       button("?", { class: "tool", title: "Keyboard shortcuts (?)", attrs: { "data-action": "shortcuts", "aria-label": "Keyboard shortcuts" } }, () => actions.toggleShortcuts()),
+      this.more,
     );
   }
 
@@ -120,7 +126,8 @@ export class ToolbarView {
     this.play.setAttribute("aria-pressed", String(state.playing));
     const at = state.selected === null ? "–" : `#${state.selected}`;
     const filtered = state.listed === state.messageCount ? "" : `, ${state.listed} shown`;
-    this.position.textContent = `${at} · ${state.messageCount} message${state.messageCount === 1 ? "" : "s"}${filtered}`;
+    // The count is its own span: a narrow toolbar shows only the position.
+    this.position.replaceChildren(at, el("span", { class: "position-count", text: ` · ${state.messageCount} message${state.messageCount === 1 ? "" : "s"}${filtered}` }));
     this.jump.max = String(Math.max(0, state.messageCount - 1));
 
     this.senders = state.filter.senders;
@@ -145,13 +152,14 @@ export class ToolbarView {
       return;
     }
     this.live.hidden = false;
-    const control = (label: string, action: "pause" | "continue" | "step", title: string): HTMLButtonElement =>
+    const control = (label: string, action: "pause" | "continue" | "step" | "stop", title: string): HTMLButtonElement =>
       button(label, { class: `tool live-${action}`, title, attrs: { "data-action": `run-${action}` } }, () => this.actions.runControl(action));
     replaceChildren(
       this.live,
       el("span", { class: `live-state ${live}`, text: live === "paused" ? "Paused before the next turn" : "Running" }),
       live === "paused" ? control("Continue", "continue", "Continue the run") : control("Pause", "pause", "Pause the run before its next turn"),
       live === "paused" ? control("Step turn", "step", "Play one turn, then pause again") : null,
+      control("Stop", "stop", "Cancel the run (what was played is kept and scored)"),
     );
   }
 }

@@ -5,10 +5,11 @@
 // the status or the connection problem; the episode ends with it, and nothing crashes.
 import OpenAI, { type ClientOptions } from "openai";
 import type { ChatCompletionMessageParam, ChatCompletionTool } from "openai/resources/chat/completions";
-import type { ModelSettings } from "../../episode/types.js";
+import type { ModelCall, ModelSettings } from "../../episode/types.js";
 import { RoleError } from "../role.js";
 import { describeModelFailure } from "./failures.js";
 import { readAssistantMessage, type AssistantMessage } from "./response.js";
+import { modelCallRecord, readUsage, type CallFacts } from "./telemetry.js";
 
 export interface ChatModelOptions {
   readonly settings: ModelSettings;
@@ -16,6 +17,8 @@ export interface ChatModelOptions {
   readonly apiKey: string;
   /** A fetch to use instead of the global one (tests). */
   readonly fetch?: typeof fetch;
+  /** Keep each call's request and response bodies in its telemetry (default true; `--no-record-io`). */
+  readonly recordIo?: boolean;
 }
 
 /**
@@ -38,11 +41,13 @@ export class ChatModel {
   readonly settings: ModelSettings;
   private readonly apiKey: string;
   private readonly client: OpenAI;
+  private readonly recordIo: boolean;
 
   constructor(options: ChatModelOptions) {
     const { settings, apiKey } = options;
     this.settings = settings;
     this.apiKey = apiKey;
+    this.recordIo = options.recordIo ?? true;
     const baseFetch = options.fetch ?? fetch;
     this.client = new OpenAI({
       apiKey,
@@ -61,31 +66,48 @@ export class ChatModel {
 
   /**
    * The assistant message the model answered with. Throws RoleError("model_error") when it finally
-   * fails; `label` ("agent openai:gpt-4o") names the role in its message.
+   * fails; `label` ("agent openai:gpt-4o") names the role in its message. Every call, answered or
+   * failed, is reported to `onCall` with its telemetry (a cancelled one is not).
    */
-  async complete(label: string, messages: ChatCompletionMessageParam[], tools: ChatCompletionTool[], signal?: AbortSignal): Promise<AssistantMessage> {
+  async complete(
+    label: string,
+    messages: ChatCompletionMessageParam[],
+    tools: ChatCompletionTool[],
+    signal?: AbortSignal,
+    onCall?: (call: ModelCall) => void,
+  ): Promise<AssistantMessage> {
     const { settings, apiKey } = this;
     const attempts: AttemptCounter = { count: 0 };
     const fetchOptions: CallFetchOptions = { [ATTEMPTS]: attempts };
+    const body = {
+      model: settings.model,
+      messages,
+      ...(tools.length > 0 ? { tools } : {}),
+      ...(settings.temperature !== null ? { temperature: settings.temperature } : {}),
+      ...(settings.seed !== null ? { seed: settings.seed } : {}),
+      ...(settings.max_tokens !== null ? { max_tokens: settings.max_tokens } : {}),
+    };
+    const startedAt = performance.now();
+    const report = (facts: Omit<CallFacts, "model" | "startedAt" | "attempts" | "io">, response: unknown): void => {
+      const io = this.recordIo ? { request: body, response, apiKey } : undefined;
+      onCall?.(modelCallRecord({ model: settings.model, startedAt, attempts: attempts.count, ...facts, ...(io ? { io } : {}) }, performance.now()));
+    };
     let completion: unknown;
     try {
-      completion = await this.client.chat.completions.create(
-        {
-          model: settings.model,
-          messages,
-          ...(tools.length > 0 ? { tools } : {}),
-          ...(settings.temperature !== null ? { temperature: settings.temperature } : {}),
-          ...(settings.seed !== null ? { seed: settings.seed } : {}),
-          ...(settings.max_tokens !== null ? { max_tokens: settings.max_tokens } : {}),
-        },
-        // A signal of its own per call: the client adds an abort listener to the signal it is given
-        // and never removes it, so sharing the episode's signal would pile one up per call.
-        { fetchOptions, ...(signal ? { signal: AbortSignal.any([signal]) } : {}) },
-      );
+      // A signal of its own per call: the client adds an abort listener to the signal it is given
+      // and never removes it, so sharing the episode's signal would pile one up per call.
+      const answered = await this.client.chat.completions
+        .create(body, { fetchOptions, ...(signal ? { signal: AbortSignal.any([signal]) } : {}) })
+        .withResponse();
+      completion = answered.data;
+      report({ requestId: answered.request_id, usage: readUsage(completion) }, completion);
     } catch (error) {
       // A cancelled run is the episode's to report, not a model failure.
       if (error instanceof OpenAI.APIUserAbortError || signal?.aborted) throw error;
-      throw new RoleError(`${label}: ${describeModelFailure(error, { settings, attempts: attempts.count, apiKey })}`, "model_error");
+      const problem = describeModelFailure(error, { settings, attempts: attempts.count, apiKey });
+      const apiError = error instanceof OpenAI.APIError ? error : null;
+      report({ requestId: apiError?.requestID, usage: null, error: problem }, apiError?.error);
+      throw new RoleError(`${label}: ${problem}`, "model_error");
     }
     const read = readAssistantMessage(completion);
     if (!read.ok) throw new RoleError(`${label}: ${settings.base_url} answered with ${read.problem}`, "model_error");

@@ -1,0 +1,130 @@
+/// <reference lib="dom" />
+// The runs view: the summary of the runs (the per-category table, pass^k, suites, model cost) and
+// below it the table of runs, one row each, sortable by any column, filtered by words and grouped
+// by suite or category. Only the rows in view exist in the DOM (fixed height), so 10,000 runs draw
+// as fast as 20. Opening a row (click, Enter) asks the host to open its replay; two rows picked
+// with Ctrl/Cmd+click can be compared.
+import type { RunRecord } from "../../../engine/runs/run-record.js";
+import type { RunsData } from "../../../engine/runs/runs-data.js";
+import { FIRST_RENDER_MARK, type ViewRequest } from "../../../engine/panel/protocol.js";
+import { button, el, replaceChildren } from "../view/dom.js";
+import { runsSummary } from "./runs-summary.js";
+import { COLUMNS, tableRows, type ColumnId, type Grouping, type TableQuery, type TableRow } from "./table-model.js";
+
+export const RUN_ROW_HEIGHT = 26;
+const OVERSCAN = 8;
+
+export class RunsView {
+  readonly element = el("div", { class: "runs-app" });
+  private readonly summary = el("section", { class: "runs-summary", attrs: { "data-testid": "runs-summary" } });
+  private readonly head = el("div", { class: "runs-row runs-head", attrs: { role: "row" } });
+  private readonly body = el("div", { class: "runs-body", attrs: { role: "rowgroup", tabindex: "0", "data-testid": "runs-table" } });
+  private readonly spacer = el("div", { class: "runs-spacer" });
+  private readonly count = el("span", { class: "runs-count", attrs: { "data-testid": "runs-count" } });
+  private readonly compareButton: HTMLButtonElement;
+  private data: RunsData | null = null;
+  private rows: TableRow[] = [];
+  private query: TableQuery = { sort: "date", descending: true, filter: "", group: "none" };
+  private picked: string[] = [];
+  private frame = 0;
+
+  constructor(
+    private readonly request: (request: ViewRequest) => void,
+    private readonly canOpen: boolean,
+  ) {
+    const filter = el("input", { class: "runs-filter", attrs: { type: "search", placeholder: "Filter runs", "aria-label": "Filter runs", "data-testid": "runs-filter" } });
+    filter.addEventListener("input", () => this.update({ filter: filter.value }));
+    const group = el("select", { class: "runs-group", attrs: { "aria-label": "Group by", "data-testid": "runs-group" } });
+    for (const [value, label] of [["none", "no grouping"], ["suite", "group by suite"], ["category", "group by category"]] as const) group.append(el("option", { text: label, attrs: { value } }));
+    group.addEventListener("change", () => this.update({ group: group.value as Grouping }));
+    this.compareButton = button("Compare", { class: "tool", title: "Compare the two runs picked with Ctrl+click", attrs: { "data-action": "compare" } }, () => {
+      const [a, b] = this.picked;
+      if (a !== undefined && b !== undefined) this.request({ type: "compare-runs", files: [a, b] });
+    });
+    this.compareButton.disabled = true;
+    for (const column of COLUMNS) {
+      const cell = el("button", { class: `runs-cell col-${column.id}${column.numeric ? " num" : ""}`, text: column.label, attrs: { type: "button", "data-sort": column.id } });
+      cell.addEventListener("click", () => this.update(this.query.sort === column.id ? { descending: !this.query.descending } : { sort: column.id, descending: column.numeric }));
+      this.head.append(cell);
+    }
+    this.body.append(this.spacer);
+    this.body.addEventListener("scroll", () => this.schedule());
+    this.body.addEventListener("click", (event) => {
+      const row = event.target instanceof Element ? event.target.closest<HTMLElement>(".runs-row[data-file]") : null;
+      const file = row?.dataset.file;
+      if (file === undefined) return;
+      if (event.ctrlKey || event.metaKey) this.pick(file);
+      else if (this.canOpen) this.request({ type: "open-run", file });
+    });
+    new ResizeObserver(() => this.schedule()).observe(this.body);
+    const tools = el("div", { class: "runs-tools" }, filter, group, this.count, this.canOpen ? this.compareButton : null);
+    replaceChildren(this.element, this.summary, tools, el("div", { class: "runs-table", attrs: { role: "table", "aria-label": "Runs" } }, this.head, this.body));
+  }
+
+  show(data: RunsData): void {
+    this.data = data;
+    document.title = data.title;
+    replaceChildren(this.summary, runsSummary(data));
+    this.update({});
+    performance.mark(FIRST_RENDER_MARK);
+  }
+
+  private update(change: Partial<TableQuery>): void {
+    this.query = { ...this.query, ...change };
+    const data = this.data;
+    this.rows = data ? tableRows(data.records, this.query) : [];
+    const runs = this.rows.filter((r) => r.kind === "run").length;
+    this.count.textContent = data ? `${runs.toLocaleString("en-US")} of ${data.records.length.toLocaleString("en-US")} runs` : "";
+    for (const cell of this.head.children) {
+      const id = (cell as HTMLElement).dataset.sort;
+      cell.setAttribute("aria-sort", id === this.query.sort ? (this.query.descending ? "descending" : "ascending") : "none");
+    }
+    this.spacer.style.height = `${this.rows.length * RUN_ROW_HEIGHT}px`;
+    this.draw();
+  }
+
+  private pick(file: string): void {
+    this.picked = this.picked.includes(file) ? this.picked.filter((f) => f !== file) : [...this.picked, file].slice(-2);
+    this.compareButton.disabled = this.picked.length !== 2;
+    this.draw();
+  }
+
+  private schedule(): void {
+    if (this.frame !== 0) return;
+    this.frame = requestAnimationFrame(() => {
+      this.frame = 0;
+      this.draw();
+    });
+  }
+
+  private draw(): void {
+    const height = this.body.clientHeight || RUN_ROW_HEIGHT * 30;
+    const first = Math.max(0, Math.floor(this.body.scrollTop / RUN_ROW_HEIGHT) - OVERSCAN);
+    const last = Math.min(this.rows.length, Math.ceil((this.body.scrollTop + height) / RUN_ROW_HEIGHT) + OVERSCAN);
+    const drawn: HTMLElement[] = [];
+    for (let i = first; i < last; i++) drawn.push(this.row(this.rows[i]!, i));
+    this.spacer.replaceChildren(...drawn);
+  }
+
+  private row(row: TableRow, position: number): HTMLElement {
+    let element: HTMLElement;
+    if (row.kind === "group") {
+      const score = row.score === null ? "" : ` · mean score ${row.score.toFixed(2)}`;
+      element = el("div", { class: "runs-row runs-group-row", text: `${row.label} · ${row.runs} run${row.runs === 1 ? "" : "s"}${score}`, attrs: { role: "row" } });
+    } else {
+      const r: RunRecord = row.record;
+      element = el("div", {
+        class: `runs-row${r.damaged !== null ? " damaged" : ""}${this.picked.includes(r.file) ? " picked" : ""}${scoreClass(r.score)}`,
+        title: r.file,
+        attrs: { role: "row", "data-file": r.file },
+      });
+      for (const column of COLUMNS) element.append(el("span", { class: `runs-cell col-${column.id}${column.numeric ? " num" : ""}`, text: column.text(r) }));
+    }
+    element.style.transform = `translateY(${position * RUN_ROW_HEIGHT}px)`;
+    return element;
+  }
+}
+
+const scoreClass = (score: number | null): string => (score === null ? " unscored" : score >= 1 - 1e-6 ? " full" : score > 0 ? " partial" : " zero");
+
+export type { ColumnId };

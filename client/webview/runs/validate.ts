@@ -1,0 +1,105 @@
+// The runs view's data at its boundary: every record and the summary, checked field by field
+// (the files behind them were written by anyone). A bad record drops the whole message: the
+// host builds it from files it read, so a bad one means a bug or a tampered page, not a bad run.
+import type { CategoryRow } from "../../../engine/evaluation/categories.js";
+import type { PassHatKReport } from "../../../engine/evaluation/peers/pass-k.js";
+import type { RunRecord } from "../../../engine/runs/run-record.js";
+import type { RunsData } from "../../../engine/runs/runs-data.js";
+import type { RunsReport, SuiteRow } from "../../../engine/runs/runs-report.js";
+import type { TelemetryTotals } from "../../../engine/trajectory/telemetry.js";
+import { finite, index, list, nullable, oneOf, prop, record, str, type Reader } from "../validate/check.js";
+
+export function runsData(value: unknown, path: string): RunsData {
+  const o = record(value, path);
+  if (prop(o, "type") !== "runs") throw new Error(`${path}/type must be "runs"`);
+  return {
+    type: "runs",
+    title: str(prop(o, "title"), `${path}/title`),
+    records: list(runRecord)(prop(o, "records"), `${path}/records`),
+    report: report(prop(o, "report"), `${path}/report`),
+  };
+}
+
+const runRecord: Reader<RunRecord> = (value, path) => {
+  const o = record(value, path);
+  const at = (k: string): string => `${path}/${k}`;
+  return {
+    file: str(prop(o, "file"), at("file")),
+    suite: str(prop(o, "suite"), at("suite")),
+    scenario: str(prop(o, "scenario"), at("scenario")),
+    categories: list(str)(prop(o, "categories"), at("categories")),
+    agent: str(prop(o, "agent"), at("agent")),
+    user: str(prop(o, "user"), at("user")),
+    seed: nullable(index)(prop(o, "seed"), at("seed")),
+    trial: nullable(index)(prop(o, "trial"), at("trial")),
+    score: nullable(finite)(prop(o, "score"), at("score")),
+    turns: nullable(finite)(prop(o, "turns"), at("turns")),
+    messages: index(prop(o, "messages"), at("messages")),
+    end_reason: nullable(str)(prop(o, "end_reason"), at("end_reason")),
+    telemetry: telemetry(prop(o, "telemetry"), at("telemetry")),
+    date: finite(prop(o, "date"), at("date")),
+    damaged: nullable(str)(prop(o, "damaged"), at("damaged")),
+  };
+};
+
+const telemetry: Reader<TelemetryTotals> = (value, path) => {
+  const o = record(value, path);
+  const n = (k: keyof TelemetryTotals): number => index(prop(o, k), `${path}/${k}`);
+  return {
+    calls: n("calls"),
+    failed_calls: n("failed_calls"),
+    latency_ms: n("latency_ms"),
+    prompt_tokens: n("prompt_tokens"),
+    completion_tokens: n("completion_tokens"),
+    total_tokens: n("total_tokens"),
+  };
+};
+
+const suiteRow: Reader<SuiteRow> = (value, path) => {
+  const o = record(value, path);
+  return {
+    suite: str(prop(o, "suite"), `${path}/suite`),
+    runs: index(prop(o, "runs"), `${path}/runs`),
+    scored: index(prop(o, "scored"), `${path}/scored`),
+    score: nullable(finite)(prop(o, "score"), `${path}/score`),
+  };
+};
+
+const categoryRow: Reader<CategoryRow> = (value, path) => {
+  const o = record(value, path);
+  return {
+    category: str(prop(o, "category"), `${path}/category`) as CategoryRow["category"],
+    group: oneOf(["scenario", "augmentation", "all"] as const)(prop(o, "group"), `${path}/group`),
+    scenarios: index(prop(o, "scenarios"), `${path}/scenarios`),
+    score: finite(prop(o, "score"), `${path}/score`),
+    turn_count: finite(prop(o, "turn_count"), `${path}/turn_count`),
+  };
+};
+
+const passHatK: Reader<PassHatKReport> = (value, path) => {
+  const o = record(value, path);
+  return {
+    threshold: finite(prop(o, "threshold"), `${path}/threshold`),
+    tasks: list((v, p) => {
+      const t = record(v, p);
+      return { task: str(prop(t, "task"), `${p}/task`), trials: index(prop(t, "trials"), `${p}/trials`), successes: index(prop(t, "successes"), `${p}/successes`) };
+    })(prop(o, "tasks"), `${path}/tasks`),
+    pass_hat_k: list((v, p) => {
+      const t = record(v, p);
+      return { k: index(prop(t, "k"), `${p}/k`), value: finite(prop(t, "value"), `${p}/value`) };
+    })(prop(o, "pass_hat_k"), `${path}/pass_hat_k`),
+    average_score: finite(prop(o, "average_score"), `${path}/average_score`),
+  };
+};
+
+function report(value: unknown, path: string): RunsReport {
+  const o = record(value, path);
+  return {
+    runs: index(prop(o, "runs"), `${path}/runs`),
+    damaged: index(prop(o, "damaged"), `${path}/damaged`),
+    suites: list(suiteRow)(prop(o, "suites"), `${path}/suites`),
+    categories: list(categoryRow)(prop(o, "categories"), `${path}/categories`),
+    pass_hat_k: nullable(passHatK)(prop(o, "pass_hat_k"), `${path}/pass_hat_k`),
+    telemetry: telemetry(prop(o, "telemetry"), `${path}/telemetry`),
+  };
+}

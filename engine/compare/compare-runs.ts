@@ -1,0 +1,147 @@
+// Two runs of one scenario side by side: their messages aligned by index (both start with the same
+// scripted setup, so index k is the same point of the conversation until they part), each row
+// labelled with its turn, the first point where they diverge, the world changes each recorded at
+// each row, the milestone and minefield results of each, and what their model calls cost. Pure:
+// the CLI prints it, `--html` and the extension draw it.
+import type { Message } from "../episode/types.js";
+import { firstUserMessageIndex } from "../evaluation/evaluate.js";
+import type { EvaluationResult, NodeResult } from "../evaluation/result.js";
+import { packTables } from "../packs/tables.js";
+import { telemetryTotals, type TelemetryTotals } from "../trajectory/telemetry.js";
+import type { Trajectory, WorldEvent } from "../trajectory/trajectory.js";
+import { changeLines } from "../cli/world-diff.js";
+
+export interface CompareSide {
+  readonly label: string;
+  readonly agent: string;
+  readonly user: string;
+  readonly score: number | null;
+  readonly end: string | null;
+  readonly messages: number;
+  readonly telemetry: TelemetryTotals;
+}
+
+export interface CompareCell {
+  /** "agent → environment" */
+  readonly route: string;
+  /** The call, the error or the content, on one line. */
+  readonly text: string;
+  /** The world changes recorded at this message, one line each. */
+  readonly world: readonly string[];
+}
+
+export interface CompareRow {
+  readonly index: number;
+  /** Turns played before and with this message (the role messages so far; 0 in the setup). */
+  readonly turn: number;
+  readonly setup: boolean;
+  readonly a: CompareCell | null;
+  readonly b: CompareCell | null;
+  readonly same: boolean;
+}
+
+export interface NodeComparison {
+  readonly kind: "milestone" | "minefield";
+  readonly id: string;
+  readonly a: string;
+  readonly b: string;
+  readonly same: boolean;
+}
+
+export interface Comparison {
+  readonly scenario: string;
+  readonly a: CompareSide;
+  readonly b: CompareSide;
+  readonly rows: readonly CompareRow[];
+  /** The index of the first row where the runs differ; null when they never do. */
+  readonly firstDivergence: number | null;
+  readonly nodes: readonly NodeComparison[];
+}
+
+export interface ComparedRun {
+  readonly label: string;
+  readonly trajectory: Trajectory;
+  readonly evaluation: EvaluationResult | null;
+}
+
+export class CompareError extends Error {}
+
+export function compareRuns(a: ComparedRun, b: ComparedRun): Comparison {
+  const scenario = a.trajectory.header.scenario;
+  if (b.trajectory.header.scenario.name !== scenario.name) {
+    throw new CompareError(`the runs are of different scenarios: ${scenario.name} and ${b.trajectory.header.scenario.name}`);
+  }
+  const { schemas } = packTables(scenario.world.pack);
+  const cells = (t: Trajectory): CompareCell[] => {
+    const changes = new Map<number, string[]>();
+    for (const e of t.events.filter((x): x is WorldEvent => x.type === "world")) {
+      changes.set(e.index, [...(changes.get(e.index) ?? []), ...changeLines(e.changes, scenario.clock.timezone, schemas)]);
+    }
+    return t.messages.map((m, i) => ({ route: `${m.sender} → ${m.recipient}`, text: messageText(m), world: changes.get(i) ?? [] }));
+  };
+  const left = cells(a.trajectory);
+  const right = cells(b.trajectory);
+  const setupEnd = firstUserMessageIndex(a.trajectory.messages);
+  const rows: CompareRow[] = [];
+  let turn = 0;
+  let firstDivergence: number | null = null;
+  for (let i = 0; i < Math.max(left.length, right.length); i++) {
+    const x = left[i] ?? null;
+    const y = right[i] ?? null;
+    const setup = i <= setupEnd;
+    if (!setup) turn++;
+    const same = x !== null && y !== null && x.route === y.route && x.text === y.text && x.world.join("\n") === y.world.join("\n");
+    if (!same && firstDivergence === null) firstDivergence = i;
+    rows.push({ index: i, turn, setup, a: x, b: y, same });
+  }
+  return {
+    scenario: scenario.name,
+    a: side(a),
+    b: side(b),
+    rows,
+    firstDivergence,
+    nodes: nodeComparisons(a.evaluation, b.evaluation),
+  };
+}
+
+function side(run: ComparedRun): CompareSide {
+  const t = run.trajectory;
+  return {
+    label: run.label,
+    agent: t.header.run.agent,
+    user: t.header.run.user,
+    score: run.evaluation?.score ?? null,
+    end: t.end?.reason ?? null,
+    messages: t.messages.length,
+    telemetry: telemetryTotals(t.modelCalls),
+  };
+}
+
+/** One line for a message: its call, its error, or its content with the whitespace collapsed. */
+export function messageText(m: Message): string {
+  const call = m.tool_call;
+  const text = m.tool_call_exception ?? (call ? `${call.name}(${call.arguments !== undefined ? JSON.stringify(call.arguments) : (call.raw_arguments ?? "")})` : m.content);
+  return text.replace(/\s+/g, " ").trim();
+}
+
+const nodeText = (kind: "milestone" | "minefield", n: NodeResult | undefined): string => {
+  if (n === undefined) return "–";
+  if (kind === "minefield") return n.matched_at === null ? "not hit" : `hit at ${n.matched_at}`;
+  return n.matched_at === null ? "not matched" : `matched at ${n.matched_at} (${n.similarity.toFixed(2)})`;
+};
+
+function nodeComparisons(a: EvaluationResult | null, b: EvaluationResult | null): NodeComparison[] {
+  const out: NodeComparison[] = [];
+  for (const kind of ["milestone", "minefield"] as const) {
+    const list = (e: EvaluationResult | null): readonly NodeResult[] => (e === null ? [] : kind === "milestone" ? e.milestones : e.minefields);
+    const ids = [...new Set([...list(a), ...list(b)].map((n) => n.id))];
+    for (const id of ids) {
+      const x = nodeText(kind, list(a).find((n) => n.id === id));
+      const y = nodeText(kind, list(b).find((n) => n.id === id));
+      // Where a node matched may differ while both runs satisfy it; "same" is about the outcome.
+      const outcome = (s: string): string => s.replace(/ at \d+/, "");
+      out.push({ kind, id, a: x, b: y, same: outcome(x) === outcome(y) });
+    }
+  }
+  return out;
+}

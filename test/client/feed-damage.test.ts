@@ -1,0 +1,43 @@
+// A saved file that was cut short tells its views where: the feed sends the panel a "damaged"
+// message after the lines, naming the line, so a cut run is not mistaken for an agent's failure.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { TrajectoryFeed } from "../../client/host/feed.js";
+import { parseTrajectory } from "../../engine/trajectory/reader.js";
+
+const SAMPLE = join(__dirname, "..", "..", "sample-scenarios", "trajectories", "send_message_with_contact_content_cellular_off.trajectory.jsonl");
+
+test("a file cut in the middle of a line: the feed's views learn the line it was cut at", () => {
+  const text = readFileSync(SAMPLE, "utf8");
+  const lines = text.split("\n");
+  const cut = `${lines.slice(0, 20).join("\n")}\n${lines[20]!.slice(0, 15)}`;
+  const feed = TrajectoryFeed.fromTrajectory("x.trajectory.jsonl", "x", parseTrajectory(cut, "x.trajectory.jsonl"), null);
+  const damaged = feed.snapshot().find((m) => m.type === "damaged");
+  assert.ok(damaged && damaged.type === "damaged");
+  assert.match(damaged.problem, /^This file is cut at line 21: the last line is incomplete/);
+  assert.match(damaged.problem, /not the agent's result/);
+});
+
+test("a whole file sends no damage", () => {
+  const feed = TrajectoryFeed.fromTrajectory("x.trajectory.jsonl", "x", parseTrajectory(readFileSync(SAMPLE, "utf8"), "x"), null);
+  assert.equal(feed.snapshot().filter((m) => m.type === "damaged").length, 0);
+});
+
+test("a live run's progress evaluations give way to its final one: a late view gets one evaluation, the last", () => {
+  const text = readFileSync(SAMPLE, "utf8");
+  const trajectory = parseTrajectory(text, "x");
+  const feed = new TrajectoryFeed("x.trajectory.jsonl", "x");
+  const evaluation = trajectory.evaluation!;
+  feed.append(trajectory.header);
+  feed.setEvaluation({ ...evaluation, score: 0.25 });
+  for (const e of trajectory.events) feed.append(e);
+  feed.append({ type: "evaluation", result: evaluation });
+  feed.setEvaluation({ ...evaluation, score: 0.75 });
+  const [batch] = feed.snapshot();
+  assert.ok(batch?.type === "lines");
+  const evaluations = batch.lines.filter((l) => l.type === "evaluation");
+  assert.equal(evaluations.length, 1);
+  assert.equal(evaluations[0]?.type === "evaluation" && evaluations[0].result.score, 0.75);
+});

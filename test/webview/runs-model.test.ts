@@ -1,0 +1,56 @@
+// The runs table as data (no browser): sorting (missing values last either way), filtering by
+// words, grouping by suite and by category; and the run record read from a model run's file.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { tableRows, type TableQuery } from "../../client/webview/runs/table-model.js";
+import { runRecordOf } from "../../engine/runs/run-record.js";
+import { runsReport } from "../../engine/runs/runs-report.js";
+import { serializeLine } from "../../engine/trajectory/writer.js";
+import { syntheticRuns } from "./runs-fixtures.js";
+
+const query = (q: Partial<TableQuery>): TableQuery => ({ sort: "date", descending: false, filter: "", group: "none", ...q });
+const runs = (rows: ReturnType<typeof tableRows>) => rows.flatMap((r) => (r.kind === "run" ? [r.record] : []));
+
+test("sorting by score puts unscored runs last, ascending or descending", () => {
+  const records = syntheticRuns(200);
+  for (const descending of [false, true]) {
+    const scores = runs(tableRows(records, query({ sort: "score", descending }))).map((r) => r.score);
+    const firstNull = scores.indexOf(null);
+    assert.ok(firstNull > 0 && scores.slice(firstNull).every((s) => s === null), "nulls at the end");
+    const known = scores.slice(0, firstNull) as number[];
+    const sorted = [...known].sort((a, b) => (descending ? b - a : a - b));
+    assert.deepEqual(known, sorted);
+  }
+});
+
+test("a filter keeps the runs containing every word; grouping heads each suite or category with its count and mean", () => {
+  const records = syntheticRuns(5000);
+  const filtered = runs(tableRows(records, query({ filter: "scenario_0007 LLAMA" })));
+  assert.ok(filtered.length > 0 && filtered.every((r) => r.scenario === "scenario_0007" && r.agent.includes("llama")));
+  const bySuite = tableRows(records, query({ group: "suite" }));
+  const heads = bySuite.filter((r) => r.kind === "group");
+  assert.deepEqual(heads.map((h) => h.kind === "group" && h.label), ["openai-gpt-4o", "openai-gpt-4o-mini", "openai-llama3.1-70b", "scripted"]);
+  assert.equal(heads.reduce((n, h) => n + (h.kind === "group" ? h.runs : 0), 0), 5000);
+  // A run is listed under each of its categories.
+  const byCategory = tableRows(records, query({ group: "category" }));
+  assert.equal(runs(byCategory).length, records.reduce((n, r) => n + r.categories.length, 0));
+});
+
+test("a model run's record sums its calls; the report sums the records and computes pass^k per scenario", () => {
+  const sample = readFileSync(join("sample-scenarios", "trajectories", "find_temperature.trajectory.jsonl"), "utf8").split("\n");
+  const call = (tokens: number) =>
+    serializeLine({ type: "model_call", role: "agent", index: 3, call: { model: "m", latency_ms: 100, attempts: 1, request_id: "r", usage: { prompt_tokens: tokens, completion_tokens: 5, total_tokens: tokens + 5 } } }).trimEnd();
+  const text = [sample[0], sample[1], sample[2], sample[3], call(40), call(60), ...sample.slice(4)].join("\n");
+  const record = runRecordOf(text, "/runs/a/find_temperature.trial-2.trajectory.jsonl", "/runs", 0);
+  assert.equal(record.suite, "a");
+  assert.equal(record.trial, 2);
+  assert.equal(record.score, 1);
+  assert.equal(record.damaged, null);
+  assert.deepEqual(record.telemetry, { calls: 2, failed_calls: 0, latency_ms: 200, prompt_tokens: 100, completion_tokens: 10, total_tokens: 110 });
+  const report = runsReport([record, { ...record, score: 0.5 }, { ...record, scenario: "other", categories: [] }]);
+  assert.equal(report.telemetry.total_tokens, 330);
+  assert.deepEqual(report.pass_hat_k?.pass_hat_k.map((p) => p.k), [1]);
+  assert.equal(report.pass_hat_k?.tasks.find((t) => t.task === "find_temperature")?.successes, 1);
+});
