@@ -29,6 +29,19 @@ export function completion(doc: ScenarioDocument, position: Position, context?: 
   return guarded("completion", EMPTY, () => ({ isIncomplete: false, items: complete(doc, position) }));
 }
 
+/**
+ * A new file: nothing but comments and, at most, the one word being typed (`scen`), so the skeleton
+ * is offered while the author types its name, not only in an empty file.
+ */
+function onlyAWordSoFar(text: string): boolean {
+  const content = text
+    .split(/\r\n|\r|\n/)
+    .filter((line) => !/^\s*#/.test(line))
+    .join("\n")
+    .trim();
+  return /^[A-Za-z_]*$/.test(content);
+}
+
 function complete(doc: ScenarioDocument, position: Position): CompletionItem[] {
   const offset = doc.offsetAt(position);
   const ctx = doc.pathAt(offset);
@@ -37,7 +50,7 @@ function complete(doc: ScenarioDocument, position: Position): CompletionItem[] {
   if (ctx.on === "key") {
     if (isListPosition(doc, ctx.path) && !ctx.inFlow) return listEntryItems(doc, ctx, factory, ctx.path, "- ", ctx.indent + 2);
     const items = keyItems(doc, ctx, ctx.path, factory, "");
-    if (ctx.path.length === 0 && doc.text.trim() === "") items.unshift(factory.snippet(SKELETON_SNIPPET, 0, "", "!")); // "!" sorts before every key
+    if (ctx.path.length === 0 && onlyAWordSoFar(doc.text)) items.unshift(factory.snippet(SKELETON_SNIPPET, 0, "", "!")); // "!" sorts before every key
     return items;
   }
   const items = valueItems(doc, ctx, ctx.path, factory);

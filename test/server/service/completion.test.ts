@@ -279,6 +279,17 @@ test("an empty file is offered a scenario skeleton", () => {
   assert.equal(sorted(list)[0], "scenario skeleton");
 });
 
+test("a new file is offered the skeleton while its first word is typed, after a modeline too", () => {
+  const { doc, list } = complete("# yaml-language-server: $schema=../schemas/scenario.schema.json\nscen$0");
+  assert.equal(sorted(list)[0], "scenario skeleton");
+  assert.match(accept(doc, item(list, "scenario skeleton")), /^# yaml-language-server: .*\nname: my_scenario\ndescription: /);
+});
+
+test("a file with content is not offered the skeleton", () => {
+  const { list } = complete("name: demo\nscen$0");
+  assert.ok(!labels(list).includes("scenario skeleton"));
+});
+
 test("completion still works below a line that breaks the YAML", () => {
   const text = `name: demo
 user:
