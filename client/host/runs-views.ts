@@ -6,10 +6,9 @@
 import { existsSync } from "node:fs";
 import { basename } from "node:path";
 import * as vscode from "vscode";
-import { compareRuns, CompareError, type ComparedRun } from "../../engine/compare/compare-runs.js";
+import { compareRuns, CompareError, savedRun, type ComparedRun } from "../../engine/compare/compare-runs.js";
 import { comparisonHtml } from "../../engine/compare/compare-html.js";
 import { playReference } from "../../engine/compare/reference-run.js";
-import { evaluateTrajectory } from "../../engine/evaluation/evaluate.js";
 import { createNonce, panelHtml } from "../../engine/panel/html.js";
 import { loadRuns } from "../../engine/runs/runs-data.js";
 import { readTrajectoryFile } from "../../engine/trajectory/reader.js";
@@ -92,8 +91,8 @@ export class RunsViews {
   async compare(a: string, b: string | null): Promise<void> {
     let html: string;
     try {
-      const left = savedRun(a);
-      const right = b === null ? await playReference(left.trajectory.header) : savedRun(b);
+      const left = savedRunFile(a);
+      const right = b === null ? await playReference(left.trajectory.header) : savedRunFile(b);
       html = comparisonHtml(compareRuns(left, right));
     } catch (e) {
       const message = e instanceof CompareError ? e.message : e instanceof Error ? e.message : String(e);
@@ -107,15 +106,6 @@ export class RunsViews {
   }
 }
 
-function savedRun(file: string): ComparedRun {
-  const trajectory = readTrajectoryFile(file);
-  let evaluation = trajectory.evaluation;
-  if (evaluation === null) {
-    try {
-      evaluation = evaluateTrajectory(trajectory);
-    } catch {
-      evaluation = null;
-    }
-  }
-  return { label: basename(file), trajectory, evaluation };
+function savedRunFile(file: string): ComparedRun {
+  return savedRun(basename(file), readTrajectoryFile(file));
 }

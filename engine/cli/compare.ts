@@ -2,11 +2,10 @@
 // (engine/compare): messages aligned, the first divergence, world changes and milestone results.
 // With --reference (or no B), B is the scenario's reference solution played now.
 import type { Command } from "commander";
-import { compareRuns, CompareError, type ComparedRun } from "../compare/compare-runs.js";
+import { compareRuns, CompareError, savedRun, type ComparedRun } from "../compare/compare-runs.js";
 import { comparisonHtml } from "../compare/compare-html.js";
 import { comparisonLines } from "../compare/compare-text.js";
 import { playReference } from "../compare/reference-run.js";
-import { evaluateTrajectory } from "../evaluation/evaluate.js";
 import { CliError, EXIT, type ExitCode } from "./errors.js";
 import { writeReplayHtml } from "./html-export.js";
 import type { CliIO } from "./io.js";
@@ -50,14 +49,5 @@ export async function compareCommand(a: string, b: string | undefined, options: 
 
 /** A saved run with its recorded score (or this build's, when it has none). */
 export function loadRun(file: string): ComparedRun {
-  const trajectory = loadTrajectory(file);
-  let evaluation = trajectory.evaluation;
-  if (evaluation === null) {
-    try {
-      evaluation = evaluateTrajectory(trajectory);
-    } catch {
-      evaluation = null;
-    }
-  }
-  return { label: file, trajectory, evaluation };
+  return savedRun(file, loadTrajectory(file));
 }

@@ -4,7 +4,7 @@
 // each row, the milestone and minefield results of each, and what their model calls cost. Pure:
 // the CLI prints it, `--html` and the extension draw it.
 import type { Message } from "../episode/types.js";
-import { firstUserMessageIndex } from "../evaluation/evaluate.js";
+import { evaluateTrajectory, firstUserMessageIndex } from "../evaluation/evaluate.js";
 import type { EvaluationResult, NodeResult } from "../evaluation/result.js";
 import { packTables } from "../packs/tables.js";
 import { telemetryTotals, type TelemetryTotals } from "../trajectory/telemetry.js";
@@ -65,6 +65,19 @@ export interface ComparedRun {
 }
 
 export class CompareError extends Error {}
+
+/** A saved run with its recorded score, or this build's when it has none (or null if it cannot be scored). */
+export function savedRun(label: string, trajectory: Trajectory): ComparedRun {
+  let evaluation = trajectory.evaluation;
+  if (evaluation === null) {
+    try {
+      evaluation = evaluateTrajectory(trajectory);
+    } catch {
+      evaluation = null;
+    }
+  }
+  return { label, trajectory, evaluation };
+}
 
 export function compareRuns(a: ComparedRun, b: ComparedRun): Comparison {
   const scenario = a.trajectory.header.scenario;
