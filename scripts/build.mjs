@@ -89,12 +89,14 @@ if (existsSync("dist/cli-main.js")) {
   writeFileSync("dist/cli-main.js", text.replace(BUILD_LINE, `// toolsandbox-build ${hash}`));
 }
 if (existsSync("dist/cli.js")) chmodSync("dist/cli.js", 0o755);
-// The ToolSandbox importer runs a Python script of ours and merges our reference solutions: both
-// are data files the bundle reads from beside itself (dist/toolsandbox-importer/).
+// The ToolSandbox importer runs Python scripts of ours (the exporter, and upstream's scoring for
+// `eval --against-upstream`) and merges our reference solutions: data files the bundle reads from
+// beside itself (dist/toolsandbox-importer/).
 const IMPORTER = "engine/packs/toolsandbox/importer";
 if (existsSync(`${IMPORTER}/exporter.py`)) {
   rmSync("dist/toolsandbox-importer", { recursive: true, force: true });
   mkdirSync("dist/toolsandbox-importer", { recursive: true });
   cpSync(`${IMPORTER}/exporter.py`, "dist/toolsandbox-importer/exporter.py");
+  cpSync(`${IMPORTER}/upstream_score.py`, "dist/toolsandbox-importer/upstream_score.py");
   cpSync(`${IMPORTER}/references`, "dist/toolsandbox-importer/references", { recursive: true });
 }

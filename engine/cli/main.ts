@@ -8,6 +8,7 @@ import { CliError, EXIT, EXIT_CODES_HELP, type ExitCode } from "./errors.js";
 import { errorMessage } from "./format.js";
 import { problemLine, processIO, type CliIO } from "./io.js";
 import { evalCommand } from "./eval.js";
+import { evalAgainstUpstream } from "./eval-upstream.js";
 import { registerImport } from "./import.js";
 import { replayCommand } from "./replay.js";
 import { addModelRoleOptions, parseAgentId, parseUserId, SUPPORTED_AGENTS, SUPPORTED_USERS, withRoleSpecs, type ModelRoleFlags } from "./roles.js";
@@ -143,11 +144,24 @@ function buildProgram(io: CliIO, setExit: (code: ExitCode) => void): Command {
         .choices(["milestone", "tooltalk"])
         .default("milestone"),
     )
+    .option("--against-upstream <checkout>", "also score each trajectory with this ToolSandbox checkout's own evaluation and print both side by side (scenarios imported from it)")
+    .option("--python <exe>", "with --against-upstream: the Python that imports the checkout", "python3")
     .addHelpText(
       "after",
-      "\nEach trajectory with a reference solution also gets ToolTalk's and ToolScan's metrics. With several\ntrajectories it prints the per-category table, and pass^k when some scenario has several (trials).\nExits 1 when the --scenario file has errors.",
+      "\nEach trajectory with a reference solution also gets ToolTalk's and ToolScan's metrics. With several\ntrajectories it prints the per-category table, and pass^k when some scenario has several (trials).\nExits 1 when the --scenario file has errors, or with --against-upstream when a score differs.",
     )
-    .action((paths: string[], opts: { scenario?: string; json?: boolean; successThreshold: number; mode: "milestone" | "tooltalk" }) => setExit(evalCommand(paths, opts, io)));
+    .action(
+      (
+        paths: string[],
+        opts: { scenario?: string; json?: boolean; successThreshold: number; mode: "milestone" | "tooltalk"; againstUpstream?: string; python: string },
+      ) => {
+        if (opts.againstUpstream === undefined) return setExit(evalCommand(paths, opts, io));
+        if (opts.scenario !== undefined || opts.mode !== "milestone") {
+          throw new CliError("--against-upstream scores each trajectory against its own upstream scenario: it cannot be combined with --scenario or --mode tooltalk", EXIT.usage);
+        }
+        return setExit(evalAgainstUpstream(paths, { checkout: opts.againstUpstream, python: opts.python, json: opts.json }, io));
+      },
+    );
 
   program
     .command("replay")

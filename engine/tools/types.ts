@@ -96,7 +96,9 @@ export class ToolError extends Error {
     this.name = "ToolError";
   }
 
+  /** Upstream's console shows the last line of the traceback, so a multi-line message shows its end. */
   get agentText(): string {
-    return `${this.pyType}: ${this.message}`;
+    const lines = `${this.pyType}: ${this.message}`.trimEnd().split("\n");
+    return lines[lines.length - 1] as string;
   }
 }

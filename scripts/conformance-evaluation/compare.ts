@@ -19,19 +19,17 @@ import { renderUserSystemMessage } from "../../engine/roles/prompts.js";
 import { loadScenarioFile } from "../../engine/scenario/load.js";
 import { readTrajectoryFile } from "../../engine/trajectory/reader.js";
 import { checkScenarioText } from "../../engine/scenario/resolve.js";
-import type { Message } from "../../engine/episode/types.js";
+import { scoreWithUpstream, UPSTREAM_SCORE_TOLERANCE, upstreamRun, type UpstreamRun } from "../../engine/packs/toolsandbox/importer/upstream-evaluation.js";
 
 const upstream = process.env.TOOLSANDBOX_UPSTREAM;
 const python = process.env.TOOLSANDBOX_PYTHON;
 if (!upstream || !python) {
   console.error("conformance:evaluation needs TOOLSANDBOX_UPSTREAM=<ToolSandbox checkout> and TOOLSANDBOX_PYTHON=<python that imports it>");
-  process.exit(1);
+  process.exit(2);
 }
 
 const VARIANTS = ["reference", "missing_step", "wrong_argument", "extra_destructive_call"] as const;
 type Variant = (typeof VARIANTS)[number];
-/** Upstream computes similarities in Float32. */
-const TOLERANCE = 1e-5;
 
 /** Calls that destroy something of the default world, in order of preference. */
 const DESTRUCTIVE: readonly (readonly [string, Record<string, unknown>])[] = [
@@ -74,22 +72,6 @@ function corrupt(text: string, variant: Variant): string | null {
   return doc.toString();
 }
 
-function upstreamMessage(m: Message): Record<string, unknown> {
-  return {
-    sandbox_message_index: m.sandbox_message_index,
-    sender: m.sender.toUpperCase(),
-    recipient: m.recipient.toUpperCase(),
-    content: m.content,
-    openai_tool_call_id: m.openai_tool_call_id,
-    openai_function_name: m.openai_function_name,
-    conversation_active: m.conversation_active,
-    tool_call_exception: m.tool_call_exception,
-    tool_trace: m.tool_trace ? m.tool_trace.map((t) => JSON.stringify(t)) : null,
-    // Upstream stores null for the scenario's own messages, except the user-only demonstrations.
-    visible_to: m.scripted === true && !(m.visible_to.length === 1 && m.visible_to[0] === "user") ? null : m.visible_to.map((r) => r.toUpperCase()),
-  };
-}
-
 const work = mkdtempSync(join(tmpdir(), "toolsandbox-eval-conformance-"));
 try {
   const imported = join(work, "imported");
@@ -110,7 +92,7 @@ try {
     });
   }
   const runs: { id: string; scenario: string; variant: Variant; ours: { milestone: number; minefield: number } }[] = [];
-  const payload: unknown[] = [];
+  const payload: UpstreamRun[] = [];
   for (const variant of VARIANTS) {
     const dir = join(work, variant);
     mkdirSync(dir);
@@ -128,27 +110,14 @@ try {
       const name = t.header.scenario.name;
       const id = `${variant}:${name}`;
       runs.push({ id, scenario: name, variant, ours: { milestone: t.evaluation.milestone_score, minefield: t.evaluation.minefield_score } });
-      const tables: Record<string, { index: number; rows: unknown[] }[]> = {};
-      for (const snapshot of t.world.all()) {
-        for (const [table, rows] of Object.entries(snapshot.tables)) (tables[table] ??= []).push({ index: snapshot.index, rows: [...rows] });
-      }
-      payload.push({ id, scenario: name, sandbox: t.messages.map(upstreamMessage), tables });
+      payload.push(upstreamRun(id, t));
     }
   }
   // CONFORMANCE_KEEP=<file> keeps what upstream is given, to rerun upstream_score.py by hand.
   if (process.env.CONFORMANCE_KEEP) writeFileSync(process.env.CONFORMANCE_KEEP, JSON.stringify(payload));
-  const scored = spawnSync(python, [join(__dirname, "upstream_score.py"), "--now", String(IMPORT_CLOCK.now), "--timezone", IMPORT_CLOCK.timezone], {
-    input: JSON.stringify(payload),
-    encoding: "utf8",
-    maxBuffer: 512 * 1024 * 1024,
-    env: { ...process.env, PYTHONPATH: upstream },
-  });
-  for (const line of (scored.stderr ?? "").split("\n").filter((l) => l.startsWith("upstream_score:") || l.startsWith("exporter:"))) console.error(line);
-  if (scored.status !== 0) {
-    console.error(`upstream scoring failed: ${(scored.stderr ?? "").trim().split("\n").pop() ?? ""}`);
-    process.exit(1);
-  }
-  const theirs = new Map((JSON.parse(scored.stdout) as { id: string; error?: string; milestone_similarity?: number; minefield_similarity?: number }[]).map((r) => [r.id, r]));
+  const scored = scoreWithUpstream(upstream, python, IMPORT_CLOCK, payload);
+  for (const line of scored.notes) console.error(line);
+  const theirs = new Map(scored.scores.map((r) => [r.id, r]));
   const rows = VARIANTS.map((variant) => ({ variant, compared: 0, identical: 0, different: 0, changed: 0 }));
   const referenceScore = new Map(runs.filter((r) => r.variant === "reference").map((r) => [r.scenario, r.ours]));
   const differences: string[] = [];
@@ -160,14 +129,14 @@ try {
     if (base !== undefined && (base.milestone !== run.ours.milestone || base.minefield !== run.ours.minefield)) row.changed++;
     const up = theirs.get(run.id);
     const same =
-      up !== undefined && up.error === undefined &&
-      Math.abs((up.milestone_similarity ?? NaN) - run.ours.milestone) <= TOLERANCE &&
-      Math.abs((up.minefield_similarity ?? NaN) - run.ours.minefield) <= TOLERANCE;
+      up !== undefined && !("error" in up) &&
+      Math.abs(up.milestone - run.ours.milestone) <= UPSTREAM_SCORE_TOLERANCE &&
+      Math.abs(up.minefield - run.ours.minefield) <= UPSTREAM_SCORE_TOLERANCE;
     if (same) row.identical++;
     else {
       row.different++;
       differences.push(
-        `${run.id}: ours milestones ${run.ours.milestone.toFixed(4)} minefields ${run.ours.minefield.toFixed(4)}; upstream ${up?.error ?? `milestones ${up?.milestone_similarity?.toFixed(4)} minefields ${up?.minefield_similarity?.toFixed(4)}`}`,
+        `${run.id}: ours milestones ${run.ours.milestone.toFixed(4)} minefields ${run.ours.minefield.toFixed(4)}; upstream ${up === undefined ? "no result" : "error" in up ? up.error : `milestones ${up.milestone.toFixed(4)} minefields ${up.minefield.toFixed(4)}`}`,
       );
     }
   }

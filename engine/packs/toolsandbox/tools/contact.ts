@@ -241,7 +241,7 @@ Returns:
       { column: "phone_number", value: args.phone_number, filter: EXACT },
       { column: "relationship", value: args.relationship, filter: fuzzyAtLeast(90) },
       { column: "is_self", value: args.is_self, filter: EXACT },
-    ]);
+    ], CONTACT);
     return rowsAsResult(rows, CONTACT);
   },
 };

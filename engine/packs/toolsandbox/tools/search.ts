@@ -1,12 +1,12 @@
 // The row filters behind search_contacts, search_messages and search_reminder (reference 3.4):
 // each given criterion narrows the rows left by the previous one, in the order listed. Also the
 // lookups by key that the modify_* and remove_* tools share.
-import * as fuzz from "fuzzball";
+import { wRatioProcessed } from "../../../tools/fuzzy/wratio.js";
 import type { JsonObject, JsonValue } from "../../../json.js";
 import { pyStrRepr } from "../../../python/repr.js";
 import { cellJson } from "../../../world/cells.js";
 import type { WorldTransaction } from "../../../world/transaction.js";
-import type { CellValue, Row, TableSchema } from "../../../world/types.js";
+import type { CellValue, ColumnType, Row, TableSchema } from "../../../world/types.js";
 import { ToolError, type ToolParameter } from "../../../tools/types.js";
 import { POLARS_DUPLICATE_ERROR, POLARS_NO_DATA_ERROR } from "../../../tools/validators.js";
 
@@ -38,7 +38,7 @@ const FUZZY_LIMIT = 5;
  * Applies the criteria in turn. Throws the "No search criteria" ValueError when none is given; its
  * text lists every criterion's column as a Python tuple, a column listed twice appearing twice.
  */
-export function filterRows(rows: readonly Row[], criteria: readonly FilterCriterion[]): Row[] {
+export function filterRows(rows: readonly Row[], criteria: readonly FilterCriterion[], table?: TableSchema): Row[] {
   if (criteria.every((c) => c.value === undefined)) {
     const names = criteria.map((c) => pyStrRepr(c.column));
     const tuple = names.length === 1 ? `(${names[0]},)` : `(${names.join(", ")})`;
@@ -52,7 +52,7 @@ export function filterRows(rows: readonly Row[], criteria: readonly FilterCriter
     if (value === undefined) continue;
     switch (filter.kind) {
       case "exact":
-        current = current.filter((row) => exactMatch(row[column] ?? null, value));
+        current = exactFilter(current, column, table?.columns.find((c) => c.name === column)?.type, value);
         break;
       case "fuzzy":
         current = fuzzyFilter(current, column, value, filter.threshold);
@@ -68,26 +68,60 @@ export function filterRows(rows: readonly Row[], criteria: readonly FilterCriter
   return current;
 }
 
-/** Polars casts a bool or number to text when compared with a string (its supertype rule). */
-function asText(value: CellValue): string | null {
-  if (typeof value === "string") return value;
-  if (typeof value === "boolean") return value ? "true" : "false";
-  if (typeof value === "number") return String(value);
-  return null;
+/**
+ * Upstream's exact filter, `pl.col(column) == value`. Typechecked tools only ever pass the
+ * column's own type; search_contacts is not typechecked, so a model can pass anything, and then
+ * polars decides. What it does was measured with polars 1.x (the conformance battery): a number
+ * against a text column raises, and the agent sees the last traceback line, which is the
+ * expression; a list raises a cast error; a bool or an object matches nothing. Against a bool
+ * column a number compares as 1/0 and text as "true"/"false". A null cell or query never matches.
+ */
+function exactFilter(rows: readonly Row[], column: string, columnType: ColumnType | undefined, query: JsonValue): Row[] {
+  if (query === null) return [];
+  if (columnType === "string" && typeof query !== "string") {
+    if (typeof query === "number") {
+      throw new ToolError(
+        "polars.exceptions.ComputeError",
+        `cannot compare string with numeric type\n\nThis error occurred in the following expression:\n\t[(col("${column}")) == (${polarsLiteral(query)})]`,
+      );
+    }
+    if (Array.isArray(query)) {
+      throw new ToolError("polars.exceptions.InvalidOperationError", `cannot cast List type (inner: '${polarsListInner(query)}', to: 'String')`);
+    }
+    return [];
+  }
+  if (columnType === "bool" && typeof query !== "boolean") {
+    if (typeof query === "number") return rows.filter((row) => typeof row[column] === "boolean" && (row[column] ? 1 : 0) === query);
+    // Text is compared with the bool printed in lower case.
+    if (typeof query === "string") return rows.filter((row) => typeof row[column] === "boolean" && String(row[column]) === query);
+    if (typeof query === "object") {
+      throw new ToolError("polars.exceptions.InvalidOperationError", `\n\t[(col("${column}")) == (${Array.isArray(query) ? `[${query.map((v) => JSON.stringify(v)).join(", ")}]` : "{}"})]`);
+    }
+    return [];
+  }
+  return rows.filter((row) => exactMatch(row[column] ?? null, query));
 }
 
-/**
- * Polars equality as used by upstream's exact filter: a null cell or a null query never matches.
- * Values of different kinds are compared after polars' supertype cast [inferred for polars 0.20,
- * not run]: bool and number as numbers, anything with a string as text. Typechecked tools only
- * ever pass the column's own type; only search_contacts can pass something else. A list or dict
- * query matches nothing.
- */
+/** How polars prints a Python int or float literal in an expression. */
+function polarsLiteral(value: number): string {
+  if (Number.isInteger(value) && Math.abs(value) <= Number.MAX_SAFE_INTEGER) return `dyn int: ${value}`;
+  return `dyn float: ${Number.isInteger(value) ? BigInt(value).toString() : String(value)}`;
+}
+
+/** The element type polars infers for a Python list. */
+function polarsListInner(items: readonly JsonValue[]): string {
+  const kinds = new Set(items.filter((v) => v !== null).map((v) => (typeof v === "number" ? (Number.isInteger(v) ? "Int64" : "Float64") : typeof v === "string" ? "String" : typeof v === "boolean" ? "Boolean" : "Object")));
+  if (kinds.size === 0) return "Null";
+  if (kinds.size === 2 && kinds.has("Int64") && kinds.has("Float64")) return "Float64";
+  return [...kinds][0] as string;
+}
+
+/** Same-kind equality; numbers and bools compare as numbers (the other kinds are handled above). */
 function exactMatch(cell: CellValue, query: JsonValue): boolean {
   if (cell === null || query === null || typeof query === "object") return false;
   if (typeof cell === typeof query) return cell === query;
   if (typeof cell !== "string" && typeof query !== "string") return Number(cell) === Number(query);
-  return asText(cell) === asText(query);
+  return false;
 }
 
 /** Inclusive range comparison; null cells are dropped as polars drops null comparisons. */
@@ -101,16 +135,15 @@ function compareNumber(cell: CellValue, bound: JsonValue, test: (a: number, b: n
  * Upstream: rapidfuzz `process.extract(query, column, scorer=WRatio, processor=default_process,
  * score_cutoff=threshold)`, default limit 5. So at most 5 rows survive, reordered by score
  * (descending, ties in row order), and null cells are skipped. A None query matches nothing, as
- * in rapidfuzz; a non-string query (possible only through search_contacts) scores 0 here.
- *
- * fuzzball's WRatio is a port of thefuzz (fuzzywuzzy), not of rapidfuzz, so scores are close but
- * not bit-identical: fuzzball rounds to an integer where rapidfuzz returns a float (89.6 passes a
- * cutoff of 90 here but not upstream), and their partial-match steps are computed differently.
- * Processing mirrors rapidfuzz's default_process: lower-case, non-alphanumerics to spaces,
- * trimmed, with runs of spaces kept (fuzzball would collapse them by default).
+ * in rapidfuzz; any other non-string query (possible only through search_contacts) raises
+ * rapidfuzz's TypeError.
+ * Scores come from our re-implementation of rapidfuzz (engine/tools/fuzzy), pinned to the
+ * wheel's own values, so the same rows pass the cutoff as upstream.
  */
 function fuzzyFilter(rows: readonly Row[], column: string, query: JsonValue, threshold: number): Row[] {
-  if (typeof query !== "string") return [];
+  if (query === null) return [];
+  // rapidfuzz's default_process refuses anything but text (only search_contacts lets it through).
+  if (typeof query !== "string") throw new ToolError("TypeError", "sentence must be a String");
   const scored: { row: Row; score: number; index: number }[] = [];
   rows.forEach((row, index) => {
     const cell = row[column];
@@ -122,11 +155,9 @@ function fuzzyFilter(rows: readonly Row[], column: string, query: JsonValue, thr
   return scored.slice(0, FUZZY_LIMIT).map((s) => s.row);
 }
 
-const FUZZ_OPTIONS = { full_process: true, force_ascii: false, collapseWhitespace: false } as const;
-
 /** The WRatio score (0-100) the fuzzy filter compares with its threshold. */
 export function fuzzyScore(query: string, text: string): number {
-  return fuzz.WRatio(query, text, FUZZ_OPTIONS);
+  return wRatioProcessed(query, text);
 }
 
 // --- results and lookups by key --------------------------------------------------------------

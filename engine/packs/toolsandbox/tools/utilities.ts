@@ -2,7 +2,7 @@
 // the holiday search. Every conversion between timestamps and calendar fields uses the scenario
 // clock's timezone where upstream used the machine's, with Python's naive-datetime semantics
 // (python-datetime.ts), so answers do not depend on the machine running the engine.
-import * as fuzz from "fuzzball";
+import { partialRatioProcessed } from "../../../tools/fuzzy/wratio.js";
 import { numberArg, stringArg } from "../../../tools/binding.js";
 import type { BoundArguments } from "../../../tools/binding.js";
 import { googleDocstring } from "../../../tools/docstring.js";
@@ -144,7 +144,21 @@ const shiftTimestampParams: ToolParameter[] = [
     annotation: INT,
   })),
 ];
-const MAX_TIMEDELTA_DAYS = 999999999;
+const MAX_TIMEDELTA_DAYS = 999999999n;
+const C_INT_MAX = 2147483647n;
+
+/**
+ * Python's timedelta range checks, in its order: the whole days (floored, in exact integer
+ * arithmetic) must first fit a C int, then stay within 999,999,999.
+ */
+function checkTimedeltaDays(parts: readonly (readonly [number, number])[]): void {
+  const seconds = parts.reduce((sum, [count, size]) => sum + BigInt(Math.trunc(count)) * BigInt(size), 0n);
+  const days = seconds >= 0n ? seconds / 86400n : -((-seconds + 86399n) / 86400n);
+  if (days > C_INT_MAX || days < -C_INT_MAX - 1n) throw new ToolError("OverflowError", "Python int too large to convert to C int");
+  if (days > MAX_TIMEDELTA_DAYS || days < -MAX_TIMEDELTA_DAYS) {
+    throw new ToolError("OverflowError", `days=${days}; must have magnitude <= ${MAX_TIMEDELTA_DAYS}`);
+  }
+}
 const shiftTimestamp: ToolDefinition = {
   ...COMMON,
   name: "shift_timestamp",
@@ -161,10 +175,7 @@ const shiftTimestamp: ToolDefinition = {
   run(args, ctx) {
     validateTimestamp(args.timestamp, "timestamp");
     const delta = SHIFT_UNITS.reduce((sum, [unit, size]) => sum + num(args, unit) * size, 0);
-    const days = Math.floor(delta / 86400);
-    if (Math.abs(days) > MAX_TIMEDELTA_DAYS) {
-      throw new ToolError("OverflowError", `days=${days}; must have magnitude <= ${MAX_TIMEDELTA_DAYS}`);
-    }
+    checkTimedeltaDays(SHIFT_UNITS.map(([unit, size]) => [num(args, unit), size] as const));
     // As upstream: wall-clock arithmetic on the local time, so a shift across a DST change keeps
     // the time of day.
     const tz = ctx.clock.timezone;
@@ -293,8 +304,6 @@ const calculateLatLonDistance: ToolDefinition = {
 
 // --- holidays --------------------------------------------------------------------------------
 
-/** rapidfuzz's default_process: lower-case, non-alphanumerics to spaces, trimmed. */
-const FUZZ_OPTIONS = { full_process: true, force_ascii: false, collapseWhitespace: false } as const;
 const HOLIDAY_MATCH_ABOVE = 90;
 
 const searchHolidayParams: ToolParameter[] = [
@@ -335,7 +344,7 @@ const searchHoliday: ToolDefinition = {
     const query = stringArg(args, "holiday_name");
     // Python sorts (score, date, name) tuples in reverse: best score, then later date, then name.
     const ranked = usHolidays(year)
-      .map((h) => ({ ...h, score: fuzz.partial_ratio(query, h.name, FUZZ_OPTIONS) }))
+      .map((h) => ({ ...h, score: partialRatioProcessed(query, h.name) }))
       .sort((a, b) => b.score - a.score || compareDesc(a.date, b.date) || compareDesc(a.name, b.name));
     const best = ranked[0];
     if (!best || best.score <= HOLIDAY_MATCH_ABOVE) return null;

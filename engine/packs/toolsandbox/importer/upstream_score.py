@@ -1,6 +1,7 @@
 """Scores our trajectories with a ToolSandbox checkout's own evaluation.
 
-Run by scripts/conformance-evaluation/compare.ts with the checkout on PYTHONPATH:
+Run by `toolsandbox eval --against-upstream` and `npm run conformance:evaluation` with the
+checkout on PYTHONPATH:
 
     python upstream_score.py --now 1768496400 --timezone America/Los_Angeles < runs.json
 
@@ -28,9 +29,8 @@ import re
 import sys
 import types
 
-HERE = os.path.dirname(os.path.abspath(__file__))
-EXPORTER = os.path.join(HERE, "..", "..", "engine", "packs", "toolsandbox", "importer")
-sys.path.insert(0, os.path.abspath(EXPORTER))
+# exporter.py ships beside this file (in the source tree and in dist/toolsandbox-importer/).
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
 import exporter  # noqa: E402  (ours: clock, polars and stand-in bridges)
 
