@@ -52,7 +52,7 @@ export function filterRows(rows: readonly Row[], criteria: readonly FilterCriter
     if (value === undefined) continue;
     switch (filter.kind) {
       case "exact":
-        current = exactFilter(current, column, table?.columns.find((c) => c.name === column)?.type, value);
+        current = exactFilter(current, column, table?.columns.find((c) => c.name === column)?.type ?? cellType(current, column), value);
         break;
       case "fuzzy":
         current = fuzzyFilter(current, column, value, filter.threshold);
@@ -100,6 +100,15 @@ function exactFilter(rows: readonly Row[], column: string, columnType: ColumnTyp
     return [];
   }
   return rows.filter((row) => exactMatch(row[column] ?? null, query));
+}
+
+/** Without a schema, a column's type as its first non-null cell shows it. */
+function cellType(rows: readonly Row[], column: string): ColumnType | undefined {
+  const cell = rows.find((row) => row[column] !== null && row[column] !== undefined)?.[column];
+  if (typeof cell === "string") return "string";
+  if (typeof cell === "boolean") return "bool";
+  if (typeof cell === "number") return "float";
+  return undefined;
 }
 
 /** How polars prints a Python int or float literal in an expression. */
