@@ -8,6 +8,7 @@ import { CliError, EXIT, EXIT_CODES_HELP, type ExitCode } from "./errors.js";
 import { errorMessage } from "./format.js";
 import { problemLine, processIO, type CliIO } from "./io.js";
 import { evalCommand } from "./eval.js";
+import { worldCommand } from "./world.js";
 import { evalAgainstUpstream } from "./eval-upstream.js";
 import { registerImport } from "./import.js";
 import { replayCommand } from "./replay.js";
@@ -76,11 +77,12 @@ function buildProgram(io: CliIO, setExit: (code: ExitCode) => void): Command {
     .description("check scenario files, and score each reference solution; print every problem as file:line:col: severity code: message")
     .argument("<paths...>", "scenario files, or directories to search for *.scenario.yaml")
     .option("--json", "print the diagnostics as JSON")
+    .option("--strict", "report every warning as an error (a knowledge leak, say), so that it fails the run")
     .addHelpText(
       "after",
-      "\nA file without errors has its reference solution played by the scripted roles and scored; a milestone\nit misses or a minefield it hits is an error on that node's line. Exits 1 when any file has an error;\nwarnings alone exit 0.",
+      "\nA file without errors has its reference solution played by the scripted roles and scored; a milestone\nit misses or a minefield it hits is an error on that node's line. Exits 1 when any file has an error;\nwarnings alone exit 0, unless --strict.",
     )
-    .action(async (paths: string[], opts: { json?: boolean }) => setExit(await validateCommand(paths, opts, io)));
+    .action(async (paths: string[], opts: { json?: boolean; strict?: boolean }) => setExit(await validateCommand(paths, opts, io)));
 
   const run = program
     .command("run")
@@ -176,6 +178,13 @@ function buildProgram(io: CliIO, setExit: (code: ExitCode) => void): Command {
     .addOption(new Option("--pack <id>", "the world pack").choices([...PACK_IDS]).default(DEFAULT_PACK_ID))
     .option("--json", "print every tool's catalog entry as JSON")
     .action((opts: { json?: boolean; pack: PackId }) => setExit(toolsCommand(opts, io)));
+
+  program
+    .command("world")
+    .description("print a world pack's default world, with the ids a scenario refers to")
+    .addOption(new Option("--pack <id>", "the world pack").choices([...PACK_IDS]).default(DEFAULT_PACK_ID))
+    .option("--json", "print the tables as JSON (timestamps as POSIX seconds at the default clock)")
+    .action((opts: { json?: boolean; pack: PackId }) => setExit(worldCommand(opts, io)));
 
   registerStats(program, io);
   registerReport(program, io);

@@ -11,6 +11,8 @@ import { collectScenarioFiles, hasErrors, loadScenario } from "./scenario-files.
 
 export interface ValidateOptions {
   readonly json?: boolean;
+  /** Warnings (a knowledge leak, say) are reported as errors, so they fail the run. */
+  readonly strict?: boolean;
 }
 
 interface FileReport {
@@ -24,7 +26,8 @@ export async function validateCommand(paths: readonly string[], options: Validat
   for (const file of collectScenarioFiles(paths)) {
     const { text, scenario, diagnostics } = loadScenario(file);
     const all = scenario && !hasErrors(diagnostics) ? [...diagnostics, ...(await checkReferenceScore(scenario, new YamlSource(text, file)))] : diagnostics;
-    const sorted = all.slice().sort((a, b) => a.range.start.line - b.range.start.line || a.range.start.character - b.range.start.character);
+    const promoted = options.strict ? all.map((d) => (d.severity === "warning" ? { ...d, severity: "error" as const } : d)) : all;
+    const sorted = promoted.slice().sort((a, b) => a.range.start.line - b.range.start.line || a.range.start.character - b.range.start.character);
     reports.push({ file, valid: !hasErrors(sorted), diagnostics: sorted });
   }
   const all = reports.flatMap((r) => r.diagnostics);

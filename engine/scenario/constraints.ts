@@ -6,7 +6,7 @@ import { INITIAL, type MilestoneGraph } from "./milestone-graph.js";
 import { lookupTable, SANDBOX } from "./pack-tables.js";
 import { has, list, obj, str, type RawObject } from "./raw.js";
 import { closestMatch, didYouMean } from "./suggest.js";
-import { resolveMeasures, resolveTarget } from "./targets.js";
+import { checkToleranceKeys, resolveMeasures, resolveTarget } from "./targets.js";
 import type { ToolContext } from "./tool-calls.js";
 import type { Path } from "./yaml-source.js";
 
@@ -23,6 +23,7 @@ export function resolveConstraint(ctx: ToolContext, path: Path, raw: unknown, gr
   if (kind !== "tool_trace_extract" && lookupTable(ctx, [...path, "table"], table, { sandbox: kind === "snapshot" }) === null) return null;
   const target = resolveTarget(ctx, [...path, "target"], targetTable, c.target);
   const measures = resolveMeasures(ctx, [...path, "measures"], targetTable, c.measures);
+  checkToleranceKeys(ctx, [...path, "measures"], target, c.measures);
   const reference = resolveReference(ctx, path, c, graph, nodeId);
   if (targetTable === "SANDBOX" && Array.isArray(c.target) && c.target.length !== 1) {
     ctx.reporter.report([...path, "target"], "sandbox-one-row", `A SANDBOX target describes one message, so it has exactly one row (found ${c.target.length}).`);

@@ -30,6 +30,9 @@ export function buildGraph(ctx: CheckContext, section: Section, raw: unknown): M
   const known = new Set(ids.filter((id): id is string => id !== null));
   const explicit = nodes.some((n) => has(n, "after"));
   const parents = new Map<string, string[]>();
+  // What each unknown `after` entry most likely meant (null: no guess), so the node it meant is
+  // not also reported as unconnected: one mistake, one diagnostic.
+  const meant: (string | null)[] = [];
   nodes.forEach((node, i) => {
     const id = ids[i];
     if (id === null || id === undefined || parents.has(id)) return;
@@ -44,6 +47,7 @@ export function buildGraph(ctx: CheckContext, section: Section, raw: unknown): M
       if (known.has(parent)) after.push(parent);
       else {
         const suggestion = closestMatch(parent, known);
+        meant.push(suggestion);
         ctx.reporter.report([section, i, "after", j], "unknown-milestone", `No ${noun} has the id "${parent}".${didYouMean(suggestion)}`, {
           data: suggestion === null ? undefined : { suggestion },
         });
@@ -55,7 +59,7 @@ export function buildGraph(ctx: CheckContext, section: Section, raw: unknown): M
   if (nodes.length > MAX_MATCH_NODES) {
     ctx.reporter.report([section, MAX_MATCH_NODES], "too-many-milestones", `A scenario can have at most ${MAX_MATCH_NODES} ${noun}s (the evaluation's limit); this one has ${nodes.length}. Split it into several scenarios.`);
   }
-  if (explicit) reportUnconnected(ctx, section, noun, nodes, ids, parents);
+  if (explicit && !meant.includes(null)) reportUnconnected(ctx, section, noun, nodes, ids, parents, new Set(meant as string[]));
   reportCycles(ctx, section, nodes, ids, parents);
   return graph;
 }
@@ -79,7 +83,11 @@ function collectIds(ctx: CheckContext, section: Section, noun: string, nodes: re
   });
 }
 
-/** In explicit-edge mode, a node with no `after` that nothing comes after is outside the DAG. */
+/**
+ * In explicit-edge mode, a node with no `after` that nothing comes after is outside the DAG. A
+ * node an unknown `after` entry most likely meant counts as followed; when an unknown entry has no
+ * likely meaning, connectivity is not judged until it is fixed.
+ */
 function reportUnconnected(
   ctx: CheckContext,
   section: Section,
@@ -87,9 +95,11 @@ function reportUnconnected(
   nodes: readonly (ReturnType<typeof obj>)[],
   ids: readonly (string | null)[],
   parents: ReadonlyMap<string, readonly string[]>,
+  meant: ReadonlySet<string>,
 ): void {
   if (nodes.length < 2) return;
   const followed = new Set([...parents.values()].flat());
+  for (const id of meant) followed.add(id);
   nodes.forEach((node, i) => {
     const id = ids[i];
     if (!id || has(node, "after") || followed.has(id)) return;

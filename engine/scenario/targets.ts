@@ -172,3 +172,28 @@ function parseMeasure(raw: unknown): ColumnMeasure | null {
   }
 }
 
+
+/**
+ * The argument names of a tool_trace tolerance must be arguments of a traced tool: a misspelt key
+ * would silently never apply (and a match that needed it would silently fail).
+ */
+export function checkToleranceKeys(ctx: ToolContext, path: Path, target: readonly TargetRow[], raw: unknown): void {
+  const atol = obj(obj(obj(raw)?.tool_trace)?.atol);
+  if (!atol) return;
+  const traces = target.flatMap((row) => (Array.isArray(row.tool_trace) ? (row.tool_trace as readonly GoldenTrace[]) : []));
+  const tools = [...new Set(traces.map((t) => t.tool_name))].flatMap((name) => {
+    const tool = ctx.catalog.byName(name);
+    return tool ? [tool] : [];
+  });
+  if (tools.length === 0) return;
+  const names = [...new Set(tools.flatMap((t) => t.parameters.map((p) => p.name)))];
+  for (const key of Object.keys(atol)) {
+    if (names.includes(key)) continue;
+    const suggestion = closestMatch(key, names);
+    const owners = listOf(tools.map((t) => t.name));
+    ctx.reporter.report([...path, "tool_trace", "atol", key], "unknown-tolerance-argument", `"${key}" is not an argument of ${owners}, so this tolerance would never apply.${didYouMean(suggestion)}`, {
+      anchor: "key",
+      data: suggestion === null ? undefined : { suggestion },
+    });
+  }
+}
