@@ -3,7 +3,7 @@
 // text with errors scores nothing; the caller keeps the results it had and says why.
 import type { Diagnostic } from "../../engine/diagnostics.js";
 import { evaluateTrajectory, EvaluationError, type EvaluationResult } from "../../engine/evaluation/evaluate.js";
-import { checkScenarioText } from "../../engine/scenario/load.js";
+import { checkScenarioFileText } from "../../engine/scenario/load.js";
 import type { Trajectory } from "../../engine/trajectory/trajectory.js";
 
 export type Rescored =
@@ -16,7 +16,7 @@ export type Rescored =
   | { readonly ok: false; readonly problem: string };
 
 export function rescoreAgainstText(trajectory: Trajectory, text: string, file: string): Rescored {
-  const checked = checkScenarioText(text, file);
+  const checked = checkScenarioFileText(text, file);
   const errors = checked.diagnostics.filter((d) => d.severity === "error");
   if (checked.scenario === null || errors.length > 0) return { ok: false, problem: errorSummary(errors) };
   let result: EvaluationResult;

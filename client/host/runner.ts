@@ -4,7 +4,7 @@
 // trusted workspace: a model run sends the workspace's scenario to a configured endpoint.
 import { basename } from "node:path";
 import * as vscode from "vscode";
-import { checkScenarioText } from "../../engine/scenario/load.js";
+import { checkScenarioFileText } from "../../engine/scenario/load.js";
 import type { Scenario } from "../../engine/scenario/model.js";
 import { createScriptedRoles } from "../../engine/roles/scripted.js";
 import { readTrajectoryFile } from "../../engine/trajectory/reader.js";
@@ -59,7 +59,7 @@ export class Runner {
     } catch (e) {
       return { kind: "refused", problem: `cannot read ${basename(scenarioPath)}: ${e instanceof Error ? e.message : String(e)}` };
     }
-    const checked = checkScenarioText(text, scenarioPath);
+    const checked = checkScenarioFileText(text, scenarioPath);
     const errors = checked.diagnostics.filter((d) => d.severity === "error");
     if (checked.scenario === null || errors.length > 0) {
       return { kind: "refused", problem: `${basename(scenarioPath)} cannot run: ${errorSummary(errors)}` };

@@ -22,6 +22,8 @@ export interface PlanSettings {
   readonly augment: boolean;
   /** Overrides every scenario's `options.feedback` (undefined: each scenario's own). */
   readonly feedback: FeedbackStyle | undefined;
+  /** `run --prompts`: a prompt set file applied to every scenario. */
+  readonly prompts?: string | undefined;
 }
 
 export type PlanOutcome =
@@ -50,7 +52,7 @@ export async function planAsChecked(
   for (const file of files) {
     await nextTurn();
     if (stop.aborted) return { ok: false, problem: null };
-    const loaded = loadScenario(file);
+    const loaded = loadScenario(file, settings.prompts === undefined ? {} : { prompts: settings.prompts });
     for (const d of loaded.diagnostics) io.err(formatDiagnostic(d));
     if (hasErrors(loaded.diagnostics) || !loaded.scenario) {
       broken++;

@@ -104,6 +104,7 @@ function buildProgram(io: CliIO, setExit: (code: ExitCode) => void): Command {
     )
     .option("--resume", "keep the complete trajectories already in --out and play only the rest (unfinished ones start over)")
     .option("--progress", "show the progress bar on stderr even when it is not a terminal")
+    .option("--prompts <file>", "a prompt set (as `import toolsandbox` writes one) applied to every scenario instead of its own prompts: what the models are shown")
     .addOption(
       new Option("--feedback <style>", "how invalid calls are answered, overriding each scenario's options.feedback: engine errors or ToolScan's texts").choices(["engine", "toolscan"]),
     )

@@ -109,7 +109,7 @@ export async function serveMockLlm(options: MockLlmCommandOptions, io: CliIO, st
 }
 
 function loadScenarios(paths: readonly string[], io: CliIO): Scenario[] {
-  const loaded = collectScenarioFiles(paths).map(loadScenario);
+  const loaded = collectScenarioFiles(paths).map((file) => loadScenario(file));
   for (const l of loaded) for (const d of l.diagnostics) io.err(formatDiagnostic(d));
   const broken = loaded.filter((l) => hasErrors(l.diagnostics) || !l.scenario);
   if (broken.length > 0) {

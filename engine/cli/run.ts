@@ -51,6 +51,8 @@ export interface RunOptions {
   readonly mode?: "milestone" | "tooltalk";
   /** --mode tooltalk: calls one assistant turn may make before it is cut off. */
   readonly maxCallsPerTurn?: number;
+  /** A prompt set file applied to every scenario instead of its own `prompts:` (absent: each scenario's own). */
+  readonly prompts?: string;
 }
 
 export const SUMMARY_FILE = "summary.json";
@@ -104,7 +106,7 @@ export async function runCommand(paths: readonly string[], options: RunOptions, 
       queued++;
     }
   };
-  const settings = { trials, seed: options.seed, augment: options.augment === true, feedback: options.feedback };
+  const settings = { trials, seed: options.seed, augment: options.augment === true, feedback: options.feedback, prompts: options.prompts };
   const planning: Promise<PlanOutcome | { readonly ok: false; readonly error: unknown }> = planAsChecked(files, settings, io, accept, fatal.signal).then(
     (outcome) => {
       if (outcome.ok) for (const job of waiting) queue.add(job);

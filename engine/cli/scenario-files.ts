@@ -4,7 +4,7 @@ import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import type { Diagnostic } from "../diagnostics.js";
 import type { Scenario } from "../scenario/model.js";
-import { checkScenarioText } from "../scenario/load.js";
+import { checkScenarioFileText, type LoadOptions } from "../scenario/load.js";
 import { TRAJECTORY_SUFFIX } from "../trajectory/writer.js";
 import { CliError, EXIT, fsError } from "./errors.js";
 
@@ -88,14 +88,14 @@ export interface LoadedScenario {
  * Loads and checks one file. The CLI reads the file itself so that a file it cannot read is an
  * input error (exit 3), not a diagnostic in the file (exit 1).
  */
-export function loadScenario(file: string): LoadedScenario {
+export function loadScenario(file: string, options: LoadOptions = {}): LoadedScenario {
   let text: string;
   try {
     text = readFileSync(file, "utf8");
   } catch (e) {
     throw fsError(e, file);
   }
-  const result = checkScenarioText(text, file);
+  const result = checkScenarioFileText(text, file, options);
   const diagnostics = [...result.diagnostics].sort(
     (a, b) => a.range.start.line - b.range.start.line || a.range.start.character - b.range.start.character,
   );

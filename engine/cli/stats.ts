@@ -79,7 +79,7 @@ function loadScenarios(paths: readonly string[], io: CliIO): { scenarios: Scenar
   // A path is a trajectory (or a folder of runs) when it names one; anything else holds scenarios.
   const trajectoryPaths = paths.filter((p) => p.endsWith(TRAJECTORY_SUFFIX) || isRunFolder(p));
   const scenarioPaths = paths.filter((p) => !trajectoryPaths.includes(p));
-  const loaded = scenarioPaths.length === 0 ? [] : collectScenarioFiles(scenarioPaths).map(loadScenario);
+  const loaded = scenarioPaths.length === 0 ? [] : collectScenarioFiles(scenarioPaths).map((file) => loadScenario(file));
   const broken = loaded.filter((l) => hasErrors(l.diagnostics) || !l.scenario);
   if (broken.length > 0) {
     for (const l of broken) for (const d of l.diagnostics) io.err(formatDiagnostic(d));

@@ -60,7 +60,7 @@ function predictorFactory(options: ToolTalkRunOptions, signal: AbortSignal): (sc
 }
 
 function loadToolTalkScenarios(paths: readonly string[], io: CliIO): { file: string; scenario: Scenario }[] | null {
-  const loaded = collectScenarioFiles(paths).map(loadScenario);
+  const loaded = collectScenarioFiles(paths).map((file) => loadScenario(file));
   for (const l of loaded) for (const d of l.diagnostics) io.err(formatDiagnostic(d));
   const broken = loaded.filter((l) => hasErrors(l.diagnostics) || !l.scenario);
   if (broken.length > 0) {

@@ -8,6 +8,8 @@ import type { Demonstration, DemonstrationMessage } from "../scenario/model.js";
 
 const user = (content: string): DemonstrationMessage => ({ sender: "user", recipient: "agent", content });
 const agent = (content: string): DemonstrationMessage => ({ sender: "agent", recipient: "user", content });
+/** Every demonstration ends as upstream's do: the simulated user calls end_conversation. */
+const END: DemonstrationMessage = { sender: "user", recipient: "execution_environment", content: "end_conversation()" };
 
 const SEND_MESSAGE: Demonstration = {
   name: "send_message_with_contact_content_cellular_off_multiple_user_turn",
@@ -27,6 +29,7 @@ const SEND_MESSAGE: Demonstration = {
     agent("Cellular is on now. I'm about to send 'Are we still on for Friday?' to Maya. Should I go ahead?"),
     user("Yep."),
     agent("Done, your message to Maya has been sent."),
+    END,
   ],
 };
 
@@ -40,6 +43,7 @@ const SEARCH_MESSAGE: Demonstration = {
     ),
     user("Just the oldest one I have."),
     agent("Your oldest message says: 'Don't forget band practice on Sunday.'"),
+    END,
   ],
 };
 
@@ -53,6 +57,7 @@ const MODIFY_CONTACT: Demonstration = {
     agent("The last person you sent a message to is Priya Raman. What should her new number be?"),
     user("+14155550187"),
     agent("Priya Raman's phone number is now +14155550187."),
+    END,
   ],
 };
 
@@ -66,6 +71,7 @@ const REMOVE_CONTACT: Demonstration = {
     agent("That's fine. Do you have their phone number?"),
     user("Yeah, it's +14155550123."),
     agent("The contact with phone number +14155550123 has been removed."),
+    END,
   ],
 };
 
@@ -79,6 +85,7 @@ const WIND_SPEED: Demonstration = {
     agent("Next Monday the wind in Cupertino should be around 12 km/h."),
     user("In mph please."),
     agent("That's about 7.5 mph for next Monday."),
+    END,
   ],
 };
 
@@ -96,6 +103,7 @@ const LOW_BATTERY: Demonstration = {
     agent("Thanks. The search also needs location service, which is off too. Can I turn that on?"),
     user("Sure."),
     agent("All set. It's 18 degrees Celsius where you are right now."),
+    END,
   ],
 };
 

@@ -5,11 +5,13 @@
 import type { KnowledgeFact } from "../scenario/model.js";
 
 /**
- * The benchmark's agent system prompt. It is the same for every upstream scenario, so it is kept
- * word for word: changing it would change what is being measured.
+ * The agent's system prompt, written for this project with the meaning of upstream's one sentence:
+ * do not guess argument values, ask when the request is unclear. Upstream's own wording comes
+ * with a prompt set imported from the user's checkout (roles/prompt-set.ts), which is how runs
+ * comparable with upstream's are made.
  */
 export const DEFAULT_AGENT_SYSTEM_PROMPT =
-  "Don't make assumptions about what values to plug into functions. Ask for clarification if a user request is ambiguous.";
+  "Never guess the values you pass to a function. When the user's request leaves something unclear, ask them about it first.";
 
 /**
  * Instruction for the user simulator, written for this project. It keeps the structure of the

@@ -2,6 +2,7 @@
 // scenario name (ids of added rows derive from it) and the world pack its tables and tools come from.
 import type { Diagnostic, Severity } from "../diagnostics.js";
 import type { WorldPack } from "../packs/types.js";
+import type { PromptSet } from "../roles/prompt-set.js";
 import type { ScenarioClock } from "../world/clock.js";
 import type { Anchor, Path, YamlSource } from "./yaml-source.js";
 
@@ -35,4 +36,6 @@ export interface CheckContext {
   readonly clock: ScenarioClock;
   readonly scenarioName: string;
   readonly pack: WorldPack;
+  /** The prompt set in use (the scenario's `prompts:` file, or `run --prompts`), read by the loader. */
+  readonly prompts: PromptSet | null;
 }

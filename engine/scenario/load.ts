@@ -1,19 +1,61 @@
 // Loading a scenario file from disk: the text goes through checkScenarioText, and a file that
 // cannot be read becomes a diagnostic too, so callers (CLI, suites) handle one kind of result.
 import { readFileSync } from "node:fs";
+import { dirname, resolve } from "node:path";
 import type { Diagnostic } from "../diagnostics.js";
-import { checkScenarioText, type CheckResult } from "./resolve.js";
+import { parsePromptSet, PromptSetError } from "../roles/prompt-set.js";
+import { obj, str } from "./raw.js";
+import { checkScenarioSource, checkScenarioText, type CheckResult, type PromptSetInput } from "./resolve.js";
+import { YamlSource } from "./yaml-source.js";
 
 export { checkScenarioText, type CheckResult };
 
-export function loadScenarioFile(path: string): CheckResult {
+export interface LoadOptions {
+  /** A prompt set file to use instead of the scenario's own `prompts:` (`run --prompts`). */
+  readonly prompts?: string;
+}
+
+export function loadScenarioFile(path: string, options: LoadOptions = {}): CheckResult {
   let text: string;
   try {
     text = readFileSync(path, "utf8");
   } catch (err) {
     return { scenario: null, diagnostics: [unreadable(path, err)] };
   }
-  return checkScenarioText(text, path);
+  return checkScenarioFileText(text, path, options);
+}
+
+/**
+ * checkScenarioText for a scenario that lives at `path`: its `prompts:` file (or the one given)
+ * is read from beside it and applied. The pure checker reads no files; this is the one place that does.
+ */
+export function checkScenarioFileText(text: string, path: string, options: LoadOptions = {}): CheckResult {
+  const src = new YamlSource(text, path);
+  const own = str(obj(src.value)?.prompts);
+  const file = options.prompts ?? (own === null ? null : resolve(dirname(path), own));
+  const prompts = file === null ? undefined : { ...readPromptSet(file), ...(options.prompts === undefined ? {} : { fromOption: true }) };
+  return checkScenarioSource(src, prompts === undefined ? {} : { prompts });
+}
+
+/** A prompt set file read and checked; a problem becomes the reason it cannot be used. */
+export function readPromptSet(file: string): PromptSetInput {
+  let text: string;
+  try {
+    text = readFileSync(file, "utf8");
+  } catch (err) {
+    return { error: `${file}: ${reasonOf(err)}` };
+  }
+  try {
+    return { set: parsePromptSet(text) };
+  } catch (e) {
+    if (e instanceof PromptSetError) return { error: `${file}: ${e.message}` };
+    throw e;
+  }
+}
+
+function reasonOf(err: unknown): string {
+  const code = typeof err === "object" && err !== null && "code" in err ? String(err.code) : "";
+  return code === "ENOENT" ? "no such file" : code === "EACCES" || code === "EPERM" ? "permission denied" : code === "EISDIR" ? "it is a directory" : err instanceof Error ? err.message : String(err);
 }
 
 function unreadable(path: string, err: unknown): Diagnostic {

@@ -173,8 +173,12 @@ export interface Scenario {
   /** World pack and the fully resolved initial tables. */
   readonly world: { readonly pack: PackId; readonly tables: Tables };
   readonly web: WebData;
-  /** Effective lists; allow null = every tool. end_conversation is always allowed for the user. */
-  readonly tools: { readonly allow: readonly string[] | null; readonly deny: readonly string[] };
+  /**
+   * Effective lists; allow null = every tool. end_conversation is always allowed for the user.
+   * `descriptions`: with a prompt set, the docstrings the models' tool schemas are derived from
+   * instead of the pack's own (absent otherwise, so other trajectories stay the same).
+   */
+  readonly tools: { readonly allow: readonly string[] | null; readonly deny: readonly string[]; readonly descriptions?: Readonly<Record<string, string>> };
   readonly agent: { readonly system_prompt: string };
   readonly user: {
     /** Replaces the default user-simulator instruction; absent when the scenario keeps the default. */

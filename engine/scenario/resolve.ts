@@ -3,6 +3,7 @@
 // it never throws: whatever goes wrong becomes a diagnostic.
 import type { Diagnostic } from "../diagnostics.js";
 import { DEFAULT_AGENT_SYSTEM_PROMPT } from "../roles/prompts.js";
+import type { PromptSet } from "../roles/prompt-set.js";
 import type { WorldPack } from "../packs/types.js";
 import { CATEGORIES, TOOL_AUGMENTATIONS, type Category, type Scenario, type ToolAugmentation } from "./model.js";
 import { Reporter } from "./check-context.js";
@@ -29,18 +30,29 @@ export interface CheckResult {
 
 export const DEFAULT_MAX_MESSAGES = 30;
 
+/**
+ * A prompt set the loader read for this scenario (the checker itself reads no files): the set, or
+ * why it could not be used. `fromOption` when it came from `run --prompts` rather than the file's
+ * own `prompts:` key, which decides where a problem is reported.
+ */
+export type PromptSetInput = ({ readonly set: PromptSet } | { readonly error: string }) & { readonly fromOption?: boolean };
+
+export interface CheckOptions {
+  readonly prompts?: PromptSetInput;
+}
+
 /** The tools a scenario may name: those of its pack. */
 function catalogOf(pack: WorldPack): ToolCatalogView {
   return { names: pack.tools.map((t) => t.name), byName: (name) => pack.toolByName(name) };
 }
 
-export function checkScenarioText(text: string, file: string): CheckResult {
-  return guarded(text, file, () => check(new YamlSource(text, file)));
+export function checkScenarioText(text: string, file: string, options: CheckOptions = {}): CheckResult {
+  return guarded(text, file, () => check(new YamlSource(text, file), options));
 }
 
 /** The same check over text already parsed (the language server parses each version once). */
-export function checkScenarioSource(src: YamlSource): CheckResult {
-  return guarded(src.text, src.file, () => check(src));
+export function checkScenarioSource(src: YamlSource, options: CheckOptions = {}): CheckResult {
+  return guarded(src.text, src.file, () => check(src, options));
 }
 
 function guarded(text: string, file: string, run: () => CheckResult): CheckResult {
@@ -66,7 +78,7 @@ function guarded(text: string, file: string, run: () => CheckResult): CheckResul
   }
 }
 
-function check(src: YamlSource): CheckResult {
+function check(src: YamlSource, checkOptions: CheckOptions): CheckResult {
   if (src.syntaxDiagnostics.length > 0) return { scenario: null, diagnostics: sortByPosition(src.syntaxDiagnostics) };
   if (src.value === null || src.value === undefined) {
     const empty = src.diagnostic([0, 0], "error", "empty-file", "The file is empty. A scenario needs at least `name`, `user` and `reference`.");
@@ -79,7 +91,8 @@ function check(src: YamlSource): CheckResult {
   const reporter = new Reporter(src);
   const clock = resolveClock(reporter, root.clock);
   const pack = resolvePack(root.world);
-  const ctx: ToolContext = { reporter, clock, scenarioName: str(root.name) ?? "scenario", pack, catalog: catalogOf(pack) };
+  const prompts = usablePromptSet(reporter, checkOptions.prompts, pack);
+  const ctx: ToolContext = { reporter, clock, scenarioName: str(root.name) ?? "scenario", pack, catalog: catalogOf(pack), prompts };
   const tables = resolveWorld(ctx, root.world);
   const tools = resolveToolLists(ctx, root.tools);
   const user = resolveUser(ctx, root.user);
@@ -98,8 +111,8 @@ function check(src: YamlSource): CheckResult {
     clock,
     world: { pack: pack.id, tables },
     web: resolveWeb(root.web),
-    tools,
-    agent: { system_prompt: str(agent?.system_prompt) ?? DEFAULT_AGENT_SYSTEM_PROMPT },
+    tools: prompts === null ? tools : { ...tools, descriptions: toolDescriptions(prompts, pack) },
+    agent: { system_prompt: str(agent?.system_prompt) ?? prompts?.agent_system_prompt ?? DEFAULT_AGENT_SYSTEM_PROMPT },
     user,
     max_messages: typeof root.max_messages === "number" ? root.max_messages : DEFAULT_MAX_MESSAGES,
     milestones,
@@ -113,6 +126,27 @@ function check(src: YamlSource): CheckResult {
     },
   };
   return { scenario, diagnostics };
+}
+
+/** The set when it can be used with this scenario's pack; otherwise null, with the reason reported. */
+function usablePromptSet(reporter: Reporter, input: PromptSetInput | undefined, pack: WorldPack): PromptSet | null {
+  if (input === undefined) return null;
+  const where = input.fromOption ? [] : ["prompts"];
+  const label = input.fromOption ? "The prompt set given with --prompts" : "The prompt set";
+  if ("error" in input) {
+    reporter.report(where, "prompt-set", `${label} cannot be used: ${input.error}.`);
+    return null;
+  }
+  if (input.set.pack !== pack.id) {
+    reporter.report(where, "prompt-set", `${label} describes the ${input.set.pack} pack's tools; this scenario's world.pack is ${pack.id}.`);
+    return null;
+  }
+  return input.set;
+}
+
+/** The set's docstrings of the pack's tools, in the pack's order. */
+function toolDescriptions(prompts: PromptSet, pack: WorldPack): Record<string, string> {
+  return Object.fromEntries(pack.tools.flatMap((t) => (prompts.tools[t.name] === undefined ? [] : [[t.name, prompts.tools[t.name] as string]])));
 }
 
 /** Known names in the order given, each once; the key is left out when there are none, so older trajectories stay the same. */

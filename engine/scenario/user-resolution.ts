@@ -22,19 +22,20 @@ export function resolveUser(ctx: CheckContext, raw: unknown): Scenario["user"] {
     }
     return [{ fact: text, value, reveal }];
   });
+  const named = (name: string): Demonstration | undefined => ctx.prompts?.demonstrations[name] ?? BUILTIN_DEMONSTRATIONS[name];
   const demonstrations = Array.isArray(user?.demonstrations)
-    ? user.demonstrations.flatMap((item, i) => resolveDemonstration(ctx, item, i))
-    : DEFAULT_DEMONSTRATIONS.flatMap((name) => BUILTIN_DEMONSTRATIONS[name] ?? []);
-  const preamble = str(user?.preamble);
+    ? user.demonstrations.flatMap((item, i) => resolveDemonstration(ctx, item, i, named))
+    : (ctx.prompts?.default_demonstrations ?? DEFAULT_DEMONSTRATIONS).flatMap((name) => named(name) ?? []);
+  const preamble = str(user?.preamble) ?? ctx.prompts?.user_preamble ?? null;
   // Left out when not written, so trajectories of scenarios without one stay byte-identical.
   return { ...(preamble === null ? {} : { preamble }), goal: str(user?.goal) ?? "", knowledge, demonstrations, opening };
 }
 
-function resolveDemonstration(ctx: CheckContext, item: unknown, index: number): Demonstration[] {
+function resolveDemonstration(ctx: CheckContext, item: unknown, index: number, named: (name: string) => Demonstration | undefined): Demonstration[] {
   if (typeof item === "string") {
-    const builtin = BUILTIN_DEMONSTRATIONS[item];
-    if (builtin) return [builtin];
-    const suggestion = closestMatch(item, Object.keys(BUILTIN_DEMONSTRATIONS));
+    const known = named(item);
+    if (known) return [known];
+    const suggestion = closestMatch(item, [...Object.keys(ctx.prompts?.demonstrations ?? {}), ...Object.keys(BUILTIN_DEMONSTRATIONS)]);
     ctx.reporter.report(["user", "demonstrations", index], "unknown-demonstration", `No built-in demonstration is called "${item}".${didYouMean(suggestion)}`, {
       data: suggestion === null ? undefined : { suggestion },
     });

@@ -51,9 +51,17 @@ export function scrambleArgDescriptions(docstring: string): string {
   return docstring.slice(0, from) + docstring.slice(end);
 }
 
-/** One tool of `tools` (its pack's tools) as the agent sees it under the augmentations (applied in the order listed). */
-export function agentToolSchema(tool: ToolDefinition, augmentations: readonly ToolAugmentation[], tools: readonly ToolDefinition[]): OpenAiToolSchema {
-  let docstring = tool.docstring;
+/**
+ * One tool of `tools` (its pack's tools) as the agent sees it under the augmentations (applied in
+ * the order listed). `docstrings`: a prompt set's texts, used in place of the tool's own.
+ */
+export function agentToolSchema(
+  tool: ToolDefinition,
+  augmentations: readonly ToolAugmentation[],
+  tools: readonly ToolDefinition[],
+  docstrings?: Readonly<Record<string, string>>,
+): OpenAiToolSchema {
+  let docstring = docstrings?.[tool.name] ?? tool.docstring;
   for (const augmentation of augmentations) {
     if (augmentation === "tool_description_scrambled") docstring = scrambleToolDescription(docstring);
     if (augmentation === "arg_description_scrambled") docstring = scrambleArgDescriptions(docstring);
@@ -67,6 +75,11 @@ export function agentToolSchema(tool: ToolDefinition, augmentations: readonly To
 }
 
 /** The schemas of the agent's tools, in the order given (the pack's order, reference 1.5); `packTools` are all of its pack's tools. */
-export function agentToolSchemas(agentTools: readonly ToolDefinition[], augmentations: readonly ToolAugmentation[], packTools: readonly ToolDefinition[]): OpenAiToolSchema[] {
-  return agentTools.map((tool) => agentToolSchema(tool, augmentations, packTools));
+export function agentToolSchemas(
+  agentTools: readonly ToolDefinition[],
+  augmentations: readonly ToolAugmentation[],
+  packTools: readonly ToolDefinition[],
+  docstrings?: Readonly<Record<string, string>>,
+): OpenAiToolSchema[] {
+  return agentTools.map((tool) => agentToolSchema(tool, augmentations, packTools, docstrings));
 }

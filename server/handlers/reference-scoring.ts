@@ -9,7 +9,7 @@ import { Worker, parentPort, workerData } from "node:worker_threads";
 import type { Diagnostic } from "../../engine/diagnostics.js";
 import { checkReferenceScore } from "../../engine/evaluation/reference-check.js";
 import { isJsonObject } from "../../engine/json.js";
-import { checkScenarioText } from "../../engine/scenario/load.js";
+import { checkScenarioFileText } from "../../engine/scenario/load.js";
 import { YamlSource } from "../../engine/scenario/yaml-source.js";
 
 /** How to start the worker: a bundle that calls `runReferenceWorker` when started as one. */
@@ -40,7 +40,7 @@ export const REFERENCE_WORKER_ROLE = "toolsandbox-reference-scorer";
  * again here: the worker shares nothing with the server). A text with errors has none.
  */
 export async function scoreReferenceText(text: string, file: string): Promise<Diagnostic[]> {
-  const { scenario } = checkScenarioText(text, file);
+  const { scenario } = checkScenarioFileText(text, file);
   if (!scenario) return [];
   return checkReferenceScore(scenario, new YamlSource(text, file));
 }

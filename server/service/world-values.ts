@@ -30,7 +30,7 @@ export function startingWorld(doc: ScenarioDocument): Tables {
       // The scenario has errors: apply its world section anyway, with the problems discarded.
       const reporter = new Reporter(doc.source);
       const clock = resolveClock(reporter, root.clock);
-      return resolveWorld({ reporter, clock, scenarioName: typeof root.name === "string" ? root.name : "scenario", pack: doc.pack }, root.world);
+      return resolveWorld({ reporter, clock, scenarioName: typeof root.name === "string" ? root.name : "scenario", pack: doc.pack, prompts: null }, root.world);
     }
   } catch {
     // fall back to the default world below

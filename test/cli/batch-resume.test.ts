@@ -10,7 +10,7 @@ import { buildCli, lines, removeTempDirs, runCli, tempDir } from "./harness.js";
 before(buildCli);
 after(removeTempDirs);
 
-const SCENARIOS = ["sample-scenarios/cellular_off.scenario.yaml", "sample-scenarios/find_temperature.scenario.yaml"];
+const SCENARIOS = ["sample-scenarios/cellular_off_adapted.scenario.yaml", "sample-scenarios/find_temperature_adapted.scenario.yaml"];
 const RUN = ["run", ...SCENARIOS, "--trials", "2", "--concurrency", "2"];
 
 function snapshot(dir: string): Map<string, Buffer> {
@@ -31,14 +31,14 @@ test("--resume keeps complete trajectories and plays the cut-short, cancelled an
   assert.equal(first.status, 0, first.stderr);
   const original = snapshot(out);
 
-  const kept = join(out, "find_temperature.trial-1.trajectory.jsonl");
+  const kept = join(out, "find_temperature_adapted.trial-1.trajectory.jsonl");
   const old = new Date("2001-01-01T00:00:00Z");
   utimesSync(kept, old, old);
-  const cut = original.get("cellular_off.trial-1.trajectory.jsonl")!;
+  const cut = original.get("cellular_off_adapted.trial-1.trajectory.jsonl")!;
   // Killed in the middle of a line, as `kill -9` leaves a file.
-  writeFileSync(join(out, "cellular_off.trial-1.trajectory.jsonl"), cut.subarray(0, Math.floor(cut.length / 2)));
-  writeFileSync(join(out, "cellular_off.trial-2.trajectory.jsonl"), asCancelled(original.get("cellular_off.trial-2.trajectory.jsonl")!.toString()));
-  unlinkSync(join(out, "find_temperature.trial-2.trajectory.jsonl"));
+  writeFileSync(join(out, "cellular_off_adapted.trial-1.trajectory.jsonl"), cut.subarray(0, Math.floor(cut.length / 2)));
+  writeFileSync(join(out, "cellular_off_adapted.trial-2.trajectory.jsonl"), asCancelled(original.get("cellular_off_adapted.trial-2.trajectory.jsonl")!.toString()));
+  unlinkSync(join(out, "find_temperature_adapted.trial-2.trajectory.jsonl"));
   unlinkSync(join(out, "summary.json"));
 
   const resumed = runCli([...RUN, "--resume", "--out", out]);
@@ -46,7 +46,7 @@ test("--resume keeps complete trajectories and plays the cut-short, cancelled an
   assert.deepEqual(lines(resumed.stderr), ["toolsandbox: resuming: 1 of 4 episodes already complete, 3 to play (2 of them unfinished: deleted and played again from the start)"]);
   // Only the replayed episodes get a result line.
   const rows = lines(resumed.stdout).filter((l) => / end_conversation /.test(l)).map((l) => l.split(/ +end_conversation/)[0]);
-  assert.deepEqual(rows.sort(), ["cellular_off #1", "cellular_off #2", "find_temperature #2"]);
+  assert.deepEqual(rows.sort(), ["cellular_off_adapted #1", "cellular_off_adapted #2", "find_temperature_adapted #2"]);
   // The kept file was not touched; every file, and the summary, is what the uninterrupted run wrote.
   assert.equal(statSync(kept).mtimeMs, old.getTime());
   const now = snapshot(out);
@@ -72,7 +72,7 @@ test("--resume refuses a directory written with other options, and changes nothi
   const r = runCli([...RUN, "--seed", "9", "--resume", "--out", out]);
   assert.equal(r.status, 2);
   assert.deepEqual(lines(r.stderr), [
-    `toolsandbox: ${join(out, "cellular_off.trial-1.trajectory.jsonl")}: cannot resume: it was played with seed 0, this run uses 9 (resume with the options of the first run, or use another --out)`,
+    `toolsandbox: ${join(out, "cellular_off_adapted.trial-1.trajectory.jsonl")}: cannot resume: it was played with seed 0, this run uses 9 (resume with the options of the first run, or use another --out)`,
   ]);
   const after = snapshot(out);
   for (const [f, bytes] of before) assert.ok(after.get(f)!.equals(bytes), f);
@@ -81,7 +81,7 @@ test("--resume refuses a directory written with other options, and changes nothi
 test("a resumed file that is corrupt before its last line is played again, not trusted", () => {
   const out = tempDir("resume-corrupt");
   assert.equal(runCli([...RUN, "--out", out]).status, 0);
-  const file = join(out, "find_temperature.trial-2.trajectory.jsonl");
+  const file = join(out, "find_temperature_adapted.trial-2.trajectory.jsonl");
   const good = readFileSync(file, "utf8");
   const broken = good.split("\n");
   broken[2] = "{ not json";

@@ -10,7 +10,7 @@ import { buildCli, lines, removeTempDirs, runCli, tempDir } from "./harness.js";
 before(buildCli);
 after(removeTempDirs);
 
-const CELLULAR = "sample-scenarios/cellular_off.scenario.yaml";
+const CELLULAR = "sample-scenarios/cellular_off_adapted.scenario.yaml";
 
 function sameFiles(a: string, b: string): void {
   const files = readdirSync(a).sort();
@@ -36,7 +36,7 @@ test("episodes played 8 at a time write the same bytes as one at a time", () => 
 /** A copy of the cellular sample whose confirmation its reference does not quite give (it scores below 1). */
 function halfScoringScenario(dir: string): string {
   const text = readFileSync(CELLULAR, "utf8")
-    .replace("name: cellular_off", "name: cellular_half")
+    .replace("name: cellular_off_adapted", "name: cellular_half")
     .replace("content: Cellular service is now turned off. }", "content: Cellular is off and the sky is green. }");
   const file = join(dir, "cellular_half.scenario.yaml");
   writeFileSync(file, text);
@@ -68,12 +68,12 @@ test("--trials 3 plays each scenario three times with seeds 5, 6, 7 and reports 
     "cellular_half.trial-1.trajectory.jsonl",
     "cellular_half.trial-2.trajectory.jsonl",
     "cellular_half.trial-3.trajectory.jsonl",
-    "cellular_off.trial-1.trajectory.jsonl",
-    "cellular_off.trial-2.trajectory.jsonl",
-    "cellular_off.trial-3.trajectory.jsonl",
+    "cellular_off_adapted.trial-1.trajectory.jsonl",
+    "cellular_off_adapted.trial-2.trajectory.jsonl",
+    "cellular_off_adapted.trial-3.trajectory.jsonl",
     "summary.json",
   ]);
-  for (const k of [1, 2, 3]) assert.equal(readTrajectoryFile(join(out, `cellular_off.trial-${k}.trajectory.jsonl`)).header.run.seed, 4 + k);
+  for (const k of [1, 2, 3]) assert.equal(readTrajectoryFile(join(out, `cellular_off_adapted.trial-${k}.trajectory.jsonl`)).header.run.seed, 4 + k);
 
   const summary = JSON.parse(readFileSync(join(out, "summary.json"), "utf8")) as Summary;
   assert.equal(summary.run.seed, 5);
@@ -82,7 +82,7 @@ test("--trials 3 plays each scenario three times with seeds 5, 6, 7 and reports 
   // Plan order: the scenarios as given, then the trials.
   assert.deepEqual(
     summary.scenarios.map((s) => [s.name, s.trial, s.score, s.trajectory]),
-    [1, 2, 3].map((k) => ["cellular_off", k, 1, `cellular_off.trial-${k}.trajectory.jsonl`]).concat(
+    [1, 2, 3].map((k) => ["cellular_off_adapted", k, 1, `cellular_off_adapted.trial-${k}.trajectory.jsonl`]).concat(
       [1, 2, 3].map((k) => ["cellular_half", k, halfScore, `cellular_half.trial-${k}.trajectory.jsonl`]),
     ),
   );
@@ -90,7 +90,7 @@ test("--trials 3 plays each scenario three times with seeds 5, 6, 7 and reports 
   assert.equal(summary.trials.per_scenario, 3);
   assert.equal(summary.trials.success_threshold, 1);
   assert.deepEqual(summary.trials.scenarios, [
-    { name: "cellular_off", scores: [1, 1, 1], successes: 3 },
+    { name: "cellular_off_adapted", scores: [1, 1, 1], successes: 3 },
     { name: "cellular_half", scores: [halfScore, halfScore, halfScore], successes: 0 },
   ]);
   // One scenario always succeeds, the other never: pass^k is 1/2 for every k.
@@ -104,7 +104,7 @@ test("--trials 3 plays each scenario three times with seeds 5, 6, 7 and reports 
   assert.deepEqual(all && [all.scenarios, all.score], [2, (1 + halfScore) / 2]);
 
   const stdout = lines(r.stdout);
-  assert.ok(stdout.some((l) => /^cellular_off #2 +end_conversation +\d+ +\d+ +1\.00$/.test(l)), r.stdout);
+  assert.ok(stdout.some((l) => /^cellular_off_adapted #2 +end_conversation +\d+ +\d+ +1\.00$/.test(l)), r.stdout);
   assert.equal(stdout.at(-2), "pass^k over 3 trials, a success scoring 1: pass^1 0.500  pass^2 0.500  pass^3 0.500");
   assert.match(stdout.at(-1)!, /^2 scenarios × 3 trials: 6 episodes, 0 failed, /);
 });
@@ -113,7 +113,7 @@ test("a single trial keeps the plain file names and has no trials section", () =
   const out = tempDir("one-trial");
   const r = runCli(["run", CELLULAR, "--out", out]);
   assert.equal(r.status, 0, r.stderr);
-  assert.deepEqual(readdirSync(out).sort(), ["cellular_off.trajectory.jsonl", "summary.json"]);
+  assert.deepEqual(readdirSync(out).sort(), ["cellular_off_adapted.trajectory.jsonl", "summary.json"]);
   const summary = JSON.parse(readFileSync(join(out, "summary.json"), "utf8")) as Record<string, unknown> & { scenarios: Record<string, unknown>[] };
   assert.equal("trials" in summary, false);
   assert.equal("trial" in summary.scenarios[0]!, false);

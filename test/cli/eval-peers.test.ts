@@ -70,7 +70,7 @@ test("eval prints ToolTalk's metrics and ToolScan's counts under each trajectory
   // The first send failed (cellular off), so only the second matches a reference send; it repeats the first.
   assert.deepEqual(out.slice(-2), [
     "  tooltalk  precision 0.67  recall 0.67  action precision 0.67  incorrect action rate 0.00  success no  soft success 0.67",
-    "  toolscan  IAC 1 (send_message_with_phone_number)  IAV 0  IAN 0  IAT 0  RAC 1 (at 20)  IFN 0  IFE 0",
+    "  toolscan  IAC 1 (send_message_with_phone_number)  IAV 0  IAN 0  IAT 0  RAC 1 (at 21)  IFN 0  IFE 0",
   ]);
 });
 
@@ -81,18 +81,18 @@ test("eval --json has the full peer metrics per trajectory: ToolTalk's matches a
   assert.deepEqual(
     peers.tooltalk.predictions.map((p) => [p.message_index, p.tool, p.outcome, p.match]),
     [
-      [16, "send_message_with_phone_number", "failed", null],
-      [18, "set_cellular_service_status", "succeeded", "call_2_1"],
-      [20, "send_message_with_phone_number", "succeeded", "call_1_1"],
+      [17, "send_message_with_phone_number", "failed", null],
+      [19, "set_cellular_service_status", "succeeded", "call_2_1"],
+      [21, "send_message_with_phone_number", "succeeded", "call_1_1"],
     ],
   );
   assert.equal(peers.tooltalk.metrics.success, false);
   assert.deepEqual(
     peers.toolscan.calls.map((c) => [c.message_index, c.tags]),
     [
-      [16, []],
-      [18, []],
-      [20, ["RAC"]],
+      [17, []],
+      [19, []],
+      [21, ["RAC"]],
     ],
   );
   assert.deepEqual(peers.toolscan.counts, { IAC: 1, IAV: 0, IAN: 0, IAT: 0, RAC: 1, IFN: 0, IFE: 0 });
@@ -120,7 +120,7 @@ test("replay shows each tagged call's ToolScan patterns on its call line and end
   assert.match(calls[2]!, /^ {4}call send_message_with_phone_number \{.*\} {2}\(id call_3_1\) {2}\[ToolScan: RAC\]$/);
   assert.deepEqual(out.filter((l) => /^(tooltalk|toolscan) /.test(l)), [
     "tooltalk    precision 0.67  recall 0.67  action precision 0.67  incorrect action rate 0.00  success no  soft success 0.67",
-    "toolscan    IAC 1 (send_message_with_phone_number)  IAV 0  IAN 0  IAT 0  RAC 1 (at 20)  IFN 0  IFE 0",
+    "toolscan    IAC 1 (send_message_with_phone_number)  IAV 0  IAN 0  IAT 0  RAC 1 (at 21)  IFN 0  IFE 0",
   ]);
 });
 
@@ -144,7 +144,7 @@ test("summary.json gives each scenario's peer metrics in brief, with the tagged 
     soft_success: 2 / 3,
   });
   assert.deepEqual(peers.toolscan.counts, { IAC: 1, IAV: 0, IAN: 0, IAT: 0, RAC: 1, IFN: 0, IFE: 0 });
-  assert.deepEqual(peers.toolscan.tagged, { IAN: [], IAT: [], RAC: [20], IFN: [], IFE: [] });
+  assert.deepEqual(peers.toolscan.tagged, { IAN: [], IAT: [], RAC: [21], IFN: [], IFE: [] });
 });
 
 /** Three copies of the passing run and one run of a scenario (same name) whose reference misses a milestone. */
@@ -267,20 +267,20 @@ test("a saved run with ToolScan feedback replays the feedback the agent got and 
   assert.equal(r.status, 0, r.stderr);
   const blocks = r.stdout.split("\n\n");
   const block = (index: number): string => blocks.find((b) => b.startsWith(`[${index}] `)) ?? "";
-  assert.match(block(16), /call turn_on_cellular \{\} {2}\(id c1\) {2}\[ToolScan: IFN\]$/m);
+  assert.match(block(17), /call turn_on_cellular \{\} {2}\(id c1\) {2}\[ToolScan: IFN\]$/m);
   assert.match(
-    block(17),
+    block(18),
     /^ {4}! ERROR \| Incorrect function name turn_on_cellular please refer to the list of function calls available \['search_contacts', 'send_message_with_phone_number', 'set_cellular_service_status'\]$/m,
   );
-  assert.match(block(18), /\[ToolScan: IAT\]$/m);
-  assert.match(block(19), /^ {4}! ERROR \| Incorrect argument type for on for function set_cellular_service_status, Valid argument type is <class 'bool'>$/m);
-  assert.doesNotMatch(block(20), /ToolScan/);
+  assert.match(block(19), /\[ToolScan: IAT\]$/m);
+  assert.match(block(20), /^ {4}! ERROR \| Incorrect argument type for on for function set_cellular_service_status, Valid argument type is <class 'bool'>$/m);
+  assert.doesNotMatch(block(21), /ToolScan/);
 
   const [report] = evalJson([file]).trajectories;
   assert.equal(report!.score, 1);
   assert.deepEqual(report!.peers!.toolscan.counts, { IAC: 1, IAV: 0, IAN: 0, IAT: 1, RAC: 0, IFN: 1, IFE: 0 });
   // What the peer metrics say ToolScan would have answered is what the agent was answered.
-  assert.match(block(17), new RegExp(`! ${escape(report!.peers!.toolscan.calls[0]!.feedback!)}$`, "m"));
+  assert.match(block(18), new RegExp(`! ${escape(report!.peers!.toolscan.calls[0]!.feedback!)}$`, "m"));
 });
 
 const escape = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");

@@ -117,10 +117,10 @@ test("options that belong to milestone runs are refused in the ToolTalk mode, an
   const user = runCli(["run", SCENARIOS, "--mode", "tooltalk", "--user", "openai:gpt-4o", "--out", out], { OPENAI_API_KEY: "x" });
   assert.equal(user.status, 2);
   assert.deepEqual(lines(user.stderr), ["toolsandbox: --user does not apply to --mode tooltalk: ToolTalk replays the user's turns and never simulates the user"]);
-  const sandbox = runCli(["run", "sample-scenarios/cellular_off.scenario.yaml", "--mode", "tooltalk", "--out", out]);
+  const sandbox = runCli(["run", "sample-scenarios/cellular_off_adapted.scenario.yaml", "--mode", "tooltalk", "--out", out]);
   assert.equal(sandbox.status, 1);
   assert.deepEqual(lines(sandbox.stderr), [
-    "toolsandbox: sample-scenarios/cellular_off.scenario.yaml: --mode tooltalk runs ToolTalk scenarios only; this one uses the toolsandbox pack",
+    "toolsandbox: sample-scenarios/cellular_off_adapted.scenario.yaml: --mode tooltalk runs ToolTalk scenarios only; this one uses the toolsandbox pack",
   ]);
   assert.deepEqual(readdirSync(out), []);
 });

@@ -9,7 +9,7 @@ import { flawedRun, writeLines } from "../webview/trajectories.js";
 import { buildCli, lines, removeTempDirs, runCli, tempDir } from "./harness.js";
 
 const SAMPLES = "sample-scenarios/trajectories";
-const CELLULAR = `${SAMPLES}/send_message_with_contact_content_cellular_off.trajectory.jsonl`;
+const CELLULAR = `${SAMPLES}/send_message_with_contact_content_cellular_off_adapted.trajectory.jsonl`;
 
 before(buildCli);
 after(removeTempDirs);
@@ -48,8 +48,8 @@ test("compare: a run against the scenario's reference played now diverges where 
   assert.equal(r.status, 0, r.stderr);
   const out = lines(r.stdout);
   assert.match(out[2] ?? "", /^B {2}reference \(played now\): agent scripted, user scripted, score 1\.00/);
-  assert.ok(out.includes("First divergence at message 20 (turn 5):"), r.stdout);
-  assert.ok(out.some((l) => /^milestone message_sent\s+matched at 21 \(0\.58\)\s+matched at 21 \(1\.00\)\s+≠$/.test(l)));
+  assert.ok(out.includes("First divergence at message 21 (turn 5):"), r.stdout);
+  assert.ok(out.some((l) => /^milestone message_sent\s+matched at 22 \(0\.58\)\s+matched at 22 \(1\.00\)\s+≠$/.test(l)));
   // The same run twice: nothing diverges.
   const same = runCli(["compare", CELLULAR, CELLULAR]);
   assert.ok(lines(same.stdout).includes("The runs are the same message for message."));
@@ -58,25 +58,25 @@ test("compare: a run against the scenario's reference played now diverges where 
 test("compare --html writes a page with no script, the divergence highlighted and linked, every text escaped", () => {
   const dir = tempDir("compare-html");
   const payload = '<script>alert("x")</script>';
-  const run = flawedRun().map((l) => (l.type === "message" && l.message.sandbox_message_index === 22 ? { ...l, message: { ...l.message, content: payload } } : l));
+  const run = flawedRun().map((l) => (l.type === "message" && l.message.sandbox_message_index === 23 ? { ...l, message: { ...l.message, content: payload } } : l));
   const flawed = writeLines(join(dir, "flawed.trajectory.jsonl"), run);
   const out = join(dir, "compare.html");
   const r = runCli(["compare", flawed, "--reference", "--html", out]);
   assert.equal(r.status, 0, r.stderr);
-  assert.match(r.stdout, /diverges at message 20 →/);
+  assert.match(r.stdout, /diverges at message 21 →/);
   const html = readFileSync(out, "utf8");
   assert.ok(!html.includes("<script"), "no script element at all");
   assert.ok(html.includes("&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;"));
-  assert.match(html, /<tr class="differs diverges" id="first-divergence" data-index="20">/);
-  assert.match(html, /<a href="#first-divergence">message 20, turn 5<\/a>/);
+  assert.match(html, /<tr class="differs diverges" id="first-divergence" data-index="21">/);
+  assert.match(html, /<a href="#first-divergence">message 21, turn 5<\/a>/);
   assert.match(html, /Content-Security-Policy" content="default-src &#39;none&#39;; style-src &#39;nonce-/);
 });
 
 test("compare refuses runs of two different scenarios, and a second run with --reference", () => {
-  const other = `${SAMPLES}/remove_contact_by_phone.trajectory.jsonl`;
+  const other = `${SAMPLES}/remove_contact_by_phone_adapted.trajectory.jsonl`;
   const r = runCli(["compare", CELLULAR, other]);
   assert.equal(r.status, 2);
-  assert.match(r.stderr, /the runs are of different scenarios: send_message_with_contact_content_cellular_off and remove_contact_by_phone/);
+  assert.match(r.stderr, /the runs are of different scenarios: send_message_with_contact_content_cellular_off_adapted and remove_contact_by_phone_adapted/);
   const both = runCli(["compare", CELLULAR, CELLULAR, "--reference"]);
   assert.equal(both.status, 2);
   assert.match(both.stderr, /give a second run or --reference, not both/);

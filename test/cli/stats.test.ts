@@ -16,7 +16,7 @@ before(buildCli);
 after(removeTempDirs);
 
 const SAMPLES = "sample-scenarios";
-const SAMPLE = join(SAMPLES, "send_message_with_contact_content_cellular_off.scenario.yaml");
+const SAMPLE = join(SAMPLES, "send_message_with_contact_content_cellular_off_adapted.scenario.yaml");
 const MALFORMED = "test/fixtures/broken/malformed.scenario.yaml";
 const sampleCount = readdirSync(SAMPLES).filter((f) => f.endsWith(".scenario.yaml")).length;
 const TOOLTALK = importedToolTalkFolder();
@@ -73,7 +73,7 @@ test("the samples folder: every file counted, tables for categories, tools, tabl
 test("--json: the counts as data, with the file each scenario came from", () => {
   const { report } = jsonStats([SAMPLE]);
   assert.equal(report.scenarios, 1);
-  assert.deepEqual(report.files, [{ file: SAMPLE, scenario: "send_message_with_contact_content_cellular_off", counted: true }]);
+  assert.deepEqual(report.files, [{ file: SAMPLE, scenario: "send_message_with_contact_content_cellular_off_adapted", counted: true }]);
   assert.deepEqual(
     report.categories.map((c) => c.category),
     ["MULTIPLE_TOOL_CALL", "SINGLE_USER_TURN", "STATE_DEPENDENCY"],

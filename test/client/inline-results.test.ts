@@ -12,7 +12,7 @@ import { lineContaining, playScripted, removeTempDirs, resolveScenario, scenario
 after(removeTempDirs);
 
 test("a full match reads as matched at its message with similarity 1.00", async () => {
-  const run = await playScripted(resolveScenario(scenarioText("cellular_off")), join(tempDir(), "a.trajectory.jsonl"));
+  const run = await playScripted(resolveScenario(scenarioText("cellular_off_adapted")), join(tempDir(), "a.trajectory.jsonl"));
   const views = nodeResultViews(run.evaluation!);
   const cellular = run.evaluation!.milestones.find((m) => m.id === "cellular_off")!;
   assert.equal(views.get(nodeKey("milestone", "cellular_off"))?.text, `✓ matched at message ${cellular.matched_at} · similarity 1.00`);
@@ -24,11 +24,11 @@ test("a full match reads as matched at its message with similarity 1.00", async 
 });
 
 test("a milestone the run never reaches reads as not matched; a partial one shows its similarity", () => {
-  const trajectory = readTrajectoryFile(join(__dirname, "..", "..", "sample-scenarios", "trajectories", "cellular_off.trajectory.jsonl"));
-  const text = scenarioText("cellular_off")
+  const trajectory = readTrajectoryFile(join(__dirname, "..", "..", "sample-scenarios", "trajectories", "cellular_off_adapted.trajectory.jsonl"));
+  const text = scenarioText("cellular_off_adapted")
     .replace("target: [{ cellular: false }]", "target: [{ cellular: false, wifi: false }]")
     .replace("content: Cellular service is now turned off.", "content: Cellular service is now turned off and airplane mode is on.");
-  const rescored = rescoreAgainstText(trajectory, text, "cellular_off.scenario.yaml");
+  const rescored = rescoreAgainstText(trajectory, text, "cellular_off_adapted.scenario.yaml");
   assert.ok(rescored.ok);
   const views = nodeResultViews(rescored.result);
   // The world never had wifi off: no message comes close.
@@ -56,9 +56,9 @@ test("a minefield reads as hit at its message, or not hit", async () => {
 });
 
 test("each node is found on the line of its id, and follows it when lines are inserted above", () => {
-  const text = scenarioText("cellular_off");
+  const text = scenarioText("cellular_off_adapted");
   const outline = readOutline(text);
-  assert.equal(outline.name, "cellular_off");
+  assert.equal(outline.name, "cellular_off_adapted");
   assert.deepEqual(outline.nodes, [
     { kind: "milestone", id: "cellular_off", line: lineContaining(text, "- id: cellular_off") },
     { kind: "milestone", id: "confirmed", line: lineContaining(text, "- id: confirmed") },

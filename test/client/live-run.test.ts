@@ -10,8 +10,8 @@ import { lineContaining, playScripted, removeTempDirs, resolveScenario, scenario
 after(removeTempDirs);
 
 test("the panel receives exactly the lines written to the file, header first and evaluation last", async () => {
-  const file = join(tempDir(), "cellular_off.run-1.trajectory.jsonl");
-  const run = await playScripted(resolveScenario(scenarioText("cellular_off")), file);
+  const file = join(tempDir(), "cellular_off_adapted.run-1.trajectory.jsonl");
+  const run = await playScripted(resolveScenario(scenarioText("cellular_off_adapted")), file);
   const written = readFileSync(file, "utf8").trimEnd().split("\n").map((l) => JSON.parse(l) as unknown);
   assert.deepEqual(run.lines, written);
   assert.equal(run.lines[0]?.type, "header");
@@ -51,14 +51,14 @@ test("a cancelled run ends as cancelled and its file still reads", async () => {
   const file = join(tempDir(), "cancelled.trajectory.jsonl");
   const abort = new AbortController();
   abort.abort();
-  const run = await playScripted(resolveScenario(scenarioText("cellular_off")), file, abort.signal);
+  const run = await playScripted(resolveScenario(scenarioText("cellular_off_adapted")), file, abort.signal);
   assert.equal(run.end?.reason, "cancelled");
   assert.equal(readTrajectoryFile(file).end?.reason, "cancelled");
 });
 
 test("while it plays, the run reports the milestones matched so far; none of it reaches the file", async () => {
-  const scenario = resolveScenario(scenarioText("cellular_off"));
-  const file = join(tempDir(), "cellular_off.run-2.trajectory.jsonl");
+  const scenario = resolveScenario(scenarioText("cellular_off_adapted"));
+  const file = join(tempDir(), "cellular_off_adapted.run-2.trajectory.jsonl");
   const progress: { messages: number; matched: number }[] = [];
   const { createScriptedRoles } = await import("../../engine/roles/scripted.js");
   const { playToFile } = await import("../../client/host/live-run.js");

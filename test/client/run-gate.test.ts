@@ -28,7 +28,7 @@ class Arrivals {
 const messageCount = (lines: readonly StreamedLine[]): number => lines.filter((l) => l.type === "message").length;
 
 test("a run started paused waits before its first turn, steps one turn at a time, then continues to the end", async () => {
-  const scenario = resolveScenario(scenarioText("cellular_off"));
+  const scenario = resolveScenario(scenarioText("cellular_off_adapted"));
   const states: LiveState[] = [];
   const gate = new RunGate((s) => states.push(s), { startPaused: true });
   const arrivals = new Arrivals();

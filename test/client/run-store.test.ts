@@ -10,24 +10,24 @@ import { RunStore } from "../../client/host/run-store.js";
 import { readTrajectoryFile } from "../../engine/trajectory/reader.js";
 import { scenarioText } from "./fixtures.js";
 
-const SAMPLE = join(__dirname, "..", "..", "sample-scenarios", "trajectories", "cellular_off.trajectory.jsonl");
+const SAMPLE = join(__dirname, "..", "..", "sample-scenarios", "trajectories", "cellular_off_adapted.trajectory.jsonl");
 
 test("a new evaluation reaches every view of the run and replaces the old one for views that open later", () => {
   const trajectory = readTrajectoryFile(SAMPLE);
   const store = new RunStore();
   const changed: string[] = [];
   store.onDidChange((scenario) => changed.push(scenario));
-  const feed = store.addSaved(SAMPLE, "cellular_off", trajectory, null, "1:1");
-  store.show("/w/cellular_off.scenario.yaml", SAMPLE);
+  const feed = store.addSaved(SAMPLE, "cellular_off_adapted", trajectory, null, "1:1");
+  store.show("/w/cellular_off_adapted.scenario.yaml", SAMPLE);
   const seen: FeedMessage[] = [];
   feed.subscribe((m) => seen.push(m));
 
-  const edited = rescoreAgainstText(trajectory, scenarioText("cellular_off").replace("cellular: false }", "cellular: false, wifi: false }"), "x");
+  const edited = rescoreAgainstText(trajectory, scenarioText("cellular_off_adapted").replace("cellular: false }", "cellular: false, wifi: false }"), "x");
   assert.ok(edited.ok);
   store.setEvaluation(SAMPLE, edited.result);
   assert.deepEqual(seen, [{ type: "evaluation", result: edited.result }]);
-  assert.deepEqual(store.results("/w/cellular_off.scenario.yaml"), {
-    scenarioPath: "/w/cellular_off.scenario.yaml",
+  assert.deepEqual(store.results("/w/cellular_off_adapted.scenario.yaml"), {
+    scenarioPath: "/w/cellular_off_adapted.scenario.yaml",
     trajectoryPath: SAMPLE,
     evaluation: edited.result,
     note: null,
@@ -39,20 +39,20 @@ test("a new evaluation reaches every view of the run and replaces the old one fo
   assert.deepEqual(evaluations, [{ type: "evaluation", result: edited.result }]);
   assert.equal(batch.lines.length, trajectory.events.length + 2);
 
-  store.setNote("/w/cellular_off.scenario.yaml", { stale: true, text: "results from before the last edit: 1 error" });
-  assert.equal(store.results("/w/cellular_off.scenario.yaml")?.evaluation, edited.result);
-  assert.equal(store.results("/w/cellular_off.scenario.yaml")?.note?.stale, true);
+  store.setNote("/w/cellular_off_adapted.scenario.yaml", { stale: true, text: "results from before the last edit: 1 error" });
+  assert.equal(store.results("/w/cellular_off_adapted.scenario.yaml")?.evaluation, edited.result);
+  assert.equal(store.results("/w/cellular_off_adapted.scenario.yaml")?.note?.stale, true);
   assert.ok(changed.length >= 3);
-  assert.equal(store.scenarioOf(SAMPLE), "/w/cellular_off.scenario.yaml");
+  assert.equal(store.scenarioOf(SAMPLE), "/w/cellular_off_adapted.scenario.yaml");
 });
 
 test("a file read again keeps its feed, so the views showing it get the new lines", () => {
   const trajectory = readTrajectoryFile(SAMPLE);
   const store = new RunStore();
-  const feed = store.addSaved(SAMPLE, "cellular_off", trajectory, null, "1:1");
+  const feed = store.addSaved(SAMPLE, "cellular_off_adapted", trajectory, null, "1:1");
   const seen: FeedMessage[] = [];
   feed.subscribe((m) => seen.push(m));
-  assert.equal(store.addSaved(SAMPLE, "cellular_off", trajectory, null, "2:2"), feed);
+  assert.equal(store.addSaved(SAMPLE, "cellular_off_adapted", trajectory, null, "2:2"), feed);
   assert.equal(store.stampOf(SAMPLE), "2:2");
   assert.equal(seen.length, 1);
   assert.ok(seen[0]?.type === "lines" && seen[0].lines[0]?.type === "header" && seen[0].lines.length === trajectory.events.length + 2);

@@ -11,7 +11,7 @@ import { lineContaining, playScripted, removeTempDirs, resolveScenario, scenario
 
 after(removeTempDirs);
 
-const SAMPLE = join(__dirname, "..", "..", "sample-scenarios", "trajectories", "cellular_off.trajectory.jsonl");
+const SAMPLE = join(__dirname, "..", "..", "sample-scenarios", "trajectories", "cellular_off_adapted.trajectory.jsonl");
 
 test("a full score passes the default threshold; a lower one passes only a lower threshold", () => {
   assert.equal(passes(1, 1), true);
@@ -24,9 +24,9 @@ test("a full score passes the default threshold; a lower one passes only a lower
 });
 
 test("a failed run names each milestone it missed, at the milestone's line", () => {
-  const text = scenarioText("cellular_off").replace("cellular: false }", "cellular: false, wifi: false }");
+  const text = scenarioText("cellular_off_adapted").replace("cellular: false }", "cellular: false, wifi: false }");
   const trajectory = readTrajectoryFile(SAMPLE);
-  const rescored = rescoreAgainstText(trajectory, text, "cellular_off.scenario.yaml");
+  const rescored = rescoreAgainstText(trajectory, text, "cellular_off_adapted.scenario.yaml");
   assert.ok(rescored.ok);
   const report = testReport(rescored.result, 1, readOutline(text).nodes, trajectory.end);
   assert.equal(report.passed, false);

@@ -11,7 +11,7 @@ import { artifactDir, packageExtension, removeScratch, sampleWorkspace } from ".
 import { stepsOn } from "./steps.js";
 import { Workbench } from "./workbench.js";
 
-const SCENARIO = "add_contact_with_name_and_phone_number.scenario.yaml";
+const SCENARIO = "add_contact_with_name_and_phone_number_adapted.scenario.yaml";
 const ALLOW_LINE = 11; // `  allow: [add_contact]`
 const artifacts = artifactDir(__filename);
 let server: CodeServer | undefined;

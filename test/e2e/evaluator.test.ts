@@ -13,7 +13,7 @@ import { artifactDir, packageExtension, removeScratch, sampleWorkspace, startMoc
 import { stepsOn } from "./steps.js";
 import { Workbench } from "./workbench.js";
 
-const NAME = "send_message_with_contact_content_cellular_off";
+const NAME = "send_message_with_contact_content_cellular_off_adapted";
 const SCENARIO = `${NAME}.scenario.yaml`;
 const SUITES = ["gpt-4o", "llama", "mini", "scripted"];
 const artifacts = artifactDir(__filename);

@@ -11,7 +11,7 @@ import { artifactDir, packageExtension, removeScratch, sampleWorkspace } from ".
 import { stepsOn } from "./steps.js";
 import { Workbench } from "./workbench.js";
 
-const NAME = "add_contact_with_name_and_phone_number";
+const NAME = "add_contact_with_name_and_phone_number_adapted";
 const SCENARIO = `${NAME}.scenario.yaml`;
 const RUN_1 = `${NAME}.run-1.trajectory.jsonl`;
 const artifacts = artifactDir(__filename);

@@ -13,7 +13,7 @@ import { artifactDir, packageExtension, removeScratch, sampleWorkspace, startMoc
 import { stepsOn } from "./steps.js";
 import { Workbench } from "./workbench.js";
 
-const NAME = "send_message_with_contact_content_cellular_off";
+const NAME = "send_message_with_contact_content_cellular_off_adapted";
 const SCENARIO = `${NAME}.scenario.yaml`;
 const SAVED = `trajectories/${NAME}.trajectory.jsonl`;
 const artifacts = artifactDir(__filename);
@@ -222,7 +222,7 @@ step("a trajectory file opened from the workspace shows in the same viewer", asy
 });
 
 step("the Testing view lists the workspace's scenarios, and running one passes and writes its run", async () => {
-  const name = "add_contact_with_name_and_phone_number";
+  const name = "add_contact_with_name_and_phone_number_adapted";
   const runFile = `${name}.run-1.trajectory.jsonl`;
   assert.ok(!runFiles().includes(runFile));
   await workbench.runCommand("Testing: Focus on Test Explorer View");

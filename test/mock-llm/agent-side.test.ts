@@ -9,8 +9,8 @@ import { scrambledToolNames } from "../../engine/tools/scrambling.js";
 import type { ReferenceStep } from "../../engine/scenario/model.js";
 import { agentHistory, agentTools, client, sampleScenario } from "./conversation.js";
 
-const multiTurn = sampleScenario("send_message_with_contact_content_cellular_off_multiple_user_turn");
-const parallel = sampleScenario("update_contact_relationship_with_relationship");
+const multiTurn = sampleScenario("send_message_with_contact_content_cellular_off_multiple_user_turn_adapted");
+const parallel = sampleScenario("update_contact_relationship_with_relationship_adapted");
 let server: MockLlm;
 let openai: OpenAI;
 
@@ -76,7 +76,7 @@ test("parallel calls with parallel_tool_calls: false, or any call with tool_choi
     openai.chat.completions.create({ ...request, parallel_tool_calls: false }),
     (e: unknown) =>
       e instanceof OpenAI.BadRequestError &&
-      /Reference step 2 of update_contact_relationship_with_relationship makes 2 parallel calls/.test(e.message),
+      /Reference step 2 of update_contact_relationship_with_relationship_adapted makes 2 parallel calls/.test(e.message),
   );
   await assert.rejects(
     openai.chat.completions.create({ ...request, tool_choice: "none" }),

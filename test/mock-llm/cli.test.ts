@@ -14,8 +14,8 @@ import { buildCli } from "../cli/harness.js";
 // The signal test runs the real bundled binary.
 before(buildCli);
 
-const SCENARIO_FILE = "sample-scenarios/update_contact_relationship_with_relationship.scenario.yaml";
-const scenario = sampleScenario("update_contact_relationship_with_relationship");
+const SCENARIO_FILE = "sample-scenarios/update_contact_relationship_with_relationship_adapted.scenario.yaml";
+const scenario = sampleScenario("update_contact_relationship_with_relationship_adapted");
 
 function captureIO(): { io: CliIO; out: string[]; err: string[] } {
   const out: string[] = [];

@@ -68,7 +68,7 @@ test("every sample scenario plays to its reference with both sides recognised fr
 });
 
 test("with the model mock/<name> both sides play that scenario", async () => {
-  const scenario = samples.find((s) => s.name === "send_message_with_contact_content_cellular_off_multiple_user_turn");
+  const scenario = samples.find((s) => s.name === "send_message_with_contact_content_cellular_off_multiple_user_turn_adapted");
   assert.ok(scenario);
   const before = server.requests.length;
   assert.deepEqual(await play(scenario, `mock/${scenario.name}`), scenario.reference);

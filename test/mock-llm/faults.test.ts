@@ -7,7 +7,7 @@ import { describeFault, parseFault, type Fault } from "../../engine/mock-llm/fau
 import { startMockLlm, type MockLlm } from "../../engine/mock-llm/server.js";
 import { agentHistory, agentTools, client, endConversationTool, sampleScenario, userHistory } from "./conversation.js";
 
-const scenario = sampleScenario("update_contact_relationship_with_relationship");
+const scenario = sampleScenario("update_contact_relationship_with_relationship_adapted");
 const agentRequest = { model: "gpt-4o", messages: agentHistory(scenario, []), tools: agentTools(scenario) };
 const userRequest = { model: "gpt-4o", messages: userHistory(scenario, scenario.reference.slice(0, 3)), tools: endConversationTool() };
 

@@ -6,8 +6,8 @@ import { startMockLlm, type MockLlm } from "../../engine/mock-llm/server.js";
 import { renderUserSystemMessage } from "../../engine/roles/prompts.js";
 import { client, endConversationTool, sampleScenario, userHistory } from "./conversation.js";
 
-const multiTurn = sampleScenario("send_message_with_contact_content_cellular_off_multiple_user_turn");
-const single = sampleScenario("update_contact_relationship_with_relationship");
+const multiTurn = sampleScenario("send_message_with_contact_content_cellular_off_multiple_user_turn_adapted");
+const single = sampleScenario("update_contact_relationship_with_relationship_adapted");
 let server: MockLlm;
 let openai: OpenAI;
 

@@ -5,7 +5,7 @@ import OpenAI from "openai";
 import { startMockLlm, type MockLlm } from "../../engine/mock-llm/server.js";
 import { agentHistory, agentTools, client, sampleScenario } from "./conversation.js";
 
-const scenario = sampleScenario("update_contact_relationship_with_relationship");
+const scenario = sampleScenario("update_contact_relationship_with_relationship_adapted");
 let server: MockLlm;
 
 before(async () => {

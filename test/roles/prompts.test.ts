@@ -8,11 +8,16 @@ import {
 } from "../../engine/roles/prompts.js";
 import { BUILTIN_DEMONSTRATIONS, DEFAULT_DEMONSTRATIONS } from "../../engine/roles/demonstrations.js";
 
-test("the agent system prompt is the benchmark's fixed instruction", () => {
-  assert.equal(
-    DEFAULT_AGENT_SYSTEM_PROMPT,
-    "Don't make assumptions about what values to plug into functions. Ask for clarification if a user request is ambiguous.",
-  );
+test("the agent system prompt asks not to guess argument values and to ask when unclear, in our own words", () => {
+  assert.match(DEFAULT_AGENT_SYSTEM_PROMPT, /guess the values/);
+  assert.match(DEFAULT_AGENT_SYSTEM_PROMPT, /ask them/);
+  assert.doesNotMatch(DEFAULT_AGENT_SYSTEM_PROMPT, /plug into functions/);
+});
+
+test("every built-in demonstration ends with the simulated user calling end_conversation, as upstream's do", () => {
+  for (const demo of Object.values(BUILTIN_DEMONSTRATIONS)) {
+    assert.deepEqual(demo.messages.at(-1), { sender: "user", recipient: "execution_environment", content: "end_conversation()" }, demo.name);
+  }
 });
 
 test("the user instruction casts the simulator as User A, numbers rules 0-6 and ends with the goal lead-in", () => {
@@ -52,16 +57,17 @@ test("the six upstream demonstration names are built in, and the default one is 
   for (const name of DEFAULT_DEMONSTRATIONS) assert.ok(BUILTIN_DEMONSTRATIONS[name]);
 });
 
-test("every demonstration is a user/agent dialogue that the user opens and the agent closes", () => {
+test("every demonstration is a user/agent dialogue that the user opens and the agent closes, then end_conversation", () => {
   for (const [name, demo] of Object.entries(BUILTIN_DEMONSTRATIONS)) {
     assert.equal(demo.name, name);
     assert.ok(demo.goal.trim().length > 0, `${name} has a goal`);
-    assert.ok(demo.messages.length >= 4, `${name} has several turns`);
-    demo.messages.forEach((m, i) => {
+    assert.ok(demo.messages.length >= 5, `${name} has several turns`);
+    const dialogue = demo.messages.slice(0, -1);
+    dialogue.forEach((m, i) => {
       const expected = i % 2 === 0 ? ["user", "agent"] : ["agent", "user"];
       assert.deepEqual([m.sender, m.recipient], expected, `${name} message ${i} alternates`);
       assert.ok(m.content.trim().length > 0);
     });
-    assert.equal(demo.messages.at(-1)?.sender, "agent", `${name} ends with the agent finishing the task`);
+    assert.equal(dialogue.at(-1)?.sender, "agent", `${name} ends with the agent finishing the task`);
   }
 });

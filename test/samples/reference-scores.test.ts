@@ -46,7 +46,7 @@ test("the authoring check finds nothing in any sample", async () => {
 });
 
 test("the check can fail: a sample with a milestone its reference cannot meet is caught on that milestone", async () => {
-  const file = files.find((f) => basename(f) === "cellular_off.scenario.yaml");
+  const file = files.find((f) => basename(f) === "cellular_off_adapted.scenario.yaml");
   assert.ok(file, "the cellular_off sample exists");
   const original = readFileSync(file, "utf8");
   const text = original.replace("target: [{ cellular: false }]", "target: [{ cellular: false, wifi: false }]");

@@ -1,9 +1,9 @@
 // Saved runs of cellular_off for the last-run tests: the sample as recorded (milestone
-// `cellular_off` matched at message 17) and a variant where that milestone was missed, so a test
+// `cellular_off` matched at message 18) and a variant where that milestone was missed, so a test
 // can tell which of two files a lookup took.
 import { readFileSync, utimesSync } from "node:fs";
 
-export const SAVED_RUN = "sample-scenarios/trajectories/cellular_off.trajectory.jsonl";
+export const SAVED_RUN = "sample-scenarios/trajectories/cellular_off_adapted.trajectory.jsonl";
 
 /** The saved run with its recorded evaluation changed: `cellular_off` not matched. */
 export function missedRun(): string {

@@ -148,7 +148,7 @@ test("distraction tools: the allowed tools' modules first, each section by best 
 });
 
 test("expandAugmentations gives the eight upstream variants with their names, tags and tool lists", () => {
-  const base = sample("send_message_with_contact_content_cellular_off");
+  const base = sample("send_message_with_contact_content_cellular_off_adapted");
   const variants = expandAugmentations(base);
   const ranked = rankDistractionTools(TOOLS, base.tools.allow ?? []);
   const byName = new Map(variants.map((v) => [v.name, v]));
@@ -204,7 +204,7 @@ test("the deny list still applies to distraction tools, so fewer may reach the a
 });
 
 test("the category table counts each augmentation tag once per scenario and leaves THREE_DISTRACTION_TOOLS to the unscrambled variant", () => {
-  const variants = expandAugmentations(sample("send_message_with_contact_content_cellular_off"));
+  const variants = expandAugmentations(sample("send_message_with_contact_content_cellular_off_adapted"));
   const rows = aggregateByCategory(variants.map((v) => ({ categories: v.categories, score: 1, turn_count: 4 })));
   const counts = Object.fromEntries(rows.map((r) => [r.category, r.scenarios]));
   assert.equal(counts.ALL_CATEGORIES, 8);
@@ -227,7 +227,7 @@ test("a scenario that allows every tool has no distractors; its variants differ 
 });
 
 test("under tool-name scrambling the agent calls scrambled names; the code, traces and score use the real ones", async () => {
-  const base = sample("send_message_with_contact_content_cellular_off");
+  const base = sample("send_message_with_contact_content_cellular_off_adapted");
   const scrambled = expandAugmentations(base).find((v) => v.name.endsWith("_tool_name_scrambled"))!;
   assert.deepEqual(
     [...callableTools(scrambled, "agent").keys()], // search_contacts, get_cellular_service_status, send_message_with_phone_number, then the three

@@ -9,7 +9,7 @@ import * as vscode from "vscode";
 import { runChecks, waitFor } from "./runner.js";
 
 const EXTENSION_ID = "toolsandbox-studio.toolsandbox-studio";
-const SCENARIO_NAME = "add_contact_with_name_and_phone_number";
+const SCENARIO_NAME = "add_contact_with_name_and_phone_number_adapted";
 const COMMANDS = [
   "toolsandbox.runScenario",
   "toolsandbox.runScenarioWithModel",

@@ -28,11 +28,11 @@ after(async () => {
 // One sample per kind of run: rows added, changed, removed, moved; no world change; a minefield.
 // (Every sample's lines pass the panel's guards: protocol.test.ts.)
 const KINDS = [
-  "add_contact_with_name_and_phone_number",
-  "cellular_off",
-  "remove_contact_by_phone",
-  "update_contact_relationship_with_relationship",
-  "find_temperature_f_with_location_and_time_diff_multiple_user_turn",
+  "add_contact_with_name_and_phone_number_adapted",
+  "cellular_off_adapted",
+  "remove_contact_by_phone_adapted",
+  "update_contact_relationship_with_relationship_adapted",
+  "find_temperature_f_with_location_and_time_diff_multiple_user_turn_adapted",
   "find_current_city_insufficient_information",
 ];
 
@@ -72,7 +72,7 @@ test("replay --html fails like the rest of the CLI: missing input, unwritable ou
   assert.equal(missing.status, 3);
   assert.match(missing.stderr, /^toolsandbox: .*nope\.trajectory\.jsonl: no such file or directory\n$/);
 
-  const source = join(SAMPLES, "cellular_off.trajectory.jsonl");
+  const source = join(SAMPLES, "cellular_off_adapted.trajectory.jsonl");
   const unwritable = runCli(["replay", source, "--html", join(dir, "no-such-dir", "x.html")]);
   assert.equal(unwritable.status, 3);
   assert.match(unwritable.stderr, /^toolsandbox: .*no-such-dir\/x\.html: no such file or directory\n$/);

@@ -40,7 +40,7 @@ before(async () => {
   }).replace(`<script nonce="${nonce}">`, `<script nonce="${nonce}">${STUB}</script>\n<script nonce="${nonce}">`);
   page_file = join(dir, "live.html");
   writeFileSync(page_file, html);
-  lines = readLines(samplePath("send_message_with_contact_content_cellular_off"));
+  lines = readLines(samplePath("send_message_with_contact_content_cellular_off_adapted"));
   browser = await PanelBrowser.launch();
 });
 
@@ -72,7 +72,7 @@ test("a live run streams in line by line; the panel follows it and can pause and
   await post(page, { type: "live", state: "running" });
   const end = lines.findIndex((l) => l.type === "end");
   for (const line of lines.slice(0, 10)) await post(page, line);
-  assert.equal(await textOf(page, "[data-testid=scenario-name]"), "send_message_with_contact_content_cellular_off");
+  assert.equal(await textOf(page, "[data-testid=scenario-name]"), "send_message_with_contact_content_cellular_off_adapted");
   assert.equal(await shownIndex(page), 8, "the panel follows the newest message");
   assert.equal(await textOf(page, "[data-testid=score]"), "–");
   assert.match(await textOf(page, ".run-status"), /^live: running$/);

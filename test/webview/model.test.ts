@@ -20,7 +20,7 @@ function load(name: string): PanelTrajectory {
 }
 
 test("the world at every message is the one the engine's reader rebuilds", () => {
-  for (const name of ["send_message_with_contact_content_cellular_off", "remove_contact_by_phone", "find_current_city_low_battery_mode"]) {
+  for (const name of ["send_message_with_contact_content_cellular_off_adapted", "remove_contact_by_phone_adapted", "find_current_city_low_battery_mode_adapted"]) {
     const panel = load(name);
     const engine = readTrajectoryFile(samplePath(name));
     assert.equal(panel.messages.length, engine.messages.length);
@@ -29,7 +29,7 @@ test("the world at every message is the one the engine's reader rebuilds", () =>
 });
 
 test("changes, matches and the turn count are pinned where the trajectory recorded them", () => {
-  const t = load("send_message_with_contact_content_cellular_off");
+  const t = load("send_message_with_contact_content_cellular_off_adapted");
   assert.deepEqual(t.changesAt(18).map((c) => `${c.op} ${c.table}`), ["update SETTING"]);
   assert.deepEqual(t.changesAt(21).map((c) => `${c.op} ${c.table}`), ["insert MESSAGING"]);
   assert.deepEqual(t.changesAt(20), []);
@@ -39,11 +39,11 @@ test("changes, matches and the turn count are pinned where the trajectory record
 });
 
 test("a line that does not fit is refused and leaves the trajectory as it was", () => {
-  const t = load("cellular_off");
+  const t = load("cellular_off_adapted");
   const before = t.worldAt(1000);
   assert.throws(() => t.add({ type: "message", message: { ...t.messages[0]!, sandbox_message_index: 3 } }), LineOrderError);
-  const fresh = load("cellular_off");
-  const lines = readLines(samplePath("cellular_off"));
+  const fresh = load("cellular_off_adapted");
+  const lines = readLines(samplePath("cellular_off_adapted"));
   const header = parseHostMessage(lines[0]);
   assert.ok(header.ok && header.value.type === "header");
   const partial = new PanelTrajectory(header.value);
@@ -67,7 +67,7 @@ test("a line that does not fit is refused and leaves the trajectory as it was", 
 });
 
 test("stepping follows the role filter and search finds text in listed messages only", () => {
-  const t = load("send_message_with_contact_content_cellular_off");
+  const t = load("send_message_with_contact_content_cellular_off_adapted");
   const visible = new VisibleMessages(NO_FILTER);
   visible.reset(t.messages, NO_FILTER);
   assert.equal(visible.length, t.messages.length);

@@ -10,7 +10,7 @@ import { buildCli, removeTempDirs, tempDir } from "../cli/harness.js";
 import { PanelBrowser } from "./browser.js";
 import { exportWithCli, readLines, samplePath, writePanelPage } from "./trajectories.js";
 
-const SAMPLE = "send_message_with_contact_content_cellular_off";
+const SAMPLE = "send_message_with_contact_content_cellular_off_adapted";
 const LONG_NAME = "search_the_contacts_then_send_a_message_to_the_person_found_while_cellular_service_is_off_at_first";
 const WIDTHS = [320, 400, 560, 680];
 

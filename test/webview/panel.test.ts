@@ -16,7 +16,7 @@ const files: Record<string, string> = {};
 before(async () => {
   buildCli();
   dir = tempDir("panel");
-  for (const name of ["send_message_with_contact_content_cellular_off", "remove_contact_by_phone", "update_contact_relationship_with_relationship"]) {
+  for (const name of ["send_message_with_contact_content_cellular_off_adapted", "remove_contact_by_phone_adapted", "update_contact_relationship_with_relationship_adapted"]) {
     files[name] = exportWithCli(samplePath(name), join(dir, `${name}.html`));
   }
   files.flawed = exportWithCli(writeLines(join(dir, "flawed.trajectory.jsonl"), flawedRun()), join(dir, "flawed.html"));
@@ -53,12 +53,12 @@ function assertClean({ problems }: PanelPage): void {
 }
 
 test("the summary shows the scenario, the score and the turn count that `replay` computes", async () => {
-  const replay = spawnSync(process.execPath, [CLI, "replay", samplePath("send_message_with_contact_content_cellular_off")], { encoding: "utf8" });
+  const replay = spawnSync(process.execPath, [CLI, "replay", samplePath("send_message_with_contact_content_cellular_off_adapted")], { encoding: "utf8" });
   const scoreLine = /^evaluation {2}score (\d\.\d\d) \(milestones (\d\.\d\d), minefields (\d\.\d\d)\), (\d+) turns$/m.exec(replay.stdout);
   assert.ok(scoreLine, replay.stdout);
-  const panel = await open("send_message_with_contact_content_cellular_off");
+  const panel = await open("send_message_with_contact_content_cellular_off_adapted");
   const { page } = panel;
-  assert.equal(await textOf(page, "[data-testid=scenario-name]"), "send_message_with_contact_content_cellular_off");
+  assert.equal(await textOf(page, "[data-testid=scenario-name]"), "send_message_with_contact_content_cellular_off_adapted");
   assert.equal(await textOf(page, "[data-testid=score]"), scoreLine[1]);
   assert.equal(await textOf(page, "[data-testid=milestone-score]"), scoreLine[2]);
   assert.equal(await textOf(page, "[data-testid=minefield-score]"), scoreLine[3]);
@@ -73,7 +73,7 @@ test("the summary shows the scenario, the score and the turn count that `replay`
 });
 
 test("stepping forward and back changes the selected message and the world diff shown", async () => {
-  const panel = await open("send_message_with_contact_content_cellular_off");
+  const panel = await open("send_message_with_contact_content_cellular_off_adapted");
   const { page } = panel;
   // Every milestone matched: the replay opens on the first real user message, past the setup.
   assert.equal(await shownIndex(page), 15, "a replay opens at the first real user message");
@@ -109,7 +109,7 @@ test("stepping forward and back changes the selected message and the world diff 
 });
 
 test("a world diff shows changed columns old → new, and added and removed rows with their values", async () => {
-  const updated = await open("send_message_with_contact_content_cellular_off");
+  const updated = await open("send_message_with_contact_content_cellular_off_adapted");
   await jump(updated.page, 18);
   const change = updated.page.locator("[data-testid=world] .change[data-op=update]");
   assert.deepEqual(await change.locator(".col-name").allTextContents(), ["cellular"]);
@@ -125,7 +125,7 @@ test("a world diff shows changed columns old → new, and added and removed rows
   // A timestamp also reads in the scenario's local time.
   assert.ok(cells.some((c) => /^\d+ 2026-05-20 08:30:00 /.test(c)), cells.join(" | "));
 
-  const removed = await open("remove_contact_by_phone");
+  const removed = await open("remove_contact_by_phone_adapted");
   await jump(removed.page, 19);
   const gone = removed.page.locator("[data-testid=world] .change[data-op=delete]");
   assert.equal(await gone.locator(".change-key").textContent(), `person_id "9e137f06-916a-5310-8174-cf0b7e9f7054"`);
@@ -133,7 +133,7 @@ test("a world diff shows changed columns old → new, and added and removed rows
   assert.ok(removedValues.includes(`"Fredrik Thordendal"`), removedValues.join(" | "));
 
   // Two updates that re-append their rows: each says where the row moved.
-  const moved = await open("update_contact_relationship_with_relationship");
+  const moved = await open("update_contact_relationship_with_relationship_adapted");
   await jump(moved.page, 20);
   assert.deepEqual(await changeCards(moved.page), ["update CONTACT", "update CONTACT"]);
   assert.deepEqual(await moved.page.locator("[data-testid=world] .change-where").allTextContents(), ["changed · moved from row 1 to row 3", "changed · moved from row 1 to row 3"]);
@@ -186,7 +186,7 @@ test("milestone badges sit at the messages where they matched, with their simila
 });
 
 test("continue to the next milestone jumps from match to match", async () => {
-  const panel = await open("send_message_with_contact_content_cellular_off");
+  const panel = await open("send_message_with_contact_content_cellular_off_adapted");
   const { page } = panel;
   const visited: number[] = [];
   for (let i = 0; i < 4; i++) {
@@ -203,7 +203,7 @@ test("continue to the next milestone jumps from match to match", async () => {
 });
 
 test("the role filter lists only the chosen senders, or only what one role could see", async () => {
-  const panel = await open("send_message_with_contact_content_cellular_off");
+  const panel = await open("send_message_with_contact_content_cellular_off_adapted");
   const { page } = panel;
   const senders = async (): Promise<string[]> =>
     page.locator("[data-testid=timeline] .row").evaluateAll((rows) => [...new Set(rows.map((r) => /role-(\w+)/.exec(r.className)?.[1] ?? ""))].sort());
@@ -233,7 +233,7 @@ test("the role filter lists only the chosen senders, or only what one role could
 });
 
 test("search finds text, counts and highlights the matches, and Enter walks through them", async () => {
-  const panel = await open("send_message_with_contact_content_cellular_off");
+  const panel = await open("send_message_with_contact_content_cellular_off_adapted");
   const { page } = panel;
   const search = page.locator("[data-testid=search]");
   // From the (folded) setup row: the search looks inside the setup too, and unfolds it for a hit there.
@@ -272,7 +272,7 @@ test("search finds text, counts and highlights the matches, and Enter walks thro
 });
 
 test("play steps through the run on its own and pause stops it", async () => {
-  const panel = await open("send_message_with_contact_content_cellular_off");
+  const panel = await open("send_message_with_contact_content_cellular_off_adapted");
   const { page } = panel;
   await page.locator("[data-action=play]").click();
   assert.equal(await page.locator("[data-action=play]").getAttribute("aria-pressed"), "true");

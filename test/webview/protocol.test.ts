@@ -23,7 +23,7 @@ test("every line of every saved sample passes the panel's guards", () => {
 });
 
 test("a line with a wrong field is rejected with the path to it; the rest of a batch is kept", () => {
-  const lines = readLines(samplePath("cellular_off"));
+  const lines = readLines(samplePath("cellular_off_adapted"));
   const message = lines.find((l) => l.type === "message")!;
   const bad = { ...message, message: { ...(message.type === "message" ? message.message : {}), sender: "<img src=x>" } };
   const single = parseHostMessage(bad);
@@ -56,7 +56,7 @@ test("the guards reject what a hostile host could send instead of data", () => {
   // JSON nested without end (a tool result crafted to exhaust the stack) is refused, not walked.
   let deep: unknown = "x";
   for (let i = 0; i < 200; i++) deep = [deep];
-  const lines = readLines(samplePath("cellular_off"));
+  const lines = readLines(samplePath("cellular_off_adapted"));
   const message = lines.find((l) => l.type === "message" && l.message.tool_trace !== null);
   assert.ok(message && message.type === "message");
   const nested = { ...message, message: { ...message.message, tool_trace: [{ tool_name: "t", arguments: {}, result: deep }] } };

@@ -39,11 +39,11 @@ test("a filter keeps the runs containing every word; grouping heads each suite o
 });
 
 test("a model run's record sums its calls; the report sums the records and computes pass^k per scenario", () => {
-  const sample = readFileSync(join("sample-scenarios", "trajectories", "find_temperature.trajectory.jsonl"), "utf8").split("\n");
+  const sample = readFileSync(join("sample-scenarios", "trajectories", "find_temperature_adapted.trajectory.jsonl"), "utf8").split("\n");
   const call = (tokens: number) =>
     serializeLine({ type: "model_call", role: "agent", index: 3, call: { model: "m", latency_ms: 100, attempts: 1, request_id: "r", usage: { prompt_tokens: tokens, completion_tokens: 5, total_tokens: tokens + 5 } } }).trimEnd();
   const text = [sample[0], sample[1], sample[2], sample[3], call(40), call(60), ...sample.slice(4)].join("\n");
-  const record = runRecordOf(text, "/runs/a/find_temperature.trial-2.trajectory.jsonl", "/runs", 0);
+  const record = runRecordOf(text, "/runs/a/find_temperature_adapted.trial-2.trajectory.jsonl", "/runs", 0);
   assert.equal(record.suite, "a");
   assert.equal(record.trial, 2);
   assert.equal(record.score, 1);
@@ -52,5 +52,5 @@ test("a model run's record sums its calls; the report sums the records and compu
   const report = runsReport([record, { ...record, score: 0.5 }, { ...record, scenario: "other", categories: [] }]);
   assert.equal(report.telemetry.total_tokens, 330);
   assert.deepEqual(report.pass_hat_k?.pass_hat_k.map((p) => p.k), [1]);
-  assert.equal(report.pass_hat_k?.tasks.find((t) => t.task === "find_temperature")?.successes, 1);
+  assert.equal(report.pass_hat_k?.tasks.find((t) => t.task === "find_temperature_adapted")?.successes, 1);
 });

@@ -8,7 +8,7 @@ import { join } from "node:path";
 import { PanelBrowser } from "./browser.js";
 import { exportWithCli, samplePath } from "./trajectories.js";
 
-const SAMPLE = "send_message_with_contact_content_cellular_off";
+const SAMPLE = "send_message_with_contact_content_cellular_off_adapted";
 const STEP = 18;
 
 async function main(): Promise<void> {

@@ -111,7 +111,7 @@ test("payloads in milestone ids, constraint explanations, column names and the z
 });
 
 test("the page carries a CSP with a fresh nonce and no 'unsafe-inline', and the browser enforces it", async () => {
-  const first = exportWithCli(samplePath("cellular_off"), join(dir, "csp-1.html"));
+  const first = exportWithCli(samplePath("cellular_off_adapted"), join(dir, "csp-1.html"));
   const panel = await browser.open(first);
   const { page } = panel;
   const page1 = await page.evaluate(() => ({
@@ -123,7 +123,7 @@ test("the page carries a CSP with a fresh nonce and no 'unsafe-inline', and the 
   assert.match(page1.csp, /^default-src 'none';/);
   assert.doesNotMatch(page1.csp, /unsafe-inline|unsafe-eval/);
   assert.deepEqual(page1.nonces, [nonce, nonce], "the bundled style and script carry the nonce");
-  const second = await browser.open(exportWithCli(samplePath("cellular_off"), join(dir, "csp-2.html")));
+  const second = await browser.open(exportWithCli(samplePath("cellular_off_adapted"), join(dir, "csp-2.html")));
   const csp2 = await second.page.evaluate(() => document.querySelector<HTMLMetaElement>("meta[http-equiv='Content-Security-Policy']")?.content ?? "");
   assert.notEqual(/script-src 'nonce-([^']+)'/.exec(csp2)?.[1], nonce, "every export renders a new nonce");
   assertNothingRan(panel, "clean sample");

@@ -15,7 +15,7 @@ const files: Record<string, string> = {};
 before(async () => {
   buildCli();
   const dir = tempDir("setup-row");
-  files.sample = exportWithCli(samplePath("send_message_with_contact_content_cellular_off"), join(dir, "sample.html"));
+  files.sample = exportWithCli(samplePath("send_message_with_contact_content_cellular_off_adapted"), join(dir, "sample.html"));
   files.flawed = exportWithCli(writeLines(join(dir, "flawed.trajectory.jsonl"), flawedRun()), join(dir, "flawed.html"));
   browser = await PanelBrowser.launch();
 });

@@ -48,7 +48,7 @@ let calls = 0;
 
 before(async () => {
   buildCli();
-  const lines = withCalls(readLines(samplePath("send_message_with_contact_content_cellular_off")));
+  const lines = withCalls(readLines(samplePath("send_message_with_contact_content_cellular_off_adapted")));
   calls = lines.filter((l) => l.type === "model_call").length;
   file = writePanelPage(join(tempDir("telemetry"), "telemetry.html"), lines);
   browser = await PanelBrowser.launch();

@@ -62,7 +62,7 @@ function mapMessages(lines: readonly TrajectoryLine[], change: (m: Message) => M
  */
 export function flawedRun(): TrajectoryLine[] {
   const WRONG = "Is the album done yet";
-  const lines = readLines(samplePath("send_message_with_contact_content_cellular_off")).filter((l) => l.type !== "evaluation");
+  const lines = readLines(samplePath("send_message_with_contact_content_cellular_off_adapted")).filter((l) => l.type !== "evaluation");
   return mapMessages(lines, (m) =>
     m.tool_call?.name === "send_message_with_phone_number" && m.tool_call.arguments
       ? { ...m, tool_call: { ...m.tool_call, arguments: { ...m.tool_call.arguments, content: WRONG } } }
@@ -95,7 +95,7 @@ export const payload = (i: number): string => PAYLOADS[i % PAYLOADS.length]!;
  * results, a tool error, the tool trace, and world rows (an added contact, a changed number).
  */
 export function payloadRun(): TrajectoryLine[] {
-  const lines = readLines(samplePath("modify_contact_with_message_recency")).filter((l) => l.type !== "evaluation");
+  const lines = readLines(samplePath("modify_contact_with_message_recency_adapted")).filter((l) => l.type !== "evaluation");
   const header = lines[0] as TrajectoryHeader;
   const scenario = {
     ...header.scenario,
@@ -182,7 +182,7 @@ export function payloadEvaluation(at: number): TrajectoryLine {
  * quarters and near the end; a minefield at the middle.
  */
 export function longRun(count: number): TrajectoryLine[] {
-  const header = readLines(samplePath("modify_contact_with_message_recency"))[0] as TrajectoryHeader;
+  const header = readLines(samplePath("modify_contact_with_message_recency_adapted"))[0] as TrajectoryHeader;
   const lines: TrajectoryLine[] = [header];
   let setting = header.scenario.world.tables.SETTING![0]!;
   const base = { conversation_active: true, openai_tool_call_id: null, openai_function_name: null, tool_call_exception: null, tool_trace: null };

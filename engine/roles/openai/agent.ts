@@ -23,7 +23,12 @@ function toolSchemas(request: AgentRequest): OpenAiToolSchema[] {
   const names = request.tools.map((t) => t.name).join("\n");
   const known = schemasByScenario.get(request.scenario);
   if (known?.names === names) return known.schemas;
-  const schemas = agentToolSchemas(request.tools, request.scenario.options.augmentations ?? [], packById(request.scenario.world.pack).tools);
+  const schemas = agentToolSchemas(
+    request.tools,
+    request.scenario.options.augmentations ?? [],
+    packById(request.scenario.world.pack).tools,
+    request.scenario.tools.descriptions,
+  );
   schemasByScenario.set(request.scenario, { names, schemas });
   return schemas;
 }

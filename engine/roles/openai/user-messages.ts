@@ -40,9 +40,10 @@ export function toUserSimulatorMessages(messages: readonly Message[]): ChatCompl
  * tool (as the scenario's pack defines it), offered when the last message it sees comes from the
  * agent, and never name-scrambled.
  */
-export function userSimulatorTools(messages: readonly Message[], pack: WorldPack): ChatCompletionTool[] {
+export function userSimulatorTools(messages: readonly Message[], pack: WorldPack, docstrings?: Readonly<Record<string, string>>): ChatCompletionTool[] {
   if (messages[messages.length - 1]?.sender !== "agent") return [];
   const tool = pack.toolByName(END_CONVERSATION);
   if (!tool) throw new Error(`the ${pack.id} pack has no end_conversation tool`);
-  return [openAiToolSchema(tool)];
+  const docstring = docstrings?.[tool.name];
+  return [openAiToolSchema(docstring === undefined ? tool : { ...tool, docstring })];
 }

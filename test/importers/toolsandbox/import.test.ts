@@ -48,7 +48,8 @@ test("the world, the user section and the tool list carry over", () => {
       ],
     },
   ]);
-  assert.equal(doc.agent, undefined); // upstream's agent prompt is the default
+  // The checkout's agent prompt differs from ours, so the scenario carries it.
+  assert.deepEqual(doc.agent, { system_prompt: "Check with the phone owner before you guess any value a tool needs." });
   assert.deepEqual(doc.categories, ["SINGLE_TOOL_CALL", "SINGLE_USER_TURN"]);
   // No reference is kept for it: a placeholder, and a warning naming the construct.
   assert.deepEqual(wifi.warnings.map((w) => w.construct), ["reference"]);

@@ -7,7 +7,7 @@ import { CliError, EXIT } from "../../../engine/cli/errors.js";
 import { addModelRoleOptions, createRoles, parseAgentId, roleSpecs, runConfigFor, type ModelRoleFlags } from "../../../engine/cli/roles.js";
 import { playWithModels, sample, SECRET_KEY } from "./helpers.js";
 
-const SCENARIO = "send_message_with_contact_content_cellular_off";
+const SCENARIO = "send_message_with_contact_content_cellular_off_adapted";
 
 /** What commander hands the run action for these arguments. */
 function parse(args: string[]): ModelRoleFlags {

@@ -18,7 +18,7 @@ import { readTrajectoryFile } from "../../../engine/trajectory/reader.js";
 import { TrajectoryWriter } from "../../../engine/trajectory/writer.js";
 import { bodies, field, mockSettings, modelRoles, playWithModels, sample, SECRET_KEY, withMock } from "./helpers.js";
 
-const PARALLEL = "send_message_with_contact_content_cellular_off";
+const PARALLEL = "send_message_with_contact_content_cellular_off_adapted";
 
 const messagesOf = (body: JsonObject): JsonObject[] => (field(body, "messages") as JsonObject[] | undefined) ?? [];
 
@@ -114,11 +114,14 @@ test("the user simulator's request: demonstrations and goal as system messages, 
       { role: "assistant", content: scenario.user.opening },
       { role: "user", content: finalAgentText },
     ]);
-    // The demonstrations are reversed too: the simulated user's lines are the assistant's.
+    // The demonstrations are reversed too: the simulated user's lines are the assistant's. Their
+    // closing end_conversation call (to the execution environment) is not shown, as upstream.
     const demo = scenario.user.demonstrations[0]!;
+    const dialogue = demo.messages.filter((m) => m.recipient !== "execution_environment");
+    assert.equal(dialogue.length, demo.messages.length - 1);
     assert.deepEqual(
-      messages.slice(1, 1 + demo.messages.length),
-      demo.messages.map((m) => ({ role: m.sender === "user" ? "assistant" : "user", content: m.content })),
+      messages.slice(1, 1 + dialogue.length),
+      dialogue.map((m) => ({ role: m.sender === "user" ? "assistant" : "user", content: m.content })),
     );
     assert.ok(messages.every((m) => m.role !== "tool" && field(m, "tool_calls") === undefined));
     assert.deepEqual(field(body, "tools"), [openAiToolSchema(toolByName("end_conversation")!)] as unknown as JsonValue);

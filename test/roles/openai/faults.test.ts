@@ -6,7 +6,7 @@ import type { Message } from "../../../engine/episode/types.js";
 import { modelSettings } from "../../../engine/roles/openai/settings.js";
 import { bodies, field, mockSettings, modelRoles, playWithModels, sample, withMock } from "./helpers.js";
 
-const SCENARIO = "send_message_with_contact_content_cellular_off";
+const SCENARIO = "send_message_with_contact_content_cellular_off_adapted";
 const toolResults = (messages: readonly Message[]) =>
   messages.filter((m) => m.sender === "execution_environment" && m.recipient === "agent");
 

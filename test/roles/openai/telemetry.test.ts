@@ -18,7 +18,7 @@ import { toolsFor } from "../../../engine/episode/tool-calls.js";
 import { removeTempDirs, tempDir } from "../../cli/harness.js";
 import { SECRET_KEY, field, mockSettings, modelRoles, playWithModels, sample, withMock } from "./helpers.js";
 
-const SCENARIO = "send_message_with_contact_content_cellular_off";
+const SCENARIO = "send_message_with_contact_content_cellular_off_adapted";
 type CallEvent = Extract<EpisodeEvent, { type: "model_call" }>;
 const callsOf = (events: readonly EpisodeEvent[]): CallEvent[] => events.filter((e): e is CallEvent => e.type === "model_call");
 

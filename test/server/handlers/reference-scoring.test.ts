@@ -5,7 +5,7 @@ import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { ReferenceScoring, scoreReferenceText, type ReferenceResult } from "../../../server/handlers/reference-scoring.js";
 
-const CELLULAR = readFileSync("sample-scenarios/cellular_off.scenario.yaml", "utf8");
+const CELLULAR = readFileSync("sample-scenarios/cellular_off_adapted.scenario.yaml", "utf8");
 const WRONG = CELLULAR.replace("arguments: { on: false }", "arguments: { on: true }");
 
 /** Runs `act` against a scoring and collects what it delivers until `count` results came. */

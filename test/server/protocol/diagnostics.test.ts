@@ -8,8 +8,8 @@ import { join } from "node:path";
 import { CodeActionKind, DiagnosticSeverity, TextDocumentSyncKind, type PublishDiagnosticsParams } from "vscode-languageserver/node";
 import { buildServer, LspClient, positionOf, SERVER, uriOf } from "./client.js";
 
-const CONTACT = readFileSync("sample-scenarios/modify_contact_with_message_recency.scenario.yaml", "utf8");
-const CELLULAR = readFileSync("sample-scenarios/cellular_off.scenario.yaml", "utf8");
+const CONTACT = readFileSync("sample-scenarios/modify_contact_with_message_recency_adapted.scenario.yaml", "utf8");
+const CELLULAR = readFileSync("sample-scenarios/cellular_off_adapted.scenario.yaml", "utf8");
 /** The reference switches cellular on instead of off: it never reaches `cellular_off`. */
 const CELLULAR_WRONG_REFERENCE = CELLULAR.replace("arguments: { on: false }", "arguments: { on: true }");
 

@@ -24,7 +24,7 @@ import {
 } from "vscode-languageserver/node";
 import { buildServer, LspClient, positionOf, SERVER, uriOf } from "./client.js";
 
-const TEXT = readFileSync("sample-scenarios/modify_contact_with_message_recency.scenario.yaml", "utf8");
+const TEXT = readFileSync("sample-scenarios/modify_contact_with_message_recency_adapted.scenario.yaml", "utf8");
 
 let dir: string;
 let client: LspClient;

@@ -16,7 +16,7 @@ import {
 import { missedRun, setTime } from "../saved-runs.js";
 import { buildServer, LspClient, positionOf, SERVER, uriOf } from "./client.js";
 
-const TEXT = readFileSync("sample-scenarios/cellular_off.scenario.yaml", "utf8");
+const TEXT = readFileSync("sample-scenarios/cellular_off_adapted.scenario.yaml", "utf8");
 
 let dir: string;
 let client: LspClient;
@@ -43,7 +43,7 @@ async function hoverOn(uri: string, needle: string, by: LspClient = client): Pro
   return (hover?.contents as MarkupContent | undefined)?.value ?? "";
 }
 
-const MATCHED = /\*\*Last run:\*\* matched at message 17/;
+const MATCHED = /\*\*Last run:\*\* matched at message 18/;
 const MISSED = /\*\*Last run:\*\* not matched/;
 
 test("the server asks the client to watch trajectory files", async () => {
@@ -62,11 +62,11 @@ test("a milestone's hover gains its last-run result once a run of the scenario i
   assert.doesNotMatch(before, /Last run/);
 
   mkdirSync(join(dir, "runs"));
-  const saved = join(dir, "runs", "cellular_off.trajectory.jsonl");
-  copyFileSync("sample-scenarios/trajectories/cellular_off.trajectory.jsonl", saved);
+  const saved = join(dir, "runs", "cellular_off_adapted.trajectory.jsonl");
+  copyFileSync("sample-scenarios/trajectories/cellular_off_adapted.trajectory.jsonl", saved);
   await client.connection.sendNotification(DidChangeWatchedFilesNotification.type, { changes: [{ uri: uriOf(saved), type: FileChangeType.Created }] });
 
-  assert.match(await hoverOn(uri, "- id: cellular_off"), /\*\*Last run:\*\* matched at message 17/);
+  assert.match(await hoverOn(uri, "- id: cellular_off"), /\*\*Last run:\*\* matched at message 18/);
   assert.match(await hoverOn(uri, "- id: confirmed"), /\*\*Last run:\*\* matched at message \d+/);
 });
 
@@ -75,9 +75,9 @@ test("a run the extension wrote to <workspace>/.toolsandbox/runs is the last run
   await client.open(uri, TEXT, 1);
   const runs = join(dir, ".toolsandbox", "runs");
   mkdirSync(runs, { recursive: true });
-  const run = join(runs, "cellular_off.run-1.trajectory.jsonl");
+  const run = join(runs, "cellular_off_adapted.run-1.trajectory.jsonl");
   writeFileSync(run, missedRun());
-  setTime(join(dir, "runs", "cellular_off.trajectory.jsonl"), 60);
+  setTime(join(dir, "runs", "cellular_off_adapted.trajectory.jsonl"), 60);
   await client.connection.sendNotification(DidChangeWatchedFilesNotification.type, { changes: [{ uri: uriOf(run), type: FileChangeType.Created }] });
   assert.match(await hoverOn(uri, "- id: cellular_off"), MISSED);
 });
@@ -87,9 +87,9 @@ test("the server asks the client for toolsandbox.runsFolder, follows its changes
   const outside = mkdtempSync(join(tmpdir(), "toolsandbox-lsp-runs-elsewhere-"));
   dirs.push(root, outside);
   mkdirSync(join(root, "out", ".runs"), { recursive: true });
-  copyFileSync("sample-scenarios/trajectories/cellular_off.trajectory.jsonl", join(root, "out", ".runs", "cellular_off.run-1.trajectory.jsonl"));
-  writeFileSync(join(outside, "cellular_off.run-1.trajectory.jsonl"), missedRun());
-  setTime(join(outside, "cellular_off.run-1.trajectory.jsonl"), 60);
+  copyFileSync("sample-scenarios/trajectories/cellular_off_adapted.trajectory.jsonl", join(root, "out", ".runs", "cellular_off_adapted.run-1.trajectory.jsonl"));
+  writeFileSync(join(outside, "cellular_off_adapted.run-1.trajectory.jsonl"), missedRun());
+  setTime(join(outside, "cellular_off_adapted.run-1.trajectory.jsonl"), 60);
 
   const configured = LspClient.start([SERVER, "--stdio"]);
   clients.push(configured);

@@ -7,7 +7,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { buildServer, CLI, LspClient, SERVER, uriOf } from "./client.js";
 
-const TEXT = readFileSync("sample-scenarios/cellular_off.scenario.yaml", "utf8");
+const TEXT = readFileSync("sample-scenarios/cellular_off_adapted.scenario.yaml", "utf8");
 /** A misspelt column in the milestone's target. */
 const BROKEN = TEXT.replace("target: [{ cellular: false }]", "target: [{ celular: false }]");
 

@@ -3,6 +3,7 @@ import type { JsonObject, JsonValue } from "../../../json.js";
 import { toIso } from "../../../world/clock.js";
 import { convertConversation } from "./conversation.js";
 import { scenarioYaml } from "./document.js";
+import { PROMPT_SET_FILE } from "../../../roles/prompt-set.js";
 import type { ExportedScenario, ExportedSuite } from "./export-data.js";
 import { convertGraph, UnsupportedConstruct } from "./milestones.js";
 import { readReference, resolveReferenceSteps } from "./references.js";
@@ -60,6 +61,8 @@ export function convertScenario(pair: Paired<ExportedScenario>, suites: Paired<E
     ...(a.maxMessages !== 30 ? { max_messages: a.maxMessages } : {}),
     // upstream ends a run that calls an unknown tool or passes bad arguments
     options: { invalid_tool_call: "end" },
+    // Upstream's texts for the models, written beside the scenarios by the import.
+    prompts: PROMPT_SET_FILE,
     milestones,
     ...(minefields.length > 0 ? { minefields } : {}),
     reference: steps,

@@ -54,6 +54,10 @@ export interface ExportedSuite {
   readonly userInstruction: string | null;
   /** Upstream's few-shot dialogues by name, to name the demonstrations found in a scenario. */
   readonly demonstrationNames: Readonly<Record<string, string>>;
+  /** The same dialogues in full (rows with upper-case roles), for the prompt set. */
+  readonly demonstrations: Readonly<Record<string, readonly JsonObject[]>>;
+  /** Every tool's docstring as upstream's schema conversion reads it, for the prompt set. */
+  readonly toolDocstrings: Readonly<Record<string, string>>;
   readonly scenarios: readonly ExportedScenario[];
 }
 
@@ -159,6 +163,8 @@ export function parseExportedSuite(text: string): ExportedSuite {
     clock: { now: typeof clock.now === "number" ? clock.now : fail("$.clock.now", "expected a number"), timezone: string(clock.timezone, "$.clock.timezone") },
     userInstruction: nullable(root.user_instruction, (x) => string(x, "$.user_instruction")),
     demonstrationNames: Object.fromEntries(Object.entries(names).map(([k, v]) => [k, string(v, `$.demonstration_names.${k}`)])),
+    demonstrations: Object.fromEntries(Object.entries(object(root.demonstrations ?? {}, "$.demonstrations")).map(([k, v]) => [k, rows(v, `$.demonstrations.${k}`)])),
+    toolDocstrings: Object.fromEntries(Object.entries(object(root.tool_docstrings ?? {}, "$.tool_docstrings")).map(([k, v]) => [k, string(v, `$.tool_docstrings.${k}`)])),
     scenarios: array(root.scenarios, "$.scenarios").map((s, i) => scenario(s, `$.scenarios[${i}]`)),
   };
 }

@@ -223,6 +223,34 @@ def demonstration_names(few_shot):
     return {name: str(messages[0]["content"]) for name, messages in collect().items() if messages}
 
 
+def demonstrations(few_shot):
+    """Each few-shot dialogue in full: its rows as {sender, recipient, content}, in order."""
+    collect = getattr(few_shot, "named_user_simulator_few_shot_examples", None)
+    if collect is None:
+        return {}
+    out = {}
+    for name, messages in collect().items():
+        out[name] = [
+            {"sender": str(m.get("sender")), "recipient": str(m.get("recipient")), "content": str(m.get("content", ""))}
+            for m in messages
+        ]
+    return out
+
+
+def tool_docstrings(backend):
+    """Every tool's docstring as upstream's schema conversion reads it (inspect.getdoc)."""
+    import inspect
+
+    try:
+        import tool_sandbox.tools as tools_package
+        from tool_sandbox.common.tool_discovery import find_tools_by_module
+    except ImportError:
+        sys.stderr.write("exporter: the checkout has no tool_sandbox.tools; the prompt set gets no tool descriptions\n")
+        return {}
+    tools = find_tools_by_module(tools_package, preferred_tool_backend=backend)
+    return {name: inspect.getdoc(fn) or "" for name, fn in tools.items()}
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--now", type=float, required=True)
@@ -252,6 +280,8 @@ def main():
             "clock": {"now": args.now, "timezone": args.timezone},
             "user_instruction": getattr(few_shot, "USER_INSTRUCTION", None),
             "demonstration_names": demonstration_names(few_shot),
+            "demonstrations": demonstrations(few_shot),
+            "tool_docstrings": tool_docstrings(backend),
             "scenarios": [scenarios[name] for name in sorted(scenarios)],
         },
         sys.stdout,

@@ -1,7 +1,10 @@
 // `toolsandbox import toolsandbox <checkout>`: exports the checkout's base scenarios under two
-// clocks (see time-values.ts), converts each one, and writes `<upstream name>.scenario.yaml`.
+// clocks (see time-values.ts), converts each one, and writes `<upstream name>.scenario.yaml`,
+// with the prompt set of upstream's own texts beside them (prompt-set.ts).
 import { mkdirSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
+import { join, resolve } from "node:path";
+import { PROMPT_SET_FILE } from "../../../roles/prompt-set.js";
+import { promptSetJson } from "./prompt-set.js";
 import type { ExportedSuite } from "./export-data.js";
 import { convertScenario, type ConvertedScenario } from "./convert-scenario.js";
 import { UnsupportedConstruct } from "./milestones.js";
@@ -59,6 +62,8 @@ export function importToolSandbox(checkout: string, options: SuiteOptions): Suit
   const b = runExporter(checkout, options.python, PROBE_CLOCK, options.exporterScript);
   const { converted, problems } = convertSuite({ a: a.suite, b: b.suite }, options);
   mkdirSync(options.out, { recursive: true });
+  // Upstream's own texts, for the scenarios' `prompts:` key: read at run time, never committed.
+  writeFileSync(join(options.out, PROMPT_SET_FILE), promptSetJson(a.suite, `ToolSandbox checkout at ${resolve(checkout)}`));
   const written: string[] = [];
   for (const scenario of converted) {
     const file = join(options.out, `${scenario.name}.scenario.yaml`);
