@@ -70,8 +70,8 @@ step("a model run against mock-llm records each call's latency, request id and t
   assert.ok(calls.length >= 3, `${calls.length} model calls recorded`);
   assert.ok(calls.every((c) => (c.call?.usage?.prompt_tokens ?? 0) > 0), "mock-llm reports token usage");
   assert.ok(calls.every((c) => /^req-mock-\d+$/.test(c.call?.request_id ?? "")));
-  // The agent's first call (message 16) came from the run's first model call.
-  await panel.locator("[data-testid=jump]").fill("16");
+  // The agent's first call (message 17) came from the run's first model call.
+  await panel.locator("[data-testid=jump]").fill("17");
   await panel.locator("[data-testid=jump]").press("Enter");
   const facts = panel.locator("[data-testid=model-call]");
   await facts.waitFor();
@@ -95,9 +95,9 @@ step("the model run compared with the reference: the first divergence is highlig
   const compare = workbench.webview();
   const divergence = compare.locator("[data-testid=divergence]");
   await divergence.waitFor();
-  assert.match((await divergence.textContent()) ?? "", /First divergence: message 16, turn 1/);
+  assert.match((await divergence.textContent()) ?? "", /First divergence: message 17, turn 1/);
   const row = compare.locator("tr.diverges");
-  assert.equal(await row.getAttribute("data-index"), "16");
+  assert.equal(await row.getAttribute("data-index"), "17");
   await workbench.screenshot("compare-with-reference");
 });
 

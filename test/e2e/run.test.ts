@@ -239,15 +239,15 @@ step("the Testing view lists the workspace's scenarios, and running one passes a
   assert.equal(scoreOf(join(runsFolder(), runFile)), "1.00");
 });
 
-/** The active panel shows the saved sample run: its message count and score, and at message 18 the world change. */
+/** The active panel shows the saved sample run: its message count and score, and at message 19 the world change. */
 async function showsSavedRun(): Promise<void> {
   const panel = workbench.webview();
-  await panel.locator("[data-testid=message-count]", { hasText: "25" }).waitFor({ state: "attached" });
+  await panel.locator("[data-testid=message-count]", { hasText: "26" }).waitFor({ state: "attached" });
   assert.equal(await panelScore(), scoreOf(join(workspace, SAVED)));
-  await panel.locator("[data-testid=jump]").fill("18");
+  await panel.locator("[data-testid=jump]").fill("19");
   await panel.locator("[data-testid=jump]").press("Enter");
-  await panel.locator(`[data-testid=message][data-index="18"]`).waitFor();
-  // Message 18 is the tool response that turned cellular on: the world diff shows the change.
+  await panel.locator(`[data-testid=message][data-index="19"]`).waitFor();
+  // Message 19 is the first response of the parallel turn, which carries its world changes (cellular on), as upstream.
   const change = panel.locator("[data-testid=world] .change[data-op=update]");
   await change.waitFor();
   assert.deepEqual(await change.locator(".col-name").allTextContents(), ["cellular"]);
