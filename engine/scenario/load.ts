@@ -1,19 +1,27 @@
 // Loading a scenario file from disk: the text goes through checkScenarioText, and a file that
 // cannot be read becomes a diagnostic too, so callers (CLI, suites) handle one kind of result.
-import { readFileSync } from "node:fs";
 import type { Diagnostic } from "../diagnostics.js";
+import { readScenarioFileText, type ScenarioFileText } from "./file-text.js";
 import { checkScenarioText, type CheckResult } from "./resolve.js";
 
 export { checkScenarioText, type CheckResult };
 
 export function loadScenarioFile(path: string): CheckResult {
-  let text: string;
+  let read;
   try {
-    text = readFileSync(path, "utf8");
+    read = readScenarioFileText(path);
   } catch (err) {
     return { scenario: null, diagnostics: [unreadable(path, err)] };
   }
-  return checkScenarioText(text, path);
+  return checkFileText(read, path);
+}
+
+/** The check of a file's text, with what reading it found (an encoding error, a size past the limit). */
+export function checkFileText(read: ScenarioFileText, path: string): CheckResult {
+  if (!read.ok) return { scenario: null, diagnostics: [read.diagnostic] };
+  const result = checkScenarioText(read.text, path);
+  if (read.encoding === null) return result;
+  return { scenario: null, diagnostics: [read.encoding, ...result.diagnostics] };
 }
 
 function unreadable(path: string, err: unknown): Diagnostic {

@@ -87,7 +87,7 @@ function check(src: YamlSource): CheckResult {
   const minefields = resolveNodes(ctx, "minefields", root.minefields);
   const reference = resolveReferenceSteps(ctx, root.reference, tools);
 
-  const diagnostics = sortByPosition(mergeOverlapping(schema, reporter.diagnostics));
+  const diagnostics = sortByPosition([...mergeOverlapping(schema, reporter.diagnostics), ...src.treeWarnings]);
   if (diagnostics.some((d) => d.severity === "error")) return { scenario: null, diagnostics };
   const agent = obj(root.agent);
   const options = obj(root.options);
