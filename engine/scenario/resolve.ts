@@ -3,6 +3,7 @@
 // it never throws: whatever goes wrong becomes a diagnostic.
 import type { Diagnostic } from "../diagnostics.js";
 import { DEFAULT_AGENT_SYSTEM_PROMPT } from "../roles/prompts.js";
+import { grouped, limitValue, overLimitMessage } from "../limits.js";
 import type { WorldPack } from "../packs/types.js";
 import { CATEGORIES, TOOL_AUGMENTATIONS, type Category, type Scenario, type ToolAugmentation } from "./model.js";
 import { Reporter } from "./check-context.js";
@@ -86,6 +87,11 @@ function check(src: YamlSource): CheckResult {
   const milestones = resolveNodes(ctx, "milestones", root.milestones);
   const minefields = resolveNodes(ctx, "minefields", root.minefields);
   const reference = resolveReferenceSteps(ctx, root.reference, tools);
+  const maxMessages = limitValue("trajectoryMessages");
+  if (typeof root.max_messages === "number" && root.max_messages > maxMessages) {
+    // Its run could write a trajectory that nothing would read back.
+    reporter.report(["max_messages"], "limit-messages", overLimitMessage("trajectoryMessages", `max_messages is ${grouped(root.max_messages)}`));
+  }
 
   const diagnostics = sortByPosition([...mergeOverlapping(schema, reporter.diagnostics), ...src.treeWarnings]);
   if (diagnostics.some((d) => d.severity === "error")) return { scenario: null, diagnostics };

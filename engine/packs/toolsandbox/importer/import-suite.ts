@@ -1,6 +1,6 @@
 // `toolsandbox import toolsandbox <checkout>`: exports the checkout's base scenarios under two
 // clocks (see time-values.ts), converts each one, and writes `<upstream name>.scenario.yaml`.
-import { mkdirSync, writeFileSync } from "node:fs";
+import { makeDirectories, writeFileNoFollow } from "../../../output-files.js";
 import { join } from "node:path";
 import type { ExportedSuite } from "./export-data.js";
 import { convertScenario, type ConvertedScenario } from "./convert-scenario.js";
@@ -58,11 +58,11 @@ export function importToolSandbox(checkout: string, options: SuiteOptions): Suit
   const a = runExporter(checkout, options.python, IMPORT_CLOCK, options.exporterScript);
   const b = runExporter(checkout, options.python, PROBE_CLOCK, options.exporterScript);
   const { converted, problems } = convertSuite({ a: a.suite, b: b.suite }, options);
-  mkdirSync(options.out, { recursive: true });
+  makeDirectories(options.out);
   const written: string[] = [];
   for (const scenario of converted) {
     const file = join(options.out, `${scenario.name}.scenario.yaml`);
-    writeFileSync(file, scenario.text);
+    writeFileNoFollow(file, scenario.text);
     written.push(file);
   }
   return { written, converted, problems, warnings: converted.flatMap((c) => c.warnings), notes: a.notes };
