@@ -3,7 +3,7 @@
 // call stack) finds: the first collection nested deeper than the nesting limit, a milestone or
 // minefield list longer than the milestone limit, and numbers that are not finite (`1e400`,
 // `.inf`), which no trajectory can hold.
-import { isMap, isPair, isScalar, isSeq, type Document, type Scalar } from "yaml";
+import { isMap, isNode, isPair, isScalar, isSeq, type Document, type Scalar } from "yaml";
 import { grouped, limitValue, overLimitMessage } from "../limits.js";
 
 export interface TreeProblem {
@@ -58,9 +58,11 @@ function milestoneOverflow(root: unknown): TreeProblem | null {
     if (!isScalar(pair.key) || (pair.key.value !== "milestones" && pair.key.value !== "minefields")) continue;
     const list = pair.value;
     if (!isSeq(list) || list.items.length <= limit) continue;
-    const [start, end] = pair.key.range ?? [0, 0];
+    // Underlined: the first entry past the limit.
+    const first = list.items[limit];
+    const [start, end] = (isNode(first) ? first.range : null) ?? pair.key.range ?? [0, 0];
     const what = `This list has ${grouped(list.items.length)} ${String(pair.key.value)}`;
-    return { offsets: [start, end], severity: "error", code: "limit-milestones", message: overLimitMessage("milestones", what) };
+    return { offsets: [start, end], severity: "error", code: "too-many-milestones", message: overLimitMessage("milestones", what) };
   }
   return null;
 }
