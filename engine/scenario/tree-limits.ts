@@ -6,6 +6,9 @@
 import { isMap, isNode, isPair, isScalar, isSeq, type Document, type Scalar } from "yaml";
 import { grouped, limitValue, overLimitMessage } from "../limits.js";
 
+/** The codes of the diagnostics that say a limit was passed (the check stops at them). */
+export const LIMIT_CODES: ReadonlySet<string> = new Set(["limit-file-size", "limit-nesting-depth", "too-many-milestones"]);
+
 export interface TreeProblem {
   /** Source offsets the diagnostic underlines. */
   readonly offsets: readonly [number, number];
