@@ -66,7 +66,10 @@ export function isSymbolicLink(path: string): boolean {
 export function makeDirectories(path: string): string | undefined {
   const missing: string[] = [];
   for (let dir = resolve(path); ; dir = dirname(dir)) {
-    if (isDirectory(dir)) break;
+    const kind = entryKind(dir);
+    if (kind === "directory") break;
+    // A file where a folder must go: the error mkdir -p gives.
+    if (kind === "other") throw Object.assign(new Error(`ENOTDIR: not a directory, mkdir '${dir}'`), { code: "ENOTDIR", path: dir });
     missing.push(dir);
     if (dirname(dir) === dir) break;
   }
@@ -85,10 +88,15 @@ export function makeDirectories(path: string): string | undefined {
 }
 
 function isDirectory(path: string): boolean {
+  return entryKind(path) === "directory";
+}
+
+/** What is at `path`, following links: nothing (or nothing reachable), a directory, or something else. */
+function entryKind(path: string): "none" | "directory" | "other" {
   try {
-    return statSync(path).isDirectory();
+    return statSync(path).isDirectory() ? "directory" : "other";
   } catch {
-    return false;
+    return "none";
   }
 }
 
