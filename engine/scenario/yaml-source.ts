@@ -228,7 +228,8 @@ function parseYaml(text: string): Document.Parsed {
   } catch (err) {
     if (!(err instanceof RangeError)) throw err;
     const doc = parseDocument("", options);
-    doc.errors.push(new YAMLParseError([deepestOpening(text), deepestOpening(text) + 1], "BAD_INDENT", err.message));
+    const at = deepestOpening(text);
+    doc.errors.push(new YAMLParseError([at, at + 1], "BAD_INDENT", err.message));
     return doc;
   }
 }
@@ -238,7 +239,7 @@ const TAG_KINDS: Readonly<Record<string, string>> = { int: "a whole number", flo
 
 const isStackOverflow = (message: string): boolean => /Maximum call stack size exceeded/.test(message);
 
-/** Where the text first opens its deepest run of brackets or indentation (an approximation, for a position only). */
+/** Where the text first reaches its deepest bracket nesting (quotes not excluded: a position for the message only). */
 function deepestOpening(text: string): number {
   let depth = 0;
   let best = { depth: 0, at: 0 };
