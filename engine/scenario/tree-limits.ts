@@ -70,17 +70,26 @@ function milestoneOverflow(root: unknown): TreeProblem | null {
   return null;
 }
 
+/**
+ * Numbers that are not finite, except `.inf` under an `atol` key: an infinite tolerance is meant
+ * ("any value matches") and resolves to the largest double (tolerances.ts).
+ */
 function nonFiniteNumbers(root: unknown, text: string): TreeProblem[] {
   const found: TreeProblem[] = [];
-  const stack: unknown[] = [root];
+  const stack: { node: unknown; tolerance: boolean }[] = [{ node: root, tolerance: false }];
   while (stack.length > 0) {
-    const node = stack.pop();
+    const { node, tolerance } = stack.pop() ?? { node: null, tolerance: false };
     if (isScalar(node)) {
-      if (typeof node.value === "number" && !Number.isFinite(node.value)) found.push(nonFinite(node, text));
+      const value = node.value;
+      if (typeof value === "number" && !Number.isFinite(value) && !(tolerance && value === Number.POSITIVE_INFINITY)) found.push(nonFinite(node, text));
     } else if (isMap(node) || isSeq(node)) {
       for (const item of node.items) {
-        if (isPair(item)) stack.push(item.value, item.key);
-        else stack.push(item);
+        if (isPair(item)) {
+          const atol = tolerance || (isScalar(item.key) && item.key.value === "atol");
+          stack.push({ node: item.value, tolerance: atol }, { node: item.key, tolerance: false });
+        } else {
+          stack.push({ node: item, tolerance });
+        }
       }
     }
   }

@@ -196,3 +196,10 @@ test("limits: a trajectory with more messages than the limit is refused with one
   const scenario = scenarioFile("max-messages", BASE_SCENARIO.replace("tools:", "max_messages: 20000\ntools:"));
   assert.match(problems(cli(["validate", scenario]))[0] ?? "", /error limit-messages: max_messages is 20,000, over the limit of 10,000 messages/);
 });
+
+test("3. an infinite tolerance (`atol: .inf`) is meant, and is not reported as a number no float holds", () => {
+  const text = readFileSync(CITY, "utf8").replace("extractor: lat_lon_dict\n", "extractor: lat_lon_dict\n        measures:\n          tool_trace: { kind: tool_trace, atol: { latitude: .inf } }\n");
+  const r = cli(["validate", scenarioFile("tolerance", text)]);
+  assert.ok(text.includes("atol: { latitude: .inf }"));
+  assert.ok(!r.stdout.includes("number-not-finite"), r.stdout);
+});
