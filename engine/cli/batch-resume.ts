@@ -13,12 +13,15 @@ import { telemetryTotals } from "../trajectory/telemetry.js";
 import type { Trajectory } from "../trajectory/trajectory.js";
 import { serializeLine } from "../trajectory/writer.js";
 import type { BatchJob } from "./batch-jobs.js";
+import { isSymbolicLink } from "../output-files.js";
 import { fsError } from "./errors.js";
 import { jobResult } from "./play.js";
 import { episodePeers, summarizePeers, type ScenarioResult } from "./summary.js";
 
 export type SavedJob =
   | { readonly kind: "missing" }
+  /** A symbolic link under the job's name: never read as a finished run, never replaced; playing the job fails on it. */
+  | { readonly kind: "link" }
   | { readonly kind: "complete"; readonly result: ScenarioResult }
   /** Left by an episode that did not finish; `reason` says how it falls short. */
   | { readonly kind: "incomplete"; readonly reason: string }
@@ -28,6 +31,7 @@ export type SavedJob =
 /** Reads the job's trajectory in `outDir`, if there is one, and says what resuming does with it. */
 export function inspectSavedJob(job: BatchJob, outDir: string, expected: TrajectoryHeader): SavedJob {
   const path = join(outDir, job.trajectory);
+  if (isSymbolicLink(path)) return { kind: "link" };
   let text: string;
   try {
     text = readFileSync(path, "utf8");

@@ -2,7 +2,7 @@
 // τ-bench's pass^k over them; after Ctrl-C, how many episodes were never started. The file is
 // replaced atomically (a temporary file renamed over it), so a reader, or a run killed while
 // writing it, never sees half a summary.
-import { renameSync, rmSync, writeFileSync } from "node:fs";
+import { replaceFileAtomically } from "../output-files.js";
 import { passHatK, type PassHatKReport } from "../evaluation/peers/pass-k.js";
 import { fsError } from "./errors.js";
 import type { RunSummary, ScenarioResult } from "./summary.js";
@@ -58,12 +58,9 @@ export const passHatKLine = (trials: TrialsSummary): string =>
 
 /** Writes `text` to `path` through a temporary file in the same directory and a rename. */
 export function writeFileAtomically(path: string, text: string): void {
-  const temporary = `${path}.${process.pid}.tmp`;
   try {
-    writeFileSync(temporary, text);
-    renameSync(temporary, path);
+    replaceFileAtomically(path, text);
   } catch (e) {
-    rmSync(temporary, { force: true });
     throw fsError(e, path);
   }
 }

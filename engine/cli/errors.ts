@@ -45,6 +45,7 @@ const FS_REASONS: Readonly<Record<string, string>> = {
   EMFILE: "too many open files",
   ENOSPC: "no space left on device",
   EROFS: "read-only file system",
+  ELOOP: "is a symbolic link; output is never written through one (remove the link or use another --out)",
 };
 
 /** Node's file system errors as one short CliError; anything else is returned as is. */

@@ -1,7 +1,8 @@
 // `toolsandbox replay --html FILE`: the run/replay panel as one self-contained HTML file. The
 // bundled panel script and stylesheet are inlined under the page's CSP nonce and the trajectory is
 // embedded as JSON, so the file opens from disk in any browser with nothing else to load.
-import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
+import { writeFileNoFollow } from "../output-files.js";
 import { basename, join } from "node:path";
 import { createNonce, panelHtml } from "../panel/html.js";
 import type { EvaluationResult } from "../evaluation/result.js";
@@ -35,7 +36,7 @@ export function bundledAssets(script: string, style: string): { readonly script:
 
 export function writeReplayHtml(file: string, html: string): void {
   try {
-    writeFileSync(file, html, "utf8");
+    writeFileNoFollow(file, html);
   } catch (e) {
     throw fsError(e, file);
   }

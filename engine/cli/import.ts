@@ -7,7 +7,8 @@
 // cannot be imported is one line on stderr naming the file and the JSON path of the problem, and
 // the others are still written; the exit code is then 1. A path that does not exist, or an output
 // folder that cannot be written, stops the command (exit 3) before or as it happens.
-import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync, statSync } from "node:fs";
+import { makeDirectories, writeFileNoFollow } from "../output-files.js";
 import { dirname, join, relative, resolve, sep } from "node:path";
 import type { Command } from "commander";
 import { importConversation } from "../packs/tooltalk/importer/import-conversation.js";
@@ -138,7 +139,7 @@ export function importToolTalk(paths: readonly string[], out: string, databasesF
   const files = [...new Set(paths.flatMap(conversationFiles))];
   const databases = databasesFor(paths, databasesFolder);
   try {
-    mkdirSync(out, { recursive: true });
+    makeDirectories(out);
   } catch (e) {
     throw fsError(e, out);
   }
@@ -174,7 +175,7 @@ export function importToolTalk(paths: readonly string[], out: string, databasesF
     names.set(imported.name, file);
     const target = join(out, `${imported.name}${SCENARIO_FILE_SUFFIX}`);
     try {
-      writeFileSync(target, imported.text);
+      writeFileNoFollow(target, imported.text);
     } catch (e) {
       throw fsError(e, target);
     }

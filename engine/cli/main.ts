@@ -27,7 +27,10 @@ ${EXIT_CODES_HELP}
 
 Environment:
   TOOLSANDBOX_DEBUG=1                  print the stack trace of an internal error
-  TOOLSANDBOX_DISABLE_COMPILE_CACHE=1  do not keep the compiled CLI in V8's code cache (in the temporary directory)`;
+  TOOLSANDBOX_DISABLE_COMPILE_CACHE=1  do not keep the compiled CLI in V8's code cache (in the temporary directory)
+  TOOLSANDBOX_MAX_SCENARIO_BYTES, TOOLSANDBOX_MAX_MILESTONES, TOOLSANDBOX_MAX_NESTING_DEPTH,
+  TOOLSANDBOX_MAX_TRAJECTORY_BYTES, TOOLSANDBOX_MAX_TRAJECTORY_MESSAGES
+                                       raise a documented input limit (docs/limits.md)`;
 
 /** Commander's error text, shortened: "error: option '--seed <n>' argument 'x' is invalid. why" -> "--seed: why". */
 function usageMessage(text: string): string {

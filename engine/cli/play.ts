@@ -10,9 +10,9 @@ import type { TrajectoryHeader } from "../episode/types.js";
 import type { AgentRole, UserRole } from "../roles/role.js";
 import type { TrajectoryEvent } from "../trajectory/events.js";
 import { effectiveTurnCount } from "../trajectory/stats.js";
-import { telemetryTotals, type TelemetryTotals } from "../trajectory/telemetry.js";
+import { NO_TELEMETRY, telemetryTotals, type TelemetryTotals } from "../trajectory/telemetry.js";
 import type { EndEvent, ModelCallEvent } from "../trajectory/trajectory.js";
-import { TrajectoryWriter } from "../trajectory/writer.js";
+import { TrajectoryWriter, UnwritableValueError } from "../trajectory/writer.js";
 import type { BatchJob } from "./batch-jobs.js";
 import { fsError } from "./errors.js";
 import { errorMessage } from "./format.js";
@@ -60,8 +60,10 @@ export const jobHeader = (job: BatchJob, options: PlayOptions): TrajectoryHeader
 
 /**
  * Runs the episode to its end and scores it. An engine failure (in the episode or the evaluation)
- * becomes a failed, unscored result (the trajectory then has no end or no evaluation event); a
- * trajectory that cannot be written stops everything (CliError, exit 3).
+ * becomes a failed, unscored result (the trajectory then has no end or no evaluation event). So
+ * does a problem of this job alone: a value no trajectory can hold (a number too large for a
+ * float), or a symbolic link where its trajectory goes. A trajectory that cannot be written for
+ * any other reason (a full disk) stops everything (CliError, exit 3).
  */
 export async function playJob(job: BatchJob, options: PlayOptions): Promise<PlayOutcome> {
   const path = join(options.outDir, job.trajectory);
@@ -70,7 +72,9 @@ export async function playJob(job: BatchJob, options: PlayOptions): Promise<Play
   try {
     writer = TrajectoryWriter.create(path, header);
   } catch (e) {
-    throw fsError(e, path);
+    const alone = jobOnlyProblem(e, path);
+    if (alone === null) throw fsError(e, path);
+    return { result: unplayedResult(job, alone), engineError: null };
   }
 
   // The episode must not see a throwing listener: a failed write stops the episode instead.
@@ -105,7 +109,10 @@ export async function playJob(job: BatchJob, options: PlayOptions): Promise<Play
   } finally {
     writer.close();
   }
-  if (failed.write) throw fsError(failed.write.error, path);
+  if (failed.write) {
+    if (!(failed.write.error instanceof UnwritableValueError)) throw fsError(failed.write.error, path);
+    engineError ??= failed.write;
+  }
 
   const end = engineError === null ? episode.ended : null;
   const result = jobResult(job, {
@@ -118,6 +125,20 @@ export async function playJob(job: BatchJob, options: PlayOptions): Promise<Play
     telemetry: telemetryTotals(modelCalls),
   });
   return { result, engineError: engineError?.error ?? null };
+}
+
+/** What fails this job alone when its trajectory cannot be started, or null when the problem is the run's. */
+function jobOnlyProblem(error: unknown, path: string): string | null {
+  if (error instanceof UnwritableValueError) {
+    return `the scenario holds ${error.value} (property "${error.property}"), a number no trajectory can hold; validate shows where`;
+  }
+  const code = typeof error === "object" && error !== null && "code" in error ? (error as { code: unknown }).code : null;
+  return code === "ELOOP" ? `${path} is a symbolic link; output is never written through one` : null;
+}
+
+/** The failed result of a job that never started (no trajectory was written). */
+function unplayedResult(job: BatchJob, problem: string): ScenarioResult {
+  return jobResult(job, { end: null, evaluation: null, peers: null, messageCount: 0, turnCount: 0, engineError: problem, telemetry: NO_TELEMETRY });
 }
 
 export interface JobFacts {

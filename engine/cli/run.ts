@@ -9,9 +9,10 @@
 // stdout lines follow the order episodes finish in. Ctrl-C (or SIGTERM) cancels the running
 // episodes, which still end, are scored and close their trajectories; no new one starts; the
 // summary is written and the exit code is 130. A second Ctrl-C kills the process at once.
-import { existsSync, mkdirSync, rmdirSync, rmSync } from "node:fs";
+import { existsSync, rmdirSync, rmSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import type { FeedbackStyle } from "../episode/call-feedback.js";
+import { makeDirectories } from "../output-files.js";
 import type { BatchJob } from "./batch-jobs.js";
 import { planAsChecked, type PlanOutcome } from "./batch-plan.js";
 import { JobQueue, runPool } from "./batch-pool.js";
@@ -75,7 +76,7 @@ export async function runCommand(paths: readonly string[], options: RunOptions, 
   const files = collectScenarioFiles(paths);
   let createdDir: string | undefined;
   try {
-    createdDir = mkdirSync(options.out, { recursive: true });
+    createdDir = makeDirectories(options.out);
   } catch (e) {
     throw fsError(e, options.out);
   }
@@ -223,6 +224,7 @@ function resumeJobs(
         pending.push(job);
         break;
       case "missing":
+      case "link":
         pending.push(job);
         break;
     }

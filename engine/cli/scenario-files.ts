@@ -1,10 +1,11 @@
 // Turning command-line paths into scenario and trajectory files, and loading scenarios. Directories are searched
 // recursively; the order is by code unit (not locale), so every machine runs the same order.
-import { readdirSync, readFileSync, statSync } from "node:fs";
+import { readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
 import type { Diagnostic } from "../diagnostics.js";
 import type { Scenario } from "../scenario/model.js";
-import { checkScenarioFileText, type LoadOptions } from "../scenario/load.js";
+import { readScenarioFileText, type ScenarioFileText } from "../scenario/file-text.js";
+import { checkFileText, type LoadOptions } from "../scenario/load.js";
 import { TRAJECTORY_SUFFIX } from "../trajectory/writer.js";
 import { CliError, EXIT, fsError } from "./errors.js";
 
@@ -89,13 +90,14 @@ export interface LoadedScenario {
  * input error (exit 3), not a diagnostic in the file (exit 1).
  */
 export function loadScenario(file: string, options: LoadOptions = {}): LoadedScenario {
-  let text: string;
+  let read: ScenarioFileText;
   try {
-    text = readFileSync(file, "utf8");
+    read = readScenarioFileText(file);
   } catch (e) {
     throw fsError(e, file);
   }
-  const result = checkScenarioFileText(text, file, options);
+  const text = read.ok ? read.text : "";
+  const result = checkFileText(read, file, options);
   const diagnostics = [...result.diagnostics].sort(
     (a, b) => a.range.start.line - b.range.start.line || a.range.start.character - b.range.start.character,
   );

@@ -4,7 +4,7 @@
 // engine/packs/tooltalk/mode/trajectory-turns.ts). Everything is read and scored before anything is
 // printed, so a bad file never leaves half a JSON document.
 import { readdirSync, readFileSync } from "node:fs";
-import { join } from "node:path";
+import { basename, join } from "node:path";
 import { formatDiagnostic } from "../diagnostics.js";
 import { toolTalkApi } from "../packs/tooltalk/tools/apis.js";
 import type { Scenario } from "../scenario/model.js";
@@ -23,6 +23,7 @@ import { problemLine, type CliIO } from "./io.js";
 import { loadTrajectory } from "./replay.js";
 import { hasErrors, isDirectory, loadScenario } from "./scenario-files.js";
 import { toolTalkAggregateLines, toolTalkTableLines } from "./tooltalk-lines.js";
+import { TOOLTALK_SUMMARY_FILE } from "./tooltalk-run.js";
 
 export interface ToolTalkEvalOptions {
   /** Scores trajectories against this scenario file instead of the one each embeds. */
@@ -116,7 +117,14 @@ function loadOverride(file: string, io: CliIO): Scenario | null {
 
 export function evalToolTalkMode(paths: readonly string[], options: ToolTalkEvalOptions, io: CliIO): ExitCode {
   const override = options.scenario === undefined ? null : loadOverride(options.scenario, io);
-  const files = collect(paths);
+  // The summary `run --mode tooltalk` writes beside its run files (a shell glob brings it along) is
+  // no conversation: said once, and left out.
+  const files = collect(paths).filter((file) => {
+    if (basename(file) !== TOOLTALK_SUMMARY_FILE) return true;
+    io.err(problemLine(`${file}: skipped: this is the summary \`run --mode tooltalk\` writes; the conversations are the *${TOOLTALK_RUN_SUFFIX} files beside it`));
+    return false;
+  });
+  if (files.length === 0) throw new CliError(`nothing to score: give *${TOOLTALK_RUN_SUFFIX} or *${TRAJECTORY_SUFFIX} files`, EXIT.usage);
   const entries: ToolTalkEvalEntry[] = [];
   let skipped = 0;
   for (const file of files) {

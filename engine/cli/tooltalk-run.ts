@@ -4,8 +4,8 @@
 // simulated), by the ground truth itself (`--agent scripted`, ToolTalk's oracle) or by a model
 // (`--agent openai:MODEL`). One `<name>.tooltalk.json` per scenario, `tooltalk-summary.json` with
 // the aggregate, and the metrics table on stdout.
-import { mkdirSync } from "node:fs";
 import { join } from "node:path";
+import { makeDirectories } from "../output-files.js";
 import { formatDiagnostic } from "../diagnostics.js";
 import { packById } from "../packs/registry.js";
 import { ChatModel } from "../roles/openai/chat-model.js";
@@ -80,7 +80,7 @@ export async function runToolTalkMode(paths: readonly string[], options: ToolTal
   const interrupt = new AbortController();
   const predictorFor = predictorFactory(options, interrupt.signal);
   try {
-    mkdirSync(options.out, { recursive: true });
+    makeDirectories(options.out);
   } catch (e) {
     throw fsError(e, options.out);
   }

@@ -11,10 +11,16 @@
 // constraints, so the best total is the sum of per-component bests and each component can be
 // solved on its own (matching.ts explains how the tie-break is kept across them).
 
-/** Largest problem accepted. Realistic scenarios have fewer than 10; the bound keeps the O(n³) bookkeeping trivial. */
-export const MAX_MATCH_NODES = 64;
+/**
+ * Largest problem accepted by default. Realistic scenarios have fewer than 10; the bound keeps the
+ * O(n³) bookkeeping trivial. It is the documented milestone limit (engine/limits.ts), which
+ * TOOLSANDBOX_MAX_MILESTONES raises for the checker and the evaluation alike.
+ */
+export const MAX_MATCH_NODES = LIMITS.milestones.defaultValue;
 
 /** One index range per node, inclusive, used to restrict or fix nodes while breaking ties. */
+import { LIMITS, limitValue } from "../limits.js";
+
 export interface IndexWindow {
   readonly min: number;
   readonly max: number;
@@ -50,8 +56,8 @@ export function analyseMatchDag(
   if (!Number.isInteger(nodeCount) || nodeCount < 0) {
     throw new Error(`bestMatch: nodeCount must be a non-negative integer, got ${String(nodeCount)}`);
   }
-  if (nodeCount > MAX_MATCH_NODES) {
-    throw new Error(`bestMatch: at most ${MAX_MATCH_NODES} nodes are supported, got ${nodeCount}`);
+  if (nodeCount > limitValue("milestones")) {
+    throw new Error(`bestMatch: at most ${limitValue("milestones")} nodes are supported, got ${nodeCount}`);
   }
   const n = nodeCount;
   const isNode = (x: unknown): x is number => Number.isInteger(x) && (x as number) >= 0 && (x as number) < n;

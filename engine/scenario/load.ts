@@ -1,9 +1,12 @@
 // Loading a scenario file from disk: the text goes through checkScenarioText, and a file that
 // cannot be read becomes a diagnostic too, so callers (CLI, suites) handle one kind of result.
+// The scenario's prompt set (`prompts:`, or `run --prompts`) is read here too: the pure checker
+// reads no files.
 import { readFileSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import type { Diagnostic } from "../diagnostics.js";
 import { parsePromptSet, PromptSetError } from "../roles/prompt-set.js";
+import { readScenarioFileText, type ScenarioFileText } from "./file-text.js";
 import { obj, str } from "./raw.js";
 import { checkScenarioSource, checkScenarioText, type CheckResult, type PromptSetInput } from "./resolve.js";
 import { YamlSource } from "./yaml-source.js";
@@ -16,18 +19,26 @@ export interface LoadOptions {
 }
 
 export function loadScenarioFile(path: string, options: LoadOptions = {}): CheckResult {
-  let text: string;
+  let read;
   try {
-    text = readFileSync(path, "utf8");
+    read = readScenarioFileText(path);
   } catch (err) {
     return { scenario: null, diagnostics: [unreadable(path, err)] };
   }
-  return checkScenarioFileText(text, path, options);
+  return checkFileText(read, path, options);
+}
+
+/** The check of a file's text, with what reading it found (an encoding error, a size past the limit). */
+export function checkFileText(read: ScenarioFileText, path: string, options: LoadOptions = {}): CheckResult {
+  if (!read.ok) return { scenario: null, diagnostics: [read.diagnostic] };
+  const result = checkScenarioFileText(read.text, path, options);
+  if (read.encoding === null) return result;
+  return { scenario: null, diagnostics: [read.encoding, ...result.diagnostics] };
 }
 
 /**
  * checkScenarioText for a scenario that lives at `path`: its `prompts:` file (or the one given)
- * is read from beside it and applied. The pure checker reads no files; this is the one place that does.
+ * is read from beside it and applied.
  */
 export function checkScenarioFileText(text: string, path: string, options: LoadOptions = {}): CheckResult {
   const src = new YamlSource(text, path);
@@ -60,22 +71,12 @@ function reasonOf(err: unknown): string {
 
 function unreadable(path: string, err: unknown): Diagnostic {
   const code = typeof err === "object" && err !== null && "code" in err ? String(err.code) : "";
-  const reason =
-    code === "ENOENT"
-      ? "no such file"
-      : code === "EACCES" || code === "EPERM"
-        ? "permission denied"
-        : code === "EISDIR"
-          ? "it is a directory"
-          : err instanceof Error
-            ? err.message
-            : String(err);
   return {
     file: path,
     range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } },
     offset: [0, 0],
     severity: "error",
     code: code === "ENOENT" ? "file-not-found" : "file-unreadable",
-    message: `Cannot read the scenario file: ${reason}.`,
+    message: `Cannot read the scenario file: ${reasonOf(err)}.`,
   };
 }

@@ -8,7 +8,6 @@
 import type { CheckContext } from "./check-context.js";
 import { has, list, obj, str } from "./raw.js";
 import { closestMatch, didYouMean } from "./suggest.js";
-import { MAX_MATCH_NODES } from "../evaluation/matching-dag.js";
 
 export type Section = "milestones" | "minefields";
 
@@ -56,9 +55,6 @@ export function buildGraph(ctx: CheckContext, section: Section, raw: unknown): M
     parents.set(id, after);
   });
   const graph = makeGraph(section, ids, parents);
-  if (nodes.length > MAX_MATCH_NODES) {
-    ctx.reporter.report([section, MAX_MATCH_NODES], "too-many-milestones", `A scenario can have at most ${MAX_MATCH_NODES} ${noun}s (the evaluation's limit); this one has ${nodes.length}. Split it into several scenarios.`);
-  }
   if (explicit && !meant.includes(null)) reportUnconnected(ctx, section, noun, nodes, ids, parents, new Set(meant as string[]));
   reportCycles(ctx, section, nodes, ids, parents);
   return graph;

@@ -4,6 +4,7 @@
 import type { Diagnostic } from "../diagnostics.js";
 import { DEFAULT_AGENT_SYSTEM_PROMPT } from "../roles/prompts.js";
 import type { PromptSet } from "../roles/prompt-set.js";
+import { grouped, limitValue, overLimitMessage } from "../limits.js";
 import type { WorldPack } from "../packs/types.js";
 import { CATEGORIES, TOOL_AUGMENTATIONS, type Category, type Scenario, type ToolAugmentation } from "./model.js";
 import { Reporter } from "./check-context.js";
@@ -99,8 +100,13 @@ function check(src: YamlSource, checkOptions: CheckOptions): CheckResult {
   const milestones = resolveNodes(ctx, "milestones", root.milestones);
   const minefields = resolveNodes(ctx, "minefields", root.minefields);
   const reference = resolveReferenceSteps(ctx, root.reference, tools);
+  const maxMessages = limitValue("trajectoryMessages");
+  if (typeof root.max_messages === "number" && root.max_messages > maxMessages) {
+    // Its run could write a trajectory that nothing would read back.
+    reporter.report(["max_messages"], "limit-messages", overLimitMessage("trajectoryMessages", `max_messages is ${grouped(root.max_messages)}`));
+  }
 
-  const diagnostics = sortByPosition(mergeOverlapping(schema, reporter.diagnostics));
+  const diagnostics = sortByPosition([...mergeOverlapping(schema, reporter.diagnostics), ...src.treeWarnings]);
   if (diagnostics.some((d) => d.severity === "error")) return { scenario: null, diagnostics };
   const agent = obj(root.agent);
   const options = obj(root.options);

@@ -3,9 +3,11 @@
 // Every diagnostic the checker emits is located through here, so all ranges follow one rule:
 // a range never runs past the end of the line it starts on (a squiggle under a whole block of
 // YAML tells the author nothing).
-import { isAlias, isMap, isPair, isScalar, isSeq, parseDocument } from "yaml";
+import { isAlias, isMap, isPair, isScalar, isSeq, parseDocument, YAMLParseError } from "yaml";
 import type { Document, Node, Pair, YAMLError } from "yaml";
 import type { Diagnostic, Position, Severity } from "../diagnostics.js";
+import { grouped, limitValue, overLimitMessage } from "../limits.js";
+import { nestingLimitMessage, treeProblems } from "./tree-limits.js";
 
 export type PathSegment = string | number;
 export type Path = readonly PathSegment[];
@@ -22,17 +24,35 @@ export class YamlSource {
   readonly doc: Document.Parsed;
   /** The plain JavaScript value of the document (null when empty or when it could not be built). */
   readonly value: unknown;
-  /** YAML syntax problems; when there are any, `value` is not worth validating further. */
+  /**
+   * YAML syntax problems, and a limit of docs/limits.md passed; when there are any, `value` is not
+   * worth validating further (past a limit it is not even built).
+   */
   readonly syntaxDiagnostics: readonly Diagnostic[];
+  /** Problems in the tree that do not stop the check (numbers out of float range). */
+  readonly treeWarnings: readonly Diagnostic[];
 
   constructor(
     readonly text: string,
     readonly file: string,
   ) {
+    const bytes = Buffer.byteLength(text, "utf8");
+    if (bytes > limitValue("scenarioBytes")) {
+      // Past the size limit nothing is parsed or even split into lines: one diagnostic, at once.
+      this.lineStarts = [0];
+      this.doc = parseDocument("");
+      this.syntaxDiagnostics = [this.diagnostic([0, 0], "error", "limit-file-size", overLimitMessage("scenarioBytes", `The file is ${grouped(bytes)} bytes`))];
+      this.treeWarnings = [];
+      this.value = null;
+      return;
+    }
     this.lineStarts = [0, ...Array.from(text.matchAll(/\n/g), (m) => m.index + 1)];
-    // logLevel "error": warnings (e.g. collection keys) become our diagnostics, never stderr noise.
-    this.doc = parseDocument(text, { prettyErrors: false, uniqueKeys: true, logLevel: "error" });
+    this.doc = parseYaml(text);
     const syntax = this.collectSyntaxErrors(this.doc.errors);
+    syntax.push(...this.unresolvedTags());
+    const tree = syntax.length === 0 ? treeProblems(this.doc, text) : [];
+    for (const problem of tree) if (problem.severity === "error") syntax.push(this.diagnostic(problem.offsets, "error", problem.code, problem.message));
+    this.treeWarnings = tree.filter((p) => p.severity === "warning").map((p) => this.diagnostic(p.offsets, "warning", p.code, p.message));
     let value: unknown = null;
     if (syntax.length === 0) {
       try {
@@ -144,6 +164,10 @@ export class YamlSource {
       const line = this.position(offsets[0]).line;
       if (seenLines.has(line)) continue;
       seenLines.add(line);
+      if (isStackOverflow(error.message)) {
+        out.push(this.diagnostic(offsets, "error", "limit-nesting-depth", nestingLimitMessage()));
+        continue;
+      }
       const code = error.code === "DUPLICATE_KEY" ? "yaml-duplicate-key" : "yaml-syntax";
       out.push(this.diagnostic(offsets, "error", code, syntaxMessage(error, this.text.slice(offsets[0], offsets[1]))));
     }
@@ -165,6 +189,19 @@ export class YamlSource {
     return [lineStart + Math.max(0, indent), before.length];
   }
 
+  /** `!!int "abc"`: a standard tag that cannot apply to its value is an error, not text kept as it is. */
+  private unresolvedTags(): Diagnostic[] {
+    return this.doc.warnings
+      .filter((w) => w.code === "TAG_RESOLVE_FAILED")
+      .map((w) => {
+        const [start, end] = w.pos;
+        const tag = this.text.slice(start, end).trim();
+        const kind = TAG_KINDS[tag.replace(/^!+/, "")] ?? `a ${tag}`;
+        const message = `The tag ${tag} does not fit this value: it is not ${kind}. Remove the tag or fix the value.`;
+        return this.diagnostic(this.firstLine(start, end), "error", "yaml-tag", message);
+      });
+  }
+
   /** toJS fails on an alias whose anchor is missing, or on too many alias expansions. */
   private aliasError(err: unknown): Diagnostic {
     const text = err instanceof Error ? err.message : String(err);
@@ -177,6 +214,42 @@ export class YamlSource {
     const message = /alias/i.test(text) ? "Too many alias expansions in this file." : (text.split("\n")[0] ?? text);
     return this.diagnostic(this.restOfLine(0), "error", "yaml-syntax", message);
   }
+}
+
+/**
+ * The YAML parser recurses once per nesting level; nesting deep enough to exhaust the stack is
+ * reported as the nesting limit, never as JavaScript's "Maximum call stack size exceeded".
+ */
+function parseYaml(text: string): Document.Parsed {
+  // logLevel "error": warnings (e.g. collection keys) become our diagnostics, never stderr noise.
+  const options = { prettyErrors: false, uniqueKeys: true, logLevel: "error" } as const;
+  try {
+    return parseDocument(text, options);
+  } catch (err) {
+    if (!(err instanceof RangeError)) throw err;
+    const doc = parseDocument("", options);
+    const at = deepestOpening(text);
+    doc.errors.push(new YAMLParseError([at, at + 1], "BAD_INDENT", err.message));
+    return doc;
+  }
+}
+
+/** How the YAML core tags' values are named in messages. */
+const TAG_KINDS: Readonly<Record<string, string>> = { int: "a whole number", float: "a number", bool: "true or false", null: "null" };
+
+const isStackOverflow = (message: string): boolean => /Maximum call stack size exceeded/.test(message);
+
+/** Where the text first reaches its deepest bracket nesting (quotes not excluded: a position for the message only). */
+function deepestOpening(text: string): number {
+  let depth = 0;
+  let best = { depth: 0, at: 0 };
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (c === "[" || c === "{") depth++;
+    else if (c === "]" || c === "}") depth--;
+    if (depth > best.depth) best = { depth, at: i };
+  }
+  return best.at;
 }
 
 function isNodeValue(value: unknown): value is Node {

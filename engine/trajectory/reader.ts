@@ -1,9 +1,10 @@
 // Reads *.trajectory.jsonl files. Every line is parsed and checked against the trajectory schema
 // before it is used. A last line that is not valid JSON is what a killed run leaves behind: it is
 // dropped with a warning. Anything wrong earlier in the file is an error naming its line.
-import { readFileSync } from "node:fs";
+import { readFileSync, statSync } from "node:fs";
 import type { TrajectoryHeader } from "../episode/types.js";
 import { isJsonObject } from "../json.js";
+import { grouped, limitValue, overLimitMessage } from "../limits.js";
 import { TrajectoryError, type TrajectoryWarning } from "./errors.js";
 import { checkEvent, checkHeader } from "./schema.js";
 import { EventOrderError, Trajectory, TrajectoryBuilder } from "./trajectory.js";
@@ -11,14 +12,22 @@ import { EventOrderError, Trajectory, TrajectoryBuilder } from "./trajectory.js"
 const FORMAT = "toolsandbox-trajectory";
 const VERSION = 1;
 
-/** Reads and checks a file. File system errors (missing, unreadable) are thrown as they are. */
+/**
+ * Reads and checks a file. File system errors (missing, unreadable) are thrown as they are; a file
+ * past the size limit (docs/limits.md) is a TrajectoryError, before it is read.
+ */
 export function readTrajectoryFile(path: string): Trajectory {
+  const size = statSync(path).size;
+  if (size > limitValue("trajectoryBytes")) throw new TrajectoryError(path, null, overLimitMessage("trajectoryBytes", `the file is ${grouped(size)} bytes`));
   return parseTrajectory(readFileSync(path, "utf8"), path);
 }
 
 /** Parses the text of a trajectory file; `file` names it in errors and warnings. */
 export function parseTrajectory(text: string, file: string): Trajectory {
-  const lines = splitLines(text);
+  // A BOM that an editor put in front is not part of the header's JSON.
+  const lines = splitLines(text.replace(/^\uFEFF/, ""));
+  const maxMessages = limitValue("trajectoryMessages");
+  let messages = 0;
   const warnings: TrajectoryWarning[] = [];
   const fail = (line: number, reason: string): never => {
     throw new TrajectoryError(file, line, reason);
@@ -30,6 +39,9 @@ export function parseTrajectory(text: string, file: string): Trajectory {
     const lineNo = i + 1;
     const parsed = parseJson(raw);
     if (parsed.ok) {
+      if (isJsonObject(parsed.value) && parsed.value.type === "message" && ++messages > maxMessages) {
+        fail(lineNo, overLimitMessage("trajectoryMessages", `more than ${grouped(maxMessages)} messages`));
+      }
       values.push({ line: lineNo, value: parsed.value });
     } else if (i === lines.length - 1 && i > 0) {
       warnings.push({ line: lineNo, message: `the last line is incomplete, so the run was cut short; read the ${values.length} complete lines before it` });

@@ -2,7 +2,8 @@
 // number (`cellular_off.run-3.trajectory.jsonl`), never overwritten. The number is one past the
 // highest in the folder, and the file is claimed with an exclusive create, so two runs started
 // at once (a run from the palette while the Testing view runs) still get two files.
-import { mkdirSync, openSync, closeSync, readdirSync } from "node:fs";
+import { openSync, closeSync, readdirSync } from "node:fs";
+import { makeDirectories } from "../output-files.js";
 import { isAbsolute, join } from "node:path";
 import { TRAJECTORY_SUFFIX } from "./writer.js";
 
@@ -67,7 +68,7 @@ export function listRunsFolder(folder: string): string[] {
 
 /** Creates the folder if needed and claims the next run's file (empty); returns its path. */
 export function claimRunFile(folder: string, scenarioName: string): string {
-  mkdirSync(folder, { recursive: true });
+  makeDirectories(folder);
   let run = nextRunNumber(listRunsFolder(folder), scenarioName);
   for (;;) {
     const path = join(folder, runFileName(scenarioName, run));

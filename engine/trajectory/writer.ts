@@ -1,8 +1,9 @@
 // Writes *.trajectory.jsonl files: the header line, then one event per line. Each line goes to
 // the operating system as soon as it exists (no buffering here), so a run that is killed leaves
 // a file whose every complete line is readable; at worst the last line is cut short.
-import { closeSync, openSync, writeFileSync, writeSync } from "node:fs";
+import { closeSync, writeSync } from "node:fs";
 import type { TrajectoryHeader, TrajectoryLine } from "../episode/types.js";
+import { openForWriting } from "../output-files.js";
 import type { TrajectoryEvent } from "./events.js";
 
 export const TRAJECTORY_SUFFIX = ".trajectory.jsonl";
@@ -16,9 +17,22 @@ export function serializeLine(line: TrajectoryLine | TrajectoryEvent): string {
   return `${JSON.stringify(line, refuseNonFinite)}\n`;
 }
 
+/** A value with no JSON form (a number too large for a float): the episode it belongs to fails, not the run. */
+export class UnwritableValueError extends Error {
+  constructor(
+    /** "Infinity", "NaN". */
+    readonly value: string,
+    /** The property that holds it. */
+    readonly property: string,
+  ) {
+    super(`cannot write ${value} to a trajectory (property "${property}")`);
+    this.name = "UnwritableValueError";
+  }
+}
+
 function refuseNonFinite(key: string, value: unknown): unknown {
   if (typeof value === "number" && !Number.isFinite(value)) {
-    throw new Error(`cannot write ${String(value)} to a trajectory (property "${key}")`);
+    throw new UnwritableValueError(String(value), key);
   }
   return value;
 }
@@ -33,10 +47,21 @@ export class TrajectoryWriter {
     this.fd = fd;
   }
 
-  /** Creates (or replaces) the file with its header line and keeps it open for appending events. */
+  /**
+   * Creates (or replaces) the file with its header line and keeps it open for the events. A
+   * symbolic link at `path` is refused (ELOOP), never written through. A header that cannot be
+   * serialized throws before the file is touched.
+   */
   static create(path: string, header: TrajectoryHeader): TrajectoryWriter {
-    writeFileSync(path, serializeLine(header));
-    return new TrajectoryWriter(path, openSync(path, "a"));
+    const first = serializeLine(header);
+    const fd = openForWriting(path);
+    try {
+      writeSync(fd, first);
+    } catch (e) {
+      closeSync(fd);
+      throw e;
+    }
+    return new TrajectoryWriter(path, fd);
   }
 
   /** Appends one event; it is in the file when this returns. */

@@ -10,6 +10,7 @@ import { obj } from "../../engine/scenario/raw.js";
 import { checkScenarioSource, type CheckResult } from "../../engine/scenario/resolve.js";
 import { YamlSource } from "../../engine/scenario/yaml-source.js";
 import { cursorContext, type CursorContext } from "./cursor-context.js";
+import { isPastLimits } from "./document-limits.js";
 import { guarded } from "./guard.js";
 import { buildIdTable, type IdTable } from "./id-table.js";
 import { pathKey, scanLines, type LineStructure } from "./line-structure.js";
@@ -68,7 +69,7 @@ class ParsedScenario implements ScenarioDocument {
   }
 
   get lines(): LineStructure {
-    this.structure ??= guarded("lines", { lines: [], keysByPath: new Map() }, () => scanLines(this.text, this.source.doc));
+    this.structure ??= guarded("lines", { lines: [], keysByPath: new Map() }, () => scanLines(isPastLimits(this.source) ? "" : this.text, this.source.doc));
     return this.structure;
   }
 
@@ -85,7 +86,7 @@ class ParsedScenario implements ScenarioDocument {
   }
 
   pathAt(offset: number): CursorContext {
-    return cursorContext(this.lines, this.text, offset);
+    return cursorContext(this.lines, isPastLimits(this.source) ? "" : this.text, offset);
   }
 
   offsetAt(position: Position): number {

@@ -98,6 +98,19 @@ test("eval --mode tooltalk scores the turns again: a prediction edited in a resu
   assert.match(lines(text.stdout)[1] ?? "", /^tooltalk_add_alarm_easy +0\.000 +0\.000 +0\.000 +1\.000 +no +0\.000$/);
 });
 
+test("eval --mode tooltalk given the run folder's tooltalk-summary.json says what it is and skips it", () => {
+  const summary = join(runDir, "tooltalk-summary.json");
+  const skipLine = `toolsandbox: ${summary}: skipped: this is the summary \`run --mode tooltalk\` writes; the conversations are the *.tooltalk.json files beside it`;
+  const alone = runCli(["eval", "--mode", "tooltalk", summary]);
+  assert.equal(alone.status, 2);
+  assert.deepEqual(lines(alone.stderr), [skipLine, "toolsandbox: nothing to score: give *.tooltalk.json or *.trajectory.jsonl files"]);
+  // As a shell glob gives it: the summary among the run files.
+  const withRuns = runCli(["eval", "--mode", "tooltalk", "--json", summary, join(runDir, "tooltalk_add_alarm_easy.tooltalk.json")]);
+  assert.equal(withRuns.status, 0, withRuns.stderr);
+  assert.deepEqual(lines(withRuns.stderr), [skipLine]);
+  assert.equal((JSON.parse(withRuns.stdout) as EvalJson).conversations.length, 1);
+});
+
 test("ordinary trajectories of the imported scenarios, scored in the ToolTalk mode, match their reference calls", () => {
   const out = tempDir("tooltalk-episodes");
   const played = runCli(["run", SCENARIOS, "--concurrency", "4", "--out", out]);

@@ -106,6 +106,11 @@ export class LspClient {
    * Starts `node <args...>`, e.g. [SERVER, "--stdio"] or [CLI, "lsp", "--stdio"], and speaks over
    * its stdin/stdout; with "ipc", over a Node IPC channel (as VS Code does; pass --node-ipc).
    */
+  /** The server's process id (for reading its peak memory from /proc). */
+  get pid(): number | undefined {
+    return this.child.pid;
+  }
+
   static start(args: readonly string[], transport: "stdio" | "ipc" = "stdio"): LspClient {
     const child = spawn(process.execPath, [...args], { stdio: ["pipe", "pipe", "pipe", ...(transport === "ipc" ? ["ipc" as const] : [])] });
     const connection =

@@ -1,7 +1,7 @@
 // `toolsandbox import toolsandbox <checkout>`: exports the checkout's base scenarios under two
 // clocks (see time-values.ts), converts each one, and writes `<upstream name>.scenario.yaml`,
 // with the prompt set of upstream's own texts beside them (prompt-set.ts).
-import { mkdirSync, writeFileSync } from "node:fs";
+import { makeDirectories, writeFileNoFollow } from "../../../output-files.js";
 import { join, resolve } from "node:path";
 import { PROMPT_SET_FILE } from "../../../roles/prompt-set.js";
 import { promptSetJson } from "./prompt-set.js";
@@ -61,13 +61,13 @@ export function importToolSandbox(checkout: string, options: SuiteOptions): Suit
   const a = runExporter(checkout, options.python, IMPORT_CLOCK, options.exporterScript);
   const b = runExporter(checkout, options.python, PROBE_CLOCK, options.exporterScript);
   const { converted, problems } = convertSuite({ a: a.suite, b: b.suite }, options);
-  mkdirSync(options.out, { recursive: true });
+  makeDirectories(options.out);
   // Upstream's own texts, for the scenarios' `prompts:` key: read at run time, never committed.
-  writeFileSync(join(options.out, PROMPT_SET_FILE), promptSetJson(a.suite, `ToolSandbox checkout at ${resolve(checkout)}`));
+  writeFileNoFollow(join(options.out, PROMPT_SET_FILE), promptSetJson(a.suite, `ToolSandbox checkout at ${resolve(checkout)}`));
   const written: string[] = [];
   for (const scenario of converted) {
     const file = join(options.out, `${scenario.name}.scenario.yaml`);
-    writeFileSync(file, scenario.text);
+    writeFileNoFollow(file, scenario.text);
     written.push(file);
   }
   return { written, converted, problems, warnings: converted.flatMap((c) => c.warnings), notes: a.notes };
