@@ -44,7 +44,7 @@ export function expandAugmentations(scenario: Scenario): Scenario[] {
     ...scenario,
     name: `${scenario.name}${suffix}`,
     categories: [...scenario.categories, tag],
-    tools: { allow: allow === null ? null : [...allow, ...distractors], deny: scenario.tools.deny },
+    tools: { ...scenario.tools, allow: allow === null ? null : [...allow, ...distractors] },
   });
   const three = variant("_3_distraction_tools", "THREE_DISTRACTION_TOOLS", ranked.slice(0, 3));
   const scrambled = SCRAMBLINGS.map(({ augmentation, tag }) => ({

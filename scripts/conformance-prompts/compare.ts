@@ -2,8 +2,9 @@
 // own, for every imported scenario with the prompt set the import writes. Needs
 // TOOLSANDBOX_UPSTREAM (the checkout) and TOOLSANDBOX_PYTHON (a Python that imports it).
 //
-// Compared as JSON text, so key order counts: the agent's tool schemas (plain, and under each of
-// upstream's four scrambling augmentations), the user simulator's tool schemas, the agent's system
+// Compared as JSON text, so key order counts: the agent's tool schemas (as written, and in each of
+// the 8 tool-augmentation variants `run --augment` plays, against upstream's own variant of that
+// name: distraction tools and scramblings), the user simulator's tool schemas, the agent's system
 // prompt and the user simulator's system messages (its own and each demonstration's). A last row
 // shows the agent's schemas with our own wording instead, for contrast. Then each sample that keeps
 // an upstream scenario's name is checked to score exactly as that scenario (milestones, minefields
@@ -16,7 +17,8 @@ import { toolsFor } from "../../engine/episode/tool-calls.js";
 import { packById } from "../../engine/packs/registry.js";
 import { importToolSandbox, IMPORT_CLOCK } from "../../engine/packs/toolsandbox/importer/import-suite.js";
 import { renderUserSystemMessage } from "../../engine/roles/prompts.js";
-import type { Scenario, ToolAugmentation } from "../../engine/scenario/model.js";
+import type { Scenario } from "../../engine/scenario/model.js";
+import { expandAugmentations } from "../../engine/tools/augmentations.js";
 import { loadScenarioFile } from "../../engine/scenario/load.js";
 import { openAiToolSchema } from "../../engine/tools/openai-schema.js";
 import { agentToolSchemas } from "../../engine/tools/scrambling.js";
@@ -28,20 +30,17 @@ if (!upstream || !python) {
   process.exit(2);
 }
 
-interface UpstreamPrompts {
-  augmentations: string[];
-  scenarios: Record<string, { agent_tools: Record<string, unknown[]>; user_tools: unknown[]; agent_system: string[]; user_system: string[] }>;
+/** Per named scenario (base and augmentation variants) what upstream's roles are shown. */
+type UpstreamPrompts = Record<string, { agent_tools: unknown[]; user_tools: unknown[]; agent_system: string[]; user_system: string[] }>;
+
+function agentSchemas(scenario: Scenario, descriptions = scenario.tools.descriptions): string {
+  return JSON.stringify(agentToolSchemas(toolsFor(scenario, "agent"), scenario.options.augmentations ?? [], packById(scenario.world.pack).tools, descriptions));
 }
 
-const AUGMENTATION: Readonly<Record<string, ToolAugmentation>> = {
-  TOOL_NAME_SCRAMBLED: "tool_name_scrambled",
-  TOOL_DESCRIPTION_SCRAMBLED: "tool_description_scrambled",
-  ARG_DESCRIPTION_SCRAMBLED: "arg_description_scrambled",
-  ARG_TYPE_SCRAMBLED: "arg_type_scrambled",
-};
-
-function agentSchemas(scenario: Scenario, augmentation: ToolAugmentation | null, descriptions = scenario.tools.descriptions): string {
-  return JSON.stringify(agentToolSchemas(toolsFor(scenario, "agent"), augmentation === null ? [] : [augmentation], packById(scenario.world.pack).tools, descriptions));
+/** The row a variant is counted in: its name's suffix after the base scenario's name. */
+function variantRow(variant: Scenario, base: Scenario): string {
+  const suffix = variant.name.slice(base.name.length).replace(/^_/, "");
+  return suffix === "" ? "agent tool schemas, as written" : `  ${suffix}`;
 }
 
 function userSchemas(scenario: Scenario): string {
@@ -79,16 +78,19 @@ try {
       differences.push(`${file}: does not load (${diagnostics.find((d) => d.severity === "error")?.message ?? "?"})`);
       continue;
     }
-    const up = theirs.scenarios[scenario.name];
+    const up = theirs[scenario.name];
     if (up === undefined) {
       differences.push(`${scenario.name}: upstream has no scenario of this name`);
       continue;
     }
-    count("agent tool schemas", scenario.name, agentSchemas(scenario, null), JSON.stringify(up.agent_tools.none));
-    for (const name of theirs.augmentations) {
-      const augmentation = AUGMENTATION[name];
-      if (augmentation === undefined) continue;
-      count(`  under ${augmentation}`, scenario.name, agentSchemas(scenario, augmentation), JSON.stringify(up.agent_tools[name]));
+    // The base scenario and each of the variants `run --augment` plays, against upstream's own variant of that name.
+    for (const variant of [scenario, ...expandAugmentations(scenario).filter((v) => v.name !== scenario.name)]) {
+      const upVariant = theirs[variant.name];
+      if (upVariant === undefined) {
+        differences.push(`${variant.name}: upstream has no scenario of this name`);
+        continue;
+      }
+      count(variantRow(variant, scenario), variant.name, agentSchemas(variant), JSON.stringify(upVariant.agent_tools));
     }
     count("user simulator tool schemas", scenario.name, userSchemas(scenario), JSON.stringify(up.user_tools));
     count("agent system prompt", scenario.name, JSON.stringify([scenario.agent.system_prompt]), JSON.stringify(up.agent_system));
@@ -97,7 +99,7 @@ try {
       renderUserSystemMessage(scenario.user.goal, scenario.user.knowledge, scenario.user.preamble),
     ];
     count("user simulator system messages", scenario.name, JSON.stringify(userSystem), JSON.stringify(up.user_system));
-    count("(agent tool schemas in our own wording)", scenario.name, agentSchemas(scenario, null, {}), JSON.stringify(up.agent_tools.none), false);
+    count("(agent tool schemas in our own wording)", scenario.name, agentSchemas(scenario, {}), JSON.stringify(up.agent_tools), false);
   }
   // Samples that keep an upstream scenario's name must score exactly as it does (the others are
   // renamed `<name>_adapted` and say how they differ: sample-scenarios/README.md).
@@ -110,8 +112,8 @@ try {
     const scored = (s: Scenario | null): string => JSON.stringify(s === null ? null : [s.milestones, s.minefields].map((nodes) => nodes.map((n) => n.constraints)));
     count("samples named after upstream: milestones", name, scored(ours), scored(theirsScenario));
   }
-  console.log("SHOWN TO THE MODELS                        COMPARED  IDENTICAL");
-  for (const [name, r] of rows) console.log(`${name.padEnd(42)} ${String(r.compared).padStart(8)}  ${String(r.identical).padStart(9)}`);
+  console.log(`${"SHOWN TO THE MODELS".padEnd(50)} COMPARED  IDENTICAL`);
+  for (const [name, r] of rows) console.log(`${name.padEnd(50)} ${String(r.compared).padStart(8)}  ${String(r.identical).padStart(9)}`);
   for (const d of differences) console.log(`difference: ${d}`);
   process.exitCode = differences.length > 0 ? 1 : 0;
 } finally {

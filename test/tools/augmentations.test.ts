@@ -286,3 +286,9 @@ test("a scenario file can ask for augmentations; none leaves the key out of the 
   const wrong = check({ options: "options:\n  augmentations: [arg_name_scrambled]" });
   assert.equal(wrong.scenario, null);
 });
+
+test("every variant keeps the prompt set's tool texts, so distraction tools are described in the set's words too", () => {
+  const base = sample("send_message_with_contact_content_cellular_off_adapted");
+  const withSet = { ...base, tools: { ...base.tools, descriptions: { search_contacts: "Our test text.\n\nArgs:\n    name: who" } } };
+  for (const variant of expandAugmentations(withSet)) assert.deepEqual(variant.tools.descriptions, withSet.tools.descriptions, variant.name);
+});
