@@ -1,5 +1,6 @@
 // Memoises the caller's similarity oracle: each (node, index, indices of the node's references)
-// is asked once per bestMatch call, however many sweeps and partial mappings need it. Upstream
+// is asked once per bestMatch call, however many sweeps and partial mappings need it (past
+// MEMO_LIMIT combinations of one node, possibly again: memory stays bounded). Upstream
 // caches per constraint on (current index, reference index) for the same reason: a similarity
 // is the expensive part (table joins, ROUGE, assignment problems), the sweep is cheap.
 
@@ -32,13 +33,35 @@ export interface SimilarityLookup {
 /** Largest per-node flat table (doubles): 2 MiB, enough for 60 indices and two references. */
 const DENSE_TABLE_LIMIT = 1 << 18;
 
+/**
+ * Most entries a memo map holds before it starts over. A Map has a hard size limit (2^24 in V8,
+ * a RangeError past it) and every entry costs about 80 bytes: the problems that overflow a dense
+ * table are exactly those whose combinations could overflow a map too (a 10,000-message chain
+ * has 10^8). Starting over only means asking again, and the oracle is a pure function.
+ */
+export const MEMO_LIMIT = 1 << 20;
+
+/** A memo map with at most MEMO_LIMIT entries: full, it empties and fills again. */
+export class BoundedMemo<K, V> {
+  private readonly map = new Map<K, V>();
+
+  get(key: K): V | undefined {
+    return this.map.get(key);
+  }
+
+  set(key: K, value: V): void {
+    if (this.map.size >= MEMO_LIMIT) this.map.clear();
+    this.map.set(key, value);
+  }
+}
+
 export class SimilarityCache implements SimilarityLookup {
   /**
    * Per node: a flat array over (index, reference indices) when that is small (NaN = not asked
    * yet; the oracle never returns NaN), otherwise a map. Lookups are the sweep's inner loop.
    */
   private readonly dense: (Float64Array | null)[];
-  private readonly sparse: Map<number | string, number>[];
+  private readonly sparse: BoundedMemo<number | string, number>[];
   /** Per node: whether (index, reference indices) fits a safe-integer key in base `span`. */
   private readonly numericKeys: boolean[];
   private oracleCalls = 0;
@@ -62,7 +85,7 @@ export class SimilarityCache implements SimilarityLookup {
       const size = span ** (refs.length + 1);
       return size <= DENSE_TABLE_LIMIT ? takeTable(size).fill(NaN) : null;
     });
-    this.sparse = references.map(() => new Map());
+    this.sparse = references.map(() => new BoundedMemo());
     this.matched = references.map((refs) => new Array<number>(refs.length).fill(0));
     this.readers = references.map((refs, node) => {
       const matched = this.matched[node]!;

@@ -34,6 +34,10 @@
 // differs from upstream, whose winner depends on its heap order and exact float sums.
 //
 // Algorithm (the strategies' files give their costs).
+// 0. Runs. When the caller says which consecutive indices are interchangeable
+//    (sameAsPrevious), each run of them becomes one index and the answer maps back to the
+//    runs' starts: exactly the same mapping (matching-runs.ts proves it), over R runs instead of
+//    T messages.
 // 1. Components. The DAG splits into weakly connected components (matching-dag.ts); each is
 //    solved by its own ComponentSolver, variable elimination or the down-set sweep, whichever is
 //    cheaper for its shape (matching-strategy.ts). For M unrelated nodes that is M problems of
@@ -64,6 +68,8 @@
 import { analyseMatchDag, type IndexWindow, type MatchDag } from "./matching-dag.js";
 import { ComponentLookup, SimilarityCache, type SimilarityOracle, type SimilarityRowOracle } from "./matching-cache.js";
 import { GateCache, validateGates, type GateRef, type MatchGate } from "./matching-gates.js";
+import { compressRuns } from "./matching-runs.js";
+import { type ProgressSink } from "./matching-search.js";
 import { componentSolver, type MatchComponent, type MatchStrategy } from "./matching-strategy.js";
 
 export type { SimilarityOracle, SimilarityRowOracle } from "./matching-cache.js";
@@ -96,6 +102,18 @@ export interface MatchProblem {
    * hold. Omitted: no gates.
    */
   gates?: readonly (readonly MatchGate[])[];
+  /**
+   * Optionally, whether index i (lo < i <= hi) is interchangeable with i - 1: every node's
+   * similarity and every gate answer the same with any node moved between i - 1 and i, whatever
+   * the other indices. Runs of such indices are matched as one (matching-runs.ts); the answer is
+   * the same as without, only cheaper. Omitted: every index is distinct.
+   */
+  sameAsPrevious?: (index: number) => boolean;
+  /**
+   * Where a match that takes long says how far it got (a line, no newline); omitted: standard
+   * error. Only the exact search of matching-search.ts reports, and only after two seconds.
+   */
+  onProgress?: ProgressSink;
 }
 
 export interface MatchResult {
@@ -126,10 +144,17 @@ export function matchWithStrategy(p: MatchProblem, strategy: MatchStrategy): { r
   if (dag.nodeCount === 0) return { result: { total: 0, assignment: [] }, strategies: [] };
 
   const gates = validateGates(dag.nodeCount, p.gates, dag.isAncestor);
+  const runs = compressRuns(p);
+  if (runs) {
+    const solved = matchWithStrategy(runs.problem, strategy);
+    const assignment = solved.result.assignment.map(({ index, similarity }) => ({ index: runs.starts[index]!, similarity }));
+    return { result: { total: solved.result.total, assignment }, strategies: solved.strategies };
+  }
+  const progress = p.onProgress ?? writeProgressLine;
   const cache = new SimilarityCache(p.similarity, dag.references, p.lo, p.hi - p.lo + 1, p.similarityRow ?? null);
   const gateCache = new GateCache(gates.flat, p.lo, p.hi - p.lo + 1);
   const components = dag.components.map((nodes) => localComponent(dag, gates.perNode, nodes));
-  const solvers = components.map((c) => componentSolver(c, new ComponentLookup(cache, c.nodes), gateCache, p.lo, p.hi, strategy));
+  const solvers = components.map((c) => componentSolver(c, new ComponentLookup(cache, c.nodes), gateCache, p.lo, p.hi, strategy, progress));
   const windows: IndexWindow[][] = components.map((c) => c.nodes.map(() => ({ min: p.lo, max: p.hi })));
   // current[c]: the best total of component c with its nodes fixed so far.
   const current = solvers.map((solver) => solver.best());
@@ -174,6 +199,10 @@ function localComponent(dag: MatchDag, gates: readonly (readonly GateRef[])[], n
     orders: dag.reducedEdges.filter(([u]) => local.has(u)).map(([u, v]) => [local.get(u)!, local.get(v)!] as const),
     isAncestor: (u, v) => dag.isAncestor(nodes[u]!, nodes[v]!),
   };
+}
+
+function writeProgressLine(line: string): void {
+  process.stderr.write(`toolsandbox: ${line}\n`);
 }
 
 function sumInOrder(values: readonly number[]): number {
