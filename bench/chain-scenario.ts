@@ -46,5 +46,5 @@ export function chainScenarioText(milestones: number, messages: number): string 
     max_messages: steps * (2 * lookupsPerStep + 6) + 100,
     milestones: chain,
     reference,
-  });
+  }, { aliasDuplicateObjects: false });
 }

@@ -148,5 +148,6 @@ export function wideDagScenarioText(sinkGuardrails: boolean, shape: WideDagShape
       },
     ],
     reference,
-  });
+  // Long episodes repeat the same look-up objects thousands of times: no YAML aliases for them.
+  }, isDefault ? {} : { aliasDuplicateObjects: false });
 }

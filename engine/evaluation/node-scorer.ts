@@ -402,7 +402,8 @@ export class NodeScorer {
     const cache = this.cache[node]![c]!;
     let score = cache.get(key);
     if (score === undefined) {
-      score = this.explained(node, c, index, refIndex).similarity;
+      const current = states.rows(index);
+      score = constraintSimilarity(bound.constraint, { current, reference: ref === null ? null : states.rows(ref), schema: states.schema, scoreOnly: true }).similarity;
       cache.set(key, score);
     }
     return score;
