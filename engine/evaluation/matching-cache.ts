@@ -41,6 +41,9 @@ const DENSE_TABLE_LIMIT = 1 << 18;
  */
 export const MEMO_LIMIT = 1 << 20;
 
+/** Oracle calls between two looks at the progress clock. */
+const ORACLE_CALLS_PER_TICK = 1 << 12;
+
 /** A memo map with at most MEMO_LIMIT entries: full, it empties and fills again. */
 export class BoundedMemo<K, V> {
   private readonly map = new Map<K, V>();
@@ -79,6 +82,8 @@ export class SimilarityCache implements SimilarityLookup {
     private readonly lo: number,
     private readonly span: number,
     private readonly rowOracle: SimilarityRowOracle | null = null,
+    /** Called every ORACLE_CALLS_PER_TICK oracle calls with the count so far (progress lines). */
+    private readonly onCalls: ((calls: number) => void) | null = null,
   ) {
     this.numericKeys = references.map((refs) => span ** (refs.length + 1) <= Number.MAX_SAFE_INTEGER);
     this.dense = references.map((refs) => {
@@ -164,7 +169,7 @@ export class SimilarityCache implements SimilarityLookup {
       let end = k + 1;
       while (end < count && dense[base + end]! !== dense[base + end]!) end++;
       for (let j = 0; j < matched.length; j++) matched[j] = refIndices[j]!;
-      this.oracleCalls += end - k;
+      this.countCalls(end - k);
       this.rowOracle!(node, this.readers[node]!, first + k, end - k, dense, base + k);
       for (let j = k; j < end; j++) {
         const value = dense[base + j]!;
@@ -177,10 +182,16 @@ export class SimilarityCache implements SimilarityLookup {
     }
   }
 
+  private countCalls(count: number): void {
+    const before = this.oracleCalls;
+    this.oracleCalls += count;
+    if (this.onCalls && Math.floor(before / ORACLE_CALLS_PER_TICK) !== Math.floor(this.oracleCalls / ORACLE_CALLS_PER_TICK)) this.onCalls(this.oracleCalls);
+  }
+
   private ask(node: number, index: number, refIndices: readonly number[]): number {
     const matched = this.matched[node]!;
     for (let j = 0; j < matched.length; j++) matched[j] = refIndices[j]!;
-    this.oracleCalls++;
+    this.countCalls(1);
     const value: unknown = this.oracle(node, index, this.readers[node]!);
     if (typeof value !== "number" || !(value >= 0 && value <= 1)) {
       throw new Error(`bestMatch: similarity(node ${node}, index ${index}) returned ${String(value)}; expected a number in [0, 1]`);

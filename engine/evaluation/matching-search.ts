@@ -27,6 +27,33 @@ const PROGRESS_EVERY_MS = 5000;
 /** Visited search nodes between two looks at the clock. */
 const CLOCK_STRIDE = 1 << 14;
 
+/**
+ * The progress line of one component's match, for every method: nothing for the first
+ * PROGRESS_AFTER_MS, then at most one line per PROGRESS_EVERY_MS, each saying how long so far.
+ */
+export class ProgressClock {
+  private readonly started = Date.now();
+  private lastReport = 0;
+
+  constructor(
+    private readonly sink: ProgressSink,
+    /** "matching 9 interdependent milestones exactly over 300 distinct messages by search". */
+    private readonly what: string,
+  ) {}
+
+  tick(detail: () => string): void {
+    const now = Date.now();
+    if (now - this.started < PROGRESS_AFTER_MS || now - this.lastReport < PROGRESS_EVERY_MS) return;
+    this.lastReport = now;
+    this.sink(`${this.what}: ${Math.round((now - this.started) / 1000)} s so far, ${detail()}`);
+  }
+}
+
+/** What a component's progress lines say it is doing. */
+export function progressTitle(nodeCount: number, span: number, method: string): string {
+  return `matching ${nodeCount} interdependent milestones exactly over ${span} distinct messages by ${method}`;
+}
+
 export class SearchComponentSolver implements ComponentSolver {
   readonly strategy = "search";
   private readonly order: number[];
@@ -35,8 +62,7 @@ export class SearchComponentSolver implements ComponentSolver {
   private readonly indices: Int32Array;
   private readonly values: Float64Array;
   private readonly refBuffers: number[][];
-  private readonly started = Date.now();
-  private lastReport = 0;
+  private readonly clock: ProgressClock;
   private visited = 0;
   private fixedCount = 0;
   // The search in progress.
@@ -52,7 +78,7 @@ export class SearchComponentSolver implements ComponentSolver {
     private readonly gates: GateLookup,
     private readonly lo: number,
     private readonly hi: number,
-    private readonly progress: ProgressSink,
+    progress: ProgressSink,
   ) {
     const n = component.nodeCount;
     this.predecessors = Array.from({ length: n }, () => []);
@@ -65,6 +91,7 @@ export class SearchComponentSolver implements ComponentSolver {
     this.indices = new Int32Array(n);
     this.values = new Float64Array(n);
     this.refBuffers = component.references.map((refs) => new Array<number>(refs.length).fill(0));
+    this.clock = new ProgressClock(progress, progressTitle(n, hi - lo + 1, "search"));
   }
 
   best(): number {
@@ -173,14 +200,8 @@ export class SearchComponentSolver implements ComponentSolver {
   }
 
   private report(): void {
-    const now = Date.now();
-    if (now - this.started < PROGRESS_AFTER_MS || now - this.lastReport < PROGRESS_EVERY_MS) return;
-    this.lastReport = now;
-    const seconds = Math.round((now - this.started) / 1000);
-    this.progress(
-      `matching ${this.component.nodeCount} interdependent milestones exactly over ${this.hi - this.lo + 1} distinct messages by search: ` +
-        `${seconds} s so far, ${this.fixedCount} of ${this.component.nodeCount} placed, ${this.visited.toLocaleString("en-US")} partial mappings tried`,
-    );
+    const n = this.component.nodeCount;
+    this.clock.tick(() => `${this.fixedCount} of ${n} placed, ${this.visited.toLocaleString("en-US")} partial mappings tried`);
   }
 }
 

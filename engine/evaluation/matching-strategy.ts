@@ -24,7 +24,8 @@
 // the n passes at that size: later passes keep another node to the end, which can add it to
 // some messages, but they also run with the earlier nodes fixed, which shrinks every table
 // touching them (a pass still refuses a plan far past the memory bound rather than exhaust
-// memory). When neither method fits its memory bound, the component goes to the exact search
+// memory). Every method says how far it got on the progress channel once a match has run two
+// seconds (matching-search.ts). When neither method fits its memory bound, the component goes to the exact search
 // of matching-search.ts (memory linear in its nodes, time whatever it takes, with progress
 // lines): the matcher never refuses. A pass of elimination that would still build a table past
 // its bound hands that one choice to the search as well.
@@ -36,7 +37,7 @@ import { MatchCapacityError, type IndexWindow } from "./matching-dag.js";
 import { EliminationSolver, MAX_ELIMINATION_TABLE, type EliminationComponent, type Marginal } from "./matching-elimination.js";
 import { GatedLookup, mergedReferences, type GateLookup } from "./matching-gates.js";
 import { buildMatchGraph, MAX_MATCH_MOVES, type MatchGraph } from "./matching-graph.js";
-import { SearchComponentSolver, type ProgressSink } from "./matching-search.js";
+import { ProgressClock, progressTitle, SearchComponentSolver, type ProgressSink } from "./matching-search.js";
 import { MAX_SWEEP_STATES, MatchSweep } from "./matching-sweep.js";
 
 export type MatchStrategy = "auto" | "elimination" | "sweep" | "search";
@@ -81,6 +82,7 @@ export function componentSolver(
 ): ComponentSolver {
   const span = hi - lo + 1;
   const search = (): SearchComponentSolver => new SearchComponentSolver(component, lookup, gates, lo, hi, progress);
+  const clock = (method: string): ProgressClock => new ProgressClock(progress, progressTitle(component.nodeCount, span, method));
   if (strategy === "search") return search();
   const n = component.nodeCount;
   const elimination = new EliminationSolver(component, lookup, gates, lo, hi);
@@ -91,7 +93,7 @@ export function componentSolver(
 
   if (strategy === "elimination" || (strategy === "auto" && eliminationFits && eliminationWork <= SMALL_WORK)) {
     if (!eliminationFits) throw new MatchCapacityError(`bestMatch: ${eliminationProblem}`);
-    return new EliminationComponentSolver(elimination, n, lo, hi, search);
+    return new EliminationComponentSolver(elimination, n, lo, hi, search, clock("variable elimination"));
   }
 
   const sweeps = 2 + n * Math.ceil(Math.log2(span));
@@ -109,14 +111,14 @@ export function componentSolver(
     const gated = component.gates.some((list) => list.length > 0) ? new GatedLookup(lookup, gates, component.references, component.gates, merged) : lookup;
     const sweep = new MatchSweep(graph, lo, hi, gated);
     if (strategy === "sweep" || !eliminationFits || sweep.workPerSweep * sweeps < eliminationWork) {
-      return new SweepComponentSolver(graph, sweep, lo, hi);
+      return new SweepComponentSolver(graph, sweep, lo, hi, clock("sweep"));
     }
     // The sweep would cost more than elimination.
   } catch (error) {
     // The sweep would need more states or moves than its bound.
     if (!(error instanceof MatchCapacityError) || strategy === "sweep") throw error;
   }
-  if (eliminationFits) return new EliminationComponentSolver(elimination, n, lo, hi, search);
+  if (eliminationFits) return new EliminationComponentSolver(elimination, n, lo, hi, search, clock("variable elimination"));
   // Neither table-based method fits its memory bound: the exact search, however long it takes.
   return search();
 }
@@ -133,6 +135,7 @@ class EliminationComponentSolver implements ComponentSolver {
     private readonly hi: number,
     /** Makes the exact search that takes over a pass whose tables would pass the bound. */
     private readonly searchSolver: () => SearchComponentSolver,
+    private readonly clock: ProgressClock,
   ) {}
   private fallback: SearchComponentSolver | null = null;
 
@@ -145,6 +148,7 @@ class EliminationComponentSolver implements ComponentSolver {
 
   choose(v: number, windows: readonly IndexWindow[], need: number, current: number): { index: number; total: number } {
     const marginal = v === 0 && this.first ? this.first : this.marginal(v, windows);
+    this.clock.tick(() => `${v} of ${this.nodeCount} placed`);
     if (marginal === "too large") return (this.fallback ??= this.searchSolver()).choose(v, windows, need, current);
     if (!marginal) throw new Error(`bestMatch: internal error, no valid mapping left for node ${v}`);
     const { first, values } = marginal;
@@ -184,6 +188,7 @@ class SweepComponentSolver implements ComponentSolver {
     private readonly sweep: MatchSweep,
     private readonly lo: number,
     private readonly hi: number,
+    private readonly clock: ProgressClock,
   ) {}
 
   best(): number {
@@ -206,6 +211,7 @@ class SweepComponentSolver implements ComponentSolver {
       const mid = low + Math.floor((high - low) / 2);
       const trial = windows.map((w, u) => (u === v ? { min: w.min, max: mid } : w));
       const reached = this.sweep.bestReaching(trial, need);
+      this.clock.tick(() => `${v} of ${this.graph.nodeCount} placed`);
       if (reached >= need) {
         high = mid;
         total = reached;

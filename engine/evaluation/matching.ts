@@ -69,7 +69,7 @@ import { analyseMatchDag, type IndexWindow, type MatchDag } from "./matching-dag
 import { ComponentLookup, SimilarityCache, type SimilarityOracle, type SimilarityRowOracle } from "./matching-cache.js";
 import { GateCache, validateGates, type GateRef, type MatchGate } from "./matching-gates.js";
 import { compressRuns } from "./matching-runs.js";
-import { type ProgressSink } from "./matching-search.js";
+import { ProgressClock, progressTitle, type ProgressSink } from "./matching-search.js";
 import { componentSolver, type MatchComponent, type MatchStrategy } from "./matching-strategy.js";
 
 export type { SimilarityOracle, SimilarityRowOracle } from "./matching-cache.js";
@@ -151,7 +151,10 @@ export function matchWithStrategy(p: MatchProblem, strategy: MatchStrategy): { r
     return { result: { total: solved.result.total, assignment }, strategies: solved.strategies };
   }
   const progress = p.onProgress ?? writeProgressLine;
-  const cache = new SimilarityCache(p.similarity, dag.references, p.lo, p.hi - p.lo + 1, p.similarityRow ?? null);
+  const span = p.hi - p.lo + 1;
+  const clock = new ProgressClock(progress, progressTitle(dag.nodeCount, span, "the cheapest method"));
+  const similaritiesAsked = (calls: number): void => clock.tick(() => `${calls.toLocaleString("en-US")} similarities computed`);
+  const cache = new SimilarityCache(p.similarity, dag.references, p.lo, span, p.similarityRow ?? null, similaritiesAsked);
   const gateCache = new GateCache(gates.flat, p.lo, p.hi - p.lo + 1);
   const components = dag.components.map((nodes) => localComponent(dag, gates.perNode, nodes));
   const solvers = components.map((c) => componentSolver(c, new ComponentLookup(cache, c.nodes), gateCache, p.lo, p.hi, strategy, progress));
