@@ -111,7 +111,7 @@ export interface MatchProblem {
   sameAsPrevious?: (index: number) => boolean;
   /**
    * Where a match that takes long says how far it got (a line, no newline); omitted: standard
-   * error. Only the exact search of matching-search.ts reports, and only after two seconds.
+   * error. Nothing for the first two seconds, then at most a line every five (ProgressClock).
    */
   onProgress?: ProgressSink;
 }
