@@ -32,17 +32,21 @@ const CLOCK_STRIDE = 1 << 14;
  * PROGRESS_AFTER_MS, then at most one line per PROGRESS_EVERY_MS, each saying how long so far.
  */
 export class ProgressClock {
-  private readonly started = Date.now();
+  private readonly started: number;
   private lastReport = 0;
 
   constructor(
     private readonly sink: ProgressSink,
     /** "matching 9 interdependent milestones exactly over 300 distinct messages by search". */
     private readonly what: string,
-  ) {}
+    /** Milliseconds; a test passes its own clock. */
+    private readonly now: () => number = Date.now,
+  ) {
+    this.started = now();
+  }
 
   tick(detail: () => string): void {
-    const now = Date.now();
+    const now = this.now();
     if (now - this.started < PROGRESS_AFTER_MS || now - this.lastReport < PROGRESS_EVERY_MS) return;
     this.lastReport = now;
     this.sink(`${this.what}: ${Math.round((now - this.started) / 1000)} s so far, ${detail()}`);
