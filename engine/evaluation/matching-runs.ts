@@ -21,7 +21,7 @@
 // mapping each run back to its start therefore returns exactly the uncompressed answer.
 
 import type { MatchGate } from "./matching-gates.js";
-import type { MatchProblem } from "./matching.js";
+import type { MatchProblem } from "./matching-problem.js";
 
 export interface CompressedProblem {
   /** The same problem over run numbers 0..R-1. */

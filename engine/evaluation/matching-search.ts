@@ -16,7 +16,7 @@
 import { type SimilarityLookup } from "./matching-cache.js";
 import { type IndexWindow } from "./matching-dag.js";
 import { type GateLookup } from "./matching-gates.js";
-import type { ComponentSolver, MatchComponent } from "./matching-strategy.js";
+import type { ComponentSolver, MatchComponent } from "./matching-component.js";
 
 /** Where a slow search reports; one line at a time, no trailing newline. */
 export type ProgressSink = (line: string) => void;

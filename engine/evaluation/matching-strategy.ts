@@ -34,10 +34,13 @@
 
 import { type SimilarityLookup } from "./matching-cache.js";
 import { MatchCapacityError, type IndexWindow } from "./matching-dag.js";
-import { EliminationSolver, MAX_ELIMINATION_TABLE, type EliminationComponent, type Marginal } from "./matching-elimination.js";
+import { EliminationSolver, MAX_ELIMINATION_TABLE, type Marginal } from "./matching-elimination.js";
 import { GatedLookup, mergedReferences, type GateLookup } from "./matching-gates.js";
 import { buildMatchGraph, MAX_MATCH_MOVES, type MatchGraph } from "./matching-graph.js";
+import type { ComponentSolver, MatchComponent } from "./matching-component.js";
 import { ProgressClock, progressTitle, SearchComponentSolver, type ProgressSink } from "./matching-search.js";
+
+export type { ComponentSolver, MatchComponent } from "./matching-component.js";
 import { MAX_SWEEP_STATES, MatchSweep } from "./matching-sweep.js";
 
 export type MatchStrategy = "auto" | "elimination" | "sweep" | "search";
@@ -48,28 +51,6 @@ export type MatchStrategy = "auto" | "elimination" | "sweep" | "search";
  * elimination is used without building the sweep's structure to compare.
  */
 const SMALL_WORK = 1 << 27;
-
-export interface MatchComponent extends EliminationComponent {
-  /** Problem ids of the component's nodes, ascending; local node v is nodes[v]. */
-  readonly nodes: readonly number[];
-}
-
-export interface ComponentSolver {
-  readonly strategy: "elimination" | "sweep" | "search";
-  /** The best total over all the component's valid mappings. Called once, before choose(). */
-  best(): number;
-  /**
-   * Node v's index under the tie-break. Nodes 0..v-1 are fixed in `windows` (one index each),
-   * the others span lo..hi, and `current` is the best total inside `windows` (what best() or
-   * the previous choose() returned). Returns the smallest index i such that a valid mapping
-   * inside the windows with v at i totals >= need, and the best such total. If rounding leaves
-   * no index reaching `need` (current itself is >= need in exact arithmetic), the earliest
-   * index with the best total is returned instead.
-   */
-  choose(v: number, windows: readonly IndexWindow[], need: number, current: number): { index: number; total: number };
-  /** Hands its large tables back for reuse (matching-buffers.ts); the solver is not used afterwards. */
-  release(): void;
-}
 
 export function componentSolver(
   component: MatchComponent,
