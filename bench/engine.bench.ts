@@ -1,6 +1,9 @@
 // Engine throughput: every sample scenario played N times in-process with the scripted roles,
 // first with the events dropped, then with each trajectory written to a temporary directory.
 // Prints plain figures (messages per second and the mean time per message); asserts nothing.
+// Then one long episode: a generated 10,000-message scenario (a 30-step plan with look-ups between
+// the steps, bench/chain-scenario.ts) played once, with the time per message over its first and
+// its last 1,000 messages: a turn should cost the same late in a long run as early.
 //
 //   npm run bench:engine                  (N = 20)
 //   npm run bench:engine -- 100           (N = 100)
@@ -15,6 +18,8 @@ import type { Scenario } from "../engine/scenario/model.js";
 import { loadScenarioFile } from "../engine/scenario/load.js";
 import { TrajectoryWriter } from "../engine/trajectory/writer.js";
 import { reportMachine } from "./machine.js";
+import { chainScenarioText } from "./chain-scenario.js";
+import { checkScenarioText } from "../engine/scenario/load.js";
 
 const SAMPLES = "sample-scenarios";
 const SEED = 0;
@@ -97,6 +102,25 @@ async function main(): Promise<void> {
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
+  await longEpisode();
+}
+
+const LONG_MESSAGES = 10_000;
+const LONG_WINDOW = 1_000;
+
+async function longEpisode(): Promise<void> {
+  const checked = checkScenarioText(chainScenarioText(30, LONG_MESSAGES), "bench/long-episode.scenario.yaml");
+  if (!checked.scenario) throw new Error(`the generated scenario has errors: ${checked.diagnostics.map((d) => d.message).join("; ")}`);
+  const scenario = checked.scenario;
+  const stamps: number[] = [];
+  const start = performance.now();
+  const messages = await play(scenario, (e) => void (e.type === "message" && stamps.push(performance.now())));
+  const ms = performance.now() - start;
+  const perMessage = (from: number, to: number): string => ((stamps[to]! - stamps[from]!) / (to - from)).toFixed(4);
+  console.log(
+    `one long episode: ${messages} messages in ${(ms / 1000).toFixed(3)} s, ${Math.round((messages * 1000) / ms)} messages/s; ` +
+      `ms/message over the first ${LONG_WINDOW} ${perMessage(0, LONG_WINDOW)}, over the last ${LONG_WINDOW} ${perMessage(stamps.length - 1 - LONG_WINDOW, stamps.length - 1)}`,
+  );
 }
 
 main().catch((e: unknown) => {

@@ -7,9 +7,16 @@
 //   (c) the brute-force enumerator of the matcher's tests on the same DAG shape, over as many
 //       messages as it can take within a time budget, and our matcher on the same problem.
 //
-//   npm run bench:eval                              (5 timed repeats, 60 s budget for (c))
-//   npm run bench:eval -- --repeats 10 --brute-budget 10
-//   npm run bench:eval -- --cases b                 (only some of a, b, c)
+//   (d) scale: wide DAGs of 9, 12 and 20 milestones over 300, 1,000 and 10,000 messages, and
+//       chains of 6 and 30 milestones over 10,000 messages, each in a process of its own (its
+//       peak memory is the row's), with its target; beside it, where it finishes within the
+//       budget, the same match without the run compression (every message its own index) as
+//       the anchor. Rows are eval-scale-row.ts; the episodes are generated (wide-dag-scenario.ts,
+//       chain-scenario.ts) and played by the engine with the scripted roles.
+//
+//   npm run bench:eval                              (5 timed repeats, 60 s budget for (c), 20 s for (d)'s anchors)
+//   npm run bench:eval -- --repeats 10 --brute-budget 10 --anchor-budget 5
+//   npm run bench:eval -- --cases b                 (only some of a, b, c, d)
 //
 // (b) plays a generated scenario with the scripted roles: cellular is turned on (the root
 // milestone), then ten errands each take twelve look-ups and one step the errand's milestone
@@ -26,6 +33,7 @@
 // when the valid mappings the enumerator keeps in memory would fill half the heap (the
 // npm script raises the heap limit to 6 GiB for that reason).
 import { packTables } from "../engine/packs/tables.js";
+import { spawnSync } from "node:child_process";
 import { readdirSync } from "node:fs";
 import { join } from "node:path";
 import { performance } from "node:perf_hooks";
@@ -42,13 +50,15 @@ import { readTrajectoryFile } from "../engine/trajectory/reader.js";
 import { wideDagScenarioText } from "./wide-dag-scenario.js";
 import { bruteForceMatch, hashInts } from "../test/evaluation/matching-brute-force.js";
 import { reportMachine } from "./machine.js";
+import type { ScaleRowResult } from "./eval-scale-row.js";
 
 const SAMPLES = "sample-scenarios/trajectories";
 
 interface Options {
   readonly repeats: number;
   readonly bruteBudgetSeconds: number;
-  /** Which of the cases a, b, c to run. */
+  readonly anchorBudgetSeconds: number;
+  /** Which of the cases a, b, c, d to run. */
   readonly cases: string;
 }
 
@@ -61,9 +71,9 @@ function parseOptions(argv: readonly string[]): Options {
     return n;
   };
   const at = argv.indexOf("--cases");
-  const cases = at < 0 ? "abc" : String(argv[at + 1]);
-  if (!/^[abc]+$/.test(cases)) throw new Error(`--cases needs some of the letters a, b, c, got ${cases}`);
-  return { repeats: Math.round(value("--repeats", 5)), bruteBudgetSeconds: value("--brute-budget", 60), cases };
+  const cases = at < 0 ? "abcd" : String(argv[at + 1]);
+  if (!/^[abcd]+$/.test(cases)) throw new Error(`--cases needs some of the letters a, b, c, d, got ${cases}`);
+  return { repeats: Math.round(value("--repeats", 5)), bruteBudgetSeconds: value("--brute-budget", 60), anchorBudgetSeconds: value("--anchor-budget", 20), cases };
 }
 
 /** Milliseconds of one call, and its result. */
@@ -282,6 +292,62 @@ function benchBruteForce(options: Options): void {
   console.log(`    stopped growing       ${stop}`);
 }
 
+// --- (d) scale: long episodes, wide DAGs and chains ----------------------------------------------
+
+interface ScaleRow {
+  readonly kind: "wide" | "chain";
+  readonly milestones: number;
+  readonly messages: number;
+  /** Target for the mean time, ms. */
+  readonly targetMs: number;
+}
+
+const SCALE_ROWS: readonly ScaleRow[] = [
+  ...[9, 12, 20].flatMap((milestones) => [300, 1_000, 10_000].map((messages): ScaleRow => ({ kind: "wide", milestones, messages, targetMs: 1000 }))),
+  { kind: "chain", milestones: 6, messages: 10_000, targetMs: 2000 },
+  { kind: "chain", milestones: 30, messages: 10_000, targetMs: 2000 },
+];
+const PEAK_TARGET_MIB = 500;
+/** Anchors (without the run compression) are tried up to this many messages; past it they cannot finish. */
+const ANCHOR_MAX_MESSAGES = 1_000;
+
+function runScaleRow(row: ScaleRow, repeats: number, mode: "runs" | "plain", timeoutMs: number): ScaleRowResult | string {
+  const child = spawnSync(
+    process.execPath,
+    ["--import", "tsx", "bench/eval-scale-row.ts", row.kind, String(row.milestones), String(row.messages), String(repeats), mode],
+    { encoding: "utf8", timeout: timeoutMs, maxBuffer: 1 << 24 },
+  );
+  if (child.error && (child.error as NodeJS.ErrnoException).code === "ETIMEDOUT") return `did not finish within ${(timeoutMs / 1000).toFixed(0)} s`;
+  const line = child.stdout.trim().split("\n").pop() ?? "";
+  if (child.status !== 0 || !line.startsWith("{")) return `failed: ${(child.stderr.trim().split("\n").pop() ?? "").slice(0, 200)}`;
+  return JSON.parse(line) as ScaleRowResult;
+}
+
+function benchScale(options: Options): void {
+  console.log(`(d) scale: generated episodes played by the engine, each row in its own process; targets: wide DAGs under 1 s, chains under 2 s, peak under ${PEAK_TARGET_MIB} MiB`);
+  console.log(`    anchor: the same milestones matched without the run compression, where that finishes within ${options.anchorBudgetSeconds} s (tried up to ${ANCHOR_MAX_MESSAGES.toLocaleString("en-US")} messages)`);
+  for (const row of SCALE_ROWS) {
+    const label = `${row.kind === "wide" ? "wide DAG" : "chain   "} ${String(row.milestones).padStart(2)} milestones over ${row.messages.toLocaleString("en-US").padStart(6)} messages`;
+    const result = runScaleRow(row, options.repeats, "runs", 600_000);
+    if (typeof result === "string") {
+      console.log(`    ${label}  ${result}`);
+      continue;
+    }
+    const met = result.meanMs < row.targetMs && result.peakMiB < PEAK_TARGET_MIB;
+    let anchor = "not tried (too many distinct messages)";
+    if (row.messages <= ANCHOR_MAX_MESSAGES) {
+      const plain = runScaleRow(row, 1, "plain", options.anchorBudgetSeconds * 1000);
+      anchor = typeof plain === "string" ? plain : `${ms(plain.meanMs)} (${(plain.meanMs / result.meanMs).toFixed(0)}x)`;
+    }
+    console.log(
+      `    ${label} (${result.candidates} candidates, ${result.worldStates} world states): ${ms(result.meanMs)} mean of ${options.repeats} ` +
+        `(min ${ms(result.minMs)}, first ${ms(result.firstMs)}); peak ${result.peakMiB.toFixed(0)} MiB with the episode; ` +
+        `score ${result.score.toFixed(2)}, ${result.matched} of ${result.milestones} matched; target under ${row.targetMs / 1000} s: ${met ? "met" : "NOT met"}; ` +
+        `without runs: ${anchor}`,
+    );
+  }
+}
+
 async function main(): Promise<void> {
   reportMachine();
   const options = parseOptions(process.argv.slice(2));
@@ -289,6 +355,7 @@ async function main(): Promise<void> {
   if (options.cases.includes("a")) sections.push(() => benchSamples(options));
   if (options.cases.includes("b")) sections.push(() => benchWideDag(options));
   if (options.cases.includes("c")) sections.push(() => benchBruteForce(options));
+  if (options.cases.includes("d")) sections.push(() => benchScale(options));
   for (const [i, section] of sections.entries()) {
     if (i > 0) console.log("");
     await section();

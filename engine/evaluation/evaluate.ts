@@ -10,7 +10,6 @@ import type { Tables } from "../world/types.js";
 import { packTables } from "../packs/tables.js";
 import { automaticGuardrails } from "./guardrails.js";
 import { bestMatch, type MatchProblem } from "./matching.js";
-import { MatchCapacityError } from "./matching-dag.js";
 import { NodeScorer, StateCache } from "./node-scorer.js";
 import type { EvaluationResult, NodeResult } from "./result.js";
 
@@ -104,15 +103,8 @@ function scoreList(
     return { total: 0, nodes: unmatched };
   }
   const { problem, scorer } = listMatchProblem(nodes, noun, worldTables, states, window);
-  let match;
-  try {
-    match = bestMatch(problem);
-  } catch (e) {
-    // Too many milestones depending on each other over too long a run to match exactly: say so
-    // as an evaluation problem (the CLI reports it per trajectory) rather than an internal error.
-    if (e instanceof MatchCapacityError) throw new EvaluationError(`the ${noun}s cannot be matched exactly over ${window.last - window.first + 1} messages: ${e.message}`);
-    throw e;
-  }
+  // Exact whatever the size: the matcher never refuses (matching-strategy.ts).
+  const match = bestMatch(problem);
   const matchedIndex = (u: number): number => match.assignment[u]!.index;
   const results = nodes.map((node, v): NodeResult => {
     const { index, similarity } = match.assignment[v]!;
@@ -146,6 +138,7 @@ export function listMatchProblem(
     hi: window.last,
     similarity: (node, index, refIndex) => scorer.similarity(node, index, refIndex),
     similarityRow: (node, refIndex, first, count, out, offset) => scorer.similarityRow(node, refIndex, first, count, out, offset),
+    sameAsPrevious: (index) => scorer.sameAsPrevious(index),
   };
   return { problem, scorer };
 }

@@ -1,5 +1,6 @@
 // Memoises the caller's similarity oracle: each (node, index, indices of the node's references)
-// is asked once per bestMatch call, however many sweeps and partial mappings need it. Upstream
+// is asked once per bestMatch call, however many sweeps and partial mappings need it (past
+// MEMO_LIMIT combinations of one node, possibly again: memory stays bounded). Upstream
 // caches per constraint on (current index, reference index) for the same reason: a similarity
 // is the expensive part (table joins, ROUGE, assignment problems), the sweep is cheap.
 
@@ -32,13 +33,38 @@ export interface SimilarityLookup {
 /** Largest per-node flat table (doubles): 2 MiB, enough for 60 indices and two references. */
 const DENSE_TABLE_LIMIT = 1 << 18;
 
+/**
+ * Most entries a memo map holds before it starts over. A Map has a hard size limit (2^24 in V8,
+ * a RangeError past it) and every entry costs about 80 bytes: the problems that overflow a dense
+ * table are exactly those whose combinations could overflow a map too (a 10,000-message chain
+ * has 10^8). Starting over only means asking again, and the oracle is a pure function.
+ */
+export const MEMO_LIMIT = 1 << 20;
+
+/** Oracle calls between two looks at the progress clock. */
+const ORACLE_CALLS_PER_TICK = 1 << 12;
+
+/** A memo map with at most MEMO_LIMIT entries: full, it empties and fills again. */
+export class BoundedMemo<K, V> {
+  private readonly map = new Map<K, V>();
+
+  get(key: K): V | undefined {
+    return this.map.get(key);
+  }
+
+  set(key: K, value: V): void {
+    if (this.map.size >= MEMO_LIMIT) this.map.clear();
+    this.map.set(key, value);
+  }
+}
+
 export class SimilarityCache implements SimilarityLookup {
   /**
    * Per node: a flat array over (index, reference indices) when that is small (NaN = not asked
    * yet; the oracle never returns NaN), otherwise a map. Lookups are the sweep's inner loop.
    */
   private readonly dense: (Float64Array | null)[];
-  private readonly sparse: Map<number | string, number>[];
+  private readonly sparse: BoundedMemo<number | string, number>[];
   /** Per node: whether (index, reference indices) fits a safe-integer key in base `span`. */
   private readonly numericKeys: boolean[];
   private oracleCalls = 0;
@@ -56,13 +82,15 @@ export class SimilarityCache implements SimilarityLookup {
     private readonly lo: number,
     private readonly span: number,
     private readonly rowOracle: SimilarityRowOracle | null = null,
+    /** Called every ORACLE_CALLS_PER_TICK oracle calls with the count so far (progress lines). */
+    private readonly onCalls: ((calls: number) => void) | null = null,
   ) {
     this.numericKeys = references.map((refs) => span ** (refs.length + 1) <= Number.MAX_SAFE_INTEGER);
     this.dense = references.map((refs) => {
       const size = span ** (refs.length + 1);
       return size <= DENSE_TABLE_LIMIT ? takeTable(size).fill(NaN) : null;
     });
-    this.sparse = references.map(() => new Map());
+    this.sparse = references.map(() => new BoundedMemo());
     this.matched = references.map((refs) => new Array<number>(refs.length).fill(0));
     this.readers = references.map((refs, node) => {
       const matched = this.matched[node]!;
@@ -141,7 +169,7 @@ export class SimilarityCache implements SimilarityLookup {
       let end = k + 1;
       while (end < count && dense[base + end]! !== dense[base + end]!) end++;
       for (let j = 0; j < matched.length; j++) matched[j] = refIndices[j]!;
-      this.oracleCalls += end - k;
+      this.countCalls(end - k);
       this.rowOracle!(node, this.readers[node]!, first + k, end - k, dense, base + k);
       for (let j = k; j < end; j++) {
         const value = dense[base + j]!;
@@ -154,10 +182,16 @@ export class SimilarityCache implements SimilarityLookup {
     }
   }
 
+  private countCalls(count: number): void {
+    const before = this.oracleCalls;
+    this.oracleCalls += count;
+    if (this.onCalls && Math.floor(before / ORACLE_CALLS_PER_TICK) !== Math.floor(this.oracleCalls / ORACLE_CALLS_PER_TICK)) this.onCalls(this.oracleCalls);
+  }
+
   private ask(node: number, index: number, refIndices: readonly number[]): number {
     const matched = this.matched[node]!;
     for (let j = 0; j < matched.length; j++) matched[j] = refIndices[j]!;
-    this.oracleCalls++;
+    this.countCalls(1);
     const value: unknown = this.oracle(node, index, this.readers[node]!);
     if (typeof value !== "number" || !(value >= 0 && value <= 1)) {
       throw new Error(`bestMatch: similarity(node ${node}, index ${index}) returned ${String(value)}; expected a number in [0, 1]`);

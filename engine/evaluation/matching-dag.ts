@@ -26,7 +26,11 @@ export interface IndexWindow {
   readonly max: number;
 }
 
-/** Thrown when a strategy would need more memory or time than it allows itself; the caller may try another. */
+/**
+ * Thrown inside the matcher when a method would need more memory than it allows itself; the
+ * strategy choice catches it and takes another method (the exact search last), so bestMatch in
+ * "auto" never throws it. Only a method forced by a test or bench can surface it.
+ */
 export class MatchCapacityError extends Error {
   override readonly name = "MatchCapacityError";
 }

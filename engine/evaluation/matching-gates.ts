@@ -26,7 +26,7 @@
 // This file validates gates and caches their answers: each (pair gate, index, reference index)
 // and each (key function, index) is asked at most once per bestMatch call, like the similarity.
 
-import { type SimilarityLookup } from "./matching-cache.js";
+import { BoundedMemo, type SimilarityLookup } from "./matching-cache.js";
 
 /** A gate whose predicate is arbitrary. */
 export interface PairGate {
@@ -72,7 +72,7 @@ export interface GateLookup {
   classes(gate: number): GateClasses | null;
 }
 
-/** Largest dense per-gate answer table (bytes); larger spans fall back to a map. */
+/** Largest dense per-gate answer table (bytes); larger spans fall back to a bounded memo. */
 const DENSE_GATE_LIMIT = 1 << 24;
 
 /**
@@ -113,7 +113,7 @@ export function validateGates(
 export class GateCache implements GateLookup {
   /** Per gate: 0 = not asked, 1 = fails, 2 = holds, at (index - lo) * span + (refIndex - lo); null until used. */
   private readonly dense: (Uint8Array | null)[];
-  private readonly sparse: (Map<number, boolean> | null)[];
+  private readonly sparse: (BoundedMemo<number, boolean> | null)[];
   /** Per key function: its classes, made on first use. */
   private readonly byFunction = new Map<(index: number) => number, GateClasses>();
   private readonly classesOf: (GateClasses | null | undefined)[];
@@ -140,7 +140,7 @@ export class GateCache implements GateLookup {
       table[slot] = answer ? 2 : 1;
       return answer;
     }
-    const map = (this.sparse[gate] ??= new Map());
+    const map = (this.sparse[gate] ??= new BoundedMemo());
     const known = map.get(slot);
     if (known !== undefined) return known;
     const answer = this.ask(gate, index, refIndex);

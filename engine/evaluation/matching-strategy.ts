@@ -24,17 +24,26 @@
 // the n passes at that size: later passes keep another node to the end, which can add it to
 // some messages, but they also run with the earlier nodes fixed, which shrinks every table
 // touching them (a pass still refuses a plan far past the memory bound rather than exhaust
-// memory). When neither method fits its memory bound the problem is refused with an error
-// naming the nodes: an exact answer would need tables no evaluation can afford.
+// memory). Every method says how far it got on the progress channel once a match has run two
+// seconds (matching-search.ts). When neither method fits its memory bound, the component goes to the exact search
+// of matching-search.ts (memory linear in its nodes, time whatever it takes, with progress
+// lines): the matcher never refuses. A pass of elimination that would still build a table past
+// its bound hands that one choice to the search as well.
+// T here is the number of runs after index compression (matching-runs.ts), not of messages: a
+// 10,000-message episode whose world changes a few times costs what a short one does.
 
 import { type SimilarityLookup } from "./matching-cache.js";
 import { MatchCapacityError, type IndexWindow } from "./matching-dag.js";
-import { EliminationSolver, MAX_ELIMINATION_TABLE, type EliminationComponent, type Marginal } from "./matching-elimination.js";
+import { EliminationSolver, MAX_ELIMINATION_TABLE, type Marginal } from "./matching-elimination.js";
 import { GatedLookup, mergedReferences, type GateLookup } from "./matching-gates.js";
 import { buildMatchGraph, MAX_MATCH_MOVES, type MatchGraph } from "./matching-graph.js";
+import type { ComponentSolver, MatchComponent } from "./matching-component.js";
+import { ProgressClock, progressTitle, SearchComponentSolver, type ProgressSink } from "./matching-search.js";
+
+export type { ComponentSolver, MatchComponent } from "./matching-component.js";
 import { MAX_SWEEP_STATES, MatchSweep } from "./matching-sweep.js";
 
-export type MatchStrategy = "auto" | "elimination" | "sweep";
+export type MatchStrategy = "auto" | "elimination" | "sweep" | "search";
 
 /**
  * Below this many estimated operations (a few hundred milliseconds at worst; the estimate
@@ -43,28 +52,6 @@ export type MatchStrategy = "auto" | "elimination" | "sweep";
  */
 const SMALL_WORK = 1 << 27;
 
-export interface MatchComponent extends EliminationComponent {
-  /** Problem ids of the component's nodes, ascending; local node v is nodes[v]. */
-  readonly nodes: readonly number[];
-}
-
-export interface ComponentSolver {
-  readonly strategy: "elimination" | "sweep";
-  /** The best total over all the component's valid mappings. Called once, before choose(). */
-  best(): number;
-  /**
-   * Node v's index under the tie-break. Nodes 0..v-1 are fixed in `windows` (one index each),
-   * the others span lo..hi, and `current` is the best total inside `windows` (what best() or
-   * the previous choose() returned). Returns the smallest index i such that a valid mapping
-   * inside the windows with v at i totals >= need, and the best such total. If rounding leaves
-   * no index reaching `need` (current itself is >= need in exact arithmetic), the earliest
-   * index with the best total is returned instead.
-   */
-  choose(v: number, windows: readonly IndexWindow[], need: number, current: number): { index: number; total: number };
-  /** Hands its large tables back for reuse (matching-buffers.ts); the solver is not used afterwards. */
-  release(): void;
-}
-
 export function componentSolver(
   component: MatchComponent,
   lookup: SimilarityLookup,
@@ -72,8 +59,12 @@ export function componentSolver(
   lo: number,
   hi: number,
   strategy: MatchStrategy,
+  progress: ProgressSink,
 ): ComponentSolver {
   const span = hi - lo + 1;
+  const search = (): SearchComponentSolver => new SearchComponentSolver(component, lookup, gates, lo, hi, progress);
+  const clock = (method: string): ProgressClock => new ProgressClock(progress, progressTitle(component.nodeCount, span, method));
+  if (strategy === "search") return search();
   const n = component.nodeCount;
   const elimination = new EliminationSolver(component, lookup, gates, lo, hi);
   const estimate = elimination.estimate();
@@ -83,12 +74,11 @@ export function componentSolver(
 
   if (strategy === "elimination" || (strategy === "auto" && eliminationFits && eliminationWork <= SMALL_WORK)) {
     if (!eliminationFits) throw new MatchCapacityError(`bestMatch: ${eliminationProblem}`);
-    return new EliminationComponentSolver(elimination, n, lo, hi);
+    return new EliminationComponentSolver(elimination, n, lo, hi, search, clock("variable elimination"));
   }
 
   const sweeps = 2 + n * Math.ceil(Math.log2(span));
   const moveBudget = strategy === "auto" && eliminationFits ? Math.floor(eliminationWork / (span * sweeps)) : MAX_MATCH_MOVES;
-  let sweepProblem: string;
   try {
     // The sweep reads a gate's node like a reference (its index is part of the sweep's state).
     const merged = mergedReferences(component.references, component.gates);
@@ -102,40 +92,45 @@ export function componentSolver(
     const gated = component.gates.some((list) => list.length > 0) ? new GatedLookup(lookup, gates, component.references, component.gates, merged) : lookup;
     const sweep = new MatchSweep(graph, lo, hi, gated);
     if (strategy === "sweep" || !eliminationFits || sweep.workPerSweep * sweeps < eliminationWork) {
-      return new SweepComponentSolver(graph, sweep, lo, hi);
+      return new SweepComponentSolver(graph, sweep, lo, hi, clock("sweep"));
     }
-    sweepProblem = "the sweep would cost more";
+    // The sweep would cost more than elimination.
   } catch (error) {
+    // The sweep would need more states or moves than its bound.
     if (!(error instanceof MatchCapacityError) || strategy === "sweep") throw error;
-    sweepProblem = error.message.replace(/^bestMatch: /, "");
   }
-  if (eliminationFits) return new EliminationComponentSolver(elimination, n, lo, hi);
-  throw new MatchCapacityError(
-    `bestMatch: milestones ${component.nodes.join(", ")} depend on each other too much to match exactly over ${span} candidate messages ` +
-      `(${eliminationProblem}; ${sweepProblem}); reduce the references between them or the number of candidate messages`,
-  );
+  if (eliminationFits) return new EliminationComponentSolver(elimination, n, lo, hi, search, clock("variable elimination"));
+  // Neither table-based method fits its memory bound: the exact search, however long it takes.
+  return search();
 }
 
 class EliminationComponentSolver implements ComponentSolver {
   readonly strategy = "elimination";
   /** Node 0's marginal with every window full: best() computes it, choose(0, …) reuses it. */
-  private first: Marginal | null = null;
+  private first: Marginal | null | "too large" = null;
 
   constructor(
     private readonly solver: EliminationSolver,
     private readonly nodeCount: number,
     private readonly lo: number,
     private readonly hi: number,
+    /** Makes the exact search that takes over a pass whose tables would pass the bound. */
+    private readonly searchSolver: () => SearchComponentSolver,
+    private readonly clock: ProgressClock,
   ) {}
+  private fallback: SearchComponentSolver | null = null;
 
   best(): number {
     const full = Array.from({ length: this.nodeCount }, () => ({ min: this.lo, max: this.hi }));
-    this.first = this.solver.marginal(0, full);
+    this.first = this.marginal(0, full);
+    if (this.first === "too large") return (this.fallback ??= this.searchSolver()).best();
     return this.first ? this.first.values[earliestMaximum(this.first.values)]! : -Infinity;
   }
 
-  choose(v: number, windows: readonly IndexWindow[], need: number): { index: number; total: number } {
-    const marginal = v === 0 && this.first ? this.first : this.solver.marginal(v, windows);
+  choose(v: number, windows: readonly IndexWindow[], need: number, current: number): { index: number; total: number } {
+    const marginal = v === 0 && this.first ? this.first : this.marginal(v, windows);
+    this.clock.tick(() => `${v} of ${this.nodeCount} placed`);
+    if (marginal === "too large") return (this.fallback ??= this.searchSolver()).choose(v, windows, need, current);
     if (!marginal) throw new Error(`bestMatch: internal error, no valid mapping left for node ${v}`);
     const { first, values } = marginal;
     let at = 0;
@@ -147,6 +142,16 @@ class EliminationComponentSolver implements ComponentSolver {
 
   release(): void {
     this.solver.release();
+  }
+
+  /** A pass, or "too large" when its plan passes the memory bound (the search then answers). */
+  private marginal(v: number, windows: readonly IndexWindow[]): Marginal | null | "too large" {
+    try {
+      return this.solver.marginal(v, windows);
+    } catch (error) {
+      if (error instanceof MatchCapacityError) return "too large";
+      throw error;
+    }
   }
 }
 
@@ -164,6 +169,7 @@ class SweepComponentSolver implements ComponentSolver {
     private readonly sweep: MatchSweep,
     private readonly lo: number,
     private readonly hi: number,
+    private readonly clock: ProgressClock,
   ) {}
 
   best(): number {
@@ -186,6 +192,7 @@ class SweepComponentSolver implements ComponentSolver {
       const mid = low + Math.floor((high - low) / 2);
       const trial = windows.map((w, u) => (u === v ? { min: w.min, max: mid } : w));
       const reached = this.sweep.bestReaching(trial, need);
+      this.clock.tick(() => `${v} of ${this.graph.nodeCount} placed`);
       if (reached >= need) {
         high = mid;
         total = reached;

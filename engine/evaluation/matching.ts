@@ -34,6 +34,10 @@
 // differs from upstream, whose winner depends on its heap order and exact float sums.
 //
 // Algorithm (the strategies' files give their costs).
+// 0. Runs. When the caller says which consecutive indices are interchangeable
+//    (sameAsPrevious), each run of them becomes one index and the answer maps back to the
+//    runs' starts: exactly the same mapping (matching-runs.ts proves it), over R runs instead of
+//    T messages.
 // 1. Components. The DAG splits into weakly connected components (matching-dag.ts); each is
 //    solved by its own ComponentSolver, variable elimination or the down-set sweep, whichever is
 //    cheaper for its shape (matching-strategy.ts). For M unrelated nodes that is M problems of
@@ -62,51 +66,20 @@
 // one place and on the other elsewhere. Such a mapping is within ε of the best either way.
 
 import { analyseMatchDag, type IndexWindow, type MatchDag } from "./matching-dag.js";
-import { ComponentLookup, SimilarityCache, type SimilarityOracle, type SimilarityRowOracle } from "./matching-cache.js";
-import { GateCache, validateGates, type GateRef, type MatchGate } from "./matching-gates.js";
+import { ComponentLookup, SimilarityCache } from "./matching-cache.js";
+import { GateCache, validateGates, type GateRef } from "./matching-gates.js";
+import { compressRuns } from "./matching-runs.js";
+import { ProgressClock, progressTitle } from "./matching-search.js";
 import { componentSolver, type MatchComponent, type MatchStrategy } from "./matching-strategy.js";
 
+import type { MatchProblem, MatchResult } from "./matching-problem.js";
+
 export type { SimilarityOracle, SimilarityRowOracle } from "./matching-cache.js";
+export type { MatchProblem, MatchResult } from "./matching-problem.js";
 export type { KeyGate, MatchGate, PairGate } from "./matching-gates.js";
 
 /** Totals within this of the maximum are ties, settled by the lexicographic rule above. */
 export const MATCH_TIE_EPSILON = 1e-9;
-
-export interface MatchProblem {
-  /** Nodes 0..nodeCount-1, the milestones (or minefields) in list order. */
-  nodeCount: number;
-  /** [u, v]: v must be matched at an index >= u's. Equal indices are allowed. */
-  edges: readonly (readonly [number, number])[];
-  /**
-   * references[v]: the nodes whose matched index v's similarity reads; each must be an ancestor.
-   * A reference to the initial state is not listed: the oracle resolves it itself.
-   */
-  references: readonly (readonly number[])[];
-  /** Candidate message indices, inclusive (upstream: first user message .. last message). */
-  lo: number;
-  hi: number;
-  similarity: SimilarityOracle;
-  /** Optionally, `similarity` for a row of consecutive indices at once (SimilarityRowOracle); omitted: asked one by one. */
-  similarityRow?: SimilarityRowOracle;
-  /**
-   * gates[v]: 0/1 conditions between v and one ancestor each (matching-gates.ts); v's value is
-   * similarity(v, …) when every gate holds and 0 otherwise (the similarity may then be left
-   * unasked). A gate's node may also be one of v's references, but a gate does not make it
-   * readable through refIndex: only `references` are. Several gates on the same node must all
-   * hold. Omitted: no gates.
-   */
-  gates?: readonly (readonly MatchGate[])[];
-}
-
-export interface MatchResult {
-  /**
-   * Sum of the assignment's similarities, added in node order. 0 for an empty DAG: the caller
-   * turns that into a milestone score of 1 and a minefield score of 0 (reference §5.10).
-   */
-  total: number;
-  /** assignment[v]: the index node v is matched at and its similarity there. Empty for no nodes. */
-  assignment: readonly { index: number; similarity: number }[];
-}
 
 /** The best valid mapping under the tie-break rule above. Throws on an invalid problem. */
 export function bestMatch(p: MatchProblem): MatchResult {
@@ -126,10 +99,20 @@ export function matchWithStrategy(p: MatchProblem, strategy: MatchStrategy): { r
   if (dag.nodeCount === 0) return { result: { total: 0, assignment: [] }, strategies: [] };
 
   const gates = validateGates(dag.nodeCount, p.gates, dag.isAncestor);
-  const cache = new SimilarityCache(p.similarity, dag.references, p.lo, p.hi - p.lo + 1, p.similarityRow ?? null);
+  const runs = compressRuns(p);
+  if (runs) {
+    const solved = matchWithStrategy(runs.problem, strategy);
+    const assignment = solved.result.assignment.map(({ index, similarity }) => ({ index: runs.starts[index]!, similarity }));
+    return { result: { total: solved.result.total, assignment }, strategies: solved.strategies };
+  }
+  const progress = p.onProgress ?? writeProgressLine;
+  const span = p.hi - p.lo + 1;
+  const clock = new ProgressClock(progress, progressTitle(dag.nodeCount, span, "the cheapest method"));
+  const similaritiesAsked = (calls: number): void => clock.tick(() => `${calls.toLocaleString("en-US")} similarities computed`);
+  const cache = new SimilarityCache(p.similarity, dag.references, p.lo, span, p.similarityRow ?? null, similaritiesAsked);
   const gateCache = new GateCache(gates.flat, p.lo, p.hi - p.lo + 1);
   const components = dag.components.map((nodes) => localComponent(dag, gates.perNode, nodes));
-  const solvers = components.map((c) => componentSolver(c, new ComponentLookup(cache, c.nodes), gateCache, p.lo, p.hi, strategy));
+  const solvers = components.map((c) => componentSolver(c, new ComponentLookup(cache, c.nodes), gateCache, p.lo, p.hi, strategy, progress));
   const windows: IndexWindow[][] = components.map((c) => c.nodes.map(() => ({ min: p.lo, max: p.hi })));
   // current[c]: the best total of component c with its nodes fixed so far.
   const current = solvers.map((solver) => solver.best());
@@ -174,6 +157,10 @@ function localComponent(dag: MatchDag, gates: readonly (readonly GateRef[])[], n
     orders: dag.reducedEdges.filter(([u]) => local.has(u)).map(([u, v]) => [local.get(u)!, local.get(v)!] as const),
     isAncestor: (u, v) => dag.isAncestor(nodes[u]!, nodes[v]!),
   };
+}
+
+function writeProgressLine(line: string): void {
+  process.stderr.write(`toolsandbox: ${line}\n`);
 }
 
 function sumInOrder(values: readonly number[]): number {

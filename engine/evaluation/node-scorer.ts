@@ -17,25 +17,16 @@
 // matcher compares keys instead of scoring guardrails, and a sink guarded against ten milestones
 // is ten pairwise conditions rather than one similarity reading eleven indices. Guardrails
 // against the initial state read no milestone and stay in the similarity.
-import type { Message } from "../episode/types.js";
 import type { Milestone } from "../scenario/model.js";
-import type { Row, TableSchema, Tables } from "../world/types.js";
-import { constraintSimilarity, sandboxRow } from "./measures/index.js";
-import type { ConstraintScore, GuardrailConstraint, MeasuredConstraint, MeasuredRow } from "./measures/types.js";
+import { constraintSimilarity } from "./measures/index.js";
+import type { ConstraintScore, GuardrailConstraint, MeasuredConstraint } from "./measures/types.js";
 import { SANDBOX_TABLE } from "./guardrails.js";
+import { BoundedMemo } from "./matching-cache.js";
 import type { KeyGate } from "./matching-gates.js";
 import type { ConstraintResult, ReferenceUsed } from "./result.js";
+import { StateCache, TableStates } from "./table-states.js";
 
-/** The episode as the evaluation sees it. */
-export interface EpisodeView {
-  readonly messages: readonly Message[];
-  /** The world at message i. Returning the same array for an unchanged table lets scores be shared. */
-  readonly worldAt: (index: number) => Tables;
-  /** The index the "initial" reference reads: the opening user message. */
-  readonly initialIndex: number;
-  /** The world tables' schemas in the scenario's pack (SANDBOX is never among them). */
-  readonly schemas: ReadonlyMap<string, TableSchema>;
-}
+export { StateCache, TableStates, type EpisodeView } from "./table-states.js";
 
 /** A constraint with its reference resolved to a node position in the list. */
 interface BoundConstraint {
@@ -49,127 +40,23 @@ interface BoundConstraint {
 /** The matched index of a referenced node (only nodes in the node's reference list). */
 export type ReferenceIndex = (node: number) => number;
 
-const EMPTY: readonly Row[] = [];
-
-/**
- * What constraints on one table see at each message: its rows, and a state key that is equal for
- * two indices exactly when the rows are the same (the message index for SANDBOX; for a world table
- * the earliest index asked about that holds the very same rows array). The matcher asks for
- * hundreds of thousands of (node, index, reference) combinations, so keys are kept in an array.
- */
-export class TableStates {
-  private readonly keys: Int32Array | null;
-  private readonly firstIndexOf = new Map<readonly Row[], number>();
-  private readonly messageRows = new Map<number, readonly MeasuredRow[]>();
-  /** Guardrail-equality classes: by state key, and one representative's rows per class. */
-  private readonly classOfKey = new Map<number, number>();
-  private readonly representatives: (readonly MeasuredRow[])[] = [];
-  /** The world table's schema; undefined for SANDBOX or a table outside the pack. */
-  readonly schema: TableSchema | undefined;
-
-  constructor(
-    readonly table: string,
-    private readonly episode: EpisodeView,
-  ) {
-    this.schema = episode.schemas.get(table);
-    this.keys = table === SANDBOX_TABLE ? null : new Int32Array(Math.max(1, episode.messages.length)).fill(-1);
-  }
-
-  key(index: number): number {
-    const keys = this.keys;
-    if (keys === null) return index;
-    const known = keys[index] ?? -1;
-    if (known >= 0) return known;
-    const rows = this.episode.worldAt(index)[this.table] ?? EMPTY;
-    let key = this.firstIndexOf.get(rows);
-    if (key === undefined) this.firstIndexOf.set(rows, (key = index));
-    if (index < keys.length) keys[index] = key;
-    return key;
-  }
-
-  /**
-   * A class id equal for two indices exactly when a guardrail comparing the table at one with
-   * the table at the other holds. Each new state is compared with one representative per class
-   * known so far, by the guardrail measure itself; states are few (a world table changes at a
-   * few messages), so this is cheap.
-   */
-  equalityClass(index: number): number {
-    const key = this.key(index);
-    let found = this.classOfKey.get(key);
-    if (found === undefined) {
-      const rows = this.rows(index);
-      const guardrail: GuardrailConstraint = { kind: "guardrail", table: this.table, reference: { kind: "initial" } };
-      found = this.representatives.findIndex((reference) => constraintSimilarity(guardrail, { current: rows, reference, schema: this.schema }).similarity === 1);
-      if (found < 0) found = this.representatives.push(rows) - 1;
-      this.classOfKey.set(key, found);
-    }
-    return found;
-  }
-
-  rows(index: number): readonly MeasuredRow[] {
-    if (this.keys !== null) return this.episode.worldAt(index)[this.table] ?? EMPTY;
-    let rows = this.messageRows.get(index);
-    if (!rows) {
-      const message = this.episode.messages[index];
-      rows = message ? [sandboxRow(message)] : [];
-      this.messageRows.set(index, rows);
-    }
-    return rows;
-  }
-}
-
-/** The tables' states, shared by both node lists of an evaluation. */
-export class StateCache {
-  private readonly tables = new Map<string, TableStates>();
-  private readonly keys = new Map<string, (index: number) => number>();
-  /** Every index is below this: the message count, at least 1. */
-  readonly span: number;
-
-  constructor(readonly episode: EpisodeView) {
-    this.span = Math.max(1, episode.messages.length);
-  }
-
-  table(name: string): TableStates {
-    let states = this.tables.get(name);
-    if (!states) this.tables.set(name, (states = new TableStates(name, this.episode)));
-    return states;
-  }
-
-  /**
-   * A key per message, equal for two messages exactly when every one of `tables` passes the
-   * guardrail between them: the combination of the tables' equality classes. One function per
-   * set of tables, so the matcher computes each key once however many gates share it.
-   */
-  guardrailKey(tables: readonly string[]): (index: number) => number {
-    const sorted = [...new Set(tables)].sort();
-    const name = JSON.stringify(sorted);
-    let key = this.keys.get(name);
-    if (!key) {
-      const states = sorted.map((t) => this.table(t));
-      const ids = new Map<string, number>();
-      const known = new Int32Array(this.span).fill(-1);
-      key = (index: number): number => {
-        const cached = known[index] ?? -1;
-        if (cached >= 0) return cached;
-        const combination = states.map((t) => t.equalityClass(index)).join(",");
-        let id = ids.get(combination);
-        if (id === undefined) ids.set(combination, (id = ids.size));
-        if (index < known.length) known[index] = id;
-        return id;
-      };
-      this.keys.set(name, key);
-    }
-    return key;
-  }
-}
-
 export class NodeScorer {
   private readonly bound: readonly (readonly BoundConstraint[])[];
   /** Per node: positions of its guardrails against the initial state, then of its written constraints (see similarity()). */
   private readonly initialGuardrailPositions: readonly (readonly number[])[];
   private readonly writtenPositions: readonly (readonly number[])[];
-  /** Per node and constraint: scores by (state key at the index, state key at the reference). */
-  private readonly cache: (readonly Map<number, ConstraintScore>[])[];
+  /**
+   * Per node and constraint: similarities by (state key at the index, state key at the
+   * reference). Numbers only: an explanation is built for the messages a result shows
+   * (explained()), not for the thousands the matcher scores.
+   */
+  private readonly cache: (readonly BoundedMemo<number, number>[])[];
+  /** Per node: positions of its constraints that read no milestone (null or "initial" reference). */
+  private readonly unreferencedPositions: readonly (readonly number[])[];
+  /** Every constraint reading a milestone's index, for sameAsPrevious(). */
+  private readonly referencing: readonly BoundConstraint[];
+  /** The distinct key functions of the gates, for sameAsPrevious(). */
+  private readonly gateKeys: readonly ((index: number) => number)[];
   /** Per node: the constraints similarity() reads, and similarityRow()'s scratch of their state keys. */
   private readonly rowPositions: readonly (readonly number[])[];
   private readonly rowKeys: readonly Int32Array[];
@@ -198,7 +85,9 @@ export class NodeScorer {
       [...list.keys()].filter((c) => keep(list[c]!));
     this.initialGuardrailPositions = this.bound.map((list) => positions(list, (b) => b.guardrail && b.reference === "initial"));
     this.writtenPositions = this.bound.map((list) => positions(list, (b) => !b.guardrail));
-    this.cache = this.bound.map((list) => list.map(() => new Map()));
+    this.cache = this.bound.map((list) => list.map(() => new BoundedMemo<number, number>()));
+    this.unreferencedPositions = this.bound.map((list) => positions(list, (b) => typeof b.reference !== "number"));
+    this.referencing = this.bound.flat().filter((b) => typeof b.reference === "number");
     this.rowPositions = this.bound.map((_, v) => [...this.initialGuardrailPositions[v]!, ...this.writtenPositions[v]!]);
     this.rowKeys = this.rowPositions.map((positions) => new Int32Array(positions.length));
     this.references = this.bound.map((list) => [
@@ -213,6 +102,48 @@ export class NodeScorer {
       }
       return [...tablesByNode].map(([ref, tables]): KeyGate => ({ ref, key: this.states.guardrailKey(tables) }));
     });
+    this.gateKeys = [...new Set(this.gates.flatMap((list) => list.map((g) => g.key)))];
+  }
+
+  /**
+   * Whether message `index` is interchangeable with index - 1 for the matcher (its
+   * sameAsPrevious, matching-runs.ts): every node's similarity, every gate and every reference
+   * read the same at both, whatever the other indices. Checked from what a score depends on:
+   * - as a referenced message: the state key of each referencing constraint's table (a SANDBOX
+   *   reference reads the message itself, so never);
+   * - as a gate's message: each gate key;
+   * - as a node's message: the state keys of its world-table constraints, and the score of each
+   *   SANDBOX constraint that reads no milestone (a function of the message alone). A node that
+   *   scores 0 at both messages through a constraint reading no milestone is 0 there whatever
+   *   the others read, so its other constraints need not agree.
+   */
+  sameAsPrevious(index: number): boolean {
+    const before = index - 1;
+    for (const b of this.referencing) {
+      if (b.states.table === SANDBOX_TABLE || b.states.key(index) !== b.states.key(before)) return false;
+    }
+    for (const key of this.gateKeys) if (key(index) !== key(before)) return false;
+    for (let node = 0; node < this.bound.length; node++) {
+      const zeroHere = this.scoresZero(node, index);
+      if (zeroHere !== this.scoresZero(node, before)) return false;
+      if (zeroHere) continue;
+      const list = this.bound[node]!;
+      for (let c = 0; c < list.length; c++) {
+        const b = list[c]!;
+        if (b.states.table !== SANDBOX_TABLE) {
+          if (b.states.key(index) !== b.states.key(before)) return false;
+        } else if (typeof b.reference === "number" || this.score(node, c, index, noReference) !== this.score(node, c, before, noReference)) {
+          return false;
+        }
+      }
+    }
+    return true;
+  }
+
+  /** Whether one of the node's constraints that reads no milestone scores 0 at `index`. */
+  private scoresZero(node: number, index: number): boolean {
+    for (const c of this.unreferencedPositions[node]!) if (this.score(node, c, index, noReference) === 0) return true;
+    return false;
   }
 
   /**
@@ -254,12 +185,12 @@ export class NodeScorer {
    */
   similarity(node: number, index: number, refIndex: ReferenceIndex): number {
     for (const c of this.initialGuardrailPositions[node]!) {
-      if (this.score(node, c, index, refIndex).similarity === 0) return 0;
+      if (this.score(node, c, index, refIndex) === 0) return 0;
     }
     const written = this.writtenPositions[node]!;
     let product = 1;
     for (const c of written) {
-      const s = this.score(node, c, index, refIndex).similarity;
+      const s = this.score(node, c, index, refIndex);
       if (s === 0) return 0;
       product *= s;
     }
@@ -271,7 +202,7 @@ export class NodeScorer {
     const constraints: ConstraintResult[] = [];
     const guardrails: ConstraintResult[] = [];
     this.bound[node]!.forEach((b, c) => {
-      const { similarity, explanation } = this.score(node, c, index, refIndex);
+      const { similarity, explanation } = this.explained(node, c, index, refIndex);
       const result: ConstraintResult = {
         kind: b.constraint.kind,
         table: b.constraint.table,
@@ -293,22 +224,35 @@ export class NodeScorer {
   closestMiss(node: number, first: number, last: number, refIndex: ReferenceIndex): number {
     const list = this.bound[node]!;
     let best = first;
-    let bestKey: readonly number[] = [];
+    let bestSatisfied = -1;
+    let bestSum = -Infinity;
+    // The column share needs explanations: built only where the first two keys tie the best.
+    let bestColumns: number | null = null;
+    const columnsAt = (index: number): number => {
+      let columns = 0;
+      list.forEach((_, c) => (columns += columnCredit(this.explained(node, c, index, refIndex).explanation.pairs)));
+      return columns;
+    };
     for (let index = first; index <= last; index++) {
       let satisfied = 0;
       let sum = 0;
-      let columns = 0;
       list.forEach((b, c) => {
-        const { similarity, explanation } = this.score(node, c, index, refIndex);
+        const similarity = this.score(node, c, index, refIndex);
         if (similarity > 0) satisfied++;
         if (!b.guardrail) sum += similarity;
-        columns += columnCredit(explanation.pairs);
       });
-      const key = [satisfied, sum, columns];
-      if (isGreater(key, bestKey)) {
-        best = index;
-        bestKey = key;
+      if (satisfied < bestSatisfied || (satisfied === bestSatisfied && sum < bestSum)) continue;
+      if (satisfied === bestSatisfied && sum === bestSum) {
+        bestColumns ??= columnsAt(best);
+        const columns = columnsAt(index);
+        if (!(columns > bestColumns)) continue;
+        bestColumns = columns;
+      } else {
+        bestColumns = null;
       }
+      best = index;
+      bestSatisfied = satisfied;
+      bestSum = sum;
     }
     return best;
   }
@@ -324,7 +268,8 @@ export class NodeScorer {
     return { id: b.reference === "initial" ? "initial" : this.nodes[b.reference]!.id, index };
   }
 
-  private score(node: number, c: number, index: number, refIndex: ReferenceIndex): ConstraintScore {
+  /** The constraint's similarity at `index` (memoised by state keys). */
+  private score(node: number, c: number, index: number, refIndex: ReferenceIndex): number {
     const bound = this.bound[node]![c]!;
     const ref = this.referenceIndex(bound, refIndex);
     const { states } = bound;
@@ -332,12 +277,26 @@ export class NodeScorer {
     const key = states.key(index) * (this.states.span + 1) + (ref === null ? 0 : states.key(ref) + 1);
     const cache = this.cache[node]![c]!;
     let score = cache.get(key);
-    if (!score) {
-      score = constraintSimilarity(bound.constraint, { current: states.rows(index), reference: ref === null ? null : states.rows(ref), schema: states.schema });
+    if (score === undefined) {
+      const current = states.rows(index);
+      score = constraintSimilarity(bound.constraint, { current, reference: ref === null ? null : states.rows(ref), schema: states.schema, scoreOnly: true }).similarity;
       cache.set(key, score);
     }
     return score;
   }
+
+  /** The constraint's similarity at `index` with its explanation, built afresh. */
+  private explained(node: number, c: number, index: number, refIndex: ReferenceIndex): ConstraintScore {
+    const bound = this.bound[node]![c]!;
+    const ref = this.referenceIndex(bound, refIndex);
+    const { states } = bound;
+    return constraintSimilarity(bound.constraint, { current: states.rows(index), reference: ref === null ? null : states.rows(ref), schema: states.schema });
+  }
+}
+
+/** For constraints that read no milestone: never called. */
+function noReference(node: number): number {
+  throw new Error(`internal error: a constraint reading no milestone read milestone ${node}`);
 }
 
 /** The share of scored (non-neutral) columns, over all paired rows, that scored above 0. */
@@ -354,11 +313,3 @@ function columnCredit(pairs: ConstraintScore["explanation"]["pairs"]): number {
   return scored === 0 ? 0 : positive / scored;
 }
 
-/** Lexicographic a > b; anything beats the empty key. */
-function isGreater(a: readonly number[], b: readonly number[]): boolean {
-  for (let i = 0; i < a.length; i++) {
-    if (i >= b.length) return true;
-    if (a[i]! !== b[i]!) return a[i]! > b[i]!;
-  }
-  return false;
-}

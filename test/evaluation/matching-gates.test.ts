@@ -60,7 +60,7 @@ function gatedInstance(seed: number, shape: GatedShape, oracle: Oracle): Instanc
 }
 
 const GATED_SHAPES: readonly GatedShape[] = ["random", "chain", "fan", "funnel"];
-const ALL: readonly MatchStrategy[] = ["auto", "elimination", "sweep"];
+const ALL: readonly MatchStrategy[] = ["auto", "elimination", "sweep", "search"];
 const INSTANCES_PER_SHAPE = 300;
 
 for (const [s, shape] of GATED_SHAPES.entries()) {

@@ -124,11 +124,11 @@ export interface Tally {
   /** Instances whose gates bind: without them, the best total would be higher. */
   withBindingGates: number;
   /** How many components each strategy solved under "auto". */
-  auto: Record<"elimination" | "sweep", number>;
+  auto: Record<"elimination" | "sweep" | "search", number>;
 }
 
 export function emptyTally(): Tally {
-  return { instances: 0, withSeveralOptima: 0, withReferences: 0, withBindingGates: 0, auto: { elimination: 0, sweep: 0 } };
+  return { instances: 0, withSeveralOptima: 0, withReferences: 0, withBindingGates: 0, auto: { elimination: 0, sweep: 0, search: 0 } };
 }
 
 /**

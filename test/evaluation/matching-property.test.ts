@@ -21,12 +21,13 @@ import {
 } from "./matching-instances.js";
 
 // The original random shapes (up to 6 nodes), each instance checked under every strategy:
-// "auto" (what bestMatch does), variable elimination forced, the down-set sweep forced.
+// "auto" (what bestMatch does), variable elimination forced, the down-set sweep forced, the exact
+// search (the fallback past both methods' memory bounds) forced.
 // matching-wide.test.ts covers wider DAGs.
 
 type Shape = "antichain" | "chain" | "sparse" | "dense" | "star" | "funnel";
 const SHAPES: readonly Shape[] = ["antichain", "chain", "sparse", "dense", "star", "funnel"];
-const STRATEGIES: readonly MatchStrategy[] = ["auto", "elimination", "sweep"];
+const STRATEGIES: readonly MatchStrategy[] = ["auto", "elimination", "sweep", "search"];
 
 function randomInstance(seed: number, shape: Shape, oracle: Oracle): Instance {
   const rand = seededRandom(seed);

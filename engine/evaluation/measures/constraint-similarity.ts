@@ -52,6 +52,7 @@ export function constraintSimilarity(constraint: MeasuredConstraint, input: Cons
         target: constraint.target,
         measures,
         noun: "row",
+        scoreOnly: input.scoreOnly === true,
       });
       return scored(constraint, result, "current");
     }

@@ -46,6 +46,30 @@ function zeroFilled(row: MeasuredRow, columns: readonly string[], kinds: ColumnK
   return Object.fromEntries(columns.map((column) => [column, row[column] ?? zero(kinds, column)]));
 }
 
+/**
+ * A world row is one object shared by every snapshot it survives in, and the matcher compares a
+ * table's states pairwise, so the same rows are filled and keyed again and again: each row keeps
+ * its last filling (for one signature of columns and kinds) and join key. Pure functions of the
+ * row, so the answers are the same; the rows are never mutated.
+ */
+interface Filled {
+  readonly signature: string;
+  readonly row: MeasuredRow;
+  readonly key: string;
+}
+const fillings = new WeakMap<MeasuredRow, Filled>();
+const keys = new WeakMap<MeasuredRow, string>();
+
+function filledRow(row: MeasuredRow, columns: readonly string[], kinds: ColumnKinds | null, signature: string): MeasuredRow {
+  const known = fillings.get(row);
+  if (known && known.signature === signature) return known.row;
+  const filled = zeroFilled(row, columns, kinds);
+  const key = JSON.stringify(columns.map((column) => filled[column] ?? null));
+  fillings.set(row, { signature, row: filled, key });
+  keys.set(filled, key);
+  return filled;
+}
+
 function zeroFilledTarget(row: TargetRow, kinds: ColumnKinds | null): TargetRow {
   return Object.fromEntries(
     Object.entries(row).map(([column, value]): [string, ExpectedValue] => [column, value === null ? zero(kinds, column) : value]),
@@ -54,7 +78,7 @@ function zeroFilledTarget(row: TargetRow, kinds: ColumnKinds | null): TargetRow 
 
 /** Equality key of a row for the joins: its cells in column order. */
 function joinKey(row: MeasuredRow, columns: readonly string[]): string {
-  return JSON.stringify(columns.map((column) => row[column] ?? null));
+  return keys.get(row) ?? JSON.stringify(columns.map((column) => row[column] ?? null));
 }
 
 interface Difference {
@@ -89,7 +113,8 @@ const failed = (reason: string): RowsComparison => ({ similarity: 0, reason, pai
 
 export function deltaSimilarity(input: DeltaInput): RowsComparison {
   const columns = input.columns.filter((c) => c !== "sandbox_message_index");
-  const fill = (rows: readonly MeasuredRow[]): MeasuredRow[] => rows.map((row) => zeroFilled(row, columns, input.kinds));
+  const signature = columns.map((column) => `${column}:${input.kinds?.[column] ?? ""}`).join(",");
+  const fill = (rows: readonly MeasuredRow[]): MeasuredRow[] => rows.map((row) => filledRow(row, columns, input.kinds, signature));
   const current = fill(input.current);
   const reference = fill(input.reference);
   const compare = (rows: Difference, noun: string): RowsComparison =>

@@ -32,6 +32,27 @@ export interface RowsToCompare {
   readonly measures: Readonly<Record<string, ColumnMeasure>>;
   /** What a compared row is, for messages: "row", "new row", "removed row", "changed row". */
   readonly noun: string;
+  /** Only the similarity will be read: one row against one target row skips the explanation. */
+  readonly scoreOnly?: boolean;
+}
+
+/**
+ * One row against one target row, similarity only: the same sums as rowCost and the pairing
+ * below (0 + cost, divided by 1), stopping at the first column that scores 0 (its cost is
+ * +Infinity, so the score is 0 whatever the other columns say: a SANDBOX message from the wrong
+ * sender is not compared word by word).
+ */
+function singlePairSimilarity(row: MeasuredRow, targetRow: TargetRow, measures: RowsToCompare["measures"]): number {
+  let sum = 0;
+  let count = 0;
+  for (const [column, expected] of Object.entries(targetRow)) {
+    const similarity = columnSimilarity(measureFor(measures, column), row[column] ?? null, expected).similarity;
+    if (similarity === null) continue;
+    if (similarity === 0) return 0;
+    sum += -Math.log(similarity);
+    count++;
+  }
+  return count === 0 ? 0 : Math.exp(-(sum / count));
 }
 
 const failed = (reason: string): RowsComparison => ({ similarity: 0, reason, pairs: [], weakest: null });
@@ -73,6 +94,9 @@ export function compareRows(input: RowsToCompare): RowsComparison {
   // Upstream cannot score an empty target (it fails building the cost matrix); nothing expected
   // and nothing found is read here as a full match.
   if (target.length === 0) return { similarity: 1, reason: null, pairs: [], weakest: null };
+  if (input.scoreOnly && rows.length === 1 && target.length === 1) {
+    return { similarity: singlePairSimilarity(rows[0]!, target[0]!, input.measures), reason: null, pairs: [], weakest: null };
+  }
 
   const scores: ColumnScore[][][] = target.map((targetRow) =>
     rows.map((row) =>

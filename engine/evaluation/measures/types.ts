@@ -27,6 +27,11 @@ export type MeasuredConstraint = Constraint | GuardrailConstraint;
 
 export interface ConstraintInput {
   /**
+   * Only the similarity will be read (the matcher scoring thousands of messages): a measure may
+   * then leave the explanation out where that saves work. The similarity is the same bits.
+   */
+  readonly scoreOnly?: boolean;
+  /**
    * The state at the candidate message index: the table's rows in order, or for SANDBOX the one
    * message row at that index.
    */
