@@ -3,9 +3,10 @@
 // Every diagnostic the checker emits is located through here, so all ranges follow one rule:
 // a range never runs past the end of the line it starts on (a squiggle under a whole block of
 // YAML tells the author nothing).
-import { isAlias, isMap, isPair, isScalar, isSeq, parseDocument } from "yaml";
-import type { Document, Node, Pair, YAMLError } from "yaml";
+import { isAlias, isMap, isPair, isScalar, isSeq } from "yaml";
+import type { Document, Node, Pair } from "yaml";
 import type { Diagnostic, Position, Severity } from "../diagnostics.js";
+import { parseWhole, type ParsedYaml, type YamlProblem } from "./yaml-sections.js";
 
 export type PathSegment = string | number;
 export type Path = readonly PathSegment[];
@@ -25,18 +26,19 @@ export class YamlSource {
   /** YAML syntax problems; when there are any, `value` is not worth validating further. */
   readonly syntaxDiagnostics: readonly Diagnostic[];
 
+  /** `parsed`: the text's parse, when the caller has one (the language server parses by section, yaml-sections.ts). */
   constructor(
     readonly text: string,
     readonly file: string,
+    parsed: ParsedYaml = parseWhole(text),
   ) {
     this.lineStarts = [0, ...Array.from(text.matchAll(/\n/g), (m) => m.index + 1)];
-    // logLevel "error": warnings (e.g. collection keys) become our diagnostics, never stderr noise.
-    this.doc = parseDocument(text, { prettyErrors: false, uniqueKeys: true, logLevel: "error" });
-    const syntax = this.collectSyntaxErrors(this.doc.errors);
+    this.doc = parsed.doc;
+    const syntax = this.collectSyntaxErrors(parsed.errors);
     let value: unknown = null;
     if (syntax.length === 0) {
       try {
-        value = this.doc.toJS({ maxAliasCount: MAX_ALIAS_COUNT });
+        value = parsed.toValue(MAX_ALIAS_COUNT);
       } catch (err) {
         syntax.push(this.aliasError(err));
       }
@@ -136,7 +138,7 @@ export class YamlSource {
   }
 
   /** Syntax errors, one per line (the YAML parser often reports a cascade on the same line). */
-  private collectSyntaxErrors(errors: readonly YAMLError[]): Diagnostic[] {
+  private collectSyntaxErrors(errors: readonly YamlProblem[]): Diagnostic[] {
     const out: Diagnostic[] = [];
     const seenLines = new Set<number>();
     for (const error of errors) {
@@ -184,7 +186,7 @@ function isNodeValue(value: unknown): value is Node {
 }
 
 /** yaml's messages, made one line and, for the common cases, said the way a person would. */
-function syntaxMessage(error: YAMLError, lineText: string): string {
+function syntaxMessage(error: YamlProblem, lineText: string): string {
   const first = (error.message.split("\n")[0] ?? "").replace(/ at line \d+, column \d+:?$/, "").trim();
   switch (error.code) {
     case "DUPLICATE_KEY": {
