@@ -16,6 +16,7 @@ import { DEFAULT_TIMING, DiagnosticsPublisher, type DiagnosticsTiming } from "./
 import { registerFeatures } from "./features.js";
 import { LastRuns } from "./last-run.js";
 import { ReferenceScoring, type WorkerEntry } from "./reference-scoring.js";
+import { Lifecycle } from "./requests.js";
 import { filePath } from "./uris.js";
 
 export const SERVER_NAME = "toolsandbox-language-server";
@@ -42,6 +43,7 @@ export function startServer(connection: Connection, options: ServerOptions): voi
     options.timing ?? DEFAULT_TIMING,
   );
 
+  const lifecycle = new Lifecycle();
   let watchTrajectories = false;
   let followFolders = false;
   let askSettings = false;
@@ -61,6 +63,7 @@ export function startServer(connection: Connection, options: ServerOptions): voi
     followFolders = workspace?.workspaceFolders === true;
     askSettings = workspace?.configuration === true;
     followSettings = askSettings && workspace?.didChangeConfiguration?.dynamicRegistration === true;
+    lifecycle.initialized = true;
     return { capabilities: serverCapabilities(), serverInfo: { name: SERVER_NAME, version } };
   });
 
@@ -93,9 +96,10 @@ export function startServer(connection: Connection, options: ServerOptions): voi
 
   documents.onDidChangeContent(({ document }) => publisher.contentChanged(document));
   documents.onDidClose(({ document }) => publisher.closed(document.uri));
-  registerFeatures(connection, documents, lastRuns);
+  registerFeatures(connection, documents, lastRuns, lifecycle);
 
   connection.onShutdown(() => {
+    lifecycle.shutDown = true;
     publisher.dispose();
     scoring.dispose();
   });
