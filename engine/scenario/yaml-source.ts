@@ -27,11 +27,16 @@ export class YamlSource {
   readonly syntaxDiagnostics: readonly Diagnostic[];
 
   /** `parsed`: the text's parse, when the caller has one (the language server parses by section, yaml-sections.ts). */
+  /** The text with lone CR line breaks read as LF (same length, so offsets are the editor's). */
+  readonly text: string;
+
   constructor(
-    readonly text: string,
+    text: string,
     readonly file: string,
-    parsed: ParsedYaml = parseWhole(text),
+    parsed: ParsedYaml = parseWhole(withLineFeeds(text)),
   ) {
+    text = withLineFeeds(text);
+    this.text = text;
     this.lineStarts = [0, ...Array.from(text.matchAll(/\n/g), (m) => m.index + 1)];
     this.doc = parsed.doc;
     const syntax = this.collectSyntaxErrors(parsed.errors);
@@ -142,7 +147,7 @@ export class YamlSource {
     const out: Diagnostic[] = [];
     const seenLines = new Set<number>();
     for (const error of errors) {
-      const offsets = this.restOfLine(error.pos[0]);
+      const offsets = this.unclosedFlow(error) ?? this.restOfLine(error.pos[0]);
       const line = this.position(offsets[0]).line;
       if (seenLines.has(line)) continue;
       seenLines.add(line);
@@ -150,6 +155,23 @@ export class YamlSource {
       out.push(this.diagnostic(offsets, "error", code, syntaxMessage(error, this.text.slice(offsets[0], offsets[1]))));
     }
     return out;
+  }
+
+  /**
+   * An unclosed `[` or `{` is noticed by the parser on the line after it: underline the bracket
+   * that was left open, on its own line, instead.
+   */
+  private unclosedFlow(error: YamlProblem): [number, number] | null {
+    const close = /Flow (sequence|map) .*end with an? ([\]}])/.exec(error.message)?.[2];
+    if (close === undefined) return null;
+    const open = close === "]" ? "[" : "{";
+    let depth = 0;
+    for (let i = Math.min(error.pos[0], this.text.length) - 1; i >= 0; i--) {
+      const c = this.text[i];
+      if (c === close) depth++;
+      else if (c === open && depth-- === 0) return this.firstLine(i, this.text.length);
+    }
+    return null;
   }
 
   /**
@@ -179,6 +201,14 @@ export class YamlSource {
     const message = /alias/i.test(text) ? "Too many alias expansions in this file." : (text.split("\n")[0] ?? text);
     return this.diagnostic(this.restOfLine(0), "error", "yaml-syntax", message);
   }
+}
+
+/**
+ * Lone CR line breaks (old Mac files) as LF, character for character. YAML and the editor both
+ * count a lone CR as a line break; the parser here does not, and would read the file as one line.
+ */
+export function withLineFeeds(text: string): string {
+  return text.includes("\r") ? text.replace(/\r(?!\n)/g, "\n") : text;
 }
 
 function isNodeValue(value: unknown): value is Node {

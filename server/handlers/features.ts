@@ -19,7 +19,7 @@ import type {
 import type { TextDocument } from "vscode-languageserver-textdocument";
 import type { EvaluationResult } from "../../engine/evaluation/result.js";
 import { obj, str } from "../../engine/scenario/raw.js";
-import { codeActions } from "../service/code-actions.js";
+import { codeActions, type CodeActionSupport } from "../service/code-actions.js";
 import { completion } from "../service/completion.js";
 import { definition } from "../service/definition.js";
 import { getScenarioDocument, type ScenarioDocument } from "../service/document.js";
@@ -31,7 +31,7 @@ import type { LastRuns } from "./last-run.js";
 import { documentParams, positionParams, rangeParams, renameParams, request, type Lifecycle } from "./requests.js";
 import { filePath } from "./uris.js";
 
-export function registerFeatures(connection: Connection, documents: TextDocuments<TextDocument>, lastRuns: LastRuns, lifecycle: Lifecycle): void {
+export function registerFeatures(connection: Connection, documents: TextDocuments<TextDocument>, lastRuns: LastRuns, lifecycle: Lifecycle, support: CodeActionSupport): void {
   const scenario = (uri: string): ScenarioDocument | null => {
     const doc = documents.get(uri);
     return doc ? getScenarioDocument(doc) : null;
@@ -97,7 +97,7 @@ export function registerFeatures(connection: Connection, documents: TextDocument
   connection.onCodeAction(
     request(lifecycle, "codeAction", rangeParams, ({ textDocument, range, context }: CodeActionParams) => {
       const doc = scenario(textDocument.uri);
-      return doc ? codeActions(doc, range, context.diagnostics) : [];
+      return doc ? codeActions(doc, range, context.diagnostics, support) : [];
     }),
   );
 }

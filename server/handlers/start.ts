@@ -44,6 +44,7 @@ export function startServer(connection: Connection, options: ServerOptions): voi
   );
 
   const lifecycle = new Lifecycle();
+  const codeActionSupport = { snippetEdits: false };
   let watchTrajectories = false;
   let followFolders = false;
   let askSettings = false;
@@ -63,6 +64,7 @@ export function startServer(connection: Connection, options: ServerOptions): voi
     followFolders = workspace?.workspaceFolders === true;
     askSettings = workspace?.configuration === true;
     followSettings = askSettings && workspace?.didChangeConfiguration?.dynamicRegistration === true;
+    codeActionSupport.snippetEdits = workspace?.workspaceEdit?.snippetEditSupport === true;
     lifecycle.initialized = true;
     return { capabilities: serverCapabilities(), serverInfo: { name: SERVER_NAME, version } };
   });
@@ -96,7 +98,7 @@ export function startServer(connection: Connection, options: ServerOptions): voi
 
   documents.onDidChangeContent(({ document }) => publisher.contentChanged(document));
   documents.onDidClose(({ document }) => publisher.closed(document.uri));
-  registerFeatures(connection, documents, lastRuns, lifecycle);
+  registerFeatures(connection, documents, lastRuns, lifecycle, codeActionSupport);
 
   connection.onShutdown(() => {
     lifecycle.shutDown = true;

@@ -13,7 +13,7 @@ import type { WorldPack } from "../../engine/packs/types.js";
 import { resolvePack } from "../../engine/scenario/pack-tables.js";
 import { obj } from "../../engine/scenario/raw.js";
 import { checkScenarioSource, type CheckResult } from "../../engine/scenario/resolve.js";
-import { YamlSource } from "../../engine/scenario/yaml-source.js";
+import { withLineFeeds, YamlSource } from "../../engine/scenario/yaml-source.js";
 import { SectionedParser } from "../../engine/scenario/yaml-sections.js";
 import { cursorContext, type CursorContext } from "./cursor-context.js";
 import { guarded } from "./guard.js";
@@ -61,7 +61,7 @@ class ParsedScenario implements ScenarioDocument {
   ) {
     this.uri = textDocument.uri;
     this.version = textDocument.version;
-    this.text = textDocument.getText();
+    this.text = withLineFeeds(textDocument.getText());
     this.file = fileName(textDocument.uri);
     this.source = new YamlSource(this.text, this.file, incremental.parser.parse(this.text));
   }
@@ -142,7 +142,7 @@ export function getScenarioDocument(doc: TextDocument): ScenarioDocument {
     incremental = { parser: new SectionedParser(), lines: null };
     incrementals.set(doc.uri, incremental);
   }
-  const parsed = cached && cached.version === doc.version && cached.text === doc.getText() ? cached : new ParsedScenario(doc, incremental);
+  const parsed = cached && cached.version === doc.version && cached.text === withLineFeeds(doc.getText()) ? cached : new ParsedScenario(doc, incremental);
   cache.set(doc.uri, parsed);
   while (cache.size > CACHE_SIZE) {
     const oldest = cache.keys().next().value;
