@@ -6,6 +6,8 @@ import { ErrorCodes, LSPErrorCodes, ResponseError, type CancellationToken } from
 export class Lifecycle {
   initialized = false;
   shutDown = false;
+  /** Feature requests read but not yet answered; the diagnostics wait for none (diagnostics.ts). */
+  pending = 0;
 }
 
 /** A params check: null when the params are usable, else what is wrong with them. */
@@ -23,10 +25,15 @@ export function request<P, R>(lifecycle: Lifecycle, method: string, check: Param
     if (lifecycle.shutDown) return new ResponseError(ErrorCodes.InvalidRequest, `${method}: the server is shutting down.`);
     const problem = check(params);
     if (problem !== null) return new ResponseError(ErrorCodes.InvalidParams, `${method}: ${problem}`);
-    await new Promise((resolve) => setImmediate(resolve));
-    if (token.isCancellationRequested) return cancelled(method);
-    const answer = handler(params);
-    return token.isCancellationRequested ? cancelled(method) : answer;
+    lifecycle.pending++;
+    try {
+      await new Promise((resolve) => setImmediate(resolve));
+      if (token.isCancellationRequested) return cancelled(method);
+      const answer = handler(params);
+      return token.isCancellationRequested ? cancelled(method) : answer;
+    } finally {
+      lifecycle.pending--;
+    }
   };
 }
 

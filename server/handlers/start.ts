@@ -32,6 +32,8 @@ export interface ServerOptions {
 export function startServer(connection: Connection, options: ServerOptions): void {
   redirectConsole(connection);
   const log = (message: string): void => connection.console.log(message);
+  const lifecycle = new Lifecycle();
+  const codeActionSupport = { snippetEdits: false };
   const documents = new TextDocuments(TextDocument);
   const lastRuns = new LastRuns(log);
   const scoring = new ReferenceScoring(options.referenceWorker, (result) => publisher.referenceScored(result), log);
@@ -41,10 +43,9 @@ export function startServer(connection: Connection, options: ServerOptions): voi
     scoring,
     log,
     options.timing ?? DEFAULT_TIMING,
+    () => lifecycle.pending > 0,
   );
 
-  const lifecycle = new Lifecycle();
-  const codeActionSupport = { snippetEdits: false };
   let watchTrajectories = false;
   let followFolders = false;
   let askSettings = false;
