@@ -13,7 +13,11 @@ export interface BenchDocument {
   readonly editCharacter: number;
   /** Right after `table: ` in a milestone: where completion offers the table names. */
   readonly completionAt: Position;
+  /** The end of the user's goal, near the top: where the burst of edits types. */
+  readonly burstAt: Position;
 }
+
+const GOAL = "  goal: Turn off cellular service.";
 
 /** A valid scenario of about `target` lines: a chain of milestones and many REMINDER rows. */
 export function scenarioOfLines(target: number): BenchDocument {
@@ -27,7 +31,7 @@ export function scenarioOfLines(target: number): BenchDocument {
     "tools:",
     "  allow: [set_cellular_service_status]",
     "user:",
-    "  goal: Turn off cellular service.",
+    GOAL,
     "  opening: Please turn off cellular.",
   ];
   const tail = [
@@ -66,5 +70,6 @@ export function scenarioOfLines(target: number): BenchDocument {
     editLine: kindLine,
     editCharacter: "      - kind: ".length,
     completionAt: { line: tableLine, character: "        table: ".length },
+    burstAt: { line: lines.indexOf(GOAL), character: GOAL.length },
   };
 }

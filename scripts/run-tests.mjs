@@ -1,7 +1,7 @@
 // Runs every test file under test/ with node's built-in test runner (TypeScript through tsx).
 // Node 20's runner does not expand globs itself, so the file list is built here. Before that it sets
 // up what the chosen tests need beyond `npm ci` (scripts/test-setup/): Chromium for the panel and
-// end-to-end tests, code-server and vsce for the end-to-end tests. A step that cannot be done prints
+// end-to-end tests, code-server and vsce for the end-to-end tests, Neovim for test/editors/. A step that cannot be done prints
 // one line naming the command to run; the tests that needed it then fail, and so does the run.
 import { readdirSync, statSync } from "node:fs";
 import { join, sep } from "node:path";
@@ -23,6 +23,7 @@ const under = (folder) => files.some((f) => f.startsWith(join("test", folder) + 
 const steps = [
   ...(under("webview") || under("e2e") ? ["browser"] : []),
   ...(under("e2e") ? ["vsce", "code-server"] : []),
+  ...(under("editors") ? ["neovim"] : []),
 ];
 const problems = prepare(steps);
 for (const line of problems) console.error(line);

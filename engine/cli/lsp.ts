@@ -25,18 +25,15 @@ export function registerLsp(program: Command): void {
     .addHelpText("after", "\nThe README's \"Other editors\" section has setups for Neovim, Helix and Emacs.")
     .action(async (opts: LspOptions) => {
       // Loaded here, so that the other commands do not load the language server.
-      const [{ createConnection, ProposedFeatures }, { runReferenceWorker }, { startServer }] = await Promise.all([
-        import("vscode-languageserver/node"),
+      const [{ commandLineConnection, stdioConnection }, { runReferenceWorker }, { startServer }] = await Promise.all([
+        import("../../server/handlers/transport.js"),
         import("../../server/handlers/reference-scoring.js"),
         import("../../server/handlers/start.js"),
       ]);
       if (opts.referenceWorker) return runReferenceWorker();
       // With --node-ipc or --socket the library reads the transport from the command line; with
       // nothing (or --stdio) the server speaks on this process's stdin and stdout.
-      const connection =
-        opts.nodeIpc || opts.socket !== undefined
-          ? createConnection(ProposedFeatures.all)
-          : createConnection(ProposedFeatures.all, process.stdin, process.stdout);
+      const connection = opts.nodeIpc || opts.socket !== undefined ? commandLineConnection() : stdioConnection();
       startServer(connection, { referenceWorker: { script: __filename, argv: WORKER_ARGV } });
     });
 }

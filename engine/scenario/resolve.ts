@@ -1,6 +1,7 @@
 // checkScenarioText: scenario text in, resolved Scenario (or null) and diagnostics out. A pure
 // function over the text, cheap enough for the language server to call on every keystroke, and
 // it never throws: whatever goes wrong becomes a diagnostic.
+import { mergeKeyDiagnostics } from "./merge-keys.js";
 import type { Diagnostic } from "../diagnostics.js";
 import { DEFAULT_AGENT_SYSTEM_PROMPT } from "../roles/prompts.js";
 import type { PromptSet } from "../roles/prompt-set.js";
@@ -85,6 +86,8 @@ function check(src: YamlSource, checkOptions: CheckOptions): CheckResult {
     const empty = src.diagnostic([0, 0], "error", "empty-file", "The file is empty. A scenario needs at least `name`, `user` and `reference`.");
     return { scenario: null, diagnostics: [empty] };
   }
+  const mergeKeys = mergeKeyDiagnostics(src);
+  if (mergeKeys.length > 0) return { scenario: null, diagnostics: mergeKeys };
   const schema = schemaDiagnostics(withFiniteTolerances(src.value), src);
   const root = obj(src.value);
   if (!root) return { scenario: null, diagnostics: sortByPosition(schema) };

@@ -4,10 +4,11 @@
 // a range never runs past the end of the line it starts on (a squiggle under a whole block of
 // YAML tells the author nothing).
 import { isAlias, isMap, isPair, isScalar, isSeq, parseDocument, YAMLParseError } from "yaml";
-import type { Document, Node, Pair, YAMLError } from "yaml";
+import type { Document, Node, Pair } from "yaml";
 import type { Diagnostic, Position, Severity } from "../diagnostics.js";
 import { grouped, limitValue, overLimitMessage } from "../limits.js";
 import { nestingLimitMessage, treeProblems } from "./tree-limits.js";
+import { parseWhole, type ParsedYaml, type YamlProblem } from "./yaml-sections.js";
 
 export type PathSegment = string | number;
 export type Path = readonly PathSegment[];
@@ -32,10 +33,17 @@ export class YamlSource {
   /** Problems in the tree that do not stop the check (numbers out of float range). */
   readonly treeWarnings: readonly Diagnostic[];
 
+  /** `parsed`: the text's parse, when the caller has one (the language server parses by section, yaml-sections.ts). */
+  /** The text with lone CR line breaks read as LF (same length, so offsets are the editor's). */
+  readonly text: string;
+
   constructor(
-    readonly text: string,
+    text: string,
     readonly file: string,
+    parsed?: ParsedYaml,
   ) {
+    text = withLineFeeds(text);
+    this.text = text;
     const bytes = Buffer.byteLength(text, "utf8");
     if (bytes > limitValue("scenarioBytes")) {
       // Past the size limit nothing is parsed or even split into lines: one diagnostic, at once.
@@ -47,8 +55,9 @@ export class YamlSource {
       return;
     }
     this.lineStarts = [0, ...Array.from(text.matchAll(/\n/g), (m) => m.index + 1)];
-    this.doc = parseYaml(text);
-    const syntax = this.collectSyntaxErrors(this.doc.errors);
+    parsed ??= parseGuarded(text);
+    this.doc = parsed.doc;
+    const syntax = this.collectSyntaxErrors(parsed.errors);
     syntax.push(...this.unresolvedTags());
     const tree = syntax.length === 0 ? treeProblems(this.doc, text) : [];
     for (const problem of tree) if (problem.severity === "error") syntax.push(this.diagnostic(problem.offsets, "error", problem.code, problem.message));
@@ -56,7 +65,7 @@ export class YamlSource {
     let value: unknown = null;
     if (syntax.length === 0) {
       try {
-        value = this.doc.toJS({ maxAliasCount: MAX_ALIAS_COUNT });
+        value = parsed.toValue(MAX_ALIAS_COUNT);
       } catch (err) {
         syntax.push(this.aliasError(err));
       }
@@ -156,11 +165,11 @@ export class YamlSource {
   }
 
   /** Syntax errors, one per line (the YAML parser often reports a cascade on the same line). */
-  private collectSyntaxErrors(errors: readonly YAMLError[]): Diagnostic[] {
+  private collectSyntaxErrors(errors: readonly YamlProblem[]): Diagnostic[] {
     const out: Diagnostic[] = [];
     const seenLines = new Set<number>();
     for (const error of errors) {
-      const offsets = this.restOfLine(error.pos[0]);
+      const offsets = this.unclosedFlow(error) ?? this.restOfLine(error.pos[0]);
       const line = this.position(offsets[0]).line;
       if (seenLines.has(line)) continue;
       seenLines.add(line);
@@ -172,6 +181,23 @@ export class YamlSource {
       out.push(this.diagnostic(offsets, "error", code, syntaxMessage(error, this.text.slice(offsets[0], offsets[1]))));
     }
     return out;
+  }
+
+  /**
+   * An unclosed `[` or `{` is noticed by the parser on the line after it: underline the bracket
+   * that was left open, on its own line, instead.
+   */
+  private unclosedFlow(error: YamlProblem): [number, number] | null {
+    const close = /Flow (sequence|map) .*end with an? ([\]}])/.exec(error.message)?.[2];
+    if (close === undefined) return null;
+    const open = close === "]" ? "[" : "{";
+    let depth = 0;
+    for (let i = Math.min(error.pos[0], this.text.length) - 1; i >= 0; i--) {
+      const c = this.text[i];
+      if (c === close) depth++;
+      else if (c === open && depth-- === 0) return this.firstLine(i, this.text.length);
+    }
+    return null;
   }
 
   /**
@@ -220,17 +246,15 @@ export class YamlSource {
  * The YAML parser recurses once per nesting level; nesting deep enough to exhaust the stack is
  * reported as the nesting limit, never as JavaScript's "Maximum call stack size exceeded".
  */
-function parseYaml(text: string): Document.Parsed {
-  // logLevel "error": warnings (e.g. collection keys) become our diagnostics, never stderr noise.
-  const options = { prettyErrors: false, uniqueKeys: true, logLevel: "error" } as const;
+function parseGuarded(text: string): ParsedYaml {
   try {
-    return parseDocument(text, options);
+    return parseWhole(text);
   } catch (err) {
     if (!(err instanceof RangeError)) throw err;
-    const doc = parseDocument("", options);
+    const doc = parseDocument("", { prettyErrors: false, uniqueKeys: true, logLevel: "error" });
     const at = deepestOpening(text);
     doc.errors.push(new YAMLParseError([at, at + 1], "BAD_INDENT", err.message));
-    return doc;
+    return { doc, errors: doc.errors, toValue: () => null };
   }
 }
 
@@ -252,12 +276,20 @@ function deepestOpening(text: string): number {
   return best.at;
 }
 
+/**
+ * Lone CR line breaks (old Mac files) as LF, character for character. YAML and the editor both
+ * count a lone CR as a line break; the parser here does not, and would read the file as one line.
+ */
+export function withLineFeeds(text: string): string {
+  return text.includes("\r") ? text.replace(/\r(?!\n)/g, "\n") : text;
+}
+
 function isNodeValue(value: unknown): value is Node {
   return typeof value === "object" && value !== null && !isPair(value) && "range" in value;
 }
 
 /** yaml's messages, made one line and, for the common cases, said the way a person would. */
-function syntaxMessage(error: YAMLError, lineText: string): string {
+function syntaxMessage(error: YamlProblem, lineText: string): string {
   const first = (error.message.split("\n")[0] ?? "").replace(/ at line \d+, column \d+:?$/, "").trim();
   switch (error.code) {
     case "DUPLICATE_KEY": {

@@ -1,4 +1,4 @@
-// System packages the browser and VS Code tests need, probed by the files they provide (so a
+// System packages the browser, VS Code and Neovim tests need, probed by the files they provide (so a
 // non-Debian machine that has them some other way passes too) and installed with apt-get where
 // this process may (root, apt-get present). Elsewhere the caller gets one line naming the command.
 import { spawnSync } from "node:child_process";
@@ -8,6 +8,7 @@ import { dirname } from "node:path";
 /** What each Debian package gives us, as a file whose presence says it is there. */
 export const PACKAGES = {
   chromium: { provides: process.env.TOOLSANDBOX_CHROMIUM ?? "/usr/bin/chromium", why: "the panel and end-to-end tests drive it" },
+  neovim: { provides: process.env.TOOLSANDBOX_NVIM ?? "/usr/bin/nvim", why: "the Neovim test drives the language server from it" },
   "fonts-liberation": { provides: "/usr/share/fonts/truetype/liberation", why: "Chromium renders the panel with them" },
   "libkrb5-dev": { provides: "/usr/include/gssapi/gssapi.h", why: "code-server's kerberos module builds from source" },
   ripgrep: { provides: "/usr/bin/rg", why: "code-server's ripgrep would otherwise download from GitHub" },

@@ -2,7 +2,8 @@
 //   browser      Debian's Chromium and fonts (the panel tests, the end-to-end tests, bench:panel)
 //   vsce         @vscode/vsce, which packages the .vsix (`npm run package`, the end-to-end tests)
 //   code-server  code-server 4.100.3 (VS Code 1.100.3) for the end-to-end tests
-// `node scripts/test-setup/index.mjs browser vsce code-server` sets up the ones named; the test runner
+//   neovim       Debian's Neovim, which test/editors/ drives headless
+// `node scripts/test-setup/index.mjs browser vsce code-server neovim` sets up the ones named; the test runner
 // calls the same functions for the tests it was asked to run. Each returns null, or one line.
 import { join } from "node:path";
 import { ensurePackages } from "./debian.mjs";
@@ -16,6 +17,10 @@ const APT_LOG = join(TOOLS_DIR, "apt-install.log");
 
 export function prepareBrowser() {
   return ensurePackages(["chromium", "fonts-liberation"], APT_LOG);
+}
+
+export function prepareNeovim() {
+  return ensurePackages(["neovim"], APT_LOG);
 }
 
 export function prepareVsce() {
@@ -38,7 +43,7 @@ export function prepareCodeServer() {
   });
 }
 
-const STEPS = { browser: prepareBrowser, vsce: prepareVsce, "code-server": prepareCodeServer };
+const STEPS = { browser: prepareBrowser, vsce: prepareVsce, "code-server": prepareCodeServer, neovim: prepareNeovim };
 
 /** Runs the named steps in order; returns the lines of those that failed. */
 export function prepare(names) {

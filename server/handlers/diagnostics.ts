@@ -4,7 +4,8 @@
 // Timeline for one document:
 //   open            check at once
 //   change          check after a few milliseconds, or after a short debounce while typing
-//                   (a burst of keystrokes is checked once)
+//                   (a burst of keystrokes is checked once); never while a completion, hover
+//                   or other request waits for its answer: those answer from the new parse first
 //   no errors, and no change for a while after the check
 //                   score the reference in the background; publish again with its findings
 //   newer change    the stale scoring is cancelled, and the older findings are not shown with
@@ -35,6 +36,9 @@ export interface DiagnosticsTiming {
  */
 export const DEFAULT_TIMING: DiagnosticsTiming = { quietDelayMs: 10, debounceMs: 75, burstWindowMs: 300, referenceIdleMs: 600 };
 
+/** How long a check waits, each time, for the feature requests being answered. */
+const REQUEST_DEFER_MS = 2;
+
 interface DocumentState {
   checkTimer: NodeJS.Timeout | null;
   referenceTimer: NodeJS.Timeout | null;
@@ -55,6 +59,8 @@ export class DiagnosticsPublisher {
     private readonly scoring: ReferenceScoring,
     private readonly log: (message: string) => void,
     private readonly timing: DiagnosticsTiming = DEFAULT_TIMING,
+    /** Whether a feature request waits for its answer: the check, which cannot stop once started, goes after it. */
+    private readonly requestsWaiting: () => boolean = () => false,
   ) {}
 
   /** A document opened (checked at once) or changed (checked after a delay, see DEFAULT_TIMING). */
@@ -101,6 +107,10 @@ export class DiagnosticsPublisher {
     const doc = this.current(uri);
     if (!state || !doc) return;
     state.checkTimer = null;
+    if (this.requestsWaiting()) {
+      state.checkTimer = setTimeout(() => this.guard(() => this.check(uri)), REQUEST_DEFER_MS);
+      return;
+    }
     const text = doc.getText();
     const diagnostics = documentDiagnostics(getScenarioDocument(doc));
     state.checked = { version: doc.version, text, diagnostics };

@@ -1,12 +1,25 @@
 // The language feature requests: each one finds the open document, gets its parse for the
 // current version, and hands it to the pure service function. A request for a document the
-// client never opened gets an empty answer, never an error.
+// client never opened gets an empty answer, never an error; the lifecycle, params and
+// cancellation are checked first (requests.ts).
 import { dirname } from "node:path";
-import type { Connection, TextDocuments } from "vscode-languageserver";
+import type {
+  CodeActionParams,
+  CompletionParams,
+  Connection,
+  DefinitionParams,
+  DocumentSymbolParams,
+  FoldingRangeParams,
+  HoverParams,
+  PrepareRenameParams,
+  ReferenceParams,
+  RenameParams,
+  TextDocuments,
+} from "vscode-languageserver";
 import type { TextDocument } from "vscode-languageserver-textdocument";
 import type { EvaluationResult } from "../../engine/evaluation/result.js";
 import { obj, str } from "../../engine/scenario/raw.js";
-import { codeActions } from "../service/code-actions.js";
+import { codeActions, type CodeActionSupport } from "../service/code-actions.js";
 import { completion } from "../service/completion.js";
 import { definition } from "../service/definition.js";
 import { getScenarioDocument, type ScenarioDocument } from "../service/document.js";
@@ -15,59 +28,78 @@ import { references } from "../service/references.js";
 import { prepareRename, rename } from "../service/rename.js";
 import { documentSymbols, foldingRanges } from "../service/symbols.js";
 import type { LastRuns } from "./last-run.js";
+import { documentParams, positionParams, rangeParams, renameParams, request, type Lifecycle } from "./requests.js";
 import { filePath } from "./uris.js";
 
-export function registerFeatures(connection: Connection, documents: TextDocuments<TextDocument>, lastRuns: LastRuns): void {
+export function registerFeatures(connection: Connection, documents: TextDocuments<TextDocument>, lastRuns: LastRuns, lifecycle: Lifecycle, support: CodeActionSupport): void {
   const scenario = (uri: string): ScenarioDocument | null => {
     const doc = documents.get(uri);
     return doc ? getScenarioDocument(doc) : null;
   };
 
-  connection.onCompletion(({ textDocument, position, context }) => {
-    const doc = scenario(textDocument.uri);
-    return doc ? completion(doc, position, context) : null;
-  });
+  connection.onCompletion(
+    request(lifecycle, "completion", positionParams, ({ textDocument, position, context }: CompletionParams) => {
+      const doc = scenario(textDocument.uri);
+      return doc ? completion(doc, position, context) : null;
+    }),
+  );
 
-  connection.onHover(({ textDocument, position }) => {
-    const doc = scenario(textDocument.uri);
-    return doc ? hover(doc, position, lastRunOf(doc, lastRuns)) : null;
-  });
+  connection.onHover(
+    request(lifecycle, "hover", positionParams, ({ textDocument, position }: HoverParams) => {
+      const doc = scenario(textDocument.uri);
+      return doc ? hover(doc, position, lastRunOf(doc, lastRuns)) : null;
+    }),
+  );
 
-  connection.onDefinition(({ textDocument, position }) => {
-    const doc = scenario(textDocument.uri);
-    return doc ? definition(doc, position) : null;
-  });
+  connection.onDefinition(
+    request(lifecycle, "definition", positionParams, ({ textDocument, position }: DefinitionParams) => {
+      const doc = scenario(textDocument.uri);
+      return doc ? definition(doc, position) : null;
+    }),
+  );
 
-  connection.onReferences(({ textDocument, position, context }) => {
-    const doc = scenario(textDocument.uri);
-    return doc ? references(doc, position, context.includeDeclaration) : [];
-  });
+  connection.onReferences(
+    request(lifecycle, "references", positionParams, ({ textDocument, position, context }: ReferenceParams) => {
+      const doc = scenario(textDocument.uri);
+      return doc ? references(doc, position, context?.includeDeclaration !== false) : [];
+    }),
+  );
 
-  connection.onPrepareRename(({ textDocument, position }) => {
-    const doc = scenario(textDocument.uri);
-    return doc ? prepareRename(doc, position) : null;
-  });
+  connection.onPrepareRename(
+    request(lifecycle, "prepareRename", positionParams, ({ textDocument, position }: PrepareRenameParams) => {
+      const doc = scenario(textDocument.uri);
+      return doc ? prepareRename(doc, position) : null;
+    }),
+  );
 
   // The service answers an unusable new name with a ResponseError, which goes back as is.
-  connection.onRenameRequest(({ textDocument, position, newName }) => {
-    const doc = scenario(textDocument.uri);
-    return doc ? rename(doc, position, newName) : null;
-  });
+  connection.onRenameRequest(
+    request(lifecycle, "rename", renameParams, ({ textDocument, position, newName }: RenameParams) => {
+      const doc = scenario(textDocument.uri);
+      return doc ? rename(doc, position, newName) : null;
+    }),
+  );
 
-  connection.onDocumentSymbol(({ textDocument }) => {
-    const doc = scenario(textDocument.uri);
-    return doc ? documentSymbols(doc) : [];
-  });
+  connection.onDocumentSymbol(
+    request(lifecycle, "documentSymbol", documentParams, ({ textDocument }: DocumentSymbolParams) => {
+      const doc = scenario(textDocument.uri);
+      return doc ? documentSymbols(doc) : [];
+    }),
+  );
 
-  connection.onFoldingRanges(({ textDocument }) => {
-    const doc = scenario(textDocument.uri);
-    return doc ? foldingRanges(doc) : [];
-  });
+  connection.onFoldingRanges(
+    request(lifecycle, "foldingRange", documentParams, ({ textDocument }: FoldingRangeParams) => {
+      const doc = scenario(textDocument.uri);
+      return doc ? foldingRanges(doc) : [];
+    }),
+  );
 
-  connection.onCodeAction(({ textDocument, range, context }) => {
-    const doc = scenario(textDocument.uri);
-    return doc ? codeActions(doc, range, context.diagnostics) : [];
-  });
+  connection.onCodeAction(
+    request(lifecycle, "codeAction", rangeParams, ({ textDocument, range, context }: CodeActionParams) => {
+      const doc = scenario(textDocument.uri);
+      return doc ? codeActions(doc, range, context.diagnostics, support) : [];
+    }),
+  );
 }
 
 /** The evaluation of the newest saved run of this document's scenario, looked up by its `name`. */

@@ -16,6 +16,7 @@ import { DEFAULT_TIMING, DiagnosticsPublisher, type DiagnosticsTiming } from "./
 import { registerFeatures } from "./features.js";
 import { LastRuns } from "./last-run.js";
 import { ReferenceScoring, type WorkerEntry } from "./reference-scoring.js";
+import { Lifecycle } from "./requests.js";
 import { filePath } from "./uris.js";
 
 export const SERVER_NAME = "toolsandbox-language-server";
@@ -31,6 +32,8 @@ export interface ServerOptions {
 export function startServer(connection: Connection, options: ServerOptions): void {
   redirectConsole(connection);
   const log = (message: string): void => connection.console.log(message);
+  const lifecycle = new Lifecycle();
+  const codeActionSupport = { snippetEdits: false };
   const documents = new TextDocuments(TextDocument);
   const lastRuns = new LastRuns(log);
   const scoring = new ReferenceScoring(options.referenceWorker, (result) => publisher.referenceScored(result), log);
@@ -40,6 +43,7 @@ export function startServer(connection: Connection, options: ServerOptions): voi
     scoring,
     log,
     options.timing ?? DEFAULT_TIMING,
+    () => lifecycle.pending > 0,
   );
 
   let watchTrajectories = false;
@@ -61,6 +65,8 @@ export function startServer(connection: Connection, options: ServerOptions): voi
     followFolders = workspace?.workspaceFolders === true;
     askSettings = workspace?.configuration === true;
     followSettings = askSettings && workspace?.didChangeConfiguration?.dynamicRegistration === true;
+    codeActionSupport.snippetEdits = workspace?.workspaceEdit?.snippetEditSupport === true;
+    lifecycle.initialized = true;
     return { capabilities: serverCapabilities(), serverInfo: { name: SERVER_NAME, version } };
   });
 
@@ -93,9 +99,10 @@ export function startServer(connection: Connection, options: ServerOptions): voi
 
   documents.onDidChangeContent(({ document }) => publisher.contentChanged(document));
   documents.onDidClose(({ document }) => publisher.closed(document.uri));
-  registerFeatures(connection, documents, lastRuns);
+  registerFeatures(connection, documents, lastRuns, lifecycle, codeActionSupport);
 
   connection.onShutdown(() => {
+    lifecycle.shutDown = true;
     publisher.dispose();
     scoring.dispose();
   });

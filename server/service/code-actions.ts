@@ -11,14 +11,19 @@ import { deref, propertiesOf, requiredOf, schemaAt, typesOf, type Schema } from 
 import { guarded } from "./guard.js";
 import { SKELETON_SNIPPET, snippetToText } from "./snippets.js";
 
-export function codeActions(doc: ScenarioDocument, range: Range, diagnostics: readonly Diagnostic[]): CodeAction[] {
+/** What the client can apply: `snippetEdits` = snippet text edits in a workspace edit (LSP 3.18). */
+export interface CodeActionSupport {
+  readonly snippetEdits: boolean;
+}
+
+export function codeActions(doc: ScenarioDocument, range: Range, diagnostics: readonly Diagnostic[], support: CodeActionSupport = { snippetEdits: false }): CodeAction[] {
   void range; // the client sends the diagnostics that touch the range; each is answered on its own
   const actions: CodeAction[] = [];
-  for (const diagnostic of diagnostics) actions.push(...guarded("codeActions", [], () => actionsFor(doc, diagnostic)));
+  for (const diagnostic of diagnostics) actions.push(...guarded("codeActions", [], () => actionsFor(doc, diagnostic, support)));
   return actions;
 }
 
-function actionsFor(doc: ScenarioDocument, d: Diagnostic): CodeAction[] {
+function actionsFor(doc: ScenarioDocument, d: Diagnostic, support: CodeActionSupport): CodeAction[] {
   const code = typeof d.code === "string" ? d.code : null;
   const data = typeof d.data === "object" && d.data !== null ? (d.data as Record<string, unknown>) : {};
   const suggestion = typeof data.suggestion === "string" ? data.suggestion : null;
@@ -27,7 +32,7 @@ function actionsFor(doc: ScenarioDocument, d: Diagnostic): CodeAction[] {
   if (code === "milestone-unconnected" && insert !== null) return afterActions(doc, d, insert);
   if (suggestion !== null) return [replaceAction(doc, d, suggestion)];
   if (insert !== null && (code === "schema-required" || code === "missing-argument" || code === "missing-column")) {
-    const action = insertKeyAction(doc, d, code, insert);
+    const action = insertKeyAction(doc, d, code, insert, support);
     return action ? [action] : [];
   }
   return [];
@@ -71,7 +76,7 @@ function skeletonAction(doc: ScenarioDocument, d: Diagnostic): CodeAction {
  * value is that mapping, or at the mapping itself (a list item, the root); the mapping chosen is
  * the one that lacks the key (and, for a schema error, whose schema requires it).
  */
-function insertKeyAction(doc: ScenarioDocument, d: Diagnostic, code: string, key: string): CodeAction | null {
+function insertKeyAction(doc: ScenarioDocument, d: Diagnostic, code: string, key: string, support: CodeActionSupport): CodeAction | null {
   const offset = doc.offsetAt(d.range.start);
   const candidates = mapsAt(doc, offset).filter(({ map }) => !map.items.some((p) => isScalar(p.key) && p.key.value === key));
   const tag = readTag(doc);
@@ -83,6 +88,20 @@ function insertKeyAction(doc: ScenarioDocument, d: Diagnostic, code: string, key
   const property = code === "schema-required" ? propertySchema(doc, chosen.path, key) : null;
   const edit = insertIntoMap(doc, chosen.map, key, property);
   if (edit === null) return null;
+  // An empty text (`opening: ""`) is itself an error: where the client takes snippets, each one
+  // is a placeholder to type over instead.
+  if (support.snippetEdits && edit.newText.includes('""')) {
+    let n = 0;
+    const snippet = edit.newText.replace(/[\\$}]/g, (c) => `\\${c}`).replace(/""/g, () => `"\${${++n}:${key}}"`);
+    const snippetEdit = { range: edit.range, snippet: { kind: "snippet" as const, value: snippet } };
+    return {
+      title: `Add "${key}"`,
+      kind: CodeActionKind.QuickFix,
+      diagnostics: [d],
+      edit: { documentChanges: [{ textDocument: { uri: doc.uri, version: doc.version }, edits: [snippetEdit] }] },
+      isPreferred: true,
+    };
+  }
   return quickFix(doc, `Add "${key}"`, d, [edit], true);
 }
 

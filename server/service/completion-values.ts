@@ -139,17 +139,15 @@ function afterItems(doc: ScenarioDocument, section: IdSection, node: number, pat
   return items;
 }
 
-/** `initial` and the ancestors first (the only valid choices), then the other ids marked as such. */
+/** `initial` and the ancestors: the only ids a constraint may refer to (another would be an error). */
 function referenceItems(doc: ScenarioDocument, section: IdSection, node: number, value: ValueMaker): CompletionItem[] {
   const nodes = doc.ids.nodes[section];
   const self = nodes.find((n) => n.index === node)?.id ?? null;
   const ancestors = self === null ? new Set<string>() : ancestorsOf(effectiveParents(nodes), self);
   const items = [value(INITIAL_ID, CompletionItemKind.Constant, "0", { detail: "the world when the user first speaks" })];
   for (const n of nodes) {
-    if (n.id === null || n.id === self) continue;
-    const eligible = ancestors.has(n.id);
-    const extra = eligible ? nodeDetail(n.description) : { detail: "not an ancestor: add an `after` edge first", labelDetails: { description: "not an ancestor" } };
-    items.push(value(n.id, CompletionItemKind.Reference, `${eligible ? 1 : 2}${`${n.index}`.padStart(4, "0")}`, extra));
+    if (n.id === null || n.id === self || !ancestors.has(n.id)) continue;
+    items.push(value(n.id, CompletionItemKind.Reference, `1${`${n.index}`.padStart(4, "0")}`, nodeDetail(n.description)));
   }
   return items;
 }

@@ -1,6 +1,11 @@
 // A scenario document as the language service sees it: parsed once per (uri, version), with the
 // engine's check, the id table, the line structure and the world pack computed on first use and
 // then shared by every request on that version.
+//
+// A new version is parsed by section (engine/scenario/yaml-sections.ts): only the top-level
+// sections an edit touched are parsed again, so completion and hover right after an edit answer
+// from the new text without a whole-file parse, and without the semantic check, which only the
+// diagnostics ask for (`check`, run after the answer).
 import { fileURLToPath } from "node:url";
 import type { TextDocument } from "vscode-languageserver-textdocument";
 import type { Position, Range } from "vscode-languageserver";
@@ -8,12 +13,13 @@ import type { WorldPack } from "../../engine/packs/types.js";
 import { resolvePack } from "../../engine/scenario/pack-tables.js";
 import { obj } from "../../engine/scenario/raw.js";
 import { checkScenarioSource, type CheckResult } from "../../engine/scenario/resolve.js";
-import { YamlSource } from "../../engine/scenario/yaml-source.js";
+import { withLineFeeds, YamlSource } from "../../engine/scenario/yaml-source.js";
+import { SectionedParser } from "../../engine/scenario/yaml-sections.js";
 import { cursorContext, type CursorContext } from "./cursor-context.js";
 import { isPastLimits } from "./document-limits.js";
 import { guarded } from "./guard.js";
 import { buildIdTable, type IdTable } from "./id-table.js";
-import { pathKey, scanLines, type LineStructure } from "./line-structure.js";
+import { pathKey, rescanLines, scanLines, type LineStructure } from "./line-structure.js";
 
 export type { CursorContext } from "./cursor-context.js";
 export type { IdOccurrence, IdSection, IdTable } from "./id-table.js";
@@ -50,16 +56,21 @@ class ParsedScenario implements ScenarioDocument {
   private structure: LineStructure | null = null;
   private worldPack: WorldPack | null = null;
 
-  constructor(readonly textDocument: TextDocument) {
+  constructor(
+    readonly textDocument: TextDocument,
+    private readonly incremental: Incremental,
+  ) {
     this.uri = textDocument.uri;
     this.version = textDocument.version;
-    this.text = textDocument.getText();
+    this.text = withLineFeeds(textDocument.getText());
     this.file = fileName(textDocument.uri);
-    this.source = new YamlSource(this.text, this.file);
+    this.source = new YamlSource(this.text, this.file, incremental.parser.parse(this.text));
   }
 
   get check(): CheckResult {
-    this.checked ??= checkScenarioSource(this.source);
+    // With a syntax error a whole parse may stop where sections go on: the diagnostics are the
+    // whole parse's, as `validate` reports them.
+    this.checked ??= checkScenarioSource(this.source.syntaxDiagnostics.length > 0 ? new YamlSource(this.text, this.file) : this.source);
     return this.checked;
   }
 
@@ -69,7 +80,14 @@ class ParsedScenario implements ScenarioDocument {
   }
 
   get lines(): LineStructure {
-    this.structure ??= guarded("lines", { lines: [], keysByPath: new Map() }, () => scanLines(isPastLimits(this.source) ? "" : this.text, this.source.doc));
+    if (this.structure === null) {
+      const previous = this.incremental.lines;
+      const text = isPastLimits(this.source) ? "" : this.text;
+      this.structure = guarded("lines", { lines: [], keysByPath: new Map() }, () =>
+        previous && text !== "" ? rescanLines(previous, text, this.source.doc) : scanLines(text, this.source.doc),
+      );
+      this.incremental.lines = { text, structure: this.structure };
+    }
     return this.structure;
   }
 
@@ -110,17 +128,29 @@ function fileName(uri: string): string {
 /** Documents kept parsed, the latest version of each; a few, since an editor works on a handful of files at once. */
 const CACHE_SIZE = 16;
 const cache = new Map<string, ParsedScenario>();
+/** What a document's next version is computed from: its sections' parses and its last line structure. */
+interface Incremental {
+  readonly parser: SectionedParser;
+  lines: { readonly text: string; readonly structure: LineStructure } | null;
+}
+const incrementals = new Map<string, Incremental>();
 
 /** The parsed scenario for this document version (reused while the uri, version and text are the same). */
 export function getScenarioDocument(doc: TextDocument): ScenarioDocument {
   const cached = cache.get(doc.uri);
   cache.delete(doc.uri);
-  const parsed = cached && cached.version === doc.version && cached.text === doc.getText() ? cached : new ParsedScenario(doc);
+  let incremental = incrementals.get(doc.uri);
+  if (!incremental) {
+    incremental = { parser: new SectionedParser(), lines: null };
+    incrementals.set(doc.uri, incremental);
+  }
+  const parsed = cached && cached.version === doc.version && cached.text === withLineFeeds(doc.getText()) ? cached : new ParsedScenario(doc, incremental);
   cache.set(doc.uri, parsed);
   while (cache.size > CACHE_SIZE) {
     const oldest = cache.keys().next().value;
     if (oldest === undefined) break;
     cache.delete(oldest);
+    incrementals.delete(oldest);
   }
   return parsed;
 }

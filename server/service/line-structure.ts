@@ -3,7 +3,7 @@
 // still says where the cursor is while a line is half typed (`    kin`, `  - tool: sea`), where
 // the parser's tree is broken or missing. Scalars that span lines (block scalars, quoted or
 // plain continuations) are taken from the parsed tree so their text is never read as structure.
-import { isMap, isPair, isScalar, isSeq, type Document } from "yaml";
+import { isMap, isNode, isPair, isScalar, isSeq, type Document } from "yaml";
 import type { PathSegment } from "../../engine/scenario/yaml-source.js";
 
 /** An open node on the path to a line: a key whose value follows, or a list item. */
@@ -32,6 +32,8 @@ export interface LineInfo {
   readonly stack: readonly Frame[];
   /** For a "flow" line: offset where the flow collection it continues began, and the frames of its owner line. */
   readonly flowStart?: number;
+  /** The key this line writes, with the id of the mapping it is written in (keysByPath is built from these). */
+  readonly key?: { readonly parent: string; readonly name: string; readonly value: string };
 }
 
 export interface KeyOccurrence {
@@ -63,14 +65,112 @@ export function pathOf(stack: readonly Frame[]): PathSegment[] {
 }
 
 export function scanLines(text: string, doc: Document.Parsed | null): LineStructure {
-  const multiLine = multiLineScalarSpans(text, doc);
-  const lines: LineInfo[] = [];
+  const { lines } = scanRange(text, doc, 0, null);
+  return { lines, keysByPath: keysOf(lines) };
+}
+
+/**
+ * The structure of `text` after an edit of `previous.text`: the lines before the top-level
+ * section the edit starts in are kept, the lines from there are scanned again until a top-level
+ * key in the unchanged end of the text, and the rest are the previous lines moved. Top-level keys
+ * close every open frame, so the lines on either side do not depend on the scanned ones.
+ */
+export function rescanLines(previous: { readonly text: string; readonly structure: LineStructure }, text: string, doc: Document.Parsed | null): LineStructure {
+  const old = previous.text;
+  const oldLines = previous.structure.lines;
+  let prefix = 0;
+  const limit = Math.min(old.length, text.length);
+  while (prefix < limit && old.charCodeAt(prefix) === text.charCodeAt(prefix)) prefix++;
+  let suffix = 0;
+  while (suffix < limit - prefix && old.charCodeAt(old.length - 1 - suffix) === text.charCodeAt(text.length - 1 - suffix)) suffix++;
+  // The last top-level key line at or before the edit, in the unchanged prefix.
+  // (Strictly before the edited line: the edit may unmake the key on its own line.)
+  let first = lineIndexAt(oldLines, prefix) - 1;
+  while (first > 0 && !isTopLevelKey(oldLines[first])) first--;
+  first = Math.max(0, first);
+  if (first >= oldLines.length || (oldLines[first]?.start ?? 0) > prefix) first = 0;
+  // The new parse must still start a top-level entry there (an edit that opens a quote can turn
+  // the key into text of the scalar above): otherwise everything is scanned again.
+  if (first > 0 && !startsRootEntry(doc, oldLines[first]?.start ?? -1)) first = 0;
+  const from = first === 0 ? 0 : (oldLines[first]?.start ?? 0);
+  const delta = text.length - old.length;
+  const unchangedFrom = text.length - suffix;
+  const { lines: scanned, resumeAt } = scanRange(text, doc, from, (info) => info.start > unchangedFrom && isTopLevelKey(info));
+  let tail: LineInfo[] = [];
+  if (resumeAt !== null) {
+    const oldIndex = lineIndexAt(oldLines, resumeAt - delta);
+    if (oldLines[oldIndex]?.start === resumeAt - delta) tail = oldLines.slice(oldIndex).map((info) => moved(info, delta));
+    // The new parse may read multi-line scalars differently there (an edit that breaks the YAML):
+    // the moved lines must agree with it, or are scanned again.
+    if (tail.length === 0 || !scalarsAgree(tail, multiLineScalarSpans(text, doc, resumeAt))) tail = scanRange(text, doc, resumeAt, null).lines;
+  }
+  const lines = [...oldLines.slice(0, first), ...scanned, ...tail];
+  return { lines, keysByPath: keysOf(lines) };
+}
+
+function startsRootEntry(doc: Document.Parsed | null, offset: number): boolean {
+  const root = doc?.contents;
+  return isMap(root) && root.items.some((item) => isNode(item.key) && item.key.range?.[0] === offset);
+}
+
+/** Whether exactly the lines that start inside a multi-line scalar are the "scalar" lines. */
+function scalarsAgree(lines: readonly LineInfo[], spans: readonly (readonly [number, number])[]): boolean {
+  let spanIndex = 0;
+  for (const info of lines) {
+    if (info.kind === "blank" || info.kind === "flow") continue;
+    const firstChar = info.start + info.text.search(/\S/);
+    while (spanIndex < spans.length && (spans[spanIndex]?.[1] ?? 0) <= firstChar) spanIndex++;
+    const span = spans[spanIndex];
+    const inside = span !== undefined && firstChar > span[0] && firstChar < span[1];
+    if (inside !== (info.kind === "scalar")) return false;
+  }
+  return true;
+}
+
+function moved(info: LineInfo, delta: number): LineInfo {
+  if (delta === 0) return info;
+  return info.flowStart === undefined ? { ...info, start: info.start + delta } : { ...info, start: info.start + delta, flowStart: info.flowStart + delta };
+}
+
+/** A line that writes a key at column 0 (every frame before it is closed). */
+function isTopLevelKey(info: LineInfo | undefined): boolean {
+  return info?.kind === "structure" && info.key?.parent === "" && info.stack.length === 1 && info.stack[0]?.col === 0;
+}
+
+function lineIndexAt(lines: readonly LineInfo[], offset: number): number {
+  let low = 0;
+  let high = lines.length - 1;
+  while (low < high) {
+    const mid = (low + high + 1) >> 1;
+    if ((lines[mid]?.start ?? 0) <= offset) low = mid;
+    else high = mid - 1;
+  }
+  return Math.max(0, low);
+}
+
+function keysOf(lines: readonly LineInfo[]): Map<string, KeyOccurrence[]> {
   const keysByPath = new Map<string, KeyOccurrence[]>();
+  lines.forEach((info, line) => {
+    if (!info.key) return;
+    const list = keysByPath.get(info.key.parent);
+    const occurrence = { name: info.key.name, line, value: info.key.value };
+    if (list) list.push(occurrence);
+    else keysByPath.set(info.key.parent, [occurrence]);
+  });
+  return keysByPath;
+}
+
+/**
+ * Scans lines from offset `from` (a line start where no frame is open) to the end, or up to the
+ * first line `stopAt` accepts (then `resumeAt` is that line's start, the line itself not scanned).
+ */
+function scanRange(text: string, doc: Document.Parsed | null, from: number, stopAt: ((info: LineInfo) => boolean) | null): { lines: LineInfo[]; resumeAt: number | null } {
+  const multiLine = multiLineScalarSpans(text, doc, from);
+  const lines: LineInfo[] = [];
   let stack: readonly Frame[] = [];
   let flow: { start: number; col: number; depth: number } | null = null;
   let spanIndex = 0;
-  let start = 0;
-  let lineNo = 0;
+  let start = from;
   while (start <= text.length) {
     const newline = text.indexOf("\n", start);
     const end = newline < 0 ? text.length : newline;
@@ -89,29 +189,25 @@ export function scanLines(text: string, doc: Document.Parsed | null): LineStruct
     } else if (span !== undefined && firstChar > span[0] && firstChar < span[1]) {
       info = { kind: "scalar", start, text: lineText, stack };
     } else {
-      flow = null;
       const tokens = lineTokens(lineText);
-      stack = applyTokens(stack, tokens);
+      const nextStack = applyTokens(stack, tokens);
       const key = tokens.key;
-      if (key) {
-        const parent = stack[stack.length - 2]?.id ?? "";
-        const list = keysByPath.get(parent) ?? [];
-        list.push({ name: key.name, line: lineNo, value: unquote(tokens.value) });
-        keysByPath.set(parent, list);
-      }
+      const keyInfo = key ? { parent: nextStack[nextStack.length - 2]?.id ?? "", name: key.name, value: unquote(tokens.value) } : undefined;
+      info = keyInfo ? { kind: "structure", start, text: lineText, stack: nextStack, key: keyInfo } : { kind: "structure", start, text: lineText, stack: nextStack };
+      if (stopAt?.(info)) return { lines, resumeAt: start };
+      flow = null;
+      stack = nextStack;
       if (tokens.valueCol !== null && /^[[{]/.test(tokens.value)) {
         const depth = bracketDepth(lineText, tokens.valueCol);
         const owner = key?.col ?? tokens.items[tokens.items.length - 1] ?? 0;
         if (depth > 0) flow = { start: start + tokens.valueCol, col: owner, depth };
       }
-      info = { kind: "structure", start, text: lineText, stack };
     }
     lines.push(info);
-    lineNo++;
     if (newline < 0) break;
     start = newline + 1;
   }
-  return { lines, keysByPath };
+  return { lines, resumeAt: null };
 }
 
 function unquote(value: string): string {
@@ -234,7 +330,7 @@ export function applyTokens(before: readonly Frame[], tokens: LineTokens): Frame
 }
 
 /** [start, end) of every scalar whose text spans more than one line, in source order. */
-function multiLineScalarSpans(text: string, doc: Document.Parsed | null): Array<[number, number]> {
+function multiLineScalarSpans(text: string, doc: Document.Parsed | null, from: number): Array<[number, number]> {
   const spans: Array<[number, number]> = [];
   const walk = (node: unknown, depth: number): void => {
     if (depth > 200) return;
@@ -257,6 +353,17 @@ function multiLineScalarSpans(text: string, doc: Document.Parsed | null): Array<
       }
     }
   };
-  if (doc !== null) walk(doc.contents, 0);
+  // Only the top-level entries that reach `from` or beyond: the lines before it are not scanned.
+  const root = doc?.contents;
+  if (isMap(root)) {
+    for (const item of root.items) {
+      const end = isNode(item.value) ? (item.value.range?.[2] ?? Infinity) : Infinity;
+      if (end < from) continue;
+      walk(item.key, 1);
+      walk(item.value, 1);
+    }
+  } else if (doc) {
+    walk(root, 0);
+  }
   return spans.sort((a, b) => a[0] - b[0]);
 }

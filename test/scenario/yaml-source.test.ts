@@ -14,11 +14,18 @@ test("a syntax error is ranged from where it starts to the end of that line, in 
   assert.doesNotMatch(d.message, /at line \d+/);
 });
 
-test("errors at the end of input point at the last line with text", () => {
+test("an unclosed bracket at the end of input is underlined where it opens", () => {
   const src = new YamlSource("a: 1\nb: {c: 1\n\n", "f.yaml");
   const d = src.syntaxDiagnostics[0]!;
   assert.equal(d.range.start.line, 1);
-  assert.equal(slice(src, d.offset), "b: {c: 1");
+  assert.equal(slice(src, d.offset), "{c: 1");
+});
+
+test("an unclosed bracket followed by more keys is reported on its own line, not the next", () => {
+  const src = new YamlSource("a:\n  b: [x, y\n  c: 1\n", "f.yaml");
+  const d = src.syntaxDiagnostics[0]!;
+  assert.equal(d.range.start.line, 1);
+  assert.equal(slice(src, d.offset), "[x, y");
 });
 
 test("a cascade of parser errors on one line is reported once", () => {

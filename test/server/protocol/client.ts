@@ -120,16 +120,18 @@ export class LspClient {
     return new LspClient(child, connection);
   }
 
-  async initialize(rootPath: string | null = null): Promise<InitializeResult> {
+  /** `workspaceEdit`: what the client says it can apply (e.g. snippet edits), besides the defaults. */
+  async initialize(rootPath: string | null = null, workspaceEdit: Record<string, unknown> | null = null): Promise<InitializeResult> {
     const rootUri = rootPath === null ? null : pathToFileURL(rootPath).href;
+    const base: ClientCapabilities = workspaceEdit === null ? CLIENT_CAPABILITIES : { ...CLIENT_CAPABILITIES, workspace: { ...CLIENT_CAPABILITIES.workspace, workspaceEdit } };
     const result = await this.request(
       this.connection.sendRequest(InitializeRequest.type, {
         processId: process.pid,
         rootUri,
         capabilities:
           this.settings === null
-            ? CLIENT_CAPABILITIES
-            : { ...CLIENT_CAPABILITIES, workspace: { ...CLIENT_CAPABILITIES.workspace, configuration: true, didChangeConfiguration: { dynamicRegistration: true } } },
+            ? base
+            : { ...base, workspace: { ...base.workspace, configuration: true, didChangeConfiguration: { dynamicRegistration: true } } },
         workspaceFolders: rootUri === null ? null : [{ uri: rootUri, name: "workspace" }],
       }),
       "initialize",
