@@ -16,6 +16,7 @@ import { checkScenarioSource, type CheckResult } from "../../engine/scenario/res
 import { withLineFeeds, YamlSource } from "../../engine/scenario/yaml-source.js";
 import { SectionedParser } from "../../engine/scenario/yaml-sections.js";
 import { cursorContext, type CursorContext } from "./cursor-context.js";
+import { limitValue } from "../../engine/limits.js";
 import { isPastLimits } from "./document-limits.js";
 import { guarded } from "./guard.js";
 import { buildIdTable, type IdTable } from "./id-table.js";
@@ -64,7 +65,9 @@ class ParsedScenario implements ScenarioDocument {
     this.version = textDocument.version;
     this.text = withLineFeeds(textDocument.getText());
     this.file = fileName(textDocument.uri);
-    this.source = new YamlSource(this.text, this.file, incremental.parser.parse(this.text));
+    // Past the size limit nothing is parsed (YamlSource answers with one diagnostic), not even by sections.
+    const parsed = Buffer.byteLength(this.text, "utf8") > limitValue("scenarioBytes") ? undefined : incremental.parser.parse(this.text);
+    this.source = new YamlSource(this.text, this.file, parsed);
   }
 
   get check(): CheckResult {

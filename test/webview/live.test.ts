@@ -95,14 +95,14 @@ test("a live run streams in line by line; the panel follows it and can pause and
   await page.locator("[data-action=first]").click();
   for (const line of lines.slice(10, end + 1)) await post(page, line);
   assert.equal(await shownIndex(page), 0);
-  assert.equal(await textOf(page, "[data-testid=message-count]"), "25");
+  assert.equal(await textOf(page, "[data-testid=message-count]"), "26");
   await post(page, { type: "live", state: "finished" });
   assert.equal(await page.locator("[data-testid=live-controls]").isHidden(), true);
   // The evaluation arrives last: badges and the score appear without a reload.
   await post(page, lines[end + 1]);
   assert.equal(await textOf(page, "[data-testid=score]"), "1.00");
   await page.locator("[data-action=next-milestone]").click();
-  assert.equal(await shownIndex(page), 18);
+  assert.equal(await shownIndex(page), 19);
   assert.deepEqual(panel.problems.consoleErrors, []);
   assert.deepEqual(panel.problems.requests, []);
 });
@@ -148,13 +148,13 @@ test("the panel asks the host to open links, reveal milestones and remember the 
   const panel = await openLive();
   const { page } = panel;
   const withLink: TrajectoryLine[] = lines.map((l) =>
-    l.type === "message" && l.message.sandbox_message_index === 22
+    l.type === "message" && l.message.sandbox_message_index === 23
       ? { ...l, message: { ...l.message, content: `Sent. Details: https://example.com/status?id=1, or javascript:alert(1).` } }
       : l,
   );
   await post(page, { type: "lines", lines: withLink });
-  await post(page, { type: "reveal", index: 22 });
-  assert.equal(await shownIndex(page), 22);
+  await post(page, { type: "reveal", index: 23 });
+  assert.equal(await shownIndex(page), 23);
   const links = page.locator("[data-testid=message] a");
   assert.deepEqual(await links.allTextContents(), ["https://example.com/status?id=1"]);
   await links.first().click();
@@ -164,8 +164,8 @@ test("the panel asks the host to open links, reveal milestones and remember the 
   const sent = await requests(page);
   assert.ok(sent.some((r) => JSON.stringify(r) === JSON.stringify({ type: "open-link", url: "https://example.com/status?id=1" })), JSON.stringify(sent));
   assert.ok(sent.some((r) => JSON.stringify(r) === JSON.stringify({ type: "reveal-node", kind: "milestone", id: "confirmed" })));
-  assert.ok(sent.some((r) => JSON.stringify(r) === JSON.stringify({ type: "selected", index: 22 })));
-  assert.deepEqual(await page.evaluate(() => JSON.parse(sessionStorage.getItem("state") ?? "null") as unknown), { selected: 22, query: "album", following: false });
+  assert.ok(sent.some((r) => JSON.stringify(r) === JSON.stringify({ type: "selected", index: 23 })));
+  assert.deepEqual(await page.evaluate(() => JSON.parse(sessionStorage.getItem("state") ?? "null") as unknown), { selected: 23, query: "album", following: false });
   assert.deepEqual(panel.problems.requests, []);
   assert.deepEqual(panel.problems.consoleErrors, []);
 
@@ -173,7 +173,7 @@ test("the panel asks the host to open links, reveal milestones and remember the 
   await page.reload();
   await page.waitForSelector("[data-testid=timeline]");
   await post(page, { type: "lines", lines: withLink });
-  assert.equal(await shownIndex(page), 22);
+  assert.equal(await shownIndex(page), 23);
   assert.equal(await page.locator("[data-testid=search]").inputValue(), "album");
 });
 

@@ -30,11 +30,11 @@ test("the world at every message is the one the engine's reader rebuilds", () =>
 
 test("changes, matches and the turn count are pinned where the trajectory recorded them", () => {
   const t = load("send_message_with_contact_content_cellular_off_adapted");
-  assert.deepEqual(t.changesAt(18).map((c) => `${c.op} ${c.table}`), ["update SETTING"]);
-  assert.deepEqual(t.changesAt(21).map((c) => `${c.op} ${c.table}`), ["insert MESSAGING"]);
-  assert.deepEqual(t.changesAt(20), []);
-  assert.deepEqual(t.matchIndices(), [18, 21, 22]);
-  assert.deepEqual(t.marksAt(18).map((m) => m.node.id).sort(), ["cellular_on", "found_contact"]);
+  assert.deepEqual(t.changesAt(19).map((c) => `${c.op} ${c.table}`), ["update SETTING"]);
+  assert.deepEqual(t.changesAt(22).map((c) => `${c.op} ${c.table}`), ["insert MESSAGING"]);
+  assert.deepEqual(t.changesAt(21), []);
+  assert.deepEqual(t.matchIndices(), [19, 22, 23]);
+  assert.deepEqual(t.marksAt(19).map((m) => m.node.id).sort(), ["cellular_on", "found_contact"]);
   assert.equal(t.turnCount, 7);
 });
 
@@ -76,18 +76,18 @@ test("stepping follows the role filter and search finds text in listed messages 
 
   visible.reset(t.messages, { senders: new Set(["agent"]), seenBy: null, foldSetup: 0 });
   assert.ok(visible.all().every((i) => t.messages[i]!.sender === "agent"));
-  assert.equal(visible.neighbour(16, 1), 17);
-  assert.equal(visible.neighbour(18, 1), 20);
-  assert.equal(visible.neighbour(18, -1), 17);
-  assert.equal(visible.positionOf(18), -1);
+  assert.equal(visible.neighbour(17, 1), 18);
+  assert.equal(visible.neighbour(19, 1), 21);
+  assert.equal(visible.neighbour(19, -1), 18);
+  assert.equal(visible.positionOf(19), -1);
 
   visible.reset(t.messages, { senders: NO_FILTER.senders, seenBy: "user", foldSetup: 0 });
   assert.ok(visible.all().every((i) => t.messages[i]!.visible_to.includes("user")));
-  assert.ok(!visible.all().includes(16), "the agent's tool call is not on the user's view of the bus");
+  assert.ok(!visible.all().includes(17), "the agent's tool call is not on the user's view of the bus");
 
   visible.reset(t.messages, NO_FILTER);
-  assert.deepEqual(searchHits(t, visible, "  ALBUM "), [14, 15, 20, 22]);
-  assert.deepEqual(searchHits(t, visible, "search_contacts"), [16, 18]);
+  assert.deepEqual(searchHits(t, visible, "  ALBUM "), [15, 16, 21, 23]);
+  assert.deepEqual(searchHits(t, visible, "search_contacts"), [17, 19]);
   assert.deepEqual(searchHits(t, visible, ""), []);
   assert.equal(cycle([14, 15, 20, 22], 22, 1), 14);
   assert.equal(cycle([14, 15, 20, 22], 14, -1), 22);

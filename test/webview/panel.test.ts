@@ -63,8 +63,8 @@ test("the summary shows the scenario, the score and the turn count that `replay`
   assert.equal(await textOf(page, "[data-testid=milestone-score]"), scoreLine[2]);
   assert.equal(await textOf(page, "[data-testid=minefield-score]"), scoreLine[3]);
   assert.equal(await textOf(page, "[data-testid=turn-count]"), scoreLine[4]);
-  assert.equal(await textOf(page, "[data-testid=message-count]"), "25");
-  assert.equal(await page.title(), "send_message_with_contact_content_cellular_off · send_message_with_contact_content_cellular_off.html".replace(".html", ".trajectory.jsonl") + " · ToolSandbox replay");
+  assert.equal(await textOf(page, "[data-testid=message-count]"), "26");
+  assert.equal(await page.title(), "send_message_with_contact_content_cellular_off_adapted · send_message_with_contact_content_cellular_off_adapted.html".replace(".html", ".trajectory.jsonl") + " · ToolSandbox replay");
   // The flawed run's lower score, computed by this build's evaluation, reaches the page too.
   const flawed = await open("flawed");
   assert.equal(await textOf(flawed.page, "[data-testid=score]"), "0.89");
@@ -76,28 +76,28 @@ test("stepping forward and back changes the selected message and the world diff 
   const panel = await open("send_message_with_contact_content_cellular_off_adapted");
   const { page } = panel;
   // Every milestone matched: the replay opens on the first real user message, past the setup.
-  assert.equal(await shownIndex(page), 15, "a replay opens at the first real user message");
-  await jump(page, 17);
+  assert.equal(await shownIndex(page), 16, "a replay opens at the first real user message");
+  await jump(page, 18);
   assert.deepEqual(await changeCards(page), []);
-  await page.locator("[data-action=step]").click();
-  assert.equal(await shownIndex(page), 18);
-  assert.deepEqual(await changeCards(page), ["update SETTING"]);
-  assert.equal(await textOf(page, "[data-testid=timeline] .row.selected .row-index"), "18");
   await page.locator("[data-action=step]").click();
   assert.equal(await shownIndex(page), 19);
+  assert.deepEqual(await changeCards(page), ["update SETTING"]);
+  assert.equal(await textOf(page, "[data-testid=timeline] .row.selected .row-index"), "19");
+  await page.locator("[data-action=step]").click();
+  assert.equal(await shownIndex(page), 20);
   assert.deepEqual(await changeCards(page), []);
   await page.locator("[data-action=step-back]").click();
-  assert.equal(await shownIndex(page), 18);
+  assert.equal(await shownIndex(page), 19);
   assert.deepEqual(await changeCards(page), ["update SETTING"]);
   // The keyboard does the same: j / ↓ forward, k / ↑ back, Home and End.
   await page.locator("[data-testid=timeline]").focus();
   await page.keyboard.press("j");
   await page.keyboard.press("ArrowDown");
-  assert.equal(await shownIndex(page), 20);
+  assert.equal(await shownIndex(page), 21);
   await page.keyboard.press("k");
-  assert.equal(await shownIndex(page), 19);
+  assert.equal(await shownIndex(page), 20);
   await page.keyboard.press("End");
-  assert.equal(await shownIndex(page), 24);
+  assert.equal(await shownIndex(page), 25);
   await page.keyboard.press("Home");
   assert.equal(await shownIndex(page), 0);
   // "?" lists the shortcuts; Escape closes the list.
@@ -110,14 +110,14 @@ test("stepping forward and back changes the selected message and the world diff 
 
 test("a world diff shows changed columns old → new, and added and removed rows with their values", async () => {
   const updated = await open("send_message_with_contact_content_cellular_off_adapted");
-  await jump(updated.page, 18);
+  await jump(updated.page, 19);
   const change = updated.page.locator("[data-testid=world] .change[data-op=update]");
   assert.deepEqual(await change.locator(".col-name").allTextContents(), ["cellular"]);
   assert.equal(await change.locator(".old").textContent(), "false");
   assert.equal(await change.locator(".new").textContent(), "true");
   assert.match((await change.locator(".unchanged").textContent()) ?? "", /^6 other columns unchanged$/);
 
-  await jump(updated.page, 21);
+  await jump(updated.page, 22);
   const added = updated.page.locator("[data-testid=world] .change[data-op=insert]");
   assert.equal(await added.locator(".change-table").textContent(), "MESSAGING");
   const cells = await added.locator(".change-body").evaluate((body) => [...body.children].map((c) => c.textContent ?? ""));
@@ -126,7 +126,7 @@ test("a world diff shows changed columns old → new, and added and removed rows
   assert.ok(cells.some((c) => /^\d+ 2026-05-20 08:30:00 /.test(c)), cells.join(" | "));
 
   const removed = await open("remove_contact_by_phone_adapted");
-  await jump(removed.page, 19);
+  await jump(removed.page, 20);
   const gone = removed.page.locator("[data-testid=world] .change[data-op=delete]");
   assert.equal(await gone.locator(".change-key").textContent(), `person_id "9e137f06-916a-5310-8174-cf0b7e9f7054"`);
   const removedValues = await gone.locator(".old").allTextContents();
@@ -134,13 +134,13 @@ test("a world diff shows changed columns old → new, and added and removed rows
 
   // Two updates that re-append their rows: each says where the row moved.
   const moved = await open("update_contact_relationship_with_relationship_adapted");
-  await jump(moved.page, 20);
+  await jump(moved.page, 21);
   assert.deepEqual(await changeCards(moved.page), ["update CONTACT", "update CONTACT"]);
   assert.deepEqual(await moved.page.locator("[data-testid=world] .change-where").allTextContents(), ["changed · moved from row 1 to row 3", "changed · moved from row 1 to row 3"]);
   assert.deepEqual(await moved.page.locator("[data-testid=world] .change .new").allTextContents(), [`"enemy"`, `"enemy"`]);
 
   // The whole world at a message: before the removal the contact is there, after it is not.
-  await jump(removed.page, 18);
+  await jump(removed.page, 19);
   await removed.page.locator("details.world-at summary").click();
   await removed.page.locator(".world-table-section").first().waitFor();
   const namesAt = async (): Promise<string[]> =>
@@ -157,10 +157,10 @@ test("milestone badges sit at the messages where they matched, with their simila
   const panel = await open("flawed");
   const { page } = panel;
   const expected = [
-    ["cellular_on", 18, "1.00"],
-    ["found_contact", 18, "1.00"],
-    ["message_sent", 21, "0.58"],
-    ["confirmed", 22, "1.00"],
+    ["cellular_on", 19, "1.00"],
+    ["found_contact", 19, "1.00"],
+    ["message_sent", 22, "0.58"],
+    ["confirmed", 23, "1.00"],
   ] as const;
   for (const [id, at, similarity] of expected) {
     await jump(page, at);
@@ -171,17 +171,17 @@ test("milestone badges sit at the messages where they matched, with their simila
     assert.equal(await card.locator(".node-verdict").textContent(), "matched here");
   }
   // The explanation names the column that pulled message_sent down.
-  await jump(page, 21);
+  await jump(page, 22);
   const weakest = page.locator(`.node-card[data-node="message_sent"] [data-testid=weakest-column]`);
   assert.match((await weakest.textContent()) ?? "", /^Pulled down by column content \(0\.33\): ROUGE-L against "How's the new album coming along"$/);
   assert.equal(await page.locator(".node-card[data-node=message_sent] .score-table tr.below td:first-child").textContent(), "content");
   // No badge where nothing matched.
-  await jump(page, 20);
-  assert.equal(await page.locator(`[data-testid=timeline] .row[data-index="20"] .badge.node`).count(), 0);
+  await jump(page, 21);
+  assert.equal(await page.locator(`[data-testid=timeline] .row[data-index="21"] .badge.node`).count(), 0);
   assert.equal(await page.locator("[data-testid=nodes-here]").count(), 0);
   // The milestone chips in the summary jump to their message.
   await page.locator(`.node-chip[data-node="confirmed"]`).click();
-  assert.equal(await shownIndex(page), 22);
+  assert.equal(await shownIndex(page), 23);
   assertClean(panel);
 });
 
@@ -193,12 +193,12 @@ test("continue to the next milestone jumps from match to match", async () => {
     await page.locator("[data-action=next-milestone]").click();
     visited.push(await shownIndex(page));
   }
-  assert.deepEqual(visited, [18, 21, 22, 22]);
+  assert.deepEqual(visited, [19, 22, 23, 23]);
   await page.locator("[data-testid=timeline]").focus();
   await page.keyboard.press("p");
-  assert.equal(await shownIndex(page), 21);
-  await page.keyboard.press("n");
   assert.equal(await shownIndex(page), 22);
+  await page.keyboard.press("n");
+  assert.equal(await shownIndex(page), 23);
   assertClean(panel);
 });
 
@@ -212,21 +212,21 @@ test("the role filter lists only the chosen senders, or only what one role could
   await page.locator("[data-role=user]").click();
   assert.deepEqual(await senders(), ["agent", "execution_environment"]);
   assert.equal(await page.locator("[data-role=user]").getAttribute("aria-pressed"), "false");
-  assert.match(await textOf(page, "[data-testid=position]"), /25 messages, \d+ shown$/);
-  // Stepping skips what the filter hides: 18 and 19 are the environment's responses.
-  await jump(page, 17);
+  assert.match(await textOf(page, "[data-testid=position]"), /26 messages, \d+ shown$/);
+  // Stepping skips what the filter hides: 19 and 20 are the environment's responses.
+  await jump(page, 18);
   await page.locator("[data-action=step]").click();
-  assert.equal(await shownIndex(page), 18);
+  assert.equal(await shownIndex(page), 19);
   await page.locator("[data-role=execution_environment]").click();
-  await jump(page, 17);
+  await jump(page, 18);
   await page.locator("[data-action=step]").click();
-  assert.equal(await shownIndex(page), 20);
+  assert.equal(await shownIndex(page), 21);
 
   // Seen by the user: the user's side of the bus, without the agent's tool traffic.
   for (const role of ["system", "user", "execution_environment"]) await page.locator(`[data-role=${role}]`).click();
   await page.locator("[data-testid=seen-by]").selectOption("user");
   const visibility = await page.locator("[data-testid=timeline] .row").evaluateAll((rows) => rows.map((r) => Number(r.getAttribute("data-index"))));
-  assert.ok(visibility.length > 0 && !visibility.includes(16) && !visibility.includes(18), visibility.join(","));
+  assert.ok(visibility.length > 0 && !visibility.includes(17) && !visibility.includes(19), visibility.join(","));
   await page.locator("[data-testid=timeline] .row").first().click();
   assert.match(await textOf(page, "[data-testid=visibility]"), /user/);
   assertClean(panel);
@@ -246,10 +246,10 @@ test("search finds text, counts and highlights the matches, and Enter walks thro
     walked.push(await shownIndex(page));
     assert.equal(await page.locator("[data-testid=timeline] .row.selected.hit").count(), 1, "a hit's row is marked");
   }
-  assert.deepEqual(walked, [14, 15, 20, 22, 14]);
-  assert.equal(await page.locator("[data-testid=timeline] .row[data-index='16'].hit").count(), 0);
+  assert.deepEqual(walked, [15, 16, 21, 23, 15]);
+  assert.equal(await page.locator("[data-testid=timeline] .row[data-index='17'].hit").count(), 0);
   await search.press("Shift+Enter");
-  assert.equal(await shownIndex(page), 22);
+  assert.equal(await shownIndex(page), 23);
   assert.equal(await textOf(page, "[data-testid=search-count]"), "4 / 4");
   const marks = await page.locator("[data-testid=message] mark").allTextContents();
   assert.ok(marks.length > 0 && marks.every((m) => m.toLowerCase() === "album"), marks.join(","));
@@ -259,7 +259,7 @@ test("search finds text, counts and highlights the matches, and Enter walks thro
   const flawed = await open("flawed");
   await flawed.page.locator("[data-testid=search]").fill("Is the album");
   await flawed.page.locator("[data-testid=search]").press("Enter");
-  assert.equal(await shownIndex(flawed.page), 20);
+  assert.equal(await shownIndex(flawed.page), 21);
   assert.deepEqual(await flawed.page.locator("[data-testid=message] .tool-call mark").allTextContents(), ["Is the album"]);
   // Nothing found says so; Escape clears the search.
   await search.fill("no such words anywhere");

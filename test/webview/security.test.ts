@@ -53,7 +53,7 @@ test("a run whose messages, tool calls, results, errors, world rows and scenario
   const { page } = panel;
   assert.equal(await textOf(page, "[data-testid=scenario-name]"), `${payload(0)} scenario`);
   const count = Number(await textOf(page, "[data-testid=message-count]"));
-  assert.equal(count, 27);
+  assert.equal(count, 28);
   // Show every message (its content, call, error, trace and world changes) with every part opened;
   // nothing may run, and every payload must be on screen as text, character for character.
   // From message 0 with the setup unfolded, so stepping visits every message.
@@ -74,12 +74,12 @@ test("a run whose messages, tool calls, results, errors, world rows and scenario
   assert.deepEqual([...seen].sort(), [...PAYLOADS].sort(), "every payload is shown as text somewhere");
 
   // A tool error reads as an error, with its payload as text.
-  await page.locator("[data-testid=jump]").fill("19");
+  await page.locator("[data-testid=jump]").fill("20");
   await page.locator("[data-testid=jump]").press("Enter");
   assert.match((await page.locator("[data-testid=message]").getAttribute("class")) ?? "", /\bkind-error\b/);
   assert.match(await textOf(page, "[data-testid=message] .exception"), /^error\s*ValueError: </);
   // World rows: the changed name and the added contact, as JSON strings.
-  await page.locator("[data-testid=jump]").fill("23");
+  await page.locator("[data-testid=jump]").fill("24");
   await page.locator("[data-testid=jump]").press("Enter");
   const changed = await page.locator("[data-testid=world] .change[data-op=update] .new").allTextContents();
   assert.ok(changed.some((c) => c.startsWith('"<')), changed.join(" | "));

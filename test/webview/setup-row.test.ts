@@ -30,13 +30,13 @@ const listed = (page: import("playwright-core").Page): Promise<number[]> =>
 
 test("the setup is one folded row; the replay opens on the first real user message; 'show' unfolds it", async () => {
   const { page, problems } = await browser.open(files.sample ?? "");
-  assert.equal(await shownIndex(page), 15);
+  assert.equal(await shownIndex(page), 16);
   const setup = page.locator("[data-testid=setup-row]");
-  assert.match((await setup.textContent()) ?? "", /Setup.*3 system prompts, 12 demonstration messages/);
+  assert.match((await setup.textContent()) ?? "", /Setup.*3 system prompts, 13 demonstration messages/);
   const folded = await listed(page);
   assert.equal(folded[0], 0);
-  assert.equal(folded[1], 15, "messages 1 to 14 are folded into the setup row");
-  assert.match((await page.locator('[data-testid=timeline] .row[data-index="15"] .badge.window').textContent()) ?? "", /scored from here/);
+  assert.equal(folded[1], 16, "messages 1 to 15 are folded into the setup row");
+  assert.match((await page.locator('[data-testid=timeline] .row[data-index="16"] .badge.window').textContent()) ?? "", /scored from here/);
   mkdirSync(join(process.cwd(), "test-artifacts"), { recursive: true });
   await page.screenshot({ path: join(process.cwd(), "test-artifacts", "panel-setup-row.png") });
 
@@ -46,8 +46,8 @@ test("the setup is one folded row; the replay opens on the first real user messa
   assert.ok([10, 11, 12, 13, 14].every((i) => folded.indexOf(i) === -1));
   const unfolded = await listed(page);
   assert.ok([12, 13, 14, 15].every((i) => unfolded.includes(i)), unfolded.join(","));
-  await page.locator('[data-testid=timeline] .row[data-index="14"] [data-testid=fold-setup]').click();
-  assert.equal((await listed(page))[1], 15);
+  await page.locator('[data-testid=timeline] .row[data-index="15"] [data-testid=fold-setup]').click();
+  assert.equal((await listed(page))[1], 16);
   // Jumping into the setup unfolds it.
   await page.locator("[data-action=more]").isVisible().then(async (narrow) => narrow && page.locator("[data-action=more]").click());
   await page.locator("[data-testid=jump]").fill("7");
@@ -58,9 +58,9 @@ test("the setup is one folded row; the replay opens on the first real user messa
 });
 
 test("a run whose milestone fell short opens on that milestone's message", async () => {
-  // The agent sent the wrong text: message_sent matched at 21 with similarity 0.58.
+  // The agent sent the wrong text: message_sent matched at 22 with similarity 0.58.
   const { page } = await browser.open(files.flawed ?? "");
-  assert.equal(await shownIndex(page), 21);
-  const badge = page.locator(`[data-testid=timeline] .row[data-index="21"] .badge.node[data-node="message_sent"]`);
+  assert.equal(await shownIndex(page), 22);
+  const badge = page.locator(`[data-testid=timeline] .row[data-index="22"] .badge.node[data-node="message_sent"]`);
   assert.equal(await badge.count(), 1);
 });

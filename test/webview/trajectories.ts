@@ -110,7 +110,7 @@ export function payloadRun(): TrajectoryLine[] {
     const i = m.sandbox_message_index;
     if (m.sender === "user" || (m.sender === "agent" && !m.tool_call)) return { ...m, content: `${m.content} ${next()}` };
     if (m.tool_call?.arguments) return { ...m, tool_call: { ...m.tool_call, arguments: { ...m.tool_call.arguments, [next()]: next() } } };
-    if (m.sender === "execution_environment" && i === 19) return { ...m, content: next(), tool_call_exception: `ValueError: ${next()}`, tool_trace: null };
+    if (m.sender === "execution_environment" && i === 20) return { ...m, content: next(), tool_call_exception: `ValueError: ${next()}`, tool_trace: null };
     if (m.sender === "execution_environment" && m.tool_trace) {
       return { ...m, content: next(), tool_trace: m.tool_trace.map((t) => ({ ...t, result: { html: next() } })) };
     }
