@@ -13,7 +13,6 @@ roles' available tools, with the scenario's starting context made current.
 Bridges, in memory only (the checkout is never edited), each named on stderr: the exporter's.
 """
 
-import argparse
 import json
 import os
 import sys
@@ -24,12 +23,7 @@ sys.path.insert(0, os.path.abspath(os.path.join(HERE, "..", "..", "engine", "pac
 import exporter  # noqa: E402  (ours: clock, polars and stand-in bridges)
 
 def main():
-    parser = argparse.ArgumentParser()
-    parser.add_argument("--now", type=float, required=True)
-    parser.add_argument("--timezone", required=True)
-    args = parser.parse_args()
-    exporter.freeze_clock(args.now, args.timezone)
-    exporter.bridge_polars()
+    exporter.start_frozen()
     exporter.import_scenario_modules()
     from tool_sandbox.common.execution_context import DatabaseNamespace, RoleType, set_current_context
     from tool_sandbox.common.tool_conversion import convert_to_openai_tools

@@ -17,7 +17,6 @@ Bridges, in memory only (the checkout is never edited), each named on stderr: th
 frozen clock, polars 1.x enums and stand-ins for modules the tools never call.
 """
 
-import argparse
 import copy
 import json
 import os
@@ -71,12 +70,7 @@ def library_versions():
 
 
 def main():
-    parser = argparse.ArgumentParser()
-    parser.add_argument("--now", type=float, required=True)
-    parser.add_argument("--timezone", required=True)
-    args = parser.parse_args()
-    exporter.freeze_clock(args.now, args.timezone)
-    exporter.bridge_polars()
+    exporter.start_frozen()
     counter = CountingUuid()
     uuid.uuid4 = counter
     sys.meta_path.append(exporter.StandInFinder())

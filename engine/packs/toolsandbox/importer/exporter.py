@@ -251,13 +251,20 @@ def tool_docstrings(backend):
     return {name: inspect.getdoc(fn) or "" for name, fn in tools.items()}
 
 
-def main():
+def start_frozen():
+    """The command line every script of ours that runs a checkout takes (--now, --timezone): the
+    clock frozen there and polars bridged, before anything of the checkout is imported."""
     parser = argparse.ArgumentParser()
     parser.add_argument("--now", type=float, required=True)
     parser.add_argument("--timezone", required=True)
     args = parser.parse_args()
     freeze_clock(args.now, args.timezone)
     bridge_polars()
+    return args
+
+
+def main():
+    args = start_frozen()
     modules, few_shot = import_scenario_modules()
     from tool_sandbox.common import evaluation
     from tool_sandbox.common.tool_discovery import ToolBackend

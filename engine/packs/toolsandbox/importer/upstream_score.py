@@ -22,7 +22,6 @@ Bridges, in memory only (the checkout is never edited), each named on stderr:
   than 3 characters with nltk's stemmer, as rouge_score does).
 """
 
-import argparse
 import json
 import os
 import re
@@ -135,12 +134,7 @@ def build_context(run, ExecutionContext, DatabaseNamespace):
 
 
 def main():
-    parser = argparse.ArgumentParser()
-    parser.add_argument("--now", type=float, required=True)
-    parser.add_argument("--timezone", required=True)
-    args = parser.parse_args()
-    exporter.freeze_clock(args.now, args.timezone)
-    exporter.bridge_polars()
+    exporter.start_frozen()
     rouge_equivalent()
     modules, _ = exporter.import_scenario_modules()
     bridge_float32()
