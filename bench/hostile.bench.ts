@@ -12,6 +12,7 @@
 // wall time and peak resident memory (GNU time), to show both stay linear up to the limits.
 //
 //   npm run bench:hostile
+//   npm run bench:hostile -- "50,000"     (only the rows whose name contains the text)
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -30,6 +31,10 @@ const DOCUMENTS: readonly (readonly [string, () => string])[] = [
   ["10,000 milestones", () => manyMilestones(10_000)],
   ["20 MB line", () => longLine(20_000_000)],
 ];
+
+/** Rows to run: those whose name contains this text (all when none is given). */
+const only = process.argv[2] ?? "";
+const chosen = <T extends readonly [string, unknown]>(rows: readonly T[]): T[] => rows.filter(([name]) => name.includes(only));
 
 const ms = (t: number): string => `${t.toFixed(0)} ms`.padStart(9);
 const mb = (bytes: number): string => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
@@ -96,7 +101,7 @@ async function serverRow(dir: string, name: string, text: string): Promise<strin
 
 async function serverRows(dir: string): Promise<void> {
   console.log("\nlanguage server          diagnostics: open    edit   longest block   peak memory");
-  for (const [name, make] of DOCUMENTS) console.log(await serverRow(dir, name, make()));
+  for (const [name, make] of chosen(DOCUMENTS)) console.log(await serverRow(dir, name, make()));
 }
 
 function cliRows(dir: string): void {
@@ -112,7 +117,7 @@ function cliRows(dir: string): void {
     ["200,000 milestones", () => manyMilestones(200_000)],
   ];
   console.log("\ntoolsandbox validate                 size       time   peak memory");
-  for (const [name, make] of documents) {
+  for (const [name, make] of chosen(documents)) {
     const file = join(dir, "cli.scenario.yaml");
     const text = make();
     writeFileSync(file, text);

@@ -41,9 +41,13 @@ export function checkFileText(read: ScenarioFileText, path: string, options: Loa
  * is read from beside it and applied.
  */
 export function checkScenarioFileText(text: string, path: string, options: LoadOptions = {}): CheckResult {
-  const src = new YamlSource(text, path);
+  return checkScenarioFileSource(new YamlSource(text, path), options);
+}
+
+/** checkScenarioFileText for text already parsed (the language server and its worker parse once). */
+export function checkScenarioFileSource(src: YamlSource, options: LoadOptions = {}): CheckResult {
   const own = str(obj(src.value)?.prompts);
-  const file = options.prompts ?? (own === null ? null : resolve(dirname(path), own));
+  const file = options.prompts ?? (own === null ? null : resolve(dirname(src.file), own));
   const prompts = file === null ? undefined : { ...readPromptSet(file), ...(options.prompts === undefined ? {} : { fromOption: true }) };
   return checkScenarioSource(src, prompts === undefined ? {} : { prompts });
 }

@@ -9,7 +9,7 @@ import { Worker, parentPort, workerData } from "node:worker_threads";
 import type { Diagnostic } from "../../engine/diagnostics.js";
 import { checkReferenceScore } from "../../engine/evaluation/reference-check.js";
 import { isJsonObject } from "../../engine/json.js";
-import { checkScenarioFileText } from "../../engine/scenario/load.js";
+import { checkScenarioFileSource } from "../../engine/scenario/load.js";
 import { YamlSource } from "../../engine/scenario/yaml-source.js";
 
 /** How to start the worker: a bundle that calls `runReferenceWorker` when started as one. */
@@ -40,9 +40,10 @@ export const REFERENCE_WORKER_ROLE = "toolsandbox-reference-scorer";
  * again here: the worker shares nothing with the server). A text with errors has none.
  */
 export async function scoreReferenceText(text: string, file: string): Promise<Diagnostic[]> {
-  const { scenario } = checkScenarioFileText(text, file);
+  const source = new YamlSource(text, file);
+  const { scenario } = checkScenarioFileSource(source);
   if (!scenario) return [];
-  return checkReferenceScore(scenario, new YamlSource(text, file));
+  return checkReferenceScore(scenario, source);
 }
 
 /**
@@ -50,6 +51,13 @@ export async function scoreReferenceText(text: string, file: string): Promise<Di
  * unless it is still running this long after it was cancelled; then the worker is terminated.
  */
 const STALE_JOB_LIMIT_MS = 1000;
+
+/**
+ * The worker's heap. A scenario at the size limit (docs/limits.md) is scored in well under this;
+ * the small young generation keeps the garbage of its parse from adding a hundred megabytes to
+ * the server's peak. A job that needs more ends the worker (reported in the log), not the server.
+ */
+const WORKER_LIMITS = { maxYoungGenerationSizeMb: 8, maxOldGenerationSizeMb: 384 } as const;
 
 interface InFlight {
   readonly job: Job;
@@ -181,6 +189,7 @@ class WorkerBackend implements Backend {
     const worker = new Worker(this.entry.script, {
       argv: [...this.entry.argv],
       workerData: { role: REFERENCE_WORKER_ROLE },
+      resourceLimits: WORKER_LIMITS,
       // The server's stdout may be the protocol stream: nothing from the worker may reach it.
       stdout: true,
       stderr: true,

@@ -12,7 +12,8 @@ import type { Position, Range } from "vscode-languageserver";
 import type { WorldPack } from "../../engine/packs/types.js";
 import { resolvePack } from "../../engine/scenario/pack-tables.js";
 import { obj } from "../../engine/scenario/raw.js";
-import { checkScenarioSource, type CheckResult } from "../../engine/scenario/resolve.js";
+import { checkScenarioFileSource } from "../../engine/scenario/load.js";
+import type { CheckResult } from "../../engine/scenario/resolve.js";
 import { withLineFeeds, YamlSource } from "../../engine/scenario/yaml-source.js";
 import { SectionedParser } from "../../engine/scenario/yaml-sections.js";
 import { cursorContext, type CursorContext } from "./cursor-context.js";
@@ -71,9 +72,12 @@ class ParsedScenario implements ScenarioDocument {
   }
 
   get check(): CheckResult {
-    // With a syntax error a whole parse may stop where sections go on: the diagnostics are the
-    // whole parse's, as `validate` reports them.
-    this.checked ??= checkScenarioSource(this.source.syntaxDiagnostics.length > 0 ? new YamlSource(this.text, this.file) : this.source);
+    // With a YAML syntax error a whole parse may stop where sections go on: the diagnostics are
+    // the whole parse's, as `validate` reports them. A limit passed (nesting, milestones) is found
+    // the same in both, so the sections' parse is kept: parsing a large file again costs a second.
+    // The scenario's prompt set is read from beside it, as `validate` does.
+    const reparse = this.source.syntaxDiagnostics.some((d) => d.code.startsWith("yaml-"));
+    this.checked ??= checkScenarioFileSource(reparse ? new YamlSource(this.text, this.file) : this.source);
     return this.checked;
   }
 

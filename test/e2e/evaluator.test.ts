@@ -112,8 +112,8 @@ step("the runs view lists more than 100 runs, grouped by suite, and a row opens 
   await view.locator("[data-testid=runs-group]").selectOption("suite");
   await view.locator(".runs-group-row", { hasText: /^gpt-4o · 29 runs/ }).waitFor();
   await workbench.screenshot("runs-view");
-  // The filter narrows to the llama suite's runs of the scenario (and of the two named after it).
-  await view.locator("[data-testid=runs-filter]").fill(`${NAME} llama`);
+  // The filter narrows to the llama suite's runs of the three scenarios whose names share the stem.
+  await view.locator("[data-testid=runs-filter]").fill("send_message_with_contact_content_cellular_off llama");
   await view.locator("[data-testid=runs-count]", { hasText: /^3 of / }).waitFor();
   await view.locator(`.runs-row[data-file$="llama/${NAME}.trajectory.jsonl"]`).click();
   await workbench.page.locator(".tab.active", { hasText: new RegExp(`^${NAME}$`) }).waitFor();

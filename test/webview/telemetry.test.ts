@@ -45,11 +45,16 @@ function withCalls(lines: readonly TrajectoryLine[]): TrajectoryLine[] {
 }
 
 let calls = 0;
+/** The agent's first turn: two parallel tool calls, the first of which carries the turn's model call. */
+let firstCall = 0;
 
 before(async () => {
   buildCli();
   const lines = withCalls(readLines(samplePath("send_message_with_contact_content_cellular_off_adapted")));
   calls = lines.filter((l) => l.type === "model_call").length;
+  const agentCalls = lines.flatMap((l) => (l.type === "message" && l.message.sender === "agent" && l.message.tool_call ? [l.message.sandbox_message_index] : []));
+  firstCall = agentCalls[0] ?? -1;
+  assert.equal(agentCalls[1], firstCall + 1, "the sample's first agent turn makes two parallel calls");
   file = writePanelPage(join(tempDir("telemetry"), "telemetry.html"), lines);
   browser = await PanelBrowser.launch();
 });
@@ -68,10 +73,10 @@ test("the header sums the model calls and a message's detail shows the call that
     await textOf(page, "[data-testid=telemetry]"),
     `${calls} model calls · ${seconds} · ${(1010 * calls).toLocaleString("en-US")} tokens (${(1000 * calls).toLocaleString("en-US")} in, ${10 * calls} out)`,
   );
-  // Message 16 is the agent's first (parallel) call; its model call is the run's first.
-  await page.locator("[data-testid=jump]").fill("16");
+  // The agent's first (parallel) call; its model call is the run's first.
+  await page.locator("[data-testid=jump]").fill(String(firstCall));
   await page.locator("[data-testid=jump]").press("Enter");
-  await page.locator('[data-testid=message][data-index="16"]').waitFor();
+  await page.locator(`[data-testid=message][data-index="${firstCall}"]`).waitFor();
   await page.locator("[data-testid=model-call]").waitFor();
   assert.equal(await page.locator("[data-testid=model-call]").count(), 1);
   assert.equal(await textOf(page, '[data-fact="request id"]'), "req-1");
@@ -83,10 +88,10 @@ test("the header sums the model calls and a message's detail shows the call that
   assert.ok(shown?.includes("onerror"), "the payload is shown as text");
   assert.equal(await page.locator("[data-testid=model-call] img").count(), 0);
   assert.notEqual(await page.title(), "pwned");
-  // The second parallel call (17) came from the same model call: nothing to show there.
-  await page.locator("[data-testid=jump]").fill("17");
+  // The second parallel call came from the same model call: nothing to show there.
+  await page.locator("[data-testid=jump]").fill(String(firstCall + 1));
   await page.locator("[data-testid=jump]").press("Enter");
-  await page.locator('[data-testid=message][data-index="17"]').waitFor();
+  await page.locator(`[data-testid=message][data-index="${firstCall + 1}"]`).waitFor();
   assert.equal(await page.locator("[data-testid=model-call]").count(), 0);
   assert.deepEqual(problems.pageErrors, []);
   assert.deepEqual(problems.consoleErrors, []);

@@ -2,6 +2,13 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { DiagnosticSeverity } from "vscode-languageserver";
 import { documentDiagnostics } from "../../../server/service/diagnostics.js";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { pathToFileURL } from "node:url";
+import { TextDocument } from "vscode-languageserver-textdocument";
+import { loadScenarioFile } from "../../../engine/scenario/load.js";
+import { getScenarioDocument } from "../../../server/service/document.js";
 import { scenarioDoc } from "./cursor.js";
 
 test("engine diagnostics arrive as LSP diagnostics with code, severity, exact range and fix data", () => {
@@ -22,4 +29,24 @@ test("a syntax error is ranged to the rest of its line and warnings keep their s
   for (const d of broken) assert.equal(d.range.start.line, d.range.end.line, "never past the end of the line");
   const warning = documentDiagnostics(scenarioDoc("name: demo\nuser: { goal: g, opening: o }\nreference:\n  - calls: [{ tool: search_contacts }]\n"));
   assert.ok(warning.some((d) => d.code === "reference-incomplete" && d.severity === DiagnosticSeverity.Warning));
+});
+
+test("a scenario's prompt set is read from beside it, as `validate` reads it: a missing one is the same error at `prompts`", () => {
+  const dir = mkdtempSync(join(tmpdir(), "toolsandbox-prompts-"));
+  try {
+    const text = "prompts: nowhere.json\nname: demo\nuser: { goal: g, opening: o }\nreference:\n  - agent: hi\n  - end_conversation: true\n";
+    const file = join(dir, "demo.scenario.yaml");
+    writeFileSync(file, text);
+    const inEditor = documentDiagnostics(getScenarioDocument(TextDocument.create(pathToFileURL(file).href, "toolsandbox-scenario", 1, text)));
+    const fromCli = loadScenarioFile(file).diagnostics;
+    const missing = inEditor.filter((d) => d.code === "prompt-set");
+    assert.equal(missing.length, 1);
+    assert.equal(missing[0]?.range.start.line, 0);
+    assert.deepEqual(
+      inEditor.map((d) => [d.code, d.message]),
+      fromCli.map((d) => [d.code, d.message]),
+    );
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 });
