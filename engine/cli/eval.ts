@@ -18,6 +18,7 @@ import { formatScore } from "../evaluation/highlights.js";
 import { categoryTableLines, nodeTableLines, passHatKLines, peerLines, scoreLine } from "./score-lines.js";
 import { episodePeers } from "./summary.js";
 import { evalToolTalkMode } from "./tooltalk-eval.js";
+import { evalDialogToolMode } from "./dialogtool-eval.js";
 
 export interface EvalOptions {
   /** A scenario file to score every trajectory against instead of the scenario each embeds. */
@@ -26,7 +27,7 @@ export interface EvalOptions {
   /** pass^k counts a trial as a success when its score >= this - 1e-6. Default 1. */
   readonly successThreshold?: number;
   /** "tooltalk": ToolTalk's metrics per conversation and aggregated (tooltalk-eval.ts). */
-  readonly mode?: "milestone" | "tooltalk";
+  readonly mode?: "milestone" | "tooltalk" | "dialogtool";
 }
 
 /** One element of `eval --json`'s `trajectories`: where the score came from, the evaluation, then the peer metrics. */
@@ -52,6 +53,7 @@ export interface EvalOutput {
 
 export function evalCommand(paths: readonly string[], options: EvalOptions, io: CliIO): ExitCode {
   if (options.mode === "tooltalk") return evalToolTalkMode(paths, options, io);
+  if (options.mode === "dialogtool") return evalDialogToolMode(paths, options, io);
   const override = options.scenario === undefined ? null : loadOverride(options.scenario, io);
   if (override === false) return EXIT.failed;
   const reports = collectTrajectoryFiles(paths).map((file) => score(file, override, io));

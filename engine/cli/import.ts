@@ -18,7 +18,7 @@ import { conversationFilesUnder } from "../packs/tooltalk/evaluation/conversatio
 import { DatabaseFileError, findDatabasesFolder, isDatabasesFolder, readToolTalkDatabases } from "../packs/tooltalk/database-files.js";
 import type { Tables } from "../world/types.js";
 import { parseConversation } from "../packs/tooltalk/evaluation/conversation.js";
-import { ToolTalkDataError } from "../packs/tooltalk/evaluation/json-reader.js";
+import { JsonInputError } from "../json-reader.js";
 import { ExportDataError } from "../packs/toolsandbox/importer/export-data.js";
 import { importToolSandbox } from "../packs/toolsandbox/importer/import-suite.js";
 import { ExporterError } from "../packs/toolsandbox/importer/run-exporter.js";
@@ -161,7 +161,7 @@ export function importToolTalk(paths: readonly string[], out: string, databasesF
     try {
       imported = importConversation(parseConversation(text, file), { schemaPath, databases });
     } catch (e) {
-      if (e instanceof ToolTalkDataError || e instanceof ImportProblem) {
+      if (e instanceof JsonInputError || e instanceof ImportProblem) {
         problems.push(e.message);
         continue;
       }

@@ -112,8 +112,11 @@ function buildProgram(io: CliIO, setExit: (code: ExitCode) => void): Command {
       new Option("--feedback <style>", "how invalid calls are answered, overriding each scenario's options.feedback: engine errors or ToolScan's texts").choices(["engine", "toolscan"]),
     )
     .addOption(
-      new Option("--mode <mode>", "milestone: play episodes and score milestones; tooltalk: ToolTalk's per-turn, teacher-forced simulation and metrics (ToolTalk scenarios)")
-        .choices(["milestone", "tooltalk"])
+      new Option(
+        "--mode <mode>",
+        "milestone: play episodes and score milestones; tooltalk: ToolTalk's per-turn, teacher-forced simulation and metrics (ToolTalk scenarios); dialogtool: DialogTool's tool awareness, selection, execution and response scores per agent turn, teacher-forced (any scenario with a reference)",
+      )
+        .choices(["milestone", "tooltalk", "dialogtool"])
         .default("milestone"),
     )
     .addOption(
@@ -128,7 +131,7 @@ function buildProgram(io: CliIO, setExit: (code: ExitCode) => void): Command {
     .action(
       async (
         paths: string[],
-        opts: { out: string; agent: string; user: string; seed: number; concurrency: number; trials: number; resume?: boolean; progress?: boolean; feedback?: FeedbackStyle; augment?: boolean; mode: "milestone" | "tooltalk"; maxCallsPerTurn?: number } & ModelRoleFlags,
+        opts: { out: string; agent: string; user: string; seed: number; concurrency: number; trials: number; resume?: boolean; progress?: boolean; feedback?: FeedbackStyle; augment?: boolean; mode: "milestone" | "tooltalk" | "dialogtool"; maxCallsPerTurn?: number } & ModelRoleFlags,
       ) => setExit(await runCommand(paths, withRoleSpecs(opts), io)),
     );
   addModelRoleOptions(run).option(
@@ -146,8 +149,11 @@ function buildProgram(io: CliIO, setExit: (code: ExitCode) => void): Command {
       new Option("--success-threshold <score>", "the score from which a trial counts as a success for pass^k (within 1e-6)").default(1).argParser(parseThreshold),
     )
     .addOption(
-      new Option("--mode <mode>", 'milestone: the scenario\'s milestones and minefields; tooltalk: ToolTalk\'s metrics per conversation and aggregated (trajectories of ToolTalk scenarios and *.tooltalk.json files of `run --mode tooltalk`; --json prints { "conversations": [...], "aggregate": ... })')
-        .choices(["milestone", "tooltalk"])
+      new Option(
+        "--mode <mode>",
+        'milestone: the scenario\'s milestones and minefields; tooltalk: ToolTalk\'s metrics per conversation and aggregated (trajectories of ToolTalk scenarios and *.tooltalk.json files of `run --mode tooltalk`; --json prints { "conversations": [...], "aggregate": ... }); dialogtool: DialogTool\'s per-turn scores (trajectories, turn by turn within each dialogue turn, and *.dialogtool.json files of `run --mode dialogtool`)',
+      )
+        .choices(["milestone", "tooltalk", "dialogtool"])
         .default("milestone"),
     )
     .option("--against-upstream <checkout>", "also score each trajectory with this ToolSandbox checkout's own evaluation and print both side by side (scenarios imported from it)")
@@ -159,11 +165,11 @@ function buildProgram(io: CliIO, setExit: (code: ExitCode) => void): Command {
     .action(
       (
         paths: string[],
-        opts: { scenario?: string; json?: boolean; successThreshold: number; mode: "milestone" | "tooltalk"; againstUpstream?: string; python: string },
+        opts: { scenario?: string; json?: boolean; successThreshold: number; mode: "milestone" | "tooltalk" | "dialogtool"; againstUpstream?: string; python: string },
       ) => {
         if (opts.againstUpstream === undefined) return setExit(evalCommand(paths, opts, io));
         if (opts.scenario !== undefined || opts.mode !== "milestone") {
-          throw new CliError("--against-upstream scores each trajectory against its own upstream scenario: it cannot be combined with --scenario or --mode tooltalk", EXIT.usage);
+          throw new CliError("--against-upstream scores each trajectory against its own upstream scenario: it cannot be combined with --scenario or another --mode", EXIT.usage);
         }
         return setExit(evalAgainstUpstream(paths, { checkout: opts.againstUpstream, python: opts.python, json: opts.json }, io));
       },

@@ -48,8 +48,8 @@ export interface RunOptions {
   readonly feedback?: FeedbackStyle;
   /** Play each scenario as upstream's 8 tool-augmentation variants (reference 1.10). */
   readonly augment?: boolean;
-  /** "tooltalk": ToolTalk's teacher-forced simulation and metrics instead of episodes (tooltalk-run.ts). */
-  readonly mode?: "milestone" | "tooltalk";
+  /** "tooltalk": ToolTalk's teacher-forced simulation and metrics instead of episodes (tooltalk-run.ts); "dialogtool": DialogTool's per-turn tasks, teacher-forced (dialogtool-run.ts). */
+  readonly mode?: "milestone" | "tooltalk" | "dialogtool";
   /** --mode tooltalk: calls one assistant turn may make before it is cut off. */
   readonly maxCallsPerTurn?: number;
   /** A prompt set file applied to every scenario instead of its own `prompts:` (absent: each scenario's own). */
@@ -66,6 +66,10 @@ export async function runCommand(paths: readonly string[], options: RunOptions, 
     // Loaded on demand, so milestone runs do not pay for ToolTalk's modules at start-up.
     const { runToolTalkMode, toolTalkRunOptions } = await import("./tooltalk-run.js");
     return runToolTalkMode(paths, toolTalkRunOptions(options), io);
+  }
+  if (options.mode === "dialogtool") {
+    const { runDialogToolMode, dialogToolRunOptions } = await import("./dialogtool-run.js");
+    return runDialogToolMode(paths, dialogToolRunOptions(options), io);
   }
   if (options.maxCallsPerTurn !== undefined) throw new CliError("--max-calls-per-turn applies to --mode tooltalk only", EXIT.usage);
   const trials = options.trials ?? 1;

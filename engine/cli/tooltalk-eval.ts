@@ -8,7 +8,7 @@ import { basename, join } from "node:path";
 import { formatDiagnostic } from "../diagnostics.js";
 import { toolTalkApi } from "../packs/tooltalk/tools/apis.js";
 import type { Scenario } from "../scenario/model.js";
-import { ToolTalkDataError } from "../packs/tooltalk/evaluation/json-reader.js";
+import { JsonInputError } from "../json-reader.js";
 import { conversationErrorTypes, type ToolTalkErrorTypes } from "../packs/tooltalk/evaluation/error-types.js";
 import { aggregateConversations, scoreConversation, type ToolTalkAggregate, type ToolTalkMetrics } from "../packs/tooltalk/evaluation/metrics.js";
 import { ROUGE_L_SIMILARITY } from "../packs/tooltalk/evaluation/similarity.js";
@@ -92,7 +92,7 @@ function scoreRunFile(file: string): ToolTalkEvalEntry {
     const run = readRunFile(text, file);
     return entry(file, run.scenario, "tooltalk-run", run.turns);
   } catch (e) {
-    if (e instanceof ToolTalkDataError) throw new CliError(e.message, EXIT.malformedTrajectory);
+    if (e instanceof JsonInputError) throw new CliError(e.message, EXIT.malformedTrajectory);
     throw e;
   }
 }

@@ -5,8 +5,8 @@ import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { conversationFileNames, loadConversationFile, loadConversationFolder } from "../../engine/packs/tooltalk/evaluation/conversation-files.js";
 import { parseConversation } from "../../engine/packs/tooltalk/evaluation/conversation.js";
-import { ToolTalkDataError } from "../../engine/packs/tooltalk/evaluation/json-reader.js";
-import { jsonSyntaxErrorOffset } from "../../engine/packs/tooltalk/evaluation/json-syntax.js";
+import { JsonInputError } from "../../engine/json-reader.js";
+import { jsonSyntaxErrorOffset } from "../../engine/json-syntax.js";
 import type { ToolTalkConversation } from "../../engine/packs/tooltalk/evaluation/types.js";
 import { toolTalkDataRoot } from "../fixtures/tooltalk-data.js";
 
@@ -21,14 +21,14 @@ function byFile(name: string): ToolTalkConversation {
   return found;
 }
 
-function errorOf(run: () => unknown): ToolTalkDataError {
+function errorOf(run: () => unknown): JsonInputError {
   try {
     run();
   } catch (error) {
-    assert.ok(error instanceof ToolTalkDataError, String(error));
+    assert.ok(error instanceof JsonInputError, String(error));
     return error;
   }
-  assert.fail("expected a ToolTalkDataError");
+  assert.fail("expected a JsonInputError");
 }
 
 test("all 78 published conversations read: 28 easy and 50 hard, in sorted file order", () => {

@@ -12,7 +12,7 @@
 //   scores do not change; the history shown to the predictor does.
 // - missing-scenario: golden files 1-3 have no `scenario`; it reads as null.
 import type { JsonObject, JsonValue } from "../../../json.js";
-import { JsonCursor, formatJsonPath, parseJsonText, type JsonSource } from "./json-reader.js";
+import { JsonCursor, formatJsonPath, parseJsonText, type JsonSource } from "../../../json-reader.js";
 import type {
   ToolTalkAssistantTurn,
   ToolTalkCall,

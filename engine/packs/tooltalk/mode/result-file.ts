@@ -4,7 +4,7 @@
 // step cap. `eval --mode tooltalk` reads it back and scores the turns again, so a change to the
 // match rules re-grades old runs; the metrics stored in the file are for people reading it.
 import type { ToolTalkErrorTypes } from "../evaluation/error-types.js";
-import { JsonCursor, parseJsonText } from "../evaluation/json-reader.js";
+import { JsonCursor, parseJsonText } from "../../../json-reader.js";
 import type { ScoredTurn, ToolTalkMetrics } from "../evaluation/metrics.js";
 import type { ToolTalkCall, ToolTalkCallRecord, ToolTalkTurnPrediction, ToolTalkTurnRun } from "../evaluation/types.js";
 
@@ -65,7 +65,7 @@ function readPrediction(cursor: JsonCursor): ToolTalkTurnPrediction {
   return record;
 }
 
-/** Reads a run file; a malformed one throws ToolTalkDataError naming the file, line and JSON path. */
+/** Reads a run file; a malformed one throws JsonInputError naming the file, line and JSON path. */
 export function readRunFile(text: string, file: string): ReadRunFile {
   const source = { file, text };
   const root = new JsonCursor(source, parseJsonText(source));

@@ -1,7 +1,7 @@
 // Reading untrusted JSON with the place of every problem: each reader knows its JSON path, and an
 // error names the file, the line and column of the offending value and the path, in one line.
 import { isMap, isSeq, parseDocument, type Node } from "yaml";
-import { isJsonObject, type JsonObject, type JsonValue } from "../../../json.js";
+import { isJsonObject, type JsonObject, type JsonValue } from "./json.js";
 import { jsonSyntaxErrorOffset } from "./json-syntax.js";
 
 export type PathSegment = string | number;
@@ -17,15 +17,15 @@ export function formatJsonPath(path: readonly PathSegment[]): string {
   return text;
 }
 
-/** Bad ToolTalk input. `message` is the whole one-line report: `file:line:col: $.path: reason`. */
-export class ToolTalkDataError extends Error {
+/** Bad JSON input (ToolTalk data, result files). `message` is the whole one-line report: `file:line:col: $.path: reason`. */
+export class JsonInputError extends Error {
   constructor(
     message: string,
     readonly file: string,
     readonly path: string | null,
   ) {
     super(message);
-    this.name = "ToolTalkDataError";
+    this.name = "JsonInputError";
   }
 }
 
@@ -68,10 +68,10 @@ export interface JsonSource {
   readonly text: string;
 }
 
-export function dataError(source: JsonSource, path: readonly PathSegment[], reason: string): ToolTalkDataError {
+export function dataError(source: JsonSource, path: readonly PathSegment[], reason: string): JsonInputError {
   const { line, column } = lineAndColumn(source.text, offsetOf(source.text, path));
   const where = formatJsonPath(path);
-  return new ToolTalkDataError(`${source.file}:${line}:${column}: ${where}: ${reason}`, source.file, where);
+  return new JsonInputError(`${source.file}:${line}:${column}: ${where}: ${reason}`, source.file, where);
 }
 
 /** JSON.parse, with the line and column of a syntax error where the scanner can place it. */
@@ -81,9 +81,9 @@ export function parseJsonText(source: JsonSource): JsonValue {
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
     const offset = jsonSyntaxErrorOffset(source.text);
-    if (offset === null) throw new ToolTalkDataError(`${source.file}: invalid JSON: ${reason}`, source.file, null);
+    if (offset === null) throw new JsonInputError(`${source.file}: invalid JSON: ${reason}`, source.file, null);
     const { line, column } = lineAndColumn(source.text, offset);
-    throw new ToolTalkDataError(`${source.file}:${line}:${column}: invalid JSON: ${reason}`, source.file, null);
+    throw new JsonInputError(`${source.file}:${line}:${column}: invalid JSON: ${reason}`, source.file, null);
   }
 }
 
@@ -96,7 +96,7 @@ function describe(value: JsonValue | undefined): string {
   return `${typeof value} ${text.length > 40 ? `${text.slice(0, 37)}...` : text}`;
 }
 
-/** A value at a known path, with typed accessors that throw `ToolTalkDataError` on a mismatch. */
+/** A value at a known path, with typed accessors that throw `JsonInputError` on a mismatch. */
 export class JsonCursor {
   constructor(
     readonly source: JsonSource,

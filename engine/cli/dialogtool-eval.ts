@@ -1,0 +1,136 @@
+// `toolsandbox eval --mode dialogtool`: DialogTool's per-turn scores for the files `run --mode
+// dialogtool` writes (their turns scored again) and for ordinary trajectories (a free run: the
+// agent's turns put next to the reference's within each dialogue turn, see
+// engine/evaluation/dialogtool/trajectory-turns.ts). Everything is read and scored before anything
+// is printed, so a bad file never leaves half a JSON document.
+import { readdirSync, readFileSync } from "node:fs";
+import { basename, join } from "node:path";
+import { formatDiagnostic } from "../diagnostics.js";
+import { metricsByDepth, metricsOfTurns } from "../evaluation/dialogtool/metrics.js";
+import { DIALOGTOOL_RUN_SUFFIX, readDialogToolRun } from "../evaluation/dialogtool/result-file.js";
+import { freeRunTurns } from "../evaluation/dialogtool/trajectory-turns.js";
+import { scoreTurn } from "../evaluation/dialogtool/turn-scores.js";
+import type { DialogToolMetrics, DialogToolTurn, ScoredDialogToolTurn } from "../evaluation/dialogtool/types.js";
+import { JsonInputError } from "../json-reader.js";
+import type { Scenario } from "../scenario/model.js";
+import { formatWarning } from "../trajectory/errors.js";
+import { TRAJECTORY_SUFFIX } from "../trajectory/writer.js";
+import { dialogToolAggregateLines, dialogToolTableLines } from "./dialogtool-lines.js";
+import { DIALOGTOOL_SUMMARY_FILE } from "./dialogtool-run.js";
+import { CliError, EXIT, fsError, type ExitCode } from "./errors.js";
+import { problemLine, type CliIO } from "./io.js";
+import { loadTrajectory } from "./replay.js";
+import { hasErrors, isDirectory, loadScenario } from "./scenario-files.js";
+
+export interface DialogToolEvalOptions {
+  /** Scores trajectories against this scenario file instead of the one each embeds. */
+  readonly scenario?: string;
+  readonly json?: boolean;
+}
+
+/** One element of `eval --mode dialogtool --json`'s `scenarios`. */
+export interface DialogToolEvalEntry {
+  readonly file: string;
+  readonly scenario: string;
+  /** "dialogtool-run": teacher-forced (`run --mode dialogtool`); "trajectory": a free run. */
+  readonly source: "dialogtool-run" | "trajectory";
+  readonly metrics: DialogToolMetrics;
+  /** A free run's agent turns beyond the reference's (not scored). */
+  readonly extra_turns: number;
+  readonly turns: readonly ScoredDialogToolTurn[];
+}
+
+const wanted = (name: string): boolean => name.endsWith(TRAJECTORY_SUFFIX) || name.endsWith(DIALOGTOOL_RUN_SUFFIX);
+
+function filesUnder(dir: string): string[] {
+  let entries;
+  try {
+    entries = readdirSync(dir, { withFileTypes: true });
+  } catch (e) {
+    throw fsError(e, dir);
+  }
+  return entries
+    .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
+    .filter((entry) => !entry.name.startsWith(".") && entry.name !== "node_modules")
+    .flatMap((entry) => (entry.isDirectory() ? filesUnder(join(dir, entry.name)) : entry.isFile() && wanted(entry.name) ? [join(dir, entry.name)] : []));
+}
+
+function collect(paths: readonly string[]): string[] {
+  const files = paths.flatMap((path) => {
+    if (!isDirectory(path)) return [path];
+    const found = filesUnder(path);
+    if (found.length === 0) throw new CliError(`${path}: no *${TRAJECTORY_SUFFIX} or *${DIALOGTOOL_RUN_SUFFIX} files in this directory`, EXIT.io);
+    return found;
+  });
+  return [...new Set(files)];
+}
+
+function entry(file: string, scenario: string, source: DialogToolEvalEntry["source"], turns: readonly DialogToolTurn[], extra: number): DialogToolEvalEntry {
+  const scored = turns.map((t) => ({ ...t, scores: scoreTurn(t) }));
+  return { file, scenario, source, metrics: metricsOfTurns(scored), extra_turns: extra, turns: scored };
+}
+
+function scoreRunFile(file: string): DialogToolEvalEntry {
+  let text: string;
+  try {
+    text = readFileSync(file, "utf8");
+  } catch (e) {
+    throw fsError(e, file);
+  }
+  try {
+    const run = readDialogToolRun(text, file);
+    return entry(file, run.scenario, "dialogtool-run", run.turns, 0);
+  } catch (e) {
+    if (e instanceof JsonInputError) throw new CliError(e.message, EXIT.malformedTrajectory);
+    throw e;
+  }
+}
+
+function scoreTrajectory(file: string, override: Scenario | null, io: CliIO): DialogToolEvalEntry | null {
+  const trajectory = loadTrajectory(file);
+  for (const w of trajectory.warnings) io.err(problemLine(formatWarning(file, w)));
+  const scenario = override ?? trajectory.header.scenario;
+  if (scenario.reference.length === 0) {
+    io.err(problemLine(`${file}: ${scenario.name} has no reference solution, so there is nothing to compare the agent's turns with`));
+    return null;
+  }
+  const free = freeRunTurns(trajectory.messages, scenario);
+  return entry(file, scenario.name, "trajectory", free.turns, free.extra_turns);
+}
+
+function loadOverride(file: string, io: CliIO): Scenario {
+  const loaded = loadScenario(file);
+  for (const d of loaded.diagnostics) io.err(formatDiagnostic(d));
+  if (hasErrors(loaded.diagnostics) || !loaded.scenario) throw new CliError(`${file} has errors; nothing was scored`, EXIT.failed);
+  return loaded.scenario;
+}
+
+export function evalDialogToolMode(paths: readonly string[], options: DialogToolEvalOptions, io: CliIO): ExitCode {
+  const override = options.scenario === undefined ? null : loadOverride(options.scenario, io);
+  const files = collect(paths).filter((file) => {
+    if (basename(file) !== DIALOGTOOL_SUMMARY_FILE) return true;
+    io.err(problemLine(`${file}: skipped: this is the summary \`run --mode dialogtool\` writes; the scenarios are the *${DIALOGTOOL_RUN_SUFFIX} files beside it`));
+    return false;
+  });
+  if (files.length === 0) throw new CliError(`nothing to score: give *${DIALOGTOOL_RUN_SUFFIX} or *${TRAJECTORY_SUFFIX} files`, EXIT.usage);
+  const entries: DialogToolEvalEntry[] = [];
+  let skipped = 0;
+  for (const file of files) {
+    const scored = file.endsWith(DIALOGTOOL_RUN_SUFFIX) ? scoreRunFile(file) : scoreTrajectory(file, override, io);
+    if (scored === null) skipped++;
+    else entries.push(scored);
+  }
+  const all = entries.flatMap((e) => e.turns);
+  const aggregate = metricsOfTurns(all);
+  const byDepth = metricsByDepth(all);
+  if (options.json) {
+    io.out(JSON.stringify({ mode: "dialogtool", scenarios: entries, aggregate, by_depth: byDepth }, null, 2));
+  } else {
+    for (const line of dialogToolTableLines(entries.map((e) => ({ name: e.scenario, metrics: e.metrics })))) io.out(line);
+    io.out("");
+    for (const line of dialogToolAggregateLines(aggregate, entries.length, byDepth)) io.out(line);
+    const extra = entries.reduce((n, e) => n + e.extra_turns, 0);
+    if (extra > 0) io.out(`${extra} agent turn${extra === 1 ? "" : "s"} beyond the reference's were not scored`);
+  }
+  return skipped > 0 ? EXIT.failed : EXIT.ok;
+}
