@@ -79,6 +79,10 @@ EDGE_CASES: list[tuple[str, list[str]]] = [
     ("fish <skipped> chips", ["fish chips"]),
     ("hyphen-\nated words\nhere", ["hyphenated words here"]),
     ("ends with dash-\n", ["ends with dash-"]),
+    ("&lt;skipped&gt; stays, <skipped> goes", ["< skipped > stays , goes"]),
+    ("win-\r\ndows x\r\ny a-\n\tb", ["windows x y a b"]),
+    ("-5 and 5- and ٣-٤ and 1.-2 and a,,b and 3, and ,3", ["- 5 and 5 - and ٣-٤"]),
+    ("price: $3.50-$4.00, e.g. i.e.", ["price : $ 3.50 - $ 4.00 , e.g. i.e."]),
     # 13a: quotes, apostrophes, symbols
     ("\"Quoted\" text and 'single' ones", ['" Quoted " text and \'single\' ones']),
     ("I've sent it; don't worry!", ["I've sent it ; don't worry !"]),
@@ -101,6 +105,8 @@ EDGE_CASES: list[tuple[str, list[str]]] = [
     ("٣.١٤ and ３.１４", ["٣ . ١٤ and ３ . １４"]),
     # case is kept
     ("The Message Was Sent", ["the message was sent"]),
+    # a long reply against a reordered one
+    (" ".join(f"w{i % 17}" for i in range(60)), [" ".join(f"w{(i * 7) % 17}" for i in range(55))]),
     # several references: closest length (ties to the shorter), max counts across references
     ("the cat sat", ["the cat sat down", "a cat sat"]),
     ("the cat sat on", ["the cat", "the cat sat on the mat", "cat sat on the"]),
