@@ -53,7 +53,7 @@ test("the reference as the agent scores 1.0 on awareness, selection and executio
       assert.equal(m.execution.accuracy, 1, name);
       assert.equal(m.arguments.correct, m.arguments.total, name);
     }
-    assert.equal(m.response.bleu, 100, name);
+    assert.ok(Math.abs((m.response.bleu ?? 0) - 100) < 1e-9, `${name}: BLEU ${m.response.bleu}`);
     assert.equal(m.response.rouge_l, 1, name);
   }
 });
@@ -133,7 +133,7 @@ test("parallel calls in another order are still right", async () => {
 test("a reply in other words keeps awareness and lowers BLEU and ROUGE-L; a call where a reply was due scores 0 on both", async () => {
   const reworded = await plantedTurn(2, () => ({ kind: "text", text: "Done: your message went out to Fredrik." }));
   assert.equal(reworded.scores.awareness, true);
-  assert.ok((reworded.scores.bleu ?? 100) < 100);
+  assert.ok((reworded.scores.bleu ?? 100) < 99);
   assert.ok((reworded.scores.rouge_l ?? 1) < 1);
   assert.equal(reworded.scores.selection, undefined, "no tool task on a reply turn");
   const called = await plantedTurn(2, () => ({ kind: "calls", calls: [{ id: "x", name: "get_cellular_service_status", arguments: {} }] }));
