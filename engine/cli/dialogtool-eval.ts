@@ -6,7 +6,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { basename, join } from "node:path";
 import { formatDiagnostic } from "../diagnostics.js";
-import { metricsByDepth, metricsOfTurns } from "../evaluation/dialogtool/metrics.js";
+import { metricsByApp, metricsByDepth, metricsOfTurns } from "../evaluation/dialogtool/metrics.js";
 import { DIALOGTOOL_RUN_SUFFIX, readDialogToolRun } from "../evaluation/dialogtool/result-file.js";
 import { freeRunTurns } from "../evaluation/dialogtool/trajectory-turns.js";
 import { scoreTurn } from "../evaluation/dialogtool/turn-scores.js";
@@ -123,12 +123,13 @@ export function evalDialogToolMode(paths: readonly string[], options: DialogTool
   const all = entries.flatMap((e) => e.turns);
   const aggregate = metricsOfTurns(all);
   const byDepth = metricsByDepth(all);
+  const byApp = metricsByApp(all);
   if (options.json) {
-    io.out(JSON.stringify({ mode: "dialogtool", scenarios: entries, aggregate, by_depth: byDepth }, null, 2));
+    io.out(JSON.stringify({ mode: "dialogtool", scenarios: entries, aggregate, by_depth: byDepth, by_app: byApp }, null, 2));
   } else {
     for (const line of dialogToolTableLines(entries.map((e) => ({ name: e.scenario, metrics: e.metrics })))) io.out(line);
     io.out("");
-    for (const line of dialogToolAggregateLines(aggregate, entries.length, byDepth)) io.out(line);
+    for (const line of dialogToolAggregateLines(aggregate, entries.length, byDepth, byApp)) io.out(line);
     const extra = entries.reduce((n, e) => n + e.extra_turns, 0);
     if (extra > 0) io.out(`${extra} agent turn${extra === 1 ? "" : "s"} beyond the reference's were not scored`);
   }

@@ -29,7 +29,12 @@ export function dialogToolTableLines(rows: readonly DialogToolRow[]): string[] {
   return renderTable(COLUMNS, rows);
 }
 
-export function dialogToolAggregateLines(metrics: DialogToolMetrics, scenarios: number, byDepth: readonly { dialogue_turn: number; metrics: DialogToolMetrics }[]): string[] {
+export function dialogToolAggregateLines(
+  metrics: DialogToolMetrics,
+  scenarios: number,
+  byDepth: readonly { dialogue_turn: number; metrics: DialogToolMetrics }[],
+  byApp: readonly { app: string; metrics: DialogToolMetrics }[],
+): string[] {
   const lines = [
     `DialogTool over ${plural(scenarios, "scenario")}, ${plural(metrics.turns, "agent turn")}: ` +
       `awareness ${counted(metrics.awareness)}  selection ${counted(metrics.selection)}  execution ${counted(metrics.execution)}`,
@@ -41,5 +46,16 @@ export function dialogToolAggregateLines(metrics: DialogToolMetrics, scenarios: 
       `by dialogue turn: ${byDepth.map((d) => `${d.dialogue_turn}: awareness ${accuracy(d.metrics.awareness)} execution ${accuracy(d.metrics.execution)}`).join(" | ")}`,
     );
   }
+  if (byApp.length > 0) lines.push("", ...renderTable(APP_COLUMNS, byApp));
   return lines;
 }
+
+/** The tool turns of each app: those whose reference called a tool of it. */
+const APP_COLUMNS: readonly Column<{ app: string; metrics: DialogToolMetrics }>[] = [
+  { header: "APP", cell: (r) => r.app },
+  { header: "TOOL TURNS", align: "right", cell: (r) => String(r.metrics.selection.total) },
+  { header: "AWARENESS", align: "right", cell: (r) => accuracy(r.metrics.awareness) },
+  { header: "SELECTION", align: "right", cell: (r) => accuracy(r.metrics.selection) },
+  { header: "EXECUTION", align: "right", cell: (r) => accuracy(r.metrics.execution) },
+  { header: "ARGUMENTS", align: "right", cell: (r) => accuracy(r.metrics.arguments) },
+];

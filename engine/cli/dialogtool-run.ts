@@ -5,7 +5,7 @@
 // `dialogtool-summary.json` with the aggregate, and the table on stdout.
 import { join } from "node:path";
 import { formatDiagnostic } from "../diagnostics.js";
-import { metricsByDepth, metricsOfTurns } from "../evaluation/dialogtool/metrics.js";
+import { metricsByApp, metricsByDepth, metricsOfTurns } from "../evaluation/dialogtool/metrics.js";
 import { DIALOGTOOL_RUN_FORMAT, DIALOGTOOL_RUN_SUFFIX, serializeDialogToolRun } from "../evaluation/dialogtool/result-file.js";
 import { teacherForcedTurns } from "../evaluation/dialogtool/teacher-forced.js";
 import { scoreTurn } from "../evaluation/dialogtool/turn-scores.js";
@@ -86,6 +86,7 @@ export async function runDialogToolMode(paths: readonly string[], options: Dialo
             seed: options.seed,
             metrics,
             by_depth: metricsByDepth(turns),
+            by_app: metricsByApp(turns),
             turns,
           }),
         );
@@ -104,11 +105,12 @@ export async function runDialogToolMode(paths: readonly string[], options: Dialo
   const all = done.flatMap((d) => d.turns);
   const aggregate = metricsOfTurns(all);
   const byDepth = metricsByDepth(all);
-  const summary = { agent: options.agent, seed: options.seed, scenarios: done.map((d) => ({ scenario: d.row.name, metrics: d.row.metrics })), aggregate, by_depth: byDepth };
+  const byApp = metricsByApp(all);
+  const summary = { agent: options.agent, seed: options.seed, scenarios: done.map((d) => ({ scenario: d.row.name, metrics: d.row.metrics })), aggregate, by_depth: byDepth, by_app: byApp };
   writeFileAtomically(join(options.out, DIALOGTOOL_SUMMARY_FILE), `${JSON.stringify(summary, null, 2)}\n`);
   for (const line of dialogToolTableLines(done.map((d) => d.row))) io.out(line);
   io.out("");
-  for (const line of dialogToolAggregateLines(aggregate, done.length, byDepth)) io.out(line);
+  for (const line of dialogToolAggregateLines(aggregate, done.length, byDepth, byApp)) io.out(line);
   io.out(`${plural(done.length, "scenario")} run, ${failed} failed; results in ${options.out}`);
   if (interrupt.signal.aborted) {
     io.err(problemLine(`interrupted: ${done.length} of ${plural(runnable.length, "scenario")} finished`));

@@ -1,6 +1,7 @@
 // `toolsandbox tools`: a world pack's tools as a table, or as JSON for other programs.
 import { packById } from "../packs/registry.js";
-import { DEFAULT_PACK_ID, PACK_IDS, type PackId } from "../packs/types.js";
+import { appOf } from "../packs/apps.js";
+import { DEFAULT_PACK_ID, PACK_IDS, type PackId, type WorldPack } from "../packs/types.js";
 import { catalogEntry } from "../tools/catalog-entry.js";
 import type { ToolDefinition } from "../tools/types.js";
 import { EXIT, type ExitCode } from "./errors.js";
@@ -14,8 +15,9 @@ export interface ToolsOptions {
   readonly pack?: PackId;
 }
 
-const COLUMNS: readonly Column<ToolDefinition>[] = [
+const columns = (pack: WorldPack): readonly Column<ToolDefinition>[] => [
   { header: "TOOL", cell: (t) => t.name },
+  { header: "APP", cell: (t) => appOf(pack, t.name) ?? "" },
   { header: "DOMAIN", cell: (t) => t.domain },
   { header: "KIND", cell: (t) => (t.action ? "action" : "read") },
   { header: "WEB", cell: (t) => (t.webBacked ? "offline data" : "") },
@@ -24,12 +26,13 @@ const COLUMNS: readonly Column<ToolDefinition>[] = [
 
 export function toolsCommand(options: ToolsOptions, io: CliIO): ExitCode {
   const id = options.pack ?? DEFAULT_PACK_ID;
-  const { tools } = packById(id);
+  const pack = packById(id);
+  const { tools } = pack;
   if (options.json) {
-    io.out(JSON.stringify(tools.map((t) => catalogEntry(t)), null, 2));
+    io.out(JSON.stringify(tools.map((t) => catalogEntry(t, appOf(pack, t.name))), null, 2));
     return EXIT.ok;
   }
-  for (const line of renderTable(COLUMNS, tools)) io.out(line);
+  for (const line of renderTable(columns(pack), tools)) io.out(line);
   io.out("");
   const others = PACK_IDS.filter((p) => p !== id).join("|");
   io.out(`${plural(tools.length, "tool")} of the ${id} pack; "?" marks an optional parameter. --json prints the full catalog, --pack ${others} another pack's.`);

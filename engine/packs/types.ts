@@ -67,6 +67,12 @@ export interface PackRuntime {
   clone(): PackRuntime;
 }
 
+/** A group of a pack's tools, as the apps of a phone group them (DialogTool's apps). */
+export interface PackApp {
+  readonly name: string;
+  readonly tools: readonly string[];
+}
+
 export interface WorldPack extends PackTables {
   /**
    * Every tool of the pack in the order agents see them. It includes `end_conversation`, visible
@@ -74,6 +80,8 @@ export interface WorldPack extends PackTables {
    */
   readonly tools: readonly ToolDefinition[];
   toolByName(name: string): ToolDefinition | undefined;
+  /** The agent's tools grouped into apps; every agent tool is in exactly one. */
+  readonly apps: readonly PackApp[];
   /** The world a scenario starts from before its own changes (`world.base: default`). */
   defaultWorld(now: number): Tables;
   /** The smallest valid world (`world.base: empty`). */

@@ -27,7 +27,8 @@ function parametersSchema(def: ToolDefinition): JsonObject {
   };
 }
 
-export function catalogEntry(def: ToolDefinition): JsonObject {
+/** `app`: the app the pack groups the tool into (null for a tool in none, such as end_conversation). */
+export function catalogEntry(def: ToolDefinition, app: string | null = null): JsonObject {
   const stateDependencies: JsonValue[] = def.stateDependencies.map((d) => ({
     table: d.table,
     column: d.column,
@@ -39,6 +40,7 @@ export function catalogEntry(def: ToolDefinition): JsonObject {
     name: def.name,
     module: def.module,
     domain: def.domain,
+    app,
     description: parseDocstring(def.docstring).description,
     docstring: def.docstring,
     parameters: parametersSchema(def),

@@ -129,6 +129,16 @@ test("eval --mode dialogtool on saved free runs: the samples' runs score 1.0; a 
   assert.deepEqual([one.aggregate.selection.correct, one.aggregate.selection.total], [2, 2]);
   assert.deepEqual([one.aggregate.execution.correct, one.aggregate.execution.total], [1, 2]);
   assert.deepEqual([one.aggregate.arguments.correct, one.aggregate.arguments.total], [3, 4]);
+  // By app: only the Messages app's turn fell; the parallel turn counts for Contacts and Settings.
+  const byApp = (JSON.parse(r.stdout) as { by_app: { app: string; metrics: { execution: { correct: number; total: number } } }[] }).by_app;
+  assert.deepEqual(
+    byApp.map((a) => [a.app, a.metrics.execution.correct, a.metrics.execution.total]),
+    [
+      ["Contacts", 1, 1],
+      ["Messages", 0, 1],
+      ["Settings", 1, 1],
+    ],
+  );
 });
 
 test("options that mean nothing without episodes are refused with one line", () => {

@@ -18,7 +18,7 @@ test("tools prints one table row per tool", () => {
   const r = runCli(["tools"]);
   assert.equal(r.status, 0, r.stderr);
   const out = lines(r.stdout);
-  assert.match(out[0]!, /^TOOL +DOMAIN +KIND/);
+  assert.match(out[0]!, /^TOOL +APP +DOMAIN +KIND/);
   const rows = out.filter((l) => /^[a-z_]+ {2,}/.test(l));
   assert.equal(rows.length, 34);
   assert.match(out.find((l) => l.startsWith("set_wifi_status "))!, /Setting +action +on$/);

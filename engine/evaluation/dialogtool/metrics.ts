@@ -38,3 +38,9 @@ export function metricsByDepth(turns: readonly ScoredDialogToolTurn[]): { readon
   const depths = [...new Set(turns.map((t) => t.dialogue_turn))].sort((a, b) => a - b);
   return depths.map((d) => ({ dialogue_turn: d, metrics: metricsOfTurns(turns.filter((t) => t.dialogue_turn === d)) }));
 }
+
+/** By app (packs/<pack>/apps.ts): the tool turns that called a tool of the app, as DialogTool breaks its figures down by app. */
+export function metricsByApp(turns: readonly ScoredDialogToolTurn[]): { readonly app: string; readonly metrics: DialogToolMetrics }[] {
+  const apps = [...new Set(turns.flatMap((t) => t.apps))].sort();
+  return apps.map((app) => ({ app, metrics: metricsOfTurns(turns.filter((t) => t.apps.includes(app))) }));
+}

@@ -18,6 +18,7 @@ export interface DialogToolRunFile {
   readonly seed: number;
   readonly metrics: DialogToolMetrics;
   readonly by_depth: readonly { readonly dialogue_turn: number; readonly metrics: DialogToolMetrics }[];
+  readonly by_app: readonly { readonly app: string; readonly metrics: DialogToolMetrics }[];
   readonly turns: readonly ScoredDialogToolTurn[];
 }
 
@@ -68,6 +69,7 @@ export function readDialogToolRun(text: string, file: string): ReadDialogToolRun
       dialogue_turn: integer(turn.field("dialogue_turn")),
       truth: readTruth(turn.field("truth")),
       prediction: readPrediction(turn.field("prediction")),
+      apps: turn.field("apps").strings(),
     };
   });
   return { scenario: root.field("scenario").string(), agent: root.field("agent").string(), turns };

@@ -5,7 +5,9 @@
 // way ToolTalk's mode replays the ground truth before each turn).
 import { Episode } from "../../episode/episode.js";
 import type { Message, ModelCall } from "../../episode/types.js";
+import { appsOfTools } from "../../packs/apps.js";
 import { packById } from "../../packs/registry.js";
+import type { WorldPack } from "../../packs/types.js";
 import type { AgentRole, AgentTurn } from "../../roles/role.js";
 import { createScriptedAgent, createScriptedUser } from "../../roles/scripted.js";
 import type { Scenario } from "../../scenario/model.js";
@@ -33,6 +35,11 @@ export function catalogNames(scenario: Scenario): (name: string) => string {
 export function actionOfTurn(turn: AgentTurn, realName: (name: string) => string): Exclude<AgentAction, { kind: "none" }> {
   if (turn.kind === "text") return { kind: "text", text: turn.text };
   return { kind: "calls", calls: turn.calls.map((c) => ({ tool: realName(c.name), arguments: c.arguments ?? null })) };
+}
+
+/** The apps of an action's calls (none for a reply). */
+export function appsOfAction(action: AgentAction, pack: WorldPack): string[] {
+  return action.kind === "calls" ? appsOfTools(pack, action.calls.map((c) => c.tool)) : [];
 }
 
 /** The first message of each agent turn: runs of messages the agent sent one after another. */
@@ -83,8 +90,9 @@ export async function teacherForcedTurns(scenario: Scenario, predictor: AgentRol
   const messages = episode.messages;
   const starts = agentTurnStarts(messages);
   if (starts.length !== asked.length) throw new TeacherForcingError(`${asked.length} agent turns were asked for but ${starts.length} were played`);
+  const pack = packById(scenario.world.pack);
   return asked.map((a, k) => {
     const index = starts[k] ?? -1;
-    return { index, dialogue_turn: dialogueTurnAt(messages, index), ...a };
+    return { index, dialogue_turn: dialogueTurnAt(messages, index), ...a, apps: appsOfAction(a.truth, pack) };
   });
 }

@@ -5,7 +5,8 @@
 // that applies; a turn it took beyond the reference's is counted apart (`extra_turns`), not scored.
 import type { Message } from "../../episode/types.js";
 import type { Scenario } from "../../scenario/model.js";
-import { agentTurnStarts, catalogNames, dialogueTurnAt } from "./teacher-forced.js";
+import { packById } from "../../packs/registry.js";
+import { agentTurnStarts, appsOfAction, catalogNames, dialogueTurnAt } from "./teacher-forced.js";
 import type { ActionCall, AgentAction, DialogToolTurn } from "./types.js";
 
 type Truth = Exclude<AgentAction, { kind: "none" }>;
@@ -42,6 +43,7 @@ export interface FreeRunTurns {
 
 export function freeRunTurns(messages: readonly Message[], scenario: Scenario): FreeRunTurns {
   const realName = catalogNames(scenario);
+  const pack = packById(scenario.world.pack);
   const played = new Map<number, { index: number; action: Truth }[]>();
   for (const start of agentTurnStarts(messages)) {
     const d = dialogueTurnAt(messages, start);
@@ -59,7 +61,7 @@ export function freeRunTurns(messages: readonly Message[], scenario: Scenario): 
     truths.forEach((truth, i) => {
       const mine = agent[i];
       const prediction: AgentAction = mine ? mine.action : { kind: "none", reason: agent.length === 0 ? "the agent took no turn here" : `the agent took ${agent.length} turn${agent.length === 1 ? "" : "s"} here` };
-      turns.push({ index: mine?.index ?? endOf(d), dialogue_turn: d, truth, prediction });
+      turns.push({ index: mine?.index ?? endOf(d), dialogue_turn: d, truth, prediction, apps: appsOfAction(truth, pack) });
     });
   });
   for (const [d, agent] of played) if (d >= reference.length) extra += agent.length;

@@ -25,6 +25,8 @@ export interface DialogToolTurn {
   readonly dialogue_turn: number;
   readonly truth: Exclude<AgentAction, { kind: "none" }>;
   readonly prediction: AgentAction;
+  /** The apps of the reference's calls in this turn (none for a reply): what the per-app figures are keyed by. */
+  readonly apps: readonly string[];
   /** The model request behind a teacher-forced prediction (telemetry), when one was made. */
   readonly model_call?: ModelCall;
 }

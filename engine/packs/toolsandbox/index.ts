@@ -1,6 +1,7 @@
 // The ToolSandbox pack: the upstream tools over the four tables, its default world, and the
 // execution of a call as upstream's console runs it. The tools are in tools/, the table schemas in
 // table-schemas.ts, the default world in default-world.ts; this file presents them as a WorldPack.
+import { TOOLSANDBOX_APPS } from "./apps.js";
 import { TOOLS, toolByName } from "./tools/catalog.js";
 import { executeTool } from "../../tools/execute.js";
 import { defaultWorld, uuid5 } from "./default-world.js";
@@ -24,6 +25,7 @@ function emptyWorld(now: number): Tables {
 export const TOOLSANDBOX_PACK: WorldPack = {
   ...TOOLSANDBOX_TABLES,
   tools: TOOLS,
+  apps: TOOLSANDBOX_APPS,
   toolByName,
   defaultWorld,
   emptyWorld,

@@ -1,6 +1,7 @@
 // The ToolTalk pack (Farn and Shin, 2023): its 28 tools over the tables of its eight databases with
 // the login session, plus the simulated user's end_conversation. ToolTalk's data does not ship:
 // the default world is empty, and imported scenarios carry their rows (importer/world-rows.ts).
+import { TOOLTALK_APPS } from "./apps.js";
 import { USER_TOOLS } from "../../tools/user-tools.js";
 import type { ToolDefinition } from "../../tools/types.js";
 import type { WorldPack } from "../types.js";
@@ -19,6 +20,7 @@ const BY_NAME: ReadonlyMap<string, ToolDefinition> = new Map(TOOLS.map((t) => [t
 export const TOOLTALK_PACK: WorldPack = {
   ...TOOLTALK_TABLES,
   tools: TOOLS,
+  apps: TOOLTALK_APPS,
   toolByName: (name) => BY_NAME.get(name),
   defaultWorld,
   emptyWorld,

@@ -1,0 +1,45 @@
+// Apps group each pack's tools (DialogTool's apps): every tool the agent can call is in exactly one
+// app, the user's end_conversation in none; a scenario needs the apps of the tools its reference
+// calls; `tools` shows the app of each tool.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { join } from "node:path";
+import { appOf, scenarioApps } from "../../engine/packs/apps.js";
+import { packById } from "../../engine/packs/registry.js";
+import { PACK_IDS } from "../../engine/packs/types.js";
+import { loadScenarioFile } from "../../engine/scenario/load.js";
+import { buildCli, runCli } from "../cli/harness.js";
+
+for (const id of PACK_IDS) {
+  test(`${id}: every agent tool is in exactly one app; end_conversation in none; no app is empty or named twice`, () => {
+    const pack = packById(id);
+    for (const tool of pack.tools) {
+      const holders = pack.apps.filter((a) => a.tools.includes(tool.name)).map((a) => a.name);
+      assert.equal(holders.length, tool.visibleTo.includes("agent") ? 1 : 0, `${tool.name}: ${holders.join(", ")}`);
+    }
+    const names = pack.apps.map((a) => a.name);
+    assert.equal(new Set(names).size, names.length);
+    for (const app of pack.apps) {
+      assert.ok(app.tools.length > 0, app.name);
+      for (const tool of app.tools) assert.ok(pack.toolByName(tool), `${app.name} lists ${tool}, which the pack does not have`);
+    }
+  });
+}
+
+test("a scenario needs the apps of the tools its reference calls, in the pack's order", () => {
+  const { scenario } = loadScenarioFile(join("sample-scenarios", "send_message_with_contact_content_cellular_off_adapted.scenario.yaml"));
+  assert.ok(scenario);
+  assert.deepEqual(scenarioApps(scenario, packById("toolsandbox")), ["Contacts", "Messages", "Settings"]);
+  assert.equal(appOf(packById("toolsandbox"), "end_conversation"), null);
+});
+
+test("`tools` shows each tool's app; `tools --json` carries it", () => {
+  buildCli();
+  const table = runCli(["tools"]);
+  assert.equal(table.status, 0, table.stderr);
+  assert.match(table.stdout, /^set_wifi_status +Settings +Setting +action/m);
+  const json = runCli(["tools", "--pack", "tooltalk", "--json"]);
+  const entries = JSON.parse(json.stdout) as { name: string; app: string | null }[];
+  assert.equal(entries.find((e) => e.name === "SendEmail")?.app, "Email");
+  assert.equal(entries.find((e) => e.name === "end_conversation")?.app, null);
+});
