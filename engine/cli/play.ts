@@ -7,6 +7,8 @@ import { feedbackRunOptions } from "../episode/call-feedback.js";
 import { Episode } from "../episode/episode.js";
 import { evaluate, type EvaluationResult } from "../evaluation/evaluate.js";
 import type { TrajectoryHeader } from "../episode/types.js";
+import { scenarioApps } from "../packs/apps.js";
+import { packById } from "../packs/registry.js";
 import type { AgentRole, UserRole } from "../roles/role.js";
 import type { TrajectoryEvent } from "../trajectory/events.js";
 import { effectiveTurnCount } from "../trajectory/stats.js";
@@ -160,6 +162,7 @@ export function jobResult(job: BatchJob, facts: JobFacts): ScenarioResult {
     name: job.scenario.name,
     ...(job.trial === null ? {} : { trial: job.trial }),
     categories: job.scenario.categories,
+    apps: scenarioApps(job.scenario, packById(job.scenario.world.pack)),
     end_reason: facts.end?.reason ?? null,
     detail: facts.engineError ?? facts.end?.detail ?? null,
     message_count: facts.messageCount,

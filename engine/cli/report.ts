@@ -12,7 +12,7 @@ import { TRAJECTORY_SUFFIX } from "../trajectory/writer.js";
 import { CliError, EXIT, type ExitCode } from "./errors.js";
 import { bundledAssets, writeReplayHtml } from "./html-export.js";
 import type { CliIO } from "./io.js";
-import { categoryTableLines } from "./score-lines.js";
+import { appTableLines, categoryTableLines } from "./score-lines.js";
 import { renderTable, type Column } from "./table.js";
 
 export interface ReportOptions {
@@ -25,7 +25,7 @@ export function registerReport(program: Command, io: CliIO): void {
     .command("report")
     .description("the runs in some folders at a glance: one line per run, the per-category table, pass^k and the model cost")
     .argument("<runs...>", `folders searched for *${TRAJECTORY_SUFFIX} (a run's folder is its suite), or trajectory files`)
-    .option("--html <file>", "write the runs view (sortable, filterable, grouped by suite or category) as one HTML file")
+    .option("--html <file>", "write the runs view (sortable, filterable, grouped by suite, category or app) as one HTML file")
     .option("--json", "print the runs and the summary as JSON")
     .action((paths: string[], opts: ReportOptions) => void reportCommand(paths, opts, io));
 }
@@ -71,6 +71,7 @@ export function reportLines(data: RunsData): string[] {
   const lines = renderTable(COLUMNS, data.records);
   lines.push("");
   if (report.categories.length > 0) lines.push(...categoryTableLines(report.categories), "");
+  if (report.apps.length > 0) lines.push(...appTableLines(report.apps), "");
   const k = report.pass_hat_k;
   if (k !== null) lines.push(`pass^k over ${k.tasks.length} scenarios, a success scoring ${k.threshold}: ${k.pass_hat_k.map((p) => `pass^${p.k} ${p.value.toFixed(3)}`).join("  ")}`);
   const t = report.telemetry;

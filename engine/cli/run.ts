@@ -25,7 +25,7 @@ import { problemLine, type CliIO } from "./io.js";
 import { jobHeader, playJob, type PlayOptions } from "./play.js";
 import type { RoleSpecs } from "./roles.js";
 import { collectScenarioFiles } from "./scenario-files.js";
-import { categoryTableLines } from "./score-lines.js";
+import { appTableLines, categoryTableLines } from "./score-lines.js";
 import { buildRunSummary, serializeSummary, type ScenarioResult } from "./summary.js";
 
 export interface RunOptions {
@@ -258,6 +258,10 @@ function printTotals(summary: BatchSummary, trials: number, summaryPath: string,
   if (summary.categories.length > 0) {
     io.out("");
     for (const line of categoryTableLines(summary.categories)) io.out(line);
+    io.out("");
+  }
+  if (summary.apps.length > 0) {
+    for (const line of appTableLines(summary.apps)) io.out(line);
     io.out("");
   }
   if (summary.trials) io.out(passHatKLine(summary.trials));

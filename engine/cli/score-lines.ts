@@ -1,6 +1,7 @@
 // How scores read on the console: the per-node table of `eval` and `replay` (where each
 // milestone and minefield matched and, when it did not score 1, the reason in one line), the
 // per-category table of `run` and `eval`, and the peer benchmarks' metrics and pass^k of `eval`.
+import type { AppRow } from "../evaluation/app-rows.js";
 import type { CategoryRow } from "../evaluation/categories.js";
 import { formatScore, nodeWhy } from "../evaluation/highlights.js";
 import {
@@ -49,6 +50,18 @@ const CATEGORY_COLUMNS: readonly Column<CategoryRow>[] = [
   { header: "SCORE", align: "right", cell: (r) => formatScore(r.score) },
   { header: "TURNS", align: "right", cell: (r) => r.turn_count.toFixed(1) },
 ];
+
+const APP_COLUMNS: readonly Column<AppRow>[] = [
+  { header: "APP", cell: (r) => r.app },
+  { header: "SCENARIOS", align: "right", cell: (r) => String(r.scenarios) },
+  { header: "SCORE", align: "right", cell: (r) => formatScore(r.score) },
+  { header: "TURNS", align: "right", cell: (r) => r.turn_count.toFixed(1) },
+];
+
+/** The per-app table: each app its scenarios' references use, with their mean score and turns. */
+export function appTableLines(rows: readonly AppRow[]): string[] {
+  return renderTable(APP_COLUMNS, rows);
+}
 
 /** The per-category table; scenario categories, then augmentations, then ALL_CATEGORIES. */
 export function categoryTableLines(rows: readonly CategoryRow[]): string[] {

@@ -16,6 +16,7 @@ import {
   type Tally,
   type ToolRow,
 } from "../evaluation/scenario-stats.js";
+import type { AppStatsRow } from "../evaluation/app-stats.js";
 import type { Scenario } from "../scenario/model.js";
 import { TRAJECTORY_SUFFIX } from "../trajectory/writer.js";
 import { CliError, EXIT, type ExitCode } from "./errors.js";
@@ -137,6 +138,13 @@ const TOOL_LEGEND = [
 ];
 
 /** The PACK column first when the rows come from several packs (they then carry `pack`). */
+const APP_COLUMNS: readonly Column<AppStatsRow>[] = [
+  { header: "APP", cell: (r) => r.app },
+  count("ALLOWED", (r) => r.allowed),
+  count("NEEDED", (r) => r.necessary),
+  count("REFERENCE CALLS", (r) => r.reference_calls),
+];
+
 function packed<T extends PackQualified>(stats: ScenarioStats, columns: readonly Column<T>[]): Column<T>[] {
   return stats.packs ? [{ header: "PACK", cell: (r) => r.pack ?? "" }, ...columns] : [...columns];
 }
@@ -163,6 +171,7 @@ export function statsLines(stats: ScenarioStats, fileCount: number): string[] {
       ...renderTable(packed(stats, TOOL_COLUMNS), stats.tools),
       ...TOOL_LEGEND,
     ],
+    renderTable(packed(stats, APP_COLUMNS), stats.apps),
     renderTable(packed(stats, tallyColumns<TableRow>({ header: "TABLE", cell: (r) => r.table })), stats.tables),
     renderTable(packed(stats, tallyColumns<ColumnRow>({ header: "COLUMN", cell: (r) => `${r.table}.${r.column}` })), stats.columns),
     renderTable(tallyColumns<ScenarioStats["constraint_kinds"][number]>({ header: "CONSTRAINT", cell: (r) => r.kind }), stats.constraint_kinds),

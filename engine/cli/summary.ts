@@ -3,6 +3,7 @@
 // table aggregates the scored scenarios the way upstream's CLI does (evaluation/categories.ts).
 import { callableTools } from "../episode/tool-calls.js";
 import type { EndReason, Message } from "../episode/types.js";
+import { aggregateByApp, type AppRow, type AppScored } from "../evaluation/app-rows.js";
 import { aggregateByCategory, type CategoryRow, type ScoredScenario } from "../evaluation/categories.js";
 import { formatScore } from "../evaluation/highlights.js";
 import {
@@ -29,6 +30,8 @@ export interface ScenarioResult {
   /** Which trial (from 1) of the scenario this is; only in runs with --trials above 1. */
   readonly trial?: number;
   readonly categories: readonly Category[];
+  /** The apps its reference uses (packs/<pack>/apps.ts). */
+  readonly apps: readonly string[];
   /** Null when the engine failed before the episode could end (see `error`). */
   readonly end_reason: EndReason | null;
   /** The end event's detail, or the engine's error, if any. */
@@ -65,6 +68,8 @@ export interface RunSummary {
   readonly scenarios: readonly ScenarioResult[];
   /** Mean score and turn count per category tag, then ALL_CATEGORIES, over the scored scenarios. */
   readonly categories: readonly CategoryRow[];
+  /** Mean score and turn count per app its scenarios' references use. */
+  readonly apps: readonly AppRow[];
   readonly totals: {
     readonly scenarios: number;
     readonly failed: number;
@@ -89,6 +94,7 @@ export function buildRunSummary(run: RunSummary["run"], scenarios: readonly Scen
     run,
     scenarios,
     categories: aggregateByCategory(scored(scenarios)),
+    apps: aggregateByApp(scored(scenarios)),
     totals: {
       scenarios: scenarios.length,
       failed: scenarios.filter((r) => r.failed).length,
@@ -109,14 +115,14 @@ function runTelemetry(scenarios: readonly ScenarioResult[]): { telemetry?: Telem
  * The scenarios that have a score, in the shape the category table aggregates. A scenario run in
  * several trials counts once, with its score and turn count averaged over its scored trials.
  */
-function scored(results: readonly ScenarioResult[]): ScoredScenario[] {
-  const byName = new Map<string, { categories: readonly Category[]; n: number; score: number; turns: number }>();
+function scored(results: readonly ScenarioResult[]): (ScoredScenario & AppScored)[] {
+  const byName = new Map<string, { categories: readonly Category[]; apps: readonly string[]; n: number; score: number; turns: number }>();
   for (const r of results) {
     if (r.score === null) continue;
-    const s = byName.get(r.name) ?? { categories: r.categories, n: 0, score: 0, turns: 0 };
+    const s = byName.get(r.name) ?? { categories: r.categories, apps: r.apps, n: 0, score: 0, turns: 0 };
     byName.set(r.name, { ...s, n: s.n + 1, score: s.score + r.score, turns: s.turns + r.turn_count });
   }
-  return [...byName.values()].map((s) => ({ categories: s.categories, score: s.score / s.n, turn_count: s.turns / s.n }));
+  return [...byName.values()].map((s) => ({ categories: s.categories, apps: s.apps, score: s.score / s.n, turn_count: s.turns / s.n }));
 }
 
 /** The score fields of a result; all null when there is no evaluation. */

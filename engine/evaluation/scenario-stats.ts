@@ -15,6 +15,7 @@ import { packById } from "../packs/registry.js";
 import { packTables } from "../packs/tables.js";
 import { isPackId, PACK_IDS, type PackId } from "../packs/types.js";
 import type { TableSchema } from "../world/types.js";
+import { appStatsRows, type AppStatsRow } from "./app-stats.js";
 import { effectiveMeasures, measureFor } from "./measures/default-measures.js";
 import { alphabetical, least, most, ranked, TallyCounter, type Ranking, type Tally } from "./tally-counter.js";
 
@@ -116,6 +117,8 @@ export interface ScenarioStats {
   readonly categories: readonly CategoryRow[];
   readonly uncategorized: number;
   readonly tools: readonly ToolRow[];
+  /** Per app of the packs (packs/<pack>/apps.ts): scenarios allowing it, needing it, and reference calls. */
+  readonly apps: readonly AppStatsRow[];
   readonly tables: readonly TableRow[];
   readonly columns: readonly ColumnRow[];
   readonly constraint_kinds: readonly ConstraintKindRow[];
@@ -235,6 +238,7 @@ export function scenarioStats(scenarios: readonly Scenario[]): ScenarioStats {
     categories: categoryRows(scenarios),
     uncategorized: scenarios.filter((s) => s.categories.length === 0).length,
     tools: toolRows(scenarios, counters.tools, qualified),
+    apps: appStatsRows(scenarios, several),
     tables: packRowsOf("tables", (pack, [table = ""], t): TableRow => ({ ...qualified(pack), table, ...t })),
     columns: packRowsOf("columns", (pack, [table = "", column = ""], t): ColumnRow => ({ ...qualified(pack), table, column, ...t })),
     constraint_kinds: rows("kinds", (kind, t) => ({ kind: kind as Constraint["kind"], ...t })),

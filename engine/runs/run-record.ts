@@ -9,6 +9,9 @@ import { isJsonObject, type JsonObject, type JsonValue } from "../json.js";
 import { telemetryTotals, type TelemetryTotals } from "../trajectory/telemetry.js";
 import type { ModelCall } from "../episode/types.js";
 import { TRAJECTORY_SUFFIX } from "../trajectory/writer.js";
+import { appsOfTools } from "../packs/apps.js";
+import { packById } from "../packs/registry.js";
+import { isPackId } from "../packs/types.js";
 
 export interface RunRecord {
   /** The file, as given or found under a given folder. */
@@ -17,6 +20,8 @@ export interface RunRecord {
   readonly suite: string;
   readonly scenario: string;
   readonly categories: readonly string[];
+  /** The apps the scenario's reference uses (packs/<pack>/apps.ts); none without a reference or for an unknown pack. */
+  readonly apps: readonly string[];
   readonly agent: string;
   readonly user: string;
   readonly seed: number | null;
@@ -79,6 +84,7 @@ export function runRecordOf(text: string, file: string, root: string, date: numb
       ...base,
       scenario: basename(file).replace(TRAJECTORY_SUFFIX, ""),
       categories: [],
+      apps: [],
       agent: "",
       user: "",
       seed: null,
@@ -112,6 +118,7 @@ export function runRecordOf(text: string, file: string, root: string, date: numb
     ...base,
     scenario: str(scenario.name, basename(file)),
     categories: Array.isArray(scenario.categories) ? scenario.categories.filter((c): c is string => typeof c === "string") : [],
+    apps: referenceApps(scenario),
     agent: str(run.agent, ""),
     user: str(run.user, ""),
     seed: typeof run.seed === "number" ? run.seed : null,
@@ -122,6 +129,16 @@ export function runRecordOf(text: string, file: string, root: string, date: numb
     telemetry: telemetryTotals(calls),
     damaged,
   };
+}
+
+/** The apps of the tools the header's scenario's reference calls, read defensively (the file may be anyone's). */
+function referenceApps(scenario: JsonObject): string[] {
+  const world = scenario.world;
+  const pack = isJsonObject(world) ? world.pack : undefined;
+  if (typeof pack !== "string" || !isPackId(pack)) return [];
+  const steps = Array.isArray(scenario.reference) ? scenario.reference : [];
+  const tools = steps.flatMap((step) => (isJsonObject(step) && Array.isArray(step.calls) ? step.calls : [])).flatMap((call) => (isJsonObject(call) && typeof call.tool === "string" ? [call.tool] : []));
+  return appsOfTools(packById(pack), tools);
 }
 
 function parse(line: string | undefined): JsonObject | null {

@@ -8,6 +8,7 @@ import type { RunsData } from "../../engine/runs/runs-data.js";
 import { runsReport } from "../../engine/runs/runs-report.js";
 
 const CATEGORIES = ["SINGLE_TOOL_CALL", "MULTIPLE_TOOL_CALL", "SINGLE_USER_TURN", "MULTIPLE_USER_TURN", "STATE_DEPENDENCY", "CANONICALIZATION", "INSUFFICIENT_INFORMATION"];
+const APPS = ["Contacts", "Messages", "Reminders", "Settings", "Clock", "Maps"];
 const AGENTS = ["openai:gpt-4o", "openai:gpt-4o-mini", "openai:llama3.1-70b", "scripted"];
 
 /** `n` runs: 1,032-scenario suites, 4 agents, up to 4 trials; scores and tokens from a fixed sequence (no randomness). */
@@ -22,6 +23,7 @@ export function syntheticRuns(n: number): RunRecord[] {
       suite: agent.replace(/[:]/g, "-"),
       scenario,
       categories: [CATEGORIES[i % CATEGORIES.length]!, CATEGORIES[(i * 3 + 1) % CATEGORIES.length]!],
+      apps: i % 11 === 0 ? [] : [...new Set([APPS[i % APPS.length]!, APPS[(i * 5 + 2) % APPS.length]!])].sort(),
       agent,
       user: i % 5 === 0 ? "openai:gpt-4o" : "scripted",
       seed: i % 3,

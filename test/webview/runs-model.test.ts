@@ -38,6 +38,18 @@ test("a filter keeps the runs containing every word; grouping heads each suite o
   assert.equal(runs(byCategory).length, records.reduce((n, r) => n + r.categories.length, 0));
 });
 
+test("grouping by app heads each app its runs' references use, a run under each of them, and the runs with none apart", () => {
+  const records = syntheticRuns(600);
+  const byApp = tableRows(records, query({ group: "app" }));
+  const heads = byApp.flatMap((r) => (r.kind === "group" ? [r] : []));
+  assert.deepEqual(heads.map((h) => h.label), ["(no app)", "Clock", "Contacts", "Maps", "Messages", "Reminders", "Settings"]);
+  assert.equal(runs(byApp).length, records.reduce((n, r) => n + Math.max(1, r.apps.length), 0));
+  const maps = heads.find((h) => h.label === "Maps");
+  const members = records.filter((r) => r.apps.includes("Maps"));
+  assert.equal(maps?.runs, members.length);
+  assert.equal(runs(tableRows(records, query({ filter: "maps" }))).length, members.length, "the filter finds runs by app");
+});
+
 test("a model run's record sums its calls; the report sums the records and computes pass^k per scenario", () => {
   const sample = readFileSync(join("sample-scenarios", "trajectories", "find_temperature_adapted.trajectory.jsonl"), "utf8").split("\n");
   const call = (tokens: number) =>
@@ -48,6 +60,7 @@ test("a model run's record sums its calls; the report sums the records and compu
   assert.equal(record.trial, 2);
   assert.equal(record.score, 1);
   assert.equal(record.damaged, null);
+  assert.deepEqual(record.apps, ["Weather"], "the apps of the tools its reference calls");
   assert.deepEqual(record.telemetry, { calls: 2, failed_calls: 0, latency_ms: 200, prompt_tokens: 100, completion_tokens: 10, total_tokens: 110 });
   const report = runsReport([record, { ...record, score: 0.5 }, { ...record, scenario: "other", categories: [] }]);
   assert.equal(report.telemetry.total_tokens, 330);

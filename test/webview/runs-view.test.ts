@@ -70,4 +70,10 @@ test("sorting by score puts the damaged and unscored runs last; a filter narrows
   await page.locator("[data-testid=runs-group]").selectOption("suite");
   const heads = await page.locator(".runs-group-row").allTextContents();
   assert.match(heads[0] ?? "", /^gpt-4o · 29 runs · mean score 1\.00$/);
+  // By app: each app the samples' references use heads its runs; the per-app table is above.
+  await page.locator("[data-testid=runs-group]").selectOption("app");
+  const apps = await page.locator(".runs-group-row").allTextContents();
+  assert.match(apps[0] ?? "", /^\(no app\) · \d+ runs/, "runs whose reference calls no tool, and damaged ones");
+  assert.match(apps[1] ?? "", /^Calendar · \d+ runs · mean score/);
+  assert.ok((await page.locator("[data-testid=runs-apps] tbody tr").count()) >= 8);
 });

@@ -35,7 +35,7 @@ export class RunsView {
     const filter = el("input", { class: "runs-filter", attrs: { type: "search", placeholder: "Filter runs", "aria-label": "Filter runs", "data-testid": "runs-filter" } });
     filter.addEventListener("input", () => this.update({ filter: filter.value }));
     const group = el("select", { class: "runs-group", attrs: { "aria-label": "Group by", "data-testid": "runs-group" } });
-    for (const [value, label] of [["none", "no grouping"], ["suite", "group by suite"], ["category", "group by category"]] as const) group.append(el("option", { text: label, attrs: { value } }));
+    for (const [value, label] of [["none", "no grouping"], ["suite", "group by suite"], ["category", "group by category"], ["app", "group by app"]] as const) group.append(el("option", { text: label, attrs: { value } }));
     group.addEventListener("change", () => this.update({ group: group.value as Grouping }));
     this.compareButton = button("Compare", { class: "tool", title: "Compare the two runs picked with Ctrl+click", attrs: { "data-action": "compare" } }, () => {
       const [a, b] = this.picked;

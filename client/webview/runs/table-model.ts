@@ -51,7 +51,7 @@ export const COLUMNS: readonly RunColumn[] = [
   { id: "date", label: "Date", numeric: true, text: (r) => shortDate(r.date), key: (r) => r.date },
 ];
 
-export type Grouping = "none" | "suite" | "category";
+export type Grouping = "none" | "suite" | "category" | "app";
 
 export interface TableQuery {
   readonly sort: ColumnId;
@@ -64,10 +64,17 @@ export type TableRow =
   | { readonly kind: "group"; readonly label: string; readonly runs: number; readonly score: number | null }
   | { readonly kind: "run"; readonly record: RunRecord };
 
-/** Runs whose scenario, categories, roles, end or suite contain every word of the filter. */
+/** The groups a run is shown under: its suite, or each of its categories or apps (a run may head several). */
+function groupKeys(r: RunRecord, group: Exclude<Grouping, "none">): readonly string[] {
+  if (group === "suite") return [r.suite === "" ? "(top)" : r.suite];
+  if (group === "app") return r.apps.length > 0 ? r.apps : ["(no app)"];
+  return r.categories.length > 0 ? r.categories : ["(no category)"];
+}
+
+/** Runs whose scenario, categories, apps, roles, end or suite contain every word of the filter. */
 export function matches(r: RunRecord, words: readonly string[]): boolean {
   if (words.length === 0) return true;
-  const text = `${r.scenario} ${r.categories.join(" ")} ${r.agent} ${r.user} ${r.end_reason ?? ""} ${r.damaged ?? ""} ${r.suite}`.toLowerCase();
+  const text = `${r.scenario} ${r.categories.join(" ")} ${r.apps.join(" ")} ${r.agent} ${r.user} ${r.end_reason ?? ""} ${r.damaged ?? ""} ${r.suite}`.toLowerCase();
   return words.every((w) => text.includes(w));
 }
 
@@ -89,7 +96,7 @@ export function tableRows(records: readonly RunRecord[], query: TableQuery): Tab
   if (query.group === "none") return sorted.map((record) => ({ kind: "run", record }));
   const groups = new Map<string, RunRecord[]>();
   for (const r of sorted) {
-    const keys = query.group === "suite" ? [r.suite === "" ? "(top)" : r.suite] : r.categories.length > 0 ? r.categories : ["(no category)"];
+    const keys = groupKeys(r, query.group);
     for (const key of keys) {
       const members = groups.get(key);
       if (members) members.push(r);

@@ -1,6 +1,7 @@
 // The runs view's data at its boundary: every record and the summary, checked field by field
 // (the files behind them were written by anyone). A bad record drops the whole message: the
 // host builds it from files it read, so a bad one means a bug or a tampered page, not a bad run.
+import type { AppRow } from "../../../engine/evaluation/app-rows.js";
 import type { CategoryRow } from "../../../engine/evaluation/categories.js";
 import type { PassHatKReport } from "../../../engine/evaluation/peers/pass-k.js";
 import type { RunRecord } from "../../../engine/runs/run-record.js";
@@ -28,6 +29,7 @@ const runRecord: Reader<RunRecord> = (value, path) => {
     suite: str(prop(o, "suite"), at("suite")),
     scenario: str(prop(o, "scenario"), at("scenario")),
     categories: list(str)(prop(o, "categories"), at("categories")),
+    apps: list(str)(prop(o, "apps"), at("apps")),
     agent: str(prop(o, "agent"), at("agent")),
     user: str(prop(o, "user"), at("user")),
     seed: nullable(index)(prop(o, "seed"), at("seed")),
@@ -65,15 +67,21 @@ const suiteRow: Reader<SuiteRow> = (value, path) => {
   };
 };
 
+/** What the per-category and per-app rows share: how many scenarios, their mean score and turns. */
+function means(o: Record<string, unknown>, path: string): { scenarios: number; score: number; turn_count: number } {
+  const at = (k: string): string => `${path}/${k}`;
+  return { scenarios: index(prop(o, "scenarios"), at("scenarios")), score: finite(prop(o, "score"), at("score")), turn_count: finite(prop(o, "turn_count"), at("turn_count")) };
+}
+
 const categoryRow: Reader<CategoryRow> = (value, path) => {
   const o = record(value, path);
-  return {
-    category: str(prop(o, "category"), `${path}/category`) as CategoryRow["category"],
-    group: oneOf(["scenario", "augmentation", "all"] as const)(prop(o, "group"), `${path}/group`),
-    scenarios: index(prop(o, "scenarios"), `${path}/scenarios`),
-    score: finite(prop(o, "score"), `${path}/score`),
-    turn_count: finite(prop(o, "turn_count"), `${path}/turn_count`),
-  };
+  const category = str(prop(o, "category"), `${path}/category`) as CategoryRow["category"];
+  return { category, group: oneOf(["scenario", "augmentation", "all"] as const)(prop(o, "group"), `${path}/group`), ...means(o, path) };
+};
+
+const appRow: Reader<AppRow> = (value, path) => {
+  const o = record(value, path);
+  return { app: str(prop(o, "app"), `${path}/app`), ...means(o, path) };
 };
 
 const passHatK: Reader<PassHatKReport> = (value, path) => {
@@ -99,6 +107,7 @@ function report(value: unknown, path: string): RunsReport {
     damaged: index(prop(o, "damaged"), `${path}/damaged`),
     suites: list(suiteRow)(prop(o, "suites"), `${path}/suites`),
     categories: list(categoryRow)(prop(o, "categories"), `${path}/categories`),
+    apps: list(appRow)(prop(o, "apps"), `${path}/apps`),
     pass_hat_k: nullable(passHatK)(prop(o, "pass_hat_k"), `${path}/pass_hat_k`),
     telemetry: telemetry(prop(o, "telemetry"), `${path}/telemetry`),
   };
