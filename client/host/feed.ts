@@ -2,7 +2,9 @@
 // live run has written), the live state, and whoever is showing it. A view that opens (or reloads)
 // late gets everything in one batch, then each new line as it comes, so every view of a run shows
 // the same lines as the file. A later evaluation (a re-score) replaces the one before.
+import type { Message, TrajectoryHeader } from "../../engine/episode/types.js";
 import type { EvaluationResult } from "../../engine/evaluation/result.js";
+import { dialogToolMessage } from "../../engine/panel/dialogtool-message.js";
 import type { HostMessage, LiveState, RunControl } from "../../engine/panel/protocol.js";
 import type { Trajectory } from "../../engine/trajectory/trajectory.js";
 import type { StreamedLine } from "./live-run.js";
@@ -17,6 +19,8 @@ export class TrajectoryFeed {
   /** Where a saved file is damaged (cut short, no end), for the panel's banner; null when whole. */
   private damage: string | null = null;
   private readonly listeners = new Set<FeedListener>();
+  /** DialogTool's scores of the run, once it is complete (a saved file, or a live run that finished). */
+  private dialogTool: FeedMessage | null = null;
   /** Set while a live run can be paused and stepped. */
   private controller: ((action: RunControl) => void) | null = null;
 
@@ -31,6 +35,7 @@ export class TrajectoryFeed {
     const feed = new TrajectoryFeed(path, title);
     feed.lines.push(...savedLines(trajectory, evaluation));
     feed.damage = damageOf(trajectory);
+    feed.dialogTool = scoredTurns(trajectory.header, trajectory.messages);
     return feed;
   }
 
@@ -40,8 +45,10 @@ export class TrajectoryFeed {
     this.liveState = null;
     this.controller = null;
     this.damage = damageOf(trajectory);
+    this.dialogTool = scoredTurns(trajectory.header, trajectory.messages);
     this.broadcast({ type: "lines", lines: [...this.lines] });
     if (this.damage !== null) this.broadcast({ type: "damaged", problem: this.damage });
+    if (this.dialogTool !== null) this.broadcast(this.dialogTool);
   }
 
   get live(): LiveState | null {
@@ -74,6 +81,12 @@ export class TrajectoryFeed {
     this.liveState = state;
     if (state === "finished") this.controller = null;
     this.broadcast({ type: "live", state });
+    if (state === "finished") {
+      const header = this.lines[0];
+      const messages = this.lines.flatMap((l) => (l.type === "message" ? [l.message] : []));
+      this.dialogTool = header?.type === "header" ? scoredTurns(header, messages) : null;
+      if (this.dialogTool !== null) this.broadcast(this.dialogTool);
+    }
   }
 
   setController(controller: ((action: RunControl) => void) | null): void {
@@ -92,6 +105,7 @@ export class TrajectoryFeed {
     const messages: FeedMessage[] = [{ type: "lines", lines: [...this.lines] }];
     if (this.liveState !== null) messages.push({ type: "live", state: this.liveState });
     if (this.damage !== null) messages.push({ type: "damaged", problem: this.damage });
+    if (this.dialogTool !== null) messages.push(this.dialogTool);
     return messages;
   }
 
@@ -102,6 +116,15 @@ export class TrajectoryFeed {
 
   private broadcast(message: FeedMessage): void {
     for (const listener of this.listeners) listener(message);
+  }
+}
+
+/** DialogTool's message for the run; none when it cannot be scored (no reference, or a scoring failure, which must not cost the panel its run). */
+function scoredTurns(header: TrajectoryHeader, messages: readonly Message[]): FeedMessage | null {
+  try {
+    return dialogToolMessage(header, messages);
+  } catch {
+    return null;
   }
 }
 

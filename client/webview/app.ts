@@ -107,6 +107,11 @@ export class Panel implements PanelActions {
         this.notices.damage = message.problem;
         this.renderNotice();
         break;
+      case "dialogtool":
+        // Sent after the lines it scores; a panel with no run yet has nothing to attach it to.
+        this.trajectory?.setDialogTool(message.report);
+        this.renderAll(false);
+        break;
       case "live": {
         this.live = message.state;
         if (message.state === "finished") this.stopPlaying();

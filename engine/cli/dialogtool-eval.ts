@@ -8,7 +8,7 @@ import { basename, join } from "node:path";
 import { formatDiagnostic } from "../diagnostics.js";
 import { metricsByApp, metricsByDepth, metricsOfTurns } from "../evaluation/dialogtool/metrics.js";
 import { DIALOGTOOL_RUN_SUFFIX, readDialogToolRun } from "../evaluation/dialogtool/result-file.js";
-import { freeRunTurns } from "../evaluation/dialogtool/trajectory-turns.js";
+import { scoredFreeRun } from "../evaluation/dialogtool/trajectory-turns.js";
 import { scoreTurn } from "../evaluation/dialogtool/turn-scores.js";
 import type { DialogToolMetrics, DialogToolTurn, ScoredDialogToolTurn } from "../evaluation/dialogtool/types.js";
 import { JsonInputError } from "../json-reader.js";
@@ -94,8 +94,8 @@ function scoreTrajectory(file: string, override: Scenario | null, io: CliIO): Di
     io.err(problemLine(`${file}: ${scenario.name} has no reference solution, so there is nothing to compare the agent's turns with`));
     return null;
   }
-  const free = freeRunTurns(trajectory.messages, scenario);
-  return entry(file, scenario.name, "trajectory", free.turns, free.extra_turns);
+  const free = scoredFreeRun(trajectory.messages, scenario);
+  return { file, scenario: scenario.name, source: "trajectory", metrics: free.metrics, extra_turns: free.extra_turns, turns: free.turns };
 }
 
 function loadOverride(file: string, io: CliIO): Scenario {

@@ -4,6 +4,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import { writeFileNoFollow } from "../output-files.js";
 import { basename, join } from "node:path";
+import { dialogToolMessage } from "../panel/dialogtool-message.js";
 import { createNonce, panelHtml } from "../panel/html.js";
 import type { EvaluationResult } from "../evaluation/result.js";
 import type { Trajectory } from "../trajectory/trajectory.js";
@@ -24,8 +25,18 @@ export function replayHtml(trajectory: Trajectory, evaluation: EvaluationResult 
     title: `${trajectory.header.scenario.name} · ${basename(source)} · ToolSandbox replay`,
     nonce: createNonce(),
     assets: { kind: "inline", ...bundledAssets(SCRIPT, STYLE) },
-    lines: exportLines(trajectory, evaluation),
+    lines: [...exportLines(trajectory, evaluation), ...dialogToolLines(trajectory)],
   });
+}
+
+/** DialogTool's scores of the run, carried after the lines (the static host posts them as their own message). */
+function dialogToolLines(trajectory: Trajectory): unknown[] {
+  try {
+    const message = dialogToolMessage(trajectory.header, trajectory.messages);
+    return message === null ? [] : [message];
+  } catch {
+    return [];
+  }
 }
 
 /** A browser bundle's script and stylesheet from dist/ (the panel's, or the runs view's). */

@@ -4,6 +4,7 @@
 // or all at once (a saved file), plus a few commands. Nothing here is trusted on arrival: the
 // guards in validate/ turn `unknown` into these types or reject the message.
 import type { Message, ModelCall, ModelCallRole, RoleName, RunConfig, TrajectoryHeader } from "../episode/types.js";
+import type { DialogToolReport } from "../evaluation/dialogtool/trajectory-turns.js";
 import type { EvaluationResult } from "../evaluation/result.js";
 import type { PackId } from "../packs/types.js";
 import type { TrajectoryEvent } from "../trajectory/events.js";
@@ -36,7 +37,9 @@ export type HostMessage =
   /** A live run changed state: paused before the next turn, running, or finished. */
   | { readonly type: "live"; readonly state: LiveState }
   /** The file is damaged (cut short, no end): where, in one line. The panel shows it as a banner. */
-  | { readonly type: "damaged"; readonly problem: string };
+  | { readonly type: "damaged"; readonly problem: string }
+  /** DialogTool's per-turn scores of the run against its scenario's reference (docs/dialogtool.md); after the lines. */
+  | { readonly type: "dialogtool"; readonly report: DialogToolReport };
 
 /** "stop" cancels the run (it is still scored and its file closed). */
 export type RunControl = "pause" | "continue" | "step" | "stop";
@@ -107,7 +110,8 @@ export type PanelHostMessage =
   | { readonly type: "lines"; readonly lines: readonly PanelLine[]; readonly rejected: readonly string[] }
   | { readonly type: "reveal"; readonly index: number }
   | { readonly type: "live"; readonly state: LiveState }
-  | { readonly type: "damaged"; readonly problem: string };
+  | { readonly type: "damaged"; readonly problem: string }
+  | { readonly type: "dialogtool"; readonly report: DialogToolReport };
 
 export type { Message, RoleName, RowChange, Tables };
 

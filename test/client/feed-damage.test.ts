@@ -6,6 +6,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { TrajectoryFeed } from "../../client/host/feed.js";
 import { parseTrajectory } from "../../engine/trajectory/reader.js";
+import { parseHostMessage } from "../../client/webview/validate/host-messages.js";
 
 const SAMPLE = join(__dirname, "..", "..", "sample-scenarios", "trajectories", "send_message_with_contact_content_cellular_off_adapted.trajectory.jsonl");
 
@@ -40,4 +41,36 @@ test("a live run's progress evaluations give way to its final one: a late view g
   const evaluations = batch.lines.filter((l) => l.type === "evaluation");
   assert.equal(evaluations.length, 1);
   assert.equal(evaluations[0]?.type === "evaluation" && evaluations[0].result.score, 0.75);
+});
+
+test("a saved run's views get DialogTool's scores after its lines; the guard takes them, and refuses a malformed one with its path", () => {
+  const feed = TrajectoryFeed.fromTrajectory("x.trajectory.jsonl", "x", parseTrajectory(readFileSync(SAMPLE, "utf8"), "x"), null);
+  const messages = feed.snapshot();
+  const last = messages[messages.length - 1];
+  assert.ok(last?.type === "dialogtool", "DialogTool's message comes last");
+  assert.equal(last.report.metrics.execution.accuracy, 1);
+  assert.deepEqual(
+    last.report.turns.map((t) => t.index),
+    [17, 21, 23],
+  );
+  const checked = parseHostMessage(JSON.parse(JSON.stringify(last)));
+  assert.ok(checked.ok && checked.value.type === "dialogtool");
+  const broken = JSON.parse(JSON.stringify(last)) as { report: { turns: { truth: { kind: string } }[] } };
+  broken.report.turns[1]!.truth.kind = "<script>";
+  const refused = parseHostMessage(broken);
+  assert.ok(!refused.ok);
+  assert.match(refused.error, /\/report\/turns\/1\/truth\/kind/);
+});
+
+test("a live run's views get DialogTool's scores once it finishes, not before", () => {
+  const trajectory = parseTrajectory(readFileSync(SAMPLE, "utf8"), "x");
+  const feed = new TrajectoryFeed("x.trajectory.jsonl", "x");
+  const seen: string[] = [];
+  feed.subscribe((m) => seen.push(m.type));
+  feed.append(trajectory.header);
+  for (const e of trajectory.events) feed.append(e);
+  feed.setLive("running");
+  assert.equal(seen.includes("dialogtool"), false);
+  feed.setLive("finished");
+  assert.equal(seen[seen.length - 1], "dialogtool");
 });

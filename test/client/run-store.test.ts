@@ -46,7 +46,7 @@ test("a new evaluation reaches every view of the run and replaces the old one fo
   assert.equal(store.scenarioOf(SAMPLE), "/w/cellular_off_adapted.scenario.yaml");
 });
 
-test("a file read again keeps its feed, so the views showing it get the new lines", () => {
+test("a file read again keeps its feed, so the views showing it get the new lines, then their DialogTool scores", () => {
   const trajectory = readTrajectoryFile(SAMPLE);
   const store = new RunStore();
   const feed = store.addSaved(SAMPLE, "cellular_off_adapted", trajectory, null, "1:1");
@@ -54,7 +54,10 @@ test("a file read again keeps its feed, so the views showing it get the new line
   feed.subscribe((m) => seen.push(m));
   assert.equal(store.addSaved(SAMPLE, "cellular_off_adapted", trajectory, null, "2:2"), feed);
   assert.equal(store.stampOf(SAMPLE), "2:2");
-  assert.equal(seen.length, 1);
+  assert.deepEqual(
+    seen.map((m) => m.type),
+    ["lines", "dialogtool"],
+  );
   assert.ok(seen[0]?.type === "lines" && seen[0].lines[0]?.type === "header" && seen[0].lines.length === trajectory.events.length + 2);
 });
 

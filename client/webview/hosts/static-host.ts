@@ -6,6 +6,8 @@ import type { PanelHost } from "../host.js";
 import { isAllowedLink } from "../links.js";
 import { EMBEDDED_DATA_ID } from "../../../engine/panel/protocol.js";
 
+const isExtraMessage = (line: unknown): boolean => typeof line === "object" && line !== null && (line as { type?: unknown }).type === "dialogtool";
+
 /** The static host, or null when the page carries no embedded trajectory. */
 export function staticHost(): PanelHost | null {
   const element = document.getElementById(EMBEDDED_DATA_ID);
@@ -20,7 +22,10 @@ export function staticHost(): PanelHost | null {
         console.warn(`toolsandbox panel: the embedded trajectory is not valid JSON (${String(e)})`);
         lines = null;
       }
-      receive({ type: "lines", lines });
+      // Host messages other than trajectory lines (DialogTool's scores) ride after the lines and are posted after them.
+      const extra = Array.isArray(lines) ? lines.filter(isExtraMessage) : [];
+      receive({ type: "lines", lines: Array.isArray(lines) ? lines.filter((l) => !isExtraMessage(l)) : lines });
+      for (const message of extra) receive(message);
     },
     request(request) {
       if (request.type === "open-link" && isAllowedLink(request.url)) window.open(request.url, "_blank", "noopener,noreferrer");

@@ -13,6 +13,8 @@ import { WorldHistory } from "../../../engine/world/history.js";
 import type { RowChange, TableSchema, Tables } from "../../../engine/world/types.js";
 import type { NodeKind, PanelEvaluation, PanelHeader, PanelLine } from "../../../engine/panel/protocol.js";
 import type { NodeResult } from "../../../engine/evaluation/result.js";
+import type { DialogToolReport } from "../../../engine/evaluation/dialogtool/trajectory-turns.js";
+import type { ScoredDialogToolTurn } from "../../../engine/evaluation/dialogtool/types.js";
 
 export class LineOrderError extends Error {}
 
@@ -40,6 +42,8 @@ export class PanelTrajectory {
   private readonly calls = new Map<number, PanelModelCall[]>();
   private callTotals: TelemetryTotals = NO_TELEMETRY;
   private firstReal: number | undefined;
+  /** DialogTool's scores of the run, by the index where each agent turn starts; null until the host sends them. */
+  private dialogTool: { readonly report: DialogToolReport; readonly byIndex: ReadonlyMap<number, readonly ScoredDialogToolTurn[]> } | null = null;
   private searchTexts: string[] = [];
 
   constructor(readonly header: PanelHeader) {
@@ -150,6 +154,22 @@ export class PanelTrajectory {
   /** The run's model calls summed (all zero for a scripted run). */
   get telemetry(): TelemetryTotals {
     return this.callTotals;
+  }
+
+  /** DialogTool's per-turn scores for this run (replacing any sent before). */
+  setDialogTool(report: DialogToolReport): void {
+    const byIndex = new Map<number, ScoredDialogToolTurn[]>();
+    for (const t of report.turns) byIndex.set(t.index, [...(byIndex.get(t.index) ?? []), t]);
+    this.dialogTool = { report, byIndex };
+  }
+
+  get dialogToolMetrics(): DialogToolReport["metrics"] | null {
+    return this.dialogTool?.report.metrics ?? null;
+  }
+
+  /** The agent turn that starts at message `index`, scored; reference turns the agent never took sit where their dialogue turn ended. */
+  dialogToolAt(index: number): readonly ScoredDialogToolTurn[] {
+    return this.dialogTool?.byIndex.get(index) ?? [];
   }
 
   marksAt(index: number): readonly NodeMark[] {

@@ -4,6 +4,7 @@
 import { isAllowedLink } from "../links.js";
 import { LIVE_STATES, NODE_KINDS, PANEL_COMMANDS, RUN_CONTROLS, type PanelHostMessage, type PanelLine, type ViewRequest } from "../../../engine/panel/protocol.js";
 import { attempt, index, list, oneOf, prop, record, str, WireError } from "./check.js";
+import { dialogToolReport } from "./dialogtool.js";
 import { trajectoryLine } from "./trajectory-line.js";
 
 export type Checked<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly error: string };
@@ -32,6 +33,8 @@ export function parseHostMessage(value: unknown): Checked<PanelHostMessage> {
         return { type, state: oneOf(LIVE_STATES)(prop(o, "state"), "/state") };
       case "damaged":
         return { type, problem: str(prop(o, "problem"), "/problem").slice(0, 1000) };
+      case "dialogtool":
+        return { type, report: dialogToolReport(prop(o, "report"), "/report") };
       default:
         return trajectoryLine(o, "");
     }

@@ -10,6 +10,7 @@ import { messageKind, plural, roleLabel } from "./format.js";
 import { nodeCard, type NodeContext } from "./node-results.js";
 import { appendRichText, jsonBlock } from "./text.js";
 import { callSection } from "./telemetry.js";
+import { dialogToolSection } from "./dialogtool-turn.js";
 import { changeList, worldTables, type WorldContext } from "./world-diff.js";
 
 export class MessageDetailView {
@@ -63,6 +64,7 @@ export class MessageDetailView {
       this.element,
       this.message(m, query),
       callSection(t.callsAt(index), query),
+      dialogToolSection(t.dialogToolAt(index)),
       marks.length > 0
         ? el("section", { class: "detail-section nodes", attrs: { "data-testid": "nodes-here" } }, el("h3", { text: "Evaluation at this message" }), ...marks.map((mark) => nodeCard(mark, nodeContext)))
         : null,

@@ -8,12 +8,19 @@ import type { PanelActions } from "./actions.js";
 import { button, el, replaceChildren } from "./dom.js";
 import { formatScore, plural } from "./format.js";
 import { telemetryLine } from "./telemetry.js";
+import { dialogToolLine } from "./dialogtool-turn.js";
 import { appendIdentifier } from "./text.js";
 
 /** The run's model calls summed, for a model-backed run. */
 function costLine(t: PanelTrajectory): HTMLElement | null {
   const text = telemetryLine(t.telemetry);
   return text === null ? null : el("div", { class: "run-line cost", text, attrs: { "data-testid": "telemetry" } });
+}
+
+/** DialogTool's totals for the run, once the host has sent them. */
+function dialogToolSummary(t: PanelTrajectory): HTMLElement | null {
+  const m = t.dialogToolMetrics;
+  return m === null ? null : el("div", { class: "run-line dialogtool", text: dialogToolLine(m), attrs: { "data-testid": "dialogtool" } });
 }
 
 export class SummaryView {
@@ -46,6 +53,7 @@ export class SummaryView {
         text: `agent ${run.agent} · user ${run.user} · seed ${run.seed} · ${scenario.clock.now_iso} (${scenario.clock.timezone})`,
       }),
       costLine(trajectory),
+      dialogToolSummary(trajectory),
     );
     const more = el("button", {
       class: "tool summary-more",

@@ -7,7 +7,9 @@ import type { Message } from "../../episode/types.js";
 import type { Scenario } from "../../scenario/model.js";
 import { packById } from "../../packs/registry.js";
 import { agentTurnStarts, appsOfAction, catalogNames, dialogueTurnAt } from "./teacher-forced.js";
-import type { ActionCall, AgentAction, DialogToolTurn } from "./types.js";
+import { metricsOfTurns } from "./metrics.js";
+import { scoreTurn } from "./turn-scores.js";
+import type { ActionCall, AgentAction, DialogToolMetrics, DialogToolTurn, ScoredDialogToolTurn } from "./types.js";
 
 type Truth = Exclude<AgentAction, { kind: "none" }>;
 
@@ -66,4 +68,17 @@ export function freeRunTurns(messages: readonly Message[], scenario: Scenario): 
   });
   for (const [d, agent] of played) if (d >= reference.length) extra += agent.length;
   return { turns, extra_turns: extra };
+}
+
+/** A free run scored: what `eval --mode dialogtool` reports for a trajectory, and the panel shows. */
+export interface DialogToolReport {
+  readonly turns: readonly ScoredDialogToolTurn[];
+  readonly metrics: DialogToolMetrics;
+  readonly extra_turns: number;
+}
+
+export function scoredFreeRun(messages: readonly Message[], scenario: Scenario): DialogToolReport {
+  const free = freeRunTurns(messages, scenario);
+  const turns = free.turns.map((t) => ({ ...t, scores: scoreTurn(t) }));
+  return { turns, metrics: metricsOfTurns(turns), extra_turns: free.extra_turns };
 }

@@ -5,7 +5,7 @@ import { isDeepStrictEqual } from "node:util";
 import type { JsonValue } from "../../json.js";
 import { rougeLF } from "../rouge.js";
 import { sentenceBleu } from "./bleu.js";
-import type { ActionCall, AgentAction, DialogToolTurn, TurnScores } from "./types.js";
+import type { ActionCall, DialogToolTurn, TurnScores } from "./types.js";
 
 export function scoreTurn(turn: DialogToolTurn): TurnScores {
   const { truth, prediction } = turn;
@@ -82,11 +82,4 @@ function argumentCounts(truth: readonly ActionCall[], predicted: readonly Action
     }
   }
   return { correct, total };
-}
-
-/** A short description of an action, for tables and the panel. */
-export function describeAction(action: AgentAction): string {
-  if (action.kind === "text") return `reply: ${JSON.stringify(action.text.length > 60 ? `${action.text.slice(0, 57)}...` : action.text)}`;
-  if (action.kind === "none") return `nothing (${action.reason})`;
-  return action.calls.map((c) => `${c.tool}(${c.arguments === null ? "<malformed>" : Object.keys(c.arguments).join(", ")})`).join(" + ");
 }
