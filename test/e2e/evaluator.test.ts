@@ -77,6 +77,9 @@ step("a model run against mock-llm records each call's latency, request id and t
   await facts.waitFor();
   assert.match((await facts.locator('[data-fact="prompt tokens"]').textContent()) ?? "", /^[\d,]+$/);
   assert.equal(((await facts.locator('[data-fact="request id"]').textContent()) ?? "").trim(), calls[0]?.call?.request_id);
+  // DialogTool's scores arrive once the run finished; the call cut short is that turn's execution ✗.
+  await panel.locator("[data-testid=dialogtool]").filter({ hasText: /^DialogTool: awareness / }).waitFor({ state: "attached" });
+  assert.match(((await panel.locator('[data-testid=dialogtool-here] [data-task="execution"]').textContent()) ?? ""), /^execution ✗$/);
   await workbench.screenshot("telemetry");
 });
 
