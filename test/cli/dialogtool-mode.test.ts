@@ -172,3 +172,13 @@ test("ToolTalk's 78 conversations, imported: the reference as the agent scores 1
   assert.equal(r.status, 0, r.stderr);
   assertPerfect(readJson(join(out, "dialogtool-summary.json")) as Summary, 78);
 });
+
+test("a model that cannot be reached fails that scenario in one line, exit 1; nothing is half-written", async () => {
+  const out = tempDir("dialogtool-unreachable");
+  const r = await runAsync(["run", join(SAMPLES, `${NAME}.scenario.yaml`), "--mode", "dialogtool", "--agent", "openai:mock", "--base-url", "http://127.0.0.1:9/v1", "--max-retries", "0", "--out", out]);
+  assert.equal(r.code, 1, r.stderr);
+  const problems = r.stderr.trim().split("\n");
+  assert.equal(problems.length, 1, r.stderr);
+  assert.match(problems[0] ?? "", new RegExp(`${NAME}: the reference's play ended with model_error`));
+  assert.deepEqual(readdirSync(out).filter((f) => f.endsWith(".dialogtool.json")), []);
+});
