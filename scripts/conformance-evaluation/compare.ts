@@ -9,12 +9,13 @@
 // (upstream_score.py loads the run into an ExecutionContext). It prints a table of agreements and
 // lists every difference; exit 1 when there is one.
 import { spawnSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { isMap, parseDocument, type YAMLMap, type YAMLSeq } from "yaml";
 import { importToolSandbox, IMPORT_CLOCK } from "../../engine/packs/toolsandbox/importer/import-suite.js";
 import { runExporter } from "../../engine/packs/toolsandbox/importer/run-exporter.js";
+import { PROMPT_SET_FILE } from "../../engine/roles/prompt-set.js";
 import { renderUserSystemMessage } from "../../engine/roles/prompts.js";
 import { loadScenarioFile } from "../../engine/scenario/load.js";
 import { readTrajectoryFile } from "../../engine/trajectory/reader.js";
@@ -96,14 +97,16 @@ try {
   for (const variant of VARIANTS) {
     const dir = join(work, variant);
     mkdirSync(dir);
-    for (const file of readdirSync(imported)) {
+    // The scenarios name the prompt set written beside them: it goes with them.
+    copyFileSync(join(imported, PROMPT_SET_FILE), join(dir, PROMPT_SET_FILE));
+    for (const file of readdirSync(imported).filter((f) => f.endsWith(".scenario.yaml"))) {
       const text = corrupt(readFileSync(join(imported, file), "utf8"), variant);
       // A corruption the format rejects (a timestamp expression made unreadable, say) is skipped.
       if (text !== null && !checkScenarioText(text, file).diagnostics.some((d) => d.severity === "error")) writeFileSync(join(dir, file), text);
     }
     const out = join(work, `runs-${variant}`);
     const played = spawnSync(process.execPath, ["dist/cli.js", "run", dir, "--out", out], { encoding: "utf8" });
-    if (played.status !== 0 && played.status !== 1) throw new Error(`run of the ${variant} variants failed: ${played.stderr.trim().split("\n").pop() ?? ""}`);
+    if ((played.status !== 0 && played.status !== 1) || !existsSync(out)) throw new Error(`run of the ${variant} variants failed: ${played.stderr.trim().split("\n").pop() ?? ""}`);
     for (const file of readdirSync(out).filter((f) => f.endsWith(".trajectory.jsonl"))) {
       const t = readTrajectoryFile(join(out, file));
       if (t.evaluation === null) continue;

@@ -12,6 +12,8 @@ import { loadScenarioFile } from "../../../engine/scenario/load.js";
 import { toolsFor } from "../../../engine/episode/tool-calls.js";
 import { agentToolSchemas } from "../../../engine/tools/scrambling.js";
 import { packById } from "../../../engine/packs/registry.js";
+import { readTrajectoryFile } from "../../../engine/trajectory/reader.js";
+import { buildCli, runCli } from "../../cli/harness.js";
 
 const ROOT = join(__dirname, "..", "..", "..");
 const CHECKOUT = join(ROOT, "test", "fixtures", "toolsandbox-checkout");
@@ -92,4 +94,18 @@ test("parsePromptSet names what is wrong", () => {
   assert.throws(() => parsePromptSet("{"), PromptSetError);
   assert.throws(() => parsePromptSet(JSON.stringify({ format: "toolsandbox-prompt-set/1", tools: { a: 1 } })), /tools\.a must be text/);
   assert.throws(() => parsePromptSet(JSON.stringify({ format: "toolsandbox-prompt-set/1", demonstrations: { d: { goal: "g", messages: [{ sender: "x" }] } } })), /needs a sender and a recipient/);
+});
+
+test("a run of a scenario with a prompt set is a trajectory that reads back, its header carrying the set's tool texts", () => {
+  buildCli();
+  const out = imported();
+  const runs = join(out, "runs");
+  const r = runCli(["run", join(out, "wifi_back_on.scenario.yaml"), "--out", runs]);
+  assert.equal(r.status, 0, r.stderr);
+  const trajectory = readTrajectoryFile(join(runs, "wifi_back_on.trajectory.jsonl"));
+  assert.deepEqual(trajectory.warnings, []);
+  assert.match(trajectory.header.scenario.tools.descriptions?.set_wifi_status ?? "", /^Turn the phone's wifi radio/);
+  assert.notEqual(trajectory.evaluation, null, "the run was scored");
+  const again = runCli(["eval", join(runs, "wifi_back_on.trajectory.jsonl")]);
+  assert.equal(again.status, 0, again.stderr);
 });
