@@ -18,7 +18,7 @@ test("tools --pack tooltalk lists ToolTalk's 28 tools and the user's end_convers
   assert.equal(names.length, 29);
   for (const name of ["SendEmail", "UserLogin", "HistoricWeather", "end_conversation"]) assert.ok(names.includes(name), name);
   const table = runCli(["tools", "--pack", "tooltalk"]);
-  assert.match(table.stdout, /^CreateEvent +Calendar +action +/m);
+  assert.match(table.stdout, /^CreateEvent +Calendar +Calendar +action +/m);
   assert.match(lines(table.stdout).at(-1)!, /^29 tools of the tooltalk pack;/);
   const unknown = runCli(["tools", "--pack", "tau"]);
   assert.equal(unknown.status, 2);

@@ -38,7 +38,8 @@ test("run scores every scenario and tabulates categories and augmentations like 
   const stdout = lines(r.stdout);
   assert.match(stdout[1]!, /^plain +end_conversation +\d+ +7 +1\.00$/);
   assert.match(stdout[3]!, /^three_tools_name_scrambled +end_conversation +\d+ +7 +0\.50$/);
-  const table = stdout.slice(stdout.findIndex((l) => l.startsWith("CATEGORY")), -1);
+  // The per-category table, up to the per-app table that follows it.
+  const table = stdout.slice(stdout.findIndex((l) => l.startsWith("CATEGORY")), stdout.findIndex((l) => l.startsWith("APP ")));
   assert.deepEqual(table.map((l) => l.split(/ +/)), [
     ["CATEGORY", "SCENARIOS", "SCORE", "TURNS"],
     ["STATE_DEPENDENCY", "3", "0.83", "7.0"],
