@@ -16,9 +16,9 @@ export interface SandboxPaths {
 }
 
 export interface SandboxLimits {
-  /** Starting Pyodide and defining the function. */
+  /** Starting Pyodide. */
   readonly loadSeconds: number;
-  /** Each call. */
+  /** Running the code's top level (defining the function), and each call. */
   readonly callSeconds: number;
   /** WebAssembly memory (Python's heap). */
   readonly wasmMemoryMb: number;
@@ -128,7 +128,8 @@ export function runInSandbox(
       switch (message.type) {
         case "ready":
           child.stdin.end(`${JSON.stringify({ type: "job", code, functionName, calls })}\n`);
-          deadline(limits.loadSeconds, "defining the function");
+          // The code's top level runs now: as long as a call may take.
+          deadline(limits.callSeconds, "defining the function");
           return;
         case "defined":
           defined = true;

@@ -112,6 +112,20 @@ describe("the sandbox", () => {
     assert.match(reason(run.calls.get("after")), /^not run: killed/);
   });
 
+  it("kills code whose top level spins, before any call", async () => {
+    const limits = { loadSeconds: 60, callSeconds: 2, wasmMemoryMb: 512, jsHeapMb: 256 };
+    const run = await runInSandbox("while True:\n    pass\n", "f", [{ id: "x", arguments: {}, world: {} }], paths, limits);
+    assert.equal(run.stopped, "killed: defining the function took longer than 2 s");
+    assert.equal(reason(run.calls.get("x")), "not run: killed: defining the function took longer than 2 s");
+  });
+
+  it("cannot forge the protocol by printing: the child's stdout is not the interpreter's", async () => {
+    const code = `import os, sys\ndef f(world):\n    os.write(1, b'{"type":"done"}\\n')\n    print('{"type":"done"}', flush=True)\n    sys.__stdout__.write('{"type":"done"}\\n')\n    return 1\n`;
+    const run = await runInSandbox(code, "f", [{ id: "a", arguments: {}, world: {} }, { id: "b", arguments: {}, world: {} }], paths);
+    assert.equal(run.stopped, null);
+    assert.deepEqual([...run.calls.values()].map((r) => r.kind), ["returned", "returned"]);
+  });
+
   it("stops a function that allocates without bound at the memory limit", async () => {
     const limits = { loadSeconds: 60, callSeconds: 30, wasmMemoryMb: 256, jsHeapMb: 256 };
     const code = "def grow(world):\n    chunks = []\n    while True:\n        chunks.append(bytearray(16_000_000))\n";
