@@ -2,11 +2,10 @@
 // Python from its documentation; the code runs in the sandbox on cases our implementation
 // answered; one result file per tool, a summary, and the pass rates per tool and per app.
 import { InvalidArgumentError, Option, type Command } from "commander";
-import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { createTool, type ToolCreationResult } from "../creation/create-tool.js";
 import { CREATION_PACKS, type CreationPack } from "../creation/packs.js";
-import { DEFAULT_SANDBOX_LIMITS, defaultSandboxPaths } from "../creation/sandbox.js";
+import { DEFAULT_SANDBOX_LIMITS, defaultSandboxPaths, sandboxProblem } from "../creation/sandbox.js";
 import { makeDirectories } from "../output-files.js";
 import { writeFileAtomically } from "./batch-summary.js";
 import { CliError, EXIT, fsError, type ExitCode } from "./errors.js";
@@ -80,7 +79,8 @@ export async function createToolsCommand(options: CreateToolsOptions, io: CliIO,
   const model = modelOfSpec(roles.agent, "agent", env);
   const tools = selectedTools(pack, options.tools);
   const sandbox = defaultSandboxPaths();
-  if (!existsSync(sandbox.childScript)) throw new CliError(`the tool-creation sandbox is missing (${sandbox.childScript}): build with npm run build`, EXIT.io);
+  const problem = sandboxProblem(sandbox);
+  if (problem !== null) throw new CliError(problem, EXIT.io);
   try {
     makeDirectories(options.out);
   } catch (e) {

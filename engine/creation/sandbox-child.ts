@@ -135,7 +135,8 @@ async function main(): Promise<void> {
 }
 
 main().then(
-  () => proc.exit(0),
+  // Exits once stdout has taken every line (a pipe's writes are not synchronous everywhere).
+  () => void proc.stdout.write("", () => proc.exit(0)),
   (error: unknown) => {
     proc.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
     proc.exit(1);

@@ -46,11 +46,22 @@ const MAX_LINE_BYTES = 1 << 20;
  * Pyodide from node_modules. The child script has no source fallback: tests bundle it themselves.
  */
 export function defaultSandboxPaths(): SandboxPaths {
+  const childScript = join(__dirname, "creation-sandbox.cjs");
   const bundled = join(__dirname, "pyodide");
-  const pyodideDir = existsSync(join(bundled, "pyodide.mjs"))
-    ? bundled
-    : dirname(createRequire(join(__dirname, "noop.js")).resolve("pyodide/package.json"));
-  return { childScript: join(__dirname, "creation-sandbox.cjs"), pyodideDir };
+  if (existsSync(join(bundled, "pyodide.mjs"))) return { childScript, pyodideDir: bundled };
+  try {
+    return { childScript, pyodideDir: dirname(createRequire(join(__dirname, "noop.js")).resolve("pyodide/package.json")) };
+  } catch {
+    return { childScript, pyodideDir: bundled };
+  }
+}
+
+/** What is missing for the sandbox to start, or null. */
+export function sandboxProblem(paths: SandboxPaths): string | null {
+  if (!existsSync(paths.childScript)) return `the sandbox's child script is missing: ${paths.childScript} (build with npm run build)`;
+  const missing = PYODIDE_FILES.filter((f) => !existsSync(join(paths.pyodideDir, f)));
+  if (missing.length > 0) return `Pyodide is incomplete in ${paths.pyodideDir}: ${missing.join(", ")} missing (npm install, then npm run build)`;
+  return null;
 }
 
 /** What the child reads of Pyodide: its loader, the WebAssembly interpreter and the standard library. */
@@ -83,8 +94,8 @@ export function runInSandbox(
   paths: SandboxPaths,
   limits: SandboxLimits = DEFAULT_SANDBOX_LIMITS,
 ): Promise<SandboxRun> {
-  if (!existsSync(paths.childScript)) throw new Error(`the sandbox's child script is missing: ${paths.childScript} (run npm run build)`);
-  if (!existsSync(join(paths.pyodideDir, "pyodide.mjs"))) throw new Error(`Pyodide is missing from ${paths.pyodideDir}`);
+  const problem = sandboxProblem(paths);
+  if (problem !== null) return Promise.reject(new Error(problem));
   const child = spawn(process.execPath, sandboxArguments(paths, limits), { env: {}, stdio: ["pipe", "pipe", "pipe"] });
   const results = new Map<string, SandboxCallResult>();
   let loadFailure: string | null = null;
@@ -120,6 +131,7 @@ export function runInSandbox(
     child.stderr.setEncoding("utf8");
     child.stderr.on("data", (chunk: string) => void (stderrTail = (stderrTail + chunk).slice(-4096)));
     child.stdin.on("error", () => undefined);
+    child.on("error", (error) => stop(`the sandbox could not start: ${error.message}`));
 
     function onLine(line: string): void {
       if (stopped !== null) return;
