@@ -57,8 +57,18 @@ function limitWasmMemory(limit: number): void {
   Object.defineProperty(WebAssembly.Memory.prototype, "grow", { value: limited, writable: false, configurable: false });
 }
 
-/** The globals that reach past the process, or that could bring its Node internals back. */
-const REMOVED_GLOBALS = ["process", "fetch", "WebSocket", "EventSource", "XMLHttpRequest", "navigator", "Request", "Response", "Headers", "FormData", "BroadcastChannel", "MessageChannel", "MessagePort"];
+/**
+ * The globals that reach the network: gone before Pyodide loads, so that it loads from its files or
+ * not at all (nothing may be fetched from a CDN).
+ */
+const NETWORK_GLOBALS = ["fetch", "WebSocket", "EventSource", "XMLHttpRequest", "navigator", "Request", "Response", "Headers", "FormData"];
+/** The globals Pyodide needs to load and model code must not reach: gone once it has loaded. */
+const PROCESS_GLOBALS = ["process", "BroadcastChannel", "MessageChannel", "MessagePort"];
+
+function removeGlobals(names: readonly string[]): void {
+  const globals = globalThis as unknown as Record<string, unknown>;
+  for (const name of names) delete globals[name];
+}
 
 async function loadPython(): Promise<{ define: PyCallable; call: PyCallable }> {
   // Emscripten's NODEFS asks for the fs constants through process.binding, which the permission
@@ -79,8 +89,7 @@ async function loadPython(): Promise<{ define: PyCallable; call: PyCallable }> {
   const call = pyodide.globals.get("_call");
   if (typeof define !== "function" || typeof call !== "function") throw new Error("the sandbox's Python runner did not load");
   pyodide.runPython(`_lock_down(${JSON.stringify(BLOCKED_MODULES)})`);
-  const globals = globalThis as unknown as Record<string, unknown>;
-  for (const name of REMOVED_GLOBALS) delete globals[name];
+  removeGlobals(PROCESS_GLOBALS);
   return { define: define as PyCallable, call: call as PyCallable };
 }
 
@@ -111,6 +120,7 @@ function firstLine(stream: NodeJS.ReadStream): Promise<string> {
 
 async function main(): Promise<void> {
   closeTheNetwork();
+  removeGlobals(NETWORK_GLOBALS);
   if (Number.isFinite(wasmLimitBytes) && wasmLimitBytes > 0) limitWasmMemory(wasmLimitBytes);
   const { define, call } = await loadPython();
   send({ type: "ready" });
