@@ -61,6 +61,8 @@ const entries = [
   { entryPoints: ["engine/cli/launcher.ts"], outfile: "dist/cli.js", banner: { js: "#!/usr/bin/env node" }, sourcemap: false },
   { entryPoints: ["server/main.ts"], outfile: "dist/server.js", ...shipped },
   { entryPoints: ["client/extension.ts"], outfile: "dist/extension.js", external: ["vscode"], ...shipped },
+  // The tool-creation sandbox's child process (engine/creation/sandbox.ts starts it, locked down).
+  { entryPoints: ["engine/creation/sandbox-child.ts"], outfile: "dist/creation-sandbox.cjs" },
   // The in-host test suite (test/vscode-suite/), loaded by VS Code from `extensionTestsPath`.
   { entryPoints: ["test/vscode-suite/index.ts"], outfile: "dist/test/vscode-suite.js", external: ["vscode"] },
 ];
@@ -99,4 +101,18 @@ if (existsSync(`${IMPORTER}/exporter.py`)) {
   cpSync(`${IMPORTER}/exporter.py`, "dist/toolsandbox-importer/exporter.py");
   cpSync(`${IMPORTER}/upstream_score.py`, "dist/toolsandbox-importer/upstream_score.py");
   cpSync(`${IMPORTER}/references`, "dist/toolsandbox-importer/references", { recursive: true });
+}
+// Pyodide (WebAssembly CPython) for the tool-creation sandbox: the files the child reads, beside
+// the bundle, so nothing is fetched at run time and the child may read this folder alone.
+const PYODIDE_FILES = ["pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json"];
+let pyodideDir = null;
+try {
+  pyodideDir = require.resolve("pyodide/package.json").replace(/package\.json$/, "");
+} catch {
+  console.warn("pyodide is not installed: create-tools will not run from this build");
+}
+if (pyodideDir) {
+  rmSync("dist/pyodide", { recursive: true, force: true });
+  mkdirSync("dist/pyodide", { recursive: true });
+  for (const file of PYODIDE_FILES) if (existsSync(pyodideDir + file)) cpSync(pyodideDir + file, `dist/pyodide/${file}`);
 }

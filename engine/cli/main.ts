@@ -18,6 +18,7 @@ import { registerLsp } from "./lsp.js";
 import { registerMockLlm } from "./mock-llm.js";
 import { registerStats } from "./stats.js";
 import { registerReport } from "./report.js";
+import { registerCreateTools } from "./create-tools.js";
 import { registerCompare } from "./compare.js";
 import { toolsCommand } from "./tools.js";
 import { validateCommand } from "./validate.js";
@@ -197,6 +198,7 @@ function buildProgram(io: CliIO, setExit: (code: ExitCode) => void): Command {
     .action((opts: { json?: boolean; pack: PackId }) => setExit(worldCommand(opts, io)));
 
   registerStats(program, io);
+  registerCreateTools(program, io, setExit);
   registerReport(program, io);
   registerCompare(program, io);
   registerImport(program, io, setExit);

@@ -242,6 +242,11 @@ function sharedModel(spec: Extract<RoleSpec, { kind: "openai" }>, role: "agent" 
   return model;
 }
 
+/** The model of a resolved model-backed spec, for commands that ask it directly (create-tools). */
+export function modelOfSpec(spec: Extract<RoleSpec, { kind: "openai" }>, role: "agent" | "user", env: Env = process.env): ChatModel {
+  return sharedModel(spec, role, env);
+}
+
 /** The header's run configuration: the roles' ids and, for model-backed ones, their settings. */
 export function runConfigFor(agent: AgentRole, user: UserRole, seed: number, options: Readonly<Record<string, JsonValue>> = {}): RunConfig {
   return {

@@ -10,7 +10,8 @@ import { FaultPlan } from "./fault-plan.js";
 import { describeFault, faultProblem, type Fault } from "./faults.js";
 import { MockLlmError, invalidRequest } from "./http-error.js";
 import { detectSide, ScenarioIndex, SCENARIO_MODEL_PREFIX, type Side } from "./identify.js";
-import { agentReply, userReply } from "./reply.js";
+import { agentReply, userReply, type ScriptedReply } from "./reply.js";
+import { toolCreationReply, toolCreationTarget } from "./tool-creation.js";
 import { parseChatRequest } from "./wire.js";
 
 export interface MockLlmOptions {
@@ -20,6 +21,8 @@ export interface MockLlmOptions {
   readonly port?: number;
   /** Only the loopback interface: the server has no authentication. */
   readonly host?: "127.0.0.1";
+  /** Tool-creation requests (tool name -> Python code), answered with that code (tool-creation.ts). */
+  readonly codeAnswers?: ReadonlyMap<string, string>;
   /** Called once per request, after it was answered or dropped. */
   readonly onRequest?: (request: RecordedRequest) => void;
 }
@@ -91,11 +94,18 @@ export async function startMockLlm(options: MockLlmOptions): Promise<MockLlm> {
     const body = parseJson(record.rawBody);
     record.body = body;
     const request = parseChatRequest(body);
-    const side = detectSide(request);
+    const creationTool = options.codeAnswers ? toolCreationTarget(request) : null;
+    const side = creationTool !== null ? "agent" : detectSide(request);
     record.side = side;
-    const scenario = index.identify(request, side);
-    record.scenario = scenario.name;
-    const scripted = side === "agent" ? agentReply(scenario, request) : userReply(scenario, request);
+    let scripted: ScriptedReply;
+    if (creationTool !== null) {
+      record.scenario = `tool creation: ${creationTool}`;
+      scripted = toolCreationReply(creationTool, options.codeAnswers ?? new Map());
+    } else {
+      const scenario = index.identify(request, side);
+      record.scenario = scenario.name;
+      scripted = side === "agent" ? agentReply(scenario, request) : userReply(scenario, request);
+    }
     record.step = scripted.step;
     const hits = plan.select({ side, replyHasToolCalls: scripted.toolCalls.length > 0, offersTools: request.tools.length > 0 });
     record.faults = hits.map(describeFault);

@@ -5,14 +5,13 @@
 // argument lowers execution and arguments only. Options that have no meaning here are refused.
 import { after, before, test } from "node:test";
 import assert from "node:assert/strict";
-import { spawn } from "node:child_process";
 import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { startMockLlm, type MockLlm } from "../../engine/mock-llm/server.js";
 import { loadScenarioFile } from "../../engine/scenario/load.js";
 import type { Scenario } from "../../engine/scenario/model.js";
 import { importedToolTalkFolder } from "../fixtures/tooltalk-data.js";
-import { buildCli, CLI, removeTempDirs, runCli, tempDir } from "./harness.js";
+import { buildCli, removeTempDirs, runCli, runCliAsync, tempDir } from "./harness.js";
 
 const SAMPLES = "sample-scenarios";
 const SAVED = join(SAMPLES, "trajectories");
@@ -80,16 +79,9 @@ test("the same run is the same bytes", () => {
   assert.equal(readFileSync(join(a, `${NAME}.dialogtool.json`), "utf8"), readFileSync(join(b, `${NAME}.dialogtool.json`), "utf8"));
 });
 
-function runAsync(args: readonly string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  const child = spawn(process.execPath, [CLI, ...args], { env: { PATH: process.env.PATH ?? "", OPENAI_API_KEY: "test-key" } });
-  let stdout = "";
-  let stderr = "";
-  child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
-  child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
-  return new Promise((resolve, reject) => {
-    child.on("error", reject);
-    child.on("close", (code) => resolve({ code, stdout, stderr }));
-  });
+async function runAsync(args: readonly string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  const { status, stdout, stderr } = await runCliAsync(args, { OPENAI_API_KEY: "test-key" });
+  return { code: status, stdout, stderr };
 }
 
 test("a model agent over HTTP (the mock server playing the references) is asked once per agent turn; each call's telemetry is in the file", async () => {

@@ -1,0 +1,73 @@
+// The Python the sandbox's child runs before any model code: two functions the child calls
+// (`_define`, `_call`), then the lock-down. The lock-down is a second wall only: the first is the
+// JavaScript side (no process, no fetch, no code from strings, Node's permission model), which
+// holds even when model code gets past this one. It exists so that ordinary attempts fail with a
+// plain Python error (ImportError, PermissionError) instead of a crashed interpreter.
+
+/** Modules that bridge to JavaScript (or install packages): importing one fails in the sandbox. */
+export const BLOCKED_MODULES: readonly string[] = ["js", "pyodide_js", "pyodide", "_pyodide", "_pyodide_core", "micropip"];
+
+export const SANDBOX_PYTHON = String.raw`
+import sys, os, json, builtins
+
+sys.dont_write_bytecode = True
+_model_function = None
+
+def _short(error):
+    text = str(error).strip().splitlines()
+    return (text[-1] if text else "")[:300]
+
+def _define(code, name, _compile=compile, _exec=exec, _builtins=builtins):
+    global _model_function
+    namespace = {"__name__": "model_tool", "__builtins__": _builtins}
+    try:
+        _exec(_compile(code, "<model code>", "exec"), namespace)
+    except BaseException as error:
+        return type(error).__name__ + ": " + _short(error)
+    function = namespace.get(name)
+    if not callable(function):
+        return "the code defines no function named " + name
+    _model_function = function
+    return ""
+
+def _call(arguments_json, world_json, _loads=json.loads, _dumps=json.dumps):
+    arguments = _loads(arguments_json)
+    world = _loads(world_json)
+    try:
+        result = _model_function(world, **arguments)
+    except BaseException as error:
+        return _dumps({"kind": "raised", "exception": type(error).__name__, "message": _short(error)})
+    try:
+        return _dumps({"kind": "returned", "result": result, "world": world}, allow_nan=False)
+    except BaseException as error:
+        message = "the result or the world is not JSON: " + _short(error)
+        return _dumps({"kind": "raised", "exception": "UnserializableResult", "message": message})
+
+def _lock_down(blocked):
+    class RefuseBridges:
+        @staticmethod
+        def find_spec(name, path=None, target=None):
+            if name.split(".")[0] in blocked:
+                raise ImportError("module " + repr(name) + " is not available in the sandbox")
+            return None
+    for name in list(sys.modules):
+        if name.split(".")[0] in blocked:
+            del sys.modules[name]
+    sys.meta_path.insert(0, RefuseBridges())
+    def refuse(*args, **kwargs):
+        raise PermissionError("processes cannot be started in the sandbox")
+    import posix
+    for module in (os, posix):
+        for name in ("system", "popen", "fork", "forkpty", "kill", "killpg", "posix_spawn", "posix_spawnp",
+                     "execv", "execve", "execl", "execle", "execlp", "execlpe", "execvp", "execvpe",
+                     "spawnl", "spawnle", "spawnlp", "spawnlpe", "spawnv", "spawnve", "spawnvp", "spawnvpe"):
+            if hasattr(module, name):
+                setattr(module, name, refuse)
+    # The in-memory file system is the interpreter's own, never the host's; read-only all the same,
+    # so that writing a file fails as it would in a locked-down process.
+    for folder in ("/tmp", "/home/pyodide", "/home", "/"):
+        try:
+            os.chmod(folder, 0o555)
+        except OSError:
+            pass
+`;
