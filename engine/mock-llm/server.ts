@@ -10,6 +10,7 @@ import { FaultPlan } from "./fault-plan.js";
 import { describeFault, faultProblem, type Fault } from "./faults.js";
 import { MockLlmError, invalidRequest } from "./http-error.js";
 import { detectSide, ScenarioIndex, SCENARIO_MODEL_PREFIX, type Side } from "./identify.js";
+import { isJudgeRequest, judgeReply } from "./judge-reply.js";
 import { agentReply, userReply } from "./reply.js";
 import { parseChatRequest } from "./wire.js";
 
@@ -33,7 +34,7 @@ export interface RecordedRequest {
   readonly body: JsonValue | null;
   readonly rawBody: string;
   /** For chat completions the mock could read: which side it was for, the scenario and the reference step played. */
-  readonly side: Side | null;
+  readonly side: Side | "judge" | null;
   readonly scenario: string | null;
   readonly step: number | null;
   /** The faults that hit it, in the command-line syntax. */
@@ -91,6 +92,12 @@ export async function startMockLlm(options: MockLlmOptions): Promise<MockLlm> {
     const body = parseJson(record.rawBody);
     record.body = body;
     const request = parseChatRequest(body);
+    // The role-play judge rates a finished episode; it has no side and plays no reference step.
+    if (isJudgeRequest(request)) {
+      record.side = "judge";
+      answer(200, chatCompletion(judgeReply(request), request.model, record.number, record.rawBody));
+      return;
+    }
     const side = detectSide(request);
     record.side = side;
     const scenario = index.identify(request, side);
