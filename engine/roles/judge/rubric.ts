@@ -40,11 +40,15 @@ const PERSONA_HEADING = "The persona:";
 const CONVERSATION_HEADING = "The conversation (the assistant's replies are numbered):";
 const REPLY_PREFIX = /^Assistant reply (\d+): /;
 
-/** The conversation's text between the user and the agent; tool calls and results are left out. */
+/**
+ * The conversation's text between the user and the agent as the agent saw it: tool calls and
+ * results are left out, and so are the user simulator's demonstrations (visible to it alone).
+ */
 export function spokenLines(messages: readonly Message[]): string[] {
   const lines: string[] = [];
   let replies = 0;
   for (const m of messages) {
+    if (!m.visible_to.includes("agent")) continue;
     if (m.sender === "user" && m.recipient === "agent") lines.push(`User: ${oneLine(m.content)}`);
     else if (m.sender === "agent" && m.recipient === "user") lines.push(`Assistant reply ${++replies}: ${oneLine(m.content)}`);
   }
