@@ -1,5 +1,5 @@
 // Runs the built CLI (dist/cli.js) the way a user does: a separate node process.
-import { spawnSync } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -24,6 +24,22 @@ export function runCli(args: readonly string[], env: Readonly<Record<string, str
     env: { PATH: process.env.PATH ?? "", ...env },
   });
   return { status: result.status, stdout: result.stdout, stderr: result.stderr };
+}
+
+/**
+ * As runCli, without blocking this process: for runs whose model is a mock server started in the
+ * test itself, which must go on answering while the CLI waits on it.
+ */
+export function runCliAsync(args: readonly string[], env: Readonly<Record<string, string>> = {}): Promise<CliResult> {
+  const child = spawn(process.execPath, [CLI, ...args], { env: { PATH: process.env.PATH ?? "", ...env } });
+  let stdout = "";
+  let stderr = "";
+  child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
+  child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
+  return new Promise((resolve, reject) => {
+    child.on("error", reject);
+    child.on("close", (status) => resolve({ status, stdout, stderr }));
+  });
 }
 
 const created: string[] = [];

@@ -5,7 +5,6 @@
 // crash, and the judge's options are refused where they cannot apply.
 import { after, before, test } from "node:test";
 import assert from "node:assert/strict";
-import { spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { startMockLlm, type MockLlm } from "../../engine/mock-llm/server.js";
@@ -13,7 +12,7 @@ import { ROLE_PLAY_CRITERIA, ROLE_PLAY_RUBRIC } from "../../engine/roles/judge/r
 import { loadScenarioFile } from "../../engine/scenario/load.js";
 import type { Scenario } from "../../engine/scenario/model.js";
 import { readTrajectoryFile } from "../../engine/trajectory/reader.js";
-import { buildCli, CLI, removeTempDirs, runCli, tempDir } from "./harness.js";
+import { buildCli, removeTempDirs, runCli, runCliAsync as cli, tempDir } from "./harness.js";
 
 const PERSONA_SCENARIO = "test/fixtures/role-play/cellular_off_persona.scenario.yaml";
 const PLAIN_SCENARIO = "sample-scenarios/cellular_off_adapted.scenario.yaml";
@@ -35,26 +34,13 @@ after(async () => {
   removeTempDirs();
 });
 
-/** The CLI in a child process, without blocking this one (the mock server answers from here). */
-function cli(args: readonly string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  const child = spawn(process.execPath, [CLI, ...args], { env: { PATH: process.env.PATH ?? "" } });
-  let stdout = "";
-  let stderr = "";
-  child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
-  child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
-  return new Promise((resolve, reject) => {
-    child.on("error", reject);
-    child.on("close", (code) => resolve({ code, stdout, stderr }));
-  });
-}
-
 const base = (): string[] => ["--agent", "openai:mock", "--base-url", `${mock.url}/v1`];
 
 test("run --judge: the judgement is the trajectory's last line, with the rubric and the reasons; eval and replay show it", async () => {
   const out = tempDir("role-play");
   const before = mock.requests.length;
   const run = await cli(["run", PERSONA_SCENARIO, PLAIN_SCENARIO, ...base(), "--judge", "openai:mock", "--out", out]);
-  assert.equal(run.code, 0, run.stderr);
+  assert.equal(run.status, 0, run.stderr);
   const judged = mock.requests.slice(before).filter((r) => r.side === "judge");
   assert.equal(judged.length, 1, "only the scenario with a persona is judged");
 
@@ -91,7 +77,7 @@ test("run --judge: the judgement is the trajectory's last line, with the rubric 
 test("a judge that cannot be reached leaves a judgement with a one-line failure, and the run still succeeds", async () => {
   const out = tempDir("role-play-down");
   const run = await cli(["run", PERSONA_SCENARIO, ...base(), "--judge", "openai:mock", "--judge-base-url", "http://127.0.0.1:9/v1", "--max-retries", "0", "--out", out]);
-  assert.equal(run.code, 0, run.stderr);
+  assert.equal(run.status, 0, run.stderr);
   const j = readTrajectoryFile(join(out, "cellular_off_persona.trajectory.jsonl")).judgement;
   assert.ok(j);
   assert.match(j.failure ?? "", /^judge openai:mock: cannot reach http:\/\/127\.0\.0\.1:9\/v1 \(1 attempt\)/);
