@@ -219,7 +219,7 @@ function resumeJobs(
   const pending: BatchJob[] = [];
   const discard: BatchJob[] = [];
   for (const job of jobs) {
-    const saved = inspectSavedJob(job, playOptions.outDir, jobHeader(job, playOptions));
+    const saved = inspectSavedJob(job, playOptions.outDir, jobHeader(job, playOptions), playOptions.judge !== undefined);
     switch (saved.kind) {
       case "complete":
         results.set(job.index, saved.result);

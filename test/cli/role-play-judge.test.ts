@@ -98,3 +98,13 @@ test("the judge's options are usage errors where they cannot apply", () => {
   assert.equal(bad.status, 2);
   assert.match(bad.stderr, /unsupported judge "scripted"/);
 });
+
+test("--resume with a judge plays again an episode of a persona scenario that has no judgement yet", async () => {
+  const out = tempDir("role-play-resume");
+  const first = await cli(["run", PERSONA_SCENARIO, ...base(), "--out", out]);
+  assert.equal(first.status, 0, first.stderr);
+  assert.equal(readTrajectoryFile(join(out, "cellular_off_persona.trajectory.jsonl")).judgement, null);
+  const resumed = await cli(["run", PERSONA_SCENARIO, ...base(), "--judge", "openai:mock", "--resume", "--out", out]);
+  assert.equal(resumed.status, 0, resumed.stderr);
+  assert.equal(readTrajectoryFile(join(out, "cellular_off_persona.trajectory.jsonl")).judgement?.overall, 5);
+});
