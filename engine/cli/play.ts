@@ -7,7 +7,7 @@ import { feedbackRunOptions } from "../episode/call-feedback.js";
 import { Episode } from "../episode/episode.js";
 import { evaluate, type EvaluationResult } from "../evaluation/evaluate.js";
 import type { TrajectoryHeader } from "../episode/types.js";
-import type { RolePlayJudge } from "../roles/judge/judge.js";
+import { judgeEpisode, type RolePlayJudge } from "../roles/judge/judge.js";
 import type { AgentRole, UserRole } from "../roles/role.js";
 import type { TrajectoryEvent } from "../trajectory/events.js";
 import { effectiveTurnCount } from "../trajectory/stats.js";
@@ -106,15 +106,8 @@ export async function playJob(job: BatchJob, options: PlayOptions): Promise<Play
       endReason: episode.ended?.reason ?? null,
     });
     onEvent({ type: "evaluation", result: evaluation });
-    const persona = job.scenario.agent.persona;
-    // A cancelled episode is not judged: the run is stopping.
-    if (options.judge && persona && !signal.aborted) {
-      const judgement = await options.judge.judge(persona, episode.messages, signal).catch((error: unknown) => {
-        if (signal.aborted) return null;
-        throw error;
-      });
-      if (judgement) onEvent(judgement);
-    }
+    const judgement = await judgeEpisode(options.judge, job.scenario, episode.messages, signal);
+    if (judgement) onEvent(judgement);
     peers = summarizePeers(episodePeers(job.scenario, episode.messages));
   } catch (error) {
     engineError = { error };

@@ -4,7 +4,7 @@
 // (no replies to judge, the endpoint failing, an answer that is not the JSON asked for) becomes a
 // judgement with a one-line `failure`, so the run goes on and the trajectory says why.
 import type { Message, ModelCall } from "../../episode/types.js";
-import type { Persona } from "../../scenario/model.js";
+import type { Persona, Scenario } from "../../scenario/model.js";
 import type { JudgementEvent } from "../../trajectory/events.js";
 import { ChatModel, type ChatModelOptions } from "../openai/chat-model.js";
 import { openAiRoleId, type ModelSettings } from "../openai/settings.js";
@@ -48,4 +48,23 @@ export class RolePlayJudge {
     if (!verdict.ok) return failed(verdict.problem, call);
     return { ...base, criteria: verdict.criteria, overall: verdict.overall, ...(call ? { call } : {}) };
   }
+}
+
+/**
+ * The judgement of a finished episode, as `run --judge` and the extension's runs append it: null
+ * when there is no judge, the scenario gives no persona, or the run is being stopped (a stopped
+ * run is not judged, and a judge call cut short by the stop is not a verdict).
+ */
+export async function judgeEpisode(
+  judge: RolePlayJudge | undefined,
+  scenario: Scenario,
+  messages: readonly Message[],
+  signal: AbortSignal,
+): Promise<JudgementEvent | null> {
+  const persona = scenario.agent.persona;
+  if (!judge || !persona || signal.aborted) return null;
+  return judge.judge(persona, messages, signal).catch((error: unknown) => {
+    if (signal.aborted) return null;
+    throw error;
+  });
 }
