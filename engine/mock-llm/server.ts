@@ -9,9 +9,9 @@ import { applyReplyFaults, chatCompletion } from "./completion.js";
 import { FaultPlan } from "./fault-plan.js";
 import { describeFault, faultProblem, type Fault } from "./faults.js";
 import { MockLlmError, invalidRequest } from "./http-error.js";
-import { detectSide, ScenarioIndex, SCENARIO_MODEL_PREFIX, type Side } from "./identify.js";
+import { detectSide, ScenarioIndex, SCENARIO_MODEL_PREFIX, type RequestRole } from "./identify.js";
 import { isJudgeRequest, judgeReply } from "./judge-reply.js";
-import { agentReply, userReply } from "./reply.js";
+import { agentReply, userReply, type ScriptedReply } from "./reply.js";
 import { parseChatRequest } from "./wire.js";
 
 export interface MockLlmOptions {
@@ -34,7 +34,7 @@ export interface RecordedRequest {
   readonly body: JsonValue | null;
   readonly rawBody: string;
   /** For chat completions the mock could read: which side it was for, the scenario and the reference step played. */
-  readonly side: Side | "judge" | null;
+  readonly side: RequestRole | null;
   readonly scenario: string | null;
   readonly step: number | null;
   /** The faults that hit it, in the command-line syntax. */
@@ -92,17 +92,16 @@ export async function startMockLlm(options: MockLlmOptions): Promise<MockLlm> {
     const body = parseJson(record.rawBody);
     record.body = body;
     const request = parseChatRequest(body);
-    // The role-play judge rates a finished episode; it has no side and plays no reference step.
-    if (isJudgeRequest(request)) {
-      record.side = "judge";
-      answer(200, chatCompletion(judgeReply(request), request.model, record.number, record.rawBody));
-      return;
-    }
-    const side = detectSide(request);
+    // The role-play judge rates a finished episode: no scenario to identify, no reference step.
+    const side: RequestRole = isJudgeRequest(request) ? "judge" : detectSide(request);
     record.side = side;
-    const scenario = index.identify(request, side);
-    record.scenario = scenario.name;
-    const scripted = side === "agent" ? agentReply(scenario, request) : userReply(scenario, request);
+    let scripted: ScriptedReply;
+    if (side === "judge") scripted = judgeReply(request);
+    else {
+      const scenario = index.identify(request, side);
+      record.scenario = scenario.name;
+      scripted = side === "agent" ? agentReply(scenario, request) : userReply(scenario, request);
+    }
     record.step = scripted.step;
     const hits = plan.select({ side, replyHasToolCalls: scripted.toolCalls.length > 0, offersTools: request.tools.length > 0 });
     record.faults = hits.map(describeFault);

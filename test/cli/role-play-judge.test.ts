@@ -108,3 +108,20 @@ test("--resume with a judge plays again an episode of a persona scenario that ha
   assert.equal(resumed.status, 0, resumed.stderr);
   assert.equal(readTrajectoryFile(join(out, "cellular_off_persona.trajectory.jsonl")).judgement?.overall, 5);
 });
+
+test("the judge's calls are retried like the other roles': a 500 on its first request, then the verdict (attempts 2)", async () => {
+  const { scenario } = loadScenarioFile(PERSONA_SCENARIO);
+  assert.ok(scenario);
+  const flaky = await startMockLlm({ scenarios: [scenario], faults: [{ kind: "server-error", role: "judge", first: 1 }] });
+  try {
+    const out = tempDir("role-play-retry");
+    const run = await cli(["run", PERSONA_SCENARIO, "--agent", "openai:mock", "--base-url", `${flaky.url}/v1`, "--judge", "openai:mock", "--out", out]);
+    assert.equal(run.status, 0, run.stderr);
+    const j = readTrajectoryFile(join(out, "cellular_off_persona.trajectory.jsonl")).judgement;
+    assert.equal(j?.overall, 5);
+    assert.equal(j?.call?.attempts, 2);
+    assert.deepEqual(flaky.requests.filter((r) => r.side === "judge").map((r) => r.status), [500, 200]);
+  } finally {
+    await flaky.close();
+  }
+});
