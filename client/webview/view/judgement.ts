@@ -7,7 +7,13 @@ import { el } from "./dom.js";
 
 export function judgementSection(judgement: PanelJudgement | null): HTMLElement | null {
   if (judgement === null) return null;
-  const heading = el("div", { class: "judgement-title" }, el("span", { class: "stat-label", text: `role play · judged by ${judgement.judge}` }));
+  // The judge's id is a model name: shown as written, not in the label's capitals.
+  const heading = el(
+    "div",
+    { class: "judgement-title" },
+    el("span", { class: "stat-label", text: "role play" }),
+    el("span", { class: "judgement-judge", text: `judged by ${judgement.judge}` }),
+  );
   if (judgement.overall === null || judgement.failure !== undefined) {
     return el(
       "section",
