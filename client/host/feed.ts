@@ -139,5 +139,10 @@ export function damageOf(trajectory: Trajectory): string | null {
 
 function savedLines(trajectory: Trajectory, evaluation: EvaluationResult | null): StreamedLine[] {
   const result = evaluation ?? trajectory.evaluation;
-  return [trajectory.header, ...trajectory.events, ...(result === null ? [] : [{ type: "evaluation" as const, result }])];
+  return [
+    trajectory.header,
+    ...trajectory.events,
+    ...(result === null ? [] : [{ type: "evaluation" as const, result }]),
+    ...(trajectory.judgement === null ? [] : [trajectory.judgement]),
+  ];
 }

@@ -7,12 +7,13 @@ import { Episode, type EpisodeEnd } from "../../engine/episode/episode.js";
 import type { RunConfig, TrajectoryHeader } from "../../engine/episode/types.js";
 import { evaluate, type EvaluationResult } from "../../engine/evaluation/evaluate.js";
 import type { TrajectoryLine } from "../../engine/panel/protocol.js";
+import { judgeEpisode, type RolePlayJudge } from "../../engine/roles/judge/judge.js";
 import type { AgentRole, UserRole } from "../../engine/roles/role.js";
 import type { Scenario } from "../../engine/scenario/model.js";
 import type { TrajectoryEvent } from "../../engine/trajectory/events.js";
 import { serializeLine, TrajectoryWriter } from "../../engine/trajectory/writer.js";
 
-/** A line of the file: the header, an episode event or the evaluation. */
+/** A line of the file: the header, an episode event, the evaluation or the judgement. */
 export type StreamedLine = TrajectoryLine;
 
 export interface LiveRunOptions {
@@ -33,6 +34,8 @@ export interface LiveRunOptions {
    * panel shows progress as it happens. Never written to the file (the finished run is scored once).
    */
   readonly onProgress?: (evaluation: EvaluationResult) => void;
+  /** Rates the agent's role play after the evaluation (a scenario with a persona, toolsandbox.judge.model set). */
+  readonly judge?: RolePlayJudge;
 }
 
 export interface LiveRunOutcome {
@@ -128,6 +131,9 @@ export async function playToFile(options: LiveRunOptions): Promise<LiveRunOutcom
       endReason: episode.ended?.reason ?? null,
     });
     onEvent({ type: "evaluation", result: evaluation });
+    // As `toolsandbox run`: the verdict is the file's last line.
+    const judgement = await judgeEpisode(options.judge, scenario, episode.messages, AbortSignal.any([options.signal, stop.signal]));
+    if (judgement) onEvent(judgement);
   } catch (e) {
     engineError = describe(e);
   } finally {

@@ -1,7 +1,9 @@
 // The roles of "Run Scenario with Model": each role's settings (toolsandbox.agent.*,
 // toolsandbox.user.*), its key from secret storage, and the OpenAI-compatible role built from
-// them. A role whose model setting is empty is played by the scripted role instead.
+// them. A role whose model setting is empty is played by the scripted role instead. The role-play
+// judge (toolsandbox.judge.*) is made the same way, when its model is set and the scenario has a persona.
 import * as vscode from "vscode";
+import { RolePlayJudge } from "../../engine/roles/judge/judge.js";
 import { OpenAiAgent } from "../../engine/roles/openai/agent.js";
 import { OpenAiUser } from "../../engine/roles/openai/user.js";
 import type { AgentRole, UserRole } from "../../engine/roles/role.js";
@@ -15,23 +17,27 @@ export const settingsGetter = (): SettingsGetter => {
   return (key) => config.get(key);
 };
 
-export type ModelRoles = { readonly ok: true; readonly agent: AgentRole; readonly user: UserRole } | { readonly ok: false; readonly problem: string | null };
+export type ModelRoles =
+  | { readonly ok: true; readonly agent: AgentRole; readonly user: UserRole; readonly judge?: RolePlayJudge }
+  | { readonly ok: false; readonly problem: string | null };
 
-/** Both roles' settings, checked; the problem names the first bad setting. */
-export function readRoleChoices(): { agent: RoleChoice; user: RoleChoice } | string {
+/** The roles' settings (the judge's too), checked; the problem names the first bad setting. */
+export function readRoleChoices(): { agent: RoleChoice; user: RoleChoice; judge: RoleChoice } | string {
   const get = settingsGetter();
   const agent = readRoleChoice("agent", get);
   if (!agent.ok) return agent.problem;
   const user = readRoleChoice("user", get);
   if (!user.ok) return user.problem;
-  return { agent: agent.value, user: user.value };
+  const judge = readRoleChoice("judge", get);
+  if (!judge.ok) return judge.problem;
+  return { agent: agent.value, user: user.value, judge: judge.value };
 }
 
 /** The configured endpoints (for "Set API Key"), whatever the model settings say. */
 export function configuredBaseUrls(): string[] {
   const choices = readRoleChoices();
   if (typeof choices === "string") return [];
-  return [choices.agent, choices.user].flatMap((c) => (c.kind === "model" ? [c.settings.base_url] : []));
+  return [choices.agent, choices.user, choices.judge].flatMap((c) => (c.kind === "model" ? [c.settings.base_url] : []));
 }
 
 /**
@@ -61,6 +67,14 @@ export async function createModelRoles(scenario: Scenario, keys: ApiKeys): Promi
     userRole = new OpenAiUser({ settings: { ...user.settings, api_key_env: key.source }, apiKey: key.key, recordIo });
   } else {
     userRole = createScriptedUser(scenario);
+  }
+  // Only scenarios with a persona are judged, so only they ask for the judge's key.
+  const { judge } = choices;
+  if (judge.kind === "model" && scenario.agent.persona) {
+    const key = await keys.forRun(judge.settings.base_url);
+    if (key === undefined) return { ok: false, problem: null };
+    const judgeRole = new RolePlayJudge({ settings: { ...judge.settings, api_key_env: key.source }, apiKey: key.key, recordIo });
+    return { ok: true, agent: agentRole, user: userRole, judge: judgeRole };
   }
   return { ok: true, agent: agentRole, user: userRole };
 }

@@ -97,6 +97,7 @@ export class Runner {
         beforeTurn: gate.beforeTurn,
         onLine: (line) => feed.append(line),
         onProgress: (evaluation) => feed.setEvaluation(evaluation),
+        ...("judge" in roles && roles.judge ? { judge: roles.judge } : {}),
       });
     } catch (e) {
       if (!(e instanceof TrajectoryWriteError)) throw e;

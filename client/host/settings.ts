@@ -6,7 +6,8 @@ import { DEFAULT_BASE_URL, DEFAULT_MAX_RETRIES, DEFAULT_TIMEOUT_SECONDS, type Mo
 import { endpointOrigin } from "./endpoint.js";
 
 export type SettingsGetter = (key: string) => unknown;
-export type RoleName = "agent" | "user";
+/** The two roles of an episode, and the role-play judge that rates it afterwards (empty model: none). */
+export type RoleName = "agent" | "user" | "judge";
 
 /** A role for "Run Scenario with Model": a model, or the scripted role when its model setting is empty. */
 export type RoleChoice =
@@ -40,7 +41,8 @@ function readString(get: SettingsGetter, key: string, fallback: string): Read<st
 }
 
 export function readRoleChoice(role: RoleName, get: SettingsGetter): Read<RoleChoice> {
-  const model = readString(get, `${role}.model`, DEFAULT_MODEL);
+  // The judge is opt-in: without a model setting there is none (its "scripted" choice means no judge).
+  const model = readString(get, `${role}.model`, role === "judge" ? "" : DEFAULT_MODEL);
   if (!model.ok) return model;
   if (model.value === "") return ok({ kind: "scripted" });
   const baseUrl = readString(get, `${role}.baseUrl`, DEFAULT_BASE_URL);

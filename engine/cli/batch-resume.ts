@@ -28,8 +28,12 @@ export type SavedJob =
   /** Written by a run with other options or another version of the scenario: not this run's to replace. */
   | { readonly kind: "foreign"; readonly reason: string };
 
-/** Reads the job's trajectory in `outDir`, if there is one, and says what resuming does with it. */
-export function inspectSavedJob(job: BatchJob, outDir: string, expected: TrajectoryHeader): SavedJob {
+/**
+ * Reads the job's trajectory in `outDir`, if there is one, and says what resuming does with it.
+ * `judged`: the run has a role-play judge, so an episode of a scenario with a persona is finished
+ * only with its judgement (a kill may fall between the evaluation and the verdict).
+ */
+export function inspectSavedJob(job: BatchJob, outDir: string, expected: TrajectoryHeader, judged = false): SavedJob {
   const path = join(outDir, job.trajectory);
   if (isSymbolicLink(path)) return { kind: "link" };
   let text: string;
@@ -54,7 +58,7 @@ export function inspectSavedJob(job: BatchJob, outDir: string, expected: Traject
     if (e instanceof TrajectoryError) return { kind: "incomplete", reason: e.reason };
     throw e;
   }
-  const why = incompleteness(trajectory);
+  const why = incompleteness(trajectory) ?? (judged && job.scenario.agent.persona && trajectory.judgement === null ? "it has no role-play judgement" : null);
   if (why !== null) return { kind: "incomplete", reason: why };
   const { end, evaluation } = trajectory;
   if (end === null || evaluation === null) throw new Error("unreachable: a complete trajectory has its end and evaluation");

@@ -16,6 +16,7 @@ import { loadTrajectory } from "./replay.js";
 import { collectTrajectoryFiles, hasErrors, loadScenario } from "./scenario-files.js";
 import { formatScore } from "../evaluation/highlights.js";
 import { categoryTableLines, nodeTableLines, passHatKLines, peerLines, scoreLine } from "./score-lines.js";
+import { judgementLines, judgementReport, type JudgementReport } from "./judgement-lines.js";
 import { episodePeers } from "./summary.js";
 import { evalToolTalkMode } from "./tooltalk-eval.js";
 import { evalDialogToolMode } from "./dialogtool-eval.js";
@@ -42,6 +43,8 @@ export type EvalReport = {
 } & EvaluationResult & {
     /** ToolTalk's and ToolScan's metrics against the reference solution; null without one. */
     readonly peers: PeerMetrics | null;
+    /** The role-play judge's verdict recorded by `run --judge`; absent when the file has none. */
+    readonly judgement?: JudgementReport;
   };
 
 /** What `eval --json` prints. */
@@ -71,6 +74,7 @@ export function evalCommand(paths: readonly string[], options: EvalOptions, io: 
     io.out(`  ${scoreLine(r)}`);
     for (const line of nodeTableLines(r)) io.out(`  ${line}`);
     if (r.peers !== null) for (const line of peerLines(r.peers)) io.out(`  ${line}`);
+    if (r.judgement !== undefined) for (const line of judgementLines({ type: "judgement", ...r.judgement })) io.out(`  ${line}`);
   });
   if (reports.length > 1) {
     io.out("");
@@ -136,5 +140,6 @@ function score(file: string, override: { file: string; scenario: Scenario } | nu
     end_reason: trajectory.endReason,
     ...result,
     peers: episodePeers(scenario, trajectory.messages, played),
+    ...(trajectory.judgement ? { judgement: judgementReport(trajectory.judgement) } : {}),
   };
 }

@@ -17,7 +17,7 @@ const STYLE = "webview.css";
 /** The trajectory's lines, with `evaluation` (this build's score) in place of any recorded one. */
 export function exportLines(trajectory: Trajectory, evaluation: EvaluationResult | null): TrajectoryLine[] {
   const result = evaluation ?? trajectory.evaluation;
-  return [trajectory.header, ...trajectory.events, ...(result === null ? [] : [{ type: "evaluation" as const, result }])];
+  return [trajectory.header, ...trajectory.events, ...(result === null ? [] : [{ type: "evaluation" as const, result }]), ...(trajectory.judgement ? [trajectory.judgement] : [])];
 }
 
 export function replayHtml(trajectory: Trajectory, evaluation: EvaluationResult | null, source: string): string {

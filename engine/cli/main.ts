@@ -12,6 +12,7 @@ import { worldCommand } from "./world.js";
 import { evalAgainstUpstream } from "./eval-upstream.js";
 import { registerImport } from "./import.js";
 import { replayCommand } from "./replay.js";
+import { addJudgeOptions, judgeSpec } from "./judge-options.js";
 import { addModelRoleOptions, parseAgentId, parseUserId, SUPPORTED_AGENTS, SUPPORTED_USERS, withRoleSpecs, type ModelRoleFlags } from "./roles.js";
 import { runCommand } from "./run.js";
 import { registerLsp } from "./lsp.js";
@@ -133,9 +134,9 @@ function buildProgram(io: CliIO, setExit: (code: ExitCode) => void): Command {
       async (
         paths: string[],
         opts: { out: string; agent: string; user: string; seed: number; concurrency: number; trials: number; resume?: boolean; progress?: boolean; feedback?: FeedbackStyle; augment?: boolean; mode: "milestone" | "tooltalk" | "dialogtool"; maxCallsPerTurn?: number } & ModelRoleFlags,
-      ) => setExit(await runCommand(paths, withRoleSpecs(opts), io)),
+      ) => setExit(await runCommand(paths, { ...withRoleSpecs(opts), judge: judgeSpec(opts, process.env) }, io)),
     );
-  addModelRoleOptions(run).option(
+  addJudgeOptions(addModelRoleOptions(run)).option(
     "--augment",
     "play each scenario as upstream's 8 tool-augmentation variants: 0, 3, 10 or all distraction tools, and scrambled tool names, descriptions, argument descriptions or argument types",
   );

@@ -37,7 +37,7 @@ answered by one fault is not seen by the faults after it):
 Which requests a fault hits (all the keys given must hold; none given: every request):
   every=N   every N-th        first=N   the first N       times=N   at most N in all
   rate=P    each with probability P, drawn from seed=S (default 0, reproducible)
-  role=agent|user             only requests for that side of the conversation
+  role=agent|user|judge       only requests for that side of the conversation, or the judge's
 
 Examples:
   toolsandbox mock-llm --scenarios sample-scenarios

@@ -9,6 +9,7 @@ import { evaluate, type EvaluationResult } from "../evaluation/evaluate.js";
 import type { TrajectoryHeader } from "../episode/types.js";
 import { scenarioApps } from "../packs/apps.js";
 import { packById } from "../packs/registry.js";
+import { judgeEpisode, type RolePlayJudge } from "../roles/judge/judge.js";
 import type { AgentRole, UserRole } from "../roles/role.js";
 import type { TrajectoryEvent } from "../trajectory/events.js";
 import { effectiveTurnCount } from "../trajectory/stats.js";
@@ -28,6 +29,8 @@ export interface PlayOptions {
   readonly agent: string | RoleSpec;
   readonly user: string | RoleSpec;
   readonly outDir: string;
+  /** Rates the agent's role play after the episode when the scenario gives a persona (`--judge`). */
+  readonly judge?: RolePlayJudge;
   /** Aborting ends the episode with the reason "cancelled"; it is still scored and its trajectory closed. */
   readonly signal: AbortSignal;
 }
@@ -105,6 +108,8 @@ export async function playJob(job: BatchJob, options: PlayOptions): Promise<Play
       endReason: episode.ended?.reason ?? null,
     });
     onEvent({ type: "evaluation", result: evaluation });
+    const judgement = await judgeEpisode(options.judge, job.scenario, episode.messages, signal);
+    if (judgement) onEvent(judgement);
     peers = summarizePeers(episodePeers(job.scenario, episode.messages));
   } catch (error) {
     engineError = { error };

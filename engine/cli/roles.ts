@@ -66,7 +66,17 @@ export interface ModelRoleFlags {
   readonly userApiKeyEnv?: string;
   /** False with --no-record-io (commander's default for a --no- flag is true). */
   readonly recordIo?: boolean;
+  /** The role-play judge (judge-options.ts); its own options mirror the agent's. */
+  readonly judge?: string;
+  readonly judgeBaseUrl?: string;
+  readonly judgeTemperature?: number;
+  readonly judgeSeed?: number;
+  readonly judgeMaxTokens?: number;
+  readonly judgeApiKeyEnv?: string;
 }
+
+/** A role played by a model: the two of an episode, and the judge that rates it afterwards. */
+export type ModelRole = "agent" | "user" | "judge";
 
 function numberIn(what: string, min: number, max: number, integer: boolean) {
   return (value: string): number => {
@@ -78,7 +88,7 @@ function numberIn(what: string, min: number, max: number, integer: boolean) {
   };
 }
 
-function baseUrl(value: string): string {
+export function baseUrl(value: string): string {
   let url: URL;
   try {
     url = new URL(value);
@@ -90,14 +100,14 @@ function baseUrl(value: string): string {
   return value.replace(/\/+$/, "");
 }
 
-function envName(value: string): string {
+export function envName(value: string): string {
   if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(value)) throw new InvalidArgumentError(`not an environment variable name: "${value}"`);
   return value;
 }
 
-const temperature = numberIn("the temperature", 0, 2, false);
-const seed = numberIn("the seed", 0, Number.MAX_SAFE_INTEGER, true);
-const maxTokens = numberIn("the token limit", 1, 10_000_000, true);
+export const temperature = numberIn("the temperature", 0, 2, false);
+export const seed = numberIn("the seed", 0, Number.MAX_SAFE_INTEGER, true);
+export const maxTokens = numberIn("the token limit", 1, 10_000_000, true);
 
 /** Adds the model options to `run` (after --agent and --user). */
 export function addModelRoleOptions(command: Command): Command {
@@ -142,7 +152,7 @@ type Env = Readonly<Record<string, string | undefined>>;
 export function roleSpecs(agentId: string, userId: string, flags: ModelRoleFlags, env: Env): RoleSpecs {
   const agent = roleSpec("agent", agentId, flags, env);
   const user = roleSpec("user", userId, flags, env);
-  if (agent.kind === "scripted" && user.kind === "scripted") {
+  if (agent.kind === "scripted" && user.kind === "scripted" && flags.judge === undefined) {
     const stray = (["baseUrl", "timeout", "maxRetries", "apiKeyEnv"] as const).find((k) => flags[k] !== undefined);
     if (stray) throw usage(`--${kebab(stray)} applies to model-backed roles only (--agent or --user openai:<model>)`);
     if (flags.recordIo === false) throw usage("--no-record-io applies to model-backed roles only (--agent or --user openai:<model>)");
@@ -150,9 +160,17 @@ export function roleSpecs(agentId: string, userId: string, flags: ModelRoleFlags
   return { agent, user };
 }
 
-function roleSpec(role: "agent" | "user", id: string, flags: ModelRoleFlags, env: Env): RoleSpec {
+export function roleSpec(role: ModelRole, id: string, flags: ModelRoleFlags, env: Env): RoleSpec {
   const own =
-    role === "agent"
+    role === "judge"
+      ? {
+          baseUrl: flags.judgeBaseUrl,
+          temperature: flags.judgeTemperature,
+          seed: flags.judgeSeed,
+          maxTokens: flags.judgeMaxTokens,
+          apiKeyEnv: flags.judgeApiKeyEnv,
+        }
+      : role === "agent"
       ? {
           baseUrl: flags.agentBaseUrl,
           temperature: flags.agentTemperature,
@@ -199,7 +217,7 @@ const isOpenAiService = (url: string): boolean => new URL(url).hostname === new 
 /** Sent when no key is needed: OpenAI-compatible local servers accept any bearer token. */
 const PLACEHOLDER_KEY = "no-key";
 
-function apiKeyFor(spec: Extract<RoleSpec, { kind: "openai" }>, role: "agent" | "user", env: Env): string {
+function apiKeyFor(spec: Extract<RoleSpec, { kind: "openai" }>, role: ModelRole, env: Env): string {
   const name = spec.settings.api_key_env;
   const key = env[name];
   if (key !== undefined && key !== "") return key;
@@ -233,7 +251,7 @@ export function createRoles(
 /** The model each resolved role spec has been played by, so a run's episodes share one client per role. */
 const modelsBySpec = new WeakMap<RoleSpec, { readonly apiKey: string; readonly model: ChatModel }>();
 
-function sharedModel(spec: Extract<RoleSpec, { kind: "openai" }>, role: "agent" | "user", env: Env): ChatModel {
+export function sharedModel(spec: Extract<RoleSpec, { kind: "openai" }>, role: ModelRole, env: Env): ChatModel {
   const apiKey = apiKeyFor(spec, role, env);
   const known = modelsBySpec.get(spec);
   if (known?.apiKey === apiKey) return known.model;

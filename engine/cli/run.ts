@@ -23,7 +23,8 @@ import { CliError, EXIT, fsError, type ExitCode } from "./errors.js";
 import { plural } from "./format.js";
 import { problemLine, type CliIO } from "./io.js";
 import { jobHeader, playJob, type PlayOptions } from "./play.js";
-import type { RoleSpecs } from "./roles.js";
+import { createJudge } from "./judge-options.js";
+import type { RoleSpec, RoleSpecs } from "./roles.js";
 import { collectScenarioFiles } from "./scenario-files.js";
 import { appTableLines, categoryTableLines } from "./score-lines.js";
 import { buildRunSummary, serializeSummary, type ScenarioResult } from "./summary.js";
@@ -54,6 +55,8 @@ export interface RunOptions {
   readonly maxCallsPerTurn?: number;
   /** A prompt set file applied to every scenario instead of its own `prompts:` (absent: each scenario's own). */
   readonly prompts?: string;
+  /** `--judge`: the model that rates the role play of scenarios with a persona (judge-options.ts); null or absent: none. */
+  readonly judge?: Extract<RoleSpec, { kind: "openai" }> | null;
 }
 
 export const SUMMARY_FILE = "summary.json";
@@ -62,6 +65,9 @@ export const SUMMARY_FILE = "summary.json";
 const STOP_SIGNALS = ["SIGINT", "SIGTERM"] as const;
 
 export async function runCommand(paths: readonly string[], options: RunOptions, io: CliIO): Promise<ExitCode> {
+  if (options.judge && options.mode !== undefined && options.mode !== "milestone") {
+    throw new CliError("--judge applies to --mode milestone only (the role play is judged on whole episodes)", EXIT.usage);
+  }
   if (options.mode === "tooltalk") {
     // Loaded on demand, so milestone runs do not pay for ToolTalk's modules at start-up.
     const { runToolTalkMode, toolTalkRunOptions } = await import("./tooltalk-run.js");
@@ -93,6 +99,7 @@ export async function runCommand(paths: readonly string[], options: RunOptions, 
   const playOptions: PlayOptions = {
     agent: options.roles?.agent ?? options.agent,
     user: options.roles?.user ?? options.user,
+    ...(options.judge ? { judge: createJudge(options.judge) } : {}),
     outDir: options.out,
     signal: AbortSignal.any([interrupt.signal, fatal.signal, spoiled.signal]),
   };
@@ -212,7 +219,7 @@ function resumeJobs(
   const pending: BatchJob[] = [];
   const discard: BatchJob[] = [];
   for (const job of jobs) {
-    const saved = inspectSavedJob(job, playOptions.outDir, jobHeader(job, playOptions));
+    const saved = inspectSavedJob(job, playOptions.outDir, jobHeader(job, playOptions), playOptions.judge !== undefined);
     switch (saved.kind) {
       case "complete":
         results.set(job.index, saved.result);

@@ -9,6 +9,7 @@ import { makeDirectories } from "../output-files.js";
 import { formatDiagnostic } from "../diagnostics.js";
 import { packById } from "../packs/registry.js";
 import { ChatModel } from "../roles/openai/chat-model.js";
+import { agentSystemMessage } from "../roles/persona-prompt.js";
 import type { Scenario } from "../scenario/model.js";
 import { groundTruthPredictor } from "../packs/tooltalk/evaluation/ground-truth-predictor.js";
 import { aggregateConversations, type ToolTalkMetrics } from "../packs/tooltalk/evaluation/metrics.js";
@@ -56,7 +57,7 @@ function predictorFactory(options: ToolTalkRunOptions, signal: AbortSignal): (sc
   const key = process.env[spec.settings.api_key_env];
   const model = new ChatModel({ settings: spec.settings, apiKey: key !== undefined && key !== "" ? key : PLACEHOLDER_KEY });
   const tools = packById("tooltalk").tools;
-  return (scenario) => new OpenAiToolTalkPredictor(model, scenario.agent.system_prompt, tools, signal);
+  return (scenario) => new OpenAiToolTalkPredictor(model, agentSystemMessage(scenario.agent), tools, signal);
 }
 
 function loadToolTalkScenarios(paths: readonly string[], io: CliIO): { file: string; scenario: Scenario }[] | null {

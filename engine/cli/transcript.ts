@@ -10,6 +10,7 @@ import { packTables } from "../packs/tables.js";
 import { effectiveTurnCount } from "../trajectory/stats.js";
 import type { Trajectory, WorldEvent } from "../trajectory/trajectory.js";
 import { plural } from "./format.js";
+import { judgementLines } from "./judgement-lines.js";
 import { nodeTableLines, peerLines, scoreLine } from "./score-lines.js";
 import { episodePeers } from "./summary.js";
 import { changeLines } from "./world-diff.js";
@@ -58,6 +59,7 @@ export function transcriptLines(t: Trajectory, evaluation: EvaluationResult | nu
     if (table.length > 0) out.push("", ...table);
   }
   if (peers !== null) out.push("", ...peerLines(peers, "evaluation".length));
+  if (t.judgement !== null) out.push("", ...judgementLines(t.judgement));
   return out;
 }
 

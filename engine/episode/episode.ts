@@ -3,6 +3,7 @@
 // world change and the end go out as events, in order, exactly once.
 import type { AgentRole, AgentRequest, AgentTurn, UserRequest, UserRole, UserTurn } from "../roles/role.js";
 import { RoleError } from "../roles/role.js";
+import { agentSystemMessage } from "../roles/persona-prompt.js";
 import { renderUserSystemMessage } from "../roles/prompts.js";
 import type { Scenario } from "../scenario/model.js";
 import { packById } from "../packs/registry.js";
@@ -114,7 +115,7 @@ export class Episode {
     this.started = true;
     const { agent, user } = this.scenario;
     const scripted = (draft: MessageDraft): void => void this.bus.append({ ...draft, scripted: true });
-    scripted({ sender: "system", recipient: "agent", content: agent.system_prompt });
+    scripted({ sender: "system", recipient: "agent", content: agentSystemMessage(agent) });
     for (const demo of user.demonstrations) {
       const onlyUser = { visible_to: ["user"] as const };
       scripted({ sender: "system", recipient: "user", content: renderUserSystemMessage(demo.goal, [], user.preamble), ...onlyUser });

@@ -3,11 +3,11 @@
 // faults (rate=P is reproducible from the seed, never from Math.random).
 import { SeededRandom } from "../episode/random.js";
 import { ENDING_FAULTS, type Fault } from "./faults.js";
-import type { Side } from "./identify.js";
+import type { RequestRole } from "./identify.js";
 
 /** What a fault's eligibility depends on. */
 export interface RequestFacts {
-  readonly side: Side;
+  readonly side: RequestRole;
   /** The scripted answer carries tool calls (malformed-arguments needs some to break). */
   readonly replyHasToolCalls: boolean;
   /** The request offers tools (unknown-tool answers with a call, which needs tools on offer). */

@@ -3,7 +3,7 @@
 // e.g. "latency:ms=200", "rate-limit:every=3,retry_after=1", "server-error:rate=0.2,seed=7".
 // Selection keys (every, first, times, rate, seed, role) say which requests a fault hits; the
 // other keys belong to one kind. The same objects are the programmatic API.
-import type { Side } from "./identify.js";
+import type { RequestRole } from "./identify.js";
 
 export const FAULT_KINDS = ["latency", "rate-limit", "server-error", "drop", "malformed-arguments", "unknown-tool"] as const;
 export type FaultKind = (typeof FAULT_KINDS)[number];
@@ -20,7 +20,7 @@ export interface FaultSelection {
   readonly rate?: number;
   readonly seed?: number;
   /** Only requests for this side of the conversation. */
-  readonly role?: Side;
+  readonly role?: RequestRole;
 }
 
 export type Fault = FaultSelection &
@@ -48,7 +48,7 @@ export class FaultSpecError extends Error {
   }
 }
 
-const SIDES: readonly Side[] = ["agent", "user"];
+const SIDES: readonly RequestRole[] = ["agent", "user", "judge"];
 
 const SELECTION_KEYS = ["every", "first", "times", "rate", "seed", "role"] as const;
 
@@ -87,7 +87,7 @@ export function parseFault(spec: string): Fault {
   };
   const roleText = options.get("role");
   const role = roleText === undefined ? undefined : SIDES.find((side) => side === roleText);
-  if (roleText !== undefined && role === undefined) throw new FaultSpecError(`${kind}: role must be agent or user, got "${roleText}"`);
+  if (roleText !== undefined && role === undefined) throw new FaultSpecError(`${kind}: role must be agent, user or judge, got "${roleText}"`);
   const selection: FaultSelection = compact({
     every: num("every"),
     first: num("first"),
@@ -131,7 +131,7 @@ export function faultProblem(fault: Fault): string | null {
     positiveInteger("times", fault.times),
     fault.rate === undefined || (fault.rate >= 0 && fault.rate <= 1) ? null : `${fault.kind}: rate must be between 0 and 1, got ${fault.rate}`,
     fault.seed === undefined || Number.isSafeInteger(fault.seed) ? null : `${fault.kind}: seed must be an integer, got ${fault.seed}`,
-    fault.role === undefined || fault.role === "agent" || fault.role === "user" ? null : `${fault.kind}: role must be agent or user`,
+    fault.role === undefined || SIDES.includes(fault.role) ? null : `${fault.kind}: role must be agent, user or judge`,
   ];
   switch (fault.kind) {
     case "latency":

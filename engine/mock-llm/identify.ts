@@ -8,6 +8,7 @@
 //   each with its own system message, come before it) and carries the scenario's goal.
 // The model name "mock/<scenario name>" skips the guesswork.
 import { toolsFor } from "../episode/tool-calls.js";
+import { agentSystemMessage } from "../roles/persona-prompt.js";
 import { USER_INSTRUCTION, renderUserSystemMessage } from "../roles/prompts.js";
 import type { Scenario } from "../scenario/model.js";
 import { agentConversation, agreesWithReference, userConversation } from "./history.js";
@@ -16,6 +17,8 @@ import { realNameOf } from "./tool-names.js";
 import type { ChatRequest, WireMessage } from "./wire.js";
 
 export type Side = "agent" | "user";
+/** Who a request is for: a side of the conversation, or the role-play judge (judge-reply.ts). */
+export type RequestRole = Side | "judge";
 
 /** The model-name prefix that names the scenario to play. */
 export const SCENARIO_MODEL_PREFIX = "mock/";
@@ -81,9 +84,9 @@ export class ScenarioIndex {
       );
     }
     const system = request.messages.find((m) => m.role === "system");
-    const prompted = opened.filter((s) => s.agent.system_prompt === (system?.content ?? null));
+    const prompted = opened.filter((s) => agentSystemMessage(s.agent) === (system?.content ?? null));
     if (prompted.length === 0) {
-      const expected = opened[0]?.agent.system_prompt ?? "";
+      const expected = (opened[0] ? agentSystemMessage(opened[0].agent) : "");
       const got = system ? quote(system.content) : "no system message";
       throw invalidRequest(
         `The request opens like ${nameList(opened)}, but its system message is not the agent system prompt ${quote(expected)} (got ${got}).`,

@@ -9,7 +9,8 @@ import { applyReplyFaults, chatCompletion } from "./completion.js";
 import { FaultPlan } from "./fault-plan.js";
 import { describeFault, faultProblem, type Fault } from "./faults.js";
 import { MockLlmError, invalidRequest } from "./http-error.js";
-import { detectSide, ScenarioIndex, SCENARIO_MODEL_PREFIX, type Side } from "./identify.js";
+import { detectSide, ScenarioIndex, SCENARIO_MODEL_PREFIX, type RequestRole } from "./identify.js";
+import { isJudgeRequest, judgeReply } from "./judge-reply.js";
 import { agentReply, userReply, type ScriptedReply } from "./reply.js";
 import { toolCreationReply, toolCreationTarget } from "./tool-creation.js";
 import { parseChatRequest } from "./wire.js";
@@ -36,7 +37,7 @@ export interface RecordedRequest {
   readonly body: JsonValue | null;
   readonly rawBody: string;
   /** For chat completions the mock could read: which side it was for, the scenario and the reference step played. */
-  readonly side: Side | null;
+  readonly side: RequestRole | null;
   readonly scenario: string | null;
   readonly step: number | null;
   /** The faults that hit it, in the command-line syntax. */
@@ -95,13 +96,15 @@ export async function startMockLlm(options: MockLlmOptions): Promise<MockLlm> {
     record.body = body;
     const request = parseChatRequest(body);
     const creationTool = options.codeAnswers ? toolCreationTarget(request) : null;
-    const side = creationTool !== null ? "agent" : detectSide(request);
+    // The role-play judge rates a finished episode: no scenario to identify, no reference step.
+    const side: RequestRole = creationTool !== null ? "agent" : isJudgeRequest(request) ? "judge" : detectSide(request);
     record.side = side;
     let scripted: ScriptedReply;
     if (creationTool !== null) {
       record.scenario = `tool creation: ${creationTool}`;
       scripted = toolCreationReply(creationTool, options.codeAnswers ?? new Map());
-    } else {
+    } else if (side === "judge") scripted = judgeReply(request);
+    else {
       const scenario = index.identify(request, side);
       record.scenario = scenario.name;
       scripted = side === "agent" ? agentReply(scenario, request) : userReply(scenario, request);

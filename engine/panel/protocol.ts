@@ -7,7 +7,7 @@ import type { Message, ModelCall, ModelCallRole, RoleName, RunConfig, Trajectory
 import type { DialogToolReport } from "../evaluation/dialogtool/trajectory-turns.js";
 import type { EvaluationResult } from "../evaluation/result.js";
 import type { PackId } from "../packs/types.js";
-import type { TrajectoryEvent } from "../trajectory/events.js";
+import type { JudgementEvent, TrajectoryEvent } from "../trajectory/events.js";
 import type { Milestone, Scenario } from "../scenario/model.js";
 import type { RowChange, Tables } from "../world/types.js";
 
@@ -94,6 +94,9 @@ export interface PanelHeader {
   readonly run: Pick<RunConfig, "agent" | "user" | "seed">;
 }
 
+/** The role-play judge's verdict as the panel shows it: who judged, the scores and the reasons (the rubric and telemetry stay in the file). */
+export type PanelJudgement = Pick<JudgementEvent, "type" | "judge" | "criteria" | "overall" | "failure">;
+
 /** The evaluation as the panel reads it: everything but the tool_trace_extract details. */
 export type PanelEvaluation = EvaluationResult;
 
@@ -103,7 +106,8 @@ export type PanelLine =
   | { readonly type: "model_call"; readonly role: ModelCallRole; readonly index: number; readonly call: ModelCall }
   | { readonly type: "world"; readonly index: number; readonly changes: readonly RowChange[] }
   | { readonly type: "end"; readonly reason: string; readonly detail?: string; readonly message_count: number }
-  | { readonly type: "evaluation"; readonly result: PanelEvaluation };
+  | { readonly type: "evaluation"; readonly result: PanelEvaluation }
+  | PanelJudgement;
 
 export type PanelHostMessage =
   | PanelLine

@@ -179,7 +179,8 @@ export interface Scenario {
    * instead of the pack's own (absent otherwise, so other trajectories stay the same).
    */
   readonly tools: { readonly allow: readonly string[] | null; readonly deny: readonly string[]; readonly descriptions?: Readonly<Record<string, string>> };
-  readonly agent: { readonly system_prompt: string };
+  /** `persona`: the character the agent plays (DialogTool's role play); absent when none is given. */
+  readonly agent: { readonly system_prompt: string; readonly persona?: Persona };
   readonly user: {
     /** Replaces the default user-simulator instruction; absent when the scenario keeps the default. */
     readonly preamble?: string;
@@ -193,4 +194,20 @@ export interface Scenario {
   readonly minefields: readonly Milestone[];
   readonly reference: readonly ReferenceStep[];
   readonly options: ScenarioOptions;
+}
+
+/** The 16 Myers-Briggs types a persona's `mbti` may name (the schema's enum lists the same). */
+export const MBTI_TYPES = [
+  "INTJ", "INTP", "ENTJ", "ENTP", "INFJ", "INFP", "ENFJ", "ENFP",
+  "ISTJ", "ISFJ", "ESTJ", "ESFJ", "ISTP", "ISFP", "ESTP", "ESFP",
+] as const;
+export type MbtiType = (typeof MBTI_TYPES)[number];
+
+/** DialogTool's role configuration: who the agent is while it helps. Only `name` is required. */
+export interface Persona {
+  readonly name: string;
+  readonly gender?: string;
+  readonly mbti?: MbtiType;
+  readonly language_features?: string;
+  readonly emotional_traits?: string;
 }

@@ -12,6 +12,7 @@ import { Reporter } from "./check-context.js";
 import { resolveNodes } from "./milestones.js";
 import { resolvePack } from "./pack-tables.js";
 import { obj, str } from "./raw.js";
+import { resolvePersona } from "./persona.js";
 import { resolveReferenceSteps } from "./reference-steps.js";
 import { resolveClock } from "./scenario-clock.js";
 import { schemaDiagnostics } from "./schema-diagnostics.js";
@@ -112,6 +113,7 @@ function check(src: YamlSource, checkOptions: CheckOptions): CheckResult {
   const diagnostics = sortByPosition([...mergeOverlapping(schema, reporter.diagnostics), ...src.treeWarnings]);
   if (diagnostics.some((d) => d.severity === "error")) return { scenario: null, diagnostics };
   const agent = obj(root.agent);
+  const persona = resolvePersona(agent?.persona);
   const options = obj(root.options);
   const scenario: Scenario = {
     name: str(root.name) ?? "",
@@ -121,7 +123,11 @@ function check(src: YamlSource, checkOptions: CheckOptions): CheckResult {
     world: { pack: pack.id, tables },
     web: resolveWeb(root.web),
     tools: prompts === null ? tools : { ...tools, descriptions: toolDescriptions(prompts, pack) },
-    agent: { system_prompt: str(agent?.system_prompt) ?? prompts?.agent_system_prompt ?? DEFAULT_AGENT_SYSTEM_PROMPT },
+    agent: {
+      system_prompt: str(agent?.system_prompt) ?? prompts?.agent_system_prompt ?? DEFAULT_AGENT_SYSTEM_PROMPT,
+      // Left out when absent, so scenarios without one resolve (and run) exactly as before.
+      ...(persona !== null ? { persona } : {}),
+    },
     user,
     max_messages: typeof root.max_messages === "number" ? root.max_messages : DEFAULT_MAX_MESSAGES,
     milestones,

@@ -1,7 +1,8 @@
 // A trajectory in memory: the header, the events in file order, the messages, and the world at
 // every message index rebuilt from the initial tables plus the recorded changes. The builder
 // checks that the events fit together (message indices in order, every change consistent with
-// the state it applies to, nothing after the end), so consumers can trust what they get.
+// the state it applies to, after the end only the evaluation and then the judgement), so
+// consumers can trust what they get.
 import type { EndReason, EpisodeEvent, Message, TrajectoryHeader } from "../episode/types.js";
 import { applyChanges } from "../world/changes.js";
 import { packTables } from "../packs/tables.js";
@@ -10,7 +11,7 @@ import { WorldHistory } from "../world/history.js";
 import type { RowChange, Tables } from "../world/types.js";
 import type { EvaluationResult } from "../evaluation/result.js";
 import type { TrajectoryWarning } from "./errors.js";
-import type { TrajectoryEvent } from "./events.js";
+import type { JudgementEvent, TrajectoryEvent } from "./events.js";
 
 export type EndEvent = Extract<EpisodeEvent, { type: "end" }>;
 export type WorldEvent = Extract<EpisodeEvent, { type: "world" }>;
@@ -29,6 +30,8 @@ export class Trajectory {
     readonly warnings: readonly TrajectoryWarning[],
     /** The score `run` recorded after the end (absent in older files and unscored runs). */
     readonly evaluation: EvaluationResult | null = null,
+    /** The role-play judge's verdict, the last line of a `run --judge` of a scenario with a persona. */
+    readonly judgement: JudgementEvent | null = null,
   ) {}
 
   /** The world as it was at message `index` (the latest snapshot at or before it). */
@@ -57,6 +60,7 @@ export class TrajectoryBuilder {
   private current: Tables;
   private end: EndEvent | null = null;
   private evaluation: EvaluationResult | null = null;
+  private judgement: JudgementEvent | null = null;
 
   constructor(readonly header: TrajectoryHeader) {
     this.current = header.scenario.world.tables;
@@ -65,6 +69,13 @@ export class TrajectoryBuilder {
   }
 
   add(event: TrajectoryEvent): void {
+    // The judge rates the finished episode after it was scored: its verdict is the last line.
+    if (this.judgement) throw new EventOrderError(`a "${event.type}" event follows the judgement event`);
+    if (event.type === "judgement") {
+      if (!this.end) throw new EventOrderError('a "judgement" event comes before the end event');
+      this.judgement = event;
+      return;
+    }
     if (event.type === "evaluation") {
       // The evaluation scores a finished episode: it comes once, right after the end.
       if (!this.end) throw new EventOrderError('an "evaluation" event comes before the end event');
@@ -98,7 +109,7 @@ export class TrajectoryBuilder {
   }
 
   build(warnings: readonly TrajectoryWarning[]): Trajectory {
-    return new Trajectory(this.header, this.events, this.messages, this.end, this.history, warnings, this.evaluation);
+    return new Trajectory(this.header, this.events, this.messages, this.end, this.history, warnings, this.evaluation, this.judgement);
   }
 
   private addMessage(message: Message): void {

@@ -26,7 +26,10 @@ export function runCli(args: readonly string[], env: Readonly<Record<string, str
   return { status: result.status, stdout: result.stdout, stderr: result.stderr };
 }
 
-/** runCli without blocking: for tests whose own process serves the CLI (a mock model server). */
+/**
+ * As runCli, without blocking this process: for runs whose model is a mock server started in the
+ * test itself, which must go on answering while the CLI waits on it.
+ */
 export function runCliAsync(args: readonly string[], env: Readonly<Record<string, string>> = {}): Promise<CliResult> {
   const child = spawn(process.execPath, [CLI, ...args], { env: { PATH: process.env.PATH ?? "", ...env } });
   let stdout = "";

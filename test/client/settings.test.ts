@@ -69,3 +69,14 @@ test("keys are filed per endpoint origin, so two roles on one service share a ke
   assert.equal(endpointOrigin("http://127.0.0.1:8765/v1"), "http://127.0.0.1:8765");
   assert.equal(endpointOrigin("file:///etc/passwd"), null);
 });
+
+test("the judge is opt-in: no model setting means no judge; with one it is read like the other roles", () => {
+  assert.deepEqual(readRoleChoice("judge", from({})), { ok: true, value: { kind: "scripted" } });
+  const judge = readRoleChoice("judge", from({ "judge.model": "mock", "judge.baseUrl": "http://127.0.0.1:8765/v1", "judge.temperature": 0 }));
+  assert.ok(judge.ok && judge.value.kind === "model");
+  assert.equal(judge.value.settings.model, "mock");
+  assert.equal(judge.value.settings.temperature, 0);
+  const bad = readRoleChoice("judge", from({ "judge.model": "m", "judge.seed": -1 }));
+  assert.equal(bad.ok, false);
+  assert.match(bad.ok ? "" : bad.problem, /toolsandbox\.judge\.seed must be a whole number/);
+});

@@ -11,8 +11,8 @@ test("an unknown key is underlined at the key, with the closest allowed key sugg
 });
 
 test("an unknown key with nothing close lists the keys that are allowed", () => {
-  const d = expectOne(check({ agent: "agent: { persona: grumpy }" }), "schema-unknown-key", "persona");
-  assert.equal(d.message, 'Unknown key "persona". Expected "system_prompt".');
+  const d = expectOne(check({ agent: "agent: { mood: grumpy }" }), "schema-unknown-key", "mood");
+  assert.equal(d.message, 'Unknown key "mood". Expected "system_prompt" or "persona".');
   assert.equal(d.data, undefined);
 });
 

@@ -11,7 +11,7 @@ import { sameRow } from "../../../engine/world/cells.js";
 import { applyChanges } from "../../../engine/world/changes.js";
 import { WorldHistory } from "../../../engine/world/history.js";
 import type { RowChange, TableSchema, Tables } from "../../../engine/world/types.js";
-import type { NodeKind, PanelEvaluation, PanelHeader, PanelLine } from "../../../engine/panel/protocol.js";
+import type { NodeKind, PanelEvaluation, PanelHeader, PanelJudgement, PanelLine } from "../../../engine/panel/protocol.js";
 import type { NodeResult } from "../../../engine/evaluation/result.js";
 import type { DialogToolReport } from "../../../engine/evaluation/dialogtool/trajectory-turns.js";
 import type { ScoredDialogToolTurn } from "../../../engine/evaluation/dialogtool/types.js";
@@ -37,6 +37,7 @@ export class PanelTrajectory {
   private readonly changes = new Map<number, RowChange[]>();
   private endLine: PanelEnd | null = null;
   private evaluationResult: PanelEvaluation | null = null;
+  private judgementLine: PanelJudgement | null = null;
   private marks = new Map<number, NodeMark[]>();
   /** Model calls by the index of the first message they produced (a failed call's index has none). */
   private readonly calls = new Map<number, PanelModelCall[]>();
@@ -64,6 +65,11 @@ export class PanelTrajectory {
     return this.evaluationResult;
   }
 
+  /** The role-play judge's verdict (`run --judge` on a scenario with a persona); null when there is none. */
+  get judgement(): PanelJudgement | null {
+    return this.judgementLine;
+  }
+
   /** The turn count the evaluation reports, or, before there is one, the count so far. */
   get turnCount(): number {
     return this.evaluationResult?.turn_count ?? effectiveTurnCount(this.messageList);
@@ -73,6 +79,12 @@ export class PanelTrajectory {
   add(line: Exclude<PanelLine, PanelHeader>): void {
     if (line.type === "evaluation") {
       this.setEvaluation(line.result);
+      return;
+    }
+    if (line.type === "judgement") {
+      // The judge rates the finished run; a later verdict (the file reloaded) replaces the first.
+      if (!this.endLine) throw new LineOrderError('a "judgement" line arrived before the end of the run');
+      this.judgementLine = line;
       return;
     }
     if (this.endLine) throw new LineOrderError(`a "${line.type}" line follows the end of the run`);

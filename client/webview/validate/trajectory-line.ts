@@ -1,5 +1,5 @@
 // Trajectory lines at the panel's boundary: the header (projected onto what the panel shows),
-// messages, model calls (model-call.ts), world changes and the end event, each checked field by field against the shapes in
+// messages, model calls (model-call.ts), world changes, the end event and the judge's verdict (judgement.ts), each checked field by field against the shapes in
 // schemas/trajectory.schema.json. The evaluation has its own file.
 import { ROLE_NAMES, type Message, type RoleName, type ToolCall, type ToolTrace } from "../../../engine/episode/types.js";
 import { PACK_IDS } from "../../../engine/packs/types.js";
@@ -22,6 +22,7 @@ import {
   type Reader,
 } from "./check.js";
 import { evaluationResult } from "./evaluation.js";
+import { judgementLine } from "./judgement.js";
 import { modelCallLine } from "./model-call.js";
 
 const FORMAT = "toolsandbox-trajectory";
@@ -58,6 +59,8 @@ export function trajectoryLine(value: unknown, path: string): PanelLine {
     }
     case "evaluation":
       return { type, result: evaluationResult(prop(o, "result"), `${path}/result`) };
+    case "judgement":
+      return judgementLine(o, path);
     default:
       throw new WireError(`${path}/type`, `is not a trajectory line type: ${JSON.stringify(type ?? null)}`);
   }

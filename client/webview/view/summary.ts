@@ -7,6 +7,7 @@ import type { LiveState, NodeKind } from "../../../engine/panel/protocol.js";
 import type { PanelActions } from "./actions.js";
 import { button, el, replaceChildren } from "./dom.js";
 import { formatScore, plural } from "./format.js";
+import { judgementSection } from "./judgement.js";
 import { telemetryLine } from "./telemetry.js";
 import { dialogToolLine } from "./dialogtool-turn.js";
 import { appendIdentifier } from "./text.js";
@@ -72,7 +73,7 @@ export class SummaryView {
             this.actions.command("compare-reference"),
           )
         : null;
-    replaceChildren(this.element, title, this.scores(trajectory, live), compare, more, this.nodeStrip(trajectory));
+    replaceChildren(this.element, title, this.scores(trajectory, live), compare, more, this.nodeStrip(trajectory), judgementSection(trajectory.judgement));
   }
 
   /** Marks the chips of the nodes pinned at the selected message. */
