@@ -3,9 +3,7 @@
 // agent's turns put next to the reference's within each dialogue turn, see
 // engine/evaluation/dialogtool/trajectory-turns.ts). Everything is read and scored before anything
 // is printed, so a bad file never leaves half a JSON document.
-import { readdirSync, readFileSync } from "node:fs";
-import { basename, join } from "node:path";
-import { formatDiagnostic } from "../diagnostics.js";
+import { readFileSync } from "node:fs";
 import { metricsByApp, metricsByDepth, metricsOfTurns } from "../evaluation/dialogtool/metrics.js";
 import { DIALOGTOOL_RUN_SUFFIX, readDialogToolRun } from "../evaluation/dialogtool/result-file.js";
 import { scoredFreeRun } from "../evaluation/dialogtool/trajectory-turns.js";
@@ -14,13 +12,12 @@ import type { DialogToolMetrics, DialogToolTurn, ScoredDialogToolTurn } from "..
 import { JsonInputError } from "../json-reader.js";
 import type { Scenario } from "../scenario/model.js";
 import { formatWarning } from "../trajectory/errors.js";
-import { TRAJECTORY_SUFFIX } from "../trajectory/writer.js";
 import { dialogToolAggregateLines, dialogToolTableLines } from "./dialogtool-lines.js";
 import { DIALOGTOOL_SUMMARY_FILE } from "./dialogtool-run.js";
 import { CliError, EXIT, fsError, type ExitCode } from "./errors.js";
 import { problemLine, type CliIO } from "./io.js";
 import { loadTrajectory } from "./replay.js";
-import { hasErrors, isDirectory, loadScenario } from "./scenario-files.js";
+import { loadOverrideScenario, modeResultFiles } from "./result-files.js";
 
 export interface DialogToolEvalOptions {
   /** Scores trajectories against this scenario file instead of the one each embeds. */
@@ -40,30 +37,6 @@ export interface DialogToolEvalEntry {
   readonly turns: readonly ScoredDialogToolTurn[];
 }
 
-const wanted = (name: string): boolean => name.endsWith(TRAJECTORY_SUFFIX) || name.endsWith(DIALOGTOOL_RUN_SUFFIX);
-
-function filesUnder(dir: string): string[] {
-  let entries;
-  try {
-    entries = readdirSync(dir, { withFileTypes: true });
-  } catch (e) {
-    throw fsError(e, dir);
-  }
-  return entries
-    .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
-    .filter((entry) => !entry.name.startsWith(".") && entry.name !== "node_modules")
-    .flatMap((entry) => (entry.isDirectory() ? filesUnder(join(dir, entry.name)) : entry.isFile() && wanted(entry.name) ? [join(dir, entry.name)] : []));
-}
-
-function collect(paths: readonly string[]): string[] {
-  const files = paths.flatMap((path) => {
-    if (!isDirectory(path)) return [path];
-    const found = filesUnder(path);
-    if (found.length === 0) throw new CliError(`${path}: no *${TRAJECTORY_SUFFIX} or *${DIALOGTOOL_RUN_SUFFIX} files in this directory`, EXIT.io);
-    return found;
-  });
-  return [...new Set(files)];
-}
 
 function entry(file: string, scenario: string, source: DialogToolEvalEntry["source"], turns: readonly DialogToolTurn[], extra: number): DialogToolEvalEntry {
   const scored = turns.map((t) => ({ ...t, scores: scoreTurn(t) }));
@@ -98,21 +71,9 @@ function scoreTrajectory(file: string, override: Scenario | null, io: CliIO): Di
   return { file, scenario: scenario.name, source: "trajectory", metrics: free.metrics, extra_turns: free.extra_turns, turns: free.turns };
 }
 
-function loadOverride(file: string, io: CliIO): Scenario {
-  const loaded = loadScenario(file);
-  for (const d of loaded.diagnostics) io.err(formatDiagnostic(d));
-  if (hasErrors(loaded.diagnostics) || !loaded.scenario) throw new CliError(`${file} has errors; nothing was scored`, EXIT.failed);
-  return loaded.scenario;
-}
-
 export function evalDialogToolMode(paths: readonly string[], options: DialogToolEvalOptions, io: CliIO): ExitCode {
-  const override = options.scenario === undefined ? null : loadOverride(options.scenario, io);
-  const files = collect(paths).filter((file) => {
-    if (basename(file) !== DIALOGTOOL_SUMMARY_FILE) return true;
-    io.err(problemLine(`${file}: skipped: this is the summary \`run --mode dialogtool\` writes; the scenarios are the *${DIALOGTOOL_RUN_SUFFIX} files beside it`));
-    return false;
-  });
-  if (files.length === 0) throw new CliError(`nothing to score: give *${DIALOGTOOL_RUN_SUFFIX} or *${TRAJECTORY_SUFFIX} files`, EXIT.usage);
+  const override = options.scenario === undefined ? null : loadOverrideScenario(options.scenario, io);
+  const files = modeResultFiles(paths, { mode: "dialogtool", runSuffix: DIALOGTOOL_RUN_SUFFIX, summaryFile: DIALOGTOOL_SUMMARY_FILE, items: "scenarios" }, io);
   const entries: DialogToolEvalEntry[] = [];
   let skipped = 0;
   for (const file of files) {

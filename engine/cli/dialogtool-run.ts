@@ -21,6 +21,7 @@ import { CliError, EXIT, fsError, type ExitCode } from "./errors.js";
 import { errorMessage, plural } from "./format.js";
 import { problemLine, type CliIO } from "./io.js";
 import { createRoles, type RoleSpec } from "./roles.js";
+import type { RunModeOptions } from "./tooltalk-run.js";
 import { collectScenarioFiles, hasErrors, loadScenario } from "./scenario-files.js";
 
 export const DIALOGTOOL_SUMMARY_FILE = "dialogtool-summary.json";
@@ -119,20 +120,10 @@ export async function runDialogToolMode(paths: readonly string[], options: Dialo
   return failed > 0 ? EXIT.failed : EXIT.ok;
 }
 
-/** The `run` options DialogTool's mode takes; the rest belong to milestone runs and are refused. */
-export interface DialogToolModeInput {
-  readonly out: string;
-  readonly agent: string;
-  readonly user: string;
+/** The `run` options DialogTool's mode takes (ToolTalk's, and the seed and prompt set); the rest are refused. */
+export interface DialogToolModeInput extends RunModeOptions {
   readonly seed: number;
-  readonly concurrency?: number;
-  readonly trials?: number;
-  readonly resume?: boolean;
-  readonly augment?: boolean;
-  readonly feedback?: string;
-  readonly maxCallsPerTurn?: number;
   readonly prompts?: string;
-  readonly roles?: { readonly agent: RoleSpec };
 }
 
 export function dialogToolRunOptions(options: DialogToolModeInput): DialogToolRunOptions {

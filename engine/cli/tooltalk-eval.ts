@@ -3,9 +3,7 @@
 // trajectories of ToolTalk scenarios (the agent's calls against the reference's; see
 // engine/packs/tooltalk/mode/trajectory-turns.ts). Everything is read and scored before anything is
 // printed, so a bad file never leaves half a JSON document.
-import { readdirSync, readFileSync } from "node:fs";
-import { basename, join } from "node:path";
-import { formatDiagnostic } from "../diagnostics.js";
+import { readFileSync } from "node:fs";
 import { toolTalkApi } from "../packs/tooltalk/tools/apis.js";
 import type { Scenario } from "../scenario/model.js";
 import { JsonInputError } from "../json-reader.js";
@@ -17,11 +15,10 @@ import { readRunFile, TOOLTALK_RUN_SUFFIX } from "../packs/tooltalk/mode/result-
 import { scenarioConversation } from "../packs/tooltalk/mode/scenario-conversation.js";
 import { trajectoryTurnRuns } from "../packs/tooltalk/mode/trajectory-turns.js";
 import { formatWarning } from "../trajectory/errors.js";
-import { TRAJECTORY_SUFFIX } from "../trajectory/writer.js";
 import { CliError, EXIT, fsError, type ExitCode } from "./errors.js";
 import { problemLine, type CliIO } from "./io.js";
 import { loadTrajectory } from "./replay.js";
-import { hasErrors, isDirectory, loadScenario } from "./scenario-files.js";
+import { loadOverrideScenario, modeResultFiles } from "./result-files.js";
 import { toolTalkAggregateLines, toolTalkTableLines } from "./tooltalk-lines.js";
 import { TOOLTALK_SUMMARY_FILE } from "./tooltalk-run.js";
 
@@ -51,30 +48,6 @@ export interface ToolTalkEvalOutput {
 }
 
 const isAction = (name: string): boolean => toolTalkApi(name)?.definition.action ?? false;
-const wanted = (name: string): boolean => name.endsWith(TRAJECTORY_SUFFIX) || name.endsWith(TOOLTALK_RUN_SUFFIX);
-
-function filesUnder(dir: string): string[] {
-  let entries;
-  try {
-    entries = readdirSync(dir, { withFileTypes: true });
-  } catch (e) {
-    throw fsError(e, dir);
-  }
-  return entries
-    .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
-    .filter((entry) => !entry.name.startsWith(".") && entry.name !== "node_modules")
-    .flatMap((entry) => (entry.isDirectory() ? filesUnder(join(dir, entry.name)) : entry.isFile() && wanted(entry.name) ? [join(dir, entry.name)] : []));
-}
-
-function collect(paths: readonly string[]): string[] {
-  const files = paths.flatMap((path) => {
-    if (!isDirectory(path)) return [path];
-    const found = filesUnder(path);
-    if (found.length === 0) throw new CliError(`${path}: no *${TRAJECTORY_SUFFIX} or *${TOOLTALK_RUN_SUFFIX} files in this directory`, EXIT.io);
-    return found;
-  });
-  return [...new Set(files)];
-}
 
 function entry(file: string, scenario: string, source: ToolTalkEvalEntry["source"], turns: readonly ToolTalkTurnRun[]): ToolTalkEvalEntry {
   const score = scoreConversation(turns, isAction);
@@ -108,23 +81,9 @@ function scoreTrajectory(file: string, override: Scenario | null, io: CliIO): To
   return entry(file, scenario.name, "trajectory", trajectoryTurnRuns(trajectory, scenarioConversation(scenario, file)));
 }
 
-function loadOverride(file: string, io: CliIO): Scenario | null {
-  const loaded = loadScenario(file);
-  for (const d of loaded.diagnostics) io.err(formatDiagnostic(d));
-  if (hasErrors(loaded.diagnostics) || !loaded.scenario) throw new CliError(`${file} has errors; nothing was scored`, EXIT.failed);
-  return loaded.scenario;
-}
-
 export function evalToolTalkMode(paths: readonly string[], options: ToolTalkEvalOptions, io: CliIO): ExitCode {
-  const override = options.scenario === undefined ? null : loadOverride(options.scenario, io);
-  // The summary `run --mode tooltalk` writes beside its run files (a shell glob brings it along) is
-  // no conversation: said once, and left out.
-  const files = collect(paths).filter((file) => {
-    if (basename(file) !== TOOLTALK_SUMMARY_FILE) return true;
-    io.err(problemLine(`${file}: skipped: this is the summary \`run --mode tooltalk\` writes; the conversations are the *${TOOLTALK_RUN_SUFFIX} files beside it`));
-    return false;
-  });
-  if (files.length === 0) throw new CliError(`nothing to score: give *${TOOLTALK_RUN_SUFFIX} or *${TRAJECTORY_SUFFIX} files`, EXIT.usage);
+  const override = options.scenario === undefined ? null : loadOverrideScenario(options.scenario, io);
+  const files = modeResultFiles(paths, { mode: "tooltalk", runSuffix: TOOLTALK_RUN_SUFFIX, summaryFile: TOOLTALK_SUMMARY_FILE, items: "conversations" }, io);
   const entries: ToolTalkEvalEntry[] = [];
   let skipped = 0;
   for (const file of files) {

@@ -3,13 +3,12 @@
 // files removed, no result line printed, and files an earlier run left in --out stay as they were.
 import { after, before, test } from "node:test";
 import assert from "node:assert/strict";
-import { spawn } from "node:child_process";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { startMockLlm, type MockLlm } from "../../engine/mock-llm/server.js";
 import { loadScenarioFile } from "../../engine/scenario/load.js";
 import type { Scenario } from "../../engine/scenario/model.js";
-import { buildCli, CLI, lines, removeTempDirs, runCli, tempDir } from "./harness.js";
+import { buildCli, lines, removeTempDirs, runCli, runCliAsync, tempDir } from "./harness.js";
 
 const SAMPLES = "sample-scenarios";
 const BROKEN = "test/fixtures/broken/malformed.scenario.yaml";
@@ -36,17 +35,10 @@ after(async () => {
   removeTempDirs();
 });
 
-function runWithModels(args: readonly string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
+async function runWithModels(args: readonly string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
   const roles = ["--agent", "openai:mock", "--user", "openai:mock", "--base-url", `${mock.url}/v1`];
-  const child = spawn(process.execPath, [CLI, "run", ...args, ...roles], { env: { PATH: process.env.PATH ?? "", OPENAI_API_KEY: "test-key" } });
-  let stdout = "";
-  let stderr = "";
-  child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
-  child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
-  return new Promise((resolve, reject) => {
-    child.on("error", reject);
-    child.on("close", (code) => resolve({ code, stdout, stderr }));
-  });
+  const { status, stdout, stderr } = await runCliAsync(["run", ...args, ...roles], { OPENAI_API_KEY: "test-key" });
+  return { code: status, stdout, stderr };
 }
 
 test("a file with errors checked after the first episodes started: they are cancelled and nothing is kept", async () => {
