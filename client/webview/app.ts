@@ -140,7 +140,7 @@ export class Panel implements PanelActions {
     }
     if (this.visible.positionOf(clamped) === -1) this.applyFilter(NO_FILTER);
     this.selected = clamped;
-    this.following = clamped === this.newestListed();
+    this.following = clamped === this.visible.newest();
     this.renderSelection();
     this.host.request({ type: "selected", index: clamped });
     this.save();
@@ -287,7 +287,7 @@ export class Panel implements PanelActions {
       this.following = following;
     }
     const followed = this.followNewest();
-    if (this.selected === null) this.selected = this.openingMessage(t);
+    if (this.selected === null) this.selected = this.visible.opening(t);
     // The timeline scrolls only when the selection moved: a user reading elsewhere in the list
     // is not pulled back by each new message.
     this.renderAll(started || this.selected !== previous);
@@ -311,21 +311,10 @@ export class Panel implements PanelActions {
   /** During a live run, selects the newest listed message if the selection follows it; true if it moved. */
   private followNewest(): boolean {
     if (!this.following || this.live === null || this.live === "finished") return false;
-    const newest = this.newestListed();
+    const newest = this.visible.newest();
     if (newest === null || newest === this.selected) return false;
     this.selected = newest;
     return true;
-  }
-
-  /** Where a run opens: its first failing milestone when finished, else its first real user message. */
-  private openingMessage(t: PanelTrajectory): number | null {
-    const at = t.firstFailure() ?? t.setupEnd;
-    if (at !== null && this.visible.positionOf(at) !== -1) return at;
-    return this.visible.at(0) ?? null;
-  }
-
-  private newestListed(): number | null {
-    return this.visible.at(this.visible.length - 1) ?? null;
   }
 
   private reject(problem: string): void {

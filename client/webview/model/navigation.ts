@@ -72,6 +72,18 @@ export class VisibleMessages {
     return this.indices[position];
   }
 
+  /** The last listed message; null when none is. */
+  newest(): number | null {
+    return this.indices[this.indices.length - 1] ?? null;
+  }
+
+  /** Where a run opens: its first failing milestone when finished, else its first real user message (when listed). */
+  opening(t: PanelTrajectory): number | null {
+    const at = t.firstFailure() ?? t.setupEnd;
+    if (at !== null && this.positionOf(at) !== -1) return at;
+    return this.indices[0] ?? null;
+  }
+
   /** The list position of message `index`, or -1 when it is filtered out. */
   positionOf(index: number): number {
     const p = this.firstAtOrAfter(index);
