@@ -3,21 +3,19 @@
 // agent's turns put next to the reference's within each dialogue turn, see
 // engine/evaluation/dialogtool/trajectory-turns.ts). Everything is read and scored before anything
 // is printed, so a bad file never leaves half a JSON document.
-import { readFileSync } from "node:fs";
 import { metricsByApp, metricsByDepth, metricsOfTurns } from "../evaluation/dialogtool/metrics.js";
 import { DIALOGTOOL_RUN_SUFFIX, readDialogToolRun } from "../evaluation/dialogtool/result-file.js";
 import { scoredFreeRun } from "../evaluation/dialogtool/trajectory-turns.js";
 import { scoreTurn } from "../evaluation/dialogtool/turn-scores.js";
 import type { DialogToolMetrics, DialogToolTurn, ScoredDialogToolTurn } from "../evaluation/dialogtool/types.js";
-import { JsonInputError } from "../json-reader.js";
 import type { Scenario } from "../scenario/model.js";
 import { formatWarning } from "../trajectory/errors.js";
 import { dialogToolAggregateLines, dialogToolTableLines } from "./dialogtool-lines.js";
 import { DIALOGTOOL_SUMMARY_FILE } from "./dialogtool-run.js";
-import { CliError, EXIT, fsError, type ExitCode } from "./errors.js";
+import { EXIT, type ExitCode } from "./errors.js";
 import { problemLine, type CliIO } from "./io.js";
 import { loadTrajectory } from "./replay.js";
-import { loadOverrideScenario, modeResultFiles } from "./result-files.js";
+import { loadOverrideScenario, modeResultFiles, readModeRunFile } from "./result-files.js";
 
 export interface DialogToolEvalOptions {
   /** Scores trajectories against this scenario file instead of the one each embeds. */
@@ -44,19 +42,8 @@ function entry(file: string, scenario: string, source: DialogToolEvalEntry["sour
 }
 
 function scoreRunFile(file: string): DialogToolEvalEntry {
-  let text: string;
-  try {
-    text = readFileSync(file, "utf8");
-  } catch (e) {
-    throw fsError(e, file);
-  }
-  try {
-    const run = readDialogToolRun(text, file);
-    return entry(file, run.scenario, "dialogtool-run", run.turns, 0);
-  } catch (e) {
-    if (e instanceof JsonInputError) throw new CliError(e.message, EXIT.malformedTrajectory);
-    throw e;
-  }
+  const run = readModeRunFile(file, readDialogToolRun);
+  return entry(file, run.scenario, "dialogtool-run", run.turns, 0);
 }
 
 function scoreTrajectory(file: string, override: Scenario | null, io: CliIO): DialogToolEvalEntry | null {

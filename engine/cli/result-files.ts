@@ -1,9 +1,10 @@
 // The files a peer mode's `eval` reads: given files as they are, folders searched (in sorted order,
 // hidden folders and node_modules left out) for files with one of the wanted suffixes; and the
 // scenario `--scenario` names.
-import { readdirSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import { basename, join } from "node:path";
 import { formatDiagnostic } from "../diagnostics.js";
+import { JsonInputError } from "../json-reader.js";
 import type { Scenario } from "../scenario/model.js";
 import { TRAJECTORY_SUFFIX } from "../trajectory/writer.js";
 import { CliError, EXIT, fsError } from "./errors.js";
@@ -66,4 +67,20 @@ export function loadOverrideScenario(file: string, io: CliIO): Scenario {
   for (const d of loaded.diagnostics) io.err(formatDiagnostic(d));
   if (hasErrors(loaded.diagnostics) || !loaded.scenario) throw new CliError(`${file} has errors; nothing was scored`, EXIT.failed);
   return loaded.scenario;
+}
+
+/** A mode's run file read and parsed by `parse`; unreadable is exit 3, malformed exit 4, each one line. */
+export function readModeRunFile<T>(file: string, parse: (text: string, file: string) => T): T {
+  let text: string;
+  try {
+    text = readFileSync(file, "utf8");
+  } catch (e) {
+    throw fsError(e, file);
+  }
+  try {
+    return parse(text, file);
+  } catch (e) {
+    if (e instanceof JsonInputError) throw new CliError(e.message, EXIT.malformedTrajectory);
+    throw e;
+  }
 }

@@ -3,10 +3,8 @@
 // trajectories of ToolTalk scenarios (the agent's calls against the reference's; see
 // engine/packs/tooltalk/mode/trajectory-turns.ts). Everything is read and scored before anything is
 // printed, so a bad file never leaves half a JSON document.
-import { readFileSync } from "node:fs";
 import { toolTalkApi } from "../packs/tooltalk/tools/apis.js";
 import type { Scenario } from "../scenario/model.js";
-import { JsonInputError } from "../json-reader.js";
 import { conversationErrorTypes, type ToolTalkErrorTypes } from "../packs/tooltalk/evaluation/error-types.js";
 import { aggregateConversations, scoreConversation, type ToolTalkAggregate, type ToolTalkMetrics } from "../packs/tooltalk/evaluation/metrics.js";
 import { ROUGE_L_SIMILARITY } from "../packs/tooltalk/evaluation/similarity.js";
@@ -15,10 +13,10 @@ import { readRunFile, TOOLTALK_RUN_SUFFIX } from "../packs/tooltalk/mode/result-
 import { scenarioConversation } from "../packs/tooltalk/mode/scenario-conversation.js";
 import { trajectoryTurnRuns } from "../packs/tooltalk/mode/trajectory-turns.js";
 import { formatWarning } from "../trajectory/errors.js";
-import { CliError, EXIT, fsError, type ExitCode } from "./errors.js";
+import { EXIT, type ExitCode } from "./errors.js";
 import { problemLine, type CliIO } from "./io.js";
 import { loadTrajectory } from "./replay.js";
-import { loadOverrideScenario, modeResultFiles } from "./result-files.js";
+import { loadOverrideScenario, modeResultFiles, readModeRunFile } from "./result-files.js";
 import { toolTalkAggregateLines, toolTalkTableLines } from "./tooltalk-lines.js";
 import { TOOLTALK_SUMMARY_FILE } from "./tooltalk-run.js";
 
@@ -55,19 +53,8 @@ function entry(file: string, scenario: string, source: ToolTalkEvalEntry["source
 }
 
 function scoreRunFile(file: string): ToolTalkEvalEntry {
-  let text: string;
-  try {
-    text = readFileSync(file, "utf8");
-  } catch (e) {
-    throw fsError(e, file);
-  }
-  try {
-    const run = readRunFile(text, file);
-    return entry(file, run.scenario, "tooltalk-run", run.turns);
-  } catch (e) {
-    if (e instanceof JsonInputError) throw new CliError(e.message, EXIT.malformedTrajectory);
-    throw e;
-  }
+  const run = readModeRunFile(file, readRunFile);
+  return entry(file, run.scenario, "tooltalk-run", run.turns);
 }
 
 function scoreTrajectory(file: string, override: Scenario | null, io: CliIO): ToolTalkEvalEntry | null {

@@ -6,7 +6,6 @@
 // the aggregate, and the metrics table on stdout.
 import { join } from "node:path";
 import { makeDirectories } from "../output-files.js";
-import { formatDiagnostic } from "../diagnostics.js";
 import { packById } from "../packs/registry.js";
 import { ChatModel } from "../roles/openai/chat-model.js";
 import { agentSystemMessage } from "../roles/persona-prompt.js";
@@ -20,17 +19,14 @@ import { serializeRunFile, TOOLTALK_RUN_FORMAT, TOOLTALK_RUN_SUFFIX } from "../p
 import { ScenarioBackend, scenarioConversation } from "../packs/tooltalk/mode/scenario-conversation.js";
 import type { ToolTalkConversation } from "../packs/tooltalk/evaluation/types.js";
 import { writeFileAtomically } from "./batch-summary.js";
-import { runPool } from "./batch-pool.js";
 import { CliError, EXIT, fsError, type ExitCode } from "./errors.js";
-import { errorMessage, plural } from "./format.js";
+import { plural } from "./format.js";
 import { problemLine, type CliIO } from "./io.js";
+import { eachScenario, loadScenarioJobs, type ScenarioJob } from "./scenario-jobs.js";
 import type { RoleSpec } from "./roles.js";
-import { collectScenarioFiles, hasErrors, loadScenario } from "./scenario-files.js";
 import { toolTalkAggregateLines, toolTalkTableLines, type ToolTalkRow } from "./tooltalk-lines.js";
 
 export const TOOLTALK_SUMMARY_FILE = "tooltalk-summary.json";
-
-const STOP_SIGNALS = ["SIGINT", "SIGTERM"] as const;
 
 export interface ToolTalkRunOptions {
   readonly out: string;
@@ -60,15 +56,9 @@ function predictorFactory(options: ToolTalkRunOptions, signal: AbortSignal): (sc
   return (scenario) => new OpenAiToolTalkPredictor(model, agentSystemMessage(scenario.agent), tools, signal);
 }
 
-function loadToolTalkScenarios(paths: readonly string[], io: CliIO): { file: string; scenario: Scenario }[] | null {
-  const loaded = collectScenarioFiles(paths).map((file) => loadScenario(file));
-  for (const l of loaded) for (const d of l.diagnostics) io.err(formatDiagnostic(d));
-  const broken = loaded.filter((l) => hasErrors(l.diagnostics) || !l.scenario);
-  if (broken.length > 0) {
-    io.err(problemLine(`${broken.length} of ${plural(loaded.length, "scenario file")} ${broken.length === 1 ? "has" : "have"} errors; nothing was run`));
-    return null;
-  }
-  const runnable = loaded.flatMap((l) => (l.scenario ? [{ file: l.file, scenario: l.scenario }] : []));
+function loadToolTalkScenarios(paths: readonly string[], io: CliIO): ScenarioJob[] | null {
+  const runnable = loadScenarioJobs(paths, io);
+  if (runnable === null) return null;
   const foreign = runnable.filter((r) => r.scenario.world.pack !== "tooltalk");
   for (const r of foreign) io.err(problemLine(`${r.file}: --mode tooltalk runs ToolTalk scenarios only; this one uses the ${r.scenario.world.pack} pack`));
   return foreign.length > 0 ? null : runnable;
@@ -86,53 +76,29 @@ export async function runToolTalkMode(paths: readonly string[], options: ToolTal
     throw fsError(e, options.out);
   }
   const maxCalls = options.maxCallsPerTurn ?? DEFAULT_MAX_CALLS_PER_TURN;
-  const rows = new Map<number, ToolTalkRow>();
-  let failed = 0;
-  const onStop = (): void => {
-    for (const s of STOP_SIGNALS) process.removeListener(s, onStop);
-    interrupt.abort();
-  };
-  for (const s of STOP_SIGNALS) process.on(s, onStop);
-  try {
-    await runPool(
-      runnable.map((r, index) => ({ ...r, index })),
-      { concurrency: options.concurrency ?? 1, signal: interrupt.signal },
-      async ({ file, scenario, index }) => {
-        const conversation = scenarioConversation(scenario, file);
-        try {
-          const result = await runConversation(conversation, new ScenarioBackend(scenario), predictorFor(scenario, conversation), {
-            maxCallsPerTurn: maxCalls,
-            signal: interrupt.signal,
-          });
-          const target = join(options.out, `${scenario.name}${TOOLTALK_RUN_SUFFIX}`);
-          writeFileAtomically(
-            target,
-            serializeRunFile({
-              format: TOOLTALK_RUN_FORMAT,
-              version: 1,
-              scenario: scenario.name,
-              scenario_file: file,
-              agent: options.agent,
-              similarity: ROUGE_L_SIMILARITY.name,
-              max_calls_per_turn: maxCalls,
-              metrics: result.metrics,
-              error_types: result.error_types,
-              turns: result.turns,
-            }),
-          );
-          rows.set(index, { name: scenario.name, metrics: result.metrics });
-        } catch (e) {
-          if (interrupt.signal.aborted) return;
-          if (e instanceof CliError) throw e;
-          failed++;
-          io.err(problemLine(`${file}: ${scenario.name}: ${errorMessage(e)}`));
-        }
-      },
+  const { done: ordered, failed } = await eachScenario(runnable, { concurrency: options.concurrency ?? 1, interrupt }, io, async ({ file, scenario }): Promise<ToolTalkRow> => {
+    const conversation = scenarioConversation(scenario, file);
+    const result = await runConversation(conversation, new ScenarioBackend(scenario), predictorFor(scenario, conversation), {
+      maxCallsPerTurn: maxCalls,
+      signal: interrupt.signal,
+    });
+    writeFileAtomically(
+      join(options.out, `${scenario.name}${TOOLTALK_RUN_SUFFIX}`),
+      serializeRunFile({
+        format: TOOLTALK_RUN_FORMAT,
+        version: 1,
+        scenario: scenario.name,
+        scenario_file: file,
+        agent: options.agent,
+        similarity: ROUGE_L_SIMILARITY.name,
+        max_calls_per_turn: maxCalls,
+        metrics: result.metrics,
+        error_types: result.error_types,
+        turns: result.turns,
+      }),
     );
-  } finally {
-    for (const s of STOP_SIGNALS) process.removeListener(s, onStop);
-  }
-  const ordered = runnable.flatMap((_, i) => rows.get(i) ?? []);
+    return { name: scenario.name, metrics: result.metrics };
+  });
   const aggregate = aggregateConversations(ordered.map((r) => r.metrics));
   const summaryPath = join(options.out, TOOLTALK_SUMMARY_FILE);
   writeFileAtomically(summaryPath, `${JSON.stringify({ agent: options.agent, conversations: ordered.map(summaryEntry), aggregate }, null, 2)}\n`);
