@@ -5,7 +5,7 @@
 // look-ups between world changes is what an agent that loops produces. Plain YAML text, so it
 // goes through the real checker.
 import { stringify } from "yaml";
-import type { JsonValue } from "../engine/json.js";
+import type { JsonValue } from "../engine/base/json.js";
 import { lookups } from "./wide-dag-scenario.js";
 
 const NOW = Date.UTC(2026, 4, 4, 9, 0, 0) / 1000;

@@ -10,7 +10,7 @@
 // it gets (the parent stops it at its time budget).
 import { performance } from "node:perf_hooks";
 import { evaluate, listMatchProblem } from "../engine/evaluation/evaluate.js";
-import { bestMatch } from "../engine/evaluation/matching.js";
+import { bestMatch } from "../engine/evaluation/matching/index.js";
 import { StateCache } from "../engine/evaluation/node-scorer.js";
 import { packTables } from "../engine/packs/tables.js";
 import { chainScenarioText } from "./chain-scenario.js";

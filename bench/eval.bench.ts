@@ -41,7 +41,7 @@ import { getHeapStatistics } from "node:v8";
 import { Episode } from "../engine/episode/episode.js";
 import { evaluate, evaluateTrajectory, listMatchProblem } from "../engine/evaluation/evaluate.js";
 import { SANDBOX_TABLE } from "../engine/evaluation/guardrails.js";
-import { bestMatch, matchWithStrategy, type MatchProblem } from "../engine/evaluation/matching.js";
+import { bestMatch, matchWithStrategy, type MatchProblem } from "../engine/evaluation/matching/index.js";
 import { StateCache } from "../engine/evaluation/node-scorer.js";
 import { createScriptedRoles } from "../engine/roles/scripted.js";
 import { checkScenarioText } from "../engine/scenario/load.js";

@@ -12,7 +12,7 @@
 // runMatchingBench() is exported for the evaluation bench (bench:eval) to include these rows.
 
 import { performance } from "node:perf_hooks";
-import { matchWithStrategy, type MatchGate, type MatchProblem, type SimilarityOracle } from "../engine/evaluation/matching.js";
+import { matchWithStrategy, type MatchGate, type MatchProblem, type SimilarityOracle } from "../engine/evaluation/matching/index.js";
 import { reportMachine } from "./machine.js";
 
 reportMachine();

@@ -72,7 +72,7 @@ function listScheduleMakespan(durations: readonly number[], slots: number): numb
 
 /**
  * An untimed run of one scenario first, so that the timed run starts as the CLI does after any
- * earlier use: with its code cache (engine/cli/launcher.ts). It gets a mock server of its own,
+ * earlier use: with its code cache (cli/launcher.ts). It gets a mock server of its own,
  * which keeps its calls out of the timed run's count.
  */
 async function warmUp(file: string, scenarios: readonly Scenario[], env: NodeJS.ProcessEnv): Promise<void> {

@@ -16,16 +16,16 @@
 import { performance } from "node:perf_hooks";
 import { Episode } from "../engine/episode/episode.js";
 import { evaluate } from "../engine/evaluation/evaluate.js";
-import { importConversation } from "../engine/packs/tooltalk/importer/import-conversation.js";
+import { importConversation } from "../engine/benchmarks/tooltalk/importer/import-conversation.js";
 import { packById } from "../engine/packs/registry.js";
 import { createScriptedRoles } from "../engine/roles/scripted.js";
 import { checkScenarioText } from "../engine/scenario/resolve.js";
 import type { Scenario } from "../engine/scenario/model.js";
-import { groundTruthPredictor } from "../engine/packs/tooltalk/evaluation/ground-truth-predictor.js";
-import { scoreConversation } from "../engine/packs/tooltalk/evaluation/metrics.js";
-import { simulateConversation } from "../engine/packs/tooltalk/evaluation/simulation.js";
-import type { ToolTalkTurnRun } from "../engine/packs/tooltalk/evaluation/types.js";
-import { ScenarioBackend, scenarioConversation } from "../engine/packs/tooltalk/mode/scenario-conversation.js";
+import { groundTruthPredictor } from "../engine/benchmarks/tooltalk/evaluation/ground-truth-predictor.js";
+import { scoreConversation } from "../engine/benchmarks/tooltalk/evaluation/metrics.js";
+import { simulateConversation } from "../engine/benchmarks/tooltalk/evaluation/simulation.js";
+import type { ToolTalkTurnRun } from "../engine/benchmarks/tooltalk/evaluation/types.js";
+import { ScenarioBackend, scenarioConversation } from "../engine/benchmarks/tooltalk/mode/scenario-conversation.js";
 import { toolTalkConversations, toolTalkDatabases } from "../test/fixtures/tooltalk-data.js";
 import { reportMachine } from "./machine.js";
 

@@ -5,7 +5,7 @@
 // parameter for the scale rows (case d): any number of errands (at least 3: the last three change
 // the world, the others look an old friend up) and of look-ups per errand, which sets the length.
 import { stringify } from "yaml";
-import type { JsonValue } from "../engine/json.js";
+import type { JsonValue } from "../engine/base/json.js";
 
 const NOW = Date.UTC(2026, 4, 4, 9, 0, 0) / 1000;
 const DAY = 86_400;

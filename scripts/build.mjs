@@ -53,16 +53,16 @@ mkdirSync("dist", { recursive: true });
 // load ~5% slower (keepNames another ~5%), and stack traces in VS Code's logs keep their names.
 const shipped = { minifyWhitespace: true, minifySyntax: true };
 // The CLI is two files: dist/cli-main.js, the bundle, and dist/cli.js, the executable that runs it
-// with V8's code cache (engine/cli/launcher.ts). The bundle's first line names its build: the
+// with V8's code cache (cli/launcher.ts). The bundle's first line names its build: the
 // hash of its own text, under which the launcher keeps the cache.
 const BUILD_LINE = `// toolsandbox-build ${"0".repeat(16)}`;
 const entries = [
-  { entryPoints: ["engine/cli/main.ts"], outfile: "dist/cli-main.js", banner: { js: BUILD_LINE } },
-  { entryPoints: ["engine/cli/launcher.ts"], outfile: "dist/cli.js", banner: { js: "#!/usr/bin/env node" }, sourcemap: false },
+  { entryPoints: ["cli/main.ts"], outfile: "dist/cli-main.js", banner: { js: BUILD_LINE } },
+  { entryPoints: ["cli/launcher.ts"], outfile: "dist/cli.js", banner: { js: "#!/usr/bin/env node" }, sourcemap: false },
   { entryPoints: ["server/main.ts"], outfile: "dist/server.js", ...shipped },
   { entryPoints: ["client/extension.ts"], outfile: "dist/extension.js", external: ["vscode"], ...shipped },
-  // The tool-creation sandbox's child process (engine/creation/sandbox.ts starts it, locked down).
-  { entryPoints: ["engine/creation/sandbox-child.ts"], outfile: "dist/creation-sandbox.cjs" },
+  // The tool-creation sandbox's child process (engine/benchmarks/dialogtool/creation/sandbox.ts starts it, locked down).
+  { entryPoints: ["engine/benchmarks/dialogtool/creation/sandbox-child.ts"], outfile: "dist/creation-sandbox.cjs" },
   // The in-host test suite (test/vscode-suite/), loaded by VS Code from `extensionTestsPath`.
   { entryPoints: ["test/vscode-suite/index.ts"], outfile: "dist/test/vscode-suite.js", external: ["vscode"] },
 ];
@@ -94,7 +94,7 @@ if (existsSync("dist/cli.js")) chmodSync("dist/cli.js", 0o755);
 // The ToolSandbox importer runs Python scripts of ours (the exporter, and upstream's scoring for
 // `eval --against-upstream`) and merges our reference solutions: data files the bundle reads from
 // beside itself (dist/toolsandbox-importer/).
-const IMPORTER = "engine/packs/toolsandbox/importer";
+const IMPORTER = "engine/benchmarks/toolsandbox/importer";
 if (existsSync(`${IMPORTER}/exporter.py`)) {
   rmSync("dist/toolsandbox-importer", { recursive: true, force: true });
   mkdirSync("dist/toolsandbox-importer", { recursive: true });

@@ -1,7 +1,7 @@
 // Scoring a saved run again against the scenario as it is written now (the editor's text, saved
 // or not), without playing anything: how an author sees what a milestone edit does to a run. A
 // text with errors scores nothing; the caller keeps the results it had and says why.
-import type { Diagnostic } from "../../engine/diagnostics.js";
+import type { Diagnostic } from "../../engine/base/diagnostics.js";
 import { evaluateTrajectory, EvaluationError, type EvaluationResult } from "../../engine/evaluation/evaluate.js";
 import { checkScenarioFileText } from "../../engine/scenario/load.js";
 import type { Trajectory } from "../../engine/trajectory/trajectory.js";

@@ -5,7 +5,7 @@
 import { statSync } from "node:fs";
 import { basename, dirname } from "node:path";
 import * as vscode from "vscode";
-import { isScenarioFileName } from "../../engine/cli/scenario-files.js";
+import { isScenarioFileName } from "../../engine/runner/scenario-files.js";
 import { evaluateTrajectory, type EvaluationResult } from "../../engine/evaluation/evaluate.js";
 import { TrajectoryError, formatWarning } from "../../engine/trajectory/errors.js";
 import { readTrajectoryFile } from "../../engine/trajectory/reader.js";

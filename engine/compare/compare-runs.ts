@@ -9,7 +9,7 @@ import type { EvaluationResult, NodeResult } from "../evaluation/result.js";
 import { packTables } from "../packs/tables.js";
 import { telemetryTotals, type TelemetryTotals } from "../trajectory/telemetry.js";
 import type { Trajectory, WorldEvent } from "../trajectory/trajectory.js";
-import { changeLines } from "../cli/world-diff.js";
+import { changeLines } from "./world-diff.js";
 
 export interface CompareSide {
   readonly label: string;

@@ -14,14 +14,14 @@
 // A call that passes can still fail when it runs (the tools' own type checks are Python's, where
 // ToolScan lets a bool pass as a number); the agent then gets the engine's error, as ToolScan
 // passes on an execution error.
-import { fitsToolScanType } from "../evaluation/peers/toolscan.js";
+import { fitsToolScanType } from "../benchmarks/toolscan/metric.js";
 import {
   invalidArgumentNameFeedback,
   invalidArgumentTypeFeedback,
   missingArgumentFeedback,
   toolScanTypeRepr,
   unknownFunctionFeedback,
-} from "../evaluation/peers/toolscan-feedback.js";
+} from "../tools/toolscan-checks.js";
 import type { Scenario } from "../scenario/model.js";
 import type { ToolDefinition } from "../tools/types.js";
 import { callArguments } from "./tool-calls.js";

@@ -1,10 +1,10 @@
 // One run of a scenario (reference 4.2): the scripted start, then turns until the user ends the
 // conversation, the message budget runs out, a role fails or the caller cancels. Every message,
 // world change and the end go out as events, in order, exactly once.
-import type { AgentRole, AgentRequest, AgentTurn, UserRequest, UserRole, UserTurn } from "../roles/role.js";
-import { RoleError } from "../roles/role.js";
-import { agentSystemMessage } from "../roles/persona-prompt.js";
-import { renderUserSystemMessage } from "../roles/prompts.js";
+import type { AgentRole, AgentRequest, AgentTurn, UserRequest, UserRole, UserTurn } from "./role.js";
+import { RoleError } from "./role.js";
+import { agentSystemMessage } from "../scenario/prompts/persona-prompt.js";
+import { renderUserSystemMessage } from "../scenario/prompts/prompts.js";
 import type { Scenario } from "../scenario/model.js";
 import { packById } from "../packs/registry.js";
 import type { PackRuntime } from "../packs/types.js";

@@ -1,7 +1,7 @@
 // The text of a request to the execution environment. Upstream the agent's tool call becomes three
 // lines of Python that the environment runs in a console; we never run it, but keep the same text
 // on the bus so trajectories read like upstream ones and SANDBOX milestones on `content` still work.
-import type { JsonValue } from "../json.js";
+import type { JsonValue } from "../base/json.js";
 import { pyRepr } from "../python/repr.js";
 
 /** What the user's end_conversation request says (upstream's scripted demonstrations use it too). */

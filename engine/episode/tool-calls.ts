@@ -1,11 +1,11 @@
 // Which tools a role may call, and checking a call before it reaches the execution environment.
 // Upstream an unknown tool name or unparsable arguments crashed the scenario (reference 4.8); here
 // the check yields the error text, and the scenario's invalid_tool_call option decides what happens.
-import { isJsonObject, type JsonValue } from "../json.js";
+import { isJsonObject, type JsonValue } from "../base/json.js";
 import { pyRepr } from "../python/repr.js";
 import { packById } from "../packs/registry.js";
 import type { Scenario } from "../scenario/model.js";
-import { agentFacingName } from "../tools/scrambling.js";
+import { agentFacingName } from "../scenario/augmentations/scrambling.js";
 import type { ToolDefinition } from "../tools/types.js";
 import { malformedToolCallCode, toolCallCode } from "./python-code.js";
 import type { ToolCall } from "./types.js";

@@ -1,11 +1,11 @@
 // Messages on the bus and the events an episode emits. The trajectory file is these events, one
 // per line, after a header; the panel, the CLI and the evaluation all read the same stream.
-import type { JsonValue } from "../json.js";
+import type { JsonValue } from "../base/json.js";
 import type { RowChange, Tables } from "../world/types.js";
 import type { Scenario } from "../scenario/model.js";
 
-export { ROLE_NAMES, type RoleName, type ToolCall, type ToolTrace } from "./message-parts.js";
-import type { RoleName, ToolCall, ToolTrace } from "./message-parts.js";
+export { ROLE_NAMES, type RoleName, type ToolCall, type ToolTrace } from "../base/message-parts.js";
+import type { RoleName, ToolCall, ToolTrace } from "../base/message-parts.js";
 
 /**
  * A row of the message bus (upstream SANDBOX table). Field names are the SANDBOX column names,

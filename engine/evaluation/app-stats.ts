@@ -2,7 +2,7 @@
 // the scenarios whose reference needs it, and the reference's calls of its tools. The per-tool
 // rows say the same per tool; this is the view DialogTool's apps give.
 import { toolsFor } from "../episode/tool-calls.js";
-import { appOf, appsOfTools } from "../packs/apps.js";
+import { appOf, appsOfTools } from "../scenario/apps.js";
 import { packById } from "../packs/registry.js";
 import { PACK_IDS, type PackId } from "../packs/types.js";
 import type { Scenario } from "../scenario/model.js";

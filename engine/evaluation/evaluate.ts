@@ -4,12 +4,12 @@
 // saved trajectory is scored exactly like a live episode, against its own scenario or a newer one.
 import type { EndReason, Message } from "../episode/types.js";
 import type { Milestone, Scenario } from "../scenario/model.js";
-import { effectiveTurnCount } from "../trajectory/stats.js";
+import { effectiveTurnCount } from "./turn-count.js";
 import type { Trajectory } from "../trajectory/trajectory.js";
 import type { Tables } from "../world/types.js";
 import { packTables } from "../packs/tables.js";
 import { automaticGuardrails } from "./guardrails.js";
-import { bestMatch, type MatchProblem } from "./matching.js";
+import { bestMatch, type MatchProblem } from "./matching/index.js";
 import { NodeScorer, StateCache } from "./node-scorer.js";
 import type { EvaluationResult, NodeResult } from "./result.js";
 

@@ -21,8 +21,8 @@ import type { Milestone } from "../scenario/model.js";
 import { constraintSimilarity } from "./measures/index.js";
 import type { ConstraintScore, GuardrailConstraint, MeasuredConstraint } from "./measures/types.js";
 import { SANDBOX_TABLE } from "./guardrails.js";
-import { BoundedMemo } from "./matching-cache.js";
-import type { KeyGate } from "./matching-gates.js";
+import { BoundedMemo } from "./matching/cache.js";
+import type { KeyGate } from "./matching/gates.js";
 import type { ConstraintResult, ReferenceUsed } from "./result.js";
 import { StateCache, TableStates } from "./table-states.js";
 

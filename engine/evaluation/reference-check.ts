@@ -9,7 +9,7 @@
 //   reference-hits-minefield (error)     the reference steps on one of the scenario's minefields
 //   reference-run-failed (error)         the engine failed playing or scoring it, or it scores 0
 //                                          for an upstream-style crash
-import type { Diagnostic, Severity } from "../diagnostics.js";
+import type { Diagnostic, Severity } from "../base/diagnostics.js";
 import { Episode } from "../episode/episode.js";
 import { createScriptedRoles } from "../roles/scripted.js";
 import type { Scenario } from "../scenario/model.js";

@@ -1,6 +1,6 @@
 // The chat.completion object sent back, and the faults that change its content rather than the
 // HTTP exchange. Nothing in it depends on the clock, so the same request gets the same bytes.
-import type { JsonObject } from "../json.js";
+import type { JsonObject } from "../base/json.js";
 import type { Fault } from "./faults.js";
 import type { ScriptedReply } from "./reply.js";
 import type { ChatRequest } from "./wire.js";

@@ -2,7 +2,7 @@
 // sides' histories are read here: which step comes next is the count of turns already taken, and
 // which of several look-alike scenarios is meant is the one whose reference the turns agree with.
 import { isDeepStrictEqual } from "node:util";
-import { isJsonObject, type JsonObject } from "../json.js";
+import { isJsonObject, type JsonObject } from "../base/json.js";
 import type { ReferenceStep, Scenario } from "../scenario/model.js";
 import { realNameOf } from "./tool-names.js";
 import type { ChatRequest, WireMessage } from "./wire.js";

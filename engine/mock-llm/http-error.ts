@@ -1,7 +1,7 @@
 // The errors the mock server answers with, in the shape OpenAI's API uses, so a client's own
 // error handling (status classes, `error.message`, Retry-After) is exercised as it would be
 // against the real service.
-import type { JsonObject } from "../json.js";
+import type { JsonObject } from "../base/json.js";
 
 /** OpenAI's `error.type` values that this server uses. */
 export type OpenAiErrorType = "invalid_request_error" | "requests" | "server_error";

@@ -8,8 +8,8 @@
 //   each with its own system message, come before it) and carries the scenario's goal.
 // The model name "mock/<scenario name>" skips the guesswork.
 import { toolsFor } from "../episode/tool-calls.js";
-import { agentSystemMessage } from "../roles/persona-prompt.js";
-import { USER_INSTRUCTION, renderUserSystemMessage } from "../roles/prompts.js";
+import { agentSystemMessage } from "../scenario/prompts/persona-prompt.js";
+import { USER_INSTRUCTION, renderUserSystemMessage } from "../scenario/prompts/prompts.js";
 import type { Scenario } from "../scenario/model.js";
 import { agentConversation, agreesWithReference, userConversation } from "./history.js";
 import { invalidRequest, MockLlmError } from "./http-error.js";

@@ -1,10 +1,10 @@
-// mock-llm's answer to a role-play judge request (engine/roles/judge): recognised by the rubric's
+// mock-llm's answer to a role-play judge request (engine/benchmarks/dialogtool/role-play): recognised by the rubric's
 // first line in the system message, answered with a verdict computed from the request alone, so
 // the same request always gets the same bytes. The mock cannot judge style, so only `identity`
 // depends on the conversation: 5 when some reply of the agent names the persona, 2 when none does;
 // every other criterion gets 5 with a reason saying the mock did not read it.
-import type { JsonObject } from "../json.js";
-import { readJudgeRequest, ROLE_PLAY_CRITERIA, RUBRIC_MARKER } from "../roles/judge/rubric.js";
+import type { JsonObject } from "../base/json.js";
+import { readJudgeRequest, ROLE_PLAY_CRITERIA, RUBRIC_MARKER } from "../benchmarks/dialogtool/role-play/rubric.js";
 import { invalidRequest } from "./http-error.js";
 import type { ScriptedReply } from "./reply.js";
 import type { ChatRequest } from "./wire.js";

@@ -3,7 +3,7 @@
 // answers POST /v1/chat/completions (non-streaming) and GET /v1/models, checks every request
 // body at the door, injects the configured faults, and records every request it receives.
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
-import type { JsonObject, JsonValue } from "../json.js";
+import type { JsonObject, JsonValue } from "../base/json.js";
 import type { Scenario } from "../scenario/model.js";
 import { applyReplyFaults, chatCompletion } from "./completion.js";
 import { FaultPlan } from "./fault-plan.js";

@@ -1,7 +1,7 @@
-// Tool-creation requests (engine/creation/prompt.ts), answered with code given to the server: for
+// Tool-creation requests (engine/benchmarks/dialogtool/creation/prompt.ts), answered with code given to the server: for
 // tests, which write the Python each tool is answered with. A request is one when its system
 // message opens with the creation marker; its user message names the tool.
-import { TOOL_CREATION_MARKER } from "../creation/prompt.js";
+import { TOOL_CREATION_MARKER } from "../benchmarks/dialogtool/creation/prompt.js";
 import { MockLlmError } from "./http-error.js";
 import type { ScriptedReply } from "./reply.js";
 import type { ChatRequest } from "./wire.js";

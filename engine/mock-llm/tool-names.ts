@@ -4,7 +4,7 @@
 // pack's tools, so the mock can translate both ways without being told which augmentation is on
 // (or, before it has identified the scenario, which pack it plays).
 import { PACKS } from "../packs/registry.js";
-import { scrambledToolNames } from "../tools/scrambling.js";
+import { scrambledToolNames } from "../scenario/augmentations/scrambling.js";
 
 interface NameMaps {
   /** Every pack's real name -> scrambled name (real names do not repeat across packs' scrambling). */

@@ -4,7 +4,7 @@
 // its messages wrongly fails against the mock the way it would fail against the service. The
 // first problem found is reported, with the path of the field at fault in `param`.
 import Ajv from "ajv";
-import { isJsonObject, type JsonObject, type JsonValue } from "../json.js";
+import { isJsonObject, type JsonObject, type JsonValue } from "../base/json.js";
 import { invalidRequest, MockLlmError } from "./http-error.js";
 
 export interface WireToolCall {

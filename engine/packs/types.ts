@@ -4,7 +4,7 @@
 //
 // Table schemas live apart from the tools (`PackTables`) so light consumers (the webview, the
 // trajectory reader) can know a pack's keys and column types without bundling its tools or data.
-import type { JsonValue } from "../json.js";
+import type { JsonValue } from "../base/json.js";
 import type { ToolContext, ToolDefinition } from "../tools/types.js";
 import type { ToolOutcome } from "../tools/execute.js";
 import type { CellValue, ColumnSchema, TableSchema, Tables } from "../world/types.js";

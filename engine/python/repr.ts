@@ -6,8 +6,8 @@
 // "number" prints as a float (1700000000.0), "integer" as an int. Without one, an integral value
 // prints as an int and anything else as a float, which is what json.loads would have produced for
 // the usual spellings ("5" -> 5, "5.5" -> 5.5).
-import type { JsonObject, JsonValue } from "../json.js";
-import { isJsonObject } from "../json.js";
+import type { JsonObject, JsonValue } from "../base/json.js";
+import { isJsonObject } from "../base/json.js";
 import type { CellValue } from "../world/types.js";
 
 /** Python's repr of a float: shortest round-trip digits, scientific below 1e-4 and from 1e16 up. */

@@ -4,10 +4,10 @@
 // role plays only its own side's steps (createScriptedUser, createScriptedAgent).
 import type { ReferenceStep, Scenario, ToolAugmentation } from "../scenario/model.js";
 import { packById } from "../packs/registry.js";
-import { agentFacingName } from "../tools/scrambling.js";
+import { agentFacingName } from "../scenario/augmentations/scrambling.js";
 import type { ToolDefinition } from "../tools/types.js";
-import type { AgentRole, AgentTurn, UserRole, UserTurn } from "./role.js";
-import { RoleError } from "./role.js";
+import type { AgentRole, AgentTurn, UserRole, UserTurn } from "../episode/role.js";
+import { RoleError } from "../episode/role.js";
 
 export const SCRIPTED_ROLE_ID = "scripted";
 

@@ -5,11 +5,11 @@
 // marked damaged with the reason, so a broken run is never silently missing from the table.
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { basename, dirname, join, relative } from "node:path";
-import { isJsonObject, type JsonObject, type JsonValue } from "../json.js";
+import { isJsonObject, type JsonObject, type JsonValue } from "../base/json.js";
 import { telemetryTotals, type TelemetryTotals } from "../trajectory/telemetry.js";
 import type { ModelCall } from "../episode/types.js";
 import { TRAJECTORY_SUFFIX } from "../trajectory/writer.js";
-import { appsOfTools } from "../packs/apps.js";
+import { appsOfTools } from "../scenario/apps.js";
 import { packById } from "../packs/registry.js";
 import { isPackId } from "../packs/types.js";
 

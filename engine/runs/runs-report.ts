@@ -3,7 +3,7 @@
 // pass^k over the scenarios' trials, the suites, and the model calls summed.
 import { aggregateByApp, type AppRow } from "../evaluation/app-rows.js";
 import { aggregateByCategory, type CategoryRow } from "../evaluation/categories.js";
-import { passHatK, type PassHatKReport } from "../evaluation/peers/pass-k.js";
+import { passHatK, type PassHatKReport } from "../evaluation/pass-k.js";
 import type { Category } from "../scenario/model.js";
 import { addTelemetry, NO_TELEMETRY, type TelemetryTotals } from "../trajectory/telemetry.js";
 import type { RunRecord } from "./run-record.js";

@@ -1,8 +1,8 @@
 // What every semantic check needs: where to report, the scenario clock for time expressions, the
 // scenario name (ids of added rows derive from it) and the world pack its tables and tools come from.
-import type { Diagnostic, Severity } from "../diagnostics.js";
+import type { Diagnostic, Severity } from "../base/diagnostics.js";
 import type { WorldPack } from "../packs/types.js";
-import type { PromptSet } from "../roles/prompt-set.js";
+import type { PromptSet } from "./prompts/prompt-set.js";
 import type { ScenarioClock } from "../world/clock.js";
 import type { Anchor, Path, YamlSource } from "./yaml-source.js";
 

@@ -3,8 +3,8 @@
 // their position (read as U+FFFD, they would silently change names and texts). A leading BOM is
 // dropped, as editors do.
 import { readFileSync, statSync } from "node:fs";
-import type { Diagnostic } from "../diagnostics.js";
-import { grouped, limitValue, overLimitMessage } from "../limits.js";
+import type { Diagnostic } from "../base/diagnostics.js";
+import { grouped, limitValue, overLimitMessage } from "../base/limits.js";
 
 export type ScenarioFileText =
   /** The text to check, and an encoding problem when there is one. */

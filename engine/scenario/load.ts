@@ -4,8 +4,8 @@
 // reads no files.
 import { readFileSync } from "node:fs";
 import { dirname, resolve } from "node:path";
-import type { Diagnostic } from "../diagnostics.js";
-import { parsePromptSet, PromptSetError } from "../roles/prompt-set.js";
+import type { Diagnostic } from "../base/diagnostics.js";
+import { parsePromptSet, PromptSetError } from "./prompts/prompt-set.js";
 import { readScenarioFileText, type ScenarioFileText } from "./file-text.js";
 import { obj, str } from "./raw.js";
 import { checkScenarioSource, checkScenarioText, type CheckResult, type PromptSetInput } from "./resolve.js";

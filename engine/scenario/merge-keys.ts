@@ -3,7 +3,7 @@
 // one. A file that uses them gets one diagnostic per `<<`, saying so, and no other: the keys they
 // would have merged are missing, so every other finding would be a consequence of the first.
 import { isMap, isPair, isScalar, isSeq } from "yaml";
-import type { Diagnostic } from "../diagnostics.js";
+import type { Diagnostic } from "../base/diagnostics.js";
 import type { YamlSource } from "./yaml-source.js";
 
 export const MERGE_KEY_MESSAGE = "YAML merge keys (`<<`) are not supported in scenarios: write the keys out here.";

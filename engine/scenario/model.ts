@@ -1,10 +1,10 @@
 // The resolved scenario: what a loaded, checked *.scenario.yaml becomes. Everything relative is
 // made absolute here (timestamps, default world, default data, default tool lists), so an
 // episode, the evaluation and a trajectory header need nothing else.
-import type { JsonValue } from "../json.js";
+import type { JsonValue } from "../base/json.js";
 import type { CellValue, Tables } from "../world/types.js";
 import type { WebData } from "../tools/web-data.js";
-import type { RoleName } from "../episode/message-parts.js";
+import type { RoleName } from "../base/message-parts.js";
 import type { PackId } from "../packs/types.js";
 
 /** Tags the tool augmentations add (reference 1.10). */

@@ -2,10 +2,10 @@
 // function over the text, cheap enough for the language server to call on every keystroke, and
 // it never throws: whatever goes wrong becomes a diagnostic.
 import { mergeKeyDiagnostics } from "./merge-keys.js";
-import type { Diagnostic } from "../diagnostics.js";
-import { DEFAULT_AGENT_SYSTEM_PROMPT } from "../roles/prompts.js";
-import type { PromptSet } from "../roles/prompt-set.js";
-import { grouped, limitValue, overLimitMessage } from "../limits.js";
+import type { Diagnostic } from "../base/diagnostics.js";
+import { DEFAULT_AGENT_SYSTEM_PROMPT } from "./prompts/prompts.js";
+import type { PromptSet } from "./prompts/prompt-set.js";
+import { grouped, limitValue, overLimitMessage } from "../base/limits.js";
 import type { WorldPack } from "../packs/types.js";
 import { CATEGORIES, TOOL_AUGMENTATIONS, type Category, type Scenario, type ToolAugmentation } from "./model.js";
 import { Reporter } from "./check-context.js";

@@ -4,7 +4,7 @@
 // only the branch whose type the value has, and a misspelt key once rather than twice
 // ("unknown key tagret" already explains the missing "target").
 import type { ErrorObject } from "ajv";
-import type { Diagnostic } from "../diagnostics.js";
+import type { Diagnostic } from "../base/diagnostics.js";
 import { describeValue, quoteHint } from "./raw.js";
 import { SCENARIO_SCHEMA, scenarioValidator as validator } from "./scenario-validator.js";
 import { closestMatch, didYouMean, listOf } from "./suggest.js";

@@ -1,6 +1,6 @@
 // Tool names and arguments written in a scenario: the allow/deny lists, the reference solution's
 // calls and the golden traces of SANDBOX targets, all checked against the scenario pack's tools.
-import type { JsonValue } from "../json.js";
+import type { JsonValue } from "../base/json.js";
 import { PACKS } from "../packs/registry.js";
 import type { ToolDefinition, ToolParameter } from "../tools/types.js";
 import type { CheckContext } from "./check-context.js";

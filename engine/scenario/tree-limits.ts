@@ -4,7 +4,7 @@
 // minefield list longer than the milestone limit, and numbers that are not finite (`1e400`,
 // `.inf`), which no trajectory can hold.
 import { isMap, isNode, isPair, isScalar, isSeq, type Document, type Scalar } from "yaml";
-import { grouped, limitValue, overLimitMessage } from "../limits.js";
+import { grouped, limitValue, overLimitMessage } from "../base/limits.js";
 
 /** The codes of the diagnostics that say a limit was passed (the check stops at them). */
 export const LIMIT_CODES: ReadonlySet<string> = new Set(["limit-file-size", "limit-nesting-depth", "too-many-milestones"]);

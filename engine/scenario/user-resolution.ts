@@ -1,5 +1,5 @@
 // The `user:` section: goal, knowledge boundary, demonstrations and the scripted opening.
-import { BUILTIN_DEMONSTRATIONS, DEFAULT_DEMONSTRATIONS } from "../roles/demonstrations.js";
+import { BUILTIN_DEMONSTRATIONS, DEFAULT_DEMONSTRATIONS } from "./prompts/demonstrations.js";
 import type { RoleName } from "../episode/types.js";
 import type { CheckContext } from "./check-context.js";
 import type { Demonstration, DemonstrationMessage, KnowledgeFact, Scenario } from "./model.js";

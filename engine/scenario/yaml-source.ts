@@ -5,8 +5,8 @@
 // YAML tells the author nothing).
 import { isAlias, isMap, isPair, isScalar, isSeq, parseDocument, YAMLParseError } from "yaml";
 import type { Document, Node, Pair } from "yaml";
-import type { Diagnostic, Position, Severity } from "../diagnostics.js";
-import { grouped, limitValue, overLimitMessage } from "../limits.js";
+import type { Diagnostic, Position, Severity } from "../base/diagnostics.js";
+import { grouped, limitValue, overLimitMessage } from "../base/limits.js";
 import { nestingLimitMessage, treeProblems } from "./tree-limits.js";
 import { parseWhole, type ParsedYaml, type YamlProblem } from "./yaml-sections.js";
 

@@ -1,7 +1,7 @@
 // Binding a call's keyword arguments to a tool's parameters the way Python does. Upstream wraps
 // every tool with the `decorator` package, which binds the call to the signature with
 // inspect.Signature.bind and fills in defaults before the tool (and its @typechecked check) runs.
-import type { JsonValue } from "../json.js";
+import type { JsonValue } from "../base/json.js";
 import { pyStrRepr } from "../python/repr.js";
 import type { CellValue } from "../world/types.js";
 import { ToolError } from "./types.js";

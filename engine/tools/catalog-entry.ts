@@ -1,6 +1,6 @@
 // A tool as plain JSON data (no functions), for `toolsandbox tools --json`, other programs and
 // the language server. The same shape for every pack's tools.
-import type { JsonObject, JsonValue } from "../json.js";
+import type { JsonObject, JsonValue } from "../base/json.js";
 import { parseDocstring } from "./openai-schema.js";
 import type { ToolDefinition, ToolParameter } from "./types.js";
 

@@ -1,7 +1,7 @@
 // Running one tool call: bind, typecheck, run, and render what the agent sees. This is the part of
 // upstream's execution environment that runs `print(repr(tool(**parameters)))` in its console.
-import type { JsonValue } from "../json.js";
-import type { ToolTrace } from "../episode/message-parts.js";
+import type { JsonValue } from "../base/json.js";
+import type { ToolTrace } from "../base/message-parts.js";
 import { pyRepr } from "../python/repr.js";
 import { bindArguments, checkArgumentTypes } from "./binding.js";
 import { ToolError } from "./types.js";

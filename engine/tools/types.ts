@@ -1,7 +1,7 @@
 // The contract between the tool catalog, the execution environment and every consumer of the
 // catalog (language server, model roles, docs). A tool is data plus a pure-ish `run` function
 // over a ToolContext; it never touches the machine clock, the network or global state.
-import type { JsonObject, JsonValue } from "../json.js";
+import type { JsonObject, JsonValue } from "../base/json.js";
 import type { ScenarioClock } from "../world/clock.js";
 import type { WorldTransaction } from "../world/transaction.js";
 import type { WebData } from "./web-data.js";

@@ -2,7 +2,7 @@
 // common/validators.py (reference section 3.1). Each check throws a ToolError; the text is
 // `${pyType}: ${message}` exactly as Python prints the last traceback line.
 import { PhoneNumberUtil } from "google-libphonenumber";
-import type { JsonValue } from "../json.js";
+import type { JsonValue } from "../base/json.js";
 import { pyFloatRepr } from "../python/repr.js";
 import { ToolError } from "./types.js";
 import type { ParamType } from "./types.js";

@@ -3,8 +3,8 @@
 // dropped with a warning. Anything wrong earlier in the file is an error naming its line.
 import { readFileSync, statSync } from "node:fs";
 import type { TrajectoryHeader } from "../episode/types.js";
-import { isJsonObject } from "../json.js";
-import { grouped, limitValue, overLimitMessage } from "../limits.js";
+import { isJsonObject } from "../base/json.js";
+import { grouped, limitValue, overLimitMessage } from "../base/limits.js";
 import { TrajectoryError, type TrajectoryWarning } from "./errors.js";
 import { checkEvent, checkHeader } from "./schema.js";
 import { EventOrderError, Trajectory, TrajectoryBuilder } from "./trajectory.js";

@@ -3,7 +3,7 @@
 // highest in the folder, and the file is claimed with an exclusive create, so two runs started
 // at once (a run from the palette while the Testing view runs) still get two files.
 import { openSync, closeSync, readdirSync } from "node:fs";
-import { makeDirectories } from "../output-files.js";
+import { makeDirectories } from "../base/output-files.js";
 import { isAbsolute, join } from "node:path";
 import { TRAJECTORY_SUFFIX } from "./writer.js";
 

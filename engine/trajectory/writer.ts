@@ -3,7 +3,7 @@
 // a file whose every complete line is readable; at worst the last line is cut short.
 import { closeSync, writeSync } from "node:fs";
 import type { TrajectoryHeader, TrajectoryLine } from "../episode/types.js";
-import { openForWriting } from "../output-files.js";
+import { openForWriting } from "../base/output-files.js";
 import type { TrajectoryEvent } from "./events.js";
 
 export const TRAJECTORY_SUFFIX = ".trajectory.jsonl";

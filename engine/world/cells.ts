@@ -1,6 +1,6 @@
 // Equality of world cells and rows. A cell may be a list (ToolTalk's attendees), which `===`
 // would compare by identity; these compare lists element by element.
-import type { JsonValue } from "../json.js";
+import type { JsonValue } from "../base/json.js";
 import type { CellValue, Row } from "./types.js";
 
 export function sameCell(a: CellValue | undefined, b: CellValue | undefined): boolean {

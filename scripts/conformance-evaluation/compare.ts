@@ -13,14 +13,14 @@ import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFile
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { isMap, parseDocument, type YAMLMap, type YAMLSeq } from "yaml";
-import { importToolSandbox, IMPORT_CLOCK } from "../../engine/packs/toolsandbox/importer/import-suite.js";
-import { runExporter } from "../../engine/packs/toolsandbox/importer/run-exporter.js";
-import { PROMPT_SET_FILE } from "../../engine/roles/prompt-set.js";
-import { renderUserSystemMessage } from "../../engine/roles/prompts.js";
+import { importToolSandbox, IMPORT_CLOCK } from "../../engine/benchmarks/toolsandbox/importer/import-suite.js";
+import { runExporter } from "../../engine/benchmarks/toolsandbox/importer/run-exporter.js";
+import { PROMPT_SET_FILE } from "../../engine/scenario/prompts/prompt-set.js";
+import { renderUserSystemMessage } from "../../engine/scenario/prompts/prompts.js";
 import { loadScenarioFile } from "../../engine/scenario/load.js";
 import { readTrajectoryFile } from "../../engine/trajectory/reader.js";
 import { checkScenarioText } from "../../engine/scenario/resolve.js";
-import { scoreWithUpstream, UPSTREAM_SCORE_TOLERANCE, upstreamRun, type UpstreamRun } from "../../engine/packs/toolsandbox/importer/upstream-evaluation.js";
+import { scoreWithUpstream, UPSTREAM_SCORE_TOLERANCE, upstreamRun, type UpstreamRun } from "../../engine/benchmarks/toolsandbox/importer/upstream-evaluation.js";
 
 const upstream = process.env.TOOLSANDBOX_UPSTREAM;
 const python = process.env.TOOLSANDBOX_PYTHON;

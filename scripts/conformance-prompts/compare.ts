@@ -15,13 +15,13 @@ import { tmpdir } from "node:os";
 import { basename, join } from "node:path";
 import { toolsFor } from "../../engine/episode/tool-calls.js";
 import { packById } from "../../engine/packs/registry.js";
-import { importToolSandbox, IMPORT_CLOCK } from "../../engine/packs/toolsandbox/importer/import-suite.js";
-import { renderUserSystemMessage } from "../../engine/roles/prompts.js";
+import { importToolSandbox, IMPORT_CLOCK } from "../../engine/benchmarks/toolsandbox/importer/import-suite.js";
+import { renderUserSystemMessage } from "../../engine/scenario/prompts/prompts.js";
 import type { Scenario } from "../../engine/scenario/model.js";
-import { expandAugmentations } from "../../engine/tools/augmentations.js";
+import { expandAugmentations } from "../../engine/scenario/augmentations/augmentations.js";
 import { loadScenarioFile } from "../../engine/scenario/load.js";
 import { openAiToolSchema } from "../../engine/tools/openai-schema.js";
-import { agentToolSchemas } from "../../engine/tools/scrambling.js";
+import { agentToolSchemas } from "../../engine/scenario/augmentations/scrambling.js";
 
 const upstream = process.env.TOOLSANDBOX_UPSTREAM;
 const python = process.env.TOOLSANDBOX_PYTHON;

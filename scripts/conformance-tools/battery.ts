@@ -2,7 +2,7 @@
 // Hand-written valid and edge calls per tool, then calls derived from each tool's parameter list
 // (a wrong type, null, empty or extreme values, a required argument left out, an unknown one) and,
 // for each state dependency, the first valid call with that setting broken.
-import type { JsonValue } from "../../engine/json.js";
+import type { JsonValue } from "../../engine/base/json.js";
 import { uuid5 } from "../../engine/packs/toolsandbox/default-world.js";
 import type { ToolDefinition, ToolParameter } from "../../engine/tools/types.js";
 

@@ -9,9 +9,9 @@
 // counted apart (deliberate.ts). Exit 1 on any other difference.
 import { spawnSync } from "node:child_process";
 import { join } from "node:path";
-import type { JsonValue } from "../../engine/json.js";
+import type { JsonValue } from "../../engine/base/json.js";
 import { defaultWorld } from "../../engine/packs/toolsandbox/default-world.js";
-import { IMPORT_CLOCK } from "../../engine/packs/toolsandbox/importer/import-suite.js";
+import { IMPORT_CLOCK } from "../../engine/benchmarks/toolsandbox/importer/import-suite.js";
 import { TOOLSANDBOX_SCHEMAS } from "../../engine/packs/toolsandbox/table-schemas.js";
 import { TOOLS } from "../../engine/packs/toolsandbox/tools/catalog.js";
 import { executeTool } from "../../engine/tools/execute.js";

@@ -2,7 +2,7 @@
 """Regenerates the golden BLEU scores behind test/evaluation/sentence-bleu-golden.test.ts (dev-only).
 
 DialogTool scores response generation with sentence BLEU. Our engine computes it itself
-(engine/evaluation/dialogtool/bleu.ts); this script asks the real sacrebleu 2.6.0 for
+(engine/benchmarks/dialogtool/tasks/bleu.ts); this script asks the real sacrebleu 2.6.0 for
 `sentence_bleu(hypothesis, references)` with default arguments on many pairs, so the tests can pin
 ours to it. It is not part of the build or of CI. Any Python 3 works:
 

@@ -13,7 +13,7 @@
 //                   last scored (an undo)
 import { DiagnosticSeverity, type Diagnostic as LspDiagnostic, type PublishDiagnosticsParams } from "vscode-languageserver";
 import type { TextDocument } from "vscode-languageserver-textdocument";
-import type { Diagnostic } from "../../engine/diagnostics.js";
+import type { Diagnostic } from "../../engine/base/diagnostics.js";
 import { getScenarioDocument } from "../service/document.js";
 import { documentDiagnostics, toLspDiagnostic } from "../service/diagnostics.js";
 import type { ReferenceResult, ReferenceScoring } from "./reference-scoring.js";

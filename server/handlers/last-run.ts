@@ -15,7 +15,7 @@ import { isAbsolute, join, relative, sep } from "node:path";
 import { DEFAULT_RUNS_FOLDER, resolveRunsFolder } from "../../engine/trajectory/run-files.js";
 import { evaluateTrajectory } from "../../engine/evaluation/evaluate.js";
 import type { EvaluationResult } from "../../engine/evaluation/result.js";
-import { isJsonObject } from "../../engine/json.js";
+import { isJsonObject } from "../../engine/base/json.js";
 import { readTrajectoryFile } from "../../engine/trajectory/reader.js";
 import { TRAJECTORY_SUFFIX } from "../../engine/trajectory/writer.js";
 

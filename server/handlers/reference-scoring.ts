@@ -6,9 +6,9 @@
 // Where no worker can be started (the server running from TypeScript sources), the same work
 // runs in-process.
 import { Worker, parentPort, workerData } from "node:worker_threads";
-import type { Diagnostic } from "../../engine/diagnostics.js";
+import type { Diagnostic } from "../../engine/base/diagnostics.js";
 import { checkReferenceScore } from "../../engine/evaluation/reference-check.js";
-import { isJsonObject } from "../../engine/json.js";
+import { isJsonObject } from "../../engine/base/json.js";
 import { checkScenarioFileSource } from "../../engine/scenario/load.js";
 import { YamlSource } from "../../engine/scenario/yaml-source.js";
 

@@ -2,7 +2,7 @@
 // or argument values, measures, milestone ids for `after:` and `reference:`, built-in names, and
 // the schema's enums.
 import { CompletionItemKind, type CompletionItem } from "vscode-languageserver";
-import { BUILTIN_DEMONSTRATIONS } from "../../engine/roles/demonstrations.js";
+import { BUILTIN_DEMONSTRATIONS } from "../../engine/scenario/prompts/demonstrations.js";
 import { EXTRACTORS, EXTRACTOR_NAMES } from "../../engine/scenario/extractors.js";
 import type { PathSegment } from "../../engine/scenario/yaml-source.js";
 import { packById } from "../../engine/packs/registry.js";

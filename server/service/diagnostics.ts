@@ -1,6 +1,6 @@
 // Pure: engine diagnostics -> LSP diagnostics. No protocol, no I/O; the handler calls it.
 import { DiagnosticSeverity, type Diagnostic as LspDiagnostic } from "vscode-languageserver";
-import type { Diagnostic } from "../../engine/diagnostics.js";
+import type { Diagnostic } from "../../engine/base/diagnostics.js";
 import { checkScenarioText } from "../../engine/scenario/load.js";
 import type { ScenarioDocument } from "./document.js";
 import { guarded } from "./guard.js";

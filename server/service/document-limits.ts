@@ -1,4 +1,4 @@
-// Documents past a limit of docs/limits.md (engine/limits.ts): the parse already stopped at the
+// Documents past a limit of docs/limits.md (engine/base/limits.ts): the parse already stopped at the
 // limit and left one diagnostic; this keeps every other feature off such a document too. Their
 // line scans and id tables are linear, but on a 20 MB text even a linear scan per keystroke or
 // hover would keep the server from answering other files, so they answer as for an empty file.

@@ -17,7 +17,7 @@ import type { CheckResult } from "../../engine/scenario/resolve.js";
 import { withLineFeeds, YamlSource } from "../../engine/scenario/yaml-source.js";
 import { SectionedParser } from "../../engine/scenario/yaml-sections.js";
 import { cursorContext, type CursorContext } from "./cursor-context.js";
-import { limitValue } from "../../engine/limits.js";
+import { limitValue } from "../../engine/base/limits.js";
 import { isPastLimits } from "./document-limits.js";
 import { guarded } from "./guard.js";
 import { buildIdTable, type IdTable } from "./id-table.js";

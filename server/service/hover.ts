@@ -6,7 +6,7 @@ import type { Hover, Position } from "vscode-languageserver";
 import type { EvaluationResult } from "../../engine/evaluation/result.js";
 import { packById } from "../../engine/packs/registry.js";
 import { isPackId } from "../../engine/packs/types.js";
-import { BUILTIN_DEMONSTRATIONS } from "../../engine/roles/demonstrations.js";
+import { BUILTIN_DEMONSTRATIONS } from "../../engine/scenario/prompts/demonstrations.js";
 import type { ColumnMeasure } from "../../engine/scenario/model.js";
 import { EXTRACTORS } from "../../engine/scenario/extractors.js";
 import { CONSTRAINT_KIND_DOCS, columnMarkdown, MEASURE_DOCS, parameterMarkdown, tableMarkdown, toolMarkdown } from "./catalog-docs.js";

@@ -1,9 +1,9 @@
 // The job pool behind `run --concurrency`, and the progress bar's time estimate.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { runPool } from "../../engine/cli/batch-pool.js";
-import { jobLabel, planJobs, trajectoryFileName } from "../../engine/cli/batch-jobs.js";
-import { etaText } from "../../engine/cli/progress.js";
+import { runPool } from "../../engine/runner/pool.js";
+import { jobLabel, planJobs, trajectoryFileName } from "../../engine/runner/jobs.js";
+import { etaText } from "../../cli/progress.js";
 import type { Scenario } from "../../engine/scenario/model.js";
 
 const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));

@@ -2,7 +2,7 @@
 // plans a scenario's jobs once its file has been checked.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { JobQueue, runPool } from "../../engine/cli/batch-pool.js";
+import { JobQueue, runPool } from "../../engine/runner/pool.js";
 
 const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 

@@ -7,7 +7,7 @@ import assert from "node:assert/strict";
 import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { parse, stringify } from "yaml";
-import type { Diagnostic } from "../../engine/diagnostics.js";
+import type { Diagnostic } from "../../engine/base/diagnostics.js";
 import { checkScenarioText } from "../../engine/scenario/load.js";
 import { buildCli, removeTempDirs, runCli, tempDir } from "./harness.js";
 

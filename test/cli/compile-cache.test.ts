@@ -1,4 +1,4 @@
-// dist/cli.js runs the CLI bundle with V8's code cache (engine/cli/launcher.ts). The cache must
+// dist/cli.js runs the CLI bundle with V8's code cache (cli/launcher.ts). The cache must
 // never change what the CLI does: a missing, damaged or refused cache means compiling as usual
 // (and writing a good one), a folder others could write to is not trusted, and the cache can be
 // turned off.

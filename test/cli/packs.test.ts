@@ -4,7 +4,7 @@ import { after, before, test } from "node:test";
 import assert from "node:assert/strict";
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { changeLines } from "../../engine/cli/world-diff.js";
+import { changeLines } from "../../engine/compare/world-diff.js";
 import { packTables } from "../../engine/packs/tables.js";
 import { buildCli, lines, removeTempDirs, runCli, tempDir } from "./harness.js";
 

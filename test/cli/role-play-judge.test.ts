@@ -8,7 +8,7 @@ import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { startMockLlm, type MockLlm } from "../../engine/mock-llm/server.js";
-import { ROLE_PLAY_CRITERIA, ROLE_PLAY_RUBRIC } from "../../engine/roles/judge/rubric.js";
+import { ROLE_PLAY_CRITERIA, ROLE_PLAY_RUBRIC } from "../../engine/benchmarks/dialogtool/role-play/rubric.js";
 import { loadScenarioFile } from "../../engine/scenario/load.js";
 import type { Scenario } from "../../engine/scenario/model.js";
 import { readTrajectoryFile } from "../../engine/trajectory/reader.js";

@@ -1,10 +1,10 @@
 // The cases (our tools as the oracle), the pass rule, and the prompt's input and reading of replies.
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
-import { CASE_NEW_IDS, generateCases, type ToolCase } from "../../engine/creation/cases.js";
-import { jsonEqual, judgeCase } from "../../engine/creation/judge.js";
-import { CREATION_PACKS } from "../../engine/creation/packs.js";
-import { codeOfReply, creationMessages, TOOL_CREATION_MARKER } from "../../engine/creation/prompt.js";
+import { CASE_NEW_IDS, generateCases, type ToolCase } from "../../engine/benchmarks/dialogtool/creation/cases.js";
+import { jsonEqual, judgeCase } from "../../engine/benchmarks/dialogtool/creation/judge.js";
+import { CREATION_PACKS } from "../../engine/benchmarks/dialogtool/creation/packs.js";
+import { codeOfReply, creationMessages, TOOL_CREATION_MARKER } from "../../engine/benchmarks/dialogtool/creation/prompt.js";
 
 const pack = CREATION_PACKS.get("toolsandbox")!;
 const casesOf = (tool: string): ToolCase[] => generateCases(pack.toolByName(tool)!, pack.specs.find((s) => s.tool === tool)!, pack.world);

@@ -7,7 +7,7 @@ import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, it } from "node:test";
-import { DEFAULT_SANDBOX_LIMITS, defaultSandboxPaths, sandboxArguments } from "../../engine/creation/sandbox.js";
+import { DEFAULT_SANDBOX_LIMITS, defaultSandboxPaths, sandboxArguments } from "../../engine/benchmarks/dialogtool/creation/sandbox.js";
 
 const dir = mkdtempSync(join(tmpdir(), "toolsandbox-permissions-"));
 after(() => rmSync(dir, { recursive: true, force: true }));

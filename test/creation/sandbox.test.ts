@@ -7,7 +7,7 @@ import { createServer, type Server } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, describe, it } from "node:test";
-import { runInSandbox, type SandboxCallResult, type SandboxPaths } from "../../engine/creation/sandbox.js";
+import { runInSandbox, type SandboxCallResult, type SandboxPaths } from "../../engine/benchmarks/dialogtool/creation/sandbox.js";
 import { bundleSandbox } from "./sandbox-child-build.js";
 
 let paths: SandboxPaths;

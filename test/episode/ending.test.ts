@@ -1,7 +1,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import type { AgentRole, AgentTurn, UserRole } from "../../engine/roles/role.js";
-import { RoleError } from "../../engine/roles/role.js";
+import type { AgentRole, AgentTurn, UserRole } from "../../engine/episode/role.js";
+import { RoleError } from "../../engine/episode/role.js";
 import type { RoleName } from "../../engine/episode/types.js";
 import { agentSays, buildScenario, call, calls, endConversation, userSays } from "./fixtures.js";
 import { makeEpisode, queuedRoles, routes, runScenario } from "./harness.js";

@@ -3,10 +3,10 @@
 // real episode: the agent's call, the environment's answer, the world and the agent's next request.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { toolScanMetrics } from "../../engine/evaluation/peers/index.js";
+import { toolScanMetrics } from "../../engine/benchmarks/peers.js";
 import { callableTools } from "../../engine/episode/tool-calls.js";
 import type { ToolCall } from "../../engine/episode/types.js";
-import type { AgentTurn } from "../../engine/roles/role.js";
+import type { AgentTurn } from "../../engine/episode/role.js";
 import type { Scenario, ScenarioOptions } from "../../engine/scenario/model.js";
 import { buildScenario } from "./fixtures.js";
 import { played, queuedRoles, runScenario, settingAt } from "./harness.js";

@@ -1,7 +1,7 @@
 // Hand-built scenarios for engine tests (no YAML loader involved).
-import type { JsonValue } from "../../engine/json.js";
+import type { JsonValue } from "../../engine/base/json.js";
 import type { Message, RoleName } from "../../engine/episode/types.js";
-import { DEFAULT_AGENT_SYSTEM_PROMPT } from "../../engine/roles/prompts.js";
+import { DEFAULT_AGENT_SYSTEM_PROMPT } from "../../engine/scenario/prompts/prompts.js";
 import type { Demonstration, ReferenceCall, ReferenceStep, Scenario } from "../../engine/scenario/model.js";
 import { defaultWorld } from "../../engine/packs/toolsandbox/default-world.js";
 import type { CellValue, Tables } from "../../engine/world/types.js";

@@ -1,7 +1,7 @@
 // Running episodes in tests: scripted or queued roles, with every event recorded.
 import { Episode, type EpisodeOptions } from "../../engine/episode/episode.js";
 import type { EpisodeEvent, Message } from "../../engine/episode/types.js";
-import type { AgentRequest, AgentRole, AgentTurn, UserRequest, UserRole, UserTurn } from "../../engine/roles/role.js";
+import type { AgentRequest, AgentRole, AgentTurn, UserRequest, UserRole, UserTurn } from "../../engine/episode/role.js";
 import { createScriptedRoles } from "../../engine/roles/scripted.js";
 import type { Scenario } from "../../engine/scenario/model.js";
 import type { CellValue } from "../../engine/world/types.js";

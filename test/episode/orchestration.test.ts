@@ -1,6 +1,6 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { renderUserSystemMessage, DEFAULT_AGENT_SYSTEM_PROMPT } from "../../engine/roles/prompts.js";
+import { renderUserSystemMessage, DEFAULT_AGENT_SYSTEM_PROMPT } from "../../engine/scenario/prompts/prompts.js";
 import { createScriptedRoles } from "../../engine/roles/scripted.js";
 import type { Demonstration } from "../../engine/scenario/model.js";
 import { agentSays, buildScenario, call, calls, endConversation } from "./fixtures.js";

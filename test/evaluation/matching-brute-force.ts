@@ -3,7 +3,7 @@
 // the lexicographically smallest index vector among totals within the tie epsilon). Gates are
 // applied literally too: a node whose gate fails counts 0.
 
-import { MATCH_TIE_EPSILON, type MatchProblem } from "../../engine/evaluation/matching.js";
+import { MATCH_TIE_EPSILON, type MatchProblem } from "../../engine/evaluation/matching/index.js";
 
 export interface BruteForceResult {
   /** Maximum total over valid mappings (each summed in node order). */

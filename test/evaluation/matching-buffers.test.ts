@@ -1,11 +1,11 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { matchWithStrategy, type MatchGate, type MatchProblem } from "../../engine/evaluation/matching.js";
-import { giveTable, poisonTakenTables, takeTable } from "../../engine/evaluation/matching-buffers.js";
-import { ComponentLookup, SimilarityCache } from "../../engine/evaluation/matching-cache.js";
-import { analyseMatchDag } from "../../engine/evaluation/matching-dag.js";
-import { EliminationSolver } from "../../engine/evaluation/matching-elimination.js";
-import { GateCache, validateGates } from "../../engine/evaluation/matching-gates.js";
+import { matchWithStrategy, type MatchGate, type MatchProblem } from "../../engine/evaluation/matching/index.js";
+import { giveTable, poisonTakenTables, takeTable } from "../../engine/evaluation/matching/buffers.js";
+import { ComponentLookup, SimilarityCache } from "../../engine/evaluation/matching/cache.js";
+import { analyseMatchDag } from "../../engine/evaluation/matching/dag.js";
+import { EliminationSolver } from "../../engine/evaluation/matching/elimination/index.js";
+import { GateCache, validateGates } from "../../engine/evaluation/matching/gates.js";
 import { hashInts } from "./matching-brute-force.js";
 import { ORACLES, seededRandom, syntheticSimilarity } from "./matching-instances.js";
 

@@ -2,7 +2,7 @@
 // line per five seconds, each saying how long so far and what the method reports.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { ProgressClock, progressTitle } from "../../engine/evaluation/matching-search.js";
+import { ProgressClock, progressTitle } from "../../engine/evaluation/matching/search.js";
 
 test("a long match reports after two seconds, then every five, never more often", () => {
   let now = 1_000_000;

@@ -9,7 +9,7 @@
 //   runs' first messages.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { bestMatch, matchWithStrategy, type MatchGate, type MatchProblem } from "../../engine/evaluation/matching.js";
+import { bestMatch, matchWithStrategy, type MatchGate, type MatchProblem } from "../../engine/evaluation/matching/index.js";
 import { bruteForceMatch, hashInts, seededRandom } from "./matching-brute-force.js";
 import { ancestorLists, ORACLES, pick, randomGates, randomReferences, randomWindow, shuffled, syntheticSimilarity, type Rand } from "./matching-instances.js";
 

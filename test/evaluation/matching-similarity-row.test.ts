@@ -4,7 +4,7 @@ import { readdirSync } from "node:fs";
 import { join } from "node:path";
 import { firstUserMessageIndex, listMatchProblem } from "../../engine/evaluation/evaluate.js";
 import { SANDBOX_TABLE } from "../../engine/evaluation/guardrails.js";
-import { matchWithStrategy, type MatchProblem, type SimilarityRowOracle } from "../../engine/evaluation/matching.js";
+import { matchWithStrategy, type MatchProblem, type SimilarityRowOracle } from "../../engine/evaluation/matching/index.js";
 import { StateCache } from "../../engine/evaluation/node-scorer.js";
 import { packTables } from "../../engine/packs/tables.js";
 import { readTrajectoryFile } from "../../engine/trajectory/reader.js";

@@ -1,6 +1,6 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { bestMatch, matchWithStrategy, MATCH_TIE_EPSILON, type MatchProblem, type SimilarityOracle } from "../../engine/evaluation/matching.js";
+import { bestMatch, matchWithStrategy, MATCH_TIE_EPSILON, type MatchProblem, type SimilarityOracle } from "../../engine/evaluation/matching/index.js";
 import { bruteForceMatch, hashInts, seededRandom, totalOf } from "./matching-brute-force.js";
 import { ancestorLists, ORACLES, pick, randomReferences, shuffled, syntheticSimilarity } from "./matching-instances.js";
 

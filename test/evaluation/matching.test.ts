@@ -1,6 +1,6 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { bestMatch, type MatchProblem, type SimilarityOracle } from "../../engine/evaluation/matching.js";
+import { bestMatch, type MatchProblem, type SimilarityOracle } from "../../engine/evaluation/matching/index.js";
 import { bruteForceMatch } from "./matching-brute-force.js";
 
 /** Similarity from a per-node table {index: value}; indices not listed score 0. */

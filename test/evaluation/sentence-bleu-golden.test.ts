@@ -6,8 +6,8 @@ import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { test } from "node:test";
-import { sentenceBleu } from "../../engine/evaluation/dialogtool/bleu.js";
-import { tokenize13a } from "../../engine/evaluation/dialogtool/tokenize-13a.js";
+import { sentenceBleu } from "../../engine/benchmarks/dialogtool/tasks/bleu.js";
+import { tokenize13a } from "../../engine/benchmarks/dialogtool/tasks/tokenize-13a.js";
 
 interface GoldenCase {
   hypothesis: string;

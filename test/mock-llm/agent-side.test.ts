@@ -5,7 +5,7 @@ import OpenAI from "openai";
 import { AGENT_DONE_TEXT } from "../../engine/mock-llm/reply.js";
 import { startMockLlm, type MockLlm } from "../../engine/mock-llm/server.js";
 import { packById } from "../../engine/packs/registry.js";
-import { scrambledToolNames } from "../../engine/tools/scrambling.js";
+import { scrambledToolNames } from "../../engine/scenario/augmentations/scrambling.js";
 import type { ReferenceStep } from "../../engine/scenario/model.js";
 import { agentHistory, agentTools, client, sampleScenario } from "./conversation.js";
 

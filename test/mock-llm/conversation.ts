@@ -8,8 +8,8 @@
 import OpenAI from "openai";
 import type { ChatCompletionMessageParam, ChatCompletionTool } from "openai/resources/chat/completions";
 import { toolsFor } from "../../engine/episode/tool-calls.js";
-import { loadScenario } from "../../engine/cli/scenario-files.js";
-import { renderUserSystemMessage } from "../../engine/roles/prompts.js";
+import { loadScenario } from "../../engine/runner/scenario-files.js";
+import { renderUserSystemMessage } from "../../engine/scenario/prompts/prompts.js";
 import type { ReferenceStep, Scenario } from "../../engine/scenario/model.js";
 import { toolByName } from "../../engine/packs/toolsandbox/tools/catalog.js";
 import { openAiToolSchema } from "../../engine/tools/openai-schema.js";

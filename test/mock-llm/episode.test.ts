@@ -4,7 +4,7 @@
 import { after, before, test } from "node:test";
 import assert from "node:assert/strict";
 import type OpenAI from "openai";
-import { collectScenarioFiles, loadScenario } from "../../engine/cli/scenario-files.js";
+import { collectScenarioFiles, loadScenario } from "../../engine/runner/scenario-files.js";
 import { startMockLlm, type MockLlm } from "../../engine/mock-llm/server.js";
 import type { ReferenceStep, Scenario } from "../../engine/scenario/model.js";
 import { agentHistory, agentTools, client, endConversationTool, userHistory } from "./conversation.js";

@@ -3,7 +3,7 @@ import { after, before, test } from "node:test";
 import assert from "node:assert/strict";
 import OpenAI from "openai";
 import { startMockLlm, type MockLlm } from "../../engine/mock-llm/server.js";
-import { USER_INSTRUCTION } from "../../engine/roles/prompts.js";
+import { USER_INSTRUCTION } from "../../engine/scenario/prompts/prompts.js";
 import type { Scenario } from "../../engine/scenario/model.js";
 import { agentSays, buildScenario, call, calls, endConversation, userSays } from "../episode/fixtures.js";
 import { agentHistory, agentTools, client, endConversationTool, userHistory } from "./conversation.js";

@@ -4,8 +4,8 @@
 import { after, before, test } from "node:test";
 import assert from "node:assert/strict";
 import { startMockLlm, type MockLlm } from "../../engine/mock-llm/server.js";
-import { judgeUserMessage, ROLE_PLAY_RUBRIC } from "../../engine/roles/judge/rubric.js";
-import { readVerdict } from "../../engine/roles/judge/verdict.js";
+import { judgeUserMessage, ROLE_PLAY_RUBRIC } from "../../engine/benchmarks/dialogtool/role-play/rubric.js";
+import { readVerdict } from "../../engine/benchmarks/dialogtool/role-play/verdict.js";
 
 let mock: MockLlm;
 before(async () => {

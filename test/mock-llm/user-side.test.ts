@@ -3,7 +3,7 @@ import { after, before, test } from "node:test";
 import assert from "node:assert/strict";
 import OpenAI from "openai";
 import { startMockLlm, type MockLlm } from "../../engine/mock-llm/server.js";
-import { renderUserSystemMessage } from "../../engine/roles/prompts.js";
+import { renderUserSystemMessage } from "../../engine/scenario/prompts/prompts.js";
 import { client, endConversationTool, sampleScenario, userHistory } from "./conversation.js";
 
 const multiTurn = sampleScenario("send_message_with_contact_content_cellular_off_multiple_user_turn_adapted");

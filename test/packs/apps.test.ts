@@ -5,7 +5,7 @@ import { after, test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { appOf, scenarioApps } from "../../engine/packs/apps.js";
+import { appOf, scenarioApps } from "../../engine/scenario/apps.js";
 import { packById } from "../../engine/packs/registry.js";
 import { PACK_IDS } from "../../engine/packs/types.js";
 import { loadScenarioFile } from "../../engine/scenario/load.js";

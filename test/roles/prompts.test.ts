@@ -5,8 +5,8 @@ import {
   NEVER_REVEAL_NOTE,
   USER_INSTRUCTION,
   renderUserSystemMessage,
-} from "../../engine/roles/prompts.js";
-import { BUILTIN_DEMONSTRATIONS, DEFAULT_DEMONSTRATIONS } from "../../engine/roles/demonstrations.js";
+} from "../../engine/scenario/prompts/prompts.js";
+import { BUILTIN_DEMONSTRATIONS, DEFAULT_DEMONSTRATIONS } from "../../engine/scenario/prompts/demonstrations.js";
 
 test("the agent system prompt asks not to guess argument values and to ask when unclear, in our own words", () => {
   assert.match(DEFAULT_AGENT_SYSTEM_PROMPT, /guess the values/);

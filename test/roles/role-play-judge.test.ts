@@ -4,11 +4,11 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import type { Message } from "../../engine/episode/types.js";
-import { RolePlayJudge } from "../../engine/roles/judge/judge.js";
-import { readJudgeRequest, ROLE_PLAY_CRITERIA, ROLE_PLAY_RUBRIC, RUBRIC_MARKER } from "../../engine/roles/judge/rubric.js";
-import { readVerdict } from "../../engine/roles/judge/verdict.js";
+import { RolePlayJudge } from "../../engine/benchmarks/dialogtool/role-play/judge.js";
+import { readJudgeRequest, ROLE_PLAY_CRITERIA, ROLE_PLAY_RUBRIC, RUBRIC_MARKER } from "../../engine/benchmarks/dialogtool/role-play/rubric.js";
+import { readVerdict } from "../../engine/benchmarks/dialogtool/role-play/verdict.js";
 import { modelSettings } from "../../engine/roles/openai/settings.js";
-import { agentSystemMessage } from "../../engine/roles/persona-prompt.js";
+import { agentSystemMessage } from "../../engine/scenario/prompts/persona-prompt.js";
 import type { Persona } from "../../engine/scenario/model.js";
 
 const PERSONA: Persona = { name: "Captain Nova", mbti: "ENTJ", emotional_traits: "Calm." };

@@ -1,7 +1,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { createScriptedRoles } from "../../engine/roles/scripted.js";
-import { RoleError, type AgentRequest, type UserRequest } from "../../engine/roles/role.js";
+import { RoleError, type AgentRequest, type UserRequest } from "../../engine/episode/role.js";
 import { agentSays, buildScenario, call, calls, endConversation, userSays } from "../episode/fixtures.js";
 
 const scenario = buildScenario({

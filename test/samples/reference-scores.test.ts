@@ -9,7 +9,7 @@ import { checkReferenceScore, scoreReference } from "../../engine/evaluation/ref
 import { nodeWhy } from "../../engine/evaluation/highlights.js";
 import { checkScenarioText } from "../../engine/scenario/resolve.js";
 import { YamlSource } from "../../engine/scenario/yaml-source.js";
-import { formatDiagnostic } from "../../engine/diagnostics.js";
+import { formatDiagnostic } from "../../engine/base/diagnostics.js";
 
 const DIR = join(__dirname, "..", "..", "sample-scenarios");
 const files = readdirSync(DIR)

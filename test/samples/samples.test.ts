@@ -6,12 +6,12 @@ import assert from "node:assert/strict";
 import { readFileSync, readdirSync } from "node:fs";
 import { basename, join } from "node:path";
 import { loadScenarioFile } from "../../engine/scenario/load.js";
-import { formatDiagnostic } from "../../engine/diagnostics.js";
+import { formatDiagnostic } from "../../engine/base/diagnostics.js";
 import type { Category, Scenario } from "../../engine/scenario/model.js";
 import { Episode } from "../../engine/episode/episode.js";
 import { createScriptedRoles } from "../../engine/roles/scripted.js";
 import { evaluate, type EvaluationResult } from "../../engine/evaluation/evaluate.js";
-import type { JsonValue } from "../../engine/json.js";
+import type { JsonValue } from "../../engine/base/json.js";
 
 const DIR = join(__dirname, "..", "..", "sample-scenarios");
 const SUFFIX = ".scenario.yaml";

@@ -4,7 +4,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { checkScenarioText } from "../../engine/scenario/resolve.js";
 import { INFINITE_TOLERANCE } from "../../engine/scenario/tolerances.js";
-import { renderUserSystemMessage, USER_INSTRUCTION } from "../../engine/roles/prompts.js";
+import { renderUserSystemMessage, USER_INSTRUCTION } from "../../engine/scenario/prompts/prompts.js";
 
 const scenario = (measures: string, extra = ""): string => `name: tolerance_check
 user: { goal: Find my upcoming reminder, opening: What's next on my list? }

@@ -1,7 +1,7 @@
 // Shared helpers for the scenario checker tests: build a scenario from sections and look at what
 // a diagnostic underlines (the text the author sees squiggled), not just its code.
 import assert from "node:assert/strict";
-import type { Diagnostic } from "../../engine/diagnostics.js";
+import type { Diagnostic } from "../../engine/base/diagnostics.js";
 import { checkScenarioText, type CheckResult } from "../../engine/scenario/resolve.js";
 
 const DEFAULTS: Readonly<Record<string, string>> = {

@@ -1,7 +1,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { checkScenarioText } from "../../engine/scenario/load.js";
-import { MAX_MATCH_NODES } from "../../engine/evaluation/matching-dag.js";
+import { MAX_MATCH_NODES } from "../../engine/evaluation/matching/dag.js";
 
 function scenarioWith(count: number): string {
   const milestones = Array.from(

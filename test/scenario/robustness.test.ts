@@ -2,7 +2,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import type { Diagnostic } from "../../engine/diagnostics.js";
+import type { Diagnostic } from "../../engine/base/diagnostics.js";
 import { checkScenarioText } from "../../engine/scenario/resolve.js";
 import { loadScenarioFile } from "../../engine/scenario/load.js";
 

@@ -2,8 +2,8 @@
 // agent is shown, the catalog entry, and what the tool trace records.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { fitsToolScanType } from "../../engine/evaluation/peers/toolscan.js";
-import { toolScanTypeRepr } from "../../engine/evaluation/peers/toolscan-feedback.js";
+import { fitsToolScanType } from "../../engine/benchmarks/toolscan/metric.js";
+import { toolScanTypeRepr } from "../../engine/tools/toolscan-checks.js";
 import { packById } from "../../engine/packs/registry.js";
 import { catalogEntry } from "../../engine/tools/catalog-entry.js";
 import { executeTool } from "../../engine/tools/execute.js";

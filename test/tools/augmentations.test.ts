@@ -1,14 +1,14 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { loadScenario } from "../../engine/cli/scenario-files.js";
+import { loadScenario } from "../../engine/runner/scenario-files.js";
 import { callableTools, toolsFor } from "../../engine/episode/tool-calls.js";
 import { aggregateByCategory } from "../../engine/evaluation/categories.js";
 import { evaluate } from "../../engine/evaluation/evaluate.js";
 import type { Scenario } from "../../engine/scenario/model.js";
-import { expandAugmentations, rankDistractionTools } from "../../engine/tools/augmentations.js";
+import { expandAugmentations, rankDistractionTools } from "../../engine/scenario/augmentations/augmentations.js";
 import { TOOLS, toolByName } from "../../engine/packs/toolsandbox/tools/catalog.js";
-import { agentToolSchema, agentToolSchemas, scrambledToolNames } from "../../engine/tools/scrambling.js";
+import { agentToolSchema, agentToolSchemas, scrambledToolNames } from "../../engine/scenario/augmentations/scrambling.js";
 import { openAiToolSchema } from "../../engine/tools/openai-schema.js";
 import { fuzzyScore } from "../../engine/packs/toolsandbox/tools/search.js";
 import { check, expectClean } from "../scenario/helpers.js";

@@ -2,7 +2,7 @@
 // catalog-as-data that `toolsandbox tools --json` and the language server read.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import type { JsonObject } from "../../engine/json.js";
+import type { JsonObject } from "../../engine/base/json.js";
 import { TOOLS, TOOL_NAMES, catalogEntry, toolByName } from "../../engine/packs/toolsandbox/tools/catalog.js";
 import { parseDocstring } from "../../engine/tools/openai-schema.js";
 

@@ -1,7 +1,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { CONTACT_TOOLS } from "../../engine/packs/toolsandbox/tools/contact.js";
-import type { JsonValue } from "../../engine/json.js";
+import type { JsonValue } from "../../engine/base/json.js";
 import type { ToolContext } from "../../engine/tools/types.js";
 import { defaultWorld } from "../../engine/packs/toolsandbox/default-world.js";
 import { IDS, NOW, call, makeContext, uuidN, worldWithTable } from "./fixtures.js";

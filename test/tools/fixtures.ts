@@ -1,5 +1,5 @@
 // Shared set-up for the tool tests: the default world at a fixed clock, no web data, counting uuids.
-import type { JsonValue } from "../../engine/json.js";
+import type { JsonValue } from "../../engine/base/json.js";
 import { executeTool, type ToolOutcome } from "../../engine/tools/execute.js";
 import type { ToolContext, ToolDefinition } from "../../engine/tools/types.js";
 import { defaultWorld, uuid5 } from "../../engine/packs/toolsandbox/default-world.js";

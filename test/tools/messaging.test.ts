@@ -1,6 +1,6 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import type { JsonValue } from "../../engine/json.js";
+import type { JsonValue } from "../../engine/base/json.js";
 import { MESSAGING_TOOLS } from "../../engine/packs/toolsandbox/tools/messaging.js";
 import type { ToolContext } from "../../engine/tools/types.js";
 import { defaultWorld, uuid5 } from "../../engine/packs/toolsandbox/default-world.js";

@@ -1,6 +1,6 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import type { JsonValue } from "../../engine/json.js";
+import type { JsonValue } from "../../engine/base/json.js";
 import { SETTING_TOOLS } from "../../engine/packs/toolsandbox/tools/setting.js";
 import type { ToolContext } from "../../engine/tools/types.js";
 import { call, makeContext, worldWithSettings } from "./fixtures.js";

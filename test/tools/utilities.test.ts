@@ -3,7 +3,7 @@
 // fixed at 1763719200 = Friday 2025-11-21 02:00 in America/Los_Angeles.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import type { JsonValue } from "../../engine/json.js";
+import type { JsonValue } from "../../engine/base/json.js";
 import { UTILITY_TOOLS } from "../../engine/packs/toolsandbox/tools/utilities.js";
 import type { ToolContext } from "../../engine/tools/types.js";
 import { NOW, call, makeContext, worldWithSettings } from "./fixtures.js";

@@ -1,6 +1,6 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import type { JsonValue } from "../../engine/json.js";
+import type { JsonValue } from "../../engine/base/json.js";
 import { ToolError } from "../../engine/tools/types.js";
 import {
   pyTypeOf,

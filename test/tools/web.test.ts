@@ -2,7 +2,7 @@
 // its agent-visible errors. The device starts at Apple Park with wifi and location service on.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import type { JsonObject, JsonValue } from "../../engine/json.js";
+import type { JsonObject, JsonValue } from "../../engine/base/json.js";
 import { DEFAULT_WEB_DATA } from "../../engine/packs/toolsandbox/tools/default-web-data.js";
 import type { ToolContext } from "../../engine/tools/types.js";
 import type { WebData } from "../../engine/tools/web-data.js";

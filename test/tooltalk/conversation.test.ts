@@ -3,11 +3,11 @@ import assert from "node:assert/strict";
 import { join } from "node:path";
 import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { conversationFileNames, loadConversationFile, loadConversationFolder } from "../../engine/packs/tooltalk/evaluation/conversation-files.js";
-import { parseConversation } from "../../engine/packs/tooltalk/evaluation/conversation.js";
-import { JsonInputError } from "../../engine/json-reader.js";
-import { jsonSyntaxErrorOffset } from "../../engine/json-syntax.js";
-import type { ToolTalkConversation } from "../../engine/packs/tooltalk/evaluation/types.js";
+import { conversationFileNames, loadConversationFile, loadConversationFolder } from "../../engine/benchmarks/tooltalk/evaluation/conversation-files.js";
+import { parseConversation } from "../../engine/benchmarks/tooltalk/evaluation/conversation.js";
+import { JsonInputError } from "../../engine/base/json-reader.js";
+import { jsonSyntaxErrorOffset } from "../../engine/base/json-syntax.js";
+import type { ToolTalkConversation } from "../../engine/benchmarks/tooltalk/evaluation/types.js";
 import { toolTalkDataRoot } from "../fixtures/tooltalk-data.js";
 
 const DATA = toolTalkDataRoot();

@@ -1,8 +1,8 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import type { JsonObject, JsonValue } from "../../engine/json.js";
-import { MATCH_RULES, callsMatch } from "../../engine/packs/tooltalk/evaluation/match-rules.js";
-import type { ToolTalkCall, ToolTalkCallLike } from "../../engine/packs/tooltalk/evaluation/types.js";
+import type { JsonObject, JsonValue } from "../../engine/base/json.js";
+import { MATCH_RULES, callsMatch } from "../../engine/benchmarks/tooltalk/evaluation/match-rules.js";
+import type { ToolTalkCall, ToolTalkCallLike } from "../../engine/benchmarks/tooltalk/evaluation/types.js";
 
 const TOKEN = "98a5a87a-7714-b404";
 

@@ -1,9 +1,9 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import type { JsonObject, JsonValue } from "../../engine/json.js";
-import { conversationErrorTypes, sumErrorTypes } from "../../engine/packs/tooltalk/evaluation/error-types.js";
-import { aggregateConversations, scoreConversation } from "../../engine/packs/tooltalk/evaluation/metrics.js";
-import type { ToolTalkCall, ToolTalkCallRecord, ToolTalkTurnRun } from "../../engine/packs/tooltalk/evaluation/types.js";
+import type { JsonObject, JsonValue } from "../../engine/base/json.js";
+import { conversationErrorTypes, sumErrorTypes } from "../../engine/benchmarks/tooltalk/evaluation/error-types.js";
+import { aggregateConversations, scoreConversation } from "../../engine/benchmarks/tooltalk/evaluation/metrics.js";
+import type { ToolTalkCall, ToolTalkCallRecord, ToolTalkTurnRun } from "../../engine/benchmarks/tooltalk/evaluation/types.js";
 
 const TOKEN = "tok";
 const ACTIONS = new Set(["AddAlarm", "DeleteAlarm", "SendMessage", "SendEmail"]);

@@ -3,13 +3,13 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { loadConversationFolder } from "../../engine/packs/tooltalk/evaluation/conversation-files.js";
-import { groundTruthPredictor } from "../../engine/packs/tooltalk/evaluation/ground-truth-predictor.js";
-import { MATCH_RULES } from "../../engine/packs/tooltalk/evaluation/match-rules.js";
-import { aggregateConversations } from "../../engine/packs/tooltalk/evaluation/metrics.js";
-import { ToolTalkPackBackend, conversationClock } from "../../engine/packs/tooltalk/evaluation/pack-backend.js";
-import { runConversation, type ToolTalkConversationResult } from "../../engine/packs/tooltalk/evaluation/simulation.js";
-import type { ToolTalkConversation } from "../../engine/packs/tooltalk/evaluation/types.js";
+import { loadConversationFolder } from "../../engine/benchmarks/tooltalk/evaluation/conversation-files.js";
+import { groundTruthPredictor } from "../../engine/benchmarks/tooltalk/evaluation/ground-truth-predictor.js";
+import { MATCH_RULES } from "../../engine/benchmarks/tooltalk/evaluation/match-rules.js";
+import { aggregateConversations } from "../../engine/benchmarks/tooltalk/evaluation/metrics.js";
+import { ToolTalkPackBackend, conversationClock } from "../../engine/benchmarks/tooltalk/evaluation/pack-backend.js";
+import { runConversation, type ToolTalkConversationResult } from "../../engine/benchmarks/tooltalk/evaluation/simulation.js";
+import type { ToolTalkConversation } from "../../engine/benchmarks/tooltalk/evaluation/types.js";
 import { toolTalkDataRoot, toolTalkDatabases } from "../fixtures/tooltalk-data.js";
 
 const DATA = toolTalkDataRoot();

@@ -1,8 +1,8 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { loadConversationFolder } from "../../engine/packs/tooltalk/evaluation/conversation-files.js";
-import { ROUGE_L_SIMILARITY, textScore, textsAgree, type TextStrictness } from "../../engine/packs/tooltalk/evaluation/similarity.js";
+import { loadConversationFolder } from "../../engine/benchmarks/tooltalk/evaluation/conversation-files.js";
+import { ROUGE_L_SIMILARITY, textScore, textsAgree, type TextStrictness } from "../../engine/benchmarks/tooltalk/evaluation/similarity.js";
 import { toolTalkDataRoot } from "../fixtures/tooltalk-data.js";
 
 const agree = (prediction: string | null, truth: string, strictness: TextStrictness): boolean =>

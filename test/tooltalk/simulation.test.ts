@@ -1,7 +1,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { parseConversation } from "../../engine/packs/tooltalk/evaluation/conversation.js";
-import { groundTruthPredictor } from "../../engine/packs/tooltalk/evaluation/ground-truth-predictor.js";
+import { parseConversation } from "../../engine/benchmarks/tooltalk/evaluation/conversation.js";
+import { groundTruthPredictor } from "../../engine/benchmarks/tooltalk/evaluation/ground-truth-predictor.js";
 import {
   DEFAULT_MAX_CALLS_PER_TURN,
   PARSE_FAILURE,
@@ -10,8 +10,8 @@ import {
   type ToolTalkBackend,
   type ToolTalkExecution,
   type ToolTalkPredictor,
-} from "../../engine/packs/tooltalk/evaluation/simulation.js";
-import type { ToolTalkHistoryEntry, ToolTalkPrediction, ToolTalkRequest } from "../../engine/packs/tooltalk/evaluation/types.js";
+} from "../../engine/benchmarks/tooltalk/evaluation/simulation.js";
+import type { ToolTalkHistoryEntry, ToolTalkPrediction, ToolTalkRequest } from "../../engine/benchmarks/tooltalk/evaluation/types.js";
 
 /**
  * A stand-in for the ToolTalk pack: every call succeeds with a counter that restarts on reset,

@@ -5,7 +5,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { evaluateTrajectory } from "../../engine/evaluation/evaluate.js";
 import { modelSettings } from "../../engine/roles/openai/settings.js";
-import { ROLE_PLAY_RUBRIC } from "../../engine/roles/judge/rubric.js";
+import { ROLE_PLAY_RUBRIC } from "../../engine/benchmarks/dialogtool/role-play/rubric.js";
 import { TrajectoryError } from "../../engine/trajectory/errors.js";
 import type { JudgementEvent } from "../../engine/trajectory/events.js";
 import { parseTrajectory } from "../../engine/trajectory/reader.js";

@@ -4,7 +4,7 @@
 // view can trust it; unlike the builder it accepts a later evaluation that replaces the first
 // (the host re-scored the trajectory after a milestone was edited).
 import type { Message } from "../../../engine/episode/types.js";
-import { effectiveTurnCount } from "../../../engine/trajectory/stats.js";
+import { effectiveTurnCount } from "../../../engine/evaluation/turn-count.js";
 import { addTelemetry, NO_TELEMETRY, telemetryTotals, type TelemetryTotals } from "../../../engine/trajectory/telemetry.js";
 import { packTables } from "../../../engine/packs/tables.js";
 import { sameRow } from "../../../engine/world/cells.js";
@@ -13,8 +13,8 @@ import { WorldHistory } from "../../../engine/world/history.js";
 import type { RowChange, TableSchema, Tables } from "../../../engine/world/types.js";
 import type { NodeKind, PanelEvaluation, PanelHeader, PanelJudgement, PanelLine } from "../../../engine/panel/protocol.js";
 import type { NodeResult } from "../../../engine/evaluation/result.js";
-import type { DialogToolReport } from "../../../engine/evaluation/dialogtool/trajectory-turns.js";
-import type { ScoredDialogToolTurn } from "../../../engine/evaluation/dialogtool/types.js";
+import type { DialogToolReport } from "../../../engine/benchmarks/dialogtool/tasks/trajectory-turns.js";
+import type { ScoredDialogToolTurn } from "../../../engine/benchmarks/dialogtool/tasks/types.js";
 
 export class LineOrderError extends Error {}
 

@@ -3,7 +3,7 @@
 // host builds it from files it read, so a bad one means a bug or a tampered page, not a bad run.
 import type { AppRow } from "../../../engine/evaluation/app-rows.js";
 import type { CategoryRow } from "../../../engine/evaluation/categories.js";
-import type { PassHatKReport } from "../../../engine/evaluation/peers/pass-k.js";
+import type { PassHatKReport } from "../../../engine/evaluation/pass-k.js";
 import type { RunRecord } from "../../../engine/runs/run-record.js";
 import type { RunsData } from "../../../engine/runs/runs-data.js";
 import type { RunsReport, SuiteRow } from "../../../engine/runs/runs-report.js";

@@ -2,7 +2,7 @@
 // it was found at, returns the value with its proper type, or throws a WireError naming the path.
 // Hand-written on purpose: ajv compiles its validators with `new Function`, which the panel's
 // Content Security Policy (no 'unsafe-eval') forbids, and the panel needs only these few shapes.
-import type { JsonValue } from "../../../engine/json.js";
+import type { JsonValue } from "../../../engine/base/json.js";
 import type { CellValue, Row } from "../../../engine/world/types.js";
 
 export class WireError extends Error {

@@ -1,8 +1,8 @@
 // DialogTool's per-turn scores of the shown run, as the host sends them (computed by the engine
 // from the trajectory and its scenario). Checked field by field: the actions carry the model's
 // own arguments and replies.
-import type { DialogToolReport } from "../../../engine/evaluation/dialogtool/trajectory-turns.js";
-import type { ActionCall, AgentAction, DialogToolMetrics, ScoredDialogToolTurn, Tally, TurnScores } from "../../../engine/evaluation/dialogtool/types.js";
+import type { DialogToolReport } from "../../../engine/benchmarks/dialogtool/tasks/trajectory-turns.js";
+import type { ActionCall, AgentAction, DialogToolMetrics, ScoredDialogToolTurn, Tally, TurnScores } from "../../../engine/benchmarks/dialogtool/tasks/types.js";
 import { bool, finite, index, jsonObject, list, nullable, prop, record, str, WireError, type Reader } from "./check.js";
 
 const call: Reader<ActionCall> = (value, path) => {

@@ -2,8 +2,8 @@
 // DialogTool's scores in the panel (docs/dialogtool.md): one line of totals for the header, and in
 // the selected message's detail the agent turn that starts there: what the reference did, what the
 // agent did, and each task's verdict. Everything from the run (replies, arguments) is text.
-import { describeAction } from "../../../engine/evaluation/dialogtool/describe-action.js";
-import type { DialogToolMetrics, ScoredDialogToolTurn, Tally } from "../../../engine/evaluation/dialogtool/types.js";
+import { describeAction } from "../../../engine/benchmarks/dialogtool/tasks/describe-action.js";
+import type { DialogToolMetrics, ScoredDialogToolTurn, Tally } from "../../../engine/benchmarks/dialogtool/tasks/types.js";
 import { el } from "./dom.js";
 
 const ratio = (t: Tally): string => (t.accuracy === null ? "–" : t.accuracy.toFixed(2));

@@ -1,7 +1,7 @@
 /// <reference lib="dom" />
 // Content as text: search matches wrapped in <mark>, http(s) links as anchors that ask the host to
 // open them, JSON with its tokens coloured. Every piece of content becomes a text node.
-import type { JsonValue } from "../../../engine/json.js";
+import type { JsonValue } from "../../../engine/base/json.js";
 import { splitLinks } from "../links.js";
 import { append, el } from "./dom.js";
 

@@ -3,7 +3,7 @@
 import type { ColumnMeasure } from "../../scenario/model.js";
 import { rougeLF } from "../rouge.js";
 import { showValue } from "./describe.js";
-import { pyEquals } from "./python-values.js";
+import { pyEquals } from "../../python/values.js";
 import { toolTraceSimilarity } from "./tool-trace-measure.js";
 import type { ExpectedValue, MeasuredCell } from "./types.js";
 

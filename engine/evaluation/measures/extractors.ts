@@ -1,11 +1,11 @@
 // Tool-trace extraction (reference 5.6): pulling values out of a referenced message's traces to
 // fill a tool_trace_extract target. Upstream's ten named extractors are extraction-rule lists
 // (defined with the scenario model, which validates the names); this file applies rules.
-import type { JsonValue } from "../../json.js";
+import type { JsonValue } from "../../base/json.js";
 import type { ToolTrace } from "../../episode/types.js";
 import type { ExtractionRule } from "../../scenario/model.js";
 import { floatFormats } from "./python-format.js";
-import { pyFloat, pyInt } from "./python-values.js";
+import { pyFloat, pyInt } from "../../python/values.js";
 
 export { EXTRACTORS as UPSTREAM_EXTRACTORS, EXTRACTOR_NAMES as UPSTREAM_EXTRACTOR_NAMES } from "../../scenario/extractors.js";
 

@@ -4,9 +4,9 @@
 //
 // Fixed notation rounds the exact binary value half to even, as CPython does. Number.toFixed
 // rounds exact halves up instead: 2.5 -> "3" and 0.125 -> "0.13", where Python gives "2" and "0.12".
-import type { JsonValue } from "../../json.js";
+import type { JsonValue } from "../../base/json.js";
 import { pyRepr, pyStrRepr } from "../../python/repr.js";
-import { pyStr } from "./python-values.js";
+import { pyStr } from "../../python/values.js";
 
 /** The finite double as mantissa * 2^exponent, both exact. */
 function decompose(x: number): { mantissa: bigint; exponent: number } {

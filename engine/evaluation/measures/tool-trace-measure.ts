@@ -7,7 +7,7 @@
 import type { ToolTrace } from "../../episode/types.js";
 import type { GoldenTrace } from "../../scenario/model.js";
 import { showValue } from "./describe.js";
-import { pyEquals } from "./python-values.js";
+import { pyEquals } from "../../python/values.js";
 import type { ExpectedValue, MeasuredCell } from "./types.js";
 
 type Atol = Readonly<Record<string, number>> | undefined;

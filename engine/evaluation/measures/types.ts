@@ -1,6 +1,6 @@
 // Shapes shared by the similarity measures: the rows they compare and the explanation they give.
 // Explanations are shown in the editor and the run panel, so they stay small and JSON-serialisable.
-import type { JsonValue } from "../../json.js";
+import type { JsonValue } from "../../base/json.js";
 import type { RoleName, ToolTrace } from "../../episode/types.js";
 import type { CellValue, TableSchema } from "../../world/types.js";
 import type { ColumnMeasure, Constraint, ConstraintReference, GoldenTrace, TableName } from "../../scenario/model.js";

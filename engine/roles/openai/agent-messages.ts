@@ -4,7 +4,7 @@
 // one tool call each (parallel calls), and every result is a tool message answering its call.
 import type { ChatCompletionMessageFunctionToolCall, ChatCompletionMessageParam } from "openai/resources/chat/completions";
 import type { Message } from "../../episode/types.js";
-import { RoleError } from "../role.js";
+import { RoleError } from "../../episode/role.js";
 import { pythonJsonDumps } from "./python-json.js";
 
 /** A tool result; upstream also sends the function's name, which OpenAI-compatible servers accept. */

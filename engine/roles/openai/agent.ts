@@ -2,12 +2,12 @@
 // OpenAIAPIAgent): the visible history, the scenario's tools as function schemas (scrambled as the
 // scenario's augmentations say), and native tool calls back, several at once for parallel calls.
 import type { ToolCall } from "../../episode/types.js";
-import { isJsonObject } from "../../json.js";
+import { isJsonObject } from "../../base/json.js";
 import { packById } from "../../packs/registry.js";
 import type { Scenario } from "../../scenario/model.js";
 import type { OpenAiToolSchema } from "../../tools/openai-schema.js";
-import { agentToolSchemas } from "../../tools/scrambling.js";
-import type { AgentRequest, AgentRole, AgentTurn } from "../role.js";
+import { agentToolSchemas } from "../../scenario/augmentations/scrambling.js";
+import type { AgentRequest, AgentRole, AgentTurn } from "../../episode/role.js";
 import { toAgentMessages } from "./agent-messages.js";
 import { ChatModel, type ChatModelOptions } from "./chat-model.js";
 import type { AssistantToolCall } from "./response.js";

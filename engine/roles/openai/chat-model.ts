@@ -6,7 +6,7 @@
 import OpenAI, { type ClientOptions } from "openai";
 import type { ChatCompletionMessageParam, ChatCompletionTool } from "openai/resources/chat/completions";
 import type { ModelCall, ModelSettings } from "../../episode/types.js";
-import { RoleError } from "../role.js";
+import { RoleError } from "../../episode/role.js";
 import { describeModelFailure } from "./failures.js";
 import { readAssistantMessage, type AssistantMessage } from "./response.js";
 import { modelCallRecord, readUsage, type CallFacts } from "./telemetry.js";

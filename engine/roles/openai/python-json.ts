@@ -1,7 +1,7 @@
 // JSON text as Python's json.dumps writes it with default arguments: ", " and ": " separators and
 // every non-ASCII character escaped (ensure_ascii). Upstream re-serialises the agent's earlier
 // tool-call arguments this way when it shows the agent its own history (reference 4.4).
-import type { JsonValue } from "../../json.js";
+import type { JsonValue } from "../../base/json.js";
 
 export function pythonJsonDumps(value: JsonValue): string {
   if (value === null) return "null";

@@ -3,7 +3,7 @@
 // response bodies. Bodies come from a server we do not control, so they are copied as JSON and
 // the API key is blanked out wherever it appears; the key is never part of a request body.
 import type { ModelCall, TokenUsage } from "../../episode/types.js";
-import { isJsonObject, type JsonValue } from "../../json.js";
+import { isJsonObject, type JsonValue } from "../../base/json.js";
 import { redact } from "./failures.js";
 
 const USAGE_FIELDS = ["prompt_tokens", "completion_tokens", "total_tokens"] as const;

@@ -7,7 +7,7 @@ import type { ChatCompletionMessageParam, ChatCompletionTool } from "openai/reso
 import type { Message } from "../../episode/types.js";
 import type { WorldPack } from "../../packs/types.js";
 import { openAiToolSchema } from "../../tools/openai-schema.js";
-import { RoleError } from "../role.js";
+import { RoleError } from "../../episode/role.js";
 
 export const END_CONVERSATION = "end_conversation";
 

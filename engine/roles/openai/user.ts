@@ -3,8 +3,8 @@
 // demonstrations, as system messages) with the roles reversed, and end_conversation as its only
 // tool once the agent has spoken.
 import type { ModelSettings } from "../../episode/types.js";
-import type { UserRequest, UserRole, UserTurn } from "../role.js";
-import { RoleError } from "../role.js";
+import type { UserRequest, UserRole, UserTurn } from "../../episode/role.js";
+import { RoleError } from "../../episode/role.js";
 import type { ModelRoleOptions } from "./agent.js";
 import { ChatModel } from "./chat-model.js";
 import { openAiRoleId } from "./settings.js";

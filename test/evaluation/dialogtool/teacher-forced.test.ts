@@ -5,12 +5,12 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readdirSync } from "node:fs";
 import { join } from "node:path";
-import { metricsOfTurns } from "../../../engine/evaluation/dialogtool/metrics.js";
-import { teacherForcedTurns } from "../../../engine/evaluation/dialogtool/teacher-forced.js";
-import { scoreTurn } from "../../../engine/evaluation/dialogtool/turn-scores.js";
-import type { ScoredDialogToolTurn, TurnScores } from "../../../engine/evaluation/dialogtool/types.js";
+import { metricsOfTurns } from "../../../engine/benchmarks/dialogtool/tasks/metrics.js";
+import { teacherForcedTurns } from "../../../engine/benchmarks/dialogtool/tasks/teacher-forced.js";
+import { scoreTurn } from "../../../engine/benchmarks/dialogtool/tasks/turn-scores.js";
+import type { ScoredDialogToolTurn, TurnScores } from "../../../engine/benchmarks/dialogtool/tasks/types.js";
 import { createScriptedAgent } from "../../../engine/roles/scripted.js";
-import type { AgentRole, AgentTurn } from "../../../engine/roles/role.js";
+import type { AgentRole, AgentTurn } from "../../../engine/episode/role.js";
 import { loadScenarioFile } from "../../../engine/scenario/load.js";
 import type { Scenario } from "../../../engine/scenario/model.js";
 

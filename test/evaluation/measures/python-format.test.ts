@@ -1,7 +1,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { floatFormats, formatFixed, pyFormat } from "../../../engine/evaluation/measures/python-format.js";
-import { pyEquals, pyFloat, pyInt } from "../../../engine/evaluation/measures/python-values.js";
+import { pyEquals, pyFloat, pyInt } from "../../../engine/python/values.js";
 
 // Expected strings were printed by CPython 3 (f"{x:.0f}", ..., f"{x:.3f}").
 test("float normalisation rounds the exact binary value half to even, like Python", () => {

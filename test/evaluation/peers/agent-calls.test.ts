@@ -1,6 +1,6 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { agentCalls, callArguments, referenceCalls } from "../../../engine/evaluation/peers/agent-calls.js";
+import { agentCalls, callArguments, referenceCalls } from "../../../engine/evaluation/agent-calls.js";
 import { agentSays, buildScenario, call, calls, endConversation, userSays } from "../../episode/fixtures.js";
 import { Transcript } from "./transcript.js";
 

@@ -1,6 +1,6 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { isSuccess, passHatK, passHatKForTask } from "../../../engine/evaluation/peers/pass-k.js";
+import { isSuccess, passHatK, passHatKForTask } from "../../../engine/evaluation/pass-k.js";
 
 /** The share of k-subsets of `outcomes` that are all successes, by enumeration. */
 function bruteForce(outcomes: readonly boolean[], k: number): number {

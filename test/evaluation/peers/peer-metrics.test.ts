@@ -1,7 +1,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { callableTools, toolsFor } from "../../../engine/episode/tool-calls.js";
-import { peerMetrics } from "../../../engine/evaluation/peers/index.js";
+import { peerMetrics } from "../../../engine/benchmarks/peers.js";
 import type { Scenario } from "../../../engine/scenario/model.js";
 import { agentSays, buildScenario, call, calls, endConversation, userSays } from "../../episode/fixtures.js";
 import { queuedRoles, runScenario } from "../../episode/harness.js";

@@ -8,7 +8,7 @@ import {
   missingArgumentFeedback,
   toolScanTypeRepr,
   unknownFunctionFeedback,
-} from "../../../engine/evaluation/peers/toolscan-feedback.js";
+} from "../../../engine/tools/toolscan-checks.js";
 
 test("format error, with and without the parser's exception, keeps ToolScan's spelling and spacing", () => {
   assert.equal(

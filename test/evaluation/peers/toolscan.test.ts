@@ -1,7 +1,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import type { ReferenceCall } from "../../../engine/scenario/model.js";
-import { toolScanMetrics, type ToolScanResult } from "../../../engine/evaluation/peers/toolscan.js";
+import { toolScanMetrics, type ToolScanResult } from "../../../engine/benchmarks/toolscan/metric.js";
 import { buildScenario, call, calls } from "../../episode/fixtures.js";
 import { Transcript } from "./transcript.js";
 

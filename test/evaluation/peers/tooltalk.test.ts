@@ -1,7 +1,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import type { ReferenceCall } from "../../../engine/scenario/model.js";
-import { aggregateToolTalk, toolTalkMetrics, type ToolTalkMetrics } from "../../../engine/evaluation/peers/tooltalk.js";
+import { aggregateToolTalk, toolTalkMetrics, type ToolTalkMetrics } from "../../../engine/benchmarks/tooltalk/metric.js";
 import { buildScenario, call, calls } from "../../episode/fixtures.js";
 import { Transcript } from "./transcript.js";
 

@@ -1,6 +1,6 @@
 // Hand-built message buses for the peer-metric tests: the agent's requests and the environment's
 // answers, written the way an episode records them, without running any tool.
-import type { JsonValue } from "../../../engine/json.js";
+import type { JsonValue } from "../../../engine/base/json.js";
 import type { Message, RoleName, ToolCall } from "../../../engine/episode/types.js";
 
 type Args = Readonly<Record<string, JsonValue>>;

@@ -4,8 +4,8 @@ import assert from "node:assert/strict";
 import { join } from "node:path";
 import { test } from "node:test";
 import { parse } from "yaml";
-import { convertSuite, IMPORT_CLOCK, PROBE_CLOCK } from "../../../engine/packs/toolsandbox/importer/import-suite.js";
-import { ExporterError, runExporter } from "../../../engine/packs/toolsandbox/importer/run-exporter.js";
+import { convertSuite, IMPORT_CLOCK, PROBE_CLOCK } from "../../../engine/benchmarks/toolsandbox/importer/import-suite.js";
+import { ExporterError, runExporter } from "../../../engine/benchmarks/toolsandbox/importer/run-exporter.js";
 import { checkScenarioText } from "../../../engine/scenario/resolve.js";
 
 const ROOT = join(__dirname, "..", "..", "..");
@@ -102,7 +102,7 @@ test("a checkout whose scenarios fail to import is reported in one line", () => 
 });
 
 test("timestamps become the expression whose movement between the two clocks they show", async () => {
-  const { timeExpression } = await import("../../../engine/packs/toolsandbox/importer/time-values.js");
+  const { timeExpression } = await import("../../../engine/benchmarks/toolsandbox/importer/time-values.js");
   const a = IMPORT_CLOCK;
   const b = PROBE_CLOCK;
   assert.deepEqual(timeExpression(a.now - 273906, b.now - 273906, a, b), { expression: "now - 3d4h5m6s", exact: true });

@@ -4,15 +4,15 @@
 // starting world itself. The conversations and databases are the user's copy of ToolTalk's data.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { formatDiagnostic } from "../../../engine/diagnostics.js";
+import { formatDiagnostic } from "../../../engine/base/diagnostics.js";
 import { nodeWhy } from "../../../engine/evaluation/highlights.js";
 import { scoreReference } from "../../../engine/evaluation/reference-check.js";
-import { importConversation, type ImportedScenario } from "../../../engine/packs/tooltalk/importer/import-conversation.js";
+import { importConversation, type ImportedScenario } from "../../../engine/benchmarks/tooltalk/importer/import-conversation.js";
 import { checkScenarioText } from "../../../engine/scenario/resolve.js";
 import type { Scenario } from "../../../engine/scenario/model.js";
-import { groundTruthPredictor } from "../../../engine/packs/tooltalk/evaluation/ground-truth-predictor.js";
-import { runConversation } from "../../../engine/packs/tooltalk/evaluation/simulation.js";
-import { ScenarioBackend, scenarioConversation } from "../../../engine/packs/tooltalk/mode/scenario-conversation.js";
+import { groundTruthPredictor } from "../../../engine/benchmarks/tooltalk/evaluation/ground-truth-predictor.js";
+import { runConversation } from "../../../engine/benchmarks/tooltalk/evaluation/simulation.js";
+import { ScenarioBackend, scenarioConversation } from "../../../engine/benchmarks/tooltalk/mode/scenario-conversation.js";
 import { toolTalkConversations, toolTalkDatabases } from "../../fixtures/tooltalk-data.js";
 
 const SCHEMA = "../schemas/scenario.schema.json";

@@ -1,10 +1,10 @@
 // Tool-trace milestones ask what ToolTalk's match rule asks, and minefields name what must survive.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { traceConstraints } from "../../../engine/packs/tooltalk/importer/trace-constraints.js";
-import { minefieldParts } from "../../../engine/packs/tooltalk/importer/minefields.js";
-import type { GroundTruthCall } from "../../../engine/packs/tooltalk/importer/script.js";
-import type { JsonObject } from "../../../engine/json.js";
+import { traceConstraints } from "../../../engine/benchmarks/tooltalk/importer/trace-constraints.js";
+import { minefieldParts } from "../../../engine/benchmarks/tooltalk/importer/minefields.js";
+import type { GroundTruthCall } from "../../../engine/benchmarks/tooltalk/importer/script.js";
+import type { JsonObject } from "../../../engine/base/json.js";
 
 const traces = (parts: ReturnType<typeof traceConstraints>): unknown[] => parts.map((p) => p.target[0]?.["tool_trace"] ?? p.target[0]?.["content"]);
 

@@ -3,8 +3,8 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { parse, parseDocument } from "yaml";
-import { importConversation } from "../../../engine/packs/tooltalk/importer/import-conversation.js";
-import { clockFor } from "../../../engine/packs/tooltalk/importer/clock.js";
+import { importConversation } from "../../../engine/benchmarks/tooltalk/importer/import-conversation.js";
+import { clockFor } from "../../../engine/benchmarks/tooltalk/importer/clock.js";
 import { assistant, conversation, user } from "./fixtures.js";
 import { toolTalkDatabases } from "../../fixtures/tooltalk-data.js";
 

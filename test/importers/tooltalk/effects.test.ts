@@ -1,6 +1,6 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { callEffects } from "../../../engine/packs/tooltalk/importer/effects.js";
+import { callEffects } from "../../../engine/benchmarks/tooltalk/importer/effects.js";
 import { TOOLTALK_TABLES } from "../../../engine/packs/tooltalk/tables.js";
 import type { Row, RowChange, Tables } from "../../../engine/world/types.js";
 

@@ -1,7 +1,7 @@
 // Small ToolTalk conversations for the importer's tests, read through the same reader as the data.
-import type { JsonObject } from "../../../engine/json.js";
-import { parseConversation } from "../../../engine/packs/tooltalk/evaluation/conversation.js";
-import type { ToolTalkConversation } from "../../../engine/packs/tooltalk/evaluation/types.js";
+import type { JsonObject } from "../../../engine/base/json.js";
+import { parseConversation } from "../../../engine/benchmarks/tooltalk/evaluation/conversation.js";
+import type { ToolTalkConversation } from "../../../engine/benchmarks/tooltalk/evaluation/types.js";
 
 
 /** justinkool, logged in, at 2023-09-11 09:00:00 in San Francisco, unless `changes` say otherwise. */

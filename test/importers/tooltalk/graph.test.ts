@@ -2,11 +2,11 @@
 // the task forces (the session, values read from an earlier result, changes to one table).
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import type { JsonObject, JsonValue } from "../../../engine/json.js";
-import { turnDependencies } from "../../../engine/packs/tooltalk/importer/dependencies.js";
-import type { TableEffect } from "../../../engine/packs/tooltalk/importer/effects.js";
-import { milestoneParts, type PlannedCall } from "../../../engine/packs/tooltalk/importer/milestone-graph.js";
-import type { GroundTruthCall } from "../../../engine/packs/tooltalk/importer/script.js";
+import type { JsonObject, JsonValue } from "../../../engine/base/json.js";
+import { turnDependencies } from "../../../engine/benchmarks/tooltalk/importer/dependencies.js";
+import type { TableEffect } from "../../../engine/benchmarks/tooltalk/importer/effects.js";
+import { milestoneParts, type PlannedCall } from "../../../engine/benchmarks/tooltalk/importer/milestone-graph.js";
+import type { GroundTruthCall } from "../../../engine/benchmarks/tooltalk/importer/script.js";
 import { requiresAuth } from "../../../engine/packs/tooltalk/tools/apis.js";
 import type { Row } from "../../../engine/world/types.js";
 

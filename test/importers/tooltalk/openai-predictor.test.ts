@@ -10,9 +10,9 @@ import { ChatModel } from "../../../engine/roles/openai/chat-model.js";
 import { modelSettings } from "../../../engine/roles/openai/settings.js";
 import { loadScenarioFile } from "../../../engine/scenario/load.js";
 import type { Scenario } from "../../../engine/scenario/model.js";
-import { runConversation } from "../../../engine/packs/tooltalk/evaluation/simulation.js";
-import { OpenAiToolTalkPredictor, toolTalkChatMessages } from "../../../engine/packs/tooltalk/mode/openai-predictor.js";
-import { ScenarioBackend, scenarioConversation } from "../../../engine/packs/tooltalk/mode/scenario-conversation.js";
+import { runConversation } from "../../../engine/benchmarks/tooltalk/evaluation/simulation.js";
+import { OpenAiToolTalkPredictor, toolTalkChatMessages } from "../../../engine/benchmarks/tooltalk/mode/openai-predictor.js";
+import { ScenarioBackend, scenarioConversation } from "../../../engine/benchmarks/tooltalk/mode/scenario-conversation.js";
 import { importedToolTalkFolder } from "../../fixtures/tooltalk-data.js";
 
 const DIR = importedToolTalkFolder();

@@ -1,8 +1,8 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { requiresAuth } from "../../../engine/packs/tooltalk/tools/apis.js";
-import { ImportProblem } from "../../../engine/packs/tooltalk/importer/problem.js";
-import { conversationScript } from "../../../engine/packs/tooltalk/importer/script.js";
+import { ImportProblem } from "../../../engine/benchmarks/tooltalk/importer/problem.js";
+import { conversationScript } from "../../../engine/benchmarks/tooltalk/importer/script.js";
 import { assistant, conversation, user } from "./fixtures.js";
 
 const needsLogin = (tool: string): boolean => requiresAuth(tool) ?? false;

@@ -1,7 +1,7 @@
 // The rows an imported scenario carries: those of ToolTalk's databases its conversation reaches.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { conversationWorld, worldEntries } from "../../../engine/packs/tooltalk/importer/world-rows.js";
+import { conversationWorld, worldEntries } from "../../../engine/benchmarks/tooltalk/importer/world-rows.js";
 import { toolTalkDatabases } from "../../fixtures/tooltalk-data.js";
 import { assistant, conversation, user } from "./fixtures.js";
 

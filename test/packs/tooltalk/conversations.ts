@@ -2,7 +2,7 @@
 // ground-truth tests use.
 import { readFileSync, readdirSync } from "node:fs";
 import { join } from "node:path";
-import { isJsonObject, type JsonObject, type JsonValue } from "../../../engine/json.js";
+import { isJsonObject, type JsonObject, type JsonValue } from "../../../engine/base/json.js";
 import type { ConversationUser } from "../../../engine/packs/tooltalk/index.js";
 import { toolTalkDataRoot } from "../../fixtures/tooltalk-data.js";
 

@@ -4,7 +4,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { isDeepStrictEqual } from "node:util";
-import type { JsonObject } from "../../../engine/json.js";
+import type { JsonObject } from "../../../engine/base/json.js";
 import { TOOLTALK_PACK, ToolTalkRuntime, withConversationUser, type ToolTalkCallRecord } from "../../../engine/packs/tooltalk/index.js";
 import { WorldTransaction } from "../../../engine/world/transaction.js";
 import { loadConversations, type Conversation, type GroundTruthCall } from "./conversations.js";

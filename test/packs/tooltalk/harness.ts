@@ -1,6 +1,6 @@
 // A ToolTalk world, runtime and clock for tests: calls go through the runtime exactly as an episode
 // or the ToolTalk evaluation loop sends them.
-import type { JsonValue } from "../../../engine/json.js";
+import type { JsonValue } from "../../../engine/base/json.js";
 import {
   TOOLTALK_PACK,
   ToolTalkRuntime,

@@ -2,7 +2,7 @@
 // binding, the text the agent reads, and the pack as the engine sees it.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import type { JsonValue } from "../../../engine/json.js";
+import type { JsonValue } from "../../../engine/base/json.js";
 import { TOOLTALK_PACK, ToolTalkRuntime, requiresAuth, runToolTalkCall } from "../../../engine/packs/tooltalk/index.js";
 import { DEFAULT_WEB_DATA } from "../../../engine/packs/toolsandbox/tools/default-web-data.js";
 import { parseDocstring } from "../../../engine/tools/openai-schema.js";

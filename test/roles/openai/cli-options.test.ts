@@ -3,8 +3,8 @@ import assert from "node:assert/strict";
 import { createServer, type IncomingHttpHeaders } from "node:http";
 import type { AddressInfo } from "node:net";
 import { Command } from "commander";
-import { CliError, EXIT } from "../../../engine/cli/errors.js";
-import { addModelRoleOptions, createRoles, parseAgentId, roleSpecs, runConfigFor, type ModelRoleFlags } from "../../../engine/cli/roles.js";
+import { CliError, EXIT } from "../../../engine/runner/errors.js";
+import { addModelRoleOptions, createRoles, parseAgentId, roleSpecs, runConfigFor, type ModelRoleFlags } from "../../../cli/roles.js";
 import { playWithModels, sample, SECRET_KEY } from "./helpers.js";
 
 const SCENARIO = "send_message_with_contact_content_cellular_off_adapted";

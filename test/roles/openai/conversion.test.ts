@@ -12,7 +12,7 @@ import { pythonJsonDumps } from "../../../engine/roles/openai/python-json.js";
 import { readAssistantMessage } from "../../../engine/roles/openai/response.js";
 import { modelSettings } from "../../../engine/roles/openai/settings.js";
 import { toUserSimulatorMessages, userSimulatorTools } from "../../../engine/roles/openai/user-messages.js";
-import { RoleError } from "../../../engine/roles/role.js";
+import { RoleError } from "../../../engine/episode/role.js";
 import { toolByName } from "../../../engine/packs/toolsandbox/tools/catalog.js";
 import { openAiToolSchema } from "../../../engine/tools/openai-schema.js";
 import { buildScenario } from "../../episode/fixtures.js";

@@ -1,16 +1,16 @@
 // Model-backed episodes against the local mock server (engine/mock-llm): the real `openai` client
 // over real HTTP on 127.0.0.1. The server is always closed, whatever the test does.
 import { join } from "node:path";
-import { loadScenario } from "../../../engine/cli/scenario-files.js";
+import { loadScenario } from "../../../engine/runner/scenario-files.js";
 import { Episode } from "../../../engine/episode/episode.js";
 import type { EpisodeEvent, ModelSettings } from "../../../engine/episode/types.js";
-import type { JsonObject, JsonValue } from "../../../engine/json.js";
+import type { JsonObject, JsonValue } from "../../../engine/base/json.js";
 import { startMockLlm, type MockLlm, type RecordedRequest } from "../../../engine/mock-llm/server.js";
 import type { Fault } from "../../../engine/mock-llm/faults.js";
 import { OpenAiAgent } from "../../../engine/roles/openai/agent.js";
 import { modelSettings } from "../../../engine/roles/openai/settings.js";
 import { OpenAiUser } from "../../../engine/roles/openai/user.js";
-import type { AgentRole, UserRole } from "../../../engine/roles/role.js";
+import type { AgentRole, UserRole } from "../../../engine/episode/role.js";
 import type { Scenario } from "../../../engine/scenario/model.js";
 
 /** A key that must never show up anywhere but in the Authorization header. */

@@ -1,5 +1,5 @@
 // The address-book tools (upstream module `contact`): add, modify, remove and search contacts.
-import type { JsonObject } from "../../../json.js";
+import type { JsonObject } from "../../../base/json.js";
 import { CONTACT } from "../table-schemas.js";
 import type { CellValue, Row } from "../../../world/types.js";
 import { scalarArg, stringArg } from "../../../tools/binding.js";

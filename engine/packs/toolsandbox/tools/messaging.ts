@@ -1,5 +1,5 @@
 // The text-messaging tools (upstream module `messaging`): send a message, search messages.
-import type { JsonObject } from "../../../json.js";
+import type { JsonObject } from "../../../base/json.js";
 import { CONTACT, MESSAGING, SETTING } from "../table-schemas.js";
 import { stringArg } from "../../../tools/binding.js";
 import { AT_LEAST, AT_MOST, EXACT, filterRows, fuzzyAtLeast, rowsAsResult, searchCriterion } from "./search.js";

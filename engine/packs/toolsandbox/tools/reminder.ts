@@ -1,5 +1,5 @@
 // The reminder tools (upstream module `reminder`): add, modify, remove and search reminders.
-import type { JsonObject } from "../../../json.js";
+import type { JsonObject } from "../../../base/json.js";
 import { REMINDER } from "../table-schemas.js";
 import type { CellValue } from "../../../world/types.js";
 import { numberArg, scalarArg, stringArg } from "../../../tools/binding.js";

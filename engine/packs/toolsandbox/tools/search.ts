@@ -2,7 +2,7 @@
 // each given criterion narrows the rows left by the previous one, in the order listed. Also the
 // lookups by key that the modify_* and remove_* tools share.
 import { wRatioProcessed } from "../../../tools/fuzzy/wratio.js";
-import type { JsonObject, JsonValue } from "../../../json.js";
+import type { JsonObject, JsonValue } from "../../../base/json.js";
 import { pyStrRepr } from "../../../python/repr.js";
 import { cellJson } from "../../../world/cells.js";
 import type { WorldTransaction } from "../../../world/transaction.js";

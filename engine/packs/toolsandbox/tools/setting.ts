@@ -1,7 +1,7 @@
 // The device-settings tools (upstream module `setting`). None of them is @typechecked upstream:
 // the setters check `on` by hand, at the points where upstream does (see each tool), which makes
 // the order of errors differ between them.
-import type { JsonValue } from "../../../json.js";
+import type { JsonValue } from "../../../base/json.js";
 import type { WorldTransaction } from "../../../world/transaction.js";
 import type { Row } from "../../../world/types.js";
 import { cellJson } from "../../../world/cells.js";

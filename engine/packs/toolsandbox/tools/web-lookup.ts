@@ -16,7 +16,7 @@
 // - Currencies: amount * rate(to) / rate(from) with the rates against the data's base currency.
 //
 // All pure functions of the data and their inputs.
-import type { JsonObject, JsonValue } from "../../../json.js";
+import type { JsonObject, JsonValue } from "../../../base/json.js";
 import { geodesicDistanceKm } from "./geodesy.js";
 import { fuzzyScore } from "./search.js";
 import type { ExchangeRates, Place, WeatherReport, WebData } from "../../../tools/web-data.js";

@@ -1,6 +1,6 @@
 // ToolTalk's AccountTools suite: logging in and out, registering, password changes and resets,
 // account details. The session token of tools that need a login is injected by the runtime.
-import type { JsonObject } from "../../../json.js";
+import type { JsonObject } from "../../../base/json.js";
 import type { PythonRandom } from "../../../python/random.js";
 import type { ToolParameter } from "../../../tools/types.js";
 import { AUTH_ERRORS, apiException, arg, definition, hex, stringParam, type ToolTalkApi, suiteTool } from "./api.js";

@@ -2,7 +2,7 @@
 // model and the language server see) plus `call`, ToolTalk's body, which only the pack's runtime
 // invokes: it needs the tool's own id generator and the login session, which a plain ToolContext
 // does not carry.
-import type { JsonObject, JsonValue } from "../../../json.js";
+import type { JsonObject, JsonValue } from "../../../base/json.js";
 import type { PythonRandom } from "../../../python/random.js";
 import type { NaiveDateTime } from "../../../tools/python-datetime.js";
 import { googleDocstring } from "../../../tools/docstring.js";

@@ -1,6 +1,6 @@
 // ToolTalk's Calendar suite: create, change, delete and look up the logged-in user's events.
 // New or moved events must lie in the future of the frozen clock.
-import type { JsonObject, JsonValue } from "../../../json.js";
+import type { JsonObject, JsonValue } from "../../../base/json.js";
 import type { NaiveDateTime } from "../../../tools/python-datetime.js";
 import type { Row } from "../../../world/types.js";
 import { STRPTIME_ERRORS, apiException, arg, definition, hex, listParam, stringParam, type ApiEnv, type Kwargs, type ToolTalkApi, loggedInSuiteTool } from "./api.js";

@@ -6,7 +6,7 @@
 //   found"). A collection exists if the user has rows, or had one deleted, or AddReminder created it.
 // - which events CreateEvent wrote: it builds the event with its keys in another order than the
 //   database's, and QueryCalendar returns the stored dict, so the text the model reads differs.
-import type { JsonValue } from "../../../json.js";
+import type { JsonValue } from "../../../base/json.js";
 import type { CellValue, Row } from "../../../world/types.js";
 import type { WorldTransaction } from "../../../world/transaction.js";
 import { pyEquals, requireHashable, type PyValue } from "./python-semantics.js";

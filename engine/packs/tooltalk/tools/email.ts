@@ -1,5 +1,5 @@
 // ToolTalk's Email suite: search the logged-in user's inbox, send e-mail (not stored anywhere).
-import type { JsonObject } from "../../../json.js";
+import type { JsonObject } from "../../../base/json.js";
 import { googleDocstring } from "../../../tools/docstring.js";
 import { AUTH_ERRORS, STRPTIME_ERRORS, apiException, arg, definition, hex, listParam, stringParam, type ToolTalkApi } from "./api.js";
 import { EMAIL_PATTERN } from "./account.js";

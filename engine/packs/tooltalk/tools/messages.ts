@@ -1,6 +1,6 @@
 // ToolTalk's Messages suite: search the messages the logged-in user received, send a message (not
 // stored anywhere; any receiver is accepted).
-import type { JsonObject } from "../../../json.js";
+import type { JsonObject } from "../../../base/json.js";
 import { googleDocstring } from "../../../tools/docstring.js";
 import { AUTH_ERRORS, STRPTIME_ERRORS, apiException, arg, definition, hex, stringParam, type ToolTalkApi } from "./api.js";
 import { cellJson, ownedRows } from "./collections.js";

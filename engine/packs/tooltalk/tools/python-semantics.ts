@@ -2,8 +2,8 @@
 // Python raises when a value has the wrong type. ToolTalk never checks argument types: a number
 // where a string belongs fails (or not) wherever Python first trips on it, and the exception text
 // the model sees is `str(e)` of that error. These helpers raise the same texts.
-import type { JsonValue } from "../../../json.js";
-import { pyEquals, pyStr } from "../../../evaluation/measures/python-values.js";
+import type { JsonValue } from "../../../base/json.js";
+import { pyEquals, pyStr } from "../../../python/values.js";
 import { pyStrRepr } from "../../../python/repr.js";
 import { ToolError } from "../../../tools/types.js";
 import { pyTypeOf, type PyTypeName } from "../../../tools/validators.js";

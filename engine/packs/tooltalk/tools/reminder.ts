@@ -1,5 +1,5 @@
 // ToolTalk's Reminder suite: the logged-in user's to-do list.
-import type { JsonObject } from "../../../json.js";
+import type { JsonObject } from "../../../base/json.js";
 import { ToolError } from "../../../tools/types.js";
 import { apiException, arg, definition, hex, stringParam, type ApiEnv, type Kwargs, type ToolTalkApi, loggedInSuiteTool } from "./api.js";
 import { cellJson, deleteItem, findItem, ownedRows, putItem, toCell } from "./collections.js";

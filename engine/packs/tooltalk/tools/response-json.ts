@@ -2,8 +2,8 @@
 // Python's defaults (", " and ": " separators, every non-ASCII character escaped). JSON has one
 // number type where Python has two; the tool's return schema says which numbers are floats
 // (HistoricWeather's avg_rainfall 3.0 must print as 3.0), and anything else integral prints as an int.
-import type { JsonObject, JsonValue } from "../../../json.js";
-import { isJsonObject } from "../../../json.js";
+import type { JsonObject, JsonValue } from "../../../base/json.js";
+import { isJsonObject } from "../../../base/json.js";
 import { pyFloatRepr, pyIntRepr } from "../../../python/repr.js";
 
 function numberText(n: number, schema: JsonObject | undefined): string {

@@ -10,7 +10,7 @@
 // Random(489); no two tools share one. It rebuilds everything before every assistant turn and
 // replays the ground-truth calls of earlier turns, which leaves every generator where one
 // continuous generator per tool would be. An episode therefore keeps one runtime throughout.
-import type { JsonObject, JsonValue } from "../../../json.js";
+import type { JsonObject, JsonValue } from "../../../base/json.js";
 import { PythonRandom } from "../../../python/random.js";
 import { executeTool, type ToolOutcome } from "../../../tools/execute.js";
 import { fromTimestamp } from "../../../tools/python-datetime.js";

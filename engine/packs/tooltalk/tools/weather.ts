@@ -1,6 +1,6 @@
 // ToolTalk's Weather suite: today's weather and the next three days at a place, and climate
 // figures per month. No login needed. "Today" is the frozen clock's date.
-import type { JsonObject } from "../../../json.js";
+import type { JsonObject } from "../../../base/json.js";
 import { addSeconds, naiveFields, type NaiveDateTime } from "../../../tools/python-datetime.js";
 import type { ToolParameter } from "../../../tools/types.js";
 import { ToolError } from "../../../tools/types.js";

@@ -1,0 +1,145 @@
+// `toolsandbox eval`: re-scores saved trajectories without running anything, against the scenario
+// embedded in each file or against a (newer) scenario file given with --scenario. Next to the
+// score it gives the peer benchmarks' metrics, and pass^k when several trajectories are trials of
+// one scenario. Everything is read and scored before anything is printed, so a bad file never
+// leaves half a JSON document.
+import { formatDiagnostic } from "../engine/base/diagnostics.js";
+import { aggregateByCategory } from "../engine/evaluation/categories.js";
+import { evaluateTrajectory, EvaluationError, type EvaluationResult } from "../engine/evaluation/evaluate.js";
+import { passHatK, type PassHatKReport, type PeerMetrics } from "../engine/benchmarks/peers.js";
+import type { EndReason } from "../engine/episode/types.js";
+import type { Scenario } from "../engine/scenario/model.js";
+import { formatWarning } from "../engine/trajectory/errors.js";
+import { CliError, EXIT, type ExitCode } from "../engine/runner/errors.js";
+import { problemLine, type CliIO } from "./io.js";
+import { loadTrajectory } from "./replay.js";
+import { collectTrajectoryFiles, hasErrors, loadScenario } from "../engine/runner/scenario-files.js";
+import { formatScore } from "../engine/evaluation/highlights.js";
+import { categoryTableLines, nodeTableLines, passHatKLines, peerLines, scoreLine } from "./score-lines.js";
+import { judgementLines, judgementReport, type JudgementReport } from "./judgement-lines.js";
+import { episodePeers } from "../engine/runner/summary.js";
+import { evalToolTalkMode } from "./tooltalk-eval.js";
+import { evalDialogToolMode } from "./dialogtool-eval.js";
+
+export interface EvalOptions {
+  /** A scenario file to score every trajectory against instead of the scenario each embeds. */
+  readonly scenario?: string;
+  readonly json?: boolean;
+  /** pass^k counts a trial as a success when its score >= this - 1e-6. Default 1. */
+  readonly successThreshold?: number;
+  /** "tooltalk": ToolTalk's metrics per conversation and aggregated (tooltalk-eval.ts). */
+  readonly mode?: "milestone" | "tooltalk" | "dialogtool";
+}
+
+/** One element of `eval --json`'s `trajectories`: where the score came from, the evaluation, then the peer metrics. */
+export type EvalReport = {
+  readonly file: string;
+  readonly scenario: string;
+  /** "embedded", or the --scenario file the trajectory was scored against. */
+  readonly scored_against: string;
+  readonly categories: Scenario["categories"];
+  /** Null when the run did not finish (no end event). */
+  readonly end_reason: EndReason | null;
+} & EvaluationResult & {
+    /** ToolTalk's and ToolScan's metrics against the reference solution; null without one. */
+    readonly peers: PeerMetrics | null;
+    /** The role-play judge's verdict recorded by `run --judge`; absent when the file has none. */
+    readonly judgement?: JudgementReport;
+  };
+
+/** What `eval --json` prints. */
+export interface EvalOutput {
+  readonly trajectories: readonly EvalReport[];
+  /** τ-bench's pass^k over the scenarios, each trajectory a trial; null unless some scenario has two or more. */
+  readonly pass_hat_k: PassHatKReport | null;
+}
+
+export function evalCommand(paths: readonly string[], options: EvalOptions, io: CliIO): ExitCode {
+  if (options.mode === "tooltalk") return evalToolTalkMode(paths, options, io);
+  if (options.mode === "dialogtool") return evalDialogToolMode(paths, options, io);
+  const override = options.scenario === undefined ? null : loadOverride(options.scenario, io);
+  if (override === false) return EXIT.failed;
+  const reports = collectTrajectoryFiles(paths).map((file) => score(file, override, io));
+  const reliability = trialsReport(reports, options.successThreshold ?? 1);
+
+  if (options.json) {
+    const output: EvalOutput = { trajectories: reports, pass_hat_k: reliability };
+    io.out(JSON.stringify(output, null, 2));
+    return EXIT.ok;
+  }
+  reports.forEach((r, i) => {
+    if (i > 0) io.out("");
+    io.out(r.file);
+    io.out(`  scenario  ${r.scenario}${r.scored_against === "embedded" ? "" : ` (scored against ${r.scored_against})`}`);
+    io.out(`  ${scoreLine(r)}`);
+    for (const line of nodeTableLines(r)) io.out(`  ${line}`);
+    if (r.peers !== null) for (const line of peerLines(r.peers)) io.out(`  ${line}`);
+    if (r.judgement !== undefined) for (const line of judgementLines({ type: "judgement", ...r.judgement })) io.out(`  ${line}`);
+  });
+  if (reports.length > 1) {
+    io.out("");
+    for (const line of categoryTableLines(aggregateByCategory(reports))) io.out(line);
+    io.out("");
+    const mean = reports.reduce((n, r) => n + r.score, 0) / reports.length;
+    io.out(`${reports.length} trajectories scored, mean score ${formatScore(mean)}`);
+  }
+  if (reliability !== null) {
+    io.out("");
+    for (const line of passHatKLines(reliability)) io.out(line);
+  }
+  return EXIT.ok;
+}
+
+/**
+ * pass^k with each scenario a task and each of its trajectories a trial, or null when no scenario
+ * has two trajectories (pass^1 alone is just the success rate). Scenarios are grouped by the name
+ * they were scored as, in order of first appearance.
+ */
+function trialsReport(reports: readonly EvalReport[], threshold: number): PassHatKReport | null {
+  const scores = new Map<string, number[]>();
+  for (const r of reports) scores.set(r.scenario, [...(scores.get(r.scenario) ?? []), r.score]);
+  if (![...scores.values()].some((s) => s.length > 1)) return null;
+  return passHatK(
+    [...scores].map(([task, list]) => ({ task, scores: list })),
+    { threshold },
+  );
+}
+
+/** The --scenario file resolved, or false (diagnostics printed) when it has errors. */
+function loadOverride(file: string, io: CliIO): { file: string; scenario: Scenario } | false {
+  const loaded = loadScenario(file);
+  for (const d of loaded.diagnostics) io.err(formatDiagnostic(d));
+  if (hasErrors(loaded.diagnostics) || !loaded.scenario) {
+    io.err(problemLine(`${file} has errors; nothing was scored`));
+    return false;
+  }
+  return { file, scenario: loaded.scenario };
+}
+
+function score(file: string, override: { file: string; scenario: Scenario } | null, io: CliIO): EvalReport {
+  const trajectory = loadTrajectory(file);
+  for (const w of trajectory.warnings) io.err(problemLine(formatWarning(file, w)));
+  const played = trajectory.header.scenario;
+  const scenario = override?.scenario ?? played;
+  if (override && scenario.name !== played.name) {
+    io.err(problemLine(`${file}: warning: scored against scenario "${scenario.name}" from ${override.file}, but the trajectory ran "${played.name}"`));
+  }
+  let result: EvaluationResult;
+  try {
+    result = evaluateTrajectory(trajectory, scenario);
+  } catch (e) {
+    if (!(e instanceof EvaluationError)) throw e;
+    // A checked --scenario file cannot fail here; an embedded scenario only passed the schema.
+    throw new CliError(`${file}: cannot score the embedded scenario: ${e.message}`, EXIT.malformedTrajectory);
+  }
+  return {
+    file,
+    scenario: scenario.name,
+    scored_against: override?.file ?? "embedded",
+    categories: scenario.categories,
+    end_reason: trajectory.endReason,
+    ...result,
+    peers: episodePeers(scenario, trajectory.messages, played),
+    ...(trajectory.judgement ? { judgement: judgementReport(trajectory.judgement) } : {}),
+  };
+}

@@ -1,0 +1,160 @@
+// `toolsandbox mock-llm`: serves an OpenAI-compatible chat API on 127.0.0.1 that plays the given
+// scenarios' reference solutions (agent side, user side, or both), optionally with faults, until
+// Ctrl-C or SIGTERM. The server itself is engine/mock-llm/server.ts.
+import { type Command, InvalidArgumentError, Option } from "commander";
+import { formatDiagnostic } from "../engine/base/diagnostics.js";
+import { describeFault, FaultSpecError, parseFault, type Fault } from "../engine/mock-llm/faults.js";
+import { SCENARIO_MODEL_PREFIX } from "../engine/mock-llm/identify.js";
+import { startMockLlm, type MockLlm, type RecordedRequest } from "../engine/mock-llm/server.js";
+import type { Scenario } from "../engine/scenario/model.js";
+import { CliError, EXIT } from "../engine/runner/errors.js";
+import { errorMessage, plural } from "../engine/base/text.js";
+import type { CliIO } from "./io.js";
+import { collectScenarioFiles, hasErrors, loadScenario } from "../engine/runner/scenario-files.js";
+
+export const DEFAULT_MOCK_PORT = 8765;
+
+export interface MockLlmCommandOptions {
+  readonly scenarios: readonly string[];
+  readonly port: number;
+  readonly fault: readonly Fault[];
+  readonly quiet?: boolean;
+}
+
+export const MOCK_LLM_HELP = `
+Models: "${SCENARIO_MODEL_PREFIX.slice(0, -1)}" (the scenario is recognised from the messages: the agent's opening user
+message, the simulated user's goal) or "${SCENARIO_MODEL_PREFIX}<scenario name>" to name it.
+
+Faults (--fault KIND[:key=value,...], repeatable, considered in the order given; a request
+answered by one fault is not seen by the faults after it):
+  latency:ms=N                wait N milliseconds before answering
+  rate-limit[:retry_after=S]  answer 429 with the header Retry-After: S (default 1)
+  server-error[:status=C]     answer 500 (or C, from 500 to 599)
+  drop                        close the connection without answering
+  malformed-arguments         cut the first tool call's JSON arguments short (answers with calls only)
+  unknown-tool[:name=X]       answer with a call to X, a tool not on offer (default unknown_tool)
+
+Which requests a fault hits (all the keys given must hold; none given: every request):
+  every=N   every N-th        first=N   the first N       times=N   at most N in all
+  rate=P    each with probability P, drawn from seed=S (default 0, reproducible)
+  role=agent|user|judge       only requests for that side of the conversation, or the judge's
+
+Examples:
+  toolsandbox mock-llm --scenarios sample-scenarios
+  toolsandbox mock-llm --port 9000 --scenarios a.scenario.yaml --fault latency:ms=200 \\
+      --fault rate-limit:every=5,retry_after=1 --fault drop:first=1,role=user
+
+Stops on Ctrl-C or SIGTERM. See docs/mock-llm.md.`;
+
+function parsePort(value: string): number {
+  const n = Number(value);
+  if (!/^\d+$/.test(value) || n > 65535) throw new InvalidArgumentError(`the port must be a whole number from 0 to 65535, got "${value}"`);
+  return n;
+}
+
+function collectFault(value: string, previous: readonly Fault[]): Fault[] {
+  try {
+    return [...previous, parseFault(value)];
+  } catch (e) {
+    if (e instanceof FaultSpecError) throw new InvalidArgumentError(e.message);
+    throw e;
+  }
+}
+
+export function registerMockLlm(program: Command, io: CliIO): void {
+  program
+    .command("mock-llm")
+    .description("serve an OpenAI-compatible chat API on 127.0.0.1 that plays the scenarios' reference solutions, with optional faults")
+    .requiredOption("--scenarios <paths...>", "scenario files, or directories to search for *.scenario.yaml")
+    .addOption(new Option("--port <n>", "port to listen on (0 picks a free one)").default(DEFAULT_MOCK_PORT).argParser(parsePort))
+    .addOption(new Option("--fault <spec>", "inject a fault (repeatable; see below)").default([], "none").argParser(collectFault))
+    .option("--quiet", "print no line per request")
+    .addHelpText("after", MOCK_LLM_HELP)
+    .action(async (opts: MockLlmCommandOptions) => {
+      const stop = new AbortController();
+      const onSignal = (): void => stop.abort();
+      process.once("SIGINT", onSignal);
+      process.once("SIGTERM", onSignal);
+      try {
+        await serveMockLlm(opts, io, stop.signal);
+      } finally {
+        process.removeListener("SIGINT", onSignal);
+        process.removeListener("SIGTERM", onSignal);
+      }
+    });
+}
+
+/** Loads the scenarios, serves until `stop` aborts, then closes. Failures are thrown as CliError. */
+export async function serveMockLlm(options: MockLlmCommandOptions, io: CliIO, stop: AbortSignal): Promise<void> {
+  const scenarios = loadScenarios(options.scenarios, io);
+  let server: MockLlm;
+  try {
+    server = await startMockLlm({
+      scenarios,
+      faults: options.fault,
+      port: options.port,
+      onRequest: options.quiet ? undefined : (r) => io.out(requestLine(r)),
+    });
+  } catch (e) {
+    if (systemErrorCode(e) === undefined) throw e;
+    throw new CliError(`cannot listen on 127.0.0.1:${options.port}: ${listenReason(e)}`, EXIT.io);
+  }
+  io.out(`mock-llm: OpenAI base URL ${server.url}/v1`);
+  io.out(
+    `mock-llm: ${plural(scenarios.length, "scenario")}; faults: ${options.fault.length > 0 ? options.fault.map(describeFault).join(" ") : "none"}; Ctrl-C stops`,
+  );
+  if (!stop.aborted) await new Promise<void>((resolve) => stop.addEventListener("abort", () => resolve(), { once: true }));
+  await server.close();
+  io.out(`mock-llm: stopped after ${plural(server.requests.length, "request")}`);
+}
+
+function loadScenarios(paths: readonly string[], io: CliIO): Scenario[] {
+  const loaded = collectScenarioFiles(paths).map((file) => loadScenario(file));
+  for (const l of loaded) for (const d of l.diagnostics) io.err(formatDiagnostic(d));
+  const broken = loaded.filter((l) => hasErrors(l.diagnostics) || !l.scenario);
+  if (broken.length > 0) {
+    const verb = broken.length === 1 ? "has" : "have";
+    throw new CliError(`${broken.length} of ${plural(loaded.length, "scenario file")} ${verb} errors; the server was not started`, EXIT.failed);
+  }
+  const byName = new Map<string, string>();
+  const scenarios: Scenario[] = [];
+  for (const l of loaded) {
+    if (!l.scenario) continue;
+    const other = byName.get(l.scenario.name);
+    // The model name mock/<name> must name one scenario.
+    if (other !== undefined) throw new CliError(`${l.file}: scenario name "${l.scenario.name}" is already used by ${other}`, EXIT.failed);
+    byName.set(l.scenario.name, l.file);
+    scenarios.push(l.scenario);
+  }
+  return scenarios;
+}
+
+/** One log line per request: "#3 agent find_temperature step 4 -> 200 [latency:ms=200]". */
+export function requestLine(r: RecordedRequest): string {
+  const outcome = r.status === null ? "dropped" : String(r.status);
+  const faults = r.faults.length > 0 ? ` [${r.faults.join(" ")}]` : "";
+  // Injected 429s and 5xx say nothing new; the message of a refused request is the point.
+  const error = r.error !== null && r.faults.length === 0 ? `: ${r.error}` : "";
+  return `#${r.number} ${requestSubject(r)} -> ${outcome}${faults}${error}`;
+}
+
+function requestSubject(r: RecordedRequest): string {
+  if (r.side === null) return `${r.method} ${r.path}`;
+  if (r.scenario === null) return r.side;
+  // A reply was worked out unless the request was refused (an error with no fault behind it).
+  const replied = r.error === null || r.faults.length > 0;
+  if (!replied) return `${r.side} ${r.scenario}`;
+  return `${r.side} ${r.scenario} ${r.step !== null ? `step ${r.step}` : "past the reference"}`;
+}
+
+function systemErrorCode(e: unknown): string | undefined {
+  const code = typeof e === "object" && e !== null && "code" in e ? (e as { code: unknown }).code : undefined;
+  return typeof code === "string" ? code : undefined;
+}
+
+function listenReason(e: unknown): string {
+  const code = systemErrorCode(e);
+  if (code === "EADDRINUSE") return "the port is in use (try another --port, or 0 for any free one)";
+  if (code === "EACCES") return "permission denied (ports below 1024 need privileges)";
+  return errorMessage(e);
+}

@@ -1,0 +1,280 @@
+// `toolsandbox run`: plays and scores every scenario with the chosen roles, once or in several
+// trials, several episodes at a time; one trajectory file per episode, then summary.json and the
+// per-category table. Nothing is kept unless every scenario file is free of errors: the files are
+// checked one by one while the first episodes already wait on their models (batch-plan.ts), and a
+// file with errors cancels those episodes and removes what they wrote.
+//
+// Every episode depends only on its scenario, trial and seed (batch-jobs.ts), so the files are
+// the same at any --concurrency; the summary lists the episodes in plan order, and only the
+// stdout lines follow the order episodes finish in. Ctrl-C (or SIGTERM) cancels the running
+// episodes, which still end, are scored and close their trajectories; no new one starts; the
+// summary is written and the exit code is 130. A second Ctrl-C kills the process at once.
+import { existsSync, rmdirSync, rmSync } from "node:fs";
+import { dirname, join, resolve } from "node:path";
+import type { FeedbackStyle } from "../engine/episode/call-feedback.js";
+import { makeDirectories } from "../engine/base/output-files.js";
+import type { BatchJob } from "../engine/runner/jobs.js";
+import { planAsChecked, type PlanOutcome } from "./batch-plan.js";
+import { JobQueue, runPool } from "../engine/runner/pool.js";
+import { BatchReport } from "./batch-report.js";
+import { discardSavedJob, inspectSavedJob } from "../engine/runner/resume.js";
+import { passHatKLine, trialsSummary, writeFileAtomically, type BatchSummary } from "../engine/runner/batch-summary.js";
+import { CliError, EXIT, fsError, type ExitCode } from "../engine/runner/errors.js";
+import { plural } from "../engine/base/text.js";
+import { problemLine, type CliIO } from "./io.js";
+import { jobHeader, playJob, type PlayOptions } from "../engine/runner/play.js";
+import { createJudge } from "./judge-options.js";
+import type { RoleSpec, RoleSpecs } from "./roles.js";
+import { collectScenarioFiles } from "../engine/runner/scenario-files.js";
+import { appTableLines, categoryTableLines } from "./score-lines.js";
+import { buildRunSummary, serializeSummary, type ScenarioResult } from "../engine/runner/summary.js";
+
+export interface RunOptions {
+  readonly agent: string;
+  readonly user: string;
+  /** Trial k plays with seed + k - 1. */
+  readonly seed: number;
+  readonly out: string;
+  /** Episodes in flight at once (default 1). */
+  readonly concurrency?: number;
+  /** Episodes per scenario (default 1). */
+  readonly trials?: number;
+  /** Keep the complete trajectories already in `out`; play the rest. */
+  readonly resume?: boolean;
+  /** Show the progress bar even when stderr is not a terminal. */
+  readonly progress?: boolean;
+  /** The roles resolved from the model options (absent: `agent` and `user` alone, with default settings). */
+  readonly roles?: RoleSpecs;
+  /** Overrides every scenario's `options.feedback` (undefined: each scenario's own). */
+  readonly feedback?: FeedbackStyle;
+  /** Play each scenario as upstream's 8 tool-augmentation variants (reference 1.10). */
+  readonly augment?: boolean;
+  /** "tooltalk": ToolTalk's teacher-forced simulation and metrics instead of episodes (tooltalk-run.ts); "dialogtool": DialogTool's per-turn tasks, teacher-forced (dialogtool-run.ts). */
+  readonly mode?: "milestone" | "tooltalk" | "dialogtool";
+  /** --mode tooltalk: calls one assistant turn may make before it is cut off. */
+  readonly maxCallsPerTurn?: number;
+  /** A prompt set file applied to every scenario instead of its own `prompts:` (absent: each scenario's own). */
+  readonly prompts?: string;
+  /** `--judge`: the model that rates the role play of scenarios with a persona (judge-options.ts); null or absent: none. */
+  readonly judge?: Extract<RoleSpec, { kind: "openai" }> | null;
+}
+
+export const SUMMARY_FILE = "summary.json";
+
+/** Stop signals: Ctrl-C, and the polite kill of a supervisor or CI runner. */
+const STOP_SIGNALS = ["SIGINT", "SIGTERM"] as const;
+
+export async function runCommand(paths: readonly string[], options: RunOptions, io: CliIO): Promise<ExitCode> {
+  if (options.judge && options.mode !== undefined && options.mode !== "milestone") {
+    throw new CliError("--judge applies to --mode milestone only (the role play is judged on whole episodes)", EXIT.usage);
+  }
+  if (options.mode === "tooltalk") {
+    // Loaded on demand, so milestone runs do not pay for ToolTalk's modules at start-up.
+    const { runToolTalkMode, toolTalkRunOptions } = await import("./tooltalk-run.js");
+    return runToolTalkMode(paths, toolTalkRunOptions(options), io);
+  }
+  if (options.mode === "dialogtool") {
+    const { runDialogToolMode, dialogToolRunOptions } = await import("./dialogtool-run.js");
+    return runDialogToolMode(paths, dialogToolRunOptions(options), io);
+  }
+  if (options.maxCallsPerTurn !== undefined) throw new CliError("--max-calls-per-turn applies to --mode tooltalk only", EXIT.usage);
+  const trials = options.trials ?? 1;
+  const concurrency = options.concurrency ?? 1;
+  if (!Number.isSafeInteger(options.seed + trials - 1)) {
+    throw new CliError(`--seed ${options.seed} with ${trials} trials goes past the largest seed`, EXIT.usage);
+  }
+  const files = collectScenarioFiles(paths);
+  let createdDir: string | undefined;
+  try {
+    createdDir = makeDirectories(options.out);
+  } catch (e) {
+    throw fsError(e, options.out);
+  }
+
+  const interrupt = new AbortController();
+  // A job that cannot write its trajectory stops the run; the episodes still running are cancelled.
+  const fatal = new AbortController();
+  // A scenario file with errors found once the first episodes are under way: they are cancelled, and what they wrote removed.
+  const spoiled = new AbortController();
+  const playOptions: PlayOptions = {
+    agent: options.roles?.agent ?? options.agent,
+    user: options.roles?.user ?? options.user,
+    ...(options.judge ? { judge: createJudge(options.judge) } : {}),
+    outDir: options.out,
+    signal: AbortSignal.any([interrupt.signal, fatal.signal, spoiled.signal]),
+  };
+  const results = new Map<number, ScenarioResult>();
+  const report = new BatchReport(io, options.progress === true);
+  const queue = new JobQueue<BatchJob>();
+  const resumed = { complete: 0, discarded: 0 };
+  // A job that would replace a file already in --out waits until every scenario file has passed:
+  // a run spoiled by a later file must not have destroyed what an earlier run left.
+  const waiting: BatchJob[] = [];
+  let queued = 0;
+  const accept = (jobs: readonly BatchJob[]): void => {
+    for (const job of options.resume ? resumeJobs(jobs, playOptions, results, resumed) : jobs) {
+      if (!options.resume && existsSync(join(options.out, job.trajectory))) waiting.push(job);
+      else queue.add(job);
+      queued++;
+    }
+  };
+  const settings = { trials, seed: options.seed, augment: options.augment === true, feedback: options.feedback, prompts: options.prompts };
+  const planning: Promise<PlanOutcome | { readonly ok: false; readonly error: unknown }> = planAsChecked(files, settings, io, accept, fatal.signal).then(
+    (outcome) => {
+      if (outcome.ok) for (const job of waiting) queue.add(job);
+      queue.close();
+      if (!outcome.ok) {
+        spoiled.abort();
+        return outcome;
+      }
+      if (options.resume) io.err(problemLine(resumeLine(outcome.jobs.length, resumed, queued)));
+      report.open(outcome.jobs, results.size, queued);
+      return outcome;
+    },
+    (error: unknown) => {
+      queue.close();
+      spoiled.abort();
+      return { ok: false, error };
+    },
+  );
+
+  const onStop = (): void => {
+    // Back to the default for the next one: a second Ctrl-C ends the process at once.
+    for (const s of STOP_SIGNALS) process.removeListener(s, onStop);
+    interrupt.abort();
+  };
+  for (const s of STOP_SIGNALS) process.on(s, onStop);
+  /** The trajectories this run started writing. */
+  const written: string[] = [];
+  let started = 0;
+  try {
+    started = await runPool(
+      queue,
+      { concurrency, signal: playOptions.signal },
+      async (job) => {
+        report.started();
+        written.push(job.trajectory);
+        const outcome = await playJob(job, playOptions);
+        results.set(job.index, outcome.result);
+        report.finished(job, outcome);
+      },
+      () => fatal.abort(),
+    );
+  } finally {
+    await planning;
+    report.stop();
+    for (const s of STOP_SIGNALS) process.removeListener(s, onStop);
+  }
+
+  const plan = await planning;
+  if (!plan.ok) {
+    removeWritten(options.out, written, createdDir);
+    if ("error" in plan) throw plan.error;
+    if (plan.problem !== null) io.err(problemLine(plan.problem));
+    return EXIT.failed;
+  }
+  const ordered = plan.jobs.flatMap((j) => results.get(j.index) ?? []);
+  const notStarted = queued - started;
+  const summary = batchSummary(options, trials, ordered, interrupt.signal.aborted ? notStarted : null);
+  const summaryPath = join(options.out, SUMMARY_FILE);
+  writeFileAtomically(summaryPath, serializeSummary(summary));
+  printTotals(summary, trials, summaryPath, io);
+  if (interrupt.signal.aborted) {
+    const cancelled = ordered.filter((r) => r.end_reason === "cancelled").length;
+    io.err(problemLine(`interrupted: ${ordered.length - cancelled} of ${plural(plan.jobs.length, "episode")} finished, ${cancelled} cancelled, ${notStarted} not started`));
+    return EXIT.interrupted;
+  }
+  return summary.totals.failed > 0 ? EXIT.failed : EXIT.ok;
+}
+
+/**
+ * Undoes a run that a scenario file spoiled after its first episodes started: their trajectories
+ * go, and so do the output directories the run made, when nothing else is in them.
+ */
+function removeWritten(outDir: string, written: readonly string[], createdDir: string | undefined): void {
+  try {
+    for (const name of written) rmSync(join(outDir, name), { force: true });
+    if (createdDir === undefined) return;
+    const top = resolve(createdDir);
+    for (let dir = resolve(outDir); ; dir = dirname(dir)) {
+      rmdirSync(dir);
+      if (dir === top || dirname(dir) === dir) return;
+    }
+  } catch {
+    // Best effort: the run has already failed for a reason of its own, which is what gets reported.
+  }
+}
+
+/**
+ * --resume: the jobs whose trajectory is complete go straight into `results`; what unfinished
+ * jobs left behind is deleted. Returns the jobs still to play. Refuses (exit 2) when a trajectory
+ * under a job's name was made by another run, rather than overwrite it.
+ */
+function resumeJobs(
+  jobs: readonly BatchJob[],
+  playOptions: PlayOptions,
+  results: Map<number, ScenarioResult>,
+  tally: { complete: number; discarded: number },
+): BatchJob[] {
+  const pending: BatchJob[] = [];
+  const discard: BatchJob[] = [];
+  for (const job of jobs) {
+    const saved = inspectSavedJob(job, playOptions.outDir, jobHeader(job, playOptions), playOptions.judge !== undefined);
+    switch (saved.kind) {
+      case "complete":
+        results.set(job.index, saved.result);
+        tally.complete++;
+        break;
+      case "foreign":
+        throw new CliError(
+          `${join(playOptions.outDir, job.trajectory)}: cannot resume: ${saved.reason} (resume with the options of the first run, or use another --out)`,
+          EXIT.usage,
+        );
+      case "incomplete":
+        discard.push(job);
+        pending.push(job);
+        break;
+      case "missing":
+      case "link":
+        pending.push(job);
+        break;
+    }
+  }
+  for (const job of discard) discardSavedJob(job, playOptions.outDir);
+  tally.discarded += discard.length;
+  return pending;
+}
+
+function resumeLine(total: number, tally: { readonly complete: number; readonly discarded: number }, toPlay: number): string {
+  const again = tally.discarded === 0 ? "" : ` (${tally.discarded} of them unfinished: deleted and played again from the start)`;
+  return `resuming: ${tally.complete} of ${plural(total, "episode")} already complete, ${toPlay} to play${again}`;
+}
+
+function batchSummary(options: RunOptions, trials: number, results: readonly ScenarioResult[], notStarted: number | null): BatchSummary {
+  const base = buildRunSummary({ agent: options.agent, user: options.user, seed: options.seed }, results);
+  const perTrial = trials > 1 ? trialsSummary(results, trials) : null;
+  return {
+    ...base,
+    ...(perTrial ? { trials: perTrial } : {}),
+    ...(notStarted === null ? {} : { interrupted: { episodes_not_started: notStarted } }),
+  };
+}
+
+function printTotals(summary: BatchSummary, trials: number, summaryPath: string, io: CliIO): void {
+  const t = summary.totals;
+  if (summary.categories.length > 0) {
+    io.out("");
+    for (const line of categoryTableLines(summary.categories)) io.out(line);
+    io.out("");
+  }
+  if (summary.apps.length > 0) {
+    for (const line of appTableLines(summary.apps)) io.out(line);
+    io.out("");
+  }
+  if (summary.trials) io.out(passHatKLine(summary.trials));
+  const count =
+    trials > 1
+      ? `${plural(new Set(summary.scenarios.map((s) => s.name)).size, "scenario")} × ${plural(trials, "trial")}: ${plural(t.scenarios, "episode")}`
+      : plural(t.scenarios, "scenario");
+  io.out(`${count}, ${t.failed} failed, ${plural(t.messages, "message")}, ${plural(t.turns, "turn")}; summary in ${summaryPath}`);
+}

@@ -1,0 +1,40 @@
+// `toolsandbox tools`: a world pack's tools as a table, or as JSON for other programs.
+import { packById } from "../engine/packs/registry.js";
+import { appOf } from "../engine/scenario/apps.js";
+import { DEFAULT_PACK_ID, PACK_IDS, type PackId, type WorldPack } from "../engine/packs/types.js";
+import { catalogEntry } from "../engine/tools/catalog-entry.js";
+import type { ToolDefinition } from "../engine/tools/types.js";
+import { EXIT, type ExitCode } from "../engine/runner/errors.js";
+import { plural } from "../engine/base/text.js";
+import type { CliIO } from "./io.js";
+import { renderTable, type Column } from "./table.js";
+
+export interface ToolsOptions {
+  readonly json?: boolean;
+  /** The default pack when omitted. */
+  readonly pack?: PackId;
+}
+
+const columns = (pack: WorldPack): readonly Column<ToolDefinition>[] => [
+  { header: "TOOL", cell: (t) => t.name },
+  { header: "APP", cell: (t) => appOf(pack, t.name) ?? "" },
+  { header: "DOMAIN", cell: (t) => t.domain },
+  { header: "KIND", cell: (t) => (t.action ? "action" : "read") },
+  { header: "WEB", cell: (t) => (t.webBacked ? "offline data" : "") },
+  { header: "PARAMETERS", cell: (t) => t.parameters.map((p) => (p.required ? p.name : `${p.name}?`)).join(", ") },
+];
+
+export function toolsCommand(options: ToolsOptions, io: CliIO): ExitCode {
+  const id = options.pack ?? DEFAULT_PACK_ID;
+  const pack = packById(id);
+  const { tools } = pack;
+  if (options.json) {
+    io.out(JSON.stringify(tools.map((t) => catalogEntry(t, appOf(pack, t.name))), null, 2));
+    return EXIT.ok;
+  }
+  for (const line of renderTable(columns(pack), tools)) io.out(line);
+  io.out("");
+  const others = PACK_IDS.filter((p) => p !== id).join("|");
+  io.out(`${plural(tools.length, "tool")} of the ${id} pack; "?" marks an optional parameter. --json prints the full catalog, --pack ${others} another pack's.`);
+  return EXIT.ok;
+}

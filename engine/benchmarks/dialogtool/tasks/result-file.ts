@@ -1,0 +1,76 @@
+// The file `run --mode dialogtool` writes per scenario, `<name>.dialogtool.json`: every agent turn
+// with the reference's action, the agent's and their scores, the metrics, and who predicted.
+// `eval --mode dialogtool` reads the turns back and scores them again (so a change of the scoring
+// re-grades old runs); the stored scores are for people reading the file.
+import { JsonCursor, parseJsonText } from "../../../base/json-reader.js";
+import type { ActionCall, AgentAction, DialogToolMetrics, DialogToolTurn, ScoredDialogToolTurn } from "./types.js";
+
+export const DIALOGTOOL_RUN_SUFFIX = ".dialogtool.json";
+export const DIALOGTOOL_RUN_FORMAT = "toolsandbox-dialogtool-run";
+
+export interface DialogToolRunFile {
+  readonly format: typeof DIALOGTOOL_RUN_FORMAT;
+  readonly version: 1;
+  readonly scenario: string;
+  readonly scenario_file: string;
+  /** "scripted" (the reference, the oracle) or "openai:<model>". */
+  readonly agent: string;
+  readonly seed: number;
+  readonly metrics: DialogToolMetrics;
+  readonly by_depth: readonly { readonly dialogue_turn: number; readonly metrics: DialogToolMetrics }[];
+  readonly by_app: readonly { readonly app: string; readonly metrics: DialogToolMetrics }[];
+  readonly turns: readonly ScoredDialogToolTurn[];
+}
+
+export function serializeDialogToolRun(run: DialogToolRunFile): string {
+  return `${JSON.stringify(run, null, 2)}\n`;
+}
+
+function integer(cursor: JsonCursor): number {
+  const value = cursor.json();
+  if (typeof value !== "number" || !Number.isInteger(value)) cursor.fail("expected an integer");
+  return value;
+}
+
+function readCall(cursor: JsonCursor): ActionCall {
+  const args = cursor.field("arguments");
+  return { tool: cursor.field("tool").string(), arguments: args.json() === null ? null : args.object() };
+}
+
+function readTruth(cursor: JsonCursor): Exclude<AgentAction, { kind: "none" }> {
+  const kindCursor = cursor.field("kind");
+  const kind = kindCursor.string();
+  if (kind === "text") return { kind, text: cursor.field("text").string() };
+  if (kind === "calls") return { kind, calls: cursor.field("calls").items().map(readCall) };
+  return kindCursor.fail(`expected "calls" or "text", found ${JSON.stringify(kind)}`);
+}
+
+function readPrediction(cursor: JsonCursor): AgentAction {
+  if (cursor.field("kind").string() === "none") return { kind: "none", reason: cursor.field("reason").string() };
+  return readTruth(cursor);
+}
+
+export interface ReadDialogToolRun {
+  readonly scenario: string;
+  readonly agent: string;
+  readonly turns: readonly DialogToolTurn[];
+}
+
+/** Reads a run file; a malformed one throws JsonInputError naming the file, line, column and JSON path. */
+export function readDialogToolRun(text: string, file: string): ReadDialogToolRun {
+  const source = { file, text };
+  const root = new JsonCursor(source, parseJsonText(source));
+  const format = root.field("format");
+  if (format.string() !== DIALOGTOOL_RUN_FORMAT) format.fail(`expected "${DIALOGTOOL_RUN_FORMAT}"`);
+  const turns = root.field("turns").items().map((turn): DialogToolTurn => {
+    // The model call's telemetry is for people reading the file; scoring does not need it.
+    return {
+      index: integer(turn.field("index")),
+      dialogue_turn: integer(turn.field("dialogue_turn")),
+      truth: readTruth(turn.field("truth")),
+      prediction: readPrediction(turn.field("prediction")),
+      apps: turn.field("apps").strings(),
+    };
+  });
+  return { scenario: root.field("scenario").string(), agent: root.field("agent").string(), turns };
+}

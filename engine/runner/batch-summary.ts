@@ -1,0 +1,66 @@
+// What a batch run adds to summary.json: with --trials above 1, each scenario's trial scores and
+// τ-bench's pass^k over them; after Ctrl-C, how many episodes were never started. The file is
+// replaced atomically (a temporary file renamed over it), so a reader, or a run killed while
+// writing it, never sees half a summary.
+import { replaceFileAtomically } from "../base/output-files.js";
+import { passHatK, type PassHatKReport } from "../evaluation/pass-k.js";
+import { fsError } from "./errors.js";
+import type { RunSummary, ScenarioResult } from "./summary.js";
+
+export interface TrialsSummary {
+  /** Trials per scenario; trial k was played with the run's seed + k - 1. */
+  readonly per_scenario: number;
+  /** A trial succeeds when its score is 1 (within τ-bench's 1e-6). */
+  readonly success_threshold: number;
+  /** pass^k for k = 1..(fewest counted trials of any scenario). */
+  readonly pass_hat_k: PassHatKReport["pass_hat_k"];
+  /** Mean score over every counted trial. */
+  readonly average_score: number;
+  /** Each scenario's counted trials: their scores in trial order, and how many succeeded. */
+  readonly scenarios: readonly { readonly name: string; readonly scores: readonly number[]; readonly successes: number }[];
+}
+
+export interface BatchSummary extends RunSummary {
+  readonly trials?: TrialsSummary;
+  /** Present when the run was stopped (Ctrl-C) before every episode had started. */
+  readonly interrupted?: { readonly episodes_not_started: number };
+}
+
+/**
+ * The trials section. A trial the engine could not score counts as a failure (score 0), as
+ * τ-bench counts an errored trial; a trial cancelled by Ctrl-C did not run its course and is left
+ * out, as are the trials never started. Null when no scenario has a counted trial.
+ */
+export function trialsSummary(results: readonly ScenarioResult[], trialsPerScenario: number): TrialsSummary | null {
+  const scores = new Map<string, number[]>();
+  for (const r of results) {
+    if (r.end_reason === "cancelled") continue;
+    const list = scores.get(r.name) ?? [];
+    list.push(r.score ?? 0);
+    scores.set(r.name, list);
+  }
+  if (scores.size === 0) return null;
+  const report = passHatK([...scores].map(([task, s]) => ({ task, scores: s })));
+  return {
+    per_scenario: trialsPerScenario,
+    success_threshold: report.threshold,
+    pass_hat_k: report.pass_hat_k,
+    average_score: report.average_score,
+    scenarios: report.tasks.map((t) => ({ name: t.task, scores: scores.get(t.task) ?? [], successes: t.successes })),
+  };
+}
+
+/** "pass^k over 3 trials, a success scoring 1: pass^1 0.833  pass^2 0.667  pass^3 0.500" for the console. */
+export const passHatKLine = (trials: TrialsSummary): string =>
+  `pass^k over ${trials.per_scenario} trials, a success scoring ${trials.success_threshold}: ${trials.pass_hat_k
+    .map(({ k, value }) => `pass^${k} ${value.toFixed(3)}`)
+    .join("  ")}`;
+
+/** Writes `text` to `path` through a temporary file in the same directory and a rename. */
+export function writeFileAtomically(path: string, text: string): void {
+  try {
+    replaceFileAtomically(path, text);
+  } catch (e) {
+    throw fsError(e, path);
+  }
+}
