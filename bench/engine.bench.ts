@@ -54,7 +54,13 @@ async function play(scenario: Scenario, onEvent: (event: EpisodeEvent) => void):
 }
 
 function header(scenario: Scenario): TrajectoryHeader {
-  return { type: "header", format: "toolsandbox-trajectory", version: 1, scenario, run: { agent: "scripted", user: "scripted", seed: SEED, options: {} } };
+  return {
+    type: "header",
+    format: "toolsandbox-trajectory",
+    version: 1,
+    scenario,
+    run: { agent: "scripted", user: "scripted", seed: SEED, options: {} },
+  };
 }
 
 interface Measurement {
@@ -63,7 +69,12 @@ interface Measurement {
   readonly ms: number;
 }
 
-async function measure(label: string, scenarios: readonly Scenario[], iterations: number, playOne: (s: Scenario) => Promise<number>): Promise<Measurement> {
+async function measure(
+  label: string,
+  scenarios: readonly Scenario[],
+  iterations: number,
+  playOne: (s: Scenario) => Promise<number>,
+): Promise<Measurement> {
   let messages = 0;
   const start = performance.now();
   for (let i = 0; i < iterations; i++) for (const s of scenarios) messages += await playOne(s);
@@ -88,13 +99,22 @@ async function main(): Promise<void> {
     // One untimed pass each, so the JIT and the file cache are warm for both measurements.
     await measure("warm-up", scenarios, 1, inMemory);
     await measure("warm-up", scenarios, 1, withTrajectory);
-    const results = [await measure("episode only", scenarios, iterations, inMemory), await measure("episode + trajectory file", scenarios, iterations, withTrajectory)];
+    const results = [
+      await measure("episode only", scenarios, iterations, inMemory),
+      await measure("episode + trajectory file", scenarios, iterations, withTrajectory),
+    ];
 
-    console.log(`engine benchmark: ${scenarios.length} sample scenarios x ${iterations} iterations, scripted roles, node ${process.version}`);
-    console.log(`${"".padEnd(26)}${"messages".padStart(10)}${"seconds".padStart(10)}${"messages/s".padStart(13)}${"ms/message".padStart(13)}`);
+    console.log(
+      `engine benchmark: ${scenarios.length} sample scenarios x ${iterations} iterations, scripted roles, node ${process.version}`,
+    );
+    console.log(
+      `${"".padEnd(26)}${"messages".padStart(10)}${"seconds".padStart(10)}${"messages/s".padStart(13)}${"ms/message".padStart(13)}`,
+    );
     for (const r of results) {
       console.log(
-        `${r.label.padEnd(26)}${String(r.messages).padStart(10)}${(r.ms / 1000).toFixed(3).padStart(10)}${Math.round((r.messages * 1000) / r.ms)
+        `${r.label.padEnd(26)}${String(r.messages).padStart(10)}${(r.ms / 1000).toFixed(3).padStart(10)}${Math.round(
+          (r.messages * 1000) / r.ms,
+        )
           .toString()
           .padStart(13)}${(r.ms / r.messages).toFixed(4).padStart(13)}`,
       );

@@ -35,23 +35,38 @@ async function main(): Promise<void> {
   const milestones = Number(milestonesText);
   const messages = Number(messagesText);
   const repeats = Number(repeatsText);
-  if ((kind !== "wide" && kind !== "chain") || !(milestones >= 2) || !(messages > 0) || !(repeats >= 1) || (mode !== "runs" && mode !== "plain")) {
+  if (
+    (kind !== "wide" && kind !== "chain") ||
+    !(milestones >= 2) ||
+    !(messages > 0) ||
+    !(repeats >= 1) ||
+    (mode !== "runs" && mode !== "plain")
+  ) {
     throw new Error("usage: eval-scale-row.ts wide|chain <milestones> <messages> <repeats> runs|plain");
   }
   const text = kind === "wide" ? wideDagScenarioText(true, wideDagShape(milestones, messages)) : chainScenarioText(milestones, messages);
   const { scenario, episode } = await playGenerated(text, `bench/${kind}-${milestones}-${messages}.scenario.yaml`);
   const window = { first: episode.firstUserIndex, last: episode.messages.length - 1 };
 
-  const score = mode === "runs"
-    ? () => evaluate(scenario, episode.messages, (i) => episode.world.at(i), episode.firstUserIndex, { endReason: episode.ended?.reason ?? null })
-    : () => {
-        // The milestones' match only, without sameAsPrevious: what the run compression saves.
-        const { schemas } = packTables(scenario.world.pack);
-        const states = new StateCache({ messages: episode.messages, worldAt: (i) => episode.world.at(i), initialIndex: episode.firstUserIndex, schemas });
-        const { problem } = listMatchProblem(scenario.milestones, "milestone", [...schemas.keys()], states, window);
-        const { sameAsPrevious: _dropped, ...plain } = problem;
-        return bestMatch(plain);
-      };
+  const score =
+    mode === "runs"
+      ? () =>
+          evaluate(scenario, episode.messages, (i) => episode.world.at(i), episode.firstUserIndex, {
+            endReason: episode.ended?.reason ?? null,
+          })
+      : () => {
+          // The milestones' match only, without sameAsPrevious: what the run compression saves.
+          const { schemas } = packTables(scenario.world.pack);
+          const states = new StateCache({
+            messages: episode.messages,
+            worldAt: (i) => episode.world.at(i),
+            initialIndex: episode.firstUserIndex,
+            schemas,
+          });
+          const { problem } = listMatchProblem(scenario.milestones, "milestone", [...schemas.keys()], states, window);
+          const { sameAsPrevious: _dropped, ...plain } = problem;
+          return bestMatch(plain);
+        };
   const times: number[] = [];
   let result: unknown = null;
   for (let k = 0; k <= repeats; k++) {
@@ -69,7 +84,9 @@ async function main(): Promise<void> {
     meanMs: rest.reduce((a, b) => a + b, 0) / rest.length,
     minMs: Math.min(...rest),
     score: evaluation ? evaluation.score : (result as ReturnType<typeof bestMatch>).total / milestones,
-    matched: evaluation ? evaluation.milestones.filter((m) => m.matched_at !== null).length : (result as ReturnType<typeof bestMatch>).assignment.filter((a) => a.similarity > 0).length,
+    matched: evaluation
+      ? evaluation.milestones.filter((m) => m.matched_at !== null).length
+      : (result as ReturnType<typeof bestMatch>).assignment.filter((a) => a.similarity > 0).length,
     milestones,
     // maxRSS is in kibibytes.
     peakMiB: process.resourceUsage().maxRSS / 1024,

@@ -73,7 +73,12 @@ function parseOptions(argv: readonly string[]): Options {
   const at = argv.indexOf("--cases");
   const cases = at < 0 ? "abcd" : String(argv[at + 1]);
   if (!/^[abcd]+$/.test(cases)) throw new Error(`--cases needs some of the letters a, b, c, d, got ${cases}`);
-  return { repeats: Math.round(value("--repeats", 5)), bruteBudgetSeconds: value("--brute-budget", 60), anchorBudgetSeconds: value("--anchor-budget", 20), cases };
+  return {
+    repeats: Math.round(value("--repeats", 5)),
+    bruteBudgetSeconds: value("--brute-budget", 60),
+    anchorBudgetSeconds: value("--anchor-budget", 20),
+    cases,
+  };
 }
 
 /** Milliseconds of one call, and its result. */
@@ -112,7 +117,8 @@ function timeRepeated(repeats: number, run: () => unknown): Repeated {
 const ms = (n: number): string => `${n < 10 ? n.toFixed(2) : n.toFixed(1)} ms`;
 
 /** "12.3 ms mean of 5 more (min 10.1 ms, median 11.8 ms": the repeats after the first call. */
-const repeatsText = (t: Repeated, repeats: number): string => `${ms(t.meanMs)} mean of ${repeats} more (min ${ms(t.minMs)}, median ${ms(t.medianMs)}`;
+const repeatsText = (t: Repeated, repeats: number): string =>
+  `${ms(t.meanMs)} mean of ${repeats} more (min ${ms(t.minMs)}, median ${ms(t.medianMs)}`;
 
 // --- (a) the sample trajectories ----------------------------------------------------------------
 
@@ -137,7 +143,12 @@ function benchSamples(options: Options): void {
 
 /** The method each connected component of the milestone list was matched with, counted ("elimination", "2 x sweep", …). */
 function matchingMethods(scenario: Scenario, episode: Episode): string {
-  const states = new StateCache({ messages: episode.messages, worldAt: (i) => episode.world.at(i), initialIndex: episode.firstUserIndex, schemas: packTables(scenario.world.pack).schemas });
+  const states = new StateCache({
+    messages: episode.messages,
+    worldAt: (i) => episode.world.at(i),
+    initialIndex: episode.firstUserIndex,
+    schemas: packTables(scenario.world.pack).schemas,
+  });
   const worldTables = Object.keys(scenario.world.tables).filter((t) => t !== SANDBOX_TABLE);
   const window = { first: episode.firstUserIndex, last: episode.messages.length - 1 };
   const { problem } = listMatchProblem(scenario.milestones, "milestone", worldTables, states, window);
@@ -150,13 +161,16 @@ async function benchWideDag(options: Options): Promise<void> {
   for (const sinkGuardrails of [true, false]) {
     const checked = checkScenarioText(wideDagScenarioText(sinkGuardrails), "bench/wide-dag.scenario.yaml");
     const errors = checked.diagnostics.filter((d) => d.severity === "error");
-    if (!checked.scenario || errors.length > 0) throw new Error(`the generated scenario has errors: ${errors.map((d) => `${d.code}: ${d.message}`).join("; ")}`);
+    if (!checked.scenario || errors.length > 0)
+      throw new Error(`the generated scenario has errors: ${errors.map((d) => `${d.code}: ${d.message}`).join("; ")}`);
     const scenario: Scenario = checked.scenario;
     const { agent, user } = createScriptedRoles(scenario);
     const episode = new Episode({ scenario, agent, user, seed: 0 });
     await episode.run();
     const score = () =>
-      evaluate(scenario, episode.messages, (i) => episode.world.at(i), episode.firstUserIndex, { endReason: episode.ended?.reason ?? null });
+      evaluate(scenario, episode.messages, (i) => episode.world.at(i), episode.firstUserIndex, {
+        endReason: episode.ended?.reason ?? null,
+      });
     if (sinkGuardrails) {
       console.log(
         `(b) ${scenario.milestones.length} milestones in a wide DAG (1 root, 10 parallel, 1 sink) over ${episode.messages.length} messages` +
@@ -279,7 +293,9 @@ function benchBruteForce(options: Options): void {
   if (!largest) return;
   const ours = timeRepeated(options.repeats, () => bestMatch(largest.problem));
   const predicted = largest.predictedMs === null ? "" : `, predicted ${ms(largest.predictedMs)}`;
-  console.log(`(c) brute force on the (b) DAG shape with a synthetic similarity, largest within ${options.bruteBudgetSeconds} s: ${largest.messages} messages`);
+  console.log(
+    `(c) brute force on the (b) DAG shape with a synthetic similarity, largest within ${options.bruteBudgetSeconds} s: ${largest.messages} messages`,
+  );
   console.log(
     `    brute force           ${ms(largest.ms)}${predicted} (${vectorCount(largest.messages).toExponential(2)} index vectors, ` +
       `${validMappings(largest.messages).toLocaleString("en-US")} valid)`,
@@ -303,7 +319,9 @@ interface ScaleRow {
 }
 
 const SCALE_ROWS: readonly ScaleRow[] = [
-  ...[9, 12, 20].flatMap((milestones) => [300, 1_000, 10_000].map((messages): ScaleRow => ({ kind: "wide", milestones, messages, targetMs: 1000 }))),
+  ...[9, 12, 20].flatMap((milestones) =>
+    [300, 1_000, 10_000].map((messages): ScaleRow => ({ kind: "wide", milestones, messages, targetMs: 1000 })),
+  ),
   { kind: "chain", milestones: 6, messages: 10_000, targetMs: 2000 },
   { kind: "chain", milestones: 30, messages: 10_000, targetMs: 2000 },
 ];
@@ -317,15 +335,20 @@ function runScaleRow(row: ScaleRow, repeats: number, mode: "runs" | "plain", tim
     ["--import", "tsx", "bench/eval-scale-row.ts", row.kind, String(row.milestones), String(row.messages), String(repeats), mode],
     { encoding: "utf8", timeout: timeoutMs, maxBuffer: 1 << 24 },
   );
-  if (child.error && (child.error as NodeJS.ErrnoException).code === "ETIMEDOUT") return `did not finish within ${(timeoutMs / 1000).toFixed(0)} s`;
+  if (child.error && (child.error as NodeJS.ErrnoException).code === "ETIMEDOUT")
+    return `did not finish within ${(timeoutMs / 1000).toFixed(0)} s`;
   const line = child.stdout.trim().split("\n").pop() ?? "";
   if (child.status !== 0 || !line.startsWith("{")) return `failed: ${(child.stderr.trim().split("\n").pop() ?? "").slice(0, 200)}`;
   return JSON.parse(line) as ScaleRowResult;
 }
 
 function benchScale(options: Options): void {
-  console.log(`(d) scale: generated episodes played by the engine, each row in its own process; targets: wide DAGs under 1 s, chains under 2 s, peak under ${PEAK_TARGET_MIB} MiB`);
-  console.log(`    anchor: the same milestones matched without the run compression, where that finishes within ${options.anchorBudgetSeconds} s (tried up to ${ANCHOR_MAX_MESSAGES.toLocaleString("en-US")} messages)`);
+  console.log(
+    `(d) scale: generated episodes played by the engine, each row in its own process; targets: wide DAGs under 1 s, chains under 2 s, peak under ${PEAK_TARGET_MIB} MiB`,
+  );
+  console.log(
+    `    anchor: the same milestones matched without the run compression, where that finishes within ${options.anchorBudgetSeconds} s (tried up to ${ANCHOR_MAX_MESSAGES.toLocaleString("en-US")} messages)`,
+  );
   for (const row of SCALE_ROWS) {
     const label = `${row.kind === "wide" ? "wide DAG" : "chain   "} ${String(row.milestones).padStart(2)} milestones over ${row.messages.toLocaleString("en-US").padStart(6)} messages`;
     const result = runScaleRow(row, options.repeats, "runs", 600_000);

@@ -9,7 +9,8 @@ import type { Scenario } from "../engine/scenario/model.js";
 export async function playGenerated(text: string, file: string): Promise<{ scenario: Scenario; episode: Episode }> {
   const checked = checkScenarioText(text, file);
   const errors = checked.diagnostics.filter((d) => d.severity === "error");
-  if (!checked.scenario || errors.length > 0) throw new Error(`the generated scenario has errors: ${errors.map((d) => `${d.code}: ${d.message}`).join("; ")}`);
+  if (!checked.scenario || errors.length > 0)
+    throw new Error(`the generated scenario has errors: ${errors.map((d) => `${d.code}: ${d.message}`).join("; ")}`);
   const scenario = checked.scenario;
   const { agent, user } = createScriptedRoles(scenario);
   const episode = new Episode({ scenario, agent, user, seed: 0 });

@@ -19,7 +19,15 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { performance } from "node:perf_hooks";
 import { HoverRequest } from "vscode-languageserver/node";
-import { aliasBomb, BASE_SCENARIO, deepBlockNesting, deepFlowNesting, longLine, manyLines, manyMilestones } from "../test/fixtures/hostile-documents.js";
+import {
+  aliasBomb,
+  BASE_SCENARIO,
+  deepBlockNesting,
+  deepFlowNesting,
+  longLine,
+  manyLines,
+  manyMilestones,
+} from "../test/fixtures/hostile-documents.js";
 import { CLI, LspClient, positionOf, SERVER, uriOf } from "../test/server/protocol/client.js";
 import { reportMachine } from "./machine.js";
 
@@ -75,7 +83,8 @@ async function serverRow(dir: string, name: string, text: string): Promise<strin
     await client.open(other, BASE_SCENARIO);
     await client.diagnostics((p) => p.uri === other, "diagnostics of the ordinary file");
     const hoverAt = positionOf(BASE_SCENARIO, "tool: set_cellular", 0, "tool: set".length);
-    const hover = (): Promise<unknown> => client.request(client.connection.sendRequest(HoverRequest.type, { textDocument: { uri: other }, position: hoverAt }), "hover");
+    const hover = (): Promise<unknown> =>
+      client.request(client.connection.sendRequest(HoverRequest.type, { textDocument: { uri: other }, position: hoverAt }), "hover");
     const uri = uriOf(join(dir, "hostile.scenario.yaml"));
     const watch = probe(hover);
     const opened = performance.now();
@@ -85,7 +94,9 @@ async function serverRow(dir: string, name: string, text: string): Promise<strin
     await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
     const lines = text.split("\n").length;
     const edited = performance.now();
-    await client.change(uri, 2, [{ range: { start: { line: lines - 1, character: 0 }, end: { line: lines - 1, character: 0 } }, text: " " }]);
+    await client.change(uri, 2, [
+      { range: { start: { line: lines - 1, character: 0 }, end: { line: lines - 1, character: 0 } }, text: " " },
+    ]);
     await client.diagnostics((p) => p.uri === uri && p.version === 2, `diagnostics of ${name}, edited`);
     const editDiagnostics = performance.now() - edited;
     await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
@@ -123,7 +134,9 @@ function cliRows(dir: string): void {
     writeFileSync(file, text);
     const r = spawnSync(gnuTime, ["-f", "%e %M", process.execPath, CLI, "validate", file], { encoding: "utf8", maxBuffer: 1 << 26 });
     const [seconds, kb] = (r.stderr.trim().split("\n").at(-1) ?? "").split(" ").map(Number);
-    console.log(`${name.padEnd(30)} ${mb(Buffer.byteLength(text)).padStart(10)} ${ms((seconds ?? NaN) * 1000)}   ${mb((kb ?? NaN) * 1024).padStart(9)}   exit ${r.status}`);
+    console.log(
+      `${name.padEnd(30)} ${mb(Buffer.byteLength(text)).padStart(10)} ${ms((seconds ?? NaN) * 1000)}   ${mb((kb ?? NaN) * 1024).padStart(9)}   exit ${r.status}`,
+    );
   }
 }
 

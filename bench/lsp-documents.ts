@@ -57,7 +57,11 @@ export function scenarioOfLines(target: number): BenchDocument {
   const world = ["world:", "  REMINDER:", "    add:"];
   const rows = Math.max(0, Math.floor((target - head.length - tail.length - milestones.length - world.length) / 3));
   for (let i = 0; i < rows; i++) {
-    world.push(`      - content: Reminder number ${i}`, "        reminder_timestamp: tomorrow 17:00", "        creation_timestamp: now - 1h");
+    world.push(
+      `      - content: Reminder number ${i}`,
+      "        reminder_timestamp: tomorrow 17:00",
+      "        creation_timestamp: now - 1h",
+    );
   }
   const lines = [...head, ...world, ...milestones, ...tail];
   // The milestone in the middle of the chain.

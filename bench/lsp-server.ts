@@ -98,7 +98,10 @@ export class BenchServer {
   /** Sends one change without waiting for anything; returns its version. */
   async send(uri: string, change: TextDocumentContentChangeEvent): Promise<number> {
     const version = ++this.version;
-    await this.connection.sendNotification(DidChangeTextDocumentNotification.type, { textDocument: { uri, version }, contentChanges: [change] });
+    await this.connection.sendNotification(DidChangeTextDocumentNotification.type, {
+      textDocument: { uri, version },
+      contentChanges: [change],
+    });
     return version;
   }
 
@@ -118,7 +121,10 @@ export class BenchServer {
 
   async complete(uri: string, position: Position): Promise<{ ms: number; labels: string[] }> {
     const start = performance.now();
-    const answer = await within(this.connection.sendRequest(CompletionRequest.type, { textDocument: { uri }, position }), `${this.spec.name}: completion`);
+    const answer = await within(
+      this.connection.sendRequest(CompletionRequest.type, { textDocument: { uri }, position }),
+      `${this.spec.name}: completion`,
+    );
     const ms = performance.now() - start;
     return { ms, labels: itemsOf(answer).map((i) => i.label) };
   }

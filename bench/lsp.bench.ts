@@ -127,7 +127,13 @@ async function measure(server: BenchServer, uri: string, doc: BenchDocument, rep
   for (let i = 0; i < Math.min(3, repetitions); i++) bursts.push(await burst(server, uri, doc));
   const peakMb = server.peakMemoryMb();
   await server.close(uri);
-  return { diagnosticsMs: median(diagnostics), completionMs: median(completions), afterEditMs: median(afterEdits), burstMs: median(bursts), peakMb };
+  return {
+    diagnosticsMs: median(diagnostics),
+    completionMs: median(completions),
+    afterEditMs: median(afterEdits),
+    burstMs: median(bursts),
+    peakMb,
+  };
 }
 
 /** Types BURST_EDITS characters at the end of the user's goal, asks for completion, then removes them. */
@@ -140,7 +146,8 @@ async function burst(server: BenchServer, uri: string, doc: BenchDocument): Prom
   }
   const completed = await server.complete(uri, doc.completionAt);
   const ms = performance.now() - sent;
-  if (!completed.labels.includes("SETTING")) throw new Error(`${server.spec.name}: no SETTING among the completions after a burst of edits`);
+  if (!completed.labels.includes("SETTING"))
+    throw new Error(`${server.spec.name}: no SETTING among the completions after a burst of edits`);
   await server.change(uri, doc.burstAt, BURST_EDITS, "");
   // A server that publishes without versions may still have a publish of the burst on its way.
   await sleep(500);
@@ -187,7 +194,8 @@ function printTable(rows: readonly Row[]): void {
     mb(r.theirs.peakMb),
   ]);
   const widths = header.map((h, i) => Math.max(h.length, ...body.map((row) => row[i]!.length)));
-  const line = (cells: readonly string[]): string => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join("  ");
+  const line = (cells: readonly string[]): string =>
+    cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join("  ");
   console.log(line(header));
   for (const row of body) console.log(line(row));
   console.log("\nours/yaml-ls = our median / yaml-language-server's (below 1: ours is faster).");
@@ -195,7 +203,9 @@ function printTable(rows: readonly Row[]): void {
 
 /** One line per target, met or not, row by row. */
 function printTargets(rows: readonly Row[]): void {
-  console.log(`\nTargets: diagnostics and completion at most ${TARGET_RATIO}x yaml-language-server's time on every row; completion under ${TARGET_COMPLETION_MS} ms at ${TARGET_COMPLETION_LINES.toLocaleString("en-US")} lines, right after an edit too.`);
+  console.log(
+    `\nTargets: diagnostics and completion at most ${TARGET_RATIO}x yaml-language-server's time on every row; completion under ${TARGET_COMPLETION_MS} ms at ${TARGET_COMPLETION_LINES.toLocaleString("en-US")} lines, right after an edit too.`,
+  );
   for (const r of rows) {
     const misses: string[] = [];
     for (const [header, value] of COLUMNS.slice(0, 2)) {
@@ -203,9 +213,12 @@ function printTargets(rows: readonly Row[]): void {
       if (ratio > TARGET_RATIO) misses.push(`${header} ${ratio.toFixed(2)}x`);
     }
     if (r.size === TARGET_COMPLETION_LINES) {
-      for (const [header, value] of COLUMNS.slice(1, 3)) if (value(r.ours)! >= TARGET_COMPLETION_MS) misses.push(`${header} ${value(r.ours)!.toFixed(1)} ms`);
+      for (const [header, value] of COLUMNS.slice(1, 3))
+        if (value(r.ours)! >= TARGET_COMPLETION_MS) misses.push(`${header} ${value(r.ours)!.toFixed(1)} ms`);
     }
-    console.log(`  ${r.lines.toLocaleString("en-US").padStart(6)} lines: ${misses.length === 0 ? "met" : `NOT met (${misses.join(", ")})`}`);
+    console.log(
+      `  ${r.lines.toLocaleString("en-US").padStart(6)} lines: ${misses.length === 0 ? "met" : `NOT met (${misses.join(", ")})`}`,
+    );
   }
 }
 
@@ -238,7 +251,9 @@ async function main(): Promise<number> {
       rows.push({ size, lines: doc.lines, ours: oursMeasured, theirs: theirsMeasured });
       console.error(`bench:lsp: ${doc.lines} lines measured`);
     }
-    console.log(`Medians of ${repetitions} repetitions after ${WARMUP} warm-up rounds (50,000 lines: ${Math.max(3, Math.ceil(repetitions / 3))} after 1), each server over stdio:\n`);
+    console.log(
+      `Medians of ${repetitions} repetitions after ${WARMUP} warm-up rounds (50,000 lines: ${Math.max(3, Math.ceil(repetitions / 3))} after 1), each server over stdio:\n`,
+    );
     printTable(rows);
     printTargets(rows);
     return 0;

@@ -79,7 +79,10 @@ async function warmUp(file: string, scenarios: readonly Scenario[], env: NodeJS.
   const mock = await startMockLlm({ scenarios });
   const out = mkdtempSync(join(tmpdir(), "toolsandbox-bench-models-warm-up-"));
   try {
-    const { code, stderr } = await runCli(["run", file, "--agent", "openai:mock", "--user", "openai:mock", "--base-url", `${mock.url}/v1`, "--out", out], env);
+    const { code, stderr } = await runCli(
+      ["run", file, "--agent", "openai:mock", "--user", "openai:mock", "--base-url", `${mock.url}/v1`, "--out", out],
+      env,
+    );
     if (code !== 0) throw new Error(`the warm-up run exited with ${code}:\n${stderr}`);
   } finally {
     await mock.close();
@@ -130,8 +133,9 @@ async function main(): Promise<void> {
     );
     const overhead = (wallMs - idealMs) / idealMs;
     // The looser figure: jobs in waves of 16, each wave as long as its longest episode.
-    const waveMs = Array.from({ length: Math.ceil(jobCalls.length / CONCURRENCY) }, (_, w) =>
-      Math.max(...jobCalls.slice(w * CONCURRENCY, (w + 1) * CONCURRENCY)) * LATENCY_MS,
+    const waveMs = Array.from(
+      { length: Math.ceil(jobCalls.length / CONCURRENCY) },
+      (_, w) => Math.max(...jobCalls.slice(w * CONCURRENCY, (w + 1) * CONCURRENCY)) * LATENCY_MS,
     ).reduce((a, b) => a + b, 0);
 
     const firstSent = Math.min(...answeredAt) - LATENCY_MS;
@@ -140,11 +144,21 @@ async function main(): Promise<void> {
     const s = (ms: number): string => `${(ms / 1000).toFixed(2)} s`;
     const pct = (x: number): string => `${(x * 100).toFixed(1)}%`;
     const calls = `${chat.length} model calls, ${Math.min(...jobCalls)} to ${Math.max(...jobCalls)} per episode`;
-    console.log(`bench:models: ${jobCalls.length} episodes (${SCENARIOS} scenarios × ${TRIALS} trials), agent and user openai:mock, ${calls}`);
+    console.log(
+      `bench:models: ${jobCalls.length} episodes (${SCENARIOS} scenarios × ${TRIALS} trials), agent and user openai:mock, ${calls}`,
+    );
     console.log(`  mock-llm latency ${LATENCY_MS} ms on every call, --concurrency ${CONCURRENCY}`);
-    console.log(noCache ? "  the CLI compiled afresh (TOOLSANDBOX_DISABLE_COMPILE_CACHE=1)" : "  the CLI started with its code cache, as after any earlier use (an untimed one-scenario run first)");
-    console.log(`  ideal     ${s(idealMs)}  makespan of the run's own schedule (jobs in plan order, each on the first of ${CONCURRENCY} slots`);
-    console.log(`                    to come free) if every job lasted exactly (its model calls × ${LATENCY_MS} ms) and nothing else took time`);
+    console.log(
+      noCache
+        ? "  the CLI compiled afresh (TOOLSANDBOX_DISABLE_COMPILE_CACHE=1)"
+        : "  the CLI started with its code cache, as after any earlier use (an untimed one-scenario run first)",
+    );
+    console.log(
+      `  ideal     ${s(idealMs)}  makespan of the run's own schedule (jobs in plan order, each on the first of ${CONCURRENCY} slots`,
+    );
+    console.log(
+      `                    to come free) if every job lasted exactly (its model calls × ${LATENCY_MS} ms) and nothing else took time`,
+    );
     console.log(`                    (in waves of ${CONCURRENCY}, each as long as its longest episode, it would be ${s(waveMs)})`);
     console.log(`  wall      ${s(wallMs)}  process start to exit`);
     console.log(

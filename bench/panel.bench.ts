@@ -98,7 +98,11 @@ async function runsViewBench(loads: number): Promise<void> {
         const start = performance.now();
         document.querySelector<HTMLElement>('[data-sort="score"]')?.click();
         await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
-        return { rendered, resort: performance.now() - start, rows: document.querySelectorAll("[data-testid=runs-table] .runs-row").length };
+        return {
+          rendered,
+          resort: performance.now() - start,
+          rows: document.querySelectorAll("[data-testid=runs-table] .runs-row").length,
+        };
       }, FIRST_RENDER_MARK);
       if (timing.rows === 0 || timing.rows > 200) throw new Error(`the runs view drew ${timing.rows} rows`);
       firstRender.push(timing.rendered);

@@ -85,7 +85,9 @@ async function main(): Promise<void> {
     await time("milestone mode: score the 78 episodes", () => {
       episodes.forEach((episode, i) => {
         const scenario = scenarios[i]!;
-        const result = evaluate(scenario, episode.messages, (m) => episode.world.at(m), episode.firstUserIndex, { endReason: episode.ended?.reason ?? null });
+        const result = evaluate(scenario, episode.messages, (m) => episode.world.at(m), episode.firstUserIndex, {
+          endReason: episode.ended?.reason ?? null,
+        });
         if (result.score !== 1) throw new Error(`${scenario.name} scores ${result.score}`);
       });
     }),
@@ -114,7 +116,9 @@ async function main(): Promise<void> {
   console.log(`ToolTalk: ${conversations.length} conversations, ${rounds} timed round(s) after a first one`);
   console.log(`${"".padEnd(width)}  ${"first ms".padStart(9)}  ${"mean ms".padStart(9)}  ${"per conv".padStart(9)}`);
   for (const r of rows) {
-    console.log(`${r.name.padEnd(width)}  ${r.firstMs.toFixed(1).padStart(9)}  ${r.meanMs.toFixed(1).padStart(9)}  ${(r.meanMs / conversations.length).toFixed(2).padStart(9)}`);
+    console.log(
+      `${r.name.padEnd(width)}  ${r.firstMs.toFixed(1).padStart(9)}  ${r.meanMs.toFixed(1).padStart(9)}  ${(r.meanMs / conversations.length).toFixed(2).padStart(9)}`,
+    );
   }
 }
 

@@ -68,7 +68,9 @@ export class BatchReport {
       this.io.err(problemLine(`${job.file}: ${name}: engine error: ${errorMessage(engineError)}`));
       if (this.io.debug && engineError instanceof Error && engineError.stack) this.io.err(engineError.stack);
     } else if (result.failed) {
-      this.io.err(problemLine(`${job.file}: ${name} ended with ${result.end_reason ?? "error"}${result.detail ? `: ${result.detail}` : ""}`));
+      this.io.err(
+        problemLine(`${job.file}: ${name} ended with ${result.end_reason ?? "error"}${result.detail ? `: ${result.detail}` : ""}`),
+      );
     }
     progress.advance(name);
   }

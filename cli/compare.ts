@@ -40,7 +40,9 @@ export async function compareCommand(a: string, b: string | undefined, options: 
   }
   if (options.html !== undefined) {
     writeReplayHtml(options.html, comparisonHtml(comparison));
-    io.out(`${comparison.scenario}: ${comparison.firstDivergence === null ? "no divergence" : `diverges at message ${comparison.firstDivergence}`} → ${options.html}`);
+    io.out(
+      `${comparison.scenario}: ${comparison.firstDivergence === null ? "no divergence" : `diverges at message ${comparison.firstDivergence}`} → ${options.html}`,
+    );
     return EXIT.ok;
   }
   for (const line of comparisonLines(comparison)) io.out(line);

@@ -60,14 +60,23 @@ export function appRows(results: readonly ToolCreationResult[]): AppRow[] {
     passed: of.reduce((n, r) => n + r.passed, 0),
     total: of.reduce((n, r) => n + r.total, 0),
   });
-  return [...apps.map((app) => row(app, results.filter((r) => r.app === app))), row("all", results)];
+  return [
+    ...apps.map((app) =>
+      row(
+        app,
+        results.filter((r) => r.app === app),
+      ),
+    ),
+    row("all", results),
+  ];
 }
 
 function selectedTools(pack: CreationPack, names: readonly string[] | undefined): string[] {
   const known = pack.specs.map((s) => s.tool);
   if (!names) return known;
   const unknown = names.filter((n) => !known.includes(n));
-  if (unknown.length > 0) throw new CliError(`no tool-creation cases for ${unknown.join(", ")} in pack ${pack.id} (there are: ${known.join(", ")})`, EXIT.usage);
+  if (unknown.length > 0)
+    throw new CliError(`no tool-creation cases for ${unknown.join(", ")} in pack ${pack.id} (there are: ${known.join(", ")})`, EXIT.usage);
   return [...new Set(names)];
 }
 
@@ -92,7 +101,16 @@ export async function createToolsCommand(options: CreateToolsOptions, io: CliIO,
     const tool = pack.toolByName(name);
     const specs = pack.specs.find((s) => s.tool === name);
     if (!tool || !specs) throw new Error(`pack ${pack.id} has cases for ${name} but no such tool`);
-    const result = await createTool({ tool, app: pack.appOf(tool), specs, world: pack.world, model, label: `agent openai:${model.settings.model}`, sandbox, limits });
+    const result = await createTool({
+      tool,
+      app: pack.appOf(tool),
+      specs,
+      world: pack.world,
+      model,
+      label: `agent openai:${model.settings.model}`,
+      sandbox,
+      limits,
+    });
     writeFileAtomically(join(options.out, `${name}${CREATION_SUFFIX}`), `${JSON.stringify(result, null, 2)}\n`);
     results.push(result);
   }
@@ -112,30 +130,42 @@ export async function createToolsCommand(options: CreateToolsOptions, io: CliIO,
 }
 
 function toolList(value: string): string[] {
-  const names = value.split(",").map((n) => n.trim()).filter((n) => n !== "");
+  const names = value
+    .split(",")
+    .map((n) => n.trim())
+    .filter((n) => n !== "");
   if (names.length === 0) throw new InvalidArgumentError("give at least one tool name");
   return names;
 }
 
 function seconds(value: string): number {
   const n = Number(value);
-  if (value.trim() === "" || !Number.isFinite(n) || n <= 0 || n > 3600) throw new InvalidArgumentError(`the call timeout must be a number of seconds from 0 to 3600, got "${value}"`);
+  if (value.trim() === "" || !Number.isFinite(n) || n <= 0 || n > 3600)
+    throw new InvalidArgumentError(`the call timeout must be a number of seconds from 0 to 3600, got "${value}"`);
   return n;
 }
 
 export function registerCreateTools(program: Command, io: CliIO, setExit: (code: ExitCode) => void): void {
   const command = program
     .command("create-tools")
-    .description("DialogTool's tool creation: a model writes a pack's tools in Python; each runs in a WebAssembly sandbox on cases our tools answered")
+    .description(
+      "DialogTool's tool creation: a model writes a pack's tools in Python; each runs in a WebAssembly sandbox on cases our tools answered",
+    )
     .requiredOption("-o, --out <dir>", `directory for <tool>${CREATION_SUFFIX} and ${CREATION_SUMMARY_FILE}`)
     .addOption(new Option("--pack <id>", "the world pack").choices([...CREATION_PACKS.keys()]).default("toolsandbox"))
     .addOption(new Option("--tools <names>", "comma-separated tools (default: every tool with cases)").argParser(toolList))
-    .addOption(new Option("--agent <id>", `the model that writes the code (${SUPPORTED_AGENTS[1]})`).makeOptionMandatory().argParser(parseAgentId))
-    .addOption(new Option("--call-timeout <seconds>", `time limit of each call of the model's function (default ${DEFAULT_SANDBOX_LIMITS.callSeconds})`).default(DEFAULT_SANDBOX_LIMITS.callSeconds).argParser(seconds))
-    .addHelpText(
-      "after",
-      "\nThe --user-* options of `run` are refused here. Exits 1 when a model request failed (its tool scores 0).",
+    .addOption(
+      new Option("--agent <id>", `the model that writes the code (${SUPPORTED_AGENTS[1]})`).makeOptionMandatory().argParser(parseAgentId),
     )
+    .addOption(
+      new Option(
+        "--call-timeout <seconds>",
+        `time limit of each call of the model's function (default ${DEFAULT_SANDBOX_LIMITS.callSeconds})`,
+      )
+        .default(DEFAULT_SANDBOX_LIMITS.callSeconds)
+        .argParser(seconds),
+    )
+    .addHelpText("after", "\nThe --user-* options of `run` are refused here. Exits 1 when a model request failed (its tool scores 0).")
     .action(async (opts: CreateToolsOptions) => setExit(await createToolsCommand(opts, io)));
   addModelRoleOptions(command);
 }

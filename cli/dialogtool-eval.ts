@@ -35,8 +35,13 @@ export interface DialogToolEvalEntry {
   readonly turns: readonly ScoredDialogToolTurn[];
 }
 
-
-function entry(file: string, scenario: string, source: DialogToolEvalEntry["source"], turns: readonly DialogToolTurn[], extra: number): DialogToolEvalEntry {
+function entry(
+  file: string,
+  scenario: string,
+  source: DialogToolEvalEntry["source"],
+  turns: readonly DialogToolTurn[],
+  extra: number,
+): DialogToolEvalEntry {
   const scored = turns.map((t) => ({ ...t, scores: scoreTurn(t) }));
   return { file, scenario, source, metrics: metricsOfTurns(scored), extra_turns: extra, turns: scored };
 }
@@ -60,7 +65,11 @@ function scoreTrajectory(file: string, override: Scenario | null, io: CliIO): Di
 
 export function evalDialogToolMode(paths: readonly string[], options: DialogToolEvalOptions, io: CliIO): ExitCode {
   const override = options.scenario === undefined ? null : loadOverrideScenario(options.scenario, io);
-  const files = modeResultFiles(paths, { mode: "dialogtool", runSuffix: DIALOGTOOL_RUN_SUFFIX, summaryFile: DIALOGTOOL_SUMMARY_FILE, items: "scenarios" }, io);
+  const files = modeResultFiles(
+    paths,
+    { mode: "dialogtool", runSuffix: DIALOGTOOL_RUN_SUFFIX, summaryFile: DIALOGTOOL_SUMMARY_FILE, items: "scenarios" },
+    io,
+  );
   const entries: DialogToolEvalEntry[] = [];
   let skipped = 0;
   for (const file of files) {

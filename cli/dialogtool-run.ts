@@ -48,31 +48,45 @@ export async function runDialogToolMode(paths: readonly string[], options: Dialo
     throw fsError(e, options.out);
   }
   const interrupt = new AbortController();
-  const { done, failed } = await eachScenario(runnable, { concurrency: options.concurrency ?? 1, interrupt }, io, async ({ file, scenario }) => {
-    const turns = (await teacherForcedTurns(scenario, predictorFor(options, scenario), { seed: options.seed, signal: interrupt.signal })).map((t) => ({ ...t, scores: scoreTurn(t) }));
-    const metrics = metricsOfTurns(turns);
-    writeFileAtomically(
-      join(options.out, `${scenario.name}${DIALOGTOOL_RUN_SUFFIX}`),
-      serializeDialogToolRun({
-        format: DIALOGTOOL_RUN_FORMAT,
-        version: 1,
-        scenario: scenario.name,
-        scenario_file: file,
-        agent: options.agent,
-        seed: options.seed,
-        metrics,
-        by_depth: metricsByDepth(turns),
-        by_app: metricsByApp(turns),
-        turns,
-      }),
-    );
-    return { row: { name: scenario.name, metrics }, turns };
-  });
+  const { done, failed } = await eachScenario(
+    runnable,
+    { concurrency: options.concurrency ?? 1, interrupt },
+    io,
+    async ({ file, scenario }) => {
+      const turns = (
+        await teacherForcedTurns(scenario, predictorFor(options, scenario), { seed: options.seed, signal: interrupt.signal })
+      ).map((t) => ({ ...t, scores: scoreTurn(t) }));
+      const metrics = metricsOfTurns(turns);
+      writeFileAtomically(
+        join(options.out, `${scenario.name}${DIALOGTOOL_RUN_SUFFIX}`),
+        serializeDialogToolRun({
+          format: DIALOGTOOL_RUN_FORMAT,
+          version: 1,
+          scenario: scenario.name,
+          scenario_file: file,
+          agent: options.agent,
+          seed: options.seed,
+          metrics,
+          by_depth: metricsByDepth(turns),
+          by_app: metricsByApp(turns),
+          turns,
+        }),
+      );
+      return { row: { name: scenario.name, metrics }, turns };
+    },
+  );
   const all = done.flatMap((d) => d.turns);
   const aggregate = metricsOfTurns(all);
   const byDepth = metricsByDepth(all);
   const byApp = metricsByApp(all);
-  const summary = { agent: options.agent, seed: options.seed, scenarios: done.map((d) => ({ scenario: d.row.name, metrics: d.row.metrics })), aggregate, by_depth: byDepth, by_app: byApp };
+  const summary = {
+    agent: options.agent,
+    seed: options.seed,
+    scenarios: done.map((d) => ({ scenario: d.row.name, metrics: d.row.metrics })),
+    aggregate,
+    by_depth: byDepth,
+    by_app: byApp,
+  };
   writeFileAtomically(join(options.out, DIALOGTOOL_SUMMARY_FILE), `${JSON.stringify(summary, null, 2)}\n`);
   for (const line of dialogToolTableLines(done.map((d) => d.row))) io.out(line);
   io.out("");

@@ -47,7 +47,12 @@ export function evalAgainstUpstream(paths: readonly string[], options: AgainstUp
       throw new CliError(`${file}: cannot score the embedded scenario: ${e.message}`, EXIT.malformedTrajectory);
     }
     const id = String(rows.length);
-    rows.push({ file, scenario: scenario.name, ours: { milestone: ours.milestone_score, minefield: ours.minefield_score }, upstream: null });
+    rows.push({
+      file,
+      scenario: scenario.name,
+      ours: { milestone: ours.milestone_score, minefield: ours.minefield_score },
+      upstream: null,
+    });
     const key = `${scenario.clock.now} ${scenario.clock.timezone}`;
     const group = byClock.get(key) ?? { clock: { now: scenario.clock.now, timezone: scenario.clock.timezone }, runs: [] };
     group.runs.push(upstreamRun(id, trajectory));
@@ -69,12 +74,24 @@ export function evalAgainstUpstream(paths: readonly string[], options: AgainstUp
     }
   }
   const agrees = (r: Row): boolean =>
-    r.upstream !== null && !("error" in r.upstream) &&
+    r.upstream !== null &&
+    !("error" in r.upstream) &&
     Math.abs(r.upstream.milestone - r.ours.milestone) <= UPSTREAM_SCORE_TOLERANCE &&
     Math.abs(r.upstream.minefield - r.ours.minefield) <= UPSTREAM_SCORE_TOLERANCE;
   const different = rows.filter((r) => !agrees(r)).length;
   if (options.json) {
-    io.out(JSON.stringify({ trajectories: rows.map((r) => ({ ...r, agrees: agrees(r) })), compared: rows.length, identical: rows.length - different, different }, null, 2));
+    io.out(
+      JSON.stringify(
+        {
+          trajectories: rows.map((r) => ({ ...r, agrees: agrees(r) })),
+          compared: rows.length,
+          identical: rows.length - different,
+          different,
+        },
+        null,
+        2,
+      ),
+    );
     return different === 0 ? EXIT.ok : EXIT.failed;
   }
   const pair = (m: number, f: number): string => `${m.toFixed(4)} / ${f.toFixed(4)}`;
@@ -82,12 +99,20 @@ export function evalAgainstUpstream(paths: readonly string[], options: AgainstUp
     r.file,
     r.scenario,
     pair(r.ours.milestone, r.ours.minefield),
-    r.upstream === null ? "no answer" : "error" in r.upstream ? `error: ${r.upstream.error}` : pair(r.upstream.milestone, r.upstream.minefield),
+    r.upstream === null
+      ? "no answer"
+      : "error" in r.upstream
+        ? `error: ${r.upstream.error}`
+        : pair(r.upstream.milestone, r.upstream.minefield),
     agrees(r) ? "same" : "DIFFERENT",
   ]);
   const header = ["TRAJECTORY", "SCENARIO", "OURS (milestones / minefields)", "UPSTREAM", ""];
   const widths = header.map((h, i) => Math.max(h.length, ...table.map((row) => (row[i] ?? "").length)));
-  const line = (cells: readonly string[]): string => cells.map((c, i) => (i === cells.length - 1 ? c : c.padEnd(widths[i] ?? 0))).join("  ").trimEnd();
+  const line = (cells: readonly string[]): string =>
+    cells
+      .map((c, i) => (i === cells.length - 1 ? c : c.padEnd(widths[i] ?? 0)))
+      .join("  ")
+      .trimEnd();
   io.out(line(header));
   for (const row of table) io.out(line(row));
   io.out(`${rows.length} compared with upstream's evaluation: ${rows.length - different} the same, ${different} different`);

@@ -122,7 +122,11 @@ function score(file: string, override: { file: string; scenario: Scenario } | nu
   const played = trajectory.header.scenario;
   const scenario = override?.scenario ?? played;
   if (override && scenario.name !== played.name) {
-    io.err(problemLine(`${file}: warning: scored against scenario "${scenario.name}" from ${override.file}, but the trajectory ran "${played.name}"`));
+    io.err(
+      problemLine(
+        `${file}: warning: scored against scenario "${scenario.name}" from ${override.file}, but the trajectory ran "${played.name}"`,
+      ),
+    );
   }
   let result: EvaluationResult;
   try {

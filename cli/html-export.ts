@@ -17,7 +17,12 @@ const STYLE = "webview.css";
 /** The trajectory's lines, with `evaluation` (this build's score) in place of any recorded one. */
 export function exportLines(trajectory: Trajectory, evaluation: EvaluationResult | null): TrajectoryLine[] {
   const result = evaluation ?? trajectory.evaluation;
-  return [trajectory.header, ...trajectory.events, ...(result === null ? [] : [{ type: "evaluation" as const, result }]), ...(trajectory.judgement ? [trajectory.judgement] : [])];
+  return [
+    trajectory.header,
+    ...trajectory.events,
+    ...(result === null ? [] : [{ type: "evaluation" as const, result }]),
+    ...(trajectory.judgement ? [trajectory.judgement] : []),
+  ];
 }
 
 export function replayHtml(trajectory: Trajectory, evaluation: EvaluationResult | null, source: string): string {
@@ -57,6 +62,7 @@ export function writeReplayHtml(file: string, html: string): void {
 function assetDirectory(script: string, style: string): string {
   const candidates = [__dirname, join(__dirname, "..", "..", "dist")];
   const found = candidates.find((dir) => existsSync(join(dir, script)) && existsSync(join(dir, style)));
-  if (found === undefined) throw new CliError(`the browser bundle (${script}, ${style}) is missing next to the CLI; run npm run build`, EXIT.internal);
+  if (found === undefined)
+    throw new CliError(`the browser bundle (${script}, ${style}) is missing next to the CLI; run npm run build`, EXIT.internal);
   return found;
 }

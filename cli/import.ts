@@ -15,7 +15,12 @@ import { importConversation } from "../engine/benchmarks/tooltalk/importer/impor
 import { SCENARIO_FILE_SUFFIX } from "../engine/benchmarks/tooltalk/importer/names.js";
 import { ImportProblem } from "../engine/benchmarks/tooltalk/importer/problem.js";
 import { conversationFilesUnder } from "../engine/benchmarks/tooltalk/evaluation/conversation-files.js";
-import { DatabaseFileError, findDatabasesFolder, isDatabasesFolder, readToolTalkDatabases } from "../engine/packs/tooltalk/database-files.js";
+import {
+  DatabaseFileError,
+  findDatabasesFolder,
+  isDatabasesFolder,
+  readToolTalkDatabases,
+} from "../engine/packs/tooltalk/database-files.js";
 import type { Tables } from "../engine/world/types.js";
 import { parseConversation } from "../engine/benchmarks/tooltalk/evaluation/conversation.js";
 import { JsonInputError } from "../engine/base/json-reader.js";
@@ -47,9 +52,14 @@ export interface ImportReport {
 export function registerImport(program: Command, io: CliIO, setExit: (code: ExitCode) => void): void {
   program
     .command("import")
-    .description("turn another benchmark's conversations into scenario files (ToolTalk: one <name>.scenario.yaml per conversation; ToolSandbox: one per scenario of a checkout)")
+    .description(
+      "turn another benchmark's conversations into scenario files (ToolTalk: one <name>.scenario.yaml per conversation; ToolSandbox: one per scenario of a checkout)",
+    )
     .argument("<source>", `the benchmark the files come from (${IMPORT_SOURCES.join(", ")})`)
-    .argument("<paths...>", "ToolTalk: conversation files, or folders searched recursively for *.json conversations (ToolTalk's data root works); ToolSandbox: the checkout")
+    .argument(
+      "<paths...>",
+      "ToolTalk: conversation files, or folders searched recursively for *.json conversations (ToolTalk's data root works); ToolSandbox: the checkout",
+    )
     .requiredOption("-o, --out <dir>", "directory for the scenario files")
     .option("--databases <dir>", "ToolTalk: the databases folder (default: the one under the paths, or beside them)")
     .option("--python <exe>", "ToolSandbox: the Python that imports the checkout", "python3")
@@ -88,7 +98,9 @@ function importToolSandboxCommand(paths: readonly string[], options: ImportOptio
   for (const w of report.warnings) io.err(`warning: ${join(options.out, `${w.scenario}.scenario.yaml`)}: ${w.construct}: ${w.message}`);
   for (const line of report.problems) io.err(problemLine(line));
   const withReference = report.converted.filter((c) => c.hasReference).length;
-  io.out(`${report.written.length} of ${plural(report.written.length + report.problems.length, "scenario")} imported into ${options.out} (${withReference} with a reference solution)`);
+  io.out(
+    `${report.written.length} of ${plural(report.written.length + report.problems.length, "scenario")} imported into ${options.out} (${withReference} with a reference solution)`,
+  );
   return report.problems.length > 0 ? EXIT.failed : EXIT.ok;
 }
 
@@ -114,9 +126,13 @@ function conversationFiles(path: string): string[] {
 function databasesFor(paths: readonly string[], given: string | undefined): Tables {
   const folder = given ?? paths.map((p) => findDatabasesFolder(resolve(p))).find((f) => f !== null) ?? null;
   if (folder === null) {
-    throw new CliError(`no ToolTalk databases folder (with Account.json ... Weather.json) under or beside ${paths.join(", ")}; name it with --databases`, EXIT.usage);
+    throw new CliError(
+      `no ToolTalk databases folder (with Account.json ... Weather.json) under or beside ${paths.join(", ")}; name it with --databases`,
+      EXIT.usage,
+    );
   }
-  if (!isDatabasesFolder(folder)) throw new CliError(`${folder}: not ToolTalk's databases folder (it needs Account.json ... Weather.json)`, EXIT.usage);
+  if (!isDatabasesFolder(folder))
+    throw new CliError(`${folder}: not ToolTalk's databases folder (it needs Account.json ... Weather.json)`, EXIT.usage);
   try {
     return readToolTalkDatabases(folder);
   } catch (e) {

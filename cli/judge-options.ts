@@ -42,7 +42,8 @@ export function addJudgeOptions(command: Command): Command {
 export function judgeSpec(flags: ModelRoleFlags, env: Env): Extract<RoleSpec, { kind: "openai" }> | null {
   if (flags.judge === undefined) {
     const stray = JUDGE_FLAGS.find((k) => flags[k] !== undefined);
-    if (stray) throw new CliError(`--${stray.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)} applies with --judge openai:<model> only`, EXIT.usage);
+    if (stray)
+      throw new CliError(`--${stray.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)} applies with --judge openai:<model> only`, EXIT.usage);
     return null;
   }
   const spec = roleSpec("judge", flags.judge, flags, env);

@@ -24,4 +24,3 @@ export function judgementLines(judgement: JudgementEvent): string[] {
 
 /** A reason is the model's text: kept on one line so the table stays a table. */
 const oneLine = (text: string): string => text.replace(/\s+/g, " ").trim();
-

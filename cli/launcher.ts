@@ -69,6 +69,12 @@ const script = new Script(`(function (exports, require, module, __filename, __di
 if (folder !== null && cacheFile !== null && build !== undefined && (cachedData === undefined || script.cachedDataRejected === true)) {
   process.once("exit", () => writeCache(folder, cacheFile, build, script));
 }
-const run = script.runInThisContext() as (exports: object, require: NodeJS.Require, module: object, filename: string, dirname: string) => void;
+const run = script.runInThisContext() as (
+  exports: object,
+  require: NodeJS.Require,
+  module: object,
+  filename: string,
+  dirname: string,
+) => void;
 const bundleModule = { exports: {} };
 run(bundleModule.exports, createRequire(BUNDLE), bundleModule, BUNDLE, __dirname);

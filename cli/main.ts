@@ -13,7 +13,15 @@ import { evalAgainstUpstream } from "./eval-upstream.js";
 import { registerImport } from "./import.js";
 import { replayCommand } from "./replay.js";
 import { addJudgeOptions, judgeSpec } from "./judge-options.js";
-import { addModelRoleOptions, parseAgentId, parseUserId, SUPPORTED_AGENTS, SUPPORTED_USERS, withRoleSpecs, type ModelRoleFlags } from "./roles.js";
+import {
+  addModelRoleOptions,
+  parseAgentId,
+  parseUserId,
+  SUPPORTED_AGENTS,
+  SUPPORTED_USERS,
+  withRoleSpecs,
+  type ModelRoleFlags,
+} from "./roles.js";
 import { runCommand } from "./run.js";
 import { registerLsp } from "./lsp.js";
 import { registerMockLlm } from "./mock-llm.js";
@@ -43,7 +51,8 @@ function usageMessage(text: string): string {
 
 function parseSeed(value: string): number {
   const n = Number(value);
-  if (!/^\d+$/.test(value) || !Number.isSafeInteger(n)) throw new InvalidArgumentError(`the seed must be a non-negative integer, got "${value}"`);
+  if (!/^\d+$/.test(value) || !Number.isSafeInteger(n))
+    throw new InvalidArgumentError(`the seed must be a non-negative integer, got "${value}"`);
   return n;
 }
 
@@ -51,14 +60,16 @@ function parseSeed(value: string): number {
 function positiveInteger(what: string, max: number) {
   return (value: string): number => {
     const n = Number(value);
-    if (!/^\d+$/.test(value) || n < 1 || n > max) throw new InvalidArgumentError(`${what} must be a whole number from 1 to ${max}, got "${value}"`);
+    if (!/^\d+$/.test(value) || n < 1 || n > max)
+      throw new InvalidArgumentError(`${what} must be a whole number from 1 to ${max}, got "${value}"`);
     return n;
   };
 }
 
 function parseThreshold(value: string): number {
   const n = Number(value);
-  if (value.trim() === "" || !Number.isFinite(n) || n < 0 || n > 1) throw new InvalidArgumentError(`the threshold must be a number from 0 to 1, got "${value}"`);
+  if (value.trim() === "" || !Number.isFinite(n) || n < 0 || n > 1)
+    throw new InvalidArgumentError(`the threshold must be a number from 0 to 1, got "${value}"`);
   return n;
 }
 
@@ -95,12 +106,16 @@ function buildProgram(io: CliIO, setExit: (code: ExitCode) => void): Command {
     .argument("<paths...>", "scenario files, or directories to search for *.scenario.yaml")
     .requiredOption("-o, --out <dir>", "directory for <name>.trajectory.jsonl and summary.json")
     .addOption(
-      new Option("--agent <id>", `who plays the agent (supported: ${SUPPORTED_AGENTS.join(", ")})`).default("scripted").argParser(parseAgentId),
+      new Option("--agent <id>", `who plays the agent (supported: ${SUPPORTED_AGENTS.join(", ")})`)
+        .default("scripted")
+        .argParser(parseAgentId),
     )
     .addOption(
       new Option("--user <id>", `who plays the user (supported: ${SUPPORTED_USERS.join(", ")})`).default("scripted").argParser(parseUserId),
     )
-    .addOption(new Option("--seed <n>", "seed for everything random in the episode (trial k uses seed + k - 1)").default(0).argParser(parseSeed))
+    .addOption(
+      new Option("--seed <n>", "seed for everything random in the episode (trial k uses seed + k - 1)").default(0).argParser(parseSeed),
+    )
     .addOption(new Option("--concurrency <n>", "episodes played at once").default(1).argParser(positiveInteger("the concurrency", 1024)))
     .addOption(
       new Option("--trials <k>", "play each scenario k times: <name>.trial-<i>.trajectory.jsonl, and pass^k in the summary")
@@ -109,9 +124,15 @@ function buildProgram(io: CliIO, setExit: (code: ExitCode) => void): Command {
     )
     .option("--resume", "keep the complete trajectories already in --out and play only the rest (unfinished ones start over)")
     .option("--progress", "show the progress bar on stderr even when it is not a terminal")
-    .option("--prompts <file>", "a prompt set (as `import toolsandbox` writes one) applied to every scenario instead of its own prompts: what the models are shown")
+    .option(
+      "--prompts <file>",
+      "a prompt set (as `import toolsandbox` writes one) applied to every scenario instead of its own prompts: what the models are shown",
+    )
     .addOption(
-      new Option("--feedback <style>", "how invalid calls are answered, overriding each scenario's options.feedback: engine errors or ToolScan's texts").choices(["engine", "toolscan"]),
+      new Option(
+        "--feedback <style>",
+        "how invalid calls are answered, overriding each scenario's options.feedback: engine errors or ToolScan's texts",
+      ).choices(["engine", "toolscan"]),
     )
     .addOption(
       new Option(
@@ -122,18 +143,32 @@ function buildProgram(io: CliIO, setExit: (code: ExitCode) => void): Command {
         .default("milestone"),
     )
     .addOption(
-      new Option("--max-calls-per-turn <n>", "--mode tooltalk: calls one assistant turn may make before it is cut off (default 20)").argParser(
-        positiveInteger("the number of calls per turn", 1000),
-      ),
+      new Option(
+        "--max-calls-per-turn <n>",
+        "--mode tooltalk: calls one assistant turn may make before it is cut off (default 20)",
+      ).argParser(positiveInteger("the number of calls per turn", 1000)),
     )
     .addHelpText(
       "after",
-      "\nNothing is kept when a scenario file has errors: the files are checked while the first episodes start,\nand a file with errors cancels them and removes what they wrote. Exits 1 when a scenario could not be\nplayed to its end (role error, reference out of step, engine error). The files are the same at any\n--concurrency. Ctrl-C cancels the running episodes (their trajectories end with \"cancelled\"), writes\nsummary.json and exits 130; --resume then plays what is left.",
+      '\nNothing is kept when a scenario file has errors: the files are checked while the first episodes start,\nand a file with errors cancels them and removes what they wrote. Exits 1 when a scenario could not be\nplayed to its end (role error, reference out of step, engine error). The files are the same at any\n--concurrency. Ctrl-C cancels the running episodes (their trajectories end with "cancelled"), writes\nsummary.json and exits 130; --resume then plays what is left.',
     )
     .action(
       async (
         paths: string[],
-        opts: { out: string; agent: string; user: string; seed: number; concurrency: number; trials: number; resume?: boolean; progress?: boolean; feedback?: FeedbackStyle; augment?: boolean; mode: "milestone" | "tooltalk" | "dialogtool"; maxCallsPerTurn?: number } & ModelRoleFlags,
+        opts: {
+          out: string;
+          agent: string;
+          user: string;
+          seed: number;
+          concurrency: number;
+          trials: number;
+          resume?: boolean;
+          progress?: boolean;
+          feedback?: FeedbackStyle;
+          augment?: boolean;
+          mode: "milestone" | "tooltalk" | "dialogtool";
+          maxCallsPerTurn?: number;
+        } & ModelRoleFlags,
       ) => setExit(await runCommand(paths, { ...withRoleSpecs(opts), judge: judgeSpec(opts, process.env) }, io)),
     );
   addJudgeOptions(addModelRoleOptions(run)).option(
@@ -148,7 +183,9 @@ function buildProgram(io: CliIO, setExit: (code: ExitCode) => void): Command {
     .option("--scenario <file>", "score against this scenario file instead of the scenario embedded in each trajectory")
     .option("--json", 'print one JSON object: { "trajectories": [one object per trajectory], "pass_hat_k": ... }')
     .addOption(
-      new Option("--success-threshold <score>", "the score from which a trial counts as a success for pass^k (within 1e-6)").default(1).argParser(parseThreshold),
+      new Option("--success-threshold <score>", "the score from which a trial counts as a success for pass^k (within 1e-6)")
+        .default(1)
+        .argParser(parseThreshold),
     )
     .addOption(
       new Option(
@@ -158,7 +195,10 @@ function buildProgram(io: CliIO, setExit: (code: ExitCode) => void): Command {
         .choices(["milestone", "tooltalk", "dialogtool"])
         .default("milestone"),
     )
-    .option("--against-upstream <checkout>", "also score each trajectory with this ToolSandbox checkout's own evaluation and print both side by side (scenarios imported from it)")
+    .option(
+      "--against-upstream <checkout>",
+      "also score each trajectory with this ToolSandbox checkout's own evaluation and print both side by side (scenarios imported from it)",
+    )
     .option("--python <exe>", "with --against-upstream: the Python that imports the checkout", "python3")
     .addHelpText(
       "after",
@@ -167,11 +207,21 @@ function buildProgram(io: CliIO, setExit: (code: ExitCode) => void): Command {
     .action(
       (
         paths: string[],
-        opts: { scenario?: string; json?: boolean; successThreshold: number; mode: "milestone" | "tooltalk" | "dialogtool"; againstUpstream?: string; python: string },
+        opts: {
+          scenario?: string;
+          json?: boolean;
+          successThreshold: number;
+          mode: "milestone" | "tooltalk" | "dialogtool";
+          againstUpstream?: string;
+          python: string;
+        },
       ) => {
         if (opts.againstUpstream === undefined) return setExit(evalCommand(paths, opts, io));
         if (opts.scenario !== undefined || opts.mode !== "milestone") {
-          throw new CliError("--against-upstream scores each trajectory against its own upstream scenario: it cannot be combined with --scenario or another --mode", EXIT.usage);
+          throw new CliError(
+            "--against-upstream scores each trajectory against its own upstream scenario: it cannot be combined with --scenario or another --mode",
+            EXIT.usage,
+          );
         }
         return setExit(evalAgainstUpstream(paths, { checkout: opts.againstUpstream, python: opts.python, json: opts.json }, io));
       },
@@ -179,7 +229,9 @@ function buildProgram(io: CliIO, setExit: (code: ExitCode) => void): Command {
 
   program
     .command("replay")
-    .description("print a saved trajectory: every message, tool call and exception, the world diff after each step, and where each milestone and minefield matched")
+    .description(
+      "print a saved trajectory: every message, tool call and exception, the world diff after each step, and where each milestone and minefield matched",
+    )
     .argument("<trajectory>", "a *.trajectory.jsonl file")
     .option("--html <file>", "write the replay panel as one self-contained HTML file instead of printing the transcript")
     .action((file: string, opts: { html?: string }) => setExit(replayCommand(file, io, opts)));

@@ -114,7 +114,10 @@ function loadScenarios(paths: readonly string[], io: CliIO): Scenario[] {
   const broken = loaded.filter((l) => hasErrors(l.diagnostics) || !l.scenario);
   if (broken.length > 0) {
     const verb = broken.length === 1 ? "has" : "have";
-    throw new CliError(`${broken.length} of ${plural(loaded.length, "scenario file")} ${verb} errors; the server was not started`, EXIT.failed);
+    throw new CliError(
+      `${broken.length} of ${plural(loaded.length, "scenario file")} ${verb} errors; the server was not started`,
+      EXIT.failed,
+    );
   }
   const byName = new Map<string, string>();
   const scenarios: Scenario[] = [];

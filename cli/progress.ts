@@ -34,7 +34,7 @@ const MIN_EPISODES_FOR_BAR = 6;
 export function etaText(elapsedMs: number, finishedHere: number, remaining: number): string {
   if (remaining <= 0) return "0s";
   if (finishedHere === 0 || elapsedMs <= 0) return "--";
-  const seconds = Math.ceil((elapsedMs / finishedHere) * remaining / 1000);
+  const seconds = Math.ceil(((elapsedMs / finishedHere) * remaining) / 1000);
   if (seconds < 60) return `${seconds}s`;
   const minutes = Math.floor(seconds / 60);
   if (minutes < 60) return `${minutes}m${String(seconds % 60).padStart(2, "0")}s`;

@@ -73,10 +73,18 @@ export function reportLines(data: RunsData): string[] {
   if (report.categories.length > 0) lines.push(...categoryTableLines(report.categories), "");
   if (report.apps.length > 0) lines.push(...appTableLines(report.apps), "");
   const k = report.pass_hat_k;
-  if (k !== null) lines.push(`pass^k over ${k.tasks.length} scenarios, a success scoring ${k.threshold}: ${k.pass_hat_k.map((p) => `pass^${p.k} ${p.value.toFixed(3)}`).join("  ")}`);
+  if (k !== null)
+    lines.push(
+      `pass^k over ${k.tasks.length} scenarios, a success scoring ${k.threshold}: ${k.pass_hat_k.map((p) => `pass^${p.k} ${p.value.toFixed(3)}`).join("  ")}`,
+    );
   const t = report.telemetry;
-  const cost = t.calls === 0 ? "" : `; ${t.calls} model calls, ${(t.latency_ms / 1000).toFixed(1)} s model time, ${t.total_tokens} tokens (${t.prompt_tokens} in, ${t.completion_tokens} out)`;
-  lines.push(`${report.runs} runs in ${report.suites.length} suite${report.suites.length === 1 ? "" : "s"}, ${report.damaged} damaged${cost}`);
+  const cost =
+    t.calls === 0
+      ? ""
+      : `; ${t.calls} model calls, ${(t.latency_ms / 1000).toFixed(1)} s model time, ${t.total_tokens} tokens (${t.prompt_tokens} in, ${t.completion_tokens} out)`;
+  lines.push(
+    `${report.runs} runs in ${report.suites.length} suite${report.suites.length === 1 ? "" : "s"}, ${report.damaged} damaged${cost}`,
+  );
   return lines;
 }
 

@@ -22,7 +22,11 @@ function filesUnder(dir: string, suffixes: readonly string[]): string[] {
     .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
     .filter((entry) => !entry.name.startsWith(".") && entry.name !== "node_modules")
     .flatMap((entry) =>
-      entry.isDirectory() ? filesUnder(join(dir, entry.name), suffixes) : entry.isFile() && suffixes.some((s) => entry.name.endsWith(s)) ? [join(dir, entry.name)] : [],
+      entry.isDirectory()
+        ? filesUnder(join(dir, entry.name), suffixes)
+        : entry.isFile() && suffixes.some((s) => entry.name.endsWith(s))
+          ? [join(dir, entry.name)]
+          : [],
     );
 }
 
@@ -54,7 +58,11 @@ export interface ModeFileSpec {
 export function modeResultFiles(paths: readonly string[], spec: ModeFileSpec, io: CliIO): string[] {
   const files = collectResultFiles(paths, [TRAJECTORY_SUFFIX, spec.runSuffix]).filter((file) => {
     if (basename(file) !== spec.summaryFile) return true;
-    io.err(problemLine(`${file}: skipped: this is the summary \`run --mode ${spec.mode}\` writes; the ${spec.items} are the *${spec.runSuffix} files beside it`));
+    io.err(
+      problemLine(
+        `${file}: skipped: this is the summary \`run --mode ${spec.mode}\` writes; the ${spec.items} are the *${spec.runSuffix} files beside it`,
+      ),
+    );
     return false;
   });
   if (files.length === 0) throw new CliError(`nothing to score: give *${spec.runSuffix} or *${TRAJECTORY_SUFFIX} files`, EXIT.usage);

@@ -140,7 +140,12 @@ export function addModelRoleOptions(command: Command): Command {
     .addOption(option("--api-key-env <name>", `environment variable holding the API key (default ${DEFAULT_API_KEY_ENV})`, envName))
     .addOption(option("--agent-api-key-env <name>", "environment variable holding the agent's API key", envName))
     .addOption(option("--user-api-key-env <name>", "environment variable holding the user simulator's API key", envName))
-    .addOption(new Option("--no-record-io", "leave the raw request and response bodies out of the trajectory (latency, tokens and request ids are still recorded)"));
+    .addOption(
+      new Option(
+        "--no-record-io",
+        "leave the raw request and response bodies out of the trajectory (latency, tokens and request ids are still recorded)",
+      ),
+    );
 }
 
 type Env = Readonly<Record<string, string | undefined>>;
@@ -171,20 +176,20 @@ export function roleSpec(role: ModelRole, id: string, flags: ModelRoleFlags, env
           apiKeyEnv: flags.judgeApiKeyEnv,
         }
       : role === "agent"
-      ? {
-          baseUrl: flags.agentBaseUrl,
-          temperature: flags.agentTemperature,
-          seed: flags.agentSeed,
-          maxTokens: flags.agentMaxTokens,
-          apiKeyEnv: flags.agentApiKeyEnv,
-        }
-      : {
-          baseUrl: flags.userBaseUrl,
-          temperature: flags.userTemperature,
-          seed: flags.userSeed,
-          maxTokens: flags.userMaxTokens,
-          apiKeyEnv: flags.userApiKeyEnv,
-        };
+        ? {
+            baseUrl: flags.agentBaseUrl,
+            temperature: flags.agentTemperature,
+            seed: flags.agentSeed,
+            maxTokens: flags.agentMaxTokens,
+            apiKeyEnv: flags.agentApiKeyEnv,
+          }
+        : {
+            baseUrl: flags.userBaseUrl,
+            temperature: flags.userTemperature,
+            seed: flags.userSeed,
+            maxTokens: flags.userMaxTokens,
+            apiKeyEnv: flags.userApiKeyEnv,
+          };
   if (id === SCRIPTED_ROLE_ID) {
     const stray = (Object.keys(own) as (keyof typeof own)[]).find((k) => own[k] !== undefined);
     if (stray) throw usage(`--${role}-${kebab(stray)} applies to a model-backed ${role} only (--${role} openai:<model>)`);

@@ -119,7 +119,13 @@ export async function runCommand(paths: readonly string[], options: RunOptions, 
     }
   };
   const settings = { trials, seed: options.seed, augment: options.augment === true, feedback: options.feedback, prompts: options.prompts };
-  const planning: Promise<PlanOutcome | { readonly ok: false; readonly error: unknown }> = planAsChecked(files, settings, io, accept, fatal.signal).then(
+  const planning: Promise<PlanOutcome | { readonly ok: false; readonly error: unknown }> = planAsChecked(
+    files,
+    settings,
+    io,
+    accept,
+    fatal.signal,
+  ).then(
     (outcome) => {
       if (outcome.ok) for (const job of waiting) queue.add(job);
       queue.close();
@@ -181,7 +187,11 @@ export async function runCommand(paths: readonly string[], options: RunOptions, 
   printTotals(summary, trials, summaryPath, io);
   if (interrupt.signal.aborted) {
     const cancelled = ordered.filter((r) => r.end_reason === "cancelled").length;
-    io.err(problemLine(`interrupted: ${ordered.length - cancelled} of ${plural(plan.jobs.length, "episode")} finished, ${cancelled} cancelled, ${notStarted} not started`));
+    io.err(
+      problemLine(
+        `interrupted: ${ordered.length - cancelled} of ${plural(plan.jobs.length, "episode")} finished, ${cancelled} cancelled, ${notStarted} not started`,
+      ),
+    );
     return EXIT.interrupted;
   }
   return summary.totals.failed > 0 ? EXIT.failed : EXIT.ok;

@@ -24,7 +24,11 @@ export function loadScenarioJobs(paths: readonly string[], io: CliIO, options: L
   for (const l of loaded) for (const d of l.diagnostics) io.err(formatDiagnostic(d));
   const broken = loaded.filter((l) => hasErrors(l.diagnostics) || !l.scenario);
   if (broken.length > 0) {
-    io.err(problemLine(`${broken.length} of ${plural(loaded.length, "scenario file")} ${broken.length === 1 ? "has" : "have"} errors; nothing was run`));
+    io.err(
+      problemLine(
+        `${broken.length} of ${plural(loaded.length, "scenario file")} ${broken.length === 1 ? "has" : "have"} errors; nothing was run`,
+      ),
+    );
     return null;
   }
   return loaded.flatMap((l) => (l.scenario ? [{ file: l.file, scenario: l.scenario }] : []));
@@ -50,16 +54,20 @@ export async function eachScenario<R>(
   const results = new Map<number, R>();
   let failed = 0;
   try {
-    await runPool(jobs.map((job, index) => ({ job, index })), { concurrency: options.concurrency, signal: interrupt.signal }, async ({ job, index }) => {
-      try {
-        results.set(index, await work(job));
-      } catch (e) {
-        if (interrupt.signal.aborted) return;
-        if (e instanceof CliError) throw e;
-        failed++;
-        io.err(problemLine(`${job.file}: ${job.scenario.name}: ${errorMessage(e)}`));
-      }
-    });
+    await runPool(
+      jobs.map((job, index) => ({ job, index })),
+      { concurrency: options.concurrency, signal: interrupt.signal },
+      async ({ job, index }) => {
+        try {
+          results.set(index, await work(job));
+        } catch (e) {
+          if (interrupt.signal.aborted) return;
+          if (e instanceof CliError) throw e;
+          failed++;
+          io.err(problemLine(`${job.file}: ${job.scenario.name}: ${errorMessage(e)}`));
+        }
+      },
+    );
   } finally {
     for (const s of STOP_SIGNALS) process.removeListener(s, onStop);
   }

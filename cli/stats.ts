@@ -167,14 +167,14 @@ export function statsLines(stats: ScenarioStats, fileCount: number): string[] {
       ),
       ...(stats.uncategorized > 0 ? [`(${plural(stats.uncategorized, "scenario")} without a category)`] : []),
     ],
-    [
-      ...renderTable(packed(stats, TOOL_COLUMNS), stats.tools),
-      ...TOOL_LEGEND,
-    ],
+    [...renderTable(packed(stats, TOOL_COLUMNS), stats.tools), ...TOOL_LEGEND],
     renderTable(packed(stats, APP_COLUMNS), stats.apps),
     renderTable(packed(stats, tallyColumns<TableRow>({ header: "TABLE", cell: (r) => r.table })), stats.tables),
     renderTable(packed(stats, tallyColumns<ColumnRow>({ header: "COLUMN", cell: (r) => `${r.table}.${r.column}` })), stats.columns),
-    renderTable(tallyColumns<ScenarioStats["constraint_kinds"][number]>({ header: "CONSTRAINT", cell: (r) => r.kind }), stats.constraint_kinds),
+    renderTable(
+      tallyColumns<ScenarioStats["constraint_kinds"][number]>({ header: "CONSTRAINT", cell: (r) => r.kind }),
+      stats.constraint_kinds,
+    ),
     renderTable(
       tallyColumns<ScenarioStats["measures"][number]>(
         { header: "MEASURE", cell: (r) => r.measure },
@@ -184,7 +184,10 @@ export function statsLines(stats: ScenarioStats, fileCount: number): string[] {
       stats.measures,
     ),
     renderTable(
-      tallyColumns<ScenarioStats["references"][number]>({ header: "COMPARED WITH", cell: (r) => COMPARED_WITH[r.compared_with] ?? r.compared_with }),
+      tallyColumns<ScenarioStats["references"][number]>({
+        header: "COMPARED WITH",
+        cell: (r) => COMPARED_WITH[r.compared_with] ?? r.compared_with,
+      }),
       stats.references,
     ),
     shapeLines(stats.shape),
@@ -205,4 +208,3 @@ function shapeLines(shape: ScenarioStats["shape"]): string[] {
     `Reference solutions: ${plural(shape.reference_tool_calls, "tool call")}, ${plural(shape.reference_parallel_turns, "parallel turn")}`,
   ];
 }
-

@@ -29,12 +29,20 @@ export function toolsCommand(options: ToolsOptions, io: CliIO): ExitCode {
   const pack = packById(id);
   const { tools } = pack;
   if (options.json) {
-    io.out(JSON.stringify(tools.map((t) => catalogEntry(t, appOf(pack, t.name))), null, 2));
+    io.out(
+      JSON.stringify(
+        tools.map((t) => catalogEntry(t, appOf(pack, t.name))),
+        null,
+        2,
+      ),
+    );
     return EXIT.ok;
   }
   for (const line of renderTable(columns(pack), tools)) io.out(line);
   io.out("");
   const others = PACK_IDS.filter((p) => p !== id).join("|");
-  io.out(`${plural(tools.length, "tool")} of the ${id} pack; "?" marks an optional parameter. --json prints the full catalog, --pack ${others} another pack's.`);
+  io.out(
+    `${plural(tools.length, "tool")} of the ${id} pack; "?" marks an optional parameter. --json prints the full catalog, --pack ${others} another pack's.`,
+  );
   return EXIT.ok;
 }

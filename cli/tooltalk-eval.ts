@@ -6,7 +6,12 @@
 import { toolTalkApi } from "../engine/packs/tooltalk/tools/apis.js";
 import type { Scenario } from "../engine/scenario/model.js";
 import { conversationErrorTypes, type ToolTalkErrorTypes } from "../engine/benchmarks/tooltalk/evaluation/error-types.js";
-import { aggregateConversations, scoreConversation, type ToolTalkAggregate, type ToolTalkMetrics } from "../engine/benchmarks/tooltalk/evaluation/metrics.js";
+import {
+  aggregateConversations,
+  scoreConversation,
+  type ToolTalkAggregate,
+  type ToolTalkMetrics,
+} from "../engine/benchmarks/tooltalk/evaluation/metrics.js";
 import { ROUGE_L_SIMILARITY } from "../engine/benchmarks/tooltalk/evaluation/similarity.js";
 import type { ToolTalkTurnRun } from "../engine/benchmarks/tooltalk/evaluation/types.js";
 import { readRunFile, TOOLTALK_RUN_SUFFIX } from "../engine/benchmarks/tooltalk/mode/result-file.js";
@@ -70,7 +75,11 @@ function scoreTrajectory(file: string, override: Scenario | null, io: CliIO): To
 
 export function evalToolTalkMode(paths: readonly string[], options: ToolTalkEvalOptions, io: CliIO): ExitCode {
   const override = options.scenario === undefined ? null : loadOverrideScenario(options.scenario, io);
-  const files = modeResultFiles(paths, { mode: "tooltalk", runSuffix: TOOLTALK_RUN_SUFFIX, summaryFile: TOOLTALK_SUMMARY_FILE, items: "conversations" }, io);
+  const files = modeResultFiles(
+    paths,
+    { mode: "tooltalk", runSuffix: TOOLTALK_RUN_SUFFIX, summaryFile: TOOLTALK_SUMMARY_FILE, items: "conversations" },
+    io,
+  );
   const entries: ToolTalkEvalEntry[] = [];
   let skipped = 0;
   for (const file of files) {
@@ -82,7 +91,11 @@ export function evalToolTalkMode(paths: readonly string[], options: ToolTalkEval
   if (options.json) {
     const output: ToolTalkEvalOutput = {
       mode: "tooltalk",
-      similarity: { name: ROUGE_L_SIMILARITY.name, strict_threshold: ROUGE_L_SIMILARITY.strictThreshold, loose_threshold: ROUGE_L_SIMILARITY.looseThreshold },
+      similarity: {
+        name: ROUGE_L_SIMILARITY.name,
+        strict_threshold: ROUGE_L_SIMILARITY.strictThreshold,
+        loose_threshold: ROUGE_L_SIMILARITY.looseThreshold,
+      },
       conversations: entries,
       aggregate,
     };

@@ -13,7 +13,11 @@ import type { Scenario } from "../engine/scenario/model.js";
 import { groundTruthPredictor } from "../engine/benchmarks/tooltalk/evaluation/ground-truth-predictor.js";
 import { aggregateConversations, type ToolTalkMetrics } from "../engine/benchmarks/tooltalk/evaluation/metrics.js";
 import { ROUGE_L_SIMILARITY } from "../engine/benchmarks/tooltalk/evaluation/similarity.js";
-import { DEFAULT_MAX_CALLS_PER_TURN, runConversation, type ToolTalkPredictor } from "../engine/benchmarks/tooltalk/evaluation/simulation.js";
+import {
+  DEFAULT_MAX_CALLS_PER_TURN,
+  runConversation,
+  type ToolTalkPredictor,
+} from "../engine/benchmarks/tooltalk/evaluation/simulation.js";
 import { OpenAiToolTalkPredictor } from "../engine/benchmarks/tooltalk/mode/openai-predictor.js";
 import { serializeRunFile, TOOLTALK_RUN_FORMAT, TOOLTALK_RUN_SUFFIX } from "../engine/benchmarks/tooltalk/mode/result-file.js";
 import { ScenarioBackend, scenarioConversation } from "../engine/benchmarks/tooltalk/mode/scenario-conversation.js";
@@ -45,7 +49,10 @@ const PLACEHOLDER_KEY = "no-key";
  * The scripted agent replays the ground truth (ToolTalk's oracle); a model agent predicts, its
  * requests cancelled by `signal` so Ctrl-C does not wait for a slow model.
  */
-function predictorFactory(options: ToolTalkRunOptions, signal: AbortSignal): (scenario: Scenario, conversation: ToolTalkConversation) => ToolTalkPredictor {
+function predictorFactory(
+  options: ToolTalkRunOptions,
+  signal: AbortSignal,
+): (scenario: Scenario, conversation: ToolTalkConversation) => ToolTalkPredictor {
   const spec: RoleSpec | undefined = options.agentSpec ?? (options.agent === "scripted" ? { kind: "scripted" } : undefined);
   if (spec === undefined) throw new CliError(`--mode tooltalk: the agent "${options.agent}" has no model settings`, EXIT.usage);
   if (spec.kind === "scripted") return (_scenario, conversation) => groundTruthPredictor(conversation);
@@ -60,7 +67,8 @@ function loadToolTalkScenarios(paths: readonly string[], io: CliIO): ScenarioJob
   const runnable = loadScenarioJobs(paths, io);
   if (runnable === null) return null;
   const foreign = runnable.filter((r) => r.scenario.world.pack !== "tooltalk");
-  for (const r of foreign) io.err(problemLine(`${r.file}: --mode tooltalk runs ToolTalk scenarios only; this one uses the ${r.scenario.world.pack} pack`));
+  for (const r of foreign)
+    io.err(problemLine(`${r.file}: --mode tooltalk runs ToolTalk scenarios only; this one uses the ${r.scenario.world.pack} pack`));
   return foreign.length > 0 ? null : runnable;
 }
 
@@ -76,32 +84,40 @@ export async function runToolTalkMode(paths: readonly string[], options: ToolTal
     throw fsError(e, options.out);
   }
   const maxCalls = options.maxCallsPerTurn ?? DEFAULT_MAX_CALLS_PER_TURN;
-  const { done: ordered, failed } = await eachScenario(runnable, { concurrency: options.concurrency ?? 1, interrupt }, io, async ({ file, scenario }): Promise<ToolTalkRow> => {
-    const conversation = scenarioConversation(scenario, file);
-    const result = await runConversation(conversation, new ScenarioBackend(scenario), predictorFor(scenario, conversation), {
-      maxCallsPerTurn: maxCalls,
-      signal: interrupt.signal,
-    });
-    writeFileAtomically(
-      join(options.out, `${scenario.name}${TOOLTALK_RUN_SUFFIX}`),
-      serializeRunFile({
-        format: TOOLTALK_RUN_FORMAT,
-        version: 1,
-        scenario: scenario.name,
-        scenario_file: file,
-        agent: options.agent,
-        similarity: ROUGE_L_SIMILARITY.name,
-        max_calls_per_turn: maxCalls,
-        metrics: result.metrics,
-        error_types: result.error_types,
-        turns: result.turns,
-      }),
-    );
-    return { name: scenario.name, metrics: result.metrics };
-  });
+  const { done: ordered, failed } = await eachScenario(
+    runnable,
+    { concurrency: options.concurrency ?? 1, interrupt },
+    io,
+    async ({ file, scenario }): Promise<ToolTalkRow> => {
+      const conversation = scenarioConversation(scenario, file);
+      const result = await runConversation(conversation, new ScenarioBackend(scenario), predictorFor(scenario, conversation), {
+        maxCallsPerTurn: maxCalls,
+        signal: interrupt.signal,
+      });
+      writeFileAtomically(
+        join(options.out, `${scenario.name}${TOOLTALK_RUN_SUFFIX}`),
+        serializeRunFile({
+          format: TOOLTALK_RUN_FORMAT,
+          version: 1,
+          scenario: scenario.name,
+          scenario_file: file,
+          agent: options.agent,
+          similarity: ROUGE_L_SIMILARITY.name,
+          max_calls_per_turn: maxCalls,
+          metrics: result.metrics,
+          error_types: result.error_types,
+          turns: result.turns,
+        }),
+      );
+      return { name: scenario.name, metrics: result.metrics };
+    },
+  );
   const aggregate = aggregateConversations(ordered.map((r) => r.metrics));
   const summaryPath = join(options.out, TOOLTALK_SUMMARY_FILE);
-  writeFileAtomically(summaryPath, `${JSON.stringify({ agent: options.agent, conversations: ordered.map(summaryEntry), aggregate }, null, 2)}\n`);
+  writeFileAtomically(
+    summaryPath,
+    `${JSON.stringify({ agent: options.agent, conversations: ordered.map(summaryEntry), aggregate }, null, 2)}\n`,
+  );
   for (const line of toolTalkTableLines(ordered)) io.out(line);
   io.out("");
   for (const line of toolTalkAggregateLines(aggregate)) io.out(line);

@@ -25,9 +25,14 @@ export async function validateCommand(paths: readonly string[], options: Validat
   const reports: FileReport[] = [];
   for (const file of collectScenarioFiles(paths)) {
     const { text, scenario, diagnostics } = loadScenario(file);
-    const all = scenario && !hasErrors(diagnostics) ? [...diagnostics, ...(await checkReferenceScore(scenario, new YamlSource(text, file)))] : diagnostics;
+    const all =
+      scenario && !hasErrors(diagnostics)
+        ? [...diagnostics, ...(await checkReferenceScore(scenario, new YamlSource(text, file)))]
+        : diagnostics;
     const promoted = options.strict ? all.map((d) => (d.severity === "warning" ? { ...d, severity: "error" as const } : d)) : all;
-    const sorted = promoted.slice().sort((a, b) => a.range.start.line - b.range.start.line || a.range.start.character - b.range.start.character);
+    const sorted = promoted
+      .slice()
+      .sort((a, b) => a.range.start.line - b.range.start.line || a.range.start.character - b.range.start.character);
     reports.push({ file, valid: !hasErrors(sorted), diagnostics: sorted });
   }
   const all = reports.flatMap((r) => r.diagnostics);

@@ -18,7 +18,12 @@ export interface WorldOptions {
   readonly pack?: PackId;
 }
 
-const UNITS: readonly [string, number][] = [["d", 86400], ["h", 3600], ["m", 60], ["s", 1]];
+const UNITS: readonly [string, number][] = [
+  ["d", 86400],
+  ["h", 3600],
+  ["m", 60],
+  ["s", 1],
+];
 
 /** A timestamp as a time expression relative to `now`: "now", "now - 3d", "now + 1h 30m". */
 export function relativeToNow(value: number, now: number): string {
@@ -55,11 +60,16 @@ export function worldCommand(options: WorldOptions, io: CliIO): ExitCode {
     first = false;
     io.out(`${schema.name} (${plural(rows.length, "row")}; key ${schema.key})`);
     if (rows.length === 0) continue;
-    const columns: Column<(typeof rows)[number]>[] = schema.columns.map((c) => ({ header: c.name, cell: (row) => cellText(row[c.name], c, now) }));
+    const columns: Column<(typeof rows)[number]>[] = schema.columns.map((c) => ({
+      header: c.name,
+      cell: (row) => cellText(row[c.name], c, now),
+    }));
     for (const line of renderTable(columns, rows)) io.out(`  ${line}`);
   }
   io.out("");
   const others = PACK_IDS.filter((p) => p !== id).join("|");
-  io.out(`The ${id} pack's default world, at the default clock (${DEFAULT_NOW} ${DEFAULT_TIMEZONE}); timestamps relative to the scenario's now. --json prints it as data, --pack ${others} another pack's.`);
+  io.out(
+    `The ${id} pack's default world, at the default clock (${DEFAULT_NOW} ${DEFAULT_TIMEZONE}); timestamps relative to the scenario's now. --json prints it as data, --pack ${others} another pack's.`,
+  );
   return EXIT.ok;
 }

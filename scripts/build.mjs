@@ -16,7 +16,15 @@ const PRECOMPILED = /engine[\\/]scenario[\\/]scenario-validator-precompiled\.ts$
  * Compiling at every start took longer than checking a whole suite of scenarios.
  */
 async function scenarioValidatorCode() {
-  const { outputFiles } = await build({ entryPoints: [VALIDATOR], bundle: true, platform: "node", format: "cjs", packages: "external", write: false, logLevel: "warning" });
+  const { outputFiles } = await build({
+    entryPoints: [VALIDATOR],
+    bundle: true,
+    platform: "node",
+    format: "cjs",
+    packages: "external",
+    write: false,
+    logLevel: "warning",
+  });
   const module = { exports: {} };
   new Function("module", "exports", "require", outputFiles[0].text)(module, module.exports, require);
   const { scenarioAjv, SCENARIO_SCHEMA } = module.exports;

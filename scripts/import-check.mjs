@@ -12,7 +12,9 @@ import { join } from "node:path";
 const upstream = process.env.TOOLSANDBOX_UPSTREAM;
 const python = process.env.TOOLSANDBOX_PYTHON;
 if (!upstream || !python) {
-  console.error("import:check needs TOOLSANDBOX_UPSTREAM=<ToolSandbox checkout> and TOOLSANDBOX_PYTHON=<python that imports it>; neither test can run without them");
+  console.error(
+    "import:check needs TOOLSANDBOX_UPSTREAM=<ToolSandbox checkout> and TOOLSANDBOX_PYTHON=<python that imports it>; neither test can run without them",
+  );
   process.exit(1);
 }
 
@@ -31,7 +33,9 @@ try {
   const validated = JSON.parse(cli("validate", out, "--json").stdout);
   const clean = validated.files.filter((f) => f.valid).length;
   // Errors of the format itself, apart from those of a reference played and scored (reference-*).
-  const formatErrors = validated.files.flatMap((f) => f.diagnostics).filter((d) => d.severity === "error" && !d.code.startsWith("reference-")).length;
+  const formatErrors = validated.files
+    .flatMap((f) => f.diagnostics)
+    .filter((d) => d.severity === "error" && !d.code.startsWith("reference-")).length;
   const findings = validated.files.filter((f) => !f.valid).map((f) => f.file.split("/").pop());
   cli("run", out, "--out", join(work, "runs"));
   const summary = JSON.parse(readFileSync(join(work, "runs", "summary.json"), "utf8"));

@@ -26,13 +26,5 @@ run(["scripts/build.mjs"]);
 // vsce lives in a tool folder of its own (installed on first use), not in the root install.
 const setupProblem = prepareVsce();
 if (setupProblem) fail(setupProblem);
-run([
-  VSCE_BIN,
-  "package",
-  "--no-dependencies",
-  "--allow-missing-repository",
-  "--no-rewrite-relative-links",
-  "--out",
-  out,
-]);
+run([VSCE_BIN, "package", "--no-dependencies", "--allow-missing-repository", "--no-rewrite-relative-links", "--out", out]);
 console.log(`${out} (${(statSync(out).size / 1024 / 1024).toFixed(2)} MB)`);

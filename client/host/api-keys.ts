@@ -36,7 +36,10 @@ export class ApiKeys {
     const stored = await this.secrets.get(SECRET_PREFIX + origin);
     if (stored) return { key: stored, source: "vscode-secret-storage" };
     if (isLocalEndpoint(baseUrl)) return { key: PLACEHOLDER_KEY, source: "none" };
-    const entered = await askForKey(origin, "No API key is stored for this endpoint. Enter one to store it, or leave empty to run without a key.");
+    const entered = await askForKey(
+      origin,
+      "No API key is stored for this endpoint. Enter one to store it, or leave empty to run without a key.",
+    );
     if (entered === undefined) return undefined;
     if (entered === "") return { key: PLACEHOLDER_KEY, source: "none" };
     await this.store(origin, entered);
@@ -48,7 +51,10 @@ export class ApiKeys {
     const origins = unique(configuredBaseUrls.map(endpointOrigin).filter((o): o is string => o !== null));
     const origin = await pick(origins, "Which endpoint is the key for?");
     if (origin === undefined) {
-      if (origins.length === 0) void vscode.window.showWarningMessage("ToolSandbox: no model endpoint is configured (toolsandbox.agent.baseUrl, toolsandbox.user.baseUrl).");
+      if (origins.length === 0)
+        void vscode.window.showWarningMessage(
+          "ToolSandbox: no model endpoint is configured (toolsandbox.agent.baseUrl, toolsandbox.user.baseUrl).",
+        );
       return;
     }
     const key = await askForKey(origin, "Stored in VS Code's secret storage; used by Run Scenario with Model.");
@@ -69,7 +75,10 @@ export class ApiKeys {
     if (choice === undefined) return;
     const cleared = choice === ALL ? origins : [choice];
     for (const origin of cleared) await this.secrets.delete(SECRET_PREFIX + origin);
-    await this.globalState.update(ORIGINS_KEY, origins.filter((o) => !cleared.includes(o)));
+    await this.globalState.update(
+      ORIGINS_KEY,
+      origins.filter((o) => !cleared.includes(o)),
+    );
     void vscode.window.showInformationMessage(`ToolSandbox: cleared the API key for ${cleared.join(", ")}.`);
   }
 
@@ -85,13 +94,15 @@ export class ApiKeys {
 }
 
 function askForKey(origin: string, prompt: string): Thenable<string | undefined> {
-  return vscode.window.showInputBox({
-    title: `ToolSandbox: API key for ${origin}`,
-    prompt,
-    password: true,
-    ignoreFocusOut: true,
-    placeHolder: "API key",
-  }).then((value) => value?.trim());
+  return vscode.window
+    .showInputBox({
+      title: `ToolSandbox: API key for ${origin}`,
+      prompt,
+      password: true,
+      ignoreFocusOut: true,
+      placeHolder: "API key",
+    })
+    .then((value) => value?.trim());
 }
 
 async function pick(items: readonly string[], placeHolder: string): Promise<string | undefined> {

@@ -31,15 +31,26 @@ export class ScenarioCodeLenses implements vscode.CodeLensProvider, vscode.Dispo
     const uri = document.uri;
     if (vscode.workspace.isTrusted) {
       lenses.push(
-        new vscode.CodeLens(top, { title: "$(play) Run", tooltip: "Play the scenario with the scripted agent and user", command: "toolsandbox.runScenario", arguments: [uri] }),
-        new vscode.CodeLens(top, { title: "Run with model", tooltip: "Play the scenario with the configured models", command: "toolsandbox.runScenarioWithModel", arguments: [uri] }),
+        new vscode.CodeLens(top, {
+          title: "$(play) Run",
+          tooltip: "Play the scenario with the scripted agent and user",
+          command: "toolsandbox.runScenario",
+          arguments: [uri],
+        }),
+        new vscode.CodeLens(top, {
+          title: "Run with model",
+          tooltip: "Play the scenario with the configured models",
+          command: "toolsandbox.runScenarioWithModel",
+          arguments: [uri],
+        }),
       );
     } else {
       // Say why there is no Run, and where trust is granted, instead of leaving the lenses out silently.
       lenses.push(
         new vscode.CodeLens(top, {
           title: "$(shield) Running is off in Restricted Mode: trust this workspace to run",
-          tooltip: "A run writes files and can call the configured model endpoints, so it needs a trusted workspace. Authoring, replay and re-scoring work now.",
+          tooltip:
+            "A run writes files and can call the configured model endpoints, so it needs a trusted workspace. Authoring, replay and re-scoring work now.",
           command: "workbench.trust.manage",
         }),
       );
@@ -47,7 +58,12 @@ export class ScenarioCodeLenses implements vscode.CodeLensProvider, vscode.Dispo
     const lastRun = outline.name === null || uri.scheme !== "file" ? null : this.trajectories.lastRunOf(uri.fsPath, outline.name);
     if (lastRun !== null) {
       lenses.push(
-        new vscode.CodeLens(top, { title: "Replay last run", tooltip: lastRun, command: "toolsandbox.replayTrajectory", arguments: [vscode.Uri.file(lastRun)] }),
+        new vscode.CodeLens(top, {
+          title: "Replay last run",
+          tooltip: lastRun,
+          command: "toolsandbox.replayTrajectory",
+          arguments: [vscode.Uri.file(lastRun)],
+        }),
       );
     }
 

@@ -59,7 +59,8 @@ const activeScenario = (): vscode.TextDocument | null => {
   return doc && isScenarioDocument(doc) ? doc : null;
 };
 
-const showProblem = (problem: string): void => void vscode.window.showErrorMessage(problem.startsWith("ToolSandbox") ? problem : `ToolSandbox: ${problem}`);
+const showProblem = (problem: string): void =>
+  void vscode.window.showErrorMessage(problem.startsWith("ToolSandbox") ? problem : `ToolSandbox: ${problem}`);
 
 export class Commands {
   constructor(private readonly s: CommandServices) {}
@@ -130,8 +131,9 @@ export class Commands {
     const startPaused = paused ?? vscode.workspace.getConfiguration("toolsandbox").get("startPaused") === true;
     // In the status bar, not a notification: a notification covered the panel the run plays in
     // (the panel's Stop button cancels).
-    const result = await vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: `ToolSandbox: running ${name}` }, () =>
-      this.s.runner.run({ scenarioUri: uri, mode, showPanel: true, startPaused }),
+    const result = await vscode.window.withProgress(
+      { location: vscode.ProgressLocation.Window, title: `ToolSandbox: running ${name}` },
+      () => this.s.runner.run({ scenarioUri: uri, mode, showPanel: true, startPaused }),
     );
     if (result.kind === "refused") {
       if (result.problem !== null) showProblem(result.problem);
@@ -173,10 +175,18 @@ export class Commands {
       ...others.map((u) => item(u)),
       { label: "$(folder-opened) Browse…", description: "a *.trajectory.jsonl anywhere", uri: null },
     ];
-    const chosen = await vscode.window.showQuickPick(items, { title: "ToolSandbox: Replay Trajectory", placeHolder: "Choose a trajectory to replay", matchOnDescription: true });
+    const chosen = await vscode.window.showQuickPick(items, {
+      title: "ToolSandbox: Replay Trajectory",
+      placeHolder: "Choose a trajectory to replay",
+      matchOnDescription: true,
+    });
     if (chosen === undefined) return null;
     if (chosen.uri !== null) return chosen.uri;
-    const picked = await vscode.window.showOpenDialog({ canSelectMany: false, filters: { "ToolSandbox trajectory": ["jsonl"] }, title: "Replay Trajectory" });
+    const picked = await vscode.window.showOpenDialog({
+      canSelectMany: false,
+      filters: { "ToolSandbox trajectory": ["jsonl"] },
+      title: "Replay Trajectory",
+    });
     const file = picked?.[0];
     if (file === undefined) return null;
     if (!isTrajectoryPath(file.fsPath)) {

@@ -74,7 +74,10 @@ export class InlineResults implements vscode.Disposable {
         const view = views.get(nodeKey(location.kind, location.id));
         if (!view) continue;
         const line = editor.document.lineAt(location.line);
-        const hover = new vscode.MarkdownString(`**${location.kind} \`${location.id}\`** ${view.text}${view.why ? `\n\n${view.why}` : ""}${note}`, true);
+        const hover = new vscode.MarkdownString(
+          `**${location.kind} \`${location.id}\`** ${view.text}${view.why ? `\n\n${view.why}` : ""}${note}`,
+          true,
+        );
         const options: vscode.DecorationOptions = {
           range: new vscode.Range(location.line, line.text.length, location.line, line.text.length),
           hoverMessage: hover,
@@ -97,7 +100,11 @@ export class InlineResults implements vscode.Disposable {
     const stale = note?.stale === true;
     this.status.text = `${note === null ? "$(beaker)" : "$(warning)"} ${stale ? "scenario has errors, showing the previous " : ""}${scoreSummary(results.evaluation)}`;
     this.status.tooltip = `ToolSandbox: ${note === null ? "" : `${note.text}\n`}results of ${results.trajectoryPath}; click to open the run.`;
-    this.status.command = { title: "Open the run", command: "toolsandbox.revealMessage", arguments: [vscode.Uri.file(results.trajectoryPath).toString(), null] };
+    this.status.command = {
+      title: "Open the run",
+      command: "toolsandbox.revealMessage",
+      arguments: [vscode.Uri.file(results.trajectoryPath).toString(), null],
+    };
     this.status.show();
   }
 }

@@ -31,7 +31,8 @@ export function nodeResultView(kind: NodeKind, node: NodeResult): NodeResultView
       ? { kind, id: node.id, tone: "clear", text: "✓ not hit", badge: "✓ clear", why, message: null }
       : { kind, id: node.id, tone: "hit", text: `⚠ hit at message ${node.matched_at}`, badge: "⚠ hit", why, message: node.matched_at };
   }
-  if (node.matched_at === null) return { kind, id: node.id, tone: "missed", text: "✗ not matched", badge: "✗ missed", why, message: node.explained_at };
+  if (node.matched_at === null)
+    return { kind, id: node.id, tone: "missed", text: "✗ not matched", badge: "✗ missed", why, message: node.explained_at };
   return {
     kind,
     id: node.id,

@@ -61,7 +61,13 @@ export class RunStore {
    * A saved trajectory, with the evaluation to show (the recorded one, or a fresh score). A file
    * already open keeps its feed, so the views showing it stay attached and get the new lines.
    */
-  addSaved(trajectoryPath: string, title: string, trajectory: Trajectory, evaluation: EvaluationResult | null, stamp: string | null): TrajectoryFeed {
+  addSaved(
+    trajectoryPath: string,
+    title: string,
+    trajectory: Trajectory,
+    evaluation: EvaluationResult | null,
+    stamp: string | null,
+  ): TrajectoryFeed {
     const existing = this.entries.get(trajectoryPath);
     if (existing?.feed.live === "running" || existing?.feed.live === "paused") return existing.feed;
     const shown = evaluation ?? trajectory.evaluation;
@@ -69,7 +75,12 @@ export class RunStore {
       existing.feed.reload(trajectory, evaluation);
       Object.assign(existing, { trajectory, evaluation: shown, stamp });
     } else {
-      this.entries.set(trajectoryPath, { feed: TrajectoryFeed.fromTrajectory(trajectoryPath, title, trajectory, evaluation), trajectory, evaluation: shown, stamp });
+      this.entries.set(trajectoryPath, {
+        feed: TrajectoryFeed.fromTrajectory(trajectoryPath, title, trajectory, evaluation),
+        trajectory,
+        evaluation: shown,
+        stamp,
+      });
       this.dropSpareRuns();
     }
     this.notifyScenariosOf(trajectoryPath);

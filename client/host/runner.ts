@@ -108,7 +108,9 @@ export class Runner {
       gate.finish();
     }
     this.store.finishLive(file, this.readBack(file), outcome.evaluation, fileStamp(file));
-    this.log.info(`${scenario.name}: ${outcome.end?.reason ?? "no end"}${outcome.engineError ? ` (engine error: ${outcome.engineError})` : ""}`);
+    this.log.info(
+      `${scenario.name}: ${outcome.end?.reason ?? "no end"}${outcome.engineError ? ` (engine error: ${outcome.engineError})` : ""}`,
+    );
     return { kind: "played", outcome, text };
   }
 

@@ -42,7 +42,9 @@ export class RunsViews {
   /** Opens the runs view over `folders` (default: the workspace's runs folders). */
   showRuns(folders: readonly string[] = workspaceRunsFolders()): void {
     if (folders.length === 0) {
-      void vscode.window.showInformationMessage("ToolSandbox: no runs yet. Run a scenario (its runs go to the runs folder, toolsandbox.runsFolder).");
+      void vscode.window.showInformationMessage(
+        "ToolSandbox: no runs yet. Run a scenario (its runs go to the runs folder, toolsandbox.runsFolder).",
+      );
       return;
     }
     const data = loadRuns(folders, folders.length === 1 ? `Runs in ${vscode.workspace.asRelativePath(folders[0]!, false)}` : "Runs");
@@ -101,7 +103,11 @@ export class RunsViews {
     }
     const title = `Compare ${basename(a).replace(/\.trajectory\.jsonl$/, "")} ↔ ${b === null ? "reference" : basename(b).replace(/\.trajectory\.jsonl$/, "")}`;
     // A static page: no script, no local resources.
-    const panel = vscode.window.createWebviewPanel(COMPARE_VIEW_TYPE, title, vscode.ViewColumn.Active, { enableScripts: false, enableCommandUris: false, localResourceRoots: [] });
+    const panel = vscode.window.createWebviewPanel(COMPARE_VIEW_TYPE, title, vscode.ViewColumn.Active, {
+      enableScripts: false,
+      enableCommandUris: false,
+      localResourceRoots: [],
+    });
     panel.webview.html = html;
   }
 }

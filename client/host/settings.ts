@@ -28,7 +28,9 @@ function optionalNumber(get: SettingsGetter, key: string, min: number, max: numb
   const value = get(key);
   if (value === undefined || value === null) return ok(null);
   if (typeof value !== "number" || !Number.isFinite(value) || value < min || value > max || (integer && !Number.isSafeInteger(value))) {
-    return fail(`toolsandbox.${key} must be ${integer ? "a whole number" : "a number"} from ${min} to ${max} (or null), not ${shown(value)}`);
+    return fail(
+      `toolsandbox.${key} must be ${integer ? "a whole number" : "a number"} from ${min} to ${max} (or null), not ${shown(value)}`,
+    );
   }
   return ok(value);
 }
@@ -48,7 +50,8 @@ export function readRoleChoice(role: RoleName, get: SettingsGetter): Read<RoleCh
   const baseUrl = readString(get, `${role}.baseUrl`, DEFAULT_BASE_URL);
   if (!baseUrl.ok) return baseUrl;
   const url = baseUrl.value === "" ? DEFAULT_BASE_URL : baseUrl.value.replace(/\/+$/, "");
-  if (endpointOrigin(url) === null) return fail(`toolsandbox.${role}.baseUrl must be an http:// or https:// URL, not ${shown(baseUrl.value)}`);
+  if (endpointOrigin(url) === null)
+    return fail(`toolsandbox.${role}.baseUrl must be an http:// or https:// URL, not ${shown(baseUrl.value)}`);
   const temperature = optionalNumber(get, `${role}.temperature`, 0, 2, false);
   if (!temperature.ok) return temperature;
   const seed = optionalNumber(get, `${role}.seed`, 0, Number.MAX_SAFE_INTEGER, true);

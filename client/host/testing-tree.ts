@@ -15,7 +15,10 @@ const fileStem = (uri: vscode.Uri): string => uri.path.replace(/^.*\//, "").repl
 
 /** The folders between the workspace folder and the file ([] for a file at the top). */
 export function folderSegments(relativePath: string): string[] {
-  return relativePath.split("/").slice(0, -1).filter((s) => s !== "");
+  return relativePath
+    .split("/")
+    .slice(0, -1)
+    .filter((s) => s !== "");
 }
 
 export class ScenarioTree {

@@ -53,7 +53,9 @@ export class Trajectories {
     const known = stamp !== null && this.store.stampOf(path) === stamp ? this.store.trajectory(path) : null;
     const trajectory = known ?? this.read(path);
     if (trajectory === null) return null;
-    const feed = known ? this.store.feed(path) : this.store.addSaved(path, trajectoryTitle(path), trajectory, this.evaluationOf(path, trajectory), stamp);
+    const feed = known
+      ? this.store.feed(path)
+      : this.store.addSaved(path, trajectoryTitle(path), trajectory, this.evaluationOf(path, trajectory), stamp);
     if (feed === null) return null;
     const name = trajectory.header.scenario.name;
     const scenario =
@@ -96,7 +98,13 @@ export class Trajectories {
   async listAll(): Promise<vscode.Uri[]> {
     const uris = await vscode.workspace.findFiles(`**/*${TRAJECTORY_SUFFIX}`, EXCLUDED);
     const stamped = await Promise.all(
-      uris.map(async (uri) => ({ uri, mtime: await vscode.workspace.fs.stat(uri).then((s) => s.mtime, () => 0) })),
+      uris.map(async (uri) => ({
+        uri,
+        mtime: await vscode.workspace.fs.stat(uri).then(
+          (s) => s.mtime,
+          () => 0,
+        ),
+      })),
     );
     return stamped.sort((a, b) => b.mtime - a.mtime).map((s) => s.uri);
   }

@@ -7,7 +7,14 @@ import type { PanelHost } from "./host.js";
 import { isAllowedLink } from "./links.js";
 import { cycle, isFiltering, NO_FILTER, searchHits, VisibleMessages, withSetupFold, type RoleFilter } from "./model/navigation.js";
 import { LineOrderError, PanelTrajectory } from "./model/panel-trajectory.js";
-import { FIRST_RENDER_MARK, type LiveState, type NodeKind, type PanelCommand, type PanelLine, type RunControl } from "../../engine/panel/protocol.js";
+import {
+  FIRST_RENDER_MARK,
+  type LiveState,
+  type NodeKind,
+  type PanelCommand,
+  type PanelLine,
+  type RunControl,
+} from "../../engine/panel/protocol.js";
 import { parseHostMessage } from "./validate/host-messages.js";
 import type { Direction, PanelActions } from "./view/actions.js";
 import { el, replaceChildren } from "./view/dom.js";
@@ -373,7 +380,14 @@ export class Panel implements PanelActions {
     const t = this.trajectory;
     if (t) {
       const setup = { end: t.setupEnd ?? 0, folded: this.effectiveFilter().foldSetup > 0 };
-      this.timeline.update({ trajectory: t, visible: this.visible, selected: this.selected, query: this.query, hits: new Set(this.hits), setup });
+      this.timeline.update({
+        trajectory: t,
+        visible: this.visible,
+        selected: this.selected,
+        query: this.query,
+        hits: new Set(this.hits),
+        setup,
+      });
     }
     if (reveal && this.selected !== null) this.timeline.reveal(this.selected);
     this.detail.render(t, this.selected, this.query);

@@ -23,9 +23,19 @@ export interface Limit {
 export const LIMITS = {
   scenarioBytes: { name: "scenario file size", variable: "TOOLSANDBOX_MAX_SCENARIO_BYTES", unit: "bytes", defaultValue: 2 * 1024 * 1024 },
   // Also the evaluation's bound (engine/evaluation/matching/dag.ts): its bookkeeping is cubic in it.
-  milestones: { name: "milestones (or minefields) per scenario", variable: "TOOLSANDBOX_MAX_MILESTONES", unit: "milestones", defaultValue: 64 },
+  milestones: {
+    name: "milestones (or minefields) per scenario",
+    variable: "TOOLSANDBOX_MAX_MILESTONES",
+    unit: "milestones",
+    defaultValue: 64,
+  },
   nestingDepth: { name: "nesting depth", variable: "TOOLSANDBOX_MAX_NESTING_DEPTH", unit: "levels", defaultValue: 64 },
-  trajectoryBytes: { name: "trajectory file size", variable: "TOOLSANDBOX_MAX_TRAJECTORY_BYTES", unit: "bytes", defaultValue: 64 * 1024 * 1024 },
+  trajectoryBytes: {
+    name: "trajectory file size",
+    variable: "TOOLSANDBOX_MAX_TRAJECTORY_BYTES",
+    unit: "bytes",
+    defaultValue: 64 * 1024 * 1024,
+  },
   trajectoryMessages: {
     name: "messages per trajectory",
     variable: "TOOLSANDBOX_MAX_TRAJECTORY_MESSAGES",

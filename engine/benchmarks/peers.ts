@@ -32,7 +32,14 @@ export function peerMetrics(
   };
 }
 
-export { agentCalls, callArguments, referenceCalls, type AgentCall, type CallArguments, type CallOutcome } from "../evaluation/agent-calls.js";
+export {
+  agentCalls,
+  callArguments,
+  referenceCalls,
+  type AgentCall,
+  type CallArguments,
+  type CallOutcome,
+} from "../evaluation/agent-calls.js";
 export {
   aggregateToolTalk,
   isActionTool,
@@ -73,4 +80,13 @@ export {
   unknownFunctionFeedback,
   type PyException,
 } from "../tools/toolscan-checks.js";
-export { SCORE_TOLERANCE, isSuccess, passHatK, passHatKForTask, type PassHatKOptions, type PassHatKReport, type TaskReliability, type TaskTrials } from "../evaluation/pass-k.js";
+export {
+  SCORE_TOLERANCE,
+  isSuccess,
+  passHatK,
+  passHatKForTask,
+  type PassHatKOptions,
+  type PassHatKReport,
+  type TaskReliability,
+  type TaskTrials,
+} from "../evaluation/pass-k.js";

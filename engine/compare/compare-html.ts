@@ -32,7 +32,10 @@ a { color: #0969da; }
 `;
 
 function sideBox(name: string, s: CompareSide): string {
-  const cost = s.telemetry.calls === 0 ? "no model calls" : `${s.telemetry.calls} model calls · ${(s.telemetry.latency_ms / 1000).toFixed(1)} s · ${s.telemetry.total_tokens.toLocaleString("en-US")} tokens`;
+  const cost =
+    s.telemetry.calls === 0
+      ? "no model calls"
+      : `${s.telemetry.calls} model calls · ${(s.telemetry.latency_ms / 1000).toFixed(1)} s · ${s.telemetry.total_tokens.toLocaleString("en-US")} tokens`;
   return `<div class="side" data-side="${name}"><div>${name} · ${escapeHtml(s.label)}</div><b>score ${escapeHtml(formatScore(s.score))}</b> <span class="muted">ended ${escapeHtml(s.end ?? "(no end)")} · ${s.messages} messages</span><div class="muted">agent ${escapeHtml(s.agent)} · user ${escapeHtml(s.user)} · ${escapeHtml(cost)}</div></div>`;
 }
 
@@ -49,13 +52,18 @@ export function comparisonHtml(c: Comparison, nonce = createNonce()): string {
       : `<p data-testid="divergence">First divergence: <a href="#first-divergence">message ${c.firstDivergence}, turn ${c.rows[c.firstDivergence]?.turn ?? 0}</a>. Setup rows (the same scripted start in both) are left out.</p>`;
   const rows = c.rows
     .map((r) => {
-      const cls = [r.same ? "same" : "differs", r.setup && r.same ? "setup" : "", r.index === c.firstDivergence ? "diverges" : ""].filter((x) => x !== "").join(" ");
+      const cls = [r.same ? "same" : "differs", r.setup && r.same ? "setup" : "", r.index === c.firstDivergence ? "diverges" : ""]
+        .filter((x) => x !== "")
+        .join(" ");
       const id = r.index === c.firstDivergence ? ` id="first-divergence"` : "";
       return `<tr class="${cls}"${id} data-index="${r.index}"><td class="n">${r.index}</td><td class="n">${r.turn}</td>${cell(r.a)}${cell(r.b)}</tr>`;
     })
     .join("\n");
   const nodes = c.nodes
-    .map((n) => `<tr><td>${n.kind} ${escapeHtml(n.id)}</td><td${n.same ? "" : ` class="diff"`}>${escapeHtml(n.a)}</td><td${n.same ? "" : ` class="diff"`}>${escapeHtml(n.b)}</td></tr>`)
+    .map(
+      (n) =>
+        `<tr><td>${n.kind} ${escapeHtml(n.id)}</td><td${n.same ? "" : ` class="diff"`}>${escapeHtml(n.a)}</td><td${n.same ? "" : ` class="diff"`}>${escapeHtml(n.b)}</td></tr>`,
+    )
     .join("\n");
   const csp = `default-src 'none'; style-src 'nonce-${nonce}'; base-uri 'none'; form-action 'none'`;
   return `<!DOCTYPE html>

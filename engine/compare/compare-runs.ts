@@ -133,7 +133,9 @@ function side(run: ComparedRun): CompareSide {
 /** One line for a message: its call, its error, or its content with the whitespace collapsed. */
 export function messageText(m: Message): string {
   const call = m.tool_call;
-  const text = m.tool_call_exception ?? (call ? `${call.name}(${call.arguments !== undefined ? JSON.stringify(call.arguments) : (call.raw_arguments ?? "")})` : m.content);
+  const text =
+    m.tool_call_exception ??
+    (call ? `${call.name}(${call.arguments !== undefined ? JSON.stringify(call.arguments) : (call.raw_arguments ?? "")})` : m.content);
   return text.replace(/\s+/g, " ").trim();
 }
 
@@ -146,11 +148,18 @@ const nodeText = (kind: "milestone" | "minefield", n: NodeResult | undefined): s
 function nodeComparisons(a: EvaluationResult | null, b: EvaluationResult | null): NodeComparison[] {
   const out: NodeComparison[] = [];
   for (const kind of ["milestone", "minefield"] as const) {
-    const list = (e: EvaluationResult | null): readonly NodeResult[] => (e === null ? [] : kind === "milestone" ? e.milestones : e.minefields);
+    const list = (e: EvaluationResult | null): readonly NodeResult[] =>
+      e === null ? [] : kind === "milestone" ? e.milestones : e.minefields;
     const ids = [...new Set([...list(a), ...list(b)].map((n) => n.id))];
     for (const id of ids) {
-      const x = nodeText(kind, list(a).find((n) => n.id === id));
-      const y = nodeText(kind, list(b).find((n) => n.id === id));
+      const x = nodeText(
+        kind,
+        list(a).find((n) => n.id === id),
+      );
+      const y = nodeText(
+        kind,
+        list(b).find((n) => n.id === id),
+      );
       // Where a node matched may differ while both runs satisfy it; "same" is about the outcome.
       const outcome = (s: string): string => s.replace(/ at \d+/, "");
       out.push({ kind, id, a: x, b: y, same: outcome(x) === outcome(y) });

@@ -5,7 +5,10 @@ import { formatScore } from "../evaluation/highlights.js";
 import type { CompareCell, CompareSide, Comparison } from "./compare-runs.js";
 
 const sideLine = (name: string, s: CompareSide): string => {
-  const cost = s.telemetry.calls === 0 ? "" : `, ${s.telemetry.calls} model calls, ${s.telemetry.total_tokens} tokens, ${(s.telemetry.latency_ms / 1000).toFixed(1)} s`;
+  const cost =
+    s.telemetry.calls === 0
+      ? ""
+      : `, ${s.telemetry.calls} model calls, ${s.telemetry.total_tokens} tokens, ${(s.telemetry.latency_ms / 1000).toFixed(1)} s`;
   return `${name}  ${s.label}: agent ${s.agent}, user ${s.user}, score ${formatScore(s.score)}, ended ${s.end ?? "(no end)"}, ${s.messages} messages${cost}`;
 };
 

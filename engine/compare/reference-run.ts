@@ -19,6 +19,8 @@ export async function playReference(header: TrajectoryHeader): Promise<ComparedR
   });
   const episode = new Episode({ scenario, ...roles, seed: header.run.seed, onEvent: (e) => builder.add(e) });
   await episode.run();
-  const evaluation = evaluate(scenario, episode.messages, (i) => episode.world.at(i), episode.firstUserIndex, { endReason: episode.ended?.reason ?? null });
+  const evaluation = evaluate(scenario, episode.messages, (i) => episode.world.at(i), episode.firstUserIndex, {
+    endReason: episode.ended?.reason ?? null,
+  });
   return { label: REFERENCE_LABEL, trajectory: builder.build([]), evaluation };
 }

@@ -31,7 +31,12 @@ function changeLine(c: RowChange, timezone: string, schemas: Schemas): string {
 }
 
 /** "CONTACT person_id=\"…\"": the table and the row's key column. */
-function rowLabel(table: string, schema: TableSchema | undefined, row: Row, cell: (column: string, value: CellValue | undefined) => string): string {
+function rowLabel(
+  table: string,
+  schema: TableSchema | undefined,
+  row: Row,
+  cell: (column: string, value: CellValue | undefined) => string,
+): string {
   const key = schema?.key;
   return key && key in row ? `${table} ${key}=${cell(key, row[key])}` : table;
 }

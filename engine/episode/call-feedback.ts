@@ -48,7 +48,9 @@ export function toolScanFeedback(call: ToolCall, callable: ReadonlyMap<string, T
   const mistyped = given.flatMap((argument) => {
     const parameter = tool.parameters.find((p) => p.name === argument);
     const value = args[argument];
-    return parameter && value !== undefined && !fitsToolScanType(value, parameter) ? [{ argument, expected: toolScanTypeRepr(parameter.type) }] : [];
+    return parameter && value !== undefined && !fitsToolScanType(value, parameter)
+      ? [{ argument, expected: toolScanTypeRepr(parameter.type) }]
+      : [];
   });
   return mistyped.length > 0 ? invalidArgumentTypeFeedback(call.name, mistyped) : null;
 }

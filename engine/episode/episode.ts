@@ -265,7 +265,12 @@ export class Episode {
     let outcome;
     try {
       const maxOrderings = this.options.maxOrderings ?? DEFAULT_MAX_ORDERINGS;
-      outcome = this.environment.respond(requests, this.world.latest().tables, { random: this.random, runtime: this.runtime }, maxOrderings);
+      outcome = this.environment.respond(
+        requests,
+        this.world.latest().tables,
+        { random: this.random, runtime: this.runtime },
+        maxOrderings,
+      );
     } catch (error) {
       // A tool that throws something other than a ToolError is a bug in the engine, not the agent's doing.
       return this.finish("role_error", `execution environment: ${describe(error)}`);

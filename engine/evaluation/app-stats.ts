@@ -31,7 +31,11 @@ export function appStatsRows(scenarios: readonly Scenario[], several: boolean): 
   for (const scenario of scenarios) {
     const pack = packById(scenario.world.pack);
     const calls = scenario.reference.flatMap((step) => (step.kind === "agent_calls" ? step.calls.map((c) => c.tool) : []));
-    for (const app of appsOfTools(pack, toolsFor(scenario, "agent").map((t) => t.name))) countOf(scenario.world.pack, app).allowed += 1;
+    for (const app of appsOfTools(
+      pack,
+      toolsFor(scenario, "agent").map((t) => t.name),
+    ))
+      countOf(scenario.world.pack, app).allowed += 1;
     for (const app of appsOfTools(pack, calls)) countOf(scenario.world.pack, app).necessary += 1;
     for (const tool of calls) {
       const app = appOf(pack, tool);

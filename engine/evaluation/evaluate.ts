@@ -99,7 +99,9 @@ function scoreList(
   if (window === null) {
     checkedEdges(nodes, noun);
     // The episode stopped before the opening message: nothing can match.
-    const unmatched = nodes.map((n): NodeResult => ({ id: n.id, matched_at: null, explained_at: null, similarity: 0, constraints: [], guardrails: [] }));
+    const unmatched = nodes.map(
+      (n): NodeResult => ({ id: n.id, matched_at: null, explained_at: null, similarity: 0, constraints: [], guardrails: [] }),
+    );
     return { total: 0, nodes: unmatched };
   }
   const { problem, scorer } = listMatchProblem(nodes, noun, worldTables, states, window);

@@ -132,7 +132,10 @@ export class NodeScorer {
         const b = list[c]!;
         if (b.states.table !== SANDBOX_TABLE) {
           if (b.states.key(index) !== b.states.key(before)) return false;
-        } else if (typeof b.reference === "number" || this.score(node, c, index, noReference) !== this.score(node, c, before, noReference)) {
+        } else if (
+          typeof b.reference === "number" ||
+          this.score(node, c, index, noReference) !== this.score(node, c, before, noReference)
+        ) {
           return false;
         }
       }
@@ -279,7 +282,12 @@ export class NodeScorer {
     let score = cache.get(key);
     if (score === undefined) {
       const current = states.rows(index);
-      score = constraintSimilarity(bound.constraint, { current, reference: ref === null ? null : states.rows(ref), schema: states.schema, scoreOnly: true }).similarity;
+      score = constraintSimilarity(bound.constraint, {
+        current,
+        reference: ref === null ? null : states.rows(ref),
+        schema: states.schema,
+        scoreOnly: true,
+      }).similarity;
       cache.set(key, score);
     }
     return score;
@@ -290,7 +298,11 @@ export class NodeScorer {
     const bound = this.bound[node]![c]!;
     const ref = this.referenceIndex(bound, refIndex);
     const { states } = bound;
-    return constraintSimilarity(bound.constraint, { current: states.rows(index), reference: ref === null ? null : states.rows(ref), schema: states.schema });
+    return constraintSimilarity(bound.constraint, {
+      current: states.rows(index),
+      reference: ref === null ? null : states.rows(ref),
+      schema: states.schema,
+    });
   }
 }
 
@@ -312,4 +324,3 @@ function columnCredit(pairs: ConstraintScore["explanation"]["pairs"]): number {
   }
   return scored === 0 ? 0 : positive / scored;
 }
-

@@ -146,10 +146,7 @@ const mAboveZero = (stem: string): boolean => measure(stem) > 0;
 const mAboveOne = (stem: string): boolean => measure(stem) > 1;
 
 /** Rules that all share one condition, written as [suffix, replacement] pairs. */
-function rulesWhen(
-  when: (stem: string) => boolean,
-  pairs: ReadonlyArray<readonly [suffix: string, replacement: string]>,
-): SuffixRule[] {
+function rulesWhen(when: (stem: string) => boolean, pairs: ReadonlyArray<readonly [suffix: string, replacement: string]>): SuffixRule[] {
   return pairs.map(([suffix, replacement]) => ({ suffix, replacement, when }));
 }
 

@@ -41,7 +41,14 @@ export async function checkReferenceScore(scenario: Scenario, src: YamlSource): 
   result.milestones.forEach((node) => {
     const path = idPath(src, "milestones", node.id);
     if (node.matched_at === null) {
-      out.push(report(path, "error", "reference-misses-milestone", `The reference solution never reaches this milestone (${nodeWhy(node, "milestone")}).`));
+      out.push(
+        report(
+          path,
+          "error",
+          "reference-misses-milestone",
+          `The reference solution never reaches this milestone (${nodeWhy(node, "milestone")}).`,
+        ),
+      );
     } else if (node.similarity < 1) {
       out.push(report(path, "warning", "reference-partial-milestone", partialMessage(node)));
     }
@@ -49,7 +56,14 @@ export async function checkReferenceScore(scenario: Scenario, src: YamlSource): 
   for (const node of result.minefields) {
     if (node.matched_at === null) continue;
     const path = idPath(src, "minefields", node.id);
-    out.push(report(path, "error", "reference-hits-minefield", `The reference solution steps on this minefield at message ${node.matched_at} (similarity ${formatScore(node.similarity)}).`));
+    out.push(
+      report(
+        path,
+        "error",
+        "reference-hits-minefield",
+        `The reference solution steps on this minefield at message ${node.matched_at} (similarity ${formatScore(node.similarity)}).`,
+      ),
+    );
   }
   return out;
 }

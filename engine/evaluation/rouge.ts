@@ -32,7 +32,10 @@ function cachedStem(word: string): string {
  */
 export function rougeTokens(text: string): string[] {
   const tokens: string[] = [];
-  for (const word of text.toLowerCase().replace(/[^a-z0-9]+/g, " ").split(" ")) {
+  for (const word of text
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, " ")
+    .split(" ")) {
     if (word === "") continue;
     const token = word.length > STEM_MIN_EXCLUSIVE ? cachedStem(word) : word;
     if (/^[a-z0-9]+$/.test(token)) tokens.push(token);

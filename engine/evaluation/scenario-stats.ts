@@ -214,7 +214,11 @@ export function scenarioStats(scenarios: readonly Scenario[]): ScenarioStats {
   const several = packs.length > 1;
   /** The row's pack, when rows of several packs sit in one table. */
   const qualified = (pack: PackId): PackQualified => (several ? { pack } : {});
-  const byConstraints = (counter: TallyCounter): Ranking<string> => ranked(most((k) => counter.get(k).constraints), alphabetical((k) => k));
+  const byConstraints = (counter: TallyCounter): Ranking<string> =>
+    ranked(
+      most((k) => counter.get(k).constraints),
+      alphabetical((k) => k),
+    );
   const rows = <R>(dimension: Dimension, build: (key: string, tally: Tally) => R): R[] => {
     const counter = counters[dimension];
     return counter
@@ -229,7 +233,12 @@ export function scenarioStats(scenarios: readonly Scenario[]): ScenarioStats {
     return counter
       .keys()
       .map((k) => ({ k, ...splitPackKey(k) }))
-      .sort(ranked(least((r) => packRank(r.pack)), (a, b) => withinPack(a.k, b.k)))
+      .sort(
+        ranked(
+          least((r) => packRank(r.pack)),
+          (a, b) => withinPack(a.k, b.k),
+        ),
+      )
       .map(({ k, pack, names }) => build(pack, names, counter.get(k)));
   };
   return {
@@ -253,7 +262,9 @@ export function scenarioStats(scenarios: readonly Scenario[]): ScenarioStats {
 
 /** Scenarios per pack, in the packs' order, leaving out packs no scenario uses. */
 function packRows(scenarios: readonly Scenario[]): PackRow[] {
-  return PACK_IDS.map((pack) => ({ pack, scenarios: scenarios.filter((s) => s.world.pack === pack).length })).filter((r) => r.scenarios > 0);
+  return PACK_IDS.map((pack) => ({ pack, scenarios: scenarios.filter((s) => s.world.pack === pack).length })).filter(
+    (r) => r.scenarios > 0,
+  );
 }
 
 /** Every constraint of every milestone and minefield, tallied along each dimension. */
@@ -268,8 +279,15 @@ function countConstraints(scenarios: readonly Scenario[]): {
     const context: ScenarioContext = { pack, schemas: packTables(pack).schemas };
     for (const section of ["milestones", "minefields"] as const) {
       for (const node of scenario[section]) {
-        for (const [dimension, keysOf] of Object.entries(DIMENSIONS) as [Dimension, (c: Constraint, context: ScenarioContext) => string[]][]) {
-          counters[dimension].addNode(index, section, node.constraints.map((c) => keysOf(c, context)));
+        for (const [dimension, keysOf] of Object.entries(DIMENSIONS) as [
+          Dimension,
+          (c: Constraint, context: ScenarioContext) => string[],
+        ][]) {
+          counters[dimension].addNode(
+            index,
+            section,
+            node.constraints.map((c) => keysOf(c, context)),
+          );
         }
         for (const { measure, written } of node.constraints.flatMap((c) => columnMeasures(c, context.schemas))) {
           const m = measureUses.get(measure) ?? { uses: 0, written: 0 };
@@ -286,7 +304,12 @@ function categoryRows(scenarios: readonly Scenario[]): CategoryRow[] {
   for (const s of scenarios) for (const c of new Set(s.categories)) counts.set(c, (counts.get(c) ?? 0) + 1);
   return [...counts]
     .map(([category, n]) => ({ category, scenarios: n }))
-    .sort(ranked(most((r) => r.scenarios), least((r) => CATEGORIES.indexOf(r.category))));
+    .sort(
+      ranked(
+        most((r) => r.scenarios),
+        least((r) => CATEGORIES.indexOf(r.category)),
+      ),
+    );
 }
 
 const agentCalls = (scenario: Scenario) => scenario.reference.flatMap((step) => (step.kind === "agent_calls" ? step.calls : []));

@@ -69,7 +69,9 @@ export class TableStates {
     if (found === undefined) {
       const rows = this.rows(index);
       const guardrail: GuardrailConstraint = { kind: "guardrail", table: this.table, reference: { kind: "initial" } };
-      found = this.representatives.findIndex((reference) => constraintSimilarity(guardrail, { current: rows, reference, schema: this.schema }).similarity === 1);
+      found = this.representatives.findIndex(
+        (reference) => constraintSimilarity(guardrail, { current: rows, reference, schema: this.schema }).similarity === 1,
+      );
       if (found < 0) found = this.representatives.push(rows) - 1;
       this.classOfKey.set(key, found);
     }

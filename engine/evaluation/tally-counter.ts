@@ -62,9 +62,18 @@ export type Ranking<T> = (a: T, b: T) => number;
 
 const byCodeUnit = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
 
-export const most = <T>(count: (row: T) => number): Ranking<T> => (a, b) => count(b) - count(a);
-export const least = <T>(rank: (row: T) => number): Ranking<T> => (a, b) => rank(a) - rank(b);
-export const alphabetical = <T>(key: (row: T) => string): Ranking<T> => (a, b) => byCodeUnit(key(a), key(b));
+export const most =
+  <T>(count: (row: T) => number): Ranking<T> =>
+  (a, b) =>
+    count(b) - count(a);
+export const least =
+  <T>(rank: (row: T) => number): Ranking<T> =>
+  (a, b) =>
+    rank(a) - rank(b);
+export const alphabetical =
+  <T>(key: (row: T) => string): Ranking<T> =>
+  (a, b) =>
+    byCodeUnit(key(a), key(b));
 
 /** The first ranking that tells two rows apart decides. */
 export function ranked<T>(...rankings: readonly Ranking<T>[]): Ranking<T> {

@@ -18,7 +18,6 @@ export function effectiveTurnCount(messages: readonly Message[]): number {
 
 function isUserToolTraffic(m: Message): boolean {
   return (
-    (m.sender === "user" && m.recipient === "execution_environment") ||
-    (m.sender === "execution_environment" && m.recipient === "user")
+    (m.sender === "user" && m.recipient === "execution_environment") || (m.sender === "execution_environment" && m.recipient === "user")
   );
 }

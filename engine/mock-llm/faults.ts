@@ -87,7 +87,8 @@ export function parseFault(spec: string): Fault {
   };
   const roleText = options.get("role");
   const role = roleText === undefined ? undefined : SIDES.find((side) => side === roleText);
-  if (roleText !== undefined && role === undefined) throw new FaultSpecError(`${kind}: role must be agent, user or judge, got "${roleText}"`);
+  if (roleText !== undefined && role === undefined)
+    throw new FaultSpecError(`${kind}: role must be agent, user or judge, got "${roleText}"`);
   const selection: FaultSelection = compact({
     every: num("every"),
     first: num("first"),
@@ -129,13 +130,17 @@ export function faultProblem(fault: Fault): string | null {
     positiveInteger("every", fault.every),
     positiveInteger("first", fault.first),
     positiveInteger("times", fault.times),
-    fault.rate === undefined || (fault.rate >= 0 && fault.rate <= 1) ? null : `${fault.kind}: rate must be between 0 and 1, got ${fault.rate}`,
+    fault.rate === undefined || (fault.rate >= 0 && fault.rate <= 1)
+      ? null
+      : `${fault.kind}: rate must be between 0 and 1, got ${fault.rate}`,
     fault.seed === undefined || Number.isSafeInteger(fault.seed) ? null : `${fault.kind}: seed must be an integer, got ${fault.seed}`,
     fault.role === undefined || SIDES.includes(fault.role) ? null : `${fault.kind}: role must be agent, user or judge`,
   ];
   switch (fault.kind) {
     case "latency":
-      problems.push(Number.isFinite(fault.ms) && fault.ms >= 0 ? null : `latency: ms must be a number of milliseconds, at least 0, got ${fault.ms}`);
+      problems.push(
+        Number.isFinite(fault.ms) && fault.ms >= 0 ? null : `latency: ms must be a number of milliseconds, at least 0, got ${fault.ms}`,
+      );
       break;
     case "rate-limit":
       problems.push(

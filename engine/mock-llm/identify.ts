@@ -75,7 +75,8 @@ export class ScenarioIndex {
 
   private identifyAgentRequest(request: ChatRequest): Scenario {
     const firstUser = request.messages.find((m) => m.role === "user");
-    if (!firstUser) throw invalidRequest("An agent request needs a user message: the scenario's opening identifies the scenario.", "messages");
+    if (!firstUser)
+      throw invalidRequest("An agent request needs a user message: the scenario's opening identifies the scenario.", "messages");
     const opened = this.scenarios.filter((s) => s.user.opening.trim() === firstUser.content.trim());
     if (opened.length === 0) {
       throw invalidRequest(
@@ -86,7 +87,7 @@ export class ScenarioIndex {
     const system = request.messages.find((m) => m.role === "system");
     const prompted = opened.filter((s) => agentSystemMessage(s.agent) === (system?.content ?? null));
     if (prompted.length === 0) {
-      const expected = (opened[0] ? agentSystemMessage(opened[0].agent) : "");
+      const expected = opened[0] ? agentSystemMessage(opened[0].agent) : "";
       const got = system ? quote(system.content) : "no system message";
       throw invalidRequest(
         `The request opens like ${nameList(opened)}, but its system message is not the agent system prompt ${quote(expected)} (got ${got}).`,

@@ -17,7 +17,8 @@ export const isJudgeRequest = (request: ChatRequest): boolean =>
 export function judgeReply(request: ChatRequest): ScriptedReply {
   const user = request.messages.find((m) => m.role === "user");
   const read = user ? readJudgeRequest(user.content) : null;
-  if (read === null) throw invalidRequest("A role-play judge request needs the persona and the conversation as its user message.", "messages");
+  if (read === null)
+    throw invalidRequest("A role-play judge request needs the persona and the conversation as its user message.", "messages");
   const name = read.personaName.toLowerCase();
   const named = read.replies.findIndex((r) => r.toLowerCase().includes(name));
   const verdict: JsonObject = {};

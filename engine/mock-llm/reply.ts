@@ -90,5 +90,9 @@ export function userReply(scenario: Scenario, request: ChatRequest): ScriptedRep
     throw invalidRequest(`The simulated user of ${scenario.name} would call end_conversation, but "tool_choice" is "none".`, "tool_choice");
   }
   const number = next?.number ?? null;
-  return { content: null, toolCalls: [{ id: `call_end_conversation_${number ?? "done"}`, name: END_CONVERSATION, arguments: "{}" }], step: number };
+  return {
+    content: null,
+    toolCalls: [{ id: `call_end_conversation_${number ?? "done"}`, name: END_CONVERSATION, arguments: "{}" }],
+    step: number,
+  };
 }

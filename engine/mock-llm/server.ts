@@ -122,12 +122,23 @@ export async function startMockLlm(options: MockLlmOptions): Promise<MockLlm> {
     }
     if (ending?.kind === "rate-limit") {
       const seconds = ending.retryAfter ?? DEFAULT_RETRY_AFTER_SECONDS;
-      throw new MockLlmError(429, `Rate limit reached (injected fault). Please try again in ${seconds}s.`, "requests", "rate_limit_exceeded", null, {
-        "retry-after": String(seconds),
-      });
+      throw new MockLlmError(
+        429,
+        `Rate limit reached (injected fault). Please try again in ${seconds}s.`,
+        "requests",
+        "rate_limit_exceeded",
+        null,
+        {
+          "retry-after": String(seconds),
+        },
+      );
     }
     if (ending?.kind === "server-error") {
-      throw new MockLlmError(ending.status ?? 500, "The server had an error while processing your request (injected fault).", "server_error");
+      throw new MockLlmError(
+        ending.status ?? 500,
+        "The server had an error while processing your request (injected fault).",
+        "server_error",
+      );
     }
     answer(200, chatCompletion(applyReplyFaults(scripted, hits, request), request.model, record.number, record.rawBody));
   };
@@ -165,7 +176,10 @@ export async function startMockLlm(options: MockLlmOptions): Promise<MockLlm> {
         if (record.method !== "GET") throw methodNotAllowed(record.method, path);
         answer(200, modelsAnswer(index, path));
       } else {
-        throw new MockLlmError(404, `Invalid URL (${record.method} ${path}): the mock server answers POST /v1/chat/completions and GET /v1/models.`);
+        throw new MockLlmError(
+          404,
+          `Invalid URL (${record.method} ${path}): the mock server answers POST /v1/chat/completions and GET /v1/models.`,
+        );
       }
     } catch (e) {
       const error =

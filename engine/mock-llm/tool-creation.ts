@@ -19,6 +19,7 @@ export function toolCreationTarget(request: ChatRequest): string | null {
 /** The reply to a tool-creation request: the tool's code in a python block. */
 export function toolCreationReply(tool: string, codeAnswers: ReadonlyMap<string, string>): ScriptedReply {
   const code = codeAnswers.get(tool);
-  if (code === undefined) throw new MockLlmError(404, `mock-llm has no code for the tool ${tool}`, "invalid_request_error", "no_code_answer");
+  if (code === undefined)
+    throw new MockLlmError(404, `mock-llm has no code for the tool ${tool}`, "invalid_request_error", "no_code_answer");
   return { content: `Here is the function.\n\n\`\`\`python\n${code.trimEnd()}\n\`\`\`\n`, toolCalls: [], step: null };
 }

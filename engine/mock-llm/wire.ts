@@ -101,7 +101,11 @@ export function parseChatRequest(body: unknown): ChatRequest {
   const model = body.model;
   if (typeof model !== "string" || model === "") throw invalidRequest('"model" is required and must be a non-empty string.', "model");
   if (body.stream === true) {
-    throw invalidRequest('Streaming is not supported by the mock server: send "stream": false or leave it out.', "stream", "unsupported_value");
+    throw invalidRequest(
+      'Streaming is not supported by the mock server: send "stream": false or leave it out.',
+      "stream",
+      "unsupported_value",
+    );
   }
   checkOptionalTypes(body);
   const messages = parseMessages(body.messages);
@@ -120,7 +124,8 @@ function checkOptionalTypes(body: JsonObject): void {
   const integer = (key: string, min: number): void => {
     const v = body[key];
     if (v === undefined || v === null) return;
-    if (typeof v !== "number" || !Number.isSafeInteger(v) || v < min) throw invalidRequest(`"${key}" must be an integer of at least ${min}.`, key);
+    if (typeof v !== "number" || !Number.isSafeInteger(v) || v < min)
+      throw invalidRequest(`"${key}" must be an integer of at least ${min}.`, key);
   };
   const boolean = (key: string): void => {
     const v = body[key];
@@ -142,7 +147,12 @@ function checkOptionalTypes(body: JsonObject): void {
   if (typeof body.n === "number" && body.n > 1)
     throw invalidRequest('The mock server answers with one choice: "n" must be 1.', "n", "unsupported_value");
   const stop = body.stop;
-  if (stop !== undefined && stop !== null && typeof stop !== "string" && !(Array.isArray(stop) && stop.every((s) => typeof s === "string"))) {
+  if (
+    stop !== undefined &&
+    stop !== null &&
+    typeof stop !== "string" &&
+    !(Array.isArray(stop) && stop.every((s) => typeof s === "string"))
+  ) {
     throw invalidRequest('"stop" must be a string or an array of strings.', "stop");
   }
 }
@@ -174,7 +184,10 @@ function parseMessage(raw: JsonValue, path: string): WireMessage {
       return { role, content: textContent(raw.content, `${path}.content`) };
     case "tool": {
       if (typeof raw.tool_call_id !== "string" || raw.tool_call_id === "") {
-        throw invalidRequest(`${path}.tool_call_id is required on a "tool" message and must be a non-empty string.`, `${path}.tool_call_id`);
+        throw invalidRequest(
+          `${path}.tool_call_id is required on a "tool" message and must be a non-empty string.`,
+          `${path}.tool_call_id`,
+        );
       }
       return { role, content: textContent(raw.content, `${path}.content`), toolCallId: raw.tool_call_id };
     }
@@ -217,7 +230,8 @@ function parseToolCalls(raw: JsonValue, path: string): WireToolCall[] {
     if (call.type !== "function") throw invalidRequest(`${at}.type must be "function".`, `${at}.type`);
     const fn = call.function;
     if (!isJsonObject(fn)) throw invalidRequest(`${at}.function must be an object with "name" and "arguments".`, `${at}.function`);
-    if (typeof fn.name !== "string" || fn.name === "") throw invalidRequest(`${at}.function.name must be a non-empty string.`, `${at}.function.name`);
+    if (typeof fn.name !== "string" || fn.name === "")
+      throw invalidRequest(`${at}.function.name must be a non-empty string.`, `${at}.function.name`);
     // Models do send invalid JSON here; it is the caller's to handle, so only the type is checked.
     if (typeof fn.arguments !== "string") {
       throw invalidRequest(`${at}.function.arguments must be a string holding the JSON arguments.`, `${at}.function.arguments`);
@@ -252,7 +266,8 @@ function checkToolCallPairing(messages: readonly WireMessage[]): void {
     if (m.role === "assistant") {
       open = new Set();
       for (const call of m.toolCalls) {
-        if (open.has(call.id)) throw invalidRequest(`messages[${i}] has two tool calls with the id "${call.id}".`, `messages[${i}].tool_calls`);
+        if (open.has(call.id))
+          throw invalidRequest(`messages[${i}] has two tool calls with the id "${call.id}".`, `messages[${i}].tool_calls`);
         open.add(call.id);
       }
     }
@@ -309,13 +324,18 @@ function parseParameters(raw: JsonValue | undefined, path: string): JsonObject |
 function parseToolChoice(raw: JsonValue | undefined, tools: readonly WireTool[]): ToolChoice | null {
   if (raw === undefined || raw === null) return null;
   if (raw === "none" || raw === "auto" || raw === "required") {
-    if (raw === "required" && tools.length === 0) throw invalidRequest('"tool_choice" is "required" but no tools are offered.', "tool_choice");
+    if (raw === "required" && tools.length === 0)
+      throw invalidRequest('"tool_choice" is "required" but no tools are offered.', "tool_choice");
     return raw;
   }
   if (isJsonObject(raw) && raw.type === "function" && isJsonObject(raw.function) && typeof raw.function.name === "string") {
     const name = raw.function.name;
-    if (!tools.some((t) => t.name === name)) throw invalidRequest(`"tool_choice" names the tool "${name}", which is not offered.`, "tool_choice");
+    if (!tools.some((t) => t.name === name))
+      throw invalidRequest(`"tool_choice" names the tool "${name}", which is not offered.`, "tool_choice");
     return { function: name };
   }
-  throw invalidRequest('"tool_choice" must be "none", "auto", "required" or { "type": "function", "function": { "name": ... } }.', "tool_choice");
+  throw invalidRequest(
+    '"tool_choice" must be "none", "auto", "required" or { "type": "function", "function": { "name": ... } }.',
+    "tool_choice",
+  );
 }

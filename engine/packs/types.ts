@@ -93,5 +93,10 @@ export interface WorldPack extends PackTables {
    * from its name). Undefined falls back to the generic rule: a string key column gets a uuid5 of
    * the scenario name, table and position; a nullable column null; anything else must be given.
    */
-  newRowDefault?(table: TableSchema, column: ColumnSchema, row: Readonly<Record<string, CellValue>>, ctx: NewRowContext): CellValue | undefined;
+  newRowDefault?(
+    table: TableSchema,
+    column: ColumnSchema,
+    row: Readonly<Record<string, CellValue>>,
+    ctx: NewRowContext,
+  ): CellValue | undefined;
 }

@@ -5,7 +5,10 @@ import type { Message, TrajectoryHeader } from "../episode/types.js";
 import { scoredFreeRun } from "../benchmarks/dialogtool/tasks/trajectory-turns.js";
 import type { HostMessage } from "./protocol.js";
 
-export function dialogToolMessage(header: TrajectoryHeader, messages: readonly Message[]): Extract<HostMessage, { type: "dialogtool" }> | null {
+export function dialogToolMessage(
+  header: TrajectoryHeader,
+  messages: readonly Message[],
+): Extract<HostMessage, { type: "dialogtool" }> | null {
   if (header.scenario.reference.length === 0 || messages.length === 0) return null;
   return { type: "dialogtool", report: scoredFreeRun(messages, header.scenario) };
 }

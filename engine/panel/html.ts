@@ -70,7 +70,8 @@ export function panelHtml(page: PanelPage): string {
     assets.kind === "linked"
       ? `<script nonce="${n}" src="${escapeAttribute(assets.scriptUri)}"></script>`
       : `<script nonce="${n}">${inlineText(assets.script, "script")}</script>`;
-  const data = page.lines === undefined ? "" : `<script type="application/json" id="${EMBEDDED_DATA_ID}">${embedJson(page.lines)}</script>\n`;
+  const data =
+    page.lines === undefined ? "" : `<script type="application/json" id="${EMBEDDED_DATA_ID}">${embedJson(page.lines)}</script>\n`;
   return `<!DOCTYPE html>
 <html lang="en">
 <head>
@@ -111,6 +112,7 @@ export function escapeAttribute(text: string): string {
 
 /** Our own bundle inlined in a <script>/<style>: it must not contain the end tag (esbuild escapes it in strings). */
 function inlineText(text: string, tag: "script" | "style"): string {
-  if (new RegExp(`</${tag}`, "i").test(text) || /<!--/.test(text)) throw new Error(`the ${tag} bundle contains </${tag} or <!--, so it cannot be inlined`);
+  if (new RegExp(`</${tag}`, "i").test(text) || /<!--/.test(text))
+    throw new Error(`the ${tag} bundle contains </${tag} or <!--, so it cannot be inlined`);
   return text;
 }

@@ -142,7 +142,8 @@ export class PythonRandom {
 
   /** `randint(a, b)`: a random integer with a <= result <= b. */
   randint(a: number, b: number): number {
-    if (!Number.isSafeInteger(a) || !Number.isSafeInteger(b) || b < a) throw new RangeError(`empty or non-integer range for randint(${a}, ${b})`);
+    if (!Number.isSafeInteger(a) || !Number.isSafeInteger(b) || b < a)
+      throw new RangeError(`empty or non-integer range for randint(${a}, ${b})`);
     return a + this.randbelow(b - a + 1);
   }
 

@@ -95,7 +95,11 @@ export function createScriptedAgent(scenario: Scenario): AgentRole {
 type AgentStep = Extract<ReferenceStep, { kind: "agent_text" | "agent_calls" }>;
 
 /** The reference names the real tools; the agent calls them by the names it is shown (scrambled or not). */
-function scriptedCalls(step: Extract<ReferenceStep, { kind: "agent_calls" }>, augmentations: readonly ToolAugmentation[], tools: readonly ToolDefinition[]): AgentTurn {
+function scriptedCalls(
+  step: Extract<ReferenceStep, { kind: "agent_calls" }>,
+  augmentations: readonly ToolAugmentation[],
+  tools: readonly ToolDefinition[],
+): AgentTurn {
   return {
     kind: "calls",
     calls: step.calls.map((c) => ({ id: c.id, name: agentFacingName(c.tool, augmentations, tools), arguments: c.arguments })),

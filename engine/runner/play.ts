@@ -145,7 +145,15 @@ function jobOnlyProblem(error: unknown, path: string): string | null {
 
 /** The failed result of a job that never started (no trajectory was written). */
 function unplayedResult(job: BatchJob, problem: string): ScenarioResult {
-  return jobResult(job, { end: null, evaluation: null, peers: null, messageCount: 0, turnCount: 0, engineError: problem, telemetry: NO_TELEMETRY });
+  return jobResult(job, {
+    end: null,
+    evaluation: null,
+    peers: null,
+    messageCount: 0,
+    turnCount: 0,
+    engineError: problem,
+    telemetry: NO_TELEMETRY,
+  });
 }
 
 export interface JobFacts {

@@ -58,7 +58,9 @@ export function inspectSavedJob(job: BatchJob, outDir: string, expected: Traject
     if (e instanceof TrajectoryError) return { kind: "incomplete", reason: e.reason };
     throw e;
   }
-  const why = incompleteness(trajectory) ?? (judged && job.scenario.agent.persona && trajectory.judgement === null ? "it has no role-play judgement" : null);
+  const why =
+    incompleteness(trajectory) ??
+    (judged && job.scenario.agent.persona && trajectory.judgement === null ? "it has no role-play judgement" : null);
   if (why !== null) return { kind: "incomplete", reason: why };
   const { end, evaluation } = trajectory;
   if (end === null || evaluation === null) throw new Error("unreachable: a complete trajectory has its end and evaluation");
@@ -115,7 +117,9 @@ function headerDifference(saved: JsonObject, expected: TrajectoryHeader): string
     const [was, is] = [run[key], wanted.get(key)];
     if (json(was) === json(is)) continue;
     const scalar = (v: unknown): boolean => v === undefined || v === null || typeof v !== "object";
-    return scalar(was) && scalar(is) ? `it was played with ${key} ${json(was)}, this run uses ${json(is)}` : `it was played with other ${key}`;
+    return scalar(was) && scalar(is)
+      ? `it was played with ${key} ${json(was)}, this run uses ${json(is)}`
+      : `it was played with other ${key}`;
   }
   return "it was played from another version of the scenario";
 }

@@ -47,7 +47,9 @@ export function isRunFolder(path: string): boolean {
   } catch {
     return false; // Not there: the caller's own loading reports it.
   }
-  return directory && filesUnder(path, isScenarioFileName).length === 0 && filesUnder(path, (n) => n.endsWith(TRAJECTORY_SUFFIX)).length > 0;
+  return (
+    directory && filesUnder(path, isScenarioFileName).length === 0 && filesUnder(path, (n) => n.endsWith(TRAJECTORY_SUFFIX)).length > 0
+  );
 }
 
 /** Whether a path is a directory; a path that cannot be read is a one-line CliError. */

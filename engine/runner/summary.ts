@@ -6,13 +6,7 @@ import type { EndReason, Message } from "../episode/types.js";
 import { aggregateByApp, type AppRow, type AppScored } from "../evaluation/app-rows.js";
 import { aggregateByCategory, type CategoryRow, type ScoredScenario } from "../evaluation/categories.js";
 import { formatScore } from "../evaluation/highlights.js";
-import {
-  peerMetrics,
-  type CallPattern,
-  type PeerMetrics,
-  type ToolScanPattern,
-  type ToolTalkMetrics,
-} from "../benchmarks/peers.js";
+import { peerMetrics, type CallPattern, type PeerMetrics, type ToolScanPattern, type ToolTalkMetrics } from "../benchmarks/peers.js";
 import type { EvaluationResult } from "../evaluation/result.js";
 import type { Category, Scenario } from "../scenario/model.js";
 import { addTelemetry, NO_TELEMETRY, type TelemetryTotals } from "../trajectory/telemetry.js";
@@ -129,7 +123,8 @@ function scored(results: readonly ScenarioResult[]): (ScoredScenario & AppScored
 export function scoreFields(
   evaluation: EvaluationResult | null,
 ): Pick<ScenarioResult, "score" | "milestone_score" | "minefield_score" | "zero_reason" | "milestones" | "minefields"> {
-  if (evaluation === null) return { score: null, milestone_score: null, minefield_score: null, zero_reason: null, milestones: [], minefields: [] };
+  if (evaluation === null)
+    return { score: null, milestone_score: null, minefield_score: null, zero_reason: null, milestones: [], minefields: [] };
   const matches = (nodes: EvaluationResult["milestones"]): NodeMatch[] =>
     nodes.map(({ id, matched_at, similarity }) => ({ id, matched_at, similarity }));
   return {

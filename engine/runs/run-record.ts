@@ -137,7 +137,9 @@ function referenceApps(scenario: JsonObject): string[] {
   const pack = isJsonObject(world) ? world.pack : undefined;
   if (typeof pack !== "string" || !isPackId(pack)) return [];
   const steps = Array.isArray(scenario.reference) ? scenario.reference : [];
-  const tools = steps.flatMap((step) => (isJsonObject(step) && Array.isArray(step.calls) ? step.calls : [])).flatMap((call) => (isJsonObject(call) && typeof call.tool === "string" ? [call.tool] : []));
+  const tools = steps
+    .flatMap((step) => (isJsonObject(step) && Array.isArray(step.calls) ? step.calls : []))
+    .flatMap((call) => (isJsonObject(call) && typeof call.tool === "string" ? [call.tool] : []));
   return appsOfTools(packById(pack), tools);
 }
 
@@ -154,5 +156,7 @@ function parse(line: string | undefined): JsonObject | null {
 const str = (value: JsonValue | undefined, fallback: string): string => (typeof value === "string" ? value : fallback);
 
 function isModelCall(value: JsonValue | undefined): value is ModelCall & JsonObject {
-  return isJsonObject(value ?? null) && typeof (value as JsonObject).latency_ms === "number" && typeof (value as JsonObject).model === "string";
+  return (
+    isJsonObject(value ?? null) && typeof (value as JsonObject).latency_ms === "number" && typeof (value as JsonObject).model === "string"
+  );
 }

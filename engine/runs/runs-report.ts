@@ -45,7 +45,12 @@ export function runsReport(records: readonly RunRecord[], threshold = 1): RunsRe
     byScenario.set(r.scenario, s);
   }
   const mean = (xs: readonly number[]): number => xs.reduce((a, b) => a + b, 0) / xs.length;
-  const scored = [...byScenario.values()].map((s) => ({ categories: s.categories as readonly Category[], apps: s.apps, score: mean(s.scores), turn_count: mean(s.turns) }));
+  const scored = [...byScenario.values()].map((s) => ({
+    categories: s.categories as readonly Category[],
+    apps: s.apps,
+    score: mean(s.scores),
+    turn_count: mean(s.turns),
+  }));
   const tasks = [...byScenario.entries()].map(([task, s]) => ({ task, scores: s.scores }));
   return {
     runs: records.length,

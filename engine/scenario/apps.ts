@@ -21,5 +21,8 @@ export function appsOfTools(pack: WorldPack, tools: Iterable<string>): string[] 
 
 /** The apps a scenario needs: those of the tools its reference calls (none without a reference). */
 export function scenarioApps(scenario: Scenario, pack: WorldPack): string[] {
-  return appsOfTools(pack, scenario.reference.flatMap((step) => (step.kind === "agent_calls" ? step.calls.map((c) => c.tool) : [])));
+  return appsOfTools(
+    pack,
+    scenario.reference.flatMap((step) => (step.kind === "agent_calls" ? step.calls.map((c) => c.tool) : [])),
+  );
 }

@@ -25,7 +25,10 @@ export function findColumn<C extends { readonly name: string }>(
 ): C | null {
   const column = columns.find((c) => c.name === name);
   if (column) return column;
-  const suggestion = closestMatch(name, columns.map((c) => c.name));
+  const suggestion = closestMatch(
+    name,
+    columns.map((c) => c.name),
+  );
   ctx.reporter.report(path, "unknown-column", `${table} has no column "${name}".${didYouMean(suggestion)}`, {
     anchor: "key",
     data: suggestion === null ? undefined : { suggestion },
@@ -43,7 +46,9 @@ export function resolveCell(ctx: CheckContext, path: Path, column: ColumnSchema,
   if (column.timestamp && (typeof value === "string" || typeof value === "number")) {
     const time = parseTimeExpression(value, ctx.clock);
     if (time.ok) return time.value;
-    ctx.reporter.report(path, "bad-time-expression", time.message, { data: time.suggestion === undefined ? undefined : { suggestion: time.suggestion } });
+    ctx.reporter.report(path, "bad-time-expression", time.message, {
+      data: time.suggestion === undefined ? undefined : { suggestion: time.suggestion },
+    });
     return undefined;
   }
   if (column.type === "string_list") return resolveList(ctx, path, column, value);
@@ -56,7 +61,11 @@ export function resolveCell(ctx: CheckContext, path: Path, column: ColumnSchema,
           ? Number.isInteger(value)
           : typeof value === "boolean";
   if (fits) return value as CellValue;
-  ctx.reporter.report(path, "column-type", `"${column.name}" takes ${expected(column)}, found ${describeValue(value)}.${quoteHint(column.type === "string", value)}`);
+  ctx.reporter.report(
+    path,
+    "column-type",
+    `"${column.name}" takes ${expected(column)}, found ${describeValue(value)}.${quoteHint(column.type === "string", value)}`,
+  );
   return undefined;
 }
 
@@ -70,7 +79,11 @@ function resolveList(ctx: CheckContext, path: Path, column: ColumnSchema, value:
   const bad = items.findIndex((item) => typeof item !== "string");
   if (bad < 0) return items.filter((item): item is string => typeof item === "string");
   const item = items[bad];
-  ctx.reporter.report([...path, bad], "column-type", `Each item of "${column.name}" is a string, found ${describeValue(item)}.${quoteHint(true, item)}`);
+  ctx.reporter.report(
+    [...path, bad],
+    "column-type",
+    `Each item of "${column.name}" is a string, found ${describeValue(item)}.${quoteHint(true, item)}`,
+  );
   return undefined;
 }
 

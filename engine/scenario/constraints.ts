@@ -13,7 +13,13 @@ import type { Path } from "./yaml-source.js";
 const KINDS = ["snapshot", "addition", "removal", "update", "tool_trace_extract"] as const;
 
 /** The resolved constraint, or null when its kind (the schema reports it) or table is unusable. */
-export function resolveConstraint(ctx: ToolContext, path: Path, raw: unknown, graph: MilestoneGraph, nodeId: string | null): Constraint | null {
+export function resolveConstraint(
+  ctx: ToolContext,
+  path: Path,
+  raw: unknown,
+  graph: MilestoneGraph,
+  nodeId: string | null,
+): Constraint | null {
   const c = obj(raw);
   const kind = KINDS.find((k) => k === c?.kind);
   const table = str(c?.table);
@@ -26,7 +32,11 @@ export function resolveConstraint(ctx: ToolContext, path: Path, raw: unknown, gr
   checkToleranceKeys(ctx, [...path, "measures"], target, c.measures);
   const reference = resolveReference(ctx, path, c, graph, nodeId);
   if (targetTable === "SANDBOX" && Array.isArray(c.target) && c.target.length !== 1) {
-    ctx.reporter.report([...path, "target"], "sandbox-one-row", `A SANDBOX target describes one message, so it has exactly one row (found ${c.target.length}).`);
+    ctx.reporter.report(
+      [...path, "target"],
+      "sandbox-one-row",
+      `A SANDBOX target describes one message, so it has exactly one row (found ${c.target.length}).`,
+    );
   }
   switch (kind) {
     case "snapshot":
@@ -40,7 +50,13 @@ export function resolveConstraint(ctx: ToolContext, path: Path, raw: unknown, gr
   }
 }
 
-function resolveReference(ctx: ToolContext, path: Path, c: RawObject, graph: MilestoneGraph, nodeId: string | null): ConstraintReference | null {
+function resolveReference(
+  ctx: ToolContext,
+  path: Path,
+  c: RawObject,
+  graph: MilestoneGraph,
+  nodeId: string | null,
+): ConstraintReference | null {
   const ref = str(c.reference);
   if (ref === null) return null;
   if (ref === INITIAL) return { kind: "initial" };
@@ -75,16 +91,23 @@ function resolveExtract(
 ): Constraint | null {
   let ok = true;
   if (table !== "SANDBOX") {
-    ctx.reporter.report([...path, "table"], "extract-table", "A tool_trace_extract constraint compares a message: its table is SANDBOX.", { data: { suggestion: "SANDBOX" } });
+    ctx.reporter.report([...path, "table"], "extract-table", "A tool_trace_extract constraint compares a message: its table is SANDBOX.", {
+      data: { suggestion: "SANDBOX" },
+    });
     ok = false;
   }
   if (!has(c, "reference") || str(c.reference) === INITIAL) {
     const where: Path = has(c, "reference") ? [...path, "reference"] : [...path, "kind"];
-    ctx.reporter.report(where, "extract-reference", "A tool_trace_extract constraint needs `reference:` naming the milestone whose matched message's tool traces it reads.");
+    ctx.reporter.report(
+      where,
+      "extract-reference",
+      "A tool_trace_extract constraint needs `reference:` naming the milestone whose matched message's tool traces it reads.",
+    );
     ok = false;
   }
   const rules = extractionRules(ctx, path, c);
-  const fill = c.fill === "content" || c.fill === "tool_trace" ? c.fill : target.some((row) => "tool_trace" in row) ? "tool_trace" : "content";
+  const fill =
+    c.fill === "content" || c.fill === "tool_trace" ? c.fill : target.some((row) => "tool_trace" in row) ? "tool_trace" : "content";
   const column = fill === "tool_trace" ? "tool_trace" : "content";
   if (Array.isArray(c.target) && target.length > 0 && !target.some((row) => column in row)) {
     const where: Path = has(c, "fill") ? [...path, "fill"] : [...path, "target"];
@@ -111,14 +134,20 @@ function extractionRules(ctx: ToolContext, path: Path, c: RawObject): { name: st
     return null;
   }
   if (!has(c, "extract")) {
-    ctx.reporter.report([...path, "kind"], "extract-rules", "A tool_trace_extract constraint needs `extractor` (an upstream name) or `extract` (rules).");
+    ctx.reporter.report(
+      [...path, "kind"],
+      "extract-rules",
+      "A tool_trace_extract constraint needs `extractor` (an upstream name) or `extract` (rules).",
+    );
     return null;
   }
-  const rules = list(c.extract).map(obj).flatMap((r): ExtractionRule[] => {
-    const rulePath = str(r?.path);
-    const as = str(r?.as);
-    const normalize = r?.normalize === "int" || r?.normalize === "float_formats" ? r.normalize : "raw";
-    return rulePath !== null && as !== null ? [{ path: rulePath, as, normalize }] : [];
-  });
+  const rules = list(c.extract)
+    .map(obj)
+    .flatMap((r): ExtractionRule[] => {
+      const rulePath = str(r?.path);
+      const as = str(r?.as);
+      const normalize = r?.normalize === "int" || r?.normalize === "float_formats" ? r.normalize : "raw";
+      return rulePath !== null && as !== null ? [{ path: rulePath, as, normalize }] : [];
+    });
   return { name: null, rules };
 }

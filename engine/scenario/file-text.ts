@@ -23,16 +23,24 @@ export function readScenarioFileText(path: string): ScenarioFileText {
 }
 
 export function decodeScenarioBytes(bytes: Uint8Array, file: string): ScenarioFileText {
-  const text = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString("utf8").replace(/^\uFEFF/, "");
+  const text = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)
+    .toString("utf8")
+    .replace(/^\uFEFF/, "");
   const bad = firstInvalidUtf8(bytes);
   if (bad < 0) return { ok: true, text, encoding: null };
   // Where the bad byte is in the decoded text: count lines and characters of what comes before it.
-  const before = Buffer.from(bytes.buffer, bytes.byteOffset, bad).toString("utf8").replace(/^\uFEFF/, "");
+  const before = Buffer.from(bytes.buffer, bytes.byteOffset, bad)
+    .toString("utf8")
+    .replace(/^\uFEFF/, "");
   const line = before.split("\n").length - 1;
   const character = before.length - (before.lastIndexOf("\n") + 1);
   const byte = (bytes[bad] ?? 0).toString(16).toUpperCase().padStart(2, "0");
   const message = `The file is not valid UTF-8: byte 0x${byte} (at byte ${grouped(bad)}) is not part of a character. Save the file as UTF-8.`;
-  return { ok: true, text, encoding: { ...at(file, line, character, "invalid-utf8", message), offset: [before.length, before.length + 1] } };
+  return {
+    ok: true,
+    text,
+    encoding: { ...at(file, line, character, "invalid-utf8", message), offset: [before.length, before.length + 1] },
+  };
 }
 
 /** Offset of the first byte that is not part of a well-formed UTF-8 sequence, or -1. */
@@ -44,7 +52,22 @@ export function firstInvalidUtf8(bytes: Uint8Array): number {
       i++;
       continue;
     }
-    const [length, low, high] = b >= 0xc2 && b <= 0xdf ? [2, 0x80, 0xbf] : b === 0xe0 ? [3, 0xa0, 0xbf] : b === 0xed ? [3, 0x80, 0x9f] : b >= 0xe1 && b <= 0xef ? [3, 0x80, 0xbf] : b === 0xf0 ? [4, 0x90, 0xbf] : b === 0xf4 ? [4, 0x80, 0x8f] : b >= 0xf1 && b <= 0xf3 ? [4, 0x80, 0xbf] : [0, 0, 0];
+    const [length, low, high] =
+      b >= 0xc2 && b <= 0xdf
+        ? [2, 0x80, 0xbf]
+        : b === 0xe0
+          ? [3, 0xa0, 0xbf]
+          : b === 0xed
+            ? [3, 0x80, 0x9f]
+            : b >= 0xe1 && b <= 0xef
+              ? [3, 0x80, 0xbf]
+              : b === 0xf0
+                ? [4, 0x90, 0xbf]
+                : b === 0xf4
+                  ? [4, 0x80, 0x8f]
+                  : b >= 0xf1 && b <= 0xf3
+                    ? [4, 0x80, 0xbf]
+                    : [0, 0, 0];
     if (length === 0) return i;
     // The second byte has a narrower range for some leads (no overlongs, surrogates or > U+10FFFF).
     const second = bytes[i + 1];

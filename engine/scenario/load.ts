@@ -70,7 +70,15 @@ export function readPromptSet(file: string): PromptSetInput {
 
 function reasonOf(err: unknown): string {
   const code = typeof err === "object" && err !== null && "code" in err ? String(err.code) : "";
-  return code === "ENOENT" ? "no such file" : code === "EACCES" || code === "EPERM" ? "permission denied" : code === "EISDIR" ? "it is a directory" : err instanceof Error ? err.message : String(err);
+  return code === "ENOENT"
+    ? "no such file"
+    : code === "EACCES" || code === "EPERM"
+      ? "permission denied"
+      : code === "EISDIR"
+        ? "it is a directory"
+        : err instanceof Error
+          ? err.message
+          : String(err);
 }
 
 function unreadable(path: string, err: unknown): Diagnostic {

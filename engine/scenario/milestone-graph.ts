@@ -60,18 +60,26 @@ export function buildGraph(ctx: CheckContext, section: Section, raw: unknown): M
   return graph;
 }
 
-function collectIds(ctx: CheckContext, section: Section, noun: string, nodes: readonly (ReturnType<typeof obj>)[]): (string | null)[] {
+function collectIds(ctx: CheckContext, section: Section, noun: string, nodes: readonly ReturnType<typeof obj>[]): (string | null)[] {
   const seen = new Map<string, number>();
   return nodes.map((node, i) => {
     const id = str(node?.id);
     if (id === null) return null;
     if (id === INITIAL) {
-      ctx.reporter.report([section, i, "id"], "reserved-milestone-id", `"${INITIAL}" is reserved: it names the world before the conversation. Choose another id.`);
+      ctx.reporter.report(
+        [section, i, "id"],
+        "reserved-milestone-id",
+        `"${INITIAL}" is reserved: it names the world before the conversation. Choose another id.`,
+      );
       return null;
     }
     const first = seen.get(id);
     if (first !== undefined) {
-      ctx.reporter.report([section, i, "id"], "duplicate-milestone-id", `Another ${noun} (number ${first + 1}) already has the id "${id}".`);
+      ctx.reporter.report(
+        [section, i, "id"],
+        "duplicate-milestone-id",
+        `Another ${noun} (number ${first + 1}) already has the id "${id}".`,
+      );
       return null;
     }
     seen.set(id, i);
@@ -88,7 +96,7 @@ function reportUnconnected(
   ctx: CheckContext,
   section: Section,
   noun: string,
-  nodes: readonly (ReturnType<typeof obj>)[],
+  nodes: readonly ReturnType<typeof obj>[],
   ids: readonly (string | null)[],
   parents: ReadonlyMap<string, readonly string[]>,
   meant: ReadonlySet<string>,
@@ -99,7 +107,10 @@ function reportUnconnected(
   nodes.forEach((node, i) => {
     const id = ids[i];
     if (!id || has(node, "after") || followed.has(id)) return;
-    const previous = ids.slice(0, i).reverse().find((p): p is string => p !== null);
+    const previous = ids
+      .slice(0, i)
+      .reverse()
+      .find((p): p is string => p !== null);
     const insert = previous === undefined ? "after: []" : `after: [${previous}]`;
     const fix = previous === undefined ? "Add `after: []` if it stands alone" : `Add \`${insert}\`, or \`after: []\` if it stands alone`;
     ctx.reporter.report(
@@ -115,7 +126,7 @@ function reportUnconnected(
 function reportCycles(
   ctx: CheckContext,
   section: Section,
-  nodes: readonly (ReturnType<typeof obj>)[],
+  nodes: readonly ReturnType<typeof obj>[],
   ids: readonly (string | null)[],
   parents: ReadonlyMap<string, readonly string[]>,
 ): void {

@@ -178,7 +178,11 @@ export interface Scenario {
    * `descriptions`: with a prompt set, the docstrings the models' tool schemas are derived from
    * instead of the pack's own (absent otherwise, so other trajectories stay the same).
    */
-  readonly tools: { readonly allow: readonly string[] | null; readonly deny: readonly string[]; readonly descriptions?: Readonly<Record<string, string>> };
+  readonly tools: {
+    readonly allow: readonly string[] | null;
+    readonly deny: readonly string[];
+    readonly descriptions?: Readonly<Record<string, string>>;
+  };
   /** `persona`: the character the agent plays (DialogTool's role play); absent when none is given. */
   readonly agent: { readonly system_prompt: string; readonly persona?: Persona };
   readonly user: {
@@ -198,8 +202,22 @@ export interface Scenario {
 
 /** The 16 Myers-Briggs types a persona's `mbti` may name (the schema's enum lists the same). */
 export const MBTI_TYPES = [
-  "INTJ", "INTP", "ENTJ", "ENTP", "INFJ", "INFP", "ENFJ", "ENFP",
-  "ISTJ", "ISFJ", "ESTJ", "ESFJ", "ISTP", "ISFP", "ESTP", "ESFP",
+  "INTJ",
+  "INTP",
+  "ENTJ",
+  "ENTP",
+  "INFJ",
+  "INFP",
+  "ENFJ",
+  "ENFP",
+  "ISTJ",
+  "ISFJ",
+  "ESTJ",
+  "ESFJ",
+  "ISTP",
+  "ISFP",
+  "ESTP",
+  "ESFP",
 ] as const;
 export type MbtiType = (typeof MBTI_TYPES)[number];
 

@@ -40,18 +40,33 @@ export function looksLikeTable(pack: WorldPack, name: string): boolean {
  * The world table `name` of the scenario's pack, or null after reporting it as unknown at `path`
  * (with the closest name, or the pack that does have it). `sandbox` admits SANDBOX as a name.
  */
-export function lookupTable(ctx: CheckContext, path: Path, name: string, options: { sandbox: boolean; anchor?: "key" | "value" }): TableSchema | typeof SANDBOX | null {
+export function lookupTable(
+  ctx: CheckContext,
+  path: Path,
+  name: string,
+  options: { sandbox: boolean; anchor?: "key" | "value" },
+): TableSchema | typeof SANDBOX | null {
   if (options.sandbox && name === SANDBOX) return SANDBOX;
   const schema = ctx.pack.schemas.get(name);
   if (schema) return schema;
   const anchor = options.anchor ?? "value";
   if (name === SANDBOX) {
-    ctx.reporter.report(path, "sandbox-not-world", "SANDBOX is the message bus, not a world table: only snapshot and tool_trace_extract constraints compare it.", { anchor });
+    ctx.reporter.report(
+      path,
+      "sandbox-not-world",
+      "SANDBOX is the message bus, not a world table: only snapshot and tool_trace_extract constraints compare it.",
+      { anchor },
+    );
     return null;
   }
   const { suggestion, elsewhere } = tableHint(ctx.pack, name, options.sandbox);
   const upper = name.toUpperCase();
-  const hint = suggestion !== null ? didYouMean(suggestion) : elsewhere !== undefined ? ` ${upper} is a table of the ${elsewhere} pack; set \`world.pack: ${elsewhere}\` to use it.` : "";
+  const hint =
+    suggestion !== null
+      ? didYouMean(suggestion)
+      : elsewhere !== undefined
+        ? ` ${upper} is a table of the ${elsewhere} pack; set \`world.pack: ${elsewhere}\` to use it.`
+        : "";
   ctx.reporter.report(path, "unknown-table", `The ${ctx.pack.id} world has no table "${name}".${hint}`, {
     anchor,
     data: suggestion === null ? undefined : { suggestion },

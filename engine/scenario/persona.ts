@@ -15,5 +15,11 @@ export function resolvePersona(raw: unknown): Persona | null {
     const v = str(o[key]);
     return v !== null ? { [key]: v } : {};
   };
-  return { name, ...text("gender"), ...(isMbti(o.mbti) ? { mbti: o.mbti } : {}), ...text("language_features"), ...text("emotional_traits") };
+  return {
+    name,
+    ...text("gender"),
+    ...(isMbti(o.mbti) ? { mbti: o.mbti } : {}),
+    ...text("language_features"),
+    ...text("emotional_traits"),
+  };
 }

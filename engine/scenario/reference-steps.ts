@@ -53,7 +53,9 @@ function resolveStep(
     case "end_conversation":
       return step?.end_conversation === true ? { kind: "end_conversation" } : null;
     case "agent_calls": {
-      const calls = list(step?.calls).map((call, j) => resolveCall(ctx, [...path, "calls", j], obj(call), `call_${index + 1}_${j + 1}`, lists, callIds));
+      const calls = list(step?.calls).map((call, j) =>
+        resolveCall(ctx, [...path, "calls", j], obj(call), `call_${index + 1}_${j + 1}`, lists, callIds),
+      );
       return calls.length > 0 && calls.every((c): c is ReferenceCall => c !== null) ? { kind: "agent_calls", calls } : null;
     }
     default:
@@ -107,7 +109,11 @@ function checkOrder(ctx: ToolContext, kinds: readonly (StepKind | null)[]): void
     const path = ["reference", i];
     const byAgent = kind === "agent_calls" || kind === "agent_text";
     if (turn === "over") {
-      ctx.reporter.report(path, "reference-order", "Nothing may follow `end_conversation`: the conversation is over. Remove this step or move it earlier.");
+      ctx.reporter.report(
+        path,
+        "reference-order",
+        "Nothing may follow `end_conversation`: the conversation is over. Remove this step or move it earlier.",
+      );
       return;
     }
     if (turn === "agent" && !byAgent) {
@@ -119,17 +125,30 @@ function checkOrder(ctx: ToolContext, kinds: readonly (StepKind | null)[]): void
             : "After the user's message the agent speaks: add an `agent:` or `calls:` step before this one.";
       ctx.reporter.report(path, "reference-order", message);
     } else if (turn === "user" && byAgent) {
-      ctx.reporter.report(path, "reference-order", "After the agent's text the user speaks: add a `user:` step or `end_conversation: true` before this one.");
+      ctx.reporter.report(
+        path,
+        "reference-order",
+        "After the agent's text the user speaks: add a `user:` step or `end_conversation: true` before this one.",
+      );
     }
     turn = TURN_AFTER[kind];
     previous = kind;
   }
   const last = kinds.length - 1;
   if (previous === "agent_text") {
-    ctx.reporter.report(["reference", last], "reference-order", "The agent's text must be answered: add a `user:` step or `end_conversation: true` after it.");
+    ctx.reporter.report(
+      ["reference", last],
+      "reference-order",
+      "The agent's text must be answered: add a `user:` step or `end_conversation: true` after it.",
+    );
   } else if (previous === "agent_calls" || previous === "user_text") {
-    ctx.reporter.report(["reference", last], "reference-incomplete", "The reference stops where the agent would speak next, so a scripted run ends here without `end_conversation`.", {
-      severity: "warning",
-    });
+    ctx.reporter.report(
+      ["reference", last],
+      "reference-incomplete",
+      "The reference stops where the agent would speak next, so a scripted run ends here without `end_conversation`.",
+      {
+        severity: "warning",
+      },
+    );
   }
 }

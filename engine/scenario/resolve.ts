@@ -84,7 +84,12 @@ function guarded(text: string, file: string, run: () => CheckResult): CheckResul
 function check(src: YamlSource, checkOptions: CheckOptions): CheckResult {
   if (src.syntaxDiagnostics.length > 0) return { scenario: null, diagnostics: sortByPosition(src.syntaxDiagnostics) };
   if (src.value === null || src.value === undefined) {
-    const empty = src.diagnostic([0, 0], "error", "empty-file", "The file is empty. A scenario needs at least `name`, `user` and `reference`.");
+    const empty = src.diagnostic(
+      [0, 0],
+      "error",
+      "empty-file",
+      "The file is empty. A scenario needs at least `name`, `user` and `reference`.",
+    );
     return { scenario: null, diagnostics: [empty] };
   }
   const mergeKeys = mergeKeyDiagnostics(src);
@@ -107,7 +112,11 @@ function check(src: YamlSource, checkOptions: CheckOptions): CheckResult {
   const maxMessages = limitValue("trajectoryMessages");
   if (typeof root.max_messages === "number" && root.max_messages > maxMessages) {
     // Its run could write a trajectory that nothing would read back.
-    reporter.report(["max_messages"], "limit-messages", overLimitMessage("trajectoryMessages", `max_messages is ${grouped(root.max_messages)}`));
+    reporter.report(
+      ["max_messages"],
+      "limit-messages",
+      overLimitMessage("trajectoryMessages", `max_messages is ${grouped(root.max_messages)}`),
+    );
   }
 
   const diagnostics = sortByPosition([...mergeOverlapping(schema, reporter.diagnostics), ...src.treeWarnings]);
@@ -153,7 +162,11 @@ function usablePromptSet(reporter: Reporter, input: PromptSetInput | undefined, 
     return null;
   }
   if (input.set.pack !== pack.id) {
-    reporter.report(where, "prompt-set", `${label} describes the ${input.set.pack} pack's tools; this scenario's world.pack is ${pack.id}.`);
+    reporter.report(
+      where,
+      "prompt-set",
+      `${label} describes the ${input.set.pack} pack's tools; this scenario's world.pack is ${pack.id}.`,
+    );
     return null;
   }
   return input.set;
@@ -161,7 +174,9 @@ function usablePromptSet(reporter: Reporter, input: PromptSetInput | undefined, 
 
 /** The set's docstrings of the pack's tools, in the pack's order. */
 function toolDescriptions(prompts: PromptSet, pack: WorldPack): Record<string, string> {
-  return Object.fromEntries(pack.tools.flatMap((t) => (prompts.tools[t.name] === undefined ? [] : [[t.name, prompts.tools[t.name] as string]])));
+  return Object.fromEntries(
+    pack.tools.flatMap((t) => (prompts.tools[t.name] === undefined ? [] : [[t.name, prompts.tools[t.name] as string]])),
+  );
 }
 
 /** Known names in the order given, each once; the key is left out when there are none, so older trajectories stay the same. */

@@ -14,7 +14,8 @@ export const DEFAULT_NOW = "2026-01-15T09:00:00";
  */
 const EARLIEST_NOW = -62_135_596_800; // 0001-01-01T00:00:00Z
 const LATEST_NOW = 253_402_300_799; // 9999-12-31T23:59:59Z
-const OUT_OF_RANGE = "The clock must be between the years 1 and 9999: write a date such as 2026-01-15T09:00:00, or a timestamp in that range.";
+const OUT_OF_RANGE =
+  "The clock must be between the years 1 and 9999: write a date such as 2026-01-15T09:00:00, or a timestamp in that range.";
 
 export interface ResolvedClock extends ScenarioClock {
   readonly now_iso: string;
@@ -40,7 +41,8 @@ export function resolveClock(reporter: Reporter, raw: unknown): ResolvedClock {
   if (typeof rawNow === "string" || typeof rawNow === "number") {
     const parsed = parseAbsoluteTime(rawNow, timezone);
     if (!parsed.ok) reporter.report(["clock", "now"], "bad-time-expression", parsed.message);
-    else if (parsed.value < EARLIEST_NOW || parsed.value > LATEST_NOW) reporter.report(["clock", "now"], "clock-out-of-range", OUT_OF_RANGE);
+    else if (parsed.value < EARLIEST_NOW || parsed.value > LATEST_NOW)
+      reporter.report(["clock", "now"], "clock-out-of-range", OUT_OF_RANGE);
     else now = parsed;
   }
   const seconds = now.ok ? now.value : 0;

@@ -14,7 +14,14 @@ export function scenarioAjv(source = false): Ajv {
   // strictTypes off: the per-pack name hints (the schema's allOf, scripts/schema-pack-hints.ts) are
   // `properties`/`items` without a `type`, on purpose: a type there would repeat every type error
   // the hand-written part already reports.
-  const ajv = new Ajv({ allErrors: true, discriminator: true, verbose: true, allowUnionTypes: true, strictTypes: false, code: { source, esm: source } });
+  const ajv = new Ajv({
+    allErrors: true,
+    discriminator: true,
+    verbose: true,
+    allowUnionTypes: true,
+    strictTypes: false,
+    code: { source, esm: source },
+  });
   // Annotations the editor (yaml-language-server) and schema-diagnostics.ts read; ajv only has to accept them.
   ajv.addKeyword({ keyword: "patternErrorMessage", schemaType: "string" });
   ajv.addKeyword({ keyword: "x-messages", schemaType: "object" });

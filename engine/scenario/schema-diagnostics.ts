@@ -29,14 +29,23 @@ export function schemaDiagnostics(value: unknown, src: YamlSource): Diagnostic[]
       const suggestion = closestMatch(key, allowed);
       if (suggestion !== null) unknownKeySuggestions.add(`${error.instancePath}/${suggestion}`);
       const hint = suggestion !== null ? didYouMean(suggestion) : allowed.length > 0 ? ` Expected ${listOf(allowed, 10)}.` : "";
-      out.push(src.diagnostic(src.rangeOf([...path, key], "key"), "error", "schema-unknown-key", `Unknown key "${key}".${hint}`, suggestion === null ? undefined : { suggestion }));
+      out.push(
+        src.diagnostic(
+          src.rangeOf([...path, key], "key"),
+          "error",
+          "schema-unknown-key",
+          `Unknown key "${key}".${hint}`,
+          suggestion === null ? undefined : { suggestion },
+        ),
+      );
     } else {
       pending.push({ error, path });
     }
   }
   for (const { error, path } of pending) {
     // A missing key that a misspelt key next to it already accounts for is reported once.
-    if (error.keyword === "required" && unknownKeySuggestions.has(`${error.instancePath}/${String(error.params.missingProperty)}`)) continue;
+    if (error.keyword === "required" && unknownKeySuggestions.has(`${error.instancePath}/${String(error.params.missingProperty)}`))
+      continue;
     const diagnostic = describe(error, path, src);
     if (diagnostic) out.push(diagnostic);
   }
@@ -60,7 +69,12 @@ function describe(error: ErrorObject, path: Path, src: YamlSource): Diagnostic |
     case "discriminator":
       return describeDiscriminator(error, path, src);
     case "type":
-      return src.diagnostic(at(path), "error", "schema-type", `Expected ${typeWords(params.type)}, found ${describeValue(error.data)}.${quoteHint(params.type === "string", error.data)}`);
+      return src.diagnostic(
+        at(path),
+        "error",
+        "schema-type",
+        `Expected ${typeWords(params.type)}, found ${describeValue(error.data)}.${quoteHint(params.type === "string", error.data)}`,
+      );
     case "enum":
     case "const": {
       const allowed = error.keyword === "enum" ? (Array.isArray(error.schema) ? error.schema : []) : [error.schema];
@@ -75,7 +89,10 @@ function describe(error: ErrorObject, path: Path, src: YamlSource): Diagnostic |
       return src.diagnostic(at(path), "error", "schema-enum", message, suggestion === null ? undefined : { suggestion });
     }
     case "pattern": {
-      const message = typeof parent.patternErrorMessage === "string" ? parent.patternErrorMessage : `"${String(error.data)}" does not have the expected form.`;
+      const message =
+        typeof parent.patternErrorMessage === "string"
+          ? parent.patternErrorMessage
+          : `"${String(error.data)}" does not have the expected form.`;
       return src.diagnostic(at(keyPath, keyAnchor), "error", "schema-pattern", message);
     }
     case "uniqueItems": {
@@ -89,7 +106,12 @@ function describe(error: ErrorObject, path: Path, src: YamlSource): Diagnostic |
       return null; // the errors of the branch it chose (a table's changes) are reported instead
     default: {
       const message = typeof custom === "string" ? custom : limitMessage(error.keyword, params);
-      return src.diagnostic(at(path), "error", message === null ? "schema-invalid" : "schema-limit", message ?? `Invalid value: ${error.message ?? "it does not match the schema"}.`);
+      return src.diagnostic(
+        at(path),
+        "error",
+        message === null ? "schema-invalid" : "schema-limit",
+        message ?? `Invalid value: ${error.message ?? "it does not match the schema"}.`,
+      );
     }
   }
 }
@@ -101,7 +123,12 @@ function describeDiscriminator(error: ErrorObject, path: Path, src: YamlSource):
   if (params.tagValue === undefined) return null;
   const kinds = branchKinds(error.parentSchema, tag);
   if (typeof params.tagValue !== "string") {
-    return src.diagnostic(src.rangeOf([...path, tag]), "error", "schema-type", `Expected one of ${listOf(kinds)}, found ${describeValue(params.tagValue)}.`);
+    return src.diagnostic(
+      src.rangeOf([...path, tag]),
+      "error",
+      "schema-type",
+      `Expected one of ${listOf(kinds)}, found ${describeValue(params.tagValue)}.`,
+    );
   }
   const suggestion = closestMatch(params.tagValue, kinds);
   const message =

@@ -14,7 +14,13 @@ import type { Path } from "./yaml-source.js";
 /** What a column holds, for type checks and for which measures make sense on it. */
 type ColumnKind = "text" | "texts" | "number" | "bool" | "role" | "roles" | "traces";
 
-const KIND_OF_TYPE: Readonly<Record<ColumnType, ColumnKind>> = { string: "text", string_list: "texts", float: "number", int: "number", bool: "bool" };
+const KIND_OF_TYPE: Readonly<Record<ColumnType, ColumnKind>> = {
+  string: "text",
+  string_list: "texts",
+  float: "number",
+  int: "number",
+  bool: "bool",
+};
 
 interface TargetColumn {
   readonly name: string;
@@ -25,7 +31,11 @@ interface TargetColumn {
 
 /** The message-bus columns a SANDBOX target may name (reference 2.3). */
 const SANDBOX_COLUMNS: readonly TargetColumn[] = [
-  { name: "sandbox_message_index", kind: "number", schema: { name: "sandbox_message_index", type: "int", nullable: false, description: "" } },
+  {
+    name: "sandbox_message_index",
+    kind: "number",
+    schema: { name: "sandbox_message_index", type: "int", nullable: false, description: "" },
+  },
   { name: "sender", kind: "role" },
   { name: "recipient", kind: "role" },
   { name: "content", kind: "text", schema: { name: "content", type: "string", nullable: false, description: "" } },
@@ -70,7 +80,9 @@ function resolveTargetValue(ctx: ToolContext, path: Path, column: TargetColumn, 
       return roles.every((r): r is RoleName => r !== undefined) ? roles : undefined;
     }
     case "traces": {
-      const traces = (Array.isArray(value) ? value.map((v, i) => [v, [...path, i]] as const) : [[value, path] as const]).map(([v, p]) => resolveGoldenTrace(ctx, p, v));
+      const traces = (Array.isArray(value) ? value.map((v, i) => [v, [...path, i]] as const) : [[value, path] as const]).map(([v, p]) =>
+        resolveGoldenTrace(ctx, p, v),
+      );
       return traces.every((t): t is GoldenTrace => t !== null) ? traces : undefined;
     }
     default:
@@ -139,7 +151,11 @@ export function resolveMeasures(ctx: ToolContext, path: Path, table: string, raw
     if (!column || !measure) continue;
     if (!MEASURE_FITS[measure.kind].includes(column.kind)) {
       const fitting = (Object.keys(MEASURE_FITS) as ColumnMeasure["kind"][]).filter((k) => MEASURE_FITS[k].includes(column.kind));
-      ctx.reporter.report([...path, name, "kind"], "measure-mismatch", `A ${measure.kind} measure does not fit "${name}", which holds ${KIND_WORDS[column.kind]}. Use ${listOf(fitting)}.`);
+      ctx.reporter.report(
+        [...path, name, "kind"],
+        "measure-mismatch",
+        `A ${measure.kind} measure does not fit "${name}", which holds ${KIND_WORDS[column.kind]}. Use ${listOf(fitting)}.`,
+      );
       continue;
     }
     out[name] = measure;
@@ -172,7 +188,6 @@ function parseMeasure(raw: unknown): ColumnMeasure | null {
   }
 }
 
-
 /**
  * The argument names of a tool_trace tolerance must be arguments of a traced tool: a misspelt key
  * would silently never apply (and a match that needed it would silently fail).
@@ -191,9 +206,14 @@ export function checkToleranceKeys(ctx: ToolContext, path: Path, target: readonl
     if (names.includes(key)) continue;
     const suggestion = closestMatch(key, names);
     const owners = listOf(tools.map((t) => t.name));
-    ctx.reporter.report([...path, "tool_trace", "atol", key], "unknown-tolerance-argument", `"${key}" is not an argument of ${owners}, so this tolerance would never apply.${didYouMean(suggestion)}`, {
-      anchor: "key",
-      data: suggestion === null ? undefined : { suggestion },
-    });
+    ctx.reporter.report(
+      [...path, "tool_trace", "atol", key],
+      "unknown-tolerance-argument",
+      `"${key}" is not an argument of ${owners}, so this tolerance would never apply.${didYouMean(suggestion)}`,
+      {
+        anchor: "key",
+        data: suggestion === null ? undefined : { suggestion },
+      },
+    );
   }
 }

@@ -55,7 +55,10 @@ export function parseAbsoluteTime(input: string | number, timezone: string): Tim
   if (typeof input === "number") return parseTimeExpression(input, { now: 0, timezone });
   const text = input.trim();
   if (!ISO.test(text)) {
-    return { ok: false, message: `"${text}" is not an ISO date-time. Write e.g. "2026-11-22T17:00:00" (read in the clock's timezone) or "2026-11-22T17:00:00Z".` };
+    return {
+      ok: false,
+      message: `"${text}" is not an ISO date-time. Write e.g. "2026-11-22T17:00:00" (read in the clock's timezone) or "2026-11-22T17:00:00Z".`,
+    };
   }
   const value = parseIso(text.replace(" ", "T"), timezone);
   if (value === null) {
@@ -103,7 +106,11 @@ function resolveDayRelativeTime(match: RegExpExecArray, clock: ScenarioClock): T
     if (weekday === undefined) {
       const suggestion = closestMatch(word.toLowerCase(), Object.keys(WEEKDAYS));
       const fixed = suggestion === null ? undefined : text.replace(word, suggestion);
-      return { ok: false, message: `"${word}" is not a weekday.${fixed === undefined ? " Write e.g. \"next friday 17:00\"." : ` Did you mean "${fixed}"?`}`, ...(fixed === undefined ? {} : { suggestion: fixed }) };
+      return {
+        ok: false,
+        message: `"${word}" is not a weekday.${fixed === undefined ? ' Write e.g. "next friday 17:00".' : ` Did you mean "${fixed}"?`}`,
+        ...(fixed === undefined ? {} : { suggestion: fixed }),
+      };
     }
     offset = (((weekday - today.weekday) % 7) + 7) % 7;
   }

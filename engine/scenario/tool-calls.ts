@@ -24,7 +24,10 @@ export function lookupTool(ctx: ToolContext, path: Path, name: string): ToolDefi
   if (tool) return tool;
   const suggestion = closestMatch(name, ctx.catalog.names);
   const elsewhere = suggestion === null ? PACKS.find((pack) => pack.id !== ctx.pack.id && pack.toolByName(name) !== undefined) : undefined;
-  const hint = elsewhere !== undefined ? ` It is a tool of the ${elsewhere.id} pack; this scenario's world.pack is ${ctx.pack.id}.` : didYouMean(suggestion);
+  const hint =
+    elsewhere !== undefined
+      ? ` It is a tool of the ${elsewhere.id} pack; this scenario's world.pack is ${ctx.pack.id}.`
+      : didYouMean(suggestion);
   ctx.reporter.report(path, "unknown-tool", `Unknown tool "${name}".${hint}`, {
     data: suggestion === null ? undefined : { suggestion },
   });
@@ -70,7 +73,10 @@ export function resolveArguments(
     const argPath = [...path, name];
     const param = tool.parameters.find((p) => p.name === name);
     if (!param) {
-      const suggestion = closestMatch(name, tool.parameters.map((p) => p.name));
+      const suggestion = closestMatch(
+        name,
+        tool.parameters.map((p) => p.name),
+      );
       if (suggestion !== null) suggested.add(suggestion);
       const known = tool.parameters.length === 0 ? ` ${tool.name} takes no arguments.` : didYouMean(suggestion);
       ctx.reporter.report(argPath, "unknown-argument", `${tool.name} has no argument "${name}".${known}`, {
@@ -87,10 +93,15 @@ export function resolveArguments(
     const missing = tool.parameters.filter((p) => p.required && !(p.name in given) && !suggested.has(p.name)).map((p) => p.name);
     if (missing.length > 0) {
       const names = missing.map((m) => `"${m}"`).join(", ");
-      ctx.reporter.report(path, "missing-argument", `${tool.name} needs ${missing.length === 1 ? "the argument" : "the arguments"} ${names}.`, {
-        anchor: "key",
-        data: { insert: missing[0] ?? "" },
-      });
+      ctx.reporter.report(
+        path,
+        "missing-argument",
+        `${tool.name} needs ${missing.length === 1 ? "the argument" : "the arguments"} ${names}.`,
+        {
+          anchor: "key",
+          data: { insert: missing[0] ?? "" },
+        },
+      );
     }
   }
   return out;
@@ -109,7 +120,9 @@ function resolveArgument(ctx: ToolContext, path: Path, param: ToolParameter, val
   if (param.timestamp && typeof value === "string") {
     const time = parseTimeExpression(value, ctx.clock);
     if (time.ok) return time.value;
-    ctx.reporter.report(path, "bad-time-expression", time.message, { data: time.suggestion === undefined ? undefined : { suggestion: time.suggestion } });
+    ctx.reporter.report(path, "bad-time-expression", time.message, {
+      data: time.suggestion === undefined ? undefined : { suggestion: time.suggestion },
+    });
     return undefined;
   }
   const fits =
@@ -126,11 +139,19 @@ function resolveArgument(ctx: ToolContext, path: Path, param: ToolParameter, val
     const items: unknown[] = value;
     const bad = items.findIndex((item) => typeof item !== "string");
     if (bad < 0) return items.filter((item): item is string => typeof item === "string");
-    ctx.reporter.report([...path, bad], "argument-type", `Each item of "${param.name}" is a string, found ${describeValue(items[bad])}.${quoteHint(true, items[bad])}`);
+    ctx.reporter.report(
+      [...path, bad],
+      "argument-type",
+      `Each item of "${param.name}" is a string, found ${describeValue(items[bad])}.${quoteHint(true, items[bad])}`,
+    );
     return undefined;
   }
   if (fits) return value as JsonValue;
   const expected = `${PARAM_WORDS[param.type]}${param.timestamp ? " (POSIX seconds) or a time expression" : ""}${param.nullable ? " or null" : ""}`;
-  ctx.reporter.report(path, "argument-type", `"${param.name}" takes ${expected}, found ${describeValue(value)}.${quoteHint(param.type === "string", value)}`);
+  ctx.reporter.report(
+    path,
+    "argument-type",
+    `"${param.name}" takes ${expected}, found ${describeValue(value)}.${quoteHint(param.type === "string", value)}`,
+  );
   return undefined;
 }

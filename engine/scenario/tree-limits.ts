@@ -39,7 +39,12 @@ function firstTooDeep(root: unknown): TreeProblem | null {
     if (!isMap(node) && !isSeq(node)) continue;
     if (depth > limit) {
       const start = node.range?.[0] ?? 0;
-      return { offsets: [start, start + 1], severity: "error", code: "limit-nesting-depth", message: overLimitMessage("nestingDepth", `Nesting reaches ${grouped(depth)} levels here`) };
+      return {
+        offsets: [start, start + 1],
+        severity: "error",
+        code: "limit-nesting-depth",
+        message: overLimitMessage("nestingDepth", `Nesting reaches ${grouped(depth)} levels here`),
+      };
     }
     for (const item of node.items) {
       if (isPair(item)) {
@@ -81,7 +86,8 @@ function nonFiniteNumbers(root: unknown, text: string): TreeProblem[] {
     const { node, tolerance } = stack.pop() ?? { node: null, tolerance: false };
     if (isScalar(node)) {
       const value = node.value;
-      if (typeof value === "number" && !Number.isFinite(value) && !(tolerance && value === Number.POSITIVE_INFINITY)) found.push(nonFinite(node, text));
+      if (typeof value === "number" && !Number.isFinite(value) && !(tolerance && value === Number.POSITIVE_INFINITY))
+        found.push(nonFinite(node, text));
     } else if (isMap(node) || isSeq(node)) {
       for (const item of node.items) {
         if (isPair(item)) {

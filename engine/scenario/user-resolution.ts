@@ -16,9 +16,14 @@ export function resolveUser(ctx: CheckContext, raw: unknown): Scenario["user"] {
     const value = str(fact?.value);
     const reveal = fact?.reveal === "never" ? "never" : "when_asked";
     if (reveal === "never" && value !== null && opening.toLowerCase().includes(value.toLowerCase())) {
-      ctx.reporter.report(["user", "opening"], "knowledge-leak", `The opening message reveals "${value}", which knowledge fact ${i + 1} says the user must never reveal.`, {
-        severity: "warning",
-      });
+      ctx.reporter.report(
+        ["user", "opening"],
+        "knowledge-leak",
+        `The opening message reveals "${value}", which knowledge fact ${i + 1} says the user must never reveal.`,
+        {
+          severity: "warning",
+        },
+      );
     }
     return [{ fact: text, value, reveal }];
   });
@@ -31,14 +36,24 @@ export function resolveUser(ctx: CheckContext, raw: unknown): Scenario["user"] {
   return { ...(preamble === null ? {} : { preamble }), goal: str(user?.goal) ?? "", knowledge, demonstrations, opening };
 }
 
-function resolveDemonstration(ctx: CheckContext, item: unknown, index: number, named: (name: string) => Demonstration | undefined): Demonstration[] {
+function resolveDemonstration(
+  ctx: CheckContext,
+  item: unknown,
+  index: number,
+  named: (name: string) => Demonstration | undefined,
+): Demonstration[] {
   if (typeof item === "string") {
     const known = named(item);
     if (known) return [known];
     const suggestion = closestMatch(item, [...Object.keys(ctx.prompts?.demonstrations ?? {}), ...Object.keys(BUILTIN_DEMONSTRATIONS)]);
-    ctx.reporter.report(["user", "demonstrations", index], "unknown-demonstration", `No built-in demonstration is called "${item}".${didYouMean(suggestion)}`, {
-      data: suggestion === null ? undefined : { suggestion },
-    });
+    ctx.reporter.report(
+      ["user", "demonstrations", index],
+      "unknown-demonstration",
+      `No built-in demonstration is called "${item}".${didYouMean(suggestion)}`,
+      {
+        data: suggestion === null ? undefined : { suggestion },
+      },
+    );
     return [];
   }
   const demo = obj(item);

@@ -35,7 +35,8 @@ export function resolveWorld(ctx: CheckContext, raw: unknown): Tables {
     if (!changes) continue;
     const path: Path = ["world", schema.name];
     if (schema.singleton) applySingleton(ctx, schema, tables, changes, path);
-    else if (isChangeList(ctx, schema, changes, path)) tables[schema.name] = applyTableChanges(ctx, schema, tables[schema.name] ?? [], changes, path);
+    else if (isChangeList(ctx, schema, changes, path))
+      tables[schema.name] = applyTableChanges(ctx, schema, tables[schema.name] ?? [], changes, path);
   }
   return tables;
 }
@@ -44,7 +45,12 @@ export function resolveWorld(ctx: CheckContext, raw: unknown): Tables {
 function applySingleton(ctx: CheckContext, schema: TableSchema, tables: Record<string, Row[]>, changes: RawObject, path: Path): void {
   const misplaced = Object.keys(changes).find((k) => (CHANGE_KEYS as readonly string[]).includes(k));
   if (misplaced !== undefined) {
-    ctx.reporter.report([...path, misplaced], "singleton-table-change", `${schema.name} always has exactly one row: set its columns directly (\`${schema.name}: { column: value }\`).`, { anchor: "key" });
+    ctx.reporter.report(
+      [...path, misplaced],
+      "singleton-table-change",
+      `${schema.name} always has exactly one row: set its columns directly (\`${schema.name}: { column: value }\`).`,
+      { anchor: "key" },
+    );
     return;
   }
   const row = tables[schema.name]?.[0];
@@ -58,10 +64,15 @@ function isChangeList(ctx: CheckContext, schema: TableSchema, changes: RawObject
   for (const key of wrong) {
     const suggestion = closestMatch(key, CHANGE_KEYS);
     const hint = suggestion !== null ? didYouMean(suggestion) : ` Use ${listOf(CHANGE_KEYS)}.`;
-    ctx.reporter.report([...path, key], "table-change-key", `${schema.name} is changed row by row with ${listOf(CHANGE_KEYS)}, not "${key}".${hint}`, {
-      anchor: "key",
-      data: suggestion === null ? undefined : { suggestion },
-    });
+    ctx.reporter.report(
+      [...path, key],
+      "table-change-key",
+      `${schema.name} is changed row by row with ${listOf(CHANGE_KEYS)}, not "${key}".${hint}`,
+      {
+        anchor: "key",
+        data: suggestion === null ? undefined : { suggestion },
+      },
+    );
   }
   return wrong.length === 0;
 }
@@ -128,7 +139,13 @@ function completeRow(ctx: CheckContext, schema: TableSchema, raw: unknown, path:
  * does); then a string key derived from the scenario name, table and the row's 1-based position
  * among added rows; nullable columns null.
  */
-function defaultValue(ctx: CheckContext, schema: TableSchema, column: ColumnSchema, row: Readonly<Record<string, CellValue>>, n: number): CellValue | undefined {
+function defaultValue(
+  ctx: CheckContext,
+  schema: TableSchema,
+  column: ColumnSchema,
+  row: Readonly<Record<string, CellValue>>,
+  n: number,
+): CellValue | undefined {
   const own = ctx.pack.newRowDefault?.(schema, column, row, { scenarioName: ctx.scenarioName, now: ctx.clock.now, n });
   if (own !== undefined) return own;
   if (column.name === schema.key && column.type === "string") return uuid5(`${ctx.scenarioName}:${schema.name}:${n}`);
@@ -146,7 +163,12 @@ function condition(ctx: CheckContext, schema: TableSchema, rows: readonly Row[],
     const entries = Object.entries(values);
     const [column, value] = entries[0] ?? [];
     const single = entries.length === 1 && typeof value === "string" && column !== undefined;
-    const suggestion = single ? closestMatch(value, rows.map((r) => r[column]).filter((v): v is string => typeof v === "string")) : null;
+    const suggestion = single
+      ? closestMatch(
+          value,
+          rows.map((r) => r[column]).filter((v): v is string => typeof v === "string"),
+        )
+      : null;
     const what = single ? `has ${column} "${value}"` : "matches this condition";
     ctx.reporter.report(single ? [...path, column] : path, "where-no-match", `No ${schema.name} row ${what}.${didYouMean(suggestion)}`, {
       severity: "warning",

@@ -159,7 +159,9 @@ function assemble(text: string, sections: readonly Section[]): ParsedYaml {
   doc.contents = root as YAMLMap.Parsed;
   doc.range = [0, text.length, text.length];
   const errors = sections.flatMap((section) =>
-    section.doc.errors.map((e): YamlProblem => ({ pos: [e.pos[0] + section.start, e.pos[1] + section.start], code: e.code, message: e.message })),
+    section.doc.errors.map(
+      (e): YamlProblem => ({ pos: [e.pos[0] + section.start, e.pos[1] + section.start], code: e.code, message: e.message }),
+    ),
   );
   errors.sort((a, b) => a.pos[0] - b.pos[0]);
   return {

@@ -49,7 +49,9 @@ export class YamlSource {
       // Past the size limit nothing is parsed or even split into lines: one diagnostic, at once.
       this.lineStarts = [0];
       this.doc = parseDocument("");
-      this.syntaxDiagnostics = [this.diagnostic([0, 0], "error", "limit-file-size", overLimitMessage("scenarioBytes", `The file is ${grouped(bytes)} bytes`))];
+      this.syntaxDiagnostics = [
+        this.diagnostic([0, 0], "error", "limit-file-size", overLimitMessage("scenarioBytes", `The file is ${grouped(bytes)} bytes`)),
+      ];
       this.treeWarnings = [];
       this.value = null;
       return;
@@ -60,7 +62,8 @@ export class YamlSource {
     const syntax = this.collectSyntaxErrors(parsed.errors);
     syntax.push(...this.unresolvedTags());
     const tree = syntax.length === 0 ? treeProblems(this.doc, text) : [];
-    for (const problem of tree) if (problem.severity === "error") syntax.push(this.diagnostic(problem.offsets, "error", problem.code, problem.message));
+    for (const problem of tree)
+      if (problem.severity === "error") syntax.push(this.diagnostic(problem.offsets, "error", problem.code, problem.message));
     this.treeWarnings = tree.filter((p) => p.severity === "warning").map((p) => this.diagnostic(p.offsets, "warning", p.code, p.message));
     let value: unknown = null;
     if (syntax.length === 0) {
@@ -87,13 +90,7 @@ export class YamlSource {
     return { line: low, character: at - (this.lineStarts[low] ?? 0) };
   }
 
-  diagnostic(
-    offsets: readonly [number, number],
-    severity: Severity,
-    code: string,
-    message: string,
-    data?: Diagnostic["data"],
-  ): Diagnostic {
+  diagnostic(offsets: readonly [number, number], severity: Severity, code: string, message: string, data?: Diagnostic["data"]): Diagnostic {
     const [start, end] = offsets;
     const base = {
       file: this.file,
@@ -294,7 +291,9 @@ function syntaxMessage(error: YamlProblem, lineText: string): string {
   switch (error.code) {
     case "DUPLICATE_KEY": {
       const key = /^("[^"]*"|'[^']*'|[^:]+?)\s*:/.exec(lineText)?.[1];
-      return key ? `Duplicate key ${key.startsWith('"') ? key : `"${key}"`}: each key may appear once.` : "Duplicate key: each key may appear once.";
+      return key
+        ? `Duplicate key ${key.startsWith('"') ? key : `"${key}"`}: each key may appear once.`
+        : "Duplicate key: each key may appear once.";
     }
     case "TAB_AS_INDENT":
       return "Tabs are not allowed for indentation; use spaces.";

@@ -44,9 +44,15 @@ export function missingArgumentFeedback(action: string, missing: readonly string
 }
 
 /** One message per mistyped argument, concatenated; `expected` is the Python type repr. */
-export function invalidArgumentTypeFeedback(action: string, mistyped: readonly { readonly argument: string; readonly expected: string }[]): string {
+export function invalidArgumentTypeFeedback(
+  action: string,
+  mistyped: readonly { readonly argument: string; readonly expected: string }[],
+): string {
   return mistyped
-    .map(({ argument, expected }) => `ERROR | Incorrect argument type for ${argument} for function ${action}, Valid argument type is ${expected}`)
+    .map(
+      ({ argument, expected }) =>
+        `ERROR | Incorrect argument type for ${argument} for function ${action}, Valid argument type is ${expected}`,
+    )
     .join("");
 }
 

@@ -52,7 +52,11 @@ export function validateType(value: JsonValue, name: string, expected: ParamType
   // An array parameter is a list of strings: each item is checked too, as typeguard checks List[str].
   if (expected === "array" && Array.isArray(value)) {
     const bad = value.find((item) => typeof item !== "string");
-    if (bad !== undefined) throw new ToolError("TypeError", `Parameter '${name}' holds an item of type '<class '${pyTypeOf(bad)}'>', but expected '${annotation}'.`);
+    if (bad !== undefined)
+      throw new ToolError(
+        "TypeError",
+        `Parameter '${name}' holds an item of type '<class '${pyTypeOf(bad)}'>', but expected '${annotation}'.`,
+      );
   }
 }
 

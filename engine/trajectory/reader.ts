@@ -18,7 +18,8 @@ const VERSION = 1;
  */
 export function readTrajectoryFile(path: string): Trajectory {
   const size = statSync(path).size;
-  if (size > limitValue("trajectoryBytes")) throw new TrajectoryError(path, null, overLimitMessage("trajectoryBytes", `the file is ${grouped(size)} bytes`));
+  if (size > limitValue("trajectoryBytes"))
+    throw new TrajectoryError(path, null, overLimitMessage("trajectoryBytes", `the file is ${grouped(size)} bytes`));
   return parseTrajectory(readFileSync(path, "utf8"), path);
 }
 
@@ -44,7 +45,10 @@ export function parseTrajectory(text: string, file: string): Trajectory {
       }
       values.push({ line: lineNo, value: parsed.value });
     } else if (i === lines.length - 1 && i > 0) {
-      warnings.push({ line: lineNo, message: `the last line is incomplete, so the run was cut short; read the ${values.length} complete lines before it` });
+      warnings.push({
+        line: lineNo,
+        message: `the last line is incomplete, so the run was cut short; read the ${values.length} complete lines before it`,
+      });
     } else {
       fail(lineNo, raw.trim() === "" ? "empty line" : `invalid JSON (${parsed.error})`);
     }
@@ -77,7 +81,9 @@ function readHeader(value: unknown, fail: (reason: string) => never): Trajectory
   if (!isJsonObject(value) || value.type !== "header") return fail("the first line is not a trajectory header");
   if (value.format !== FORMAT) return fail(`not a ToolSandbox trajectory (format ${JSON.stringify(value.format ?? null)})`);
   if (value.version !== VERSION) {
-    return fail(`trajectory format version ${JSON.stringify(value.version ?? null)} is not supported (this build reads version ${VERSION})`);
+    return fail(
+      `trajectory format version ${JSON.stringify(value.version ?? null)} is not supported (this build reads version ${VERSION})`,
+    );
   }
   const header = checkHeader(value);
   return header.ok ? header.value : fail(`header: ${header.error}`);

@@ -20,7 +20,12 @@ import { renderUserSystemMessage } from "../../engine/scenario/prompts/prompts.j
 import { loadScenarioFile } from "../../engine/scenario/load.js";
 import { readTrajectoryFile } from "../../engine/trajectory/reader.js";
 import { checkScenarioText } from "../../engine/scenario/resolve.js";
-import { scoreWithUpstream, UPSTREAM_SCORE_TOLERANCE, upstreamRun, type UpstreamRun } from "../../engine/benchmarks/toolsandbox/importer/upstream-evaluation.js";
+import {
+  scoreWithUpstream,
+  UPSTREAM_SCORE_TOLERANCE,
+  upstreamRun,
+  type UpstreamRun,
+} from "../../engine/benchmarks/toolsandbox/importer/upstream-evaluation.js";
 
 const upstream = process.env.TOOLSANDBOX_UPSTREAM;
 const python = process.env.TOOLSANDBOX_PYTHON;
@@ -67,7 +72,8 @@ function corrupt(text: string, variant: Variant): string | null {
   const first = args?.items[0];
   if (!args || !first) return null;
   const value = (first.value as { value?: unknown } | null)?.value ?? first.value;
-  const changed = typeof value === "string" ? `${value} (changed)` : typeof value === "number" ? value + 1 : typeof value === "boolean" ? !value : null;
+  const changed =
+    typeof value === "string" ? `${value} (changed)` : typeof value === "number" ? value + 1 : typeof value === "boolean" ? !value : null;
   if (changed === null) return null;
   args.set(first.key, changed);
   return doc.toString();
@@ -83,10 +89,13 @@ try {
   for (const s of exported.scenarios) {
     const scenario = loadScenarioFile(join(imported, `${s.name}.scenario.yaml`)).scenario;
     const upstreamRows = (s.tables.SANDBOX ?? []).filter((m) => m.sender === "SYSTEM" && m.recipient === "USER").map((m) => m.content);
-    const ours = scenario === null ? [] : [
-      ...scenario.user.demonstrations.map((d) => renderUserSystemMessage(d.goal, [], scenario.user.preamble)),
-      renderUserSystemMessage(scenario.user.goal, scenario.user.knowledge, scenario.user.preamble),
-    ];
+    const ours =
+      scenario === null
+        ? []
+        : [
+            ...scenario.user.demonstrations.map((d) => renderUserSystemMessage(d.goal, [], scenario.user.preamble)),
+            renderUserSystemMessage(scenario.user.goal, scenario.user.knowledge, scenario.user.preamble),
+          ];
     upstreamRows.forEach((text, i) => {
       userMessages.compared++;
       if (ours[i] === text) userMessages.identical++;
@@ -102,17 +111,24 @@ try {
     for (const file of readdirSync(imported).filter((f) => f.endsWith(".scenario.yaml"))) {
       const text = corrupt(readFileSync(join(imported, file), "utf8"), variant);
       // A corruption the format rejects (a timestamp expression made unreadable, say) is skipped.
-      if (text !== null && !checkScenarioText(text, file).diagnostics.some((d) => d.severity === "error")) writeFileSync(join(dir, file), text);
+      if (text !== null && !checkScenarioText(text, file).diagnostics.some((d) => d.severity === "error"))
+        writeFileSync(join(dir, file), text);
     }
     const out = join(work, `runs-${variant}`);
     const played = spawnSync(process.execPath, ["dist/cli.js", "run", dir, "--out", out], { encoding: "utf8" });
-    if ((played.status !== 0 && played.status !== 1) || !existsSync(out)) throw new Error(`run of the ${variant} variants failed: ${played.stderr.trim().split("\n").pop() ?? ""}`);
+    if ((played.status !== 0 && played.status !== 1) || !existsSync(out))
+      throw new Error(`run of the ${variant} variants failed: ${played.stderr.trim().split("\n").pop() ?? ""}`);
     for (const file of readdirSync(out).filter((f) => f.endsWith(".trajectory.jsonl"))) {
       const t = readTrajectoryFile(join(out, file));
       if (t.evaluation === null) continue;
       const name = t.header.scenario.name;
       const id = `${variant}:${name}`;
-      runs.push({ id, scenario: name, variant, ours: { milestone: t.evaluation.milestone_score, minefield: t.evaluation.minefield_score } });
+      runs.push({
+        id,
+        scenario: name,
+        variant,
+        ours: { milestone: t.evaluation.milestone_score, minefield: t.evaluation.minefield_score },
+      });
       payload.push(upstreamRun(id, t));
     }
   }
@@ -132,7 +148,8 @@ try {
     if (base !== undefined && (base.milestone !== run.ours.milestone || base.minefield !== run.ours.minefield)) row.changed++;
     const up = theirs.get(run.id);
     const same =
-      up !== undefined && !("error" in up) &&
+      up !== undefined &&
+      !("error" in up) &&
       Math.abs(up.milestone - run.ours.milestone) <= UPSTREAM_SCORE_TOLERANCE &&
       Math.abs(up.minefield - run.ours.minefield) <= UPSTREAM_SCORE_TOLERANCE;
     if (same) row.identical++;
@@ -147,7 +164,12 @@ try {
     `${name.padEnd(24)} ${String(c).padStart(8)}  ${String(i).padStart(9)}  ${String(d).padStart(9)}  ${String(s).padStart(13)}`;
   console.log("TRAJECTORIES             COMPARED  IDENTICAL  DIFFERENT  SCORE CHANGED");
   for (const r of rows) console.log(line(r.variant, r.compared, r.identical, r.different, r.changed));
-  const total = rows.reduce((t, r) => ({ c: t.c + r.compared, i: t.i + r.identical, d: t.d + r.different, s: t.s + r.changed }), { c: 0, i: 0, d: 0, s: 0 });
+  const total = rows.reduce((t, r) => ({ c: t.c + r.compared, i: t.i + r.identical, d: t.d + r.different, s: t.s + r.changed }), {
+    c: 0,
+    i: 0,
+    d: 0,
+    s: 0,
+  });
   console.log(line("all", total.c, total.i, total.d, total.s));
   console.log(`user-simulator system messages identical to upstream's: ${userMessages.identical} of ${userMessages.compared}`);
   for (const d of differences) console.log(`difference: ${d}`);

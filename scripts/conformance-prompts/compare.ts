@@ -34,7 +34,9 @@ if (!upstream || !python) {
 type UpstreamPrompts = Record<string, { agent_tools: unknown[]; user_tools: unknown[]; agent_system: string[]; user_system: string[] }>;
 
 function agentSchemas(scenario: Scenario, descriptions = scenario.tools.descriptions): string {
-  return JSON.stringify(agentToolSchemas(toolsFor(scenario, "agent"), scenario.options.augmentations ?? [], packById(scenario.world.pack).tools, descriptions));
+  return JSON.stringify(
+    agentToolSchemas(toolsFor(scenario, "agent"), scenario.options.augmentations ?? [], packById(scenario.world.pack).tools, descriptions),
+  );
 }
 
 /** The row a variant is counted in: its name's suffix after the base scenario's name. */
@@ -53,11 +55,15 @@ const work = mkdtempSync(join(tmpdir(), "toolsandbox-prompt-conformance-"));
 try {
   const imported = join(work, "imported");
   const suite = importToolSandbox(upstream, { out: imported, python });
-  const run = spawnSync(python, [join(__dirname, "upstream_prompts.py"), "--now", String(IMPORT_CLOCK.now), "--timezone", IMPORT_CLOCK.timezone], {
-    encoding: "utf8",
-    maxBuffer: 256 * 1024 * 1024,
-    env: { ...process.env, PYTHONPATH: upstream },
-  });
+  const run = spawnSync(
+    python,
+    [join(__dirname, "upstream_prompts.py"), "--now", String(IMPORT_CLOCK.now), "--timezone", IMPORT_CLOCK.timezone],
+    {
+      encoding: "utf8",
+      maxBuffer: 256 * 1024 * 1024,
+      env: { ...process.env, PYTHONPATH: upstream },
+    },
+  );
   if (run.status !== 0) {
     console.error(`upstream's prompts could not be read: ${(run.stderr ?? "").trim().split("\n").pop() ?? ""}`);
     process.exit(1);
@@ -109,7 +115,8 @@ try {
     if (!importedNames.has(name)) continue;
     const ours = loadScenarioFile(join("sample-scenarios", file)).scenario;
     const theirsScenario = loadScenarioFile(join(imported, file)).scenario;
-    const scored = (s: Scenario | null): string => JSON.stringify(s === null ? null : [s.milestones, s.minefields].map((nodes) => nodes.map((n) => n.constraints)));
+    const scored = (s: Scenario | null): string =>
+      JSON.stringify(s === null ? null : [s.milestones, s.minefields].map((nodes) => nodes.map((n) => n.constraints)));
     count("samples named after upstream: milestones", name, scored(ours), scored(theirsScenario));
   }
   console.log(`${"SHOWN TO THE MODELS".padEnd(50)} COMPARED  IDENTICAL`);

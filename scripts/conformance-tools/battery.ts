@@ -195,7 +195,12 @@ export function toolBattery(tools: readonly ToolDefinition[], now: number): Tool
     const valid = written[tool.name];
     if (!valid || valid.length === 0) throw new Error(`the battery has no calls for ${tool.name}`);
     const add = (kind: string, args: Args, settings: Args = {}): void => {
-      cases.push({ id: `${tool.name}#${cases.filter((c) => c.tool === tool.name).length} ${kind}`, tool: tool.name, arguments: args, settings });
+      cases.push({
+        id: `${tool.name}#${cases.filter((c) => c.tool === tool.name).length} ${kind}`,
+        tool: tool.name,
+        arguments: args,
+        settings,
+      });
     };
     valid.forEach((args) => add("written", args));
     const base = valid[0] as Args;

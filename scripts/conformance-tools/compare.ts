@@ -78,19 +78,24 @@ function tableDifference(a: TableRows, b: TableRows): string | null {
     if (x.length !== y.length) return `${name}: ${x.length} rows here, ${y.length} upstream`;
     for (let i = 0; i < x.length; i++) {
       for (const col of Object.keys(x[i] ?? {})) {
-        if (!sameValue(x[i]?.[col], y[i]?.[col])) return `${name}[${i}].${col}: ${JSON.stringify(x[i]?.[col])} here, ${JSON.stringify(y[i]?.[col])} upstream`;
+        if (!sameValue(x[i]?.[col], y[i]?.[col]))
+          return `${name}[${i}].${col}: ${JSON.stringify(x[i]?.[col])} here, ${JSON.stringify(y[i]?.[col])} upstream`;
       }
     }
   }
   return null;
 }
 
-const run = spawnSync(python, [join(__dirname, "upstream_tools.py"), "--now", String(IMPORT_CLOCK.now), "--timezone", IMPORT_CLOCK.timezone], {
-  input: JSON.stringify(cases),
-  encoding: "utf8",
-  maxBuffer: 256 * 1024 * 1024,
-  env: { ...process.env, PYTHONPATH: upstream },
-});
+const run = spawnSync(
+  python,
+  [join(__dirname, "upstream_tools.py"), "--now", String(IMPORT_CLOCK.now), "--timezone", IMPORT_CLOCK.timezone],
+  {
+    input: JSON.stringify(cases),
+    encoding: "utf8",
+    maxBuffer: 256 * 1024 * 1024,
+    env: { ...process.env, PYTHONPATH: upstream },
+  },
+);
 for (const line of (run.stderr ?? "").split("\n").filter((l) => l.startsWith("exporter:"))) console.error(line);
 if (run.status !== 0) {
   console.error(`upstream's tools could not be run: ${(run.stderr ?? "").trim().split("\n").pop() ?? ""}`);
@@ -109,9 +114,11 @@ for (const c of cases) {
   const mine = ours(c);
   const up = byId.get(c.id);
   const problem =
-    up === undefined ? "no upstream result"
-    : mine.text !== up.text ? `agent sees ${JSON.stringify(mine.text)} here, ${JSON.stringify(up.text)} upstream`
-    : tableDifference(mine.tables, up.tables);
+    up === undefined
+      ? "no upstream result"
+      : mine.text !== up.text
+        ? `agent sees ${JSON.stringify(mine.text)} here, ${JSON.stringify(up.text)} upstream`
+        : tableDifference(mine.tables, up.tables);
   if (problem === null) {
     row.identical++;
     continue;
@@ -129,7 +136,11 @@ for (const c of cases) {
 
 const fmt = (name: string, r: { compared: number; identical: number; explained: number; different: number }): string =>
   `${name.padEnd(34)} ${String(r.compared).padStart(8)}  ${String(r.identical).padStart(9)}  ${String(r.explained).padStart(9)}  ${String(r.different).padStart(9)}`;
-console.log(`libraries upstream ran with here: ${Object.entries(theirs.versions).map(([k, v]) => `${k} ${v}`).join(", ")}`);
+console.log(
+  `libraries upstream ran with here: ${Object.entries(theirs.versions)
+    .map(([k, v]) => `${k} ${v}`)
+    .join(", ")}`,
+);
 console.log(`default world: ${worldDifference === null ? "identical to upstream's base scenario" : `differs (${worldDifference})`}`);
 console.log("TOOL CALLS                         COMPARED  IDENTICAL  EXPLAINED  DIFFERENT");
 const total = { compared: 0, identical: 0, explained: 0, different: 0 };

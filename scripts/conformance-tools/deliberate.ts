@@ -12,13 +12,24 @@ function finiteNumber(text: string): number | null {
 export function explainedDifference(c: ToolCase, ours: string, upstream: string): string | null {
   // polars prints the predicate object with its memory address, different on every run.
   const column = /col\("(\w+)"\)/.exec(ours)?.[1];
-  if (ours.startsWith(NO_DATA) && upstream.startsWith(NO_DATA) && / at 0x[0-9A-Fa-f]+>/.test(upstream) && column && upstream.includes(`col(\\"${column}\\")`.replace(/\\/g, ""))) {
+  if (
+    ours.startsWith(NO_DATA) &&
+    upstream.startsWith(NO_DATA) &&
+    / at 0x[0-9A-Fa-f]+>/.test(upstream) &&
+    column &&
+    upstream.includes(`col(\\"${column}\\")`.replace(/\\/g, ""))
+  ) {
     return "polars prints a memory address in this error; ours names the same predicate without it (fidelity.md, 'Error texts')";
   }
   // The last digits of a float computed along a different chain of operations.
   const a = finiteNumber(ours);
   const b = finiteNumber(upstream);
-  if ((c.tool === "unit_conversion" || c.tool === "calculate_lat_lon_distance") && a !== null && b !== null && Math.abs(a - b) <= 1e-14 * Math.max(Math.abs(a), Math.abs(b))) {
+  if (
+    (c.tool === "unit_conversion" || c.tool === "calculate_lat_lon_distance") &&
+    a !== null &&
+    b !== null &&
+    Math.abs(a - b) <= 1e-14 * Math.max(Math.abs(a), Math.abs(b))
+  ) {
     return "the same number to 14 significant digits; the last digits follow a different order of floating-point operations (fidelity.md, 'Numbers')";
   }
   // The holidays package's calendar range depends on its version.

@@ -46,13 +46,18 @@ export function ensurePackages(names, logFile) {
   console.log(`test setup: installing Debian packages ${absent.join(" ")} with apt-get (once; log in ${logFile})`);
   mkdirSync(dirname(logFile), { recursive: true });
   const env = { ...process.env, DEBIAN_FRONTEND: "noninteractive" };
-  for (const args of [["update", "-qq"], ["install", "-y", "-qq", ...absent]]) {
+  for (const args of [
+    ["update", "-qq"],
+    ["install", "-y", "-qq", ...absent],
+  ]) {
     const result = spawnSync("apt-get", args, { env, encoding: "utf8", maxBuffer: 256 * 1024 * 1024 });
     appendFileSync(logFile, `$ apt-get ${args.join(" ")}\n${result.stdout ?? ""}${result.stderr ?? ""}\n`);
-    if (result.status !== 0) return `test setup: \`apt-get ${args.join(" ")}\` failed (exit ${result.status ?? result.signal}); see ${logFile}`;
+    if (result.status !== 0)
+      return `test setup: \`apt-get ${args.join(" ")}\` failed (exit ${result.status ?? result.signal}); see ${logFile}`;
   }
   const still = missing(absent);
-  if (still.length > 0) return `test setup: apt-get installed ${absent.join(" ")} but ${still.map((n) => PACKAGES[n].provides).join(", ")} is still missing; see ${logFile}`;
+  if (still.length > 0)
+    return `test setup: apt-get installed ${absent.join(" ")} but ${still.map((n) => PACKAGES[n].provides).join(", ")} is still missing; see ${logFile}`;
   console.log(`test setup: Debian packages installed in ${((Date.now() - started) / 1000).toFixed(0)} s`);
   return null;
 }

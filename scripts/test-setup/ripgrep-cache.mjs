@@ -27,7 +27,10 @@ function lockedVersion(lockFile, name) {
 function packageFile(name, version, file, env) {
   const work = mkdtempSync(join(tmpdir(), "seed-ripgrep-"));
   try {
-    execFileSync("npm", ["pack", `${name}@${version}`, "--pack-destination", work, "--silent"], { stdio: ["ignore", "ignore", "pipe"], env });
+    execFileSync("npm", ["pack", `${name}@${version}`, "--pack-destination", work, "--silent"], {
+      stdio: ["ignore", "ignore", "pipe"],
+      env,
+    });
     const tarball = readdirSync(work).find((f) => f.endsWith(".tgz"));
     if (!tarball) throw new SeedError(`npm pack ${name}@${version} wrote no tarball`);
     return execFileSync("tar", ["-xzOf", join(work, tarball), `package/${file}`], { encoding: "utf8", maxBuffer: 64 * 1024 * 1024 });

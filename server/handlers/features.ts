@@ -31,7 +31,13 @@ import type { LastRuns } from "./last-run.js";
 import { documentParams, positionParams, rangeParams, renameParams, request, type Lifecycle } from "./requests.js";
 import { filePath } from "./uris.js";
 
-export function registerFeatures(connection: Connection, documents: TextDocuments<TextDocument>, lastRuns: LastRuns, lifecycle: Lifecycle, support: CodeActionSupport): void {
+export function registerFeatures(
+  connection: Connection,
+  documents: TextDocuments<TextDocument>,
+  lastRuns: LastRuns,
+  lifecycle: Lifecycle,
+  support: CodeActionSupport,
+): void {
   const scenario = (uri: string): ScenarioDocument | null => {
     const doc = documents.get(uri);
     return doc ? getScenarioDocument(doc) : null;

@@ -19,7 +19,12 @@ type Answer<R> = R | ResponseError<void>;
  * The handler, run after a turn of the event loop (a cancellation or an edit sent just after the
  * request is read first), and answered -32800 if it was cancelled meanwhile or while it ran.
  */
-export function request<P, R>(lifecycle: Lifecycle, method: string, check: ParamsCheck, handler: (params: P) => Answer<R>): (params: P, token: CancellationToken) => Promise<Answer<R>> {
+export function request<P, R>(
+  lifecycle: Lifecycle,
+  method: string,
+  check: ParamsCheck,
+  handler: (params: P) => Answer<R>,
+): (params: P, token: CancellationToken) => Promise<Answer<R>> {
   return async (params, token) => {
     if (!lifecycle.initialized) return new ResponseError(ErrorCodes.ServerNotInitialized, `${method}: the server is not initialized yet.`);
     if (lifecycle.shutDown) return new ResponseError(ErrorCodes.InvalidRequest, `${method}: the server is shutting down.`);
@@ -55,13 +60,15 @@ function documentProblem(params: unknown): string | null {
 }
 
 function positionProblem(position: unknown, name: string): string | null {
-  if (!isObject(position) || !isIndex(position.line) || !isIndex(position.character)) return `${name} must be { line, character } with integers from 0.`;
+  if (!isObject(position) || !isIndex(position.line) || !isIndex(position.character))
+    return `${name} must be { line, character } with integers from 0.`;
   return null;
 }
 
 export const documentParams: ParamsCheck = documentProblem;
 
-export const positionParams: ParamsCheck = (params) => documentProblem(params) ?? positionProblem((params as Record<string, unknown>).position, "position");
+export const positionParams: ParamsCheck = (params) =>
+  documentProblem(params) ?? positionProblem((params as Record<string, unknown>).position, "position");
 
 export const renameParams: ParamsCheck = (params) => {
   const problem = positionParams(params);

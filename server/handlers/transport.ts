@@ -31,7 +31,11 @@ export function stdioConnection(): Connection {
   reader.onError((error) => {
     // The reader reports a body it cannot decode as a SyntaxError (JSON.parse) and reads on.
     if (!(error instanceof SyntaxError)) return;
-    const response: ResponseMessage = { jsonrpc: "2.0", id: null, error: { code: ErrorCodes.ParseError, message: `Parse error: ${error.message}` } };
+    const response: ResponseMessage = {
+      jsonrpc: "2.0",
+      id: null,
+      error: { code: ErrorCodes.ParseError, message: `Parse error: ${error.message}` },
+    };
     writer.write(response).catch(() => undefined);
   });
   return createConnection(ProposedFeatures.all, reader, writer, OPTIONS);

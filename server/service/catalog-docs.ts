@@ -39,7 +39,14 @@ export function toolMarkdown(tool: ToolDefinition): string {
   if (tool.webBacked) facts.push("answers from the offline web data");
   parts.push(`*${facts.join(" · ")}*`);
   if (tool.parameters.length > 0) {
-    parts.push(["**Arguments**", ...tool.parameters.map((p) => `- \`${parameterSignature(p)}\`${p.timestamp ? " (time expressions allowed)" : ""}: ${p.description}`)].join("\n"));
+    parts.push(
+      [
+        "**Arguments**",
+        ...tool.parameters.map(
+          (p) => `- \`${parameterSignature(p)}\`${p.timestamp ? " (time expressions allowed)" : ""}: ${p.description}`,
+        ),
+      ].join("\n"),
+    );
   }
   if (tool.stateDependencies.length > 0) {
     const lines = tool.stateDependencies.map((d) => {
@@ -68,12 +75,18 @@ export const SANDBOX_COLUMN_DOCS: Readonly<Record<string, { type: string; descri
   openai_function_name: { type: "string | null", description: "Function name as the model saw it (possibly scrambled)." },
   conversation_active: { type: "bool", description: "False once the conversation has ended." },
   tool_call_exception: { type: "string | null", description: "The error a tool raised, as the agent saw it." },
-  tool_trace: { type: "tool traces", description: "The tool calls the message holds; a target gives a golden trace or a list of alternatives." },
+  tool_trace: {
+    type: "tool traces",
+    description: "The tool calls the message holds; a target gives a golden trace or a list of alternatives.",
+  },
   visible_to: { type: "list of roles", description: "The roles that see the message." },
 };
 
 /** Columns of a table (of `pack`, or SANDBOX) a target, `where`, `set` or new row may name, with type and description. */
-export function tableColumns(pack: PackTables, table: string): Array<{ name: string; type: string; description: string; column?: ColumnSchema }> {
+export function tableColumns(
+  pack: PackTables,
+  table: string,
+): Array<{ name: string; type: string; description: string; column?: ColumnSchema }> {
   if (table === "SANDBOX") return Object.entries(SANDBOX_COLUMN_DOCS).map(([name, d]) => ({ name, ...d }));
   const schema = pack.schemas.get(table);
   if (!schema) return [];
@@ -87,7 +100,8 @@ function columnType(c: ColumnSchema): string {
 
 /** A world table: what it holds, its key, its columns; or the message bus. */
 export function tableMarkdown(pack: PackTables, table: string): string | null {
-  if (table === "SANDBOX") return "**SANDBOX** (the message bus)\n\nEvery message of the conversation as a row; a target describes the one message at the matched index.";
+  if (table === "SANDBOX")
+    return "**SANDBOX** (the message bus)\n\nEvery message of the conversation as a row; a target describes the one message at the matched index.";
   const schema: TableSchema | undefined = pack.schemas.get(table);
   if (!schema) return null;
   const shape = schema.singleton ? "always exactly one row" : `key \`${schema.key}\``;
@@ -142,7 +156,8 @@ export const CONSTRAINT_KIND_DOCS: Readonly<Record<string, string>> = {
   addition: "Compared with the reference state (default `initial`), exactly the target rows were added.",
   removal: "Compared with the reference state (default `initial`), exactly the target rows were removed.",
   update: "Compared with the reference state (default `initial`), exactly the target rows were changed.",
-  tool_trace_extract: "Values are read from the tool traces of the message the `reference` milestone matched, filled into the target, then compared.",
+  tool_trace_extract:
+    "Values are read from the tool traces of the message the `reference` milestone matched, filled into the target, then compared.",
 };
 
 export function codeBlock(text: string): string {

@@ -16,7 +16,12 @@ export interface CodeActionSupport {
   readonly snippetEdits: boolean;
 }
 
-export function codeActions(doc: ScenarioDocument, range: Range, diagnostics: readonly Diagnostic[], support: CodeActionSupport = { snippetEdits: false }): CodeAction[] {
+export function codeActions(
+  doc: ScenarioDocument,
+  range: Range,
+  diagnostics: readonly Diagnostic[],
+  support: CodeActionSupport = { snippetEdits: false },
+): CodeAction[] {
   void range; // the client sends the diagnostics that touch the range; each is answered on its own
   const actions: CodeAction[] = [];
   for (const diagnostic of diagnostics) actions.push(...guarded("codeActions", [], () => actionsFor(doc, diagnostic, support)));
@@ -39,7 +44,13 @@ function actionsFor(doc: ScenarioDocument, d: Diagnostic, support: CodeActionSup
 }
 
 function quickFix(doc: ScenarioDocument, title: string, d: Diagnostic, edits: TextEdit[], preferred: boolean): CodeAction {
-  return { title, kind: CodeActionKind.QuickFix, diagnostics: [d], edit: { changes: { [doc.uri]: edits } }, ...(preferred ? { isPreferred: true } : {}) };
+  return {
+    title,
+    kind: CodeActionKind.QuickFix,
+    diagnostics: [d],
+    edit: { changes: { [doc.uri]: edits } },
+    ...(preferred ? { isPreferred: true } : {}),
+  };
 }
 
 /** Replace the flagged text with the suggestion, keeping the quotes it was written with. */

@@ -14,7 +14,13 @@ import { escapeSnippet } from "./snippets.js";
  * Keys for the mapping at `mapPath`. `dash` ("- " or "") is put before each key when the key
  * starts a new list entry.
  */
-export function keyItems(doc: ScenarioDocument, ctx: CursorContext, mapPath: readonly PathSegment[], factory: ItemFactory, dash: string): CompletionItem[] {
+export function keyItems(
+  doc: ScenarioDocument,
+  ctx: CursorContext,
+  mapPath: readonly PathSegment[],
+  factory: ItemFactory,
+  dash: string,
+): CompletionItem[] {
   const existing = existingKeys(doc, mapPath, ctx);
   const slot = keySlot(doc, mapPath);
   if (slot?.kind === "column") {
@@ -24,7 +30,10 @@ export function keyItems(doc: ScenarioDocument, ctx: CursorContext, mapPath: rea
         const markdown = columnMarkdown(doc.pack, slot.table, c.name) ?? c.description;
         const measures = slot.purpose === "measures" ? measuresFor(doc.pack, slot.table, c.name) : null;
         const value = measures ? ` { kind: \${1|${measures.join(",")}|} }` : null;
-        return keyItem(factory, c.name, CompletionItemKind.Field, dash, value, `${i}`.padStart(3, "0"), { detail: c.type, documentation: { kind: "markdown", value: markdown } });
+        return keyItem(factory, c.name, CompletionItemKind.Field, dash, value, `${i}`.padStart(3, "0"), {
+          detail: c.type,
+          documentation: { kind: "markdown", value: markdown },
+        });
       });
   }
   if (slot?.kind === "argument") {
@@ -99,5 +108,10 @@ function keyItem(
 ): CompletionItem {
   if (factory.followedByColon) return factory.item(name, kind, { text: dash + name }, { sortText: sort, ...extra });
   const text = layout === null ? `${dash}${name}: ` : `${dash}${escapeSnippet(name)}:${layout}`;
-  return factory.item(name, kind, { text, snippet: layout !== null, filterText: dash ? `${dash}${name}` : name }, { sortText: sort, ...extra });
+  return factory.item(
+    name,
+    kind,
+    { text, snippet: layout !== null, filterText: dash ? `${dash}${name}` : name },
+    { sortText: sort, ...extra },
+  );
 }

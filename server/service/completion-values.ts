@@ -8,7 +8,15 @@ import type { PathSegment } from "../../engine/scenario/yaml-source.js";
 import { packById } from "../../engine/packs/registry.js";
 import { PACK_IDS } from "../../engine/packs/types.js";
 import { unavailableReason } from "../../engine/scenario/tool-calls.js";
-import { CONSTRAINT_KIND_DOCS, MEASURE_DOCS, measuresFor, tableColumns, tableMarkdown, toolMarkdown, toolSignature } from "./catalog-docs.js";
+import {
+  CONSTRAINT_KIND_DOCS,
+  MEASURE_DOCS,
+  measuresFor,
+  tableColumns,
+  tableMarkdown,
+  toolMarkdown,
+  toolSignature,
+} from "./catalog-docs.js";
 import { existingListValues, readTag, yamlScalar, type ItemFactory } from "./completion-support.js";
 import type { CursorContext, ScenarioDocument } from "./document.js";
 import { ancestorsOf, effectiveParents, INITIAL_ID, type IdSection } from "./id-table.js";
@@ -18,11 +26,27 @@ import { suggestedValues, type SuggestedValue } from "./world-values.js";
 import { isSeq, isScalar } from "yaml";
 
 /** Values for the scalar at `path`; `dash` ("- " or "") starts a new list entry before each. */
-export function valueItems(doc: ScenarioDocument, ctx: CursorContext, path: readonly PathSegment[], factory: ItemFactory, dash = ""): CompletionItem[] {
+export function valueItems(
+  doc: ScenarioDocument,
+  ctx: CursorContext,
+  path: readonly PathSegment[],
+  factory: ItemFactory,
+  dash = "",
+): CompletionItem[] {
   const slot = valueSlot(doc, path);
-  const value = (text: string | number | boolean, kind: CompletionItemKind, sort: string, extra: Partial<CompletionItem> = {}): CompletionItem => {
+  const value = (
+    text: string | number | boolean,
+    kind: CompletionItemKind,
+    sort: string,
+    extra: Partial<CompletionItem> = {},
+  ): CompletionItem => {
     const label = String(text);
-    return factory.item(label, kind, { text: dash + yamlScalar(text, factory.inQuotes), filterText: dash ? `${dash}${label}` : label }, { sortText: sort, ...extra });
+    return factory.item(
+      label,
+      kind,
+      { text: dash + yamlScalar(text, factory.inQuotes), filterText: dash ? `${dash}${label}` : label },
+      { sortText: sort, ...extra },
+    );
   };
   switch (slot?.kind) {
     case "tool":
@@ -44,16 +68,23 @@ export function valueItems(doc: ScenarioDocument, ctx: CursorContext, path: read
     }
     case "argument-value": {
       const p = slot.parameter;
-      return worldItems(suggestedValues(doc, p.name, { tool: slot.tool.name, timestamp: p.timestamp === true, boolean: p.type === "boolean" }), value);
+      return worldItems(
+        suggestedValues(doc, p.name, { tool: slot.tool.name, timestamp: p.timestamp === true, boolean: p.type === "boolean" }),
+        value,
+      );
     }
     case "measure":
-      return measuresFor(doc.pack, slot.table, slot.column).map((m, i) => value(m, CompletionItemKind.EnumMember, `${i}`, { documentation: { kind: "markdown", value: MEASURE_DOCS[m] } }));
+      return measuresFor(doc.pack, slot.table, slot.column).map((m, i) =>
+        value(m, CompletionItemKind.EnumMember, `${i}`, { documentation: { kind: "markdown", value: MEASURE_DOCS[m] } }),
+      );
     case "after":
       return afterItems(doc, slot.section, slot.node, path, value);
     case "reference":
       return referenceItems(doc, slot.section, slot.node, value);
     case "constraint-kind":
-      return Object.entries(CONSTRAINT_KIND_DOCS).map(([k, text], i) => value(k, CompletionItemKind.EnumMember, `${i}`, { documentation: { kind: "markdown", value: text } }));
+      return Object.entries(CONSTRAINT_KIND_DOCS).map(([k, text], i) =>
+        value(k, CompletionItemKind.EnumMember, `${i}`, { documentation: { kind: "markdown", value: text } }),
+      );
     case "demonstration": {
       const used = existingListValues(doc, path);
       return Object.values(BUILTIN_DEMONSTRATIONS)
@@ -74,11 +105,21 @@ export function valueItems(doc: ScenarioDocument, ctx: CursorContext, path: read
   }
 }
 
-type ValueMaker = (text: string | number | boolean, kind: CompletionItemKind, sort: string, extra?: Partial<CompletionItem>) => CompletionItem;
+type ValueMaker = (
+  text: string | number | boolean,
+  kind: CompletionItemKind,
+  sort: string,
+  extra?: Partial<CompletionItem>,
+) => CompletionItem;
 
 function worldItems(found: readonly SuggestedValue[], value: ValueMaker): CompletionItem[] {
   return found.map((v, i) =>
-    value(v.value, v.kind === "id" ? CompletionItemKind.Reference : CompletionItemKind.Value, `${i}`.padStart(3, "0"), v.detail === undefined ? {} : { detail: v.detail, labelDetails: { description: v.detail } }),
+    value(
+      v.value,
+      v.kind === "id" ? CompletionItemKind.Reference : CompletionItemKind.Value,
+      `${i}`.padStart(3, "0"),
+      v.detail === undefined ? {} : { detail: v.detail, labelDetails: { description: v.detail } },
+    ),
   );
 }
 
@@ -125,7 +166,13 @@ function writtenList(doc: ScenarioDocument, path: readonly PathSegment[]): strin
 }
 
 /** Ids of the same section for `after:`: not the node itself, not listed yet, not one that comes after it (a cycle). */
-function afterItems(doc: ScenarioDocument, section: IdSection, node: number, path: readonly PathSegment[], value: ValueMaker): CompletionItem[] {
+function afterItems(
+  doc: ScenarioDocument,
+  section: IdSection,
+  node: number,
+  path: readonly PathSegment[],
+  value: ValueMaker,
+): CompletionItem[] {
   const nodes = doc.ids.nodes[section];
   const self = nodes.find((n) => n.index === node)?.id ?? null;
   const listed = existingListValues(doc, path);
@@ -172,7 +219,14 @@ function schemaValues(doc: ScenarioDocument, ctx: CursorContext, path: readonly 
       if (seen.has(label) || used.has(label)) continue;
       seen.add(label);
       const description = describe(branch);
-      items.push(value(v, CompletionItemKind.EnumMember, `${items.length}`.padStart(3, "0"), description ? { documentation: { kind: "markdown", value: description } } : {}));
+      items.push(
+        value(
+          v,
+          CompletionItemKind.EnumMember,
+          `${items.length}`.padStart(3, "0"),
+          description ? { documentation: { kind: "markdown", value: description } } : {},
+        ),
+      );
     }
   }
   return items;

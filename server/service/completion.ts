@@ -76,7 +76,14 @@ function isObjectPosition(doc: ScenarioDocument, path: readonly PathSegment[]): 
 }
 
 /** Entries for a list at `listPath` typed on a fresh line: values or keys after `- `, and snippets. */
-function listEntryItems(doc: ScenarioDocument, ctx: CursorContext, factory: ItemFactory, listPath: readonly PathSegment[], dash: string, contentIndent: number): CompletionItem[] {
+function listEntryItems(
+  doc: ScenarioDocument,
+  ctx: CursorContext,
+  factory: ItemFactory,
+  listPath: readonly PathSegment[],
+  dash: string,
+  contentIndent: number,
+): CompletionItem[] {
   const itemPath = [...listPath, nextIndex(doc, listPath, ctx.tokenStart)];
   const entryCtx: CursorContext = { ...ctx, path: itemPath, indent: contentIndent };
   const items = isObjectPosition(doc, itemPath)
@@ -87,7 +94,14 @@ function listEntryItems(doc: ScenarioDocument, ctx: CursorContext, factory: Item
 }
 
 /** Snippets for one entry of the list at `listPath`: a milestone, a minefield, a constraint or a step. */
-function entrySnippets(doc: ScenarioDocument, ctx: CursorContext, factory: ItemFactory, listPath: readonly PathSegment[], dash: string, indent: number): CompletionItem[] {
+function entrySnippets(
+  doc: ScenarioDocument,
+  ctx: CursorContext,
+  factory: ItemFactory,
+  listPath: readonly PathSegment[],
+  dash: string,
+  indent: number,
+): CompletionItem[] {
   const snippets = snippetsFor(doc, listPath, ctx);
   return snippets.map((s, i) => factory.snippet(s, indent, dash, `9${i}`));
 }
@@ -101,7 +115,8 @@ function snippetsFor(doc: ScenarioDocument, listPath: readonly PathSegment[], ct
     return [nodeSnippet(a, explicit ? previous : null, [...doc.pack.schemas.keys()])];
   }
   if (listPath.length === 1 && a === "reference") return STEP_SNIPPETS;
-  if (listPath.length === 3 && isSection(a) && typeof b === "number" && c === "constraints") return constraintSnippets([...doc.pack.schemas.keys()]);
+  if (listPath.length === 3 && isSection(a) && typeof b === "number" && c === "constraints")
+    return constraintSnippets([...doc.pack.schemas.keys()]);
   return [];
 }
 
@@ -141,11 +156,20 @@ function itemFactory(doc: ScenarioDocument, ctx: CursorContext): ItemFactory {
       };
     },
     snippet(s, indent, dash, sort) {
-      return this.item(dash ? `- ${s.label}` : s.label, CompletionItemKind.Snippet, {
-        text: dash + indentBody(s.body, indent),
-        snippet: true,
-        filterText: dash ? `- ${s.label}` : s.label,
-      }, { detail: s.detail, sortText: `${sort}${s.label}`, documentation: { kind: "markdown", value: "```yaml\n" + snippetToText(s.body) + "\n```" } });
+      return this.item(
+        dash ? `- ${s.label}` : s.label,
+        CompletionItemKind.Snippet,
+        {
+          text: dash + indentBody(s.body, indent),
+          snippet: true,
+          filterText: dash ? `- ${s.label}` : s.label,
+        },
+        {
+          detail: s.detail,
+          sortText: `${sort}${s.label}`,
+          documentation: { kind: "markdown", value: "```yaml\n" + snippetToText(s.body) + "\n```" },
+        },
+      );
     },
   };
 }

@@ -64,7 +64,15 @@ export function cursorContext(structure: LineStructure, text: string, offset: nu
   if (lastItem !== undefined && (remainder.length === 0 || !/^[[{]/.test(remainder))) {
     // `- |` or `- wor|`: the item's value, which may also be the first key of a mapping item.
     const word = plainWord(remainder, lineStart + afterTokens);
-    return { ...base, path: pathOf(stack), on: "value", prefix: word.prefix, tokenStart: word.start, itemStart: true, indent: lastItem + 2 };
+    return {
+      ...base,
+      path: pathOf(stack),
+      on: "value",
+      prefix: word.prefix,
+      tokenStart: word.start,
+      itemStart: true,
+      indent: lastItem + 2,
+    };
   }
   if (lastItem !== undefined) return flowContext(pathOf(stack), remainder, at, base, col);
   // A blank line or a bare word: a key of the mapping this column belongs to.
@@ -178,7 +186,12 @@ function flowContext(
       }
       token = "";
       tokenStart = i + 1;
-    } else if (c === ":" && level?.type === "map" && !level.onValue && (i + 1 >= flowText.length || /[\s,\]}]/.test(flowText[i + 1] ?? ""))) {
+    } else if (
+      c === ":" &&
+      level?.type === "map" &&
+      !level.onValue &&
+      (i + 1 >= flowText.length || /[\s,\]}]/.test(flowText[i + 1] ?? ""))
+    ) {
       level.key = token.trim();
       level.onValue = true;
       token = "";

@@ -151,7 +151,10 @@ export function getScenarioDocument(doc: TextDocument): ScenarioDocument {
     incremental = { parser: new SectionedParser(), lines: null };
     incrementals.set(doc.uri, incremental);
   }
-  const parsed = cached && cached.version === doc.version && cached.text === withLineFeeds(doc.getText()) ? cached : new ParsedScenario(doc, incremental);
+  const parsed =
+    cached && cached.version === doc.version && cached.text === withLineFeeds(doc.getText())
+      ? cached
+      : new ParsedScenario(doc, incremental);
   cache.set(doc.uri, parsed);
   while (cache.size > CACHE_SIZE) {
     const oldest = cache.keys().next().value;

@@ -62,7 +62,8 @@ function valueMarkdown(doc: ScenarioDocument, at: ScalarAt, lastRun: EvaluationR
     case "measure":
       return text in MEASURE_DOCS ? `**${text}** measure\n\n${MEASURE_DOCS[text as ColumnMeasure["kind"]]}` : null;
     case "reference":
-      if (text === INITIAL_ID) return "**initial**\n\nThe world as it was when the user first spoke: the state before the agent did anything.";
+      if (text === INITIAL_ID)
+        return "**initial**\n\nThe world as it was when the user first spoke: the state before the agent did anything.";
       return milestoneMarkdown(doc.ids.nodes[slot.section], slot.section, text, lastRun);
     case "node-id":
     case "after":

@@ -123,7 +123,11 @@ export function effectiveParents(nodes: readonly WrittenNode[]): Map<string, str
     const before: WrittenNode | null = previous;
     previous = node;
     if (node.id === null || parents.has(node.id)) continue;
-    if (explicit) parents.set(node.id, (node.after ?? []).filter((p) => known.has(p)));
+    if (explicit)
+      parents.set(
+        node.id,
+        (node.after ?? []).filter((p) => known.has(p)),
+      );
     else parents.set(node.id, before?.id && before.index === node.index - 1 ? [before.id] : []);
   }
   return parents;

@@ -75,7 +75,11 @@ export function scanLines(text: string, doc: Document.Parsed | null): LineStruct
  * key in the unchanged end of the text, and the rest are the previous lines moved. Top-level keys
  * close every open frame, so the lines on either side do not depend on the scanned ones.
  */
-export function rescanLines(previous: { readonly text: string; readonly structure: LineStructure }, text: string, doc: Document.Parsed | null): LineStructure {
+export function rescanLines(
+  previous: { readonly text: string; readonly structure: LineStructure },
+  text: string,
+  doc: Document.Parsed | null,
+): LineStructure {
   const old = previous.text;
   const oldLines = previous.structure.lines;
   let prefix = 0;
@@ -102,7 +106,8 @@ export function rescanLines(previous: { readonly text: string; readonly structur
     if (oldLines[oldIndex]?.start === resumeAt - delta) tail = oldLines.slice(oldIndex).map((info) => moved(info, delta));
     // The new parse may read multi-line scalars differently there (an edit that breaks the YAML):
     // the moved lines must agree with it, or are scanned again.
-    if (tail.length === 0 || !scalarsAgree(tail, multiLineScalarSpans(text, doc, resumeAt))) tail = scanRange(text, doc, resumeAt, null).lines;
+    if (tail.length === 0 || !scalarsAgree(tail, multiLineScalarSpans(text, doc, resumeAt)))
+      tail = scanRange(text, doc, resumeAt, null).lines;
   }
   const lines = [...oldLines.slice(0, first), ...scanned, ...tail];
   return { lines, keysByPath: keysOf(lines) };
@@ -129,7 +134,9 @@ function scalarsAgree(lines: readonly LineInfo[], spans: readonly (readonly [num
 
 function moved(info: LineInfo, delta: number): LineInfo {
   if (delta === 0) return info;
-  return info.flowStart === undefined ? { ...info, start: info.start + delta } : { ...info, start: info.start + delta, flowStart: info.flowStart + delta };
+  return info.flowStart === undefined
+    ? { ...info, start: info.start + delta }
+    : { ...info, start: info.start + delta, flowStart: info.flowStart + delta };
 }
 
 /** A line that writes a key at column 0 (every frame before it is closed). */
@@ -164,7 +171,12 @@ function keysOf(lines: readonly LineInfo[]): Map<string, KeyOccurrence[]> {
  * Scans lines from offset `from` (a line start where no frame is open) to the end, or up to the
  * first line `stopAt` accepts (then `resumeAt` is that line's start, the line itself not scanned).
  */
-function scanRange(text: string, doc: Document.Parsed | null, from: number, stopAt: ((info: LineInfo) => boolean) | null): { lines: LineInfo[]; resumeAt: number | null } {
+function scanRange(
+  text: string,
+  doc: Document.Parsed | null,
+  from: number,
+  stopAt: ((info: LineInfo) => boolean) | null,
+): { lines: LineInfo[]; resumeAt: number | null } {
   const multiLine = multiLineScalarSpans(text, doc, from);
   const lines: LineInfo[] = [];
   let stack: readonly Frame[] = [];
@@ -193,7 +205,9 @@ function scanRange(text: string, doc: Document.Parsed | null, from: number, stop
       const nextStack = applyTokens(stack, tokens);
       const key = tokens.key;
       const keyInfo = key ? { parent: nextStack[nextStack.length - 2]?.id ?? "", name: key.name, value: unquote(tokens.value) } : undefined;
-      info = keyInfo ? { kind: "structure", start, text: lineText, stack: nextStack, key: keyInfo } : { kind: "structure", start, text: lineText, stack: nextStack };
+      info = keyInfo
+        ? { kind: "structure", start, text: lineText, stack: nextStack, key: keyInfo }
+        : { kind: "structure", start, text: lineText, stack: nextStack };
       if (stopAt?.(info)) return { lines, resumeAt: start };
       flow = null;
       stack = nextStack;

@@ -4,7 +4,12 @@
 import type { ConstraintResult, EvaluationResult, NodeResult } from "../../engine/evaluation/result.js";
 import { effectiveParents, type IdSection, type WrittenNode } from "./id-table.js";
 
-export function milestoneMarkdown(nodes: readonly WrittenNode[], section: IdSection, id: string, lastRun: EvaluationResult | null): string | null {
+export function milestoneMarkdown(
+  nodes: readonly WrittenNode[],
+  section: IdSection,
+  id: string,
+  lastRun: EvaluationResult | null,
+): string | null {
   const node = nodes.find((n) => n.id === id);
   if (!node) return null;
   const noun = section === "milestones" ? "milestone" : "minefield";
@@ -19,7 +24,8 @@ export function milestoneMarkdown(nodes: readonly WrittenNode[], section: IdSect
   else facts.push(`- a root: ${explicit ? "it comes after nothing" : "the first of the chain"}`);
   facts.push(before.length > 0 ? `- before ${names(before)}` : `- nothing comes after it`);
   if (node.references.length > 0) facts.push(`- compares with the state at ${names(node.references)}`);
-  if (comparedBy.length > 0) facts.push(`- ${names(comparedBy)} ${comparedBy.length === 1 ? "compares" : "compare"} with the state at its match`);
+  if (comparedBy.length > 0)
+    facts.push(`- ${names(comparedBy)} ${comparedBy.length === 1 ? "compares" : "compare"} with the state at its match`);
   lines.push(facts.join("\n"));
   const result = lastRun ? (section === "milestones" ? lastRun.milestones : lastRun.minefields).find((r) => r.id === id) : undefined;
   if (result) lines.push(runMarkdown(result, section));
@@ -37,10 +43,12 @@ function runMarkdown(result: NodeResult, section: IdSection): string {
     return `**Last run:** matched at message ${result.matched_at} (similarity ${s})${consequence}.`;
   }
   const where = result.explained_at === null ? "no message to compare with" : `closest at message ${result.explained_at}`;
-  const head = section === "minefields" ? `**Last run:** did not fire (${where}).` : `**Last run:** not matched (best similarity ${s}; ${where}).`;
-  const misses = [...result.constraints.map((c, i) => missLine(`constraint ${i + 1}`, c)), ...result.guardrails.map((g) => missLine("guardrail", g))].filter(
-    (l): l is string => l !== null,
-  );
+  const head =
+    section === "minefields" ? `**Last run:** did not fire (${where}).` : `**Last run:** not matched (best similarity ${s}; ${where}).`;
+  const misses = [
+    ...result.constraints.map((c, i) => missLine(`constraint ${i + 1}`, c)),
+    ...result.guardrails.map((g) => missLine("guardrail", g)),
+  ].filter((l): l is string => l !== null);
   return section === "minefields" || misses.length === 0 ? head : [head, ...misses].join("\n");
 }
 

@@ -22,7 +22,12 @@ export function rename(doc: ScenarioDocument, position: Position, newName: strin
     const at = occurrenceAt(doc.ids, offset);
     if (at === null) return null;
     const noun = at.section === "milestones" ? "milestone" : "minefield";
-    const problem = invalidName(newName, noun, at.id, doc.ids.occurrences.filter((o) => o.section === at.section && o.role === "definition").map((o) => o.id));
+    const problem = invalidName(
+      newName,
+      noun,
+      at.id,
+      doc.ids.occurrences.filter((o) => o.section === at.section && o.role === "definition").map((o) => o.id),
+    );
     if (problem !== null) return new ResponseError(ErrorCodes.InvalidParams, problem);
     const edits: TextEdit[] = sameId(doc, offset).map((o) => ({ range: doc.rangeOf(o.start, o.end), newText: newName }));
     return { changes: { [doc.uri]: edits } };
@@ -31,7 +36,8 @@ export function rename(doc: ScenarioDocument, position: Position, newName: strin
 
 function invalidName(name: string, noun: string, current: string, taken: readonly string[]): string | null {
   if (!ID_PATTERN.test(name)) return `"${name}" is not a valid id: use letters, digits and underscores, not starting with a digit.`;
-  if (/^(true|false|null)$/i.test(name)) return `"${name}" would be read as ${name.toLowerCase() === "null" ? "an empty value" : "true or false"}, not as an id.`;
+  if (/^(true|false|null)$/i.test(name))
+    return `"${name}" would be read as ${name.toLowerCase() === "null" ? "an empty value" : "true or false"}, not as an id.`;
   if (name === INITIAL_ID) return `"${INITIAL_ID}" is reserved: it names the world before the conversation.`;
   if (name !== current && taken.includes(name)) return `Another ${noun} already has the id "${name}".`;
   return null;

@@ -61,7 +61,10 @@ function expand(schema: Schema, path: readonly PathSegment[], readTag: TagReader
   if (then !== null) return [{ ...resolved, if: undefined, then: undefined }, ...expand(then, path, readTag, depth + 1)];
   const union = Array.isArray(resolved.oneOf) ? resolved.oneOf : Array.isArray(resolved.anyOf) ? resolved.anyOf : null;
   if (union === null) return [resolved];
-  let branches = union.map((b) => asSchema(b)).filter((b): b is Schema => b !== null).flatMap((b) => expand(b, path, readTag, depth + 1));
+  let branches = union
+    .map((b) => asSchema(b))
+    .filter((b): b is Schema => b !== null)
+    .flatMap((b) => expand(b, path, readTag, depth + 1));
   const tag = asSchema(resolved.discriminator)?.propertyName;
   if (typeof tag === "string") {
     const written = readTag(path, tag);

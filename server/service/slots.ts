@@ -47,7 +47,8 @@ export function keySlot(doc: ScenarioDocument, path: P): KeySlot | null {
   if (a === "world" && typeof b === "string" && doc.pack.schemas.has(b)) {
     if (doc.pack.schemas.get(b)?.singleton && path.length === 2) return { kind: "column", table: b, purpose: "set" };
     if ((c === "add" || c === "replace") && isIndex(d) && path.length === 4) return { kind: "column", table: b, purpose: "row" };
-    if ((c === "remove" || c === "update") && isIndex(d) && (e === "where" || e === "set") && path.length === 5) return { kind: "column", table: b, purpose: e };
+    if ((c === "remove" || c === "update") && isIndex(d) && (e === "where" || e === "set") && path.length === 5)
+      return { kind: "column", table: b, purpose: e };
     return null;
   }
   if (a === "reference" && isIndex(b) && c === "calls" && isIndex(d) && e === "arguments" && path.length === 5) {
@@ -87,20 +88,26 @@ export function valueSlot(doc: ScenarioDocument, path: P): ValueSlot | null {
   if (isSection(a) && isIndex(b)) {
     if (c === "id" && path.length === 3) return { kind: "node-id", section: a, node: b };
     if (c === "after" && isIndex(d) && path.length === 4) return { kind: "after", section: a, node: b };
-    if (c === "guardrails" && (d === "tables" || d === "exclude") && isIndex(e) && path.length === 5) return { kind: "table", sandbox: false };
+    if (c === "guardrails" && (d === "tables" || d === "exclude") && isIndex(e) && path.length === 5)
+      return { kind: "table", sandbox: false };
   }
   // A value in a mapping whose keys are columns is that column's value.
   const parent = path.slice(0, -1);
   const last = path[path.length - 1];
   if (typeof last === "string") {
     const keys = keySlot(doc, parent);
-    if (keys?.kind === "column" && keys.purpose !== "measures") return { kind: "column-value", table: keys.table, column: last, purpose: keys.purpose };
+    if (keys?.kind === "column" && keys.purpose !== "measures")
+      return { kind: "column-value", table: keys.table, column: last, purpose: keys.purpose };
   }
   // An item of a list column (ToolTalk's attendees) takes the values the column's items would.
   const owner = path[path.length - 2];
   if (isIndex(last) && typeof owner === "string") {
     const keys = keySlot(doc, path.slice(0, -2));
-    if (keys?.kind === "column" && keys.purpose !== "measures" && doc.pack.schemas.get(keys.table)?.columns.some((c) => c.name === owner && c.type === "string_list")) {
+    if (
+      keys?.kind === "column" &&
+      keys.purpose !== "measures" &&
+      doc.pack.schemas.get(keys.table)?.columns.some((c) => c.name === owner && c.type === "string_list")
+    ) {
       return { kind: "column-value", table: keys.table, column: owner, purpose: keys.purpose };
     }
   }

@@ -35,7 +35,15 @@ export function documentSymbols(doc: ScenarioDocument): DocumentSymbol[] {
       const key = keyText(pair);
       if (key === null) return [];
       const children = sectionChildren(doc, key, pair.value, budget);
-      const symbol = pairSymbol(doc, pair, key, SECTION_KINDS[key] ?? SymbolKind.Property, sectionDetail(key, pair.value), children, budget);
+      const symbol = pairSymbol(
+        doc,
+        pair,
+        key,
+        SECTION_KINDS[key] ?? SymbolKind.Property,
+        sectionDetail(key, pair.value),
+        children,
+        budget,
+      );
       return symbol ? [symbol] : [];
     });
   });
@@ -99,7 +107,10 @@ function stepSymbol(doc: ScenarioDocument, item: unknown, index: number, budget:
   let detail: string | null = null;
   let kind: SymbolKind = SymbolKind.String;
   if (key === "calls" && isSeq(first?.value)) {
-    detail = first.value.items.map((c) => (isMap(c) ? scalarOf(c, "tool") : null)).filter((t): t is string => t !== null).join(", ");
+    detail = first.value.items
+      .map((c) => (isMap(c) ? scalarOf(c, "tool") : null))
+      .filter((t): t is string => t !== null)
+      .join(", ");
     kind = SymbolKind.Method;
   } else if (key === "agent" || key === "user") {
     detail = scalarDetail(first?.value);

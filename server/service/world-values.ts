@@ -30,7 +30,10 @@ export function startingWorld(doc: ScenarioDocument): Tables {
       // The scenario has errors: apply its world section anyway, with the problems discarded.
       const reporter = new Reporter(doc.source);
       const clock = resolveClock(reporter, root.clock);
-      return resolveWorld({ reporter, clock, scenarioName: typeof root.name === "string" ? root.name : "scenario", pack: doc.pack, prompts: null }, root.world);
+      return resolveWorld(
+        { reporter, clock, scenarioName: typeof root.name === "string" ? root.name : "scenario", pack: doc.pack, prompts: null },
+        root.world,
+      );
     }
   } catch {
     // fall back to the default world below
@@ -53,7 +56,8 @@ export interface ValuePlace {
 function sourceFor(pack: PackTables, name: string, place: ValuePlace): ValueSource | null {
   for (const source of valueSources(pack)) {
     const { match } = source;
-    if ("suffix" in match ? name.endsWith(match.suffix) : name === match.exact && exactPlaceFits(match.only, source.table, place)) return source;
+    if ("suffix" in match ? name.endsWith(match.suffix) : name === match.exact && exactPlaceFits(match.only, source.table, place))
+      return source;
   }
   return null;
 }

@@ -79,7 +79,10 @@ function startRun(out: string, setup: RunSetup = {}): { kill(signal: NodeJS.Sign
   return { kill: (signal) => void child.kill(signal), finished };
 }
 
-const trajectories = (dir: string): string[] => readdirSync(dir).filter((f) => f.endsWith(".trajectory.jsonl")).sort();
+const trajectories = (dir: string): string[] =>
+  readdirSync(dir)
+    .filter((f) => f.endsWith(".trajectory.jsonl"))
+    .sort();
 
 /** Resolves once `condition` holds; polls every 20 ms, fails after `ms`. */
 async function waitUntil(condition: () => boolean, ms: number, what: string): Promise<void> {
@@ -130,7 +133,11 @@ function assertComplete(out: string): void {
  * mock numbers in arrival order) and the summary's telemetry sums. Everything else must match.
  */
 function withoutTelemetry(file: string, text: string): string {
-  if (file.endsWith(".trajectory.jsonl")) return text.split("\n").filter((line) => !line.startsWith('{"type":"model_call"')).join("\n");
+  if (file.endsWith(".trajectory.jsonl"))
+    return text
+      .split("\n")
+      .filter((line) => !line.startsWith('{"type":"model_call"'))
+      .join("\n");
   const summary = JSON.parse(text) as { scenarios: { telemetry?: unknown }[]; totals: { telemetry?: unknown } };
   for (const s of summary.scenarios) {
     assert.ok(s.telemetry, "each model-backed episode has its telemetry");
@@ -178,7 +185,9 @@ test("kill -9 in the middle of a run, then --resume: one complete trajectory per
   assert.equal(resumed.code, 0, resumed.stderr);
   assert.match(
     resumed.stderr,
-    new RegExp(`resuming: ${complete.length} of ${names.length} episodes already complete, ${names.length - complete.length} to play \\(${unfinished.length} of them unfinished`),
+    new RegExp(
+      `resuming: ${complete.length} of ${names.length} episodes already complete, ${names.length - complete.length} to play \\(${unfinished.length} of them unfinished`,
+    ),
   );
   assertComplete(out);
   for (const [f, bytes] of kept) assert.ok(readFileSync(join(out, f)).equals(bytes), `${f} was kept as it was`);

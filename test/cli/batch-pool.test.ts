@@ -22,17 +22,24 @@ test("the pool never has more than N jobs in flight and runs every job once", as
   });
   assert.equal(started, 20);
   assert.equal(most, 4);
-  assert.deepEqual([...done].sort((a, b) => a - b), items);
+  assert.deepEqual(
+    [...done].sort((a, b) => a - b),
+    items,
+  );
 });
 
 test("after the signal aborts no job starts; the running ones finish", async () => {
   const stop = new AbortController();
   const finished: number[] = [];
-  const started = await runPool(Array.from({ length: 10 }, (_, i) => i), { concurrency: 3, signal: stop.signal }, async (i) => {
-    await sleep(i === 1 ? 1 : 5);
-    if (i === 1) stop.abort();
-    finished.push(i);
-  });
+  const started = await runPool(
+    Array.from({ length: 10 }, (_, i) => i),
+    { concurrency: 3, signal: stop.signal },
+    async (i) => {
+      await sleep(i === 1 ? 1 : 5);
+      if (i === 1) stop.abort();
+      finished.push(i);
+    },
+  );
   assert.equal(started, 3);
   assert.deepEqual(finished.sort(), [0, 1, 2]);
 });

@@ -19,7 +19,10 @@ function snapshot(dir: string): Map<string, Buffer> {
 
 /** The file as if its episode had been cancelled: the end event says so and there is no evaluation. */
 function asCancelled(text: string): string {
-  const kept = text.trimEnd().split("\n").filter((l) => !l.startsWith('{"type":"evaluation"'));
+  const kept = text
+    .trimEnd()
+    .split("\n")
+    .filter((l) => !l.startsWith('{"type":"evaluation"'));
   const end = JSON.parse(kept.pop()!) as { type: string; reason: string };
   assert.equal(end.type, "end");
   return `${[...kept, JSON.stringify({ ...end, reason: "cancelled" })].join("\n")}\n`;
@@ -37,15 +40,22 @@ test("--resume keeps complete trajectories and plays the cut-short, cancelled an
   const cut = original.get("cellular_off_adapted.trial-1.trajectory.jsonl")!;
   // Killed in the middle of a line, as `kill -9` leaves a file.
   writeFileSync(join(out, "cellular_off_adapted.trial-1.trajectory.jsonl"), cut.subarray(0, Math.floor(cut.length / 2)));
-  writeFileSync(join(out, "cellular_off_adapted.trial-2.trajectory.jsonl"), asCancelled(original.get("cellular_off_adapted.trial-2.trajectory.jsonl")!.toString()));
+  writeFileSync(
+    join(out, "cellular_off_adapted.trial-2.trajectory.jsonl"),
+    asCancelled(original.get("cellular_off_adapted.trial-2.trajectory.jsonl")!.toString()),
+  );
   unlinkSync(join(out, "find_temperature_adapted.trial-2.trajectory.jsonl"));
   unlinkSync(join(out, "summary.json"));
 
   const resumed = runCli([...RUN, "--resume", "--out", out]);
   assert.equal(resumed.status, 0, resumed.stderr);
-  assert.deepEqual(lines(resumed.stderr), ["toolsandbox: resuming: 1 of 4 episodes already complete, 3 to play (2 of them unfinished: deleted and played again from the start)"]);
+  assert.deepEqual(lines(resumed.stderr), [
+    "toolsandbox: resuming: 1 of 4 episodes already complete, 3 to play (2 of them unfinished: deleted and played again from the start)",
+  ]);
   // Only the replayed episodes get a result line.
-  const rows = lines(resumed.stdout).filter((l) => / end_conversation /.test(l)).map((l) => l.split(/ +end_conversation/)[0]);
+  const rows = lines(resumed.stdout)
+    .filter((l) => / end_conversation /.test(l))
+    .map((l) => l.split(/ +end_conversation/)[0]);
   assert.deepEqual(rows.sort(), ["cellular_off_adapted #1", "cellular_off_adapted #2", "find_temperature_adapted #2"]);
   // The kept file was not touched; every file, and the summary, is what the uninterrupted run wrote.
   assert.equal(statSync(kept).mtimeMs, old.getTime());

@@ -29,7 +29,10 @@ test("episodes played 8 at a time write the same bytes as one at a time", () => 
   assert.equal(readdirSync(parallel).length, samples * 2 + 1);
   sameFiles(sequential, parallel);
   // The result lines may come in another order, but each episode has exactly one.
-  const rows = (text: string): string[] => lines(text).slice(1, 1 + samples * 2).sort();
+  const rows = (text: string): string[] =>
+    lines(text)
+      .slice(1, 1 + samples * 2)
+      .sort();
   assert.deepEqual(rows(eight.stdout), rows(one.stdout));
 });
 
@@ -73,7 +76,8 @@ test("--trials 3 plays each scenario three times with seeds 5, 6, 7 and reports 
     "cellular_off_adapted.trial-3.trajectory.jsonl",
     "summary.json",
   ]);
-  for (const k of [1, 2, 3]) assert.equal(readTrajectoryFile(join(out, `cellular_off_adapted.trial-${k}.trajectory.jsonl`)).header.run.seed, 4 + k);
+  for (const k of [1, 2, 3])
+    assert.equal(readTrajectoryFile(join(out, `cellular_off_adapted.trial-${k}.trajectory.jsonl`)).header.run.seed, 4 + k);
 
   const summary = JSON.parse(readFileSync(join(out, "summary.json"), "utf8")) as Summary;
   assert.equal(summary.run.seed, 5);
@@ -82,9 +86,9 @@ test("--trials 3 plays each scenario three times with seeds 5, 6, 7 and reports 
   // Plan order: the scenarios as given, then the trials.
   assert.deepEqual(
     summary.scenarios.map((s) => [s.name, s.trial, s.score, s.trajectory]),
-    [1, 2, 3].map((k) => ["cellular_off_adapted", k, 1, `cellular_off_adapted.trial-${k}.trajectory.jsonl`]).concat(
-      [1, 2, 3].map((k) => ["cellular_half", k, halfScore, `cellular_half.trial-${k}.trajectory.jsonl`]),
-    ),
+    [1, 2, 3]
+      .map((k) => ["cellular_off_adapted", k, 1, `cellular_off_adapted.trial-${k}.trajectory.jsonl`])
+      .concat([1, 2, 3].map((k) => ["cellular_half", k, halfScore, `cellular_half.trial-${k}.trajectory.jsonl`])),
   );
   assert.equal(summary.totals.scenarios, 6);
   assert.equal(summary.trials.per_scenario, 3);
@@ -104,7 +108,10 @@ test("--trials 3 plays each scenario three times with seeds 5, 6, 7 and reports 
   assert.deepEqual(all && [all.scenarios, all.score], [2, (1 + halfScore) / 2]);
 
   const stdout = lines(r.stdout);
-  assert.ok(stdout.some((l) => /^cellular_off_adapted #2 +end_conversation +\d+ +\d+ +1\.00$/.test(l)), r.stdout);
+  assert.ok(
+    stdout.some((l) => /^cellular_off_adapted #2 +end_conversation +\d+ +\d+ +1\.00$/.test(l)),
+    r.stdout,
+  );
   assert.equal(stdout.at(-2), "pass^k over 3 trials, a success scoring 1: pass^1 0.500  pass^2 0.500  pass^3 0.500");
   assert.match(stdout.at(-1)!, /^2 scenarios × 3 trials: 6 episodes, 0 failed, /);
 });
@@ -114,13 +121,19 @@ test("a single trial keeps the plain file names and has no trials section", () =
   const r = runCli(["run", CELLULAR, "--out", out]);
   assert.equal(r.status, 0, r.stderr);
   assert.deepEqual(readdirSync(out).sort(), ["cellular_off_adapted.trajectory.jsonl", "summary.json"]);
-  const summary = JSON.parse(readFileSync(join(out, "summary.json"), "utf8")) as Record<string, unknown> & { scenarios: Record<string, unknown>[] };
+  const summary = JSON.parse(readFileSync(join(out, "summary.json"), "utf8")) as Record<string, unknown> & {
+    scenarios: Record<string, unknown>[];
+  };
   assert.equal("trials" in summary, false);
   assert.equal("trial" in summary.scenarios[0]!, false);
 });
 
 test("--concurrency and --trials take positive whole numbers", () => {
-  for (const [flag, value] of [["--concurrency", "0"], ["--trials", "1.5"], ["--trials", "-2"]] as const) {
+  for (const [flag, value] of [
+    ["--concurrency", "0"],
+    ["--trials", "1.5"],
+    ["--trials", "-2"],
+  ] as const) {
     const r = runCli(["run", CELLULAR, flag, value, "--out", tempDir("bad-count")]);
     assert.equal(r.status, 2, `${flag} ${value}`);
     assert.match(r.stderr, new RegExp(`^toolsandbox: ${flag}: .* must be a whole number from 1 to \\d+, got "${value}"`));

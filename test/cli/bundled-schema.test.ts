@@ -32,7 +32,9 @@ const BREAKAGES: readonly [string, (doc: Doc) => void][] = [
 
 test("the built CLI reports the same schema problems as the engine run from source", () => {
   const dir = tempDir("schema");
-  const sample = readdirSync("sample-scenarios").filter((f) => f.endsWith(".scenario.yaml")).sort()[0];
+  const sample = readdirSync("sample-scenarios")
+    .filter((f) => f.endsWith(".scenario.yaml"))
+    .sort()[0];
   assert.ok(sample);
   const original = parse(readFileSync(join("sample-scenarios", sample), "utf8")) as Doc;
   const files = BREAKAGES.map(([what, breakIt], i) => {
@@ -49,7 +51,10 @@ test("the built CLI reports the same schema problems as the engine run from sour
   for (const { what, file } of files) {
     const fromSource = checkScenarioText(readFileSync(file, "utf8"), file).diagnostics.map(key).sort();
     const bundled = (reports.find((rep) => rep.file === file)?.diagnostics ?? []).map(key).sort();
-    assert.ok(fromSource.some((k) => / schema-/.test(k)), `${what}: the document breaks the schema`);
+    assert.ok(
+      fromSource.some((k) => / schema-/.test(k)),
+      `${what}: the document breaks the schema`,
+    );
     assert.deepEqual(bundled, fromSource, what);
   }
 });

@@ -39,7 +39,13 @@ after(async () => {
 interface Summary {
   readonly agent: string;
   readonly scenarios: readonly { scenario: string }[];
-  readonly aggregate: { turns: number; awareness: { accuracy: number }; selection: { accuracy: number }; execution: { accuracy: number }; response: { bleu: number; rouge_l: number } };
+  readonly aggregate: {
+    turns: number;
+    awareness: { accuracy: number };
+    selection: { accuracy: number };
+    execution: { accuracy: number };
+    response: { bleu: number; rouge_l: number };
+  };
 }
 
 const readJson = (file: string): unknown => JSON.parse(readFileSync(file, "utf8"));
@@ -75,7 +81,8 @@ test("run --mode dialogtool with the reference as the agent: every sample 1.0, o
 test("the same run is the same bytes", () => {
   const a = tempDir("dialogtool-a");
   const b = tempDir("dialogtool-b");
-  for (const out of [a, b]) assert.equal(runCli(["run", join(SAMPLES, `${NAME}.scenario.yaml`), "--mode", "dialogtool", "--out", out]).status, 0);
+  for (const out of [a, b])
+    assert.equal(runCli(["run", join(SAMPLES, `${NAME}.scenario.yaml`), "--mode", "dialogtool", "--out", out]).status, 0);
   assert.equal(readFileSync(join(a, `${NAME}.dialogtool.json`), "utf8"), readFileSync(join(b, `${NAME}.dialogtool.json`), "utf8"));
 });
 
@@ -86,12 +93,27 @@ async function runAsync(args: readonly string[]): Promise<{ code: number | null;
 
 test("a model agent over HTTP (the mock server playing the references) is asked once per agent turn; each call's telemetry is in the file", async () => {
   const out = tempDir("dialogtool-model");
-  const r = await runAsync(["run", SAMPLES, "--mode", "dialogtool", "--agent", "openai:mock", "--base-url", `${mock.url}/v1`, "--concurrency", "4", "--out", out]);
+  const r = await runAsync([
+    "run",
+    SAMPLES,
+    "--mode",
+    "dialogtool",
+    "--agent",
+    "openai:mock",
+    "--base-url",
+    `${mock.url}/v1`,
+    "--concurrency",
+    "4",
+    "--out",
+    out,
+  ]);
   assert.equal(r.code, 0, r.stderr);
   const summary = readJson(join(out, "dialogtool-summary.json")) as Summary;
   assert.equal(summary.agent, "openai:mock");
   assertPerfect(summary, 29);
-  const run = readJson(join(out, `${NAME}.dialogtool.json`)) as { turns: { model_call?: { model: string; usage: { prompt_tokens: number } | null } }[] };
+  const run = readJson(join(out, `${NAME}.dialogtool.json`)) as {
+    turns: { model_call?: { model: string; usage: { prompt_tokens: number } | null } }[];
+  };
   assert.equal(run.turns.length, 3);
   for (const turn of run.turns) {
     assert.equal(turn.model_call?.model, "mock");
@@ -111,12 +133,22 @@ test("eval --mode dialogtool on saved free runs: the samples' runs score 1.0; a 
   const dir = tempDir("dialogtool-planted");
   const planted = join(dir, `${NAME}.trajectory.jsonl`);
   const text = readFileSync(join(SAVED, `${NAME}.trajectory.jsonl`), "utf8");
-  const changed = text.replace(/("name":"send_message_with_phone_number","arguments":\{[^}]*"content":")How's the new album coming along/, "$1Is the album done yet");
+  const changed = text.replace(
+    /("name":"send_message_with_phone_number","arguments":\{[^}]*"content":")How's the new album coming along/,
+    "$1Is the album done yet",
+  );
   assert.notEqual(changed, text, "the planted argument is in the file");
   writeFileSync(planted, changed);
   const r = runCli(["eval", planted, "--mode", "dialogtool", "--json"]);
   assert.equal(r.status, 0, r.stderr);
-  const one = JSON.parse(r.stdout) as { aggregate: { awareness: { correct: number; total: number }; selection: { correct: number; total: number }; execution: { correct: number; total: number }; arguments: { correct: number; total: number } } };
+  const one = JSON.parse(r.stdout) as {
+    aggregate: {
+      awareness: { correct: number; total: number };
+      selection: { correct: number; total: number };
+      execution: { correct: number; total: number };
+      arguments: { correct: number; total: number };
+    };
+  };
   assert.deepEqual([one.aggregate.awareness.correct, one.aggregate.awareness.total], [3, 3]);
   assert.deepEqual([one.aggregate.selection.correct, one.aggregate.selection.total], [2, 2]);
   assert.deepEqual([one.aggregate.execution.correct, one.aggregate.execution.total], [1, 2]);
@@ -151,7 +183,10 @@ test("options that mean nothing without episodes are refused with one line", () 
 test("a malformed result file is one line naming the file, line, column and JSON path", () => {
   const dir = tempDir("dialogtool-bad");
   const file = join(dir, "broken.dialogtool.json");
-  writeFileSync(file, '{\n  "format": "toolsandbox-dialogtool-run",\n  "scenario": "x",\n  "agent": "scripted",\n  "turns": [{ "index": 1, "dialogue_turn": 0, "truth": { "kind": "maybe" }, "prediction": { "kind": "none", "reason": "r" } }]\n}\n');
+  writeFileSync(
+    file,
+    '{\n  "format": "toolsandbox-dialogtool-run",\n  "scenario": "x",\n  "agent": "scripted",\n  "turns": [{ "index": 1, "dialogue_turn": 0, "truth": { "kind": "maybe" }, "prediction": { "kind": "none", "reason": "r" } }]\n}\n',
+  );
   const r = runCli(["eval", file, "--mode", "dialogtool"]);
   assert.notEqual(r.status, 0);
   assert.match(r.stderr, /broken\.dialogtool\.json:5:\d+: \$\.turns\[0\]\.truth\.kind: expected "calls" or "text", found "maybe"/);
@@ -167,10 +202,26 @@ test("ToolTalk's 78 conversations, imported: the reference as the agent scores 1
 
 test("a model that cannot be reached fails that scenario in one line, exit 1; nothing is half-written", async () => {
   const out = tempDir("dialogtool-unreachable");
-  const r = await runAsync(["run", join(SAMPLES, `${NAME}.scenario.yaml`), "--mode", "dialogtool", "--agent", "openai:mock", "--base-url", "http://127.0.0.1:9/v1", "--max-retries", "0", "--out", out]);
+  const r = await runAsync([
+    "run",
+    join(SAMPLES, `${NAME}.scenario.yaml`),
+    "--mode",
+    "dialogtool",
+    "--agent",
+    "openai:mock",
+    "--base-url",
+    "http://127.0.0.1:9/v1",
+    "--max-retries",
+    "0",
+    "--out",
+    out,
+  ]);
   assert.equal(r.code, 1, r.stderr);
   const problems = r.stderr.trim().split("\n");
   assert.equal(problems.length, 1, r.stderr);
   assert.match(problems[0] ?? "", new RegExp(`${NAME}: the reference's play ended with model_error`));
-  assert.deepEqual(readdirSync(out).filter((f) => f.endsWith(".dialogtool.json")), []);
+  assert.deepEqual(
+    readdirSync(out).filter((f) => f.endsWith(".dialogtool.json")),
+    [],
+  );
 });

@@ -29,7 +29,14 @@ before(() => {
 
 interface PeersJson {
   tooltalk: {
-    metrics: { precision: number; recall: number; action_precision: number; bad_action_rate: number; success: boolean; soft_success: number };
+    metrics: {
+      precision: number;
+      recall: number;
+      action_precision: number;
+      bad_action_rate: number;
+      success: boolean;
+      soft_success: number;
+    };
     predictions: { message_index: number; tool: string; outcome: string; match: string | null }[];
   };
   toolscan: {
@@ -118,10 +125,13 @@ test("replay shows each tagged call's ToolScan patterns on its call line and end
     [null, null, "RAC", null],
   );
   assert.match(calls[2]!, /^ {4}call send_message_with_phone_number \{.*\} {2}\(id call_3_1\) {2}\[ToolScan: RAC\]$/);
-  assert.deepEqual(out.filter((l) => /^(tooltalk|toolscan) /.test(l)), [
-    "tooltalk    precision 0.67  recall 0.67  action precision 0.67  incorrect action rate 0.00  success no  soft success 0.67",
-    "toolscan    IAC 1 (send_message_with_phone_number)  IAV 0  IAN 0  IAT 0  RAC 1 (at 21)  IFN 0  IFE 0",
-  ]);
+  assert.deepEqual(
+    out.filter((l) => /^(tooltalk|toolscan) /.test(l)),
+    [
+      "tooltalk    precision 0.67  recall 0.67  action precision 0.67  incorrect action rate 0.00  success no  soft success 0.67",
+      "toolscan    IAC 1 (send_message_with_phone_number)  IAV 0  IAN 0  IAT 0  RAC 1 (at 21)  IFN 0  IFE 0",
+    ],
+  );
 });
 
 test("summary.json gives each scenario's peer metrics in brief, with the tagged calls by message index", () => {
@@ -198,7 +208,9 @@ test("--success-threshold lowers the score a trial needs", () => {
   );
   const bad = runCli(["eval", trajectory, "--success-threshold", "2"]);
   assert.equal(bad.status, 2);
-  assert.deepEqual(lines(bad.stderr), ['toolsandbox: --success-threshold: the threshold must be a number from 0 to 1, got "2" (see --help)']);
+  assert.deepEqual(lines(bad.stderr), [
+    'toolsandbox: --success-threshold: the threshold must be a number from 0 to 1, got "2" (see --help)',
+  ]);
 });
 
 test("scenarios with different numbers of trials give pass^k up to the fewest", () => {
@@ -216,7 +228,10 @@ test("scenarios with different numbers of trials give pass^k up to the fewest", 
   );
   assert.deepEqual(json.pass_hat_k?.pass_hat_k, [{ k: 1, value: 1 }]);
   const out = lines(runCli(["eval", dir]).stdout);
-  assert.ok(out.includes("pass^k over 2 scenarios (1 to 2 trials each, so k stops at 1); a trial succeeds when its score is at least 1"), out.join("\n"));
+  assert.ok(
+    out.includes("pass^k over 2 scenarios (1 to 2 trials each, so k stops at 1); a trial succeeds when its score is at least 1"),
+    out.join("\n"),
+  );
   assert.equal(out.at(-1), "pass^1 1.000");
 });
 
@@ -249,7 +264,12 @@ test("a saved run with ToolScan feedback replays the feedback the agent got and 
     { kind: "calls", calls: [{ id: "c1", name: "turn_on_cellular", arguments: {} }] },
     { kind: "calls", calls: [{ id: "c2", name: "set_cellular_service_status", arguments: { on: "yes" } }] },
     { kind: "calls", calls: [{ id: "c3", name: "set_cellular_service_status", arguments: { on: true } }] },
-    { kind: "calls", calls: [{ id: "c4", name: "send_message_with_phone_number", arguments: { phone_number: "+12453344098", content: "See you at rehearsal" } }] },
+    {
+      kind: "calls",
+      calls: [
+        { id: "c4", name: "send_message_with_phone_number", arguments: { phone_number: "+12453344098", content: "See you at rehearsal" } },
+      ],
+    },
     { kind: "text", text: "Sent." },
   ]);
   const file = join(tempDir("saved"), "agent.trajectory.jsonl");
@@ -273,7 +293,10 @@ test("a saved run with ToolScan feedback replays the feedback the agent got and 
     /^ {4}! ERROR \| Incorrect function name turn_on_cellular please refer to the list of function calls available \['search_contacts', 'send_message_with_phone_number', 'set_cellular_service_status'\]$/m,
   );
   assert.match(block(19), /\[ToolScan: IAT\]$/m);
-  assert.match(block(20), /^ {4}! ERROR \| Incorrect argument type for on for function set_cellular_service_status, Valid argument type is <class 'bool'>$/m);
+  assert.match(
+    block(20),
+    /^ {4}! ERROR \| Incorrect argument type for on for function set_cellular_service_status, Valid argument type is <class 'bool'>$/m,
+  );
   assert.doesNotMatch(block(21), /ToolScan/);
 
   const [report] = evalJson([file]).trajectories;

@@ -121,7 +121,10 @@ test("the human output is a per-milestone table whose WHY column explains a miss
   assert.equal(out[2], "  score 0.50 (milestones 0.50, minefields 0.00), 7 turns");
   assert.match(out[3]!, /^ {2}KIND +ID +AT +SIMILARITY +WHY$/);
   assert.match(out[4]!, /^ {2}milestone +cellular_on +\d+ +1\.00$/);
-  assert.match(out[5]!, /^ {2}milestone +sent +- +0\.00 +no match; closest at \d+: MESSAGING addition vs initial@\d+ 0\.00: recipient_phone_number: found "\+12453344098", expected "\+10000000000"$/);
+  assert.match(
+    out[5]!,
+    /^ {2}milestone +sent +- +0\.00 +no match; closest at \d+: MESSAGING addition vs initial@\d+ 0\.00: recipient_phone_number: found "\+12453344098", expected "\+10000000000"$/,
+  );
   // Then the peer metrics (eval-peers.test.ts).
   assert.match(out[6]!, /^ {2}tooltalk /);
   assert.match(out[7]!, /^ {2}toolscan /);
@@ -182,7 +185,10 @@ test("a --scenario file with errors prints its diagnostics and scores nothing (e
   assert.equal(r.status, 1);
   assert.equal(r.stdout, "");
   const err = lines(r.stderr);
-  assert.ok(err.some((l) => l.startsWith(`${broken}:`) && / error unknown-milestone: /.test(l)), r.stderr);
+  assert.ok(
+    err.some((l) => l.startsWith(`${broken}:`) && / error unknown-milestone: /.test(l)),
+    r.stderr,
+  );
   assert.equal(err.at(-1), `toolsandbox: ${broken} has errors; nothing was scored`);
 });
 
@@ -195,7 +201,9 @@ test("an embedded scenario whose milestones cannot be scored is a malformed traj
   const r = runCli(["eval", file]);
   assert.equal(r.status, 4);
   assert.equal(r.stdout, "");
-  assert.deepEqual(lines(r.stderr), [`toolsandbox: ${file}: cannot score the embedded scenario: the milestones' \`after\` edges form a cycle through "cellular_on"`]);
+  assert.deepEqual(lines(r.stderr), [
+    `toolsandbox: ${file}: cannot score the embedded scenario: the milestones' \`after\` edges form a cycle through "cellular_on"`,
+  ]);
 });
 
 test("a missing trajectory is exit 3", () => {

@@ -24,7 +24,8 @@ function cli(args: readonly string[], env: Readonly<Record<string, string>> = {}
     maxBuffer: 64 * 1024 * 1024,
     env: { PATH: process.env.PATH ?? "", ...env },
   });
-  if (result.signal !== null) assert.fail(`toolsandbox ${args.join(" ")} was killed by ${result.signal} (over ${TIME_LIMIT_MS / 1000} s, or out of memory)`);
+  if (result.signal !== null)
+    assert.fail(`toolsandbox ${args.join(" ")} was killed by ${result.signal} (over ${TIME_LIMIT_MS / 1000} s, or out of memory)`);
   return { status: result.status, stdout: result.stdout, stderr: result.stderr };
 }
 
@@ -56,12 +57,18 @@ test("2. validate of a file with 200,000 milestones ends with one line naming th
   assert.equal(r.status, 1);
   const [only, ...rest] = problems(r);
   assert.deepEqual(rest, []);
-  assert.match(only ?? "", /:1:1: error limit-file-size: The file is [\d,]+ bytes, over the limit of 2,097,152 bytes \(scenario file size\); raise it with TOOLSANDBOX_MAX_SCENARIO_BYTES=<n>\.$/);
+  assert.match(
+    only ?? "",
+    /:1:1: error limit-file-size: The file is [\d,]+ bytes, over the limit of 2,097,152 bytes \(scenario file size\); raise it with TOOLSANDBOX_MAX_SCENARIO_BYTES=<n>\.$/,
+  );
   // Under the size limit, the milestone limit stops the check as soon as the list is read.
   const smaller = cli(["validate", scenarioFile("milestones-10k", manyMilestones(10_000))]);
   assert.equal(smaller.status, 1);
   assert.equal(problems(smaller).length, 1);
-  assert.match(problems(smaller)[0] ?? "", /error too-many-milestones: This list has 10,002 milestones, over the limit of 64 .*TOOLSANDBOX_MAX_MILESTONES=<n>\.$/);
+  assert.match(
+    problems(smaller)[0] ?? "",
+    /error too-many-milestones: This list has 10,002 milestones, over the limit of 64 .*TOOLSANDBOX_MAX_MILESTONES=<n>\.$/,
+  );
 });
 
 test("2. validate of a 20 MB one-line value ends with one line, in bounded memory", () => {
@@ -72,7 +79,9 @@ test("2. validate of a 20 MB one-line value ends with one line, in bounded memor
 });
 
 /** A reference call whose latitude no float can hold. */
-const INFINITE = readFileSync(CITY, "utf8").replace("name: find_current_city_low_battery_mode_adapted", "name: infinite_latitude").replace("latitude: 37.334606", "latitude: 1e400");
+const INFINITE = readFileSync(CITY, "utf8")
+  .replace("name: find_current_city_low_battery_mode_adapted", "name: infinite_latitude")
+  .replace("latitude: 37.334606", "latitude: 1e400");
 
 test("3. validate names a number too large for a float, with file:line:col", () => {
   const file = scenarioFile("infinite", INFINITE);
@@ -95,7 +104,10 @@ test("3. a scenario holding 1e400 fails alone: the batch's valid scenarios are w
   assert.ok(existsSync(join(out, "cellular_off_adapted.trajectory.jsonl")));
   assert.ok(existsSync(join(out, "find_current_city_low_battery_mode_adapted.trajectory.jsonl")));
   assert.ok(!existsSync(join(out, "infinite_latitude.trajectory.jsonl")));
-  assert.ok(lines(r.stderr).some((l) => l.includes('infinite_latitude ended with error: the scenario holds Infinity (property "latitude")')), r.stderr);
+  assert.ok(
+    lines(r.stderr).some((l) => l.includes('infinite_latitude ended with error: the scenario holds Infinity (property "latitude")')),
+    r.stderr,
+  );
   const summary = JSON.parse(readFileSync(join(out, "summary.json"), "utf8")) as { scenarios: { name: string; failed: boolean }[] };
   assert.deepEqual(
     summary.scenarios.map((s) => [s.name, s.failed]),
@@ -116,7 +128,14 @@ test("4. a trajectory that is a symbolic link is never written through; the othe
   const r = cli(["run", CELLULAR, CITY, "--out", out]);
   assert.equal(r.status, 1);
   assert.equal(readFileSync(target, "utf8"), "keep me\n");
-  assert.ok(lines(r.stderr).some((l) => l.endsWith(`cellular_off_adapted ended with error: ${join(out, "cellular_off_adapted.trajectory.jsonl")} is a symbolic link; output is never written through one`)), r.stderr);
+  assert.ok(
+    lines(r.stderr).some((l) =>
+      l.endsWith(
+        `cellular_off_adapted ended with error: ${join(out, "cellular_off_adapted.trajectory.jsonl")} is a symbolic link; output is never written through one`,
+      ),
+    ),
+    r.stderr,
+  );
 });
 
 test("4. --resume does not take a symbolic link to a finished trajectory as done", () => {
@@ -150,7 +169,10 @@ test("6. nesting of 800 levels is reported in our words, at its place; raising t
     const r = cli(["validate", scenarioFile("deep", text)]);
     assert.equal(r.status, 1);
     assert.equal(problems(r).length, 1, r.stdout);
-    assert.match(problems(r)[0] ?? "", /:\d+:\d+: error limit-nesting-depth: .*over the limit of 64 levels \(nesting depth\); raise it with TOOLSANDBOX_MAX_NESTING_DEPTH=<n>\.$/);
+    assert.match(
+      problems(r)[0] ?? "",
+      /:\d+:\d+: error limit-nesting-depth: .*over the limit of 64 levels \(nesting depth\); raise it with TOOLSANDBOX_MAX_NESTING_DEPTH=<n>\.$/,
+    );
     assert.doesNotMatch(r.stdout, /call stack/);
   }
   const seventy = scenarioFile("seventy", deepFlowNesting(70));
@@ -173,7 +195,9 @@ test('6. `!!int "abc"` is an error, not text', () => {
   const file = scenarioFile("tagged", BASE_SCENARIO.replace("name: cellular_off_adapted", 'name: !!int "abc"'));
   const r = cli(["validate", file]);
   assert.equal(r.status, 1);
-  assert.deepEqual(problems(r), [`${file}:2:7: error yaml-tag: The tag !!int does not fit this value: it is not a whole number. Remove the tag or fix the value.`]);
+  assert.deepEqual(problems(r), [
+    `${file}:2:7: error yaml-tag: The tag !!int does not fit this value: it is not a whole number. Remove the tag or fix the value.`,
+  ]);
 });
 
 test("6. invalid UTF-8 in a scenario is an error at the bad byte", () => {
@@ -185,20 +209,33 @@ test("6. invalid UTF-8 in a scenario is an error at the bad byte", () => {
   const line = BASE_SCENARIO.split("\n").findIndex((l) => l.includes("Switch my cellular off.")) + 1;
   const column = "  opening: Switch my ".length + 1;
   const offset = BASE_SCENARIO.indexOf("Switch my cellular off.") + "Switch my ".length;
-  assert.deepEqual(problems(r), [`${file}:${line}:${column}: error invalid-utf8: The file is not valid UTF-8: byte 0xFF (at byte ${offset.toLocaleString("en-US")}) is not part of a character. Save the file as UTF-8.`]);
+  assert.deepEqual(problems(r), [
+    `${file}:${line}:${column}: error invalid-utf8: The file is not valid UTF-8: byte 0xFF (at byte ${offset.toLocaleString("en-US")}) is not part of a character. Save the file as UTF-8.`,
+  ]);
 });
 
 test("limits: a trajectory with more messages than the limit is refused with one line (exit 4)", () => {
-  const r = cli(["replay", "sample-scenarios/trajectories/cellular_off_adapted.trajectory.jsonl"], { TOOLSANDBOX_MAX_TRAJECTORY_MESSAGES: "3" });
+  const r = cli(["replay", "sample-scenarios/trajectories/cellular_off_adapted.trajectory.jsonl"], {
+    TOOLSANDBOX_MAX_TRAJECTORY_MESSAGES: "3",
+  });
   assert.equal(r.status, 4);
   assert.equal(lines(r.stderr).length, 1);
-  assert.match(lines(r.stderr)[0] ?? "", /cellular_off_adapted\.trajectory\.jsonl:\d+: more than 3 messages, over the limit of 3 messages \(messages per trajectory\); raise it with TOOLSANDBOX_MAX_TRAJECTORY_MESSAGES=<n>\.$/);
+  assert.match(
+    lines(r.stderr)[0] ?? "",
+    /cellular_off_adapted\.trajectory\.jsonl:\d+: more than 3 messages, over the limit of 3 messages \(messages per trajectory\); raise it with TOOLSANDBOX_MAX_TRAJECTORY_MESSAGES=<n>\.$/,
+  );
   const scenario = scenarioFile("max-messages", BASE_SCENARIO.replace("tools:", "max_messages: 200000\ntools:"));
-  assert.match(problems(cli(["validate", scenario]))[0] ?? "", /error limit-messages: max_messages is 200,000, over the limit of 100,000 messages/);
+  assert.match(
+    problems(cli(["validate", scenario]))[0] ?? "",
+    /error limit-messages: max_messages is 200,000, over the limit of 100,000 messages/,
+  );
 });
 
 test("3. an infinite tolerance (`atol: .inf`) is meant, and is not reported as a number no float holds", () => {
-  const text = readFileSync(CITY, "utf8").replace("extractor: lat_lon_dict\n", "extractor: lat_lon_dict\n        measures:\n          tool_trace: { kind: tool_trace, atol: { latitude: .inf } }\n");
+  const text = readFileSync(CITY, "utf8").replace(
+    "extractor: lat_lon_dict\n",
+    "extractor: lat_lon_dict\n        measures:\n          tool_trace: { kind: tool_trace, atol: { latitude: .inf } }\n",
+  );
   const r = cli(["validate", scenarioFile("tolerance", text)]);
   assert.ok(text.includes("atol: { latitude: .inf }"));
   assert.ok(!r.stdout.includes("number-not-finite"), r.stdout);

@@ -94,7 +94,8 @@ function cli(args: readonly string[]): Answer {
     env: { PATH: process.env.PATH ?? "" },
   });
   const what = `seed ${SEED}: toolsandbox ${args.join(" ")}`;
-  if (r.signal !== null) assert.fail(`${what}: killed by ${r.signal} (no answer in ${TIME_LIMIT_MS / 1000} s, or past ${HEAP_MB} MB of heap)`);
+  if (r.signal !== null)
+    assert.fail(`${what}: killed by ${r.signal} (no answer in ${TIME_LIMIT_MS / 1000} s, or past ${HEAP_MB} MB of heap)`);
   assert.ok(DOCUMENTED_EXIT_CODES.includes(r.status ?? -1), `${what}: exit ${r.status} is not a documented exit code\n${r.stderr}`);
   return { args, status: r.status, out: [...r.stdout.split("\n"), ...r.stderr.split("\n")].filter((l) => l !== "") };
 }
@@ -159,11 +160,18 @@ test("run: hostile scenarios among valid ones and odd output paths; each valid s
   const writable = outs.length - 1;
   for (let i = 0; i < outs.length; i++) {
     const hostile = join(dir, `run-${i}.scenario.yaml`);
-    writeFileSync(hostile, readFileSync("sample-scenarios/find_current_city_low_battery_mode_adapted.scenario.yaml", "utf8").replace("latitude: 37.334606", `latitude: ${r.pick(["1e400", "-1e400", "37.3"])}`));
+    writeFileSync(
+      hostile,
+      readFileSync("sample-scenarios/find_current_city_low_battery_mode_adapted.scenario.yaml", "utf8").replace(
+        "latitude: 37.334606",
+        `latitude: ${r.pick(["1e400", "-1e400", "37.3"])}`,
+      ),
+    );
     const out = outs[i]!();
     const answer = cli(["run", valid, hostile, "--out", out]);
     assertOneLinePerError(answer, /^$|^[A-Z_]+ {2,}|^[A-Z][a-z]+ {2,}|^[a-z_]+ {2,}|^\d+ scenarios?, \d+ failed, /);
-    if (i === writable) assert.ok(existsSync(join(out, "cellular_off_adapted.trajectory.jsonl")), `seed ${SEED}: the valid scenario's trajectory is written`);
+    if (i === writable)
+      assert.ok(existsSync(join(out, "cellular_off_adapted.trajectory.jsonl")), `seed ${SEED}: the valid scenario's trajectory is written`);
   }
   assert.equal(readFileSync(linkTarget, "utf8"), "untouched\n", "nothing was written through the symbolic link");
 });

@@ -18,10 +18,16 @@ test("a checkout's scenarios become scenario files that validate's format checks
   const r = runCli(["import", "toolsandbox", CHECKOUT, "--out", out, "--python", PYTHON], { TZ: "Asia/Kolkata" });
   assert.equal(r.status, 0, r.stderr);
   assert.deepEqual(lines(r.stdout), [`2 of 2 scenarios imported into ${out} (0 with a reference solution)`]);
-  assert.deepEqual(readdirSync(out).sort(), ["toolsandbox-prompts.json", "water_plants_saturday.scenario.yaml", "wifi_back_on.scenario.yaml"]);
+  assert.deepEqual(readdirSync(out).sort(), [
+    "toolsandbox-prompts.json",
+    "water_plants_saturday.scenario.yaml",
+    "wifi_back_on.scenario.yaml",
+  ]);
   // The bundled references do not know the stand-in's scenarios: one warning line each.
   assert.deepEqual(
-    lines(r.stderr).filter((l) => l.startsWith("warning:")).map((l) => l.split(": ").slice(2, 3)[0]),
+    lines(r.stderr)
+      .filter((l) => l.startsWith("warning:"))
+      .map((l) => l.split(": ").slice(2, 3)[0]),
     ["reference", "reference"],
   );
   const v = runCli(["validate", out, "--json"]);

@@ -45,8 +45,13 @@ before(() => {
 after(removeTempDirs);
 
 test("run --mode tooltalk with the scripted agent: every conversation has precision = recall = 1 and success", () => {
-  const files = readdirSync(runDir).filter((f) => f.endsWith(".tooltalk.json")).sort();
-  assert.deepEqual(files, names.map((n) => `${n}.tooltalk.json`));
+  const files = readdirSync(runDir)
+    .filter((f) => f.endsWith(".tooltalk.json"))
+    .sort();
+  assert.deepEqual(
+    files,
+    names.map((n) => `${n}.tooltalk.json`),
+  );
   for (const file of files) {
     const run = JSON.parse(readFileSync(join(runDir, file), "utf8")) as { agent: string; metrics: Metrics; turns: unknown[] };
     assert.equal(run.agent, "scripted");
@@ -70,21 +75,36 @@ test("eval --mode tooltalk --json prints each conversation's metrics and the mic
   assert.ok(first);
   assert.deepEqual(Object.keys(first), ["file", "scenario", "source", "metrics", "error_types"]);
   assert.deepEqual(Object.keys(first.metrics).sort(), [
-    "action_precision", "actions", "bad_action_rate", "bad_actions", "ground_truths", "matches",
-    "precision", "predictions", "recall", "soft_success", "success", "valid_actions",
+    "action_precision",
+    "actions",
+    "bad_action_rate",
+    "bad_actions",
+    "ground_truths",
+    "matches",
+    "precision",
+    "predictions",
+    "recall",
+    "soft_success",
+    "success",
+    "valid_actions",
   ]);
   assert.deepEqual(first.error_types, { "over-trigger": 0, "bad planning": 0, "bad call": 0 });
   assert.ok(output.conversations.every((c) => c.source === "tooltalk-run" && c.metrics.success));
   const { micro } = output.aggregate;
   assert.equal(output.aggregate.episodes, 78);
-  assert.equal(micro.predictions, output.conversations.reduce((n, c) => n + c.metrics.predictions, 0));
+  assert.equal(
+    micro.predictions,
+    output.conversations.reduce((n, c) => n + c.metrics.predictions, 0),
+  );
   assert.deepEqual([micro.precision, micro.recall, output.aggregate.success_rate], [1, 1, 1]);
 });
 
 test("eval --mode tooltalk scores the turns again: a prediction edited in a result file no longer matches", () => {
   const dir = tempDir("tooltalk-edited");
   const file = "tooltalk_add_alarm_easy.tooltalk.json";
-  const run = JSON.parse(readFileSync(join(runDir, file), "utf8")) as { turns: { predictions: { role: string; request?: { parameters: Record<string, unknown> } }[] }[] };
+  const run = JSON.parse(readFileSync(join(runDir, file), "utf8")) as {
+    turns: { predictions: { role: string; request?: { parameters: Record<string, unknown> } }[] }[];
+  };
   const call = run.turns[0]?.predictions.find((p) => p.role === "api");
   assert.ok(call?.request);
   call.request.parameters["time"] = "05:00:00";
@@ -129,7 +149,9 @@ test("options that belong to milestone runs are refused in the ToolTalk mode, an
   const out = tempDir("tooltalk-refused");
   const user = runCli(["run", SCENARIOS, "--mode", "tooltalk", "--user", "openai:gpt-4o", "--out", out], { OPENAI_API_KEY: "x" });
   assert.equal(user.status, 2);
-  assert.deepEqual(lines(user.stderr), ["toolsandbox: --user does not apply to --mode tooltalk: ToolTalk replays the user's turns and never simulates the user"]);
+  assert.deepEqual(lines(user.stderr), [
+    "toolsandbox: --user does not apply to --mode tooltalk: ToolTalk replays the user's turns and never simulates the user",
+  ]);
   const sandbox = runCli(["run", "sample-scenarios/cellular_off_adapted.scenario.yaml", "--mode", "tooltalk", "--out", out]);
   assert.equal(sandbox.status, 1);
   assert.deepEqual(lines(sandbox.stderr), [

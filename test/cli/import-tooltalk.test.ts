@@ -46,12 +46,14 @@ test("importing ToolTalk's data root writes its 78 scenarios, the bytes of an in
 test("each imported scenario, copied alone into an empty folder, validates and runs in both modes with its reference scoring 1.0", () => {
   const out = importedRoot();
   const alone = tempDir("import-alone");
-  const folders = readdirSync(out).sort().map((file, i) => {
-    const folder = join(alone, String(i));
-    mkdirSync(folder);
-    copyFileSync(join(out, file), join(folder, file));
-    return folder;
-  });
+  const folders = readdirSync(out)
+    .sort()
+    .map((file, i) => {
+      const folder = join(alone, String(i));
+      mkdirSync(folder);
+      copyFileSync(join(out, file), join(folder, file));
+      return folder;
+    });
   const validate = runCli(["validate", ...folders]);
   assert.equal(validate.status, 0, validate.stdout + validate.stderr);
   assert.deepEqual(lines(validate.stdout), ["78 files checked: no problems"]);
@@ -75,7 +77,20 @@ test("a bad conversation file is one line naming the file and the JSON path; the
   writeFileSync(join(input, "c-no-user.json"), JSON.stringify(noUser, null, 2));
   writeFileSync(join(input, "d-same-name.json"), JSON.stringify({ ...good, user }, null, 2));
   const turns = good["conversation"] as Record<string, unknown>[];
-  writeFileSync(join(input, "e-unknown-tool.json"), JSON.stringify({ ...good, name: "Other", conversation: turns.map((t) => ("apis" in t ? { ...t, apis: [{ request: { api_name: "LaunchRocket", parameters: {} }, response: null, exception: null }] } : t)) }, null, 2));
+  writeFileSync(
+    join(input, "e-unknown-tool.json"),
+    JSON.stringify(
+      {
+        ...good,
+        name: "Other",
+        conversation: turns.map((t) =>
+          "apis" in t ? { ...t, apis: [{ request: { api_name: "LaunchRocket", parameters: {} }, response: null, exception: null }] } : t,
+        ),
+      },
+      null,
+      2,
+    ),
+  );
   const out = tempDir("import-bad-out");
   const r = runCli(["import", "tooltalk", input, "--databases", DATABASES, "--out", out]);
   assert.equal(r.status, 1, r.stderr);
@@ -83,8 +98,14 @@ test("a bad conversation file is one line naming the file and the JSON path; the
   assert.equal(errors.length, 4, r.stderr);
   assert.match(errors[0] ?? "", /^toolsandbox: .*b-truncated\.json:1:\d+: invalid JSON: /);
   assert.match(errors[1] ?? "", /^toolsandbox: .*c-no-user\.json:1:1: \$\.user: /);
-  assert.equal(errors[2], `toolsandbox: ${join(input, "d-same-name.json")}: $.name: the scenario name tooltalk_add_alarm_easy is already used by ${join(input, "a-good.json")}`);
-  assert.equal(errors[3], `toolsandbox: ${join(input, "e-unknown-tool.json")}: $.conversation[1].apis[0].request.api_name: ToolTalk has no tool named "LaunchRocket"`);
+  assert.equal(
+    errors[2],
+    `toolsandbox: ${join(input, "d-same-name.json")}: $.name: the scenario name tooltalk_add_alarm_easy is already used by ${join(input, "a-good.json")}`,
+  );
+  assert.equal(
+    errors[3],
+    `toolsandbox: ${join(input, "e-unknown-tool.json")}: $.conversation[1].apis[0].request.api_name: ToolTalk has no tool named "LaunchRocket"`,
+  );
   assert.deepEqual(lines(r.stdout), [`1 of 5 conversations imported into ${out}`]);
   assert.deepEqual(readdirSync(out), ["tooltalk_add_alarm_easy.scenario.yaml"]);
 });
@@ -114,11 +135,15 @@ test("without a databases folder under, beside or named for the paths, the impor
   const out = join(tempDir("import-no-db-out"), "x");
   const r = runCli(["import", "tooltalk", input, "--out", out]);
   assert.equal(r.status, 2);
-  assert.deepEqual(lines(r.stderr), [`toolsandbox: no ToolTalk databases folder (with Account.json ... Weather.json) under or beside ${input}; name it with --databases`]);
+  assert.deepEqual(lines(r.stderr), [
+    `toolsandbox: no ToolTalk databases folder (with Account.json ... Weather.json) under or beside ${input}; name it with --databases`,
+  ]);
   assert.equal(existsSync(out), false);
   const wrong = runCli(["import", "tooltalk", input, "--databases", input, "--out", out]);
   assert.equal(wrong.status, 2);
-  assert.deepEqual(lines(wrong.stderr), [`toolsandbox: ${input}: not ToolTalk's databases folder (it needs Account.json ... Weather.json)`]);
+  assert.deepEqual(lines(wrong.stderr), [
+    `toolsandbox: ${input}: not ToolTalk's databases folder (it needs Account.json ... Weather.json)`,
+  ]);
 });
 
 test("a conversation folder finds the databases beside it", () => {

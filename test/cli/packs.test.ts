@@ -28,10 +28,16 @@ test("tools --pack tooltalk lists ToolTalk's 28 tools and the user's end_convers
 test("validate reports an unknown table of a tooltalk scenario at its line and column", () => {
   const dir = tempDir("packs");
   const file = join(dir, "typo.scenario.yaml");
-  writeFileSync(file, "name: typo\nworld:\n  pack: tooltalk\n  REMINDERS:\n    add: []\nuser: { goal: g, opening: o }\nreference:\n  - agent: Hi.\n  - end_conversation: true\n");
+  writeFileSync(
+    file,
+    "name: typo\nworld:\n  pack: tooltalk\n  REMINDERS:\n    add: []\nuser: { goal: g, opening: o }\nreference:\n  - agent: Hi.\n  - end_conversation: true\n",
+  );
   const r = runCli(["validate", file]);
   assert.equal(r.status, 1);
-  assert.match(r.stdout, /typo\.scenario\.yaml:4:3: error unknown-table: The tooltalk world has no table "REMINDERS"\. Did you mean "REMINDER"\?/);
+  assert.match(
+    r.stdout,
+    /typo\.scenario\.yaml:4:3: error unknown-table: The tooltalk world has no table "REMINDERS"\. Did you mean "REMINDER"\?/,
+  );
 });
 
 test("a tooltalk run replays with rows labelled by ToolTalk's keys", () => {
@@ -62,6 +68,10 @@ test("a tooltalk run replays with rows labelled by ToolTalk's keys", () => {
 test("a list cell in a world diff prints as JSON and a changed list shows old and new", () => {
   const { schemas } = packTables("tooltalk");
   const old = { username: "ann", event_id: "e1", attendees: ["ann"] };
-  const [line] = changeLines([{ op: "update", table: "CALENDAR", position: 0, new_position: 0, old, new: { ...old, attendees: ["ann", "bob"] } }], "UTC", schemas);
+  const [line] = changeLines(
+    [{ op: "update", table: "CALENDAR", position: 0, new_position: 0, old, new: { ...old, attendees: ["ann", "bob"] } }],
+    "UTC",
+    schemas,
+  );
   assert.equal(line, '~ CALENDAR event_id="e1": attendees ["ann"] → ["ann","bob"]');
 });

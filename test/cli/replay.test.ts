@@ -28,7 +28,10 @@ test("replay prints each message with its route and the row diff after a world c
   // Turning cellular on is an update: changed column with old -> new.
   assert.match(text, /^ {6}~ SETTING device_id="[0-9a-f-]+": cellular false → true$/m);
   // Sending adds a row to MESSAGING, with the timestamp also in the scenario's local time.
-  assert.match(text, /^ {6}\+ MESSAGING message_id="[^"]+": .*content="See you at rehearsal", creation_timestamp=\d+(\.\d+)? \(2026-03-01T12:00:00-05:00\)$/m);
+  assert.match(
+    text,
+    /^ {6}\+ MESSAGING message_id="[^"]+": .*content="See you at rehearsal", creation_timestamp=\d+(\.\d+)? \(2026-03-01T12:00:00-05:00\)$/m,
+  );
   assert.match(text, /^end +end_conversation after \d+ messages, 7 turns$/m);
 });
 
@@ -36,8 +39,14 @@ test("replay shows removed rows and a modified row moved to the end", () => {
   const r = runCli(["replay", join(out, "reminder_and_contacts.trajectory.jsonl")]);
   assert.equal(r.status, 0, r.stderr);
   assert.match(r.stdout, /^ {6}- CONTACT person_id="a22e1984-6c6c-530c-8831-c3ea3b5138e7": name="John Petrucci", /m);
-  assert.match(r.stdout, /^ {6}~ CONTACT person_id="9e137f06-916a-5310-8174-cf0b7e9f7054": relationship "friend" → "bandmate", moved from row \d to row \d$/m);
-  assert.match(r.stdout, /^ {6}\+ REMINDER reminder_id=.*content="Call the venue".*reminder_timestamp=\d+(\.\d+)? \(2026-07-05T17:00:00\+09:00\)/m);
+  assert.match(
+    r.stdout,
+    /^ {6}~ CONTACT person_id="9e137f06-916a-5310-8174-cf0b7e9f7054": relationship "friend" → "bandmate", moved from row \d to row \d$/m,
+  );
+  assert.match(
+    r.stdout,
+    /^ {6}\+ REMINDER reminder_id=.*content="Call the venue".*reminder_timestamp=\d+(\.\d+)? \(2026-07-05T17:00:00\+09:00\)/m,
+  );
 });
 
 test("a truncated trajectory replays what it has and warns on stderr", () => {

@@ -19,7 +19,10 @@ test("report lists one line per run, the category table, pass^k and the totals",
   assert.equal(r.status, 0, r.stderr);
   const out = lines(r.stdout);
   assert.match(out[0] ?? "", /^SCENARIO\s+SUITE\s+AGENT\s+USER\s+SEED\s+TRIAL\s+SCORE\s+TURNS\s+END\s+TOKENS$/);
-  assert.ok(out.some((l) => /^ALL_CATEGORIES\s+29\s+1\.00/.test(l)), "the per-category table");
+  assert.ok(
+    out.some((l) => /^ALL_CATEGORIES\s+29\s+1\.00/.test(l)),
+    "the per-category table",
+  );
   assert.ok(out.some((l) => l.startsWith("pass^k over 29 scenarios")));
   assert.equal(out.at(-1), "29 runs in 1 suite, 0 damaged");
 });
@@ -32,7 +35,10 @@ test("a damaged run is a row marked damaged, not a missing one; an empty folder 
   writeFileSync(join(dir, "cut.trajectory.jsonl"), `${fileLines.slice(0, 20).join("\n")}\n${fileLines[20]!.slice(0, 20)}`);
   const r = runCli(["report", dir, "--json"]);
   assert.equal(r.status, 0, r.stderr);
-  const data = JSON.parse(r.stdout) as { records: { file: string; damaged: string | null; score: number | null }[]; report: { damaged: number } };
+  const data = JSON.parse(r.stdout) as {
+    records: { file: string; damaged: string | null; score: number | null }[];
+    report: { damaged: number };
+  };
   const cut = data.records.find((x) => x.file.endsWith("cut.trajectory.jsonl"));
   assert.match(cut?.damaged ?? "", /cut short/);
   assert.equal(cut?.score, null);
@@ -58,7 +64,9 @@ test("compare: a run against the scenario's reference played now diverges where 
 test("compare --html writes a page with no script, the divergence highlighted and linked, every text escaped", () => {
   const dir = tempDir("compare-html");
   const payload = '<script>alert("x")</script>';
-  const run = flawedRun().map((l) => (l.type === "message" && l.message.sandbox_message_index === 23 ? { ...l, message: { ...l.message, content: payload } } : l));
+  const run = flawedRun().map((l) =>
+    l.type === "message" && l.message.sandbox_message_index === 23 ? { ...l, message: { ...l.message, content: payload } } : l,
+  );
   const flawed = writeLines(join(dir, "flawed.trajectory.jsonl"), run);
   const out = join(dir, "compare.html");
   const r = runCli(["compare", flawed, "--reference", "--html", out]);
@@ -76,7 +84,10 @@ test("compare refuses runs of two different scenarios, and a second run with --r
   const other = `${SAMPLES}/remove_contact_by_phone_adapted.trajectory.jsonl`;
   const r = runCli(["compare", CELLULAR, other]);
   assert.equal(r.status, 2);
-  assert.match(r.stderr, /the runs are of different scenarios: send_message_with_contact_content_cellular_off_adapted and remove_contact_by_phone_adapted/);
+  assert.match(
+    r.stderr,
+    /the runs are of different scenarios: send_message_with_contact_content_cellular_off_adapted and remove_contact_by_phone_adapted/,
+  );
   const both = runCli(["compare", CELLULAR, CELLULAR, "--reference"]);
   assert.equal(both.status, 2);
   assert.match(both.stderr, /give a second run or --reference, not both/);

@@ -53,7 +53,10 @@ test("run --judge: the judgement is the trajectory's last line, with the rubric 
   assert.equal(j.rubric, ROLE_PLAY_RUBRIC);
   assert.equal(j.judge, "openai:mock");
   assert.equal(j.settings.base_url, `${mock.url}/v1`);
-  assert.deepEqual(j.criteria.map((c) => c.id), ROLE_PLAY_CRITERIA.map((c) => c.id));
+  assert.deepEqual(
+    j.criteria.map((c) => c.id),
+    ROLE_PLAY_CRITERIA.map((c) => c.id),
+  );
   assert.deepEqual(j.criteria[0], { id: "identity", score: 5, reason: "Reply 1 names the persona, Captain Nova." });
   assert.equal(j.overall, 5);
   assert.equal(j.call?.attempts, 1);
@@ -66,7 +69,9 @@ test("run --judge: the judgement is the trajectory's last line, with the rubric 
   assert.equal(evalText.status, 0, evalText.stderr);
   assert.match(evalText.stdout, /role play {2}judged by openai:mock: 5\.00 of 5/);
   assert.match(evalText.stdout, /identity +5 +Reply 1 names the persona, Captain Nova\./);
-  const json = JSON.parse(runCli(["eval", file, "--json"]).stdout) as { trajectories: { judgement?: { criteria: unknown[]; rubric: string } }[] };
+  const json = JSON.parse(runCli(["eval", file, "--json"]).stdout) as {
+    trajectories: { judgement?: { criteria: unknown[]; rubric: string } }[];
+  };
   assert.equal(json.trajectories[0]!.judgement?.rubric, ROLE_PLAY_RUBRIC);
   assert.equal(json.trajectories[0]!.judgement?.criteria.length, ROLE_PLAY_CRITERIA.length);
   const replay = runCli(["replay", file]);
@@ -76,14 +81,29 @@ test("run --judge: the judgement is the trajectory's last line, with the rubric 
 
 test("a judge that cannot be reached leaves a judgement with a one-line failure, and the run still succeeds", async () => {
   const out = tempDir("role-play-down");
-  const run = await cli(["run", PERSONA_SCENARIO, ...base(), "--judge", "openai:mock", "--judge-base-url", "http://127.0.0.1:9/v1", "--max-retries", "0", "--out", out]);
+  const run = await cli([
+    "run",
+    PERSONA_SCENARIO,
+    ...base(),
+    "--judge",
+    "openai:mock",
+    "--judge-base-url",
+    "http://127.0.0.1:9/v1",
+    "--max-retries",
+    "0",
+    "--out",
+    out,
+  ]);
   assert.equal(run.status, 0, run.stderr);
   const j = readTrajectoryFile(join(out, "cellular_off_persona.trajectory.jsonl")).judgement;
   assert.ok(j);
   assert.match(j.failure ?? "", /^judge openai:mock: cannot reach http:\/\/127\.0\.0\.1:9\/v1 \(1 attempt\)/);
   assert.deepEqual(j.criteria, []);
   assert.equal(j.overall, null);
-  assert.match(runCli(["eval", join(out, "cellular_off_persona.trajectory.jsonl")]).stdout, /judged by openai:mock: no verdict: judge openai:mock: cannot reach/);
+  assert.match(
+    runCli(["eval", join(out, "cellular_off_persona.trajectory.jsonl")]).stdout,
+    /judged by openai:mock: no verdict: judge openai:mock: cannot reach/,
+  );
 });
 
 test("the judge's options are usage errors where they cannot apply", () => {
@@ -91,7 +111,18 @@ test("the judge's options are usage errors where they cannot apply", () => {
   const stray = runCli(["run", PERSONA_SCENARIO, "--judge-seed", "3", "--out", out]);
   assert.equal(stray.status, 2);
   assert.match(stray.stderr, /--judge-seed applies with --judge openai:<model> only/);
-  const mode = runCli(["run", PERSONA_SCENARIO, "--mode", "dialogtool", "--judge", "openai:mock", "--base-url", "http://127.0.0.1:9/v1", "--out", out]);
+  const mode = runCli([
+    "run",
+    PERSONA_SCENARIO,
+    "--mode",
+    "dialogtool",
+    "--judge",
+    "openai:mock",
+    "--base-url",
+    "http://127.0.0.1:9/v1",
+    "--out",
+    out,
+  ]);
   assert.equal(mode.status, 2);
   assert.match(mode.stderr, /--judge applies to --mode milestone only/);
   const bad = runCli(["run", PERSONA_SCENARIO, "--judge", "scripted", "--out", out]);
@@ -115,12 +146,26 @@ test("the judge's calls are retried like the other roles': a 500 on its first re
   const flaky = await startMockLlm({ scenarios: [scenario], faults: [{ kind: "server-error", role: "judge", first: 1 }] });
   try {
     const out = tempDir("role-play-retry");
-    const run = await cli(["run", PERSONA_SCENARIO, "--agent", "openai:mock", "--base-url", `${flaky.url}/v1`, "--judge", "openai:mock", "--out", out]);
+    const run = await cli([
+      "run",
+      PERSONA_SCENARIO,
+      "--agent",
+      "openai:mock",
+      "--base-url",
+      `${flaky.url}/v1`,
+      "--judge",
+      "openai:mock",
+      "--out",
+      out,
+    ]);
     assert.equal(run.status, 0, run.stderr);
     const j = readTrajectoryFile(join(out, "cellular_off_persona.trajectory.jsonl")).judgement;
     assert.equal(j?.overall, 5);
     assert.equal(j?.call?.attempts, 2);
-    assert.deepEqual(flaky.requests.filter((r) => r.side === "judge").map((r) => r.status), [500, 200]);
+    assert.deepEqual(
+      flaky.requests.filter((r) => r.side === "judge").map((r) => r.status),
+      [500, 200],
+    );
   } finally {
     await flaky.close();
   }

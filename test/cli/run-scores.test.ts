@@ -21,7 +21,13 @@ function variant(dir: string, name: string, categories: string, recipient = "+12
 }
 
 interface SummaryJson {
-  scenarios: { name: string; score: number | null; milestone_score: number; turn_count: number; milestones: { id: string; matched_at: number | null; similarity: number }[] }[];
+  scenarios: {
+    name: string;
+    score: number | null;
+    milestone_score: number;
+    turn_count: number;
+    milestones: { id: string; matched_at: number | null; similarity: number }[];
+  }[];
   categories: { category: string; group: string; scenarios: number; score: number; turn_count: number }[];
 }
 
@@ -39,15 +45,21 @@ test("run scores every scenario and tabulates categories and augmentations like 
   assert.match(stdout[1]!, /^plain +end_conversation +\d+ +7 +1\.00$/);
   assert.match(stdout[3]!, /^three_tools_name_scrambled +end_conversation +\d+ +7 +0\.50$/);
   // The per-category table, up to the per-app table that follows it.
-  const table = stdout.slice(stdout.findIndex((l) => l.startsWith("CATEGORY")), stdout.findIndex((l) => l.startsWith("APP ")));
-  assert.deepEqual(table.map((l) => l.split(/ +/)), [
-    ["CATEGORY", "SCENARIOS", "SCORE", "TURNS"],
-    ["STATE_DEPENDENCY", "3", "0.83", "7.0"],
-    ["NO_DISTRACTION_TOOLS", "1", "1.00", "7.0"],
-    ["THREE_DISTRACTION_TOOLS", "1", "1.00", "7.0"],
-    ["TOOL_NAME_SCRAMBLED", "1", "0.50", "7.0"],
-    ["ALL_CATEGORIES", "3", "0.83", "7.0"],
-  ]);
+  const table = stdout.slice(
+    stdout.findIndex((l) => l.startsWith("CATEGORY")),
+    stdout.findIndex((l) => l.startsWith("APP ")),
+  );
+  assert.deepEqual(
+    table.map((l) => l.split(/ +/)),
+    [
+      ["CATEGORY", "SCENARIOS", "SCORE", "TURNS"],
+      ["STATE_DEPENDENCY", "3", "0.83", "7.0"],
+      ["NO_DISTRACTION_TOOLS", "1", "1.00", "7.0"],
+      ["THREE_DISTRACTION_TOOLS", "1", "1.00", "7.0"],
+      ["TOOL_NAME_SCRAMBLED", "1", "0.50", "7.0"],
+      ["ALL_CATEGORIES", "3", "0.83", "7.0"],
+    ],
+  );
 
   const summary = JSON.parse(readFileSync(join(out, "summary.json"), "utf8")) as SummaryJson;
   const scrambled = summary.scenarios.find((s) => s.name === "three_tools_name_scrambled")!;

@@ -37,7 +37,10 @@ test("run writes one trajectory per scenario and a summary, one stdout line per 
   // Then the per-category table (each tag, then ALL_CATEGORIES) and the totals.
   assert.match(stdout[3]!, /^CATEGORY +SCENARIOS +SCORE +TURNS$/);
   assert.match(stdout[4]!, /^MULTIPLE_TOOL_CALL +2 +1\.00 +9\.0$/);
-  assert.ok(stdout.some((l) => /^ALL_CATEGORIES +2 +1\.00 +9\.0$/.test(l)), "the category table ends with ALL_CATEGORIES");
+  assert.ok(
+    stdout.some((l) => /^ALL_CATEGORIES +2 +1\.00 +9\.0$/.test(l)),
+    "the category table ends with ALL_CATEGORIES",
+  );
   // Then the per-app table: each app the references use.
   assert.match(stdout[stdout.findIndex((l) => /^ALL_CATEGORIES /.test(l)) + 1]!, /^APP +SCENARIOS +SCORE +TURNS$/);
   assert.match(stdout.at(-1)!, /^2 scenarios, 0 failed, \d+ messages, \d+ turns; summary in .*summary\.json$/);
@@ -60,7 +63,10 @@ test("run writes one trajectory per scenario and a summary, one stdout line per 
   assert.equal(text.turn_count, 7);
   assert.equal(summary.totals.scenarios, 2);
   assert.equal(summary.totals.failed, 0);
-  assert.equal(summary.totals.messages, summary.scenarios.reduce((n, s) => n + s.message_count, 0));
+  assert.equal(
+    summary.totals.messages,
+    summary.scenarios.reduce((n, s) => n + s.message_count, 0),
+  );
   assert.equal(trajectory.header.run.seed, 3);
 });
 
@@ -72,7 +78,8 @@ test("the same run under different machine timezones writes byte-identical files
   const files = readdirSync(a).sort();
   assert.deepEqual(readdirSync(b).sort(), files);
   assert.ok(files.length === 3);
-  for (const f of files) assert.ok(readFileSync(join(a, f)).equals(readFileSync(join(b, f))), `${f} differs between TZ=UTC and TZ=Asia/Kolkata`);
+  for (const f of files)
+    assert.ok(readFileSync(join(a, f)).equals(readFileSync(join(b, f))), `${f} differs between TZ=UTC and TZ=Asia/Kolkata`);
   // No machine path (the output directory, the working directory) leaks into what was written.
   for (const f of files) {
     const text = readFileSync(join(a, f), "utf8");

@@ -46,7 +46,13 @@ function jsonStats(paths: readonly string[]): { report: StatsReport; err: string
 function headerOnlyTrajectory(scenarioFile: string): string {
   const { scenario } = loadScenario(scenarioFile);
   assert.ok(scenario);
-  const header: TrajectoryHeader = { type: "header", format: "toolsandbox-trajectory", version: 1, scenario, run: { agent: "scripted", user: "scripted", seed: 0, options: {} } };
+  const header: TrajectoryHeader = {
+    type: "header",
+    format: "toolsandbox-trajectory",
+    version: 1,
+    scenario,
+    run: { agent: "scripted", user: "scripted", seed: 0, options: {} },
+  };
   const file = join(tempDir("stats"), `${scenario.name}.trajectory.jsonl`);
   writeFileSync(file, serializeLine(header));
   return file;
@@ -57,8 +63,16 @@ test("the samples folder: every file counted, tables for categories, tools, tabl
   assert.equal(statsCommand([SAMPLES], {}, io), EXIT.ok);
   assert.deepEqual(err, []);
   assert.equal(out[0], `${sampleCount} scenarios from ${sampleCount} files`);
-  for (const header of [/^CATEGORY +SCENARIOS$/, /^TOOL +NECESSARY +ALLOWED +UNUSED +CALLS +MILESTONES +MINEFIELDS$/, /^TABLE +SCENARIOS +MILESTONES +MINEFIELDS +CONSTRAINTS$/, /^COLUMN +SCENARIOS/]) {
-    assert.ok(out.some((l) => header.test(l)), `no line matching ${header}`);
+  for (const header of [
+    /^CATEGORY +SCENARIOS$/,
+    /^TOOL +NECESSARY +ALLOWED +UNUSED +CALLS +MILESTONES +MINEFIELDS$/,
+    /^TABLE +SCENARIOS +MILESTONES +MINEFIELDS +CONSTRAINTS$/,
+    /^COLUMN +SCENARIOS/,
+  ]) {
+    assert.ok(
+      out.some((l) => header.test(l)),
+      `no line matching ${header}`,
+    );
   }
   // Numbers line up under their headers: the category table's count column is right-aligned.
   const table = out.slice(out.findIndex((l) => l.startsWith("CATEGORY")));
@@ -90,9 +104,17 @@ test("both world packs: same-named rows never merge; tools, tables and columns n
   assert.equal(statsCommand([SAMPLES, TOOLTALK], {}, io), EXIT.ok);
   assert.deepEqual(err, []);
   assert.equal(out[0], `${sampleCount + tooltalkCount} scenarios from ${sampleCount + tooltalkCount} files`);
-  assert.deepEqual(out.slice(1, 5), ["", "PACK         SCENARIOS", `toolsandbox  ${String(sampleCount).padStart(9)}`, `tooltalk     ${String(tooltalkCount).padStart(9)}`]);
+  assert.deepEqual(out.slice(1, 5), [
+    "",
+    "PACK         SCENARIOS",
+    `toolsandbox  ${String(sampleCount).padStart(9)}`,
+    `tooltalk     ${String(tooltalkCount).padStart(9)}`,
+  ]);
   for (const header of [/^PACK +TOOL +NECESSARY +ALLOWED/, /^PACK +TABLE +SCENARIOS/, /^PACK +COLUMN +SCENARIOS/]) {
-    assert.ok(out.some((l) => header.test(l)), `no line matching ${header}`);
+    assert.ok(
+      out.some((l) => header.test(l)),
+      `no line matching ${header}`,
+    );
   }
   // Both packs have a REMINDER table: one row each, not one merged row.
   assert.equal(out.filter((l) => /^toolsandbox +REMINDER +\d+/.test(l)).length, 1);
@@ -105,15 +127,23 @@ test("both world packs: same-named rows never merge; tools, tables and columns n
     { pack: "toolsandbox", scenarios: sampleCount },
     { pack: "tooltalk", scenarios: tooltalkCount },
   ]);
-  for (const [pack, folder] of [["toolsandbox", SAMPLES], ["tooltalk", TOOLTALK]] as const) {
+  for (const [pack, folder] of [
+    ["toolsandbox", SAMPLES],
+    ["tooltalk", TOOLTALK],
+  ] as const) {
     const alone = jsonStats([folder]).report;
     assert.equal(alone.packs, undefined);
-    const strip = <R extends { pack?: string }>(rows: readonly R[]) => rows.filter((r) => r.pack === pack).map(({ pack: _pack, ...r }) => r);
+    const strip = <R extends { pack?: string }>(rows: readonly R[]) =>
+      rows.filter((r) => r.pack === pack).map(({ pack: _pack, ...r }) => r);
     assert.deepEqual(strip(mixed.tools), alone.tools, `${pack} tools`);
     assert.deepEqual(strip(mixed.tables), alone.tables, `${pack} tables`);
     assert.deepEqual(strip(mixed.columns), alone.columns, `${pack} columns`);
   }
-  assert.ok(mixed.tools.every((r) => r.pack !== undefined) && mixed.tables.every((r) => r.pack !== undefined) && mixed.columns.every((r) => r.pack !== undefined));
+  assert.ok(
+    mixed.tools.every((r) => r.pack !== undefined) &&
+      mixed.tables.every((r) => r.pack !== undefined) &&
+      mixed.columns.every((r) => r.pack !== undefined),
+  );
 });
 
 test("a trajectory counts the scenario it embeds; the same scenario twice counts once", () => {
@@ -137,7 +167,10 @@ test("a scenario file with errors: its diagnostics as validate prints them, noth
   const { io, out, err } = capture();
   assert.throws(
     () => statsCommand([MALFORMED, SAMPLES], {}, io),
-    (e: unknown) => e instanceof CliError && e.exitCode === EXIT.failed && e.message === `1 of ${sampleCount + 1} scenario files has errors; nothing was counted`,
+    (e: unknown) =>
+      e instanceof CliError &&
+      e.exitCode === EXIT.failed &&
+      e.message === `1 of ${sampleCount + 1} scenario files has errors; nothing was counted`,
   );
   assert.deepEqual(out, []);
   assert.ok(err.length >= 1);

@@ -11,7 +11,8 @@ test("tools --json lists all 34 tools of the catalog", () => {
   assert.equal(entries.length, 34);
   const names = entries.map((e) => e.name);
   assert.equal(new Set(names).size, 34);
-  for (const name of ["add_contact", "end_conversation", "search_weather_around_lat_lon", "unit_conversion"]) assert.ok(names.includes(name), name);
+  for (const name of ["add_contact", "end_conversation", "search_weather_around_lat_lon", "unit_conversion"])
+    assert.ok(names.includes(name), name);
 });
 
 test("tools prints one table row per tool", () => {

@@ -30,7 +30,18 @@ test("Ctrl-C during an unanswered model request ends the ToolTalk run with exit 
   buildCli();
   const { url, arrived } = await silentEndpoint();
   const out = tempDir("tooltalk-sigint");
-  const args = ["run", join(importedToolTalkFolder(), "tooltalk_add_alarm_easy.scenario.yaml"), "--mode", "tooltalk", "--agent", "openai:mock", "--base-url", url, "--out", out];
+  const args = [
+    "run",
+    join(importedToolTalkFolder(), "tooltalk_add_alarm_easy.scenario.yaml"),
+    "--mode",
+    "tooltalk",
+    "--agent",
+    "openai:mock",
+    "--base-url",
+    url,
+    "--out",
+    out,
+  ];
   const child = spawn(process.execPath, [CLI, ...args], { env: { PATH: process.env.PATH ?? "", OPENAI_API_KEY: "test-key" } });
   let stderr = "";
   child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));

@@ -12,7 +12,9 @@ import { buildCli, lines, removeTempDirs, runCli, tempDir } from "./harness.js";
 import { importedToolTalkFolder } from "../fixtures/tooltalk-data.js";
 
 const FOLDER = importedToolTalkFolder();
-const FILES = readdirSync(FOLDER).filter((f) => f.endsWith(".scenario.yaml")).sort();
+const FILES = readdirSync(FOLDER)
+  .filter((f) => f.endsWith(".scenario.yaml"))
+  .sort();
 const TOOLTALK_TOOLS = TOOLTALK_PACK.tools.filter((t) => t.visibleTo.includes("agent")).map((t) => t.name);
 const TOOLSANDBOX_ONLY = TOOLSANDBOX_PACK.tools.map((t) => t.name).filter((name) => !TOOLTALK_TOOLS.includes(name));
 
@@ -55,10 +57,14 @@ test("stats counts ToolTalk's tools and tables: every reference call, every cons
   };
   assert.equal(stats.scenarios, FILES.length);
   const files = scenarios();
-  assert.ok(files.every((s) => s.tools === undefined), "imported scenarios restrict no tools");
+  assert.ok(
+    files.every((s) => s.tools === undefined),
+    "imported scenarios restrict no tools",
+  );
 
   const calls = new Map<string, number>();
-  for (const s of files) for (const step of s.reference) for (const call of step.calls ?? []) calls.set(call.tool, (calls.get(call.tool) ?? 0) + 1);
+  for (const s of files)
+    for (const step of s.reference) for (const call of step.calls ?? []) calls.set(call.tool, (calls.get(call.tool) ?? 0) + 1);
   assert.deepEqual(new Set(stats.tools.map((t) => t.tool)), new Set(TOOLTALK_TOOLS));
   for (const tool of stats.tools) {
     assert.equal(tool.allowed, FILES.length, tool.tool);
@@ -66,7 +72,9 @@ test("stats counts ToolTalk's tools and tables: every reference call, every cons
   }
 
   const constraints = new Map<string, number>();
-  for (const s of files) for (const node of [...s.milestones, ...s.minefields]) for (const c of node.constraints) if (c.table) constraints.set(c.table, (constraints.get(c.table) ?? 0) + 1);
+  for (const s of files)
+    for (const node of [...s.milestones, ...s.minefields])
+      for (const c of node.constraints) if (c.table) constraints.set(c.table, (constraints.get(c.table) ?? 0) + 1);
   assert.deepEqual(new Map(stats.tables.map((t) => [t.table, t.constraints])), constraints);
   for (const { table } of stats.tables) assert.ok(table === "SANDBOX" || TOOLTALK_PACK.schemas.has(table), table);
 
@@ -90,7 +98,12 @@ test("a run of an imported scenario scores 1.0 and success in the milestone mode
   assert.equal(milestone.status, 0, milestone.stderr);
   const [scored] = (
     JSON.parse(milestone.stdout) as {
-      trajectories: { score: number; milestone_score: number; milestones: { id: string; similarity: number }[]; minefields: { id: string; similarity: number }[] }[];
+      trajectories: {
+        score: number;
+        milestone_score: number;
+        milestones: { id: string; similarity: number }[];
+        minefields: { id: string; similarity: number }[];
+      }[];
     }
   ).trajectories;
   assert.ok(scored);
@@ -101,9 +114,20 @@ test("a run of an imported scenario scores 1.0 and success in the milestone mode
 
   const tooltalk = runCli(["eval", "--mode", "tooltalk", trajectory, "--json"]);
   assert.equal(tooltalk.status, 0, tooltalk.stderr);
-  const [conversation] = (JSON.parse(tooltalk.stdout) as { conversations: { scenario: string; source: string; metrics: { precision: number; recall: number; bad_actions: number; success: boolean; soft_success: number } }[] }).conversations;
+  const [conversation] = (
+    JSON.parse(tooltalk.stdout) as {
+      conversations: {
+        scenario: string;
+        source: string;
+        metrics: { precision: number; recall: number; bad_actions: number; success: boolean; soft_success: number };
+      }[];
+    }
+  ).conversations;
   assert.ok(conversation);
   assert.deepEqual([conversation.scenario, conversation.source], [name, "trajectory"]);
   const { precision, recall, bad_actions, success, soft_success } = conversation.metrics;
-  assert.deepEqual({ precision, recall, bad_actions, success, soft_success }, { precision: 1, recall: 1, bad_actions: 0, success: true, soft_success: 1 });
+  assert.deepEqual(
+    { precision, recall, bad_actions, success, soft_success },
+    { precision: 1, recall: 1, bad_actions: 0, success: true, soft_success: 1 },
+  );
 });

@@ -33,7 +33,9 @@ test("a milestone the reference never reaches is an error on that milestone's id
   const out = lines(r.stdout);
   assert.equal(out.length, 2, r.stdout);
   assert.ok(
-    out[0]!.startsWith(`${file}:${idAt(text, "sent")}: error reference-misses-milestone: The reference solution never reaches this milestone (no match; closest at `),
+    out[0]!.startsWith(
+      `${file}:${idAt(text, "sent")}: error reference-misses-milestone: The reference solution never reaches this milestone (no match; closest at `,
+    ),
     out[0],
   );
   assert.match(out[0]!, /recipient_phone_number: found "\+12453344098", expected "\+10000000000"\)\.$/);
@@ -51,7 +53,12 @@ reference:`;
   const { file, text } = write((t) => t.replace("reference:", minefield));
   const r = runCli(["validate", "--json", file]);
   assert.equal(r.status, 1);
-  const report = JSON.parse(r.stdout) as { files: { valid: boolean; diagnostics: { code: string; severity: string; message: string; range: { start: { line: number; character: number } } }[] }[] };
+  const report = JSON.parse(r.stdout) as {
+    files: {
+      valid: boolean;
+      diagnostics: { code: string; severity: string; message: string; range: { start: { line: number; character: number } } }[];
+    }[];
+  };
   const [d, ...rest] = report.files[0]!.diagnostics;
   assert.deepEqual(rest, []);
   assert.equal(d?.code, "reference-hits-minefield");
@@ -66,7 +73,12 @@ test("a milestone the reference reaches only partly is a warning (exit 0)", () =
   const r = runCli(["validate", file]);
   assert.equal(r.status, 0, r.stdout);
   const out = lines(r.stdout);
-  assert.ok(out[0]!.startsWith(`${file}:${idAt(text, "sent")}: warning reference-partial-milestone: The reference solution reaches this milestone only partly: 0.`), out[0]);
+  assert.ok(
+    out[0]!.startsWith(
+      `${file}:${idAt(text, "sent")}: warning reference-partial-milestone: The reference solution reaches this milestone only partly: 0.`,
+    ),
+    out[0],
+  );
   assert.match(out[0]!, /content: ROUGE-L against/);
   assert.equal(out[1], "1 file checked: 0 errors, 1 warning");
 });
@@ -75,7 +87,10 @@ test("a file with checker errors is not played", () => {
   const { file } = write((t) => t.replace("after: [cellular_on]", "after: [cellular_onn]"));
   const r = runCli(["validate", file]);
   assert.equal(r.status, 1);
-  assert.ok(lines(r.stdout).every((l) => !/reference-/.test(l)), r.stdout);
+  assert.ok(
+    lines(r.stdout).every((l) => !/reference-/.test(l)),
+    r.stdout,
+  );
 });
 
 test("every sample scenario validates clean: each reference meets its own milestones", () => {

@@ -70,7 +70,11 @@ test("an unreadable file is exit 3", () => {
   chmodSync(file, 0o000);
   // Root reads every file whatever its mode, so as root the CLI runs as the unprivileged "nobody".
   const asUser = process.getuid?.() === 0 ? { uid: 65534, gid: 65534 } : {};
-  const result = spawnSync(process.execPath, [CLI, "validate", file], { encoding: "utf8", env: { PATH: process.env.PATH ?? "" }, ...asUser });
+  const result = spawnSync(process.execPath, [CLI, "validate", file], {
+    encoding: "utf8",
+    env: { PATH: process.env.PATH ?? "" },
+    ...asUser,
+  });
   assert.equal(result.status, 3, result.stderr);
   assert.deepEqual(lines(result.stderr), [`toolsandbox: ${file}: permission denied`]);
 });

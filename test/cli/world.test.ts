@@ -11,7 +11,12 @@ test("the ToolSandbox world lists every table with its key and the default ids",
   const r = runCli(["world"]);
   assert.equal(r.status, 0, r.stderr);
   const out = lines(r.stdout);
-  for (const heading of ["SETTING (1 row; key device_id)", "CONTACT (4 rows; key person_id)", "MESSAGING (5 rows; key message_id)", "REMINDER (3 rows; key reminder_id)"]) {
+  for (const heading of [
+    "SETTING (1 row; key device_id)",
+    "CONTACT (4 rows; key person_id)",
+    "MESSAGING (5 rows; key message_id)",
+    "REMINDER (3 rows; key reminder_id)",
+  ]) {
     assert.ok(out.includes(heading), heading);
   }
   // Homer's id is uuid5 of his name, as upstream derives it; his row shows it.

@@ -8,7 +8,14 @@ import { TrajectoryFeed } from "../../client/host/feed.js";
 import { parseTrajectory } from "../../engine/trajectory/reader.js";
 import { parseHostMessage } from "../../client/webview/validate/host-messages.js";
 
-const SAMPLE = join(__dirname, "..", "..", "sample-scenarios", "trajectories", "send_message_with_contact_content_cellular_off_adapted.trajectory.jsonl");
+const SAMPLE = join(
+  __dirname,
+  "..",
+  "..",
+  "sample-scenarios",
+  "trajectories",
+  "send_message_with_contact_content_cellular_off_adapted.trajectory.jsonl",
+);
 
 test("a file cut in the middle of a line: the feed's views learn the line it was cut at", () => {
   const text = readFileSync(SAMPLE, "utf8");

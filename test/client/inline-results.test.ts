@@ -24,7 +24,9 @@ test("a full match reads as matched at its message with similarity 1.00", async 
 });
 
 test("a milestone the run never reaches reads as not matched; a partial one shows its similarity", () => {
-  const trajectory = readTrajectoryFile(join(__dirname, "..", "..", "sample-scenarios", "trajectories", "cellular_off_adapted.trajectory.jsonl"));
+  const trajectory = readTrajectoryFile(
+    join(__dirname, "..", "..", "sample-scenarios", "trajectories", "cellular_off_adapted.trajectory.jsonl"),
+  );
   const text = scenarioText("cellular_off_adapted")
     .replace("target: [{ cellular: false }]", "target: [{ cellular: false, wifi: false }]")
     .replace("content: Cellular service is now turned off.", "content: Cellular service is now turned off and airplane mode is on.");

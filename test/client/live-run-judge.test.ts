@@ -36,9 +36,15 @@ test("the judgement is the last line of the file and of what the panel receives"
   const judge = new RolePlayJudge({ settings: modelSettings("mock", { base_url: `${mock.url}/v1` }), apiKey: "no-key" });
   const signal = new AbortController().signal;
   await playToFile({ scenario, ...createScriptedRoles(scenario), seed: 0, file, signal, onLine: (l) => lines.push(l), judge });
-  const written = readFileSync(file, "utf8").trimEnd().split("\n").map((l) => JSON.parse(l) as unknown);
+  const written = readFileSync(file, "utf8")
+    .trimEnd()
+    .split("\n")
+    .map((l) => JSON.parse(l) as unknown);
   assert.deepEqual(lines, written);
-  assert.deepEqual(lines.slice(-3).map((l) => l.type), ["end", "evaluation", "judgement"]);
+  assert.deepEqual(
+    lines.slice(-3).map((l) => l.type),
+    ["end", "evaluation", "judgement"],
+  );
   const saved = readTrajectoryFile(file);
   assert.equal(saved.judgement?.overall, 5);
   assert.equal(saved.judgement?.criteria[0]?.reason, "Reply 1 names the persona, Captain Nova.");

@@ -12,7 +12,10 @@ after(removeTempDirs);
 test("the panel receives exactly the lines written to the file, header first and evaluation last", async () => {
   const file = join(tempDir(), "cellular_off_adapted.run-1.trajectory.jsonl");
   const run = await playScripted(resolveScenario(scenarioText("cellular_off_adapted")), file);
-  const written = readFileSync(file, "utf8").trimEnd().split("\n").map((l) => JSON.parse(l) as unknown);
+  const written = readFileSync(file, "utf8")
+    .trimEnd()
+    .split("\n")
+    .map((l) => JSON.parse(l) as unknown);
   assert.deepEqual(run.lines, written);
   assert.equal(run.lines[0]?.type, "header");
   assert.equal(run.lines.at(-1)?.type, "evaluation");
@@ -73,9 +76,15 @@ test("while it plays, the run reports the milestones matched so far; none of it 
   });
   assert.ok(progress.length >= 2, `${progress.length} progress reports`);
   const matched = progress.map((p) => p.matched);
-  assert.deepEqual([...matched].sort((a, b) => a - b), matched, "matches only grow as the run goes");
+  assert.deepEqual(
+    [...matched].sort((a, b) => a - b),
+    matched,
+    "matches only grow as the run goes",
+  );
   assert.ok(matched[0]! < outcome.evaluation!.milestones.length, "the first report comes before every milestone matched");
   assert.ok(matched.at(-1)! > 0, "milestones show up as they match");
-  const evaluations = readFileSync(file, "utf8").split("\n").filter((l) => l.startsWith('{"type":"evaluation"'));
+  const evaluations = readFileSync(file, "utf8")
+    .split("\n")
+    .filter((l) => l.startsWith('{"type":"evaluation"'));
   assert.equal(evaluations.length, 1, "only the final evaluation is written");
 });

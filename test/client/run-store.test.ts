@@ -22,7 +22,11 @@ test("a new evaluation reaches every view of the run and replaces the old one fo
   const seen: FeedMessage[] = [];
   feed.subscribe((m) => seen.push(m));
 
-  const edited = rescoreAgainstText(trajectory, scenarioText("cellular_off_adapted").replace("cellular: false }", "cellular: false, wifi: false }"), "x");
+  const edited = rescoreAgainstText(
+    trajectory,
+    scenarioText("cellular_off_adapted").replace("cellular: false }", "cellular: false, wifi: false }"),
+    "x",
+  );
   assert.ok(edited.ok);
   store.setEvaluation(SAMPLE, edited.result);
   assert.deepEqual(seen, [{ type: "evaluation", result: edited.result }]);
@@ -69,7 +73,8 @@ test("old runs nothing shows are forgotten; shown, viewed and running ones are k
   store.addSaved("/runs/viewed.trajectory.jsonl", "viewed", trajectory, null, "v");
   store.addLive("/runs/live.trajectory.jsonl", "live", "/w/b.scenario.yaml").setLive("running");
   for (let i = 0; i < 40; i++) store.addSaved(`/runs/old-${i}.trajectory.jsonl`, "old", trajectory, null, "o");
-  for (const kept of ["shown", "viewed", "live", "old-39", "old-24"]) assert.notEqual(store.feed(`/runs/${kept}.trajectory.jsonl`), null, kept);
+  for (const kept of ["shown", "viewed", "live", "old-39", "old-24"])
+    assert.notEqual(store.feed(`/runs/${kept}.trajectory.jsonl`), null, kept);
   assert.equal(store.feed("/runs/old-0.trajectory.jsonl"), null);
   assert.equal(store.feed("/runs/old-23.trajectory.jsonl"), null);
 });

@@ -5,7 +5,10 @@ import assert from "node:assert/strict";
 import { endpointOrigin, isLocalEndpoint } from "../../client/host/endpoint.js";
 import { readEpisodeSeed, readPassThreshold, readRoleChoice, readRunsFolder } from "../../client/host/settings.js";
 
-const from = (values: Record<string, unknown>) => (key: string): unknown => values[key];
+const from =
+  (values: Record<string, unknown>) =>
+  (key: string): unknown =>
+    values[key];
 
 test("with no settings, both roles use gpt-4o at OpenAI with the server's defaults", () => {
   const agent = readRoleChoice("agent", from({}));
@@ -13,7 +16,15 @@ test("with no settings, both roles use gpt-4o at OpenAI with the server's defaul
     ok: true,
     value: {
       kind: "model",
-      settings: { model: "gpt-4o", base_url: "https://api.openai.com/v1", temperature: null, seed: null, max_tokens: null, timeout_seconds: 120, max_retries: 2 },
+      settings: {
+        model: "gpt-4o",
+        base_url: "https://api.openai.com/v1",
+        temperature: null,
+        seed: null,
+        max_tokens: null,
+        timeout_seconds: 120,
+        max_retries: 2,
+      },
     },
   });
   assert.deepEqual(readEpisodeSeed(from({})), { ok: true, value: 0 });
@@ -45,20 +56,41 @@ test("a value no run can use is named with its setting", () => {
     assert.equal(read.ok, false);
     return read.ok ? "" : read.problem;
   };
-  assert.equal(problem("agent", { "agent.baseUrl": "ftp://x" }), 'toolsandbox.agent.baseUrl must be an http:// or https:// URL, not "ftp://x"');
+  assert.equal(
+    problem("agent", { "agent.baseUrl": "ftp://x" }),
+    'toolsandbox.agent.baseUrl must be an http:// or https:// URL, not "ftp://x"',
+  );
   assert.equal(problem("user", { "user.temperature": 3 }), "toolsandbox.user.temperature must be a number from 0 to 2 (or null), not 3");
-  assert.equal(problem("agent", { "agent.seed": 1.5 }), "toolsandbox.agent.seed must be a whole number from 0 to 9007199254740991 (or null), not 1.5");
-  assert.equal(problem("agent", { "agent.maxTokens": "many" }), 'toolsandbox.agent.maxTokens must be a whole number from 1 to 10000000 (or null), not "many"');
+  assert.equal(
+    problem("agent", { "agent.seed": 1.5 }),
+    "toolsandbox.agent.seed must be a whole number from 0 to 9007199254740991 (or null), not 1.5",
+  );
+  assert.equal(
+    problem("agent", { "agent.maxTokens": "many" }),
+    'toolsandbox.agent.maxTokens must be a whole number from 1 to 10000000 (or null), not "many"',
+  );
   assert.equal(problem("agent", { "agent.model": 4 }), "toolsandbox.agent.model must be a string, not 4");
   const threshold = readPassThreshold(from({ passThreshold: 1.5 }));
   assert.ok(!threshold.ok && threshold.problem === "toolsandbox.passThreshold must be a number from 0 to 1 (or null), not 1.5");
 });
 
 test("loopback endpoints are local; anything else needs a key", () => {
-  for (const url of ["http://127.0.0.1:8765/v1", "http://localhost:11434/v1", "http://[::1]:8000/v1", "http://api.localhost/v1", "http://127.1.2.3/"]) {
+  for (const url of [
+    "http://127.0.0.1:8765/v1",
+    "http://localhost:11434/v1",
+    "http://[::1]:8000/v1",
+    "http://api.localhost/v1",
+    "http://127.1.2.3/",
+  ]) {
     assert.equal(isLocalEndpoint(url), true, url);
   }
-  for (const url of ["https://api.openai.com/v1", "http://192.168.1.5:8000/v1", "http://localhost.example.com/v1", "http://127.0.0.1.nip.io/", "not a url"]) {
+  for (const url of [
+    "https://api.openai.com/v1",
+    "http://192.168.1.5:8000/v1",
+    "http://localhost.example.com/v1",
+    "http://127.0.0.1.nip.io/",
+    "not a url",
+  ]) {
     assert.equal(isLocalEndpoint(url), false, url);
   }
 });
@@ -72,7 +104,10 @@ test("keys are filed per endpoint origin, so two roles on one service share a ke
 
 test("the judge is opt-in: no model setting means no judge; with one it is read like the other roles", () => {
   assert.deepEqual(readRoleChoice("judge", from({})), { ok: true, value: { kind: "scripted" } });
-  const judge = readRoleChoice("judge", from({ "judge.model": "mock", "judge.baseUrl": "http://127.0.0.1:8765/v1", "judge.temperature": 0 }));
+  const judge = readRoleChoice(
+    "judge",
+    from({ "judge.model": "mock", "judge.baseUrl": "http://127.0.0.1:8765/v1", "judge.temperature": 0 }),
+  );
   assert.ok(judge.ok && judge.value.kind === "model");
   assert.equal(judge.value.settings.model, "mock");
   assert.equal(judge.value.settings.temperature, 0);

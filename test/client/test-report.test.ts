@@ -49,7 +49,12 @@ test("a minefield hit is a failure at the minefield's line", async () => {
   assert.equal(report.passed, true);
   const at = run.evaluation!.minefields[0]!.matched_at;
   assert.deepEqual(report.failures, [
-    { kind: "minefield", id: "guessed_coordinates", line: lineContaining(text, "- id: guessed_coordinates"), message: `Minefield "guessed_coordinates" was hit at message ${at}` },
+    {
+      kind: "minefield",
+      id: "guessed_coordinates",
+      line: lineContaining(text, "- id: guessed_coordinates"),
+      message: `Minefield "guessed_coordinates" was hit at message ${at}`,
+    },
   ]);
 });
 

@@ -14,14 +14,21 @@ describe("tool-creation cases", () => {
     assert.ok(pack.specs.length >= 10);
     for (const spec of pack.specs) {
       const cases = casesOf(spec.tool);
-      assert.ok(cases.some((c) => c.kind === "valid" && c.expected.kind === "returned"), `${spec.tool} has a valid case`);
+      assert.ok(
+        cases.some((c) => c.kind === "valid" && c.expected.kind === "returned"),
+        `${spec.tool} has a valid case`,
+      );
       assert.equal(JSON.stringify(cases), JSON.stringify(casesOf(spec.tool)));
     }
   });
 
   it("take their expected outcomes from our tools, state included", () => {
     const [, , , lowBattery] = casesOf("set_wifi_status");
-    assert.deepEqual(lowBattery?.expected, { kind: "raised", exception: "PermissionError", message: "Wifi cannot be turned on in low battery mode" });
+    assert.deepEqual(lowBattery?.expected, {
+      kind: "raised",
+      exception: "PermissionError",
+      message: "Wifi cannot be turned on in low battery mode",
+    });
     const [added] = casesOf("add_contact");
     assert.equal(added?.expected.kind === "returned" && added.expected.result, CASE_NEW_IDS[0]);
     const world = added?.expected.kind === "returned" ? added.expected.world : {};
@@ -45,11 +52,20 @@ describe("the pass rule", () => {
 
   it("passes a same result and world, a same exception class; fails anything else with a reason", () => {
     assert.equal(judgeCase(wifiOff, { kind: "returned", result: null, world: after }).pass, true);
-    assert.equal(judgeCase(wifiOff, { kind: "returned", result: null, world: wifiOff.world }).reason, 'world["SETTING"] after the call differs from ours');
+    assert.equal(
+      judgeCase(wifiOff, { kind: "returned", result: null, world: wifiOff.world }).reason,
+      'world["SETTING"] after the call differs from ours',
+    );
     assert.equal(judgeCase(wifiOff, { kind: "returned", result: false, world: after }).reason, "returned false where ours returns null");
     assert.equal(judgeCase(lowBattery, { kind: "raised", exception: "PermissionError", message: "another text" }).pass, true);
-    assert.equal(judgeCase(lowBattery, { kind: "raised", exception: "ValueError", message: "" }).reason, "raised ValueError where ours raises PermissionError");
-    assert.equal(judgeCase(lowBattery, { kind: "not_run", reason: "killed: a call took longer than 5 s" }).reason, "killed: a call took longer than 5 s");
+    assert.equal(
+      judgeCase(lowBattery, { kind: "raised", exception: "ValueError", message: "" }).reason,
+      "raised ValueError where ours raises PermissionError",
+    );
+    assert.equal(
+      judgeCase(lowBattery, { kind: "not_run", reason: "killed: a call took longer than 5 s" }).reason,
+      "killed: a call took longer than 5 s",
+    );
   });
 });
 
@@ -60,7 +76,13 @@ describe("the prompt", () => {
     const [system, user] = creationMessages({ tool, tables: ["SETTING", "CONTACT", "MESSAGING"], schemas: pack.world.schemas, example });
     assert.equal(String(system?.content).split("\n")[0], TOOL_CREATION_MARKER);
     const text = String(user?.content);
-    for (const part of ["Tool name: send_message_with_phone_number", "- phone_number (string, required)", "ConnectionError: Cellular service is not enabled", "- MESSAGING:", `send_message_with_phone_number(world, **${JSON.stringify(example.arguments)})`])
+    for (const part of [
+      "Tool name: send_message_with_phone_number",
+      "- phone_number (string, required)",
+      "ConnectionError: Cellular service is not enabled",
+      "- MESSAGING:",
+      `send_message_with_phone_number(world, **${JSON.stringify(example.arguments)})`,
+    ])
       assert.ok(text.includes(part), `the prompt has ${part}`);
   });
 

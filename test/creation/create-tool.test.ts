@@ -20,7 +20,9 @@ const pack = CREATION_PACKS.get("toolsandbox")!;
 
 function answers(folder: string, port = 0): Map<string, string> {
   const dir = join(FIXTURES, folder);
-  return new Map(readdirSync(dir).map((f) => [f.replace(/\.py$/, ""), readFileSync(join(dir, f), "utf8").replaceAll("PORT", String(port))]));
+  return new Map(
+    readdirSync(dir).map((f) => [f.replace(/\.py$/, ""), readFileSync(join(dir, f), "utf8").replaceAll("PORT", String(port))]),
+  );
 }
 
 let sandbox: SandboxPaths;
@@ -56,7 +58,10 @@ async function create(folder: string, tools: readonly string[], callSeconds = 5)
     const specs = pack.specs.find((s) => s.tool === name)!;
     const tool = pack.toolByName(name)!;
     const limits = { loadSeconds: 60, callSeconds, wasmMemoryMb: 512, jsHeapMb: 256 };
-    out.set(name, await createTool({ tool, app: pack.appOf(tool), specs, world: pack.world, model, label: "agent openai:coder", sandbox, limits }));
+    out.set(
+      name,
+      await createTool({ tool, app: pack.appOf(tool), specs, world: pack.world, model, label: "agent openai:coder", sandbox, limits }),
+    );
   }
   return out;
 }
@@ -69,14 +74,24 @@ describe("tool creation through mock-llm", () => {
     assert.ok(tools.length >= 10);
     const results = await create("correct", tools);
     for (const [name, r] of results) {
-      assert.deepEqual(failed(r), [], `${name}: ${r.cases.filter((c) => !c.pass).map((c) => `${c.label}: ${c.reason}`).join("; ")}`);
+      assert.deepEqual(
+        failed(r),
+        [],
+        `${name}: ${r.cases
+          .filter((c) => !c.pass)
+          .map((c) => `${c.label}: ${c.reason}`)
+          .join("; ")}`,
+      );
       assert.equal(r.passed, r.total);
       assert.ok(r.total >= 1);
       assert.equal(r.model_calls.length, 1, "one model call, with its telemetry");
       assert.equal(r.model_calls[0]?.attempts, 1);
       assert.match(r.code ?? "", new RegExp(`def ${name}\\(`));
     }
-    assert.ok([...results.values()].some((r) => r.cases.some((c) => c.kind === "state")), "state-dependent cases are among them");
+    assert.ok(
+      [...results.values()].some((r) => r.cases.some((c) => c.kind === "state")),
+      "state-dependent cases are among them",
+    );
   });
 
   it("a buggy implementation fails exactly the cases its bug touches", async () => {
@@ -89,11 +104,19 @@ describe("tool creation through mock-llm", () => {
     // Loses the sign of a negative difference.
     assert.deepEqual(failed(results.get("timestamp_diff")!), ["earlier than the first"]);
     // Stamps messages with 0 (both sends) and ignores cellular service (the state case).
-    assert.deepEqual(failed(results.get("send_message_with_phone_number")!), ["to a contact", "to a number not in contacts", "with cellular service off"]);
+    assert.deepEqual(failed(results.get("send_message_with_phone_number")!), [
+      "to a contact",
+      "to a number not in contacts",
+      "with cellular service off",
+    ]);
   });
 
   it("a malicious implementation is contained and scores 0", async () => {
-    const results = await create("malicious", ["get_wifi_status", "get_cellular_service_status", "get_current_timestamp", "remove_reminder"], 2);
+    const results = await create(
+      "malicious",
+      ["get_wifi_status", "get_cellular_service_status", "get_current_timestamp", "remove_reminder"],
+      2,
+    );
     for (const [name, r] of results) assert.equal(r.passed, 0, `${name} scores 0`);
     assert.match(results.get("get_wifi_status")!.cases[0]!.reason, /FileNotFoundError/);
     assert.match(results.get("get_cellular_service_status")!.cases[0]!.reason, /OSError/);

@@ -9,6 +9,17 @@ import { defaultSandboxPaths, type SandboxPaths } from "../../engine/benchmarks/
 export async function bundleSandbox(): Promise<{ paths: SandboxPaths; remove: () => void }> {
   const dir = mkdtempSync(join(tmpdir(), "toolsandbox-sandbox-"));
   const childScript = join(dir, "creation-sandbox.cjs");
-  await build({ entryPoints: ["engine/benchmarks/dialogtool/creation/sandbox-child.ts"], outfile: childScript, bundle: true, platform: "node", target: "node20", format: "cjs", logLevel: "warning" });
-  return { paths: { childScript, pyodideDir: defaultSandboxPaths().pyodideDir }, remove: () => rmSync(dir, { recursive: true, force: true }) };
+  await build({
+    entryPoints: ["engine/benchmarks/dialogtool/creation/sandbox-child.ts"],
+    outfile: childScript,
+    bundle: true,
+    platform: "node",
+    target: "node20",
+    format: "cjs",
+    logLevel: "warning",
+  });
+  return {
+    paths: { childScript, pyodideDir: defaultSandboxPaths().pyodideDir },
+    remove: () => rmSync(dir, { recursive: true, force: true }),
+  };
 }

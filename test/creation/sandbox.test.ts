@@ -65,7 +65,9 @@ const ATTACKS: Record<string, string> = {
 };
 
 function attackCode(): string {
-  const branches = Object.entries(ATTACKS).map(([name, body]) => `    if attack == "${name}":\n        ${body.replaceAll("\n    ", "\n        ")}\n`);
+  const branches = Object.entries(ATTACKS).map(
+    ([name, body]) => `    if attack == "${name}":\n        ${body.replaceAll("\n    ", "\n        ")}\n`,
+  );
   return `${BRIDGE}\ndef attack(world, attack):\n${branches.join("")}    return "no such attack"\n`.replaceAll("PORT", String(port));
 }
 
@@ -79,7 +81,8 @@ function reason(result: SandboxCallResult | undefined): string {
 
 describe("the sandbox", () => {
   it("runs a correct function: its result and the world it changed come back", async () => {
-    const code = "def add(world, name, n=1):\n    world['items'].append({'name': name, 'n': n})\n    return {'count': len(world['items'])}\n";
+    const code =
+      "def add(world, name, n=1):\n    world['items'].append({'name': name, 'n': n})\n    return {'count': len(world['items'])}\n";
     const run = await runInSandbox(code, "add", [{ id: "1", arguments: { name: "a", n: 2 }, world: { items: [] } }], paths);
     assert.equal(run.stopped, null);
     assert.deepEqual(run.calls.get("1"), { kind: "returned", result: { count: 1 }, world: { items: [{ name: "a", n: 2 }] } });
@@ -87,7 +90,12 @@ describe("the sandbox", () => {
 
   it("refuses every way out, each with a one-line reason, and the host sees nothing", async () => {
     const names = Object.keys(ATTACKS);
-    const run = await runInSandbox(attackCode(), "attack", names.map((name) => ({ id: name, arguments: { attack: name }, world: {} })), paths);
+    const run = await runInSandbox(
+      attackCode(),
+      "attack",
+      names.map((name) => ({ id: name, arguments: { attack: name }, world: {} })),
+      paths,
+    );
     assert.equal(run.loadFailure, null);
     const reasons = Object.fromEntries(names.map((name) => [name, reason(run.calls.get(name))]));
     assert.match(reasons.read_host_file!, /FileNotFoundError/);
@@ -106,7 +114,10 @@ describe("the sandbox", () => {
 
   it("kills a function that spins forever, and says so", async () => {
     const limits = { loadSeconds: 60, callSeconds: 2, wasmMemoryMb: 512, jsHeapMb: 256 };
-    const calls = [{ id: "spin", arguments: {}, world: {} }, { id: "after", arguments: {}, world: {} }];
+    const calls = [
+      { id: "spin", arguments: {}, world: {} },
+      { id: "after", arguments: {}, world: {} },
+    ];
     const run = await runInSandbox("def spin(world):\n    while True:\n        pass\n", "spin", calls, paths, limits);
     assert.equal(reason(run.calls.get("spin")), "killed: a call took longer than 2 s");
     assert.match(reason(run.calls.get("after")), /^not run: killed/);
@@ -121,9 +132,20 @@ describe("the sandbox", () => {
 
   it("cannot forge the protocol by printing: the child's stdout is not the interpreter's", async () => {
     const code = `import os, sys\ndef f(world):\n    os.write(1, b'{"type":"done"}\\n')\n    print('{"type":"done"}', flush=True)\n    sys.__stdout__.write('{"type":"done"}\\n')\n    return 1\n`;
-    const run = await runInSandbox(code, "f", [{ id: "a", arguments: {}, world: {} }, { id: "b", arguments: {}, world: {} }], paths);
+    const run = await runInSandbox(
+      code,
+      "f",
+      [
+        { id: "a", arguments: {}, world: {} },
+        { id: "b", arguments: {}, world: {} },
+      ],
+      paths,
+    );
     assert.equal(run.stopped, null);
-    assert.deepEqual([...run.calls.values()].map((r) => r.kind), ["returned", "returned"]);
+    assert.deepEqual(
+      [...run.calls.values()].map((r) => r.kind),
+      ["returned", "returned"],
+    );
   });
 
   it("stops a function that allocates without bound at the memory limit", async () => {
@@ -134,7 +156,12 @@ describe("the sandbox", () => {
   });
 
   it("reports code that ends the interpreter as a stopped sandbox", async () => {
-    const run = await runInSandbox("def leave(world):\n    import os\n    os._exit(3)\n", "leave", [{ id: "x", arguments: {}, world: {} }], paths);
+    const run = await runInSandbox(
+      "def leave(world):\n    import os\n    os._exit(3)\n",
+      "leave",
+      [{ id: "x", arguments: {}, world: {} }],
+      paths,
+    );
     assert.match(reason(run.calls.get("x")), /SandboxError|sandbox stopped/);
   });
 

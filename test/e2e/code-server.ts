@@ -41,7 +41,8 @@ export class CodeServer {
   }
 
   static async start(options: CodeServerOptions = {}): Promise<CodeServer> {
-    if (!existsSync(ENTRY)) throw new Error(`${ENTRY} is missing: run \`node scripts/test-setup/index.mjs code-server\` (npm test does it)`);
+    if (!existsSync(ENTRY))
+      throw new Error(`${ENTRY} is missing: run \`node scripts/test-setup/index.mjs code-server\` (npm test does it)`);
     const run = mkdtempSync(join(tmpdir(), "toolsandbox-e2e-"));
     const forget = onExit(() => rmSync(run, { recursive: true, force: true }));
     try {
@@ -67,17 +68,25 @@ export class CodeServer {
       );
       const env = CodeServer.environment(run);
       for (const vsix of options.install ?? []) {
-        const installed = spawnSync(process.execPath, [ENTRY, ...CodeServer.dirArgs(run), "--install-extension", vsix], { env, encoding: "utf8" });
+        const installed = spawnSync(process.execPath, [ENTRY, ...CodeServer.dirArgs(run), "--install-extension", vsix], {
+          env,
+          encoding: "utf8",
+        });
         if (installed.status !== 0 || !/was successfully installed/.test(installed.stdout)) {
-          throw new Error(`code-server --install-extension ${vsix} failed (exit ${installed.status}):\n${installed.stdout}${installed.stderr}`);
+          throw new Error(
+            `code-server --install-extension ${vsix} failed (exit ${installed.status}):\n${installed.stdout}${installed.stderr}`,
+          );
         }
       }
       const port = await freePort();
       const args = [
         ENTRY,
-        "--config", join(run, "config.yaml"),
-        "--bind-addr", `127.0.0.1:${port}`,
-        "--auth", "none",
+        "--config",
+        join(run, "config.yaml"),
+        "--bind-addr",
+        `127.0.0.1:${port}`,
+        "--auth",
+        "none",
         "--disable-telemetry",
         "--disable-update-check",
         ...(options.workspaceTrust ? [] : ["--disable-workspace-trust"]),
@@ -125,7 +134,8 @@ export class CodeServer {
       if (keepLogsIn !== undefined) {
         mkdirSync(keepLogsIn, { recursive: true });
         cpSync(join(this.run, "code-server.log"), join(keepLogsIn, "code-server.log"));
-        if (existsSync(join(this.run, "udd", "logs"))) cpSync(join(this.run, "udd", "logs"), join(keepLogsIn, "vscode-logs"), { recursive: true });
+        if (existsSync(join(this.run, "udd", "logs")))
+          cpSync(join(this.run, "udd", "logs"), join(keepLogsIn, "vscode-logs"), { recursive: true });
       }
     } finally {
       rmSync(this.run, { recursive: true, force: true });

@@ -64,11 +64,20 @@ step("a model run against mock-llm records each call's latency, request id and t
   const panel = workbench.webview();
   const cost = panel.locator("[data-testid=telemetry]");
   await cost.filter({ hasText: /model calls · .* tokens \(.* in, .* out\)$/ }).waitFor({ state: "attached" });
-  await panel.locator("[data-testid=score]").filter({ hasText: /\d\.\d\d/ }).waitFor();
-  const lines = readFileSync(runFile(), "utf8").split("\n").filter((l) => l !== "").map((l) => JSON.parse(l) as { type: string; call?: { usage?: { prompt_tokens?: number }; request_id?: string } });
+  await panel
+    .locator("[data-testid=score]")
+    .filter({ hasText: /\d\.\d\d/ })
+    .waitFor();
+  const lines = readFileSync(runFile(), "utf8")
+    .split("\n")
+    .filter((l) => l !== "")
+    .map((l) => JSON.parse(l) as { type: string; call?: { usage?: { prompt_tokens?: number }; request_id?: string } });
   const calls = lines.filter((l) => l.type === "model_call");
   assert.ok(calls.length >= 3, `${calls.length} model calls recorded`);
-  assert.ok(calls.every((c) => (c.call?.usage?.prompt_tokens ?? 0) > 0), "mock-llm reports token usage");
+  assert.ok(
+    calls.every((c) => (c.call?.usage?.prompt_tokens ?? 0) > 0),
+    "mock-llm reports token usage",
+  );
   assert.ok(calls.every((c) => /^req-mock-\d+$/.test(c.call?.request_id ?? "")));
   // The agent's first call (message 17) came from the run's first model call.
   await panel.locator("[data-testid=jump]").fill("17");
@@ -78,8 +87,11 @@ step("a model run against mock-llm records each call's latency, request id and t
   assert.match((await facts.locator('[data-fact="prompt tokens"]').textContent()) ?? "", /^[\d,]+$/);
   assert.equal(((await facts.locator('[data-fact="request id"]').textContent()) ?? "").trim(), calls[0]?.call?.request_id);
   // DialogTool's scores arrive once the run finished; the call cut short is that turn's execution ✗.
-  await panel.locator("[data-testid=dialogtool]").filter({ hasText: /^DialogTool: awareness / }).waitFor({ state: "attached" });
-  assert.match(((await panel.locator('[data-testid=dialogtool-here] [data-task="execution"]').textContent()) ?? ""), /^execution ✗$/);
+  await panel
+    .locator("[data-testid=dialogtool]")
+    .filter({ hasText: /^DialogTool: awareness / })
+    .waitFor({ state: "attached" });
+  assert.match((await panel.locator('[data-testid=dialogtool-here] [data-task="execution"]').textContent()) ?? "", /^execution ✗$/);
   await workbench.screenshot("telemetry");
 });
 
@@ -141,11 +153,23 @@ step("at 320 px the panel's header and toolbar keep to one row each and nothing 
       counts.push(tops.length);
     }
     const cut = [...document.querySelectorAll<HTMLElement>(".badge, .score, .stat, .toolbar button")]
-      .filter((e) => e.getClientRects().length > 0 && (e.scrollWidth > e.clientWidth + 1 || e.getBoundingClientRect().right > window.innerWidth + 0.5))
+      .filter(
+        (e) =>
+          e.getClientRects().length > 0 && (e.scrollWidth > e.clientWidth + 1 || e.getBoundingClientRect().right > window.innerWidth + 0.5),
+      )
       .map((e) => e.className);
-    return { width: window.innerWidth, summary: counts[0], toolbar: counts[1], cut, sideways: document.documentElement.scrollWidth > window.innerWidth };
+    return {
+      width: window.innerWidth,
+      summary: counts[0],
+      toolbar: counts[1],
+      cut,
+      sideways: document.documentElement.scrollWidth > window.innerWidth,
+    };
   });
   await workbench.screenshot("panel-320");
   assert.ok(layout.width <= 330, `the panel is ${layout.width} px wide`);
-  assert.deepEqual({ summary: layout.summary, toolbar: layout.toolbar, cut: layout.cut, sideways: layout.sideways }, { summary: 1, toolbar: 1, cut: [], sideways: false });
+  assert.deepEqual(
+    { summary: layout.summary, toolbar: layout.toolbar, cut: layout.cut, sideways: layout.sideways },
+    { summary: 1, toolbar: 1, cut: [], sideways: false },
+  );
 });

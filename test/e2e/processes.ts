@@ -41,7 +41,11 @@ function installHandlers(): void {
     exitCleanups.clear();
   };
   process.on("exit", cleanUp);
-  for (const [signal, code] of [["SIGINT", 130], ["SIGTERM", 143], ["SIGHUP", 129]] as const) {
+  for (const [signal, code] of [
+    ["SIGINT", 130],
+    ["SIGTERM", 143],
+    ["SIGHUP", 129],
+  ] as const) {
     process.once(signal, () => {
       cleanUp();
       process.exit(code);
@@ -58,7 +62,11 @@ export interface GroupProcess {
 }
 
 /** Starts `command` as the leader of a new process group, its output appended to `logFile`. */
-export function startGroup(command: string, args: readonly string[], options: { env: NodeJS.ProcessEnv; cwd?: string; logFile: string }): GroupProcess {
+export function startGroup(
+  command: string,
+  args: readonly string[],
+  options: { env: NodeJS.ProcessEnv; cwd?: string; logFile: string },
+): GroupProcess {
   installHandlers();
   const log = createWriteStream(options.logFile, { flags: "a" });
   const child = spawn(command, args, { env: options.env, cwd: options.cwd, detached: true, stdio: ["ignore", "pipe", "pipe"] });

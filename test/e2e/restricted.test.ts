@@ -59,7 +59,10 @@ step("running is refused: no run commands in the palette, no Run lens, no run wr
   const titles = await lenses.allTextContents();
   assert.ok(!titles.some((l) => /\bRun\b/.test(l)), `no Run lens: ${titles.join(" | ")}`);
   // In its place, a lens that says why and opens the trust editor.
-  assert.ok(titles.some((l) => /Running is off in Restricted Mode: trust this workspace to run/.test(l)), titles.join(" | "));
+  assert.ok(
+    titles.some((l) => /Running is off in Restricted Mode: trust this workspace to run/.test(l)),
+    titles.join(" | "),
+  );
   await workbench.screenshot("restricted-no-run");
   assert.deepEqual(readdirSync(runsFolder()), [RUN_1], "no run was written");
 });

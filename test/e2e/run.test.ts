@@ -54,14 +54,19 @@ after(async () => {
 const runsFolder = (): string => join(workspace, ".toolsandbox", "runs");
 const runFiles = (): string[] => {
   try {
-    return readdirSync(runsFolder()).filter((f) => f.endsWith(".trajectory.jsonl")).sort();
+    return readdirSync(runsFolder())
+      .filter((f) => f.endsWith(".trajectory.jsonl"))
+      .sort();
   } catch {
     return [];
   }
 };
 /** The lines of a trajectory file, parsed. */
 const linesOf = (file: string): Array<Record<string, unknown>> =>
-  readFileSync(file, "utf8").split("\n").filter((l) => l !== "").map((l) => JSON.parse(l) as Record<string, unknown>);
+  readFileSync(file, "utf8")
+    .split("\n")
+    .filter((l) => l !== "")
+    .map((l) => JSON.parse(l) as Record<string, unknown>);
 const scoreOf = (file: string): string => {
   const evaluation = linesOf(file).find((l) => l.type === "evaluation") as { result: { score: number } } | undefined;
   assert.ok(evaluation, `${file} has no evaluation line`);
@@ -89,7 +94,9 @@ step("Run Scenario plays the open scenario with the scripted roles, writes the r
 });
 
 step("each milestone line shows its result, and clicking it moves the panel to that message", async () => {
-  const saved = linesOf(join(workspace, SAVED)).find((l) => l.type === "evaluation") as { result: { milestones: Array<{ id: string; matched_at: number }> } };
+  const saved = linesOf(join(workspace, SAVED)).find((l) => l.type === "evaluation") as {
+    result: { milestones: Array<{ id: string; matched_at: number }> };
+  };
   const lines = milestoneLines(readFileSync(join(workspace, SCENARIO), "utf8"));
   assert.deepEqual([...lines.keys()], ["cellular_on", "found_contact", "message_sent", "confirmed"]);
   const shown = new Map<string, string>();
@@ -129,32 +136,35 @@ let matchedText = "";
 /** The score shown once the edit has been scored: the "previous score" while the text has errors. */
 let editedScore = "";
 
-step("editing a milestone re-scores the open run at once: the milestone reads not matched and the score drops, with no new run", async () => {
-  await workbench.openEditor(SCENARIO);
-  const saved = readFileSync(join(workspace, SCENARIO), "utf8");
-  const line = milestoneLines(saved).get(EDITED) ?? 0;
-  const before = await workbench.resultsOn(line, /^✓ matched at message \d+ · similarity 1\.00$/, /^✓ 1\.00$/);
-  // The end of the line is the result in brief, so it is not cut and does not repeat the CodeLens.
-  assert.equal(before.lineEnd, "✓ 1.00");
-  matchedText = before.lens;
-  assert.match(await statusBarResults(/score \d\.\d\d/), /^score 1\.00 · \d+ turns$/);
-  const runsBefore = runFiles();
+step(
+  "editing a milestone re-scores the open run at once: the milestone reads not matched and the score drops, with no new run",
+  async () => {
+    await workbench.openEditor(SCENARIO);
+    const saved = readFileSync(join(workspace, SCENARIO), "utf8");
+    const line = milestoneLines(saved).get(EDITED) ?? 0;
+    const before = await workbench.resultsOn(line, /^✓ matched at message \d+ · similarity 1\.00$/, /^✓ 1\.00$/);
+    // The end of the line is the result in brief, so it is not cut and does not repeat the CodeLens.
+    assert.equal(before.lineEnd, "✓ 1.00");
+    matchedText = before.lens;
+    assert.match(await statusBarResults(/score \d\.\d\d/), /^score 1\.00 · \d+ turns$/);
+    const runsBefore = runFiles();
 
-  // The expected recipient becomes "+012453344098", a number the run never wrote to: unsaved.
-  const phone = positionAfter(saved, 'recipient_phone_number: "+');
-  await workbench.goTo(phone.line, phone.column);
-  await workbench.type("0");
-  await workbench.page.locator(".editor-group-container.active .tab.active.dirty").waitFor();
-  const after = await workbench.resultsOn(line, /^✗ not matched$/, /^✗ missed$/);
-  assert.equal(after.lineEnd, "✗ missed");
-  const status = await statusBarResults(/score (?!1\.00)\d\.\d\d/);
-  await workbench.screenshot("milestone-edited-rescored");
-  editedScore = /score (\d\.\d\d)/.exec(status)?.[1] ?? "";
-  assert.ok(Number(editedScore) < 1, `the score drops below 1.00 (status bar: ${status})`);
-  // Nothing was played or saved: the same run files, and the scenario on disk as it was.
-  assert.deepEqual(runFiles(), runsBefore);
-  assert.equal(readFileSync(join(workspace, SCENARIO), "utf8"), saved);
-});
+    // The expected recipient becomes "+012453344098", a number the run never wrote to: unsaved.
+    const phone = positionAfter(saved, 'recipient_phone_number: "+');
+    await workbench.goTo(phone.line, phone.column);
+    await workbench.type("0");
+    await workbench.page.locator(".editor-group-container.active .tab.active.dirty").waitFor();
+    const after = await workbench.resultsOn(line, /^✗ not matched$/, /^✗ missed$/);
+    assert.equal(after.lineEnd, "✗ missed");
+    const status = await statusBarResults(/score (?!1\.00)\d\.\d\d/);
+    await workbench.screenshot("milestone-edited-rescored");
+    editedScore = /score (\d\.\d\d)/.exec(status)?.[1] ?? "";
+    assert.ok(Number(editedScore) < 1, `the score drops below 1.00 (status bar: ${status})`);
+    // Nothing was played or saved: the same run files, and the scenario on disk as it was.
+    assert.deepEqual(runFiles(), runsBefore);
+    assert.equal(readFileSync(join(workspace, SCENARIO), "utf8"), saved);
+  },
+);
 
 step("while the scenario has a YAML error the results stay, and the status bar says they are the previous ones", async () => {
   const text = readFileSync(join(workspace, SCENARIO), "utf8");
@@ -228,7 +238,9 @@ step("the Testing view lists the workspace's scenarios, and running one passes a
   await workbench.runCommand("Testing: Focus on Test Explorer View");
   const page = workbench.page;
   // The label, then the description (the score, once run); a longer scenario name would go on with "_".
-  const row = page.locator(".test-explorer .monaco-list-row").filter({ has: page.locator(".label", { hasText: new RegExp(`^${name}(?!_)`) }) });
+  const row = page
+    .locator(".test-explorer .monaco-list-row")
+    .filter({ has: page.locator(".label", { hasText: new RegExp(`^${name}(?!_)`) }) });
   await row.waitFor();
   await workbench.screenshot("testing-view");
   await row.hover();

@@ -19,7 +19,9 @@ export function stepsOn(workbench: () => Workbench | undefined): (name: string, 
         await body();
       } catch (e) {
         failed = name;
-        const shot = await workbench()?.screenshot("FAILED").catch(() => null);
+        const shot = await workbench()
+          ?.screenshot("FAILED")
+          .catch(() => null);
         if (shot) t.diagnostic(`screenshot: ${shot}`);
         throw e;
       }

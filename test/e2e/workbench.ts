@@ -87,7 +87,9 @@ export class Workbench {
 
   /** Picks the Quick Input row whose label is exactly `label` (and whose description contains `description`). */
   async quickPick(label: string, description?: string): Promise<void> {
-    let row = this.page.locator(".quick-input-list .monaco-list-row").filter({ has: this.page.locator(".label-name", { hasText: exactly(label) }) });
+    let row = this.page
+      .locator(".quick-input-list .monaco-list-row")
+      .filter({ has: this.page.locator(".label-name", { hasText: exactly(label) }) });
     if (description !== undefined) row = row.filter({ has: this.page.locator(".label-description", { hasText: description }) });
     await row.first().waitFor();
     await row.first().click();
@@ -165,7 +167,9 @@ export class Workbench {
     // Index of that lens among the editor's lenses, polled until the lens has rendered.
     const found = await this.page.waitForFunction(
       ([editorEl, wanted]) => {
-        const number = [...editorEl.querySelectorAll<HTMLElement>(".margin-view-overlays .line-numbers")].find((n) => n.textContent?.trim() === wanted);
+        const number = [...editorEl.querySelectorAll<HTMLElement>(".margin-view-overlays .line-numbers")].find(
+          (n) => n.textContent?.trim() === wanted,
+        );
         if (number === undefined) return null;
         const { top, height } = number.getBoundingClientRect();
         const index = [...editorEl.querySelectorAll<HTMLElement>(".codelens-decoration")].findIndex((lens) => {
@@ -176,7 +180,10 @@ export class Workbench {
       },
       [await editor.elementHandle(), String(line)] as const,
     );
-    return editor.locator(".codelens-decoration").nth(Number(await found.jsonValue())).locator("a");
+    return editor
+      .locator(".codelens-decoration")
+      .nth(Number(await found.jsonValue()))
+      .locator("a");
   }
 
   /**
@@ -188,22 +195,32 @@ export class Workbench {
   async resultsOn(line: number, pattern: RegExp, endPattern: RegExp = /./): Promise<{ readonly lens: string; readonly lineEnd: string }> {
     await this.goTo(line, 1);
     const editor = this.activeEditor();
-    await editor.locator(".margin-view-overlays .line-numbers").filter({ hasText: new RegExp(`^${line}$`) }).waitFor();
+    await editor
+      .locator(".margin-view-overlays .line-numbers")
+      .filter({ hasText: new RegExp(`^${line}$`) })
+      .waitFor();
     const found = await this.page.waitForFunction(
       ([editorEl, wanted, source, flags, endSource, endFlags]) => {
-        const number = [...editorEl.querySelectorAll<HTMLElement>(".margin-view-overlays .line-numbers")].find((n) => n.textContent?.trim() === wanted);
+        const number = [...editorEl.querySelectorAll<HTMLElement>(".margin-view-overlays .line-numbers")].find(
+          (n) => n.textContent?.trim() === wanted,
+        );
         if (number === undefined) return null;
         const { top, height } = number.getBoundingClientRect();
         const lens = [...editorEl.querySelectorAll<HTMLElement>(".codelens-decoration")].find((l) => {
           const bottom = l.getBoundingClientRect().bottom;
           return l.querySelector("a") !== null && bottom <= top + 2 && bottom > top - 2 * height;
         });
-        const viewLine = [...editorEl.querySelectorAll<HTMLElement>(".view-lines .view-line")].find((l) => Math.abs(l.getBoundingClientRect().top - top) < 2);
+        const viewLine = [...editorEl.querySelectorAll<HTMLElement>(".view-lines .view-line")].find(
+          (l) => Math.abs(l.getBoundingClientRect().top - top) < 2,
+        );
         // An `after` decoration is drawn by a CSS rule on a span of the line, not as text in the DOM.
         const lineEnd = [...(viewLine?.querySelectorAll<HTMLElement>("span") ?? [])]
           .map((span) => getComputedStyle(span, "::after").content)
           .find((content) => content !== "none" && content !== "normal" && content !== "");
-        const result = { lens: lens?.textContent?.trim() ?? "", lineEnd: lineEnd === undefined ? "" : lineEnd.replace(/^"|"$/g, "").trim() };
+        const result = {
+          lens: lens?.textContent?.trim() ?? "",
+          lineEnd: lineEnd === undefined ? "" : lineEnd.replace(/^"|"$/g, "").trim(),
+        };
         const accept = new RegExp(source, flags);
         const acceptEnd = new RegExp(endSource, endFlags);
         return accept.test(result.lens) && acceptEnd.test(result.lineEnd) ? result : null;

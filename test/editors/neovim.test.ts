@@ -95,19 +95,26 @@ let dir: string;
 let seen: Seen;
 
 before(() => {
-  assert.ok(existsSync(NVIM), `Neovim not found at ${NVIM}: run \`node scripts/test-setup/index.mjs neovim\` (Debian: apt-get install neovim)`);
+  assert.ok(
+    existsSync(NVIM),
+    `Neovim not found at ${NVIM}: run \`node scripts/test-setup/index.mjs neovim\` (Debian: apt-get install neovim)`,
+  );
   buildCli();
   dir = mkdtempSync(join(tmpdir(), "toolsandbox-neovim-"));
   writeFileSync(join(dir, "init.lua"), readmeSetup());
   writeFileSync(join(dir, "driver.lua"), DRIVER);
   writeFileSync(join(dir, "wifi.scenario.yaml"), SCENARIO);
   const out = join(dir, "seen.json");
-  const result = spawnSync(NVIM, ["--headless", "-u", join(dir, "init.lua"), "-i", "NONE", "wifi.scenario.yaml", "-c", `luafile ${join(dir, "driver.lua")}`], {
-    cwd: dir,
-    env: { ...process.env, TOOLSANDBOX_NVIM_OUT: out, XDG_STATE_HOME: dir, XDG_DATA_HOME: dir, XDG_CONFIG_HOME: dir },
-    encoding: "utf8",
-    timeout: 120_000,
-  });
+  const result = spawnSync(
+    NVIM,
+    ["--headless", "-u", join(dir, "init.lua"), "-i", "NONE", "wifi.scenario.yaml", "-c", `luafile ${join(dir, "driver.lua")}`],
+    {
+      cwd: dir,
+      env: { ...process.env, TOOLSANDBOX_NVIM_OUT: out, XDG_STATE_HOME: dir, XDG_DATA_HOME: dir, XDG_CONFIG_HOME: dir },
+      encoding: "utf8",
+      timeout: 120_000,
+    },
+  );
   assert.ok(existsSync(out), `Neovim wrote nothing (exit ${result.status ?? result.signal}): ${result.stderr || result.stdout}`);
   seen = JSON.parse(readFileSync(out, "utf8")) as Seen;
 });

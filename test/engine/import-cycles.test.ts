@@ -51,9 +51,30 @@ function importCycles(graph: ReadonlyMap<string, readonly string[]>): string[][]
 }
 
 test("the cycle finder reports a cycle of three and none in a chain", () => {
-  assert.deepEqual(importCycles(new Map([["a", ["b"]], ["b", ["c"]], ["c", ["a"]]])), [["a", "b", "c", "a"]]);
-  assert.deepEqual(importCycles(new Map([["a", ["b"]], ["b", ["c"]], ["c", []]])), []);
-  assert.deepEqual(staticImports(join(ENGINE, "x/y.ts"), 'import type { A } from "../z/w.js";\nexport { B } from "./v.js";'), ["z/w.ts", "x/v.ts"]);
+  assert.deepEqual(
+    importCycles(
+      new Map([
+        ["a", ["b"]],
+        ["b", ["c"]],
+        ["c", ["a"]],
+      ]),
+    ),
+    [["a", "b", "c", "a"]],
+  );
+  assert.deepEqual(
+    importCycles(
+      new Map([
+        ["a", ["b"]],
+        ["b", ["c"]],
+        ["c", []],
+      ]),
+    ),
+    [],
+  );
+  assert.deepEqual(staticImports(join(ENGINE, "x/y.ts"), 'import type { A } from "../z/w.js";\nexport { B } from "./v.js";'), [
+    "z/w.ts",
+    "x/v.ts",
+  ]);
 });
 
 test("no engine module imports itself back through other modules", () => {

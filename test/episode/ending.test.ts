@@ -80,7 +80,10 @@ test("a role that fails ends the episode with its reason; nothing escapes", asyn
     reason: "role_error",
     detail: "the model gave up after 3 retries",
   });
-  assert.deepEqual(await run(failing(new RoleError("out of lines", "script_exhausted"))), { reason: "script_exhausted", detail: "out of lines" });
+  assert.deepEqual(await run(failing(new RoleError("out of lines", "script_exhausted"))), {
+    reason: "script_exhausted",
+    detail: "out of lines",
+  });
   assert.deepEqual(await run(failing(new TypeError("cannot read properties of undefined"))), {
     reason: "role_error",
     detail: "cannot read properties of undefined",

@@ -31,7 +31,8 @@ const CASES: readonly Case[] = [
     call: { id: "c1", name: "fly_to_moon", arguments: {} },
     engine:
       "KeyError: \"Agent tool call agent_facing_tool_name='fly_to_moon' is not a known allowed tool. Options are available_tool_names=['get_wifi_status', 'add_reminder', 'set_wifi_status']\"",
-    toolscan: "ERROR | Incorrect function name fly_to_moon please refer to the list of function calls available ['get_wifi_status', 'add_reminder', 'set_wifi_status']",
+    toolscan:
+      "ERROR | Incorrect function name fly_to_moon please refer to the list of function calls available ['get_wifi_status', 'add_reminder', 'set_wifi_status']",
   },
   {
     what: "an unknown argument",
@@ -70,7 +71,8 @@ const CASES: readonly Case[] = [
     what: "an unknown argument and a missing one",
     call: { id: "c7", name: "add_reminder", arguments: { text: "Buy milk" } },
     engine: "TypeError: missing a required argument: 'content'",
-    toolscan: "ERROR | Incorrect argument name text for function add_reminder, Valid arguments are ['content', 'reminder_timestamp', 'latitude', 'longitude']",
+    toolscan:
+      "ERROR | Incorrect argument name text for function add_reminder, Valid arguments are ['content', 'reminder_timestamp', 'latitude', 'longitude']",
   },
 ];
 
@@ -109,7 +111,9 @@ for (const style of ["engine", "toolscan"] as const) {
 }
 
 test("toolscan feedback: arguments that are not a JSON object keep the engine's ValueError", async () => {
-  const { answers } = await play(scenarioWith({ feedback: "toolscan" }), [{ id: "c1", name: "set_wifi_status", raw_arguments: '{"on": fals' }]);
+  const { answers } = await play(scenarioWith({ feedback: "toolscan" }), [
+    { id: "c1", name: "set_wifi_status", raw_arguments: '{"on": fals' },
+  ]);
   assert.equal(answers[0]!.content, "ValueError: Tool call arguments are not a valid JSON object: '{\"on\": fals'");
 });
 
@@ -152,7 +156,9 @@ test("toolscan feedback leaves the user's end_conversation and `invalid_tool_cal
   assert.equal(answers.length, 0);
   assert.equal(episode.ended?.reason, "invalid_tool_call");
 
-  const { episode: recovered, answers: argument } = await play(scenarioWith({ feedback: "toolscan", invalid_tool_call: "end" }), [CASES[1]!.call]);
+  const { episode: recovered, answers: argument } = await play(scenarioWith({ feedback: "toolscan", invalid_tool_call: "end" }), [
+    CASES[1]!.call,
+  ]);
   // Argument errors never ended an episode upstream: the agent is told, in ToolScan's words.
   assert.equal(argument[0]!.content, CASES[1]!.toolscan);
   assert.deepEqual(recovered.ended, { reason: "end_conversation" });

@@ -45,7 +45,11 @@ export function buildScenario(patch: ScenarioPatch = {}): Scenario {
   };
 }
 
-export const call = (id: string, tool: string, args: Readonly<Record<string, JsonValue>> = {}): ReferenceCall => ({ id, tool, arguments: args });
+export const call = (id: string, tool: string, args: Readonly<Record<string, JsonValue>> = {}): ReferenceCall => ({
+  id,
+  tool,
+  arguments: args,
+});
 export const calls = (...list: ReferenceCall[]): ReferenceStep => ({ kind: "agent_calls", calls: list });
 export const agentSays = (text: string): ReferenceStep => ({ kind: "agent_text", text });
 export const userSays = (text: string): ReferenceStep => ({ kind: "user_text", text });

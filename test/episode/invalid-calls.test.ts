@@ -8,11 +8,17 @@ const unknownText =
   "KeyError: \"Agent tool call agent_facing_tool_name='fly_to_moon' is not a known allowed tool. Options are available_tool_names=['get_wifi_status', 'set_wifi_status', 'search_holiday']\"";
 
 test("recover: an unknown tool is recorded and answered with an error the agent can act on", async () => {
-  const scenario = buildScenario({ allow, reference: [calls(call("call_1", "fly_to_moon", { speed: 3 })), agentSays("I can't do that."), endConversation] });
+  const scenario = buildScenario({
+    allow,
+    reference: [calls(call("call_1", "fly_to_moon", { speed: 3 })), agentSays("I can't do that."), endConversation],
+  });
   const { episode, events } = await runScenario(scenario);
   const [request, response, text] = played(episode);
   assert.deepEqual(request!.tool_call, { id: "call_1", name: "fly_to_moon", arguments: { speed: 3 } });
-  assert.equal(request!.content, "call_1_parameters = {'speed': 3}\ncall_1_response = fly_to_moon(**call_1_parameters)\nprint(repr(call_1_response))");
+  assert.equal(
+    request!.content,
+    "call_1_parameters = {'speed': 3}\ncall_1_response = fly_to_moon(**call_1_parameters)\nprint(repr(call_1_response))",
+  );
   assert.equal(response!.content, unknownText);
   assert.equal(response!.tool_call_exception, unknownText);
   assert.equal(response!.tool_trace, null);
@@ -23,7 +29,11 @@ test("recover: an unknown tool is recorded and answered with an error the agent 
 });
 
 test("recover: a denied tool is unknown to the agent even if the allow list names it", async () => {
-  const scenario = buildScenario({ allow, deny: ["set_wifi_status"], reference: [calls(call("call_1", "set_wifi_status", { on: false })), agentSays("No."), endConversation] });
+  const scenario = buildScenario({
+    allow,
+    deny: ["set_wifi_status"],
+    reference: [calls(call("call_1", "set_wifi_status", { on: false })), agentSays("No."), endConversation],
+  });
   const { episode } = await runScenario(scenario);
   const response = played(episode)[1]!;
   assert.equal(
@@ -56,7 +66,11 @@ test("recover: argument text that is not a JSON object is quoted back to the age
 test("recover: an invalid call among parallel calls fails the original ordering", async () => {
   const scenario = buildScenario({
     allow,
-    reference: [calls(call("call_1", "set_wifi_status", { on: false }), call("call_2", "fly_to_moon")), agentSays("Half done."), endConversation],
+    reference: [
+      calls(call("call_1", "set_wifi_status", { on: false }), call("call_2", "fly_to_moon")),
+      agentSays("Half done."),
+      endConversation,
+    ],
   });
   const { episode } = await runScenario(scenario);
   const [, , first, second] = played(episode);
@@ -79,7 +93,11 @@ test("end: the invalid request is recorded, then the episode ends as upstream's 
 });
 
 test("end: a valid call runs as usual", async () => {
-  const scenario = buildScenario({ allow, invalid_tool_call: "end", reference: [calls(call("call_1", "get_wifi_status")), agentSays("On."), endConversation] });
+  const scenario = buildScenario({
+    allow,
+    invalid_tool_call: "end",
+    reference: [calls(call("call_1", "get_wifi_status")), agentSays("On."), endConversation],
+  });
   const { episode } = await runScenario(scenario);
   assert.equal(played(episode)[1]!.content, "True");
   assert.deepEqual(episode.ended, { reason: "end_conversation" });

@@ -37,7 +37,10 @@ test("the scripted start: system prompt, demonstrations for the user only, the u
   assert.deepEqual(indices(m), [0, 1, 2, 3, 4, 5]);
   assert.equal(episode.firstUserIndex, 5);
   assert.equal(episode.nextSpeaker(), "agent");
-  assert.deepEqual(events.map((e) => e.type), ["message", "message", "message", "message", "message", "message"]);
+  assert.deepEqual(
+    events.map((e) => e.type),
+    ["message", "message", "message", "message", "message", "message"],
+  );
   // The initial world is the scenario's, at index 0 and everywhere until something changes.
   assert.equal(episode.world.at(0), scenario.world.tables);
   assert.equal(episode.world.at(5), scenario.world.tables);
@@ -100,12 +103,18 @@ test("each role is shown only the messages visible to it", async () => {
   const { episode } = makeEpisode(scenario, { agent: roles.agent, user: roles.user });
   await episode.run();
   // The agent never sees the user's brief or the demonstrations.
-  assert.deepEqual(roles.agentRequests.map((r) => indices(r.messages)), [
-    [0, 5],
-    [0, 5, 6, 7],
-  ]);
+  assert.deepEqual(
+    roles.agentRequests.map((r) => indices(r.messages)),
+    [
+      [0, 5],
+      [0, 5, 6, 7],
+    ],
+  );
   // The user sees its brief, the demonstrations and its conversation with the agent, not the tool calls.
-  assert.deepEqual(roles.userRequests.map((r) => indices(r.messages)), [[1, 2, 3, 4, 5, 8]]);
+  assert.deepEqual(
+    roles.userRequests.map((r) => indices(r.messages)),
+    [[1, 2, 3, 4, 5, 8]],
+  );
   assert.ok(roles.agentRequests.every((r) => r.scenario === scenario));
 });
 

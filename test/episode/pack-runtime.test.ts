@@ -32,10 +32,17 @@ test("each ordering of parallel calls runs on its own clone of the runtime; the 
   const pack: WorldPack = { ...packById("toolsandbox"), createRuntime: () => new RecordingRuntime() };
   const environment = new ExecutionEnvironment(scenario, pack);
   const call = (i: number, name: string) =>
-    busMessage(i, "agent", "execution_environment", "", { tool_call: { id: `c${i}`, name, arguments: {} }, openai_tool_call_id: `c${i}`, openai_function_name: name });
+    busMessage(i, "agent", "execution_environment", "", {
+      tool_call: { id: `c${i}`, name, arguments: {} },
+      openai_tool_call_id: `c${i}`,
+      openai_function_name: name,
+    });
   const start = new RecordingRuntime(["earlier_turn"]);
   RecordingRuntime.clones = 0;
-  const outcome = environment.respond([call(5, "get_cellular_service_status"), call(6, "get_wifi_status")], scenario.world.tables, { random: SeededRandom.fromSeed(1), runtime: start });
+  const outcome = environment.respond([call(5, "get_cellular_service_status"), call(6, "get_wifi_status")], scenario.world.tables, {
+    random: SeededRandom.fromSeed(1),
+    runtime: start,
+  });
   assert.equal(outcome.checkedOrderings, 2);
   assert.equal(RecordingRuntime.clones, 2);
   assert.deepEqual(start.ran, ["earlier_turn"]);
@@ -63,7 +70,10 @@ test("a tooltalk episode keeps its pack's state from turn to turn: a login serve
   assert.deepEqual(episode.ended, { reason: "end_conversation" });
   const results = episode.messages.filter((m) => m.sender === "execution_environment" && m.recipient === "agent");
   assert.equal(results.length, 2);
-  assert.deepEqual(results.map((m) => m.tool_call_exception), [null, null]);
+  assert.deepEqual(
+    results.map((m) => m.tool_call_exception),
+    [null, null],
+  );
   assert.match(results[1]!.content, /"username": "justinkool"/);
   assert.equal(episode.world.latest().tables.SESSION?.[0]?.username, "justinkool");
 });

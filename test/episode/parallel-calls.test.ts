@@ -18,7 +18,11 @@ test("calls that only work in one order fail: the failing ordering's responses a
     "execution_environment>agent",
     "execution_environment>agent",
   ]);
-  assert.deepEqual(m.slice(0, 2).map((x) => x.openai_tool_call_id), ["call_1", "call_2"], "requests keep the agent's order");
+  assert.deepEqual(
+    m.slice(0, 2).map((x) => x.openai_tool_call_id),
+    ["call_1", "call_2"],
+    "requests keep the agent's order",
+  );
   const [first, second] = m.slice(2, 4);
   assert.equal(first!.openai_tool_call_id, "call_2", "responses follow the failing ordering");
   assert.equal(first!.content, "None");
@@ -44,12 +48,22 @@ test("independent calls keep the original order, world changes and ids", async (
   const contact = call("call_a", "add_contact", { name: "Lars Ulrich", phone_number: "+15550100" });
   const reminder = call("call_b", "add_reminder", { content: "Call Lars", reminder_timestamp: 1_700_100_000 });
   const later = call("call_c", "add_contact", { name: "Kirk Hammett", phone_number: "+15550101" });
-  const parallel = await runScenario(buildScenario({ reference: [calls(contact, reminder), calls(later), agentSays("Done."), endConversation] }));
+  const parallel = await runScenario(
+    buildScenario({ reference: [calls(contact, reminder), calls(later), agentSays("Done."), endConversation] }),
+  );
   const m = played(parallel.episode);
-  assert.deepEqual(m.slice(2, 4).map((x) => x.openai_tool_call_id), ["call_a", "call_b"]);
+  assert.deepEqual(
+    m.slice(2, 4).map((x) => x.openai_tool_call_id),
+    ["call_a", "call_b"],
+  );
   assert.ok(m.slice(2, 4).every((x) => x.tool_call_exception === null));
-  const worldEvents = parallel.events.filter((e): e is { type: "world"; index: number; changes: readonly RowChange[] } => e.type === "world");
-  assert.deepEqual(worldEvents[0]!.changes.map((c) => c.table), ["CONTACT", "REMINDER"]);
+  const worldEvents = parallel.events.filter(
+    (e): e is { type: "world"; index: number; changes: readonly RowChange[] } => e.type === "world",
+  );
+  assert.deepEqual(
+    worldEvents[0]!.changes.map((c) => c.table),
+    ["CONTACT", "REMINDER"],
+  );
   assert.equal(worldEvents[0]!.index, m[2]!.sandbox_message_index);
 
   // Every ordering starts from the same random state, so the ids are those of running the calls

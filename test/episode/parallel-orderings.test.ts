@@ -3,14 +3,17 @@ import assert from "node:assert/strict";
 import { checkAllOrderings, permutations } from "../../engine/episode/parallel-orderings.js";
 
 test("orderings come in itertools.permutations order, the original first", () => {
-  assert.deepEqual([...permutations(3)], [
-    [0, 1, 2],
-    [0, 2, 1],
-    [1, 0, 2],
-    [1, 2, 0],
-    [2, 0, 1],
-    [2, 1, 0],
-  ]);
+  assert.deepEqual(
+    [...permutations(3)],
+    [
+      [0, 1, 2],
+      [0, 2, 1],
+      [1, 0, 2],
+      [1, 2, 0],
+      [2, 0, 1],
+      [2, 1, 0],
+    ],
+  );
   const four = [...permutations(4)].map((o) => o.join(""));
   assert.equal(four.length, 24);
   assert.equal(new Set(four).size, 24);

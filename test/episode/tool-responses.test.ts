@@ -4,7 +4,9 @@ import { agentSays, buildScenario, call, calls, endConversation } from "./fixtur
 import { played, runScenario, settingAt } from "./harness.js";
 
 test("world changes are recorded at the index of the first response, announced just before it", async () => {
-  const scenario = buildScenario({ reference: [calls(call("call_1", "set_wifi_status", { on: false })), agentSays("Done."), endConversation] });
+  const scenario = buildScenario({
+    reference: [calls(call("call_1", "set_wifi_status", { on: false })), agentSays("Done."), endConversation],
+  });
   const { episode, events } = await runScenario(scenario);
   const [request, response] = played(episode);
   assert.equal(request!.sandbox_message_index, 3);
@@ -12,7 +14,10 @@ test("world changes are recorded at the index of the first response, announced j
   assert.equal(settingAt(episode, 3).wifi, true, "the request itself changes nothing");
   assert.equal(settingAt(episode, 4).wifi, false);
   assert.equal(settingAt(episode, 99).wifi, false);
-  assert.deepEqual(episode.world.all().map((s) => s.index), [0, 4]);
+  assert.deepEqual(
+    episode.world.all().map((s) => s.index),
+    [0, 4],
+  );
 
   const at = events.findIndex((e) => e.type === "world");
   const worldEvent = events[at]!;
@@ -29,7 +34,11 @@ test("world changes are recorded at the index of the first response, announced j
 
 test("a successful call answers with the Python repr of its result and its trace", async () => {
   const scenario = buildScenario({
-    reference: [calls(call("call_1", "add_contact", { name: "Lars Ulrich", phone_number: "+15550100" })), agentSays("Added."), endConversation],
+    reference: [
+      calls(call("call_1", "add_contact", { name: "Lars Ulrich", phone_number: "+15550100" })),
+      agentSays("Added."),
+      endConversation,
+    ],
   });
   const { episode } = await runScenario(scenario);
   const response = played(episode)[1]!;
@@ -50,7 +59,11 @@ test("a successful call answers with the Python repr of its result and its trace
 
 test("new ids come from the seed: the same seed repeats them, another seed does not", async () => {
   const scenario = buildScenario({
-    reference: [calls(call("call_1", "add_contact", { name: "Lars Ulrich", phone_number: "+15550100" })), agentSays("Added."), endConversation],
+    reference: [
+      calls(call("call_1", "add_contact", { name: "Lars Ulrich", phone_number: "+15550100" })),
+      agentSays("Added."),
+      endConversation,
+    ],
   });
   const idFor = async (seed: number): Promise<string> => {
     const { episode } = await runScenario(scenario, { seed });

@@ -21,7 +21,10 @@ test("each scenario counts in every one of its tags and in ALL_CATEGORIES; scena
 });
 
 test("a scrambled variant is not counted under THREE_DISTRACTION_TOOLS (upstream avoids counting it twice)", () => {
-  assert.deepEqual(countedCategories(["SINGLE_TOOL_CALL", "THREE_DISTRACTION_TOOLS", "TOOL_NAME_SCRAMBLED"]), ["SINGLE_TOOL_CALL", "TOOL_NAME_SCRAMBLED"]);
+  assert.deepEqual(countedCategories(["SINGLE_TOOL_CALL", "THREE_DISTRACTION_TOOLS", "TOOL_NAME_SCRAMBLED"]), [
+    "SINGLE_TOOL_CALL",
+    "TOOL_NAME_SCRAMBLED",
+  ]);
   assert.deepEqual(countedCategories(["THREE_DISTRACTION_TOOLS"]), ["THREE_DISTRACTION_TOOLS"]);
   const rows = aggregateByCategory([
     { categories: ["THREE_DISTRACTION_TOOLS"], score: 1, turn_count: 4 },

@@ -13,7 +13,9 @@ import { playGenerated } from "../../bench/generated-episode.js";
 import { wideDagScenarioText, wideDagShape } from "../../bench/wide-dag-scenario.js";
 
 function score(scenario: Scenario, episode: Episode): ReturnType<typeof evaluate> {
-  return evaluate(scenario, episode.messages, (i) => episode.world.at(i), episode.firstUserIndex, { endReason: episode.ended?.reason ?? null });
+  return evaluate(scenario, episode.messages, (i) => episode.world.at(i), episode.firstUserIndex, {
+    endReason: episode.ended?.reason ?? null,
+  });
 }
 
 /** The first message whose world differs from the previous one in `table` (after `from`). */
@@ -42,7 +44,10 @@ for (const { kind, milestones, messages, note } of CASES) {
       // Each step's milestone sits where its reminder was added: the REMINDER table's changes.
       const added = changesOf(episode, "REMINDER");
       assert.equal(added.length, milestones - 1);
-      assert.deepEqual(result.milestones.slice(1).map((m) => m.matched_at), added);
+      assert.deepEqual(
+        result.milestones.slice(1).map((m) => m.matched_at),
+        added,
+      );
     }
     // The same episode scored twice gives the same bytes (caches and runs change nothing).
     assert.equal(JSON.stringify(score(scenario, episode)), JSON.stringify(result));

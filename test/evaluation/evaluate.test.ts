@@ -279,8 +279,14 @@ test("milestones a checked scenario cannot have (a cycle, a reference to a non-a
   assert.ok(on && told);
   const score = (milestones: Scenario["milestones"]): EvaluationResult =>
     evaluate({ ...scenario, milestones }, episode.messages, (i) => episode.world.at(i), 2);
-  assert.throws(() => score([{ ...on, after: ["told"] }, told]), (e: unknown) => e instanceof EvaluationError && /cycle/.test(e.message));
-  const readsLater = { ...on, constraints: [{ kind: "addition", table: "CONTACT", target: [], measures: {}, reference: { kind: "milestone", id: "told" } } as const] };
+  assert.throws(
+    () => score([{ ...on, after: ["told"] }, told]),
+    (e: unknown) => e instanceof EvaluationError && /cycle/.test(e.message),
+  );
+  const readsLater = {
+    ...on,
+    constraints: [{ kind: "addition", table: "CONTACT", target: [], measures: {}, reference: { kind: "milestone", id: "told" } } as const],
+  };
   assert.throws(() => score([readsLater, told]), /not one of its ancestors/);
   assert.throws(() => score([on, { ...told, after: ["nowhere"] }]), /"nowhere", which is not a milestone/);
 });

@@ -29,16 +29,27 @@ test("guardrail keys are equal exactly when the guardrails hold, on every saved 
     const messages = trajectory.messages;
     const first = firstUserMessageIndex(messages);
     if (first >= messages.length) continue;
-    const states = new StateCache({ messages, worldAt: (i) => trajectory.worldAt(i), initialIndex: first, schemas: packTables(scenario.world.pack).schemas });
+    const states = new StateCache({
+      messages,
+      worldAt: (i) => trajectory.worldAt(i),
+      initialIndex: first,
+      schemas: packTables(scenario.world.pack).schemas,
+    });
     const worldTables = Object.keys(scenario.world.tables).filter((t) => t !== SANDBOX_TABLE);
-    for (const [noun, nodes] of [["milestone", scenario.milestones], ["minefield", scenario.minefields]] as const) {
+    for (const [noun, nodes] of [
+      ["milestone", scenario.milestones],
+      ["minefield", scenario.minefields],
+    ] as const) {
       if (nodes.length === 0) continue;
       const { problem, scorer } = listMatchProblem(nodes, noun, worldTables, states, { first, last: messages.length - 1 });
       void problem;
       scorer.gates.forEach((gates, v) => {
         for (const gate of gates) {
           // The guardrails this gate stands for: the node's guardrails against gate.ref.
-          const tables = scorer.results(v, first, () => first).guardrails.filter((g) => g.reference?.id === nodes[gate.ref]!.id).map((g) => g.table);
+          const tables = scorer
+            .results(v, first, () => first)
+            .guardrails.filter((g) => g.reference?.id === nodes[gate.ref]!.id)
+            .map((g) => g.table);
           assert.ok(tables.length > 0, `${file}: a gate of ${nodes[v]!.id} without guardrails`);
           for (let i = first; i < messages.length; i++) {
             for (let j = first; j <= i; j++) {
@@ -114,7 +125,9 @@ async function score(text: string): Promise<EvaluationResult> {
   const { agent, user } = createScriptedRoles(scenario);
   const episode = new Episode({ scenario, agent, user, seed: 1 });
   await episode.run();
-  return evaluate(scenario, episode.messages, (i) => episode.world.at(i), episode.firstUserIndex, { endReason: episode.ended?.reason ?? null });
+  return evaluate(scenario, episode.messages, (i) => episode.world.at(i), episode.firstUserIndex, {
+    endReason: episode.ended?.reason ?? null,
+  });
 }
 
 test("a milestone guarded against ten parallel milestones is scored, and a change before it breaks its guardrails", async () => {

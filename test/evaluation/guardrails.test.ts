@@ -13,7 +13,12 @@ function addition(table: string, reference: ConstraintReference): Constraint {
   return { kind: "addition", table, target: [], measures: {}, reference };
 }
 
-function node(id: string, after: string[], constraints: Constraint[], guardrails: Milestone["guardrails"] = { tables: null, exclude: [] }): Milestone {
+function node(
+  id: string,
+  after: string[],
+  constraints: Constraint[],
+  guardrails: Milestone["guardrails"] = { tables: null, exclude: [] },
+): Milestone {
   return { id, description: null, after, constraints, guardrails };
 }
 
@@ -54,17 +59,20 @@ test("a reference that is not a predecessor counts as a related state too, once"
 });
 
 test("exclude and tables narrow what is watched", () => {
-  const excluded = [node("on", [], [snapshot("SANDBOX")]), node("sent", ["on"], [snapshot("SANDBOX")], { tables: null, exclude: ["SETTING"] })];
+  const excluded = [
+    node("on", [], [snapshot("SANDBOX")]),
+    node("sent", ["on"], [snapshot("SANDBOX")], { tables: null, exclude: ["SETTING"] }),
+  ];
   assert.deepEqual(describe(excluded)[1], ["CONTACT vs on", "MESSAGING vs on", "REMINDER vs on"]);
-  const listed = [node("on", [], [snapshot("SANDBOX")]), node("sent", ["on"], [snapshot("SANDBOX")], { tables: ["REMINDER", "SANDBOX"], exclude: [] })];
+  const listed = [
+    node("on", [], [snapshot("SANDBOX")]),
+    node("sent", ["on"], [snapshot("SANDBOX")], { tables: ["REMINDER", "SANDBOX"], exclude: [] }),
+  ];
   assert.deepEqual(describe(listed)[1], ["REMINDER vs on"]);
 });
 
 test("an initial reference is guarded against the initial state, and (unlike upstream's -1) does not drop the last node's tables", () => {
-  const nodes = [
-    node("added", [], [addition("CONTACT", { kind: "initial" })]),
-    node("last", ["added"], [snapshot("REMINDER")]),
-  ];
+  const nodes = [node("added", [], [addition("CONTACT", { kind: "initial" })]), node("last", ["added"], [snapshot("REMINDER")])];
   // Upstream's reference -1 also discarded the last milestone's tables (REMINDER) for "added".
   assert.deepEqual(describe(nodes)[0], ["SETTING vs initial", "MESSAGING vs initial", "REMINDER vs initial"]);
 });

@@ -32,7 +32,15 @@ function gatedFan(seed: number, children: number): MatchProblem {
   }
   references.push([]);
   gates.push(Array.from({ length: children }, (_, i) => ({ ref: i + 1, key })));
-  return { nodeCount: children + 2, edges, references, gates, lo: 3, hi: 2 + MESSAGES, similarity: syntheticSimilarity(seed, rand, references, ORACLES[seed % 3]!) };
+  return {
+    nodeCount: children + 2,
+    edges,
+    references,
+    gates,
+    lo: 3,
+    hi: 2 + MESSAGES,
+    similarity: syntheticSimilarity(seed, rand, references, ORACLES[seed % 3]!),
+  };
 }
 
 /** `run` with every taken table filled with `value` first. */
@@ -53,8 +61,21 @@ function marginalOf(problem: MatchProblem, target: number, fixed: ReadonlyMap<nu
   const cache = new SimilarityCache(problem.similarity, dag.references, problem.lo, span);
   const nodes = dag.components[0]!;
   assert.equal(nodes.length, problem.nodeCount, "one component");
-  const component = { nodes, nodeCount: nodes.length, references: dag.references, gates: gates.perNode, orders: dag.reducedEdges, isAncestor: dag.isAncestor };
-  const solver = new EliminationSolver(component, new ComponentLookup(cache, nodes), new GateCache(gates.flat, problem.lo, span), problem.lo, problem.hi);
+  const component = {
+    nodes,
+    nodeCount: nodes.length,
+    references: dag.references,
+    gates: gates.perNode,
+    orders: dag.reducedEdges,
+    isAncestor: dag.isAncestor,
+  };
+  const solver = new EliminationSolver(
+    component,
+    new ComponentLookup(cache, nodes),
+    new GateCache(gates.flat, problem.lo, span),
+    problem.lo,
+    problem.hi,
+  );
   const windows = nodes.map((v) => (fixed.has(v) ? { min: fixed.get(v)!, max: fixed.get(v)! } : { min: problem.lo, max: problem.hi }));
   const marginal = solver.marginal(target, windows);
   assert.ok(marginal, "a valid mapping exists");
@@ -78,7 +99,11 @@ test("a pass reads no table entry before writing it: the same marginals whatever
       assert.deepEqual([...low], [...high], `seed ${seed}, node ${target}`);
     }
     const high = poisoned(1e6, () => matchWithStrategy(problem, "elimination").result);
-    assert.deepEqual(poisoned(-1e6, () => matchWithStrategy(problem, "elimination").result), high, `seed ${seed}`);
+    assert.deepEqual(
+      poisoned(-1e6, () => matchWithStrategy(problem, "elimination").result),
+      high,
+      `seed ${seed}`,
+    );
   }
 });
 

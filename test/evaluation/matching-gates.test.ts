@@ -1,7 +1,13 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { performance } from "node:perf_hooks";
-import { bestMatch, matchWithStrategy, type MatchGate, type MatchProblem, type SimilarityOracle } from "../../engine/evaluation/matching/index.js";
+import {
+  bestMatch,
+  matchWithStrategy,
+  type MatchGate,
+  type MatchProblem,
+  type SimilarityOracle,
+} from "../../engine/evaluation/matching/index.js";
 import { type MatchStrategy } from "../../engine/evaluation/matching/strategy.js";
 import { hashInts, nodeValue } from "./matching-brute-force.js";
 import {

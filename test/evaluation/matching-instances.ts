@@ -43,7 +43,7 @@ export function ancestorLists(nodeCount: number, edges: readonly (readonly [numb
     const stack = [v];
     while (stack.length > 0) {
       const x = stack.pop()!;
-      for (const [u, w] of edges) if (w === x && !seen.has(u)) (seen.add(u), stack.push(u));
+      for (const [u, w] of edges) if (w === x && !seen.has(u)) seen.add(u), stack.push(u);
     }
     result.push([...seen].sort((a, b) => a - b));
   }
@@ -97,7 +97,12 @@ export function randomGates(
 }
 
 /** A deterministic similarity: a hashed palette value, or for "offset" a preferred distance to the first reference. */
-export function syntheticSimilarity(seed: number, rand: Rand, references: readonly (readonly number[])[], oracle: Oracle): MatchProblem["similarity"] {
+export function syntheticSimilarity(
+  seed: number,
+  rand: Rand,
+  references: readonly (readonly number[])[],
+  oracle: Oracle,
+): MatchProblem["similarity"] {
   const want = references.map(() => Math.floor(rand() * 3)); // "offset": preferred distance to the reference
   return (v, index, refIndex) => {
     const refIndices = references[v]!.map((u) => refIndex(u));
@@ -159,7 +164,10 @@ export function checkInstance({ problem, describe }: Instance, strategies: reado
     if (strategy === "auto") {
       for (const s of used) if (s !== "auto") tally.auto[s]++;
     } else {
-      assert.ok(used.every((s) => s === strategy), `components solved by ${used.join(", ")} (${where})`);
+      assert.ok(
+        used.every((s) => s === strategy),
+        `components solved by ${used.join(", ")} (${where})`,
+      );
     }
 
     if (!brute) {
@@ -176,7 +184,11 @@ export function checkInstance({ problem, describe }: Instance, strategies: reado
     });
 
     assert.equal(result.total, totalOf(problem, indices), `reported total is not the assignment's total (${where})`);
-    assert.deepEqual(indices, brute.chosen, `tie-break picked ${JSON.stringify(indices)}, rule names ${JSON.stringify(brute.chosen)} (${where})`);
+    assert.deepEqual(
+      indices,
+      brute.chosen,
+      `tie-break picked ${JSON.stringify(indices)}, rule names ${JSON.stringify(brute.chosen)} (${where})`,
+    );
   }
   if (brute && brute.optimaCount > 1) tally.withSeveralOptima++;
   if (brute && problem.gates && bruteForceMatch({ ...problem, gates: undefined }).best > brute.best + 1e-9) tally.withBindingGates++;

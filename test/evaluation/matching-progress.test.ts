@@ -7,7 +7,11 @@ import { ProgressClock, progressTitle } from "../../engine/evaluation/matching/s
 test("a long match reports after two seconds, then every five, never more often", () => {
   let now = 1_000_000;
   const lines: string[] = [];
-  const clock = new ProgressClock((line) => lines.push(line), progressTitle(9, 300, "search"), () => now);
+  const clock = new ProgressClock(
+    (line) => lines.push(line),
+    progressTitle(9, 300, "search"),
+    () => now,
+  );
   let placed = 0;
   const tick = (): void => clock.tick(() => `${placed} of 9 placed`);
   for (; now < 1_001_999; now += 100) tick();

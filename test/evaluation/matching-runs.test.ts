@@ -11,7 +11,17 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { bestMatch, matchWithStrategy, type MatchGate, type MatchProblem } from "../../engine/evaluation/matching/index.js";
 import { bruteForceMatch, hashInts, seededRandom } from "./matching-brute-force.js";
-import { ancestorLists, ORACLES, pick, randomGates, randomReferences, randomWindow, shuffled, syntheticSimilarity, type Rand } from "./matching-instances.js";
+import {
+  ancestorLists,
+  ORACLES,
+  pick,
+  randomGates,
+  randomReferences,
+  randomWindow,
+  shuffled,
+  syntheticSimilarity,
+  type Rand,
+} from "./matching-instances.js";
 
 /** Run boundaries over lo..hi: starts ascending, the first is lo. */
 function randomStarts(rand: Rand, lo: number, hi: number, cut: number): number[] {
@@ -79,7 +89,11 @@ test("runs of interchangeable messages give exactly the brute force's answer ove
     for (const strategy of ["auto", "elimination", "search"] as const) {
       const { result } = matchWithStrategy(big, strategy);
       assert.ok(Math.abs(result.total - brute.best) <= 1e-9, `${strategy}: total ${result.total} vs ${brute.best} (${where})`);
-      assert.deepEqual(result.assignment.map((a) => a.index), brute.chosen, `${strategy} (${where})`);
+      assert.deepEqual(
+        result.assignment.map((a) => a.index),
+        brute.chosen,
+        `${strategy} (${where})`,
+      );
     }
     if (starts.length < span) merged++;
   }
@@ -140,6 +154,9 @@ for (const { name, small, messages } of SHAPES) {
     const brute = bruteForceMatch(small);
     const result = bestMatch(spread(small, starts, 0, messages - 1));
     assert.ok(Math.abs(result.total - brute.best) <= 1e-9, `total ${result.total} vs ${brute.best}`);
-    assert.deepEqual(result.assignment.map((a) => a.index), brute.chosen.map((run) => starts[run]!));
+    assert.deepEqual(
+      result.assignment.map((a) => a.index),
+      brute.chosen.map((run) => starts[run]!),
+    );
   });
 }

@@ -8,7 +8,17 @@ import { matchWithStrategy, type MatchProblem, type SimilarityRowOracle } from "
 import { StateCache } from "../../engine/evaluation/node-scorer.js";
 import { packTables } from "../../engine/packs/tables.js";
 import { readTrajectoryFile } from "../../engine/trajectory/reader.js";
-import { ancestorLists, ORACLES, pick, randomGates, randomReferences, randomWindow, seededRandom, shuffled, syntheticSimilarity } from "./matching-instances.js";
+import {
+  ancestorLists,
+  ORACLES,
+  pick,
+  randomGates,
+  randomReferences,
+  randomWindow,
+  seededRandom,
+  shuffled,
+  syntheticSimilarity,
+} from "./matching-instances.js";
 
 // The optional row oracle (MatchProblem.similarityRow): the matcher asks it for runs of entries
 // it has not asked about yet, so the answers, and each combination being asked once, are the
@@ -56,7 +66,11 @@ test("a row oracle gives the per-call oracle's mapping, each combination asked o
 test("a row oracle answering out of [0, 1] is refused like the per-call oracle", () => {
   const problem: MatchProblem = { nodeCount: 1, edges: [], references: [[]], lo: 0, hi: 3, similarity: () => 0.5 };
   assert.throws(
-    () => matchWithStrategy({ ...problem, similarityRow: (_node, _ref, _first, count, out, offset) => out.fill(2, offset, offset + count) }, "elimination"),
+    () =>
+      matchWithStrategy(
+        { ...problem, similarityRow: (_node, _ref, _first, count, out, offset) => out.fill(2, offset, offset + count) },
+        "elimination",
+      ),
     /similarity\(node 0, index 0\) returned 2; expected a number in \[0, 1\]/,
   );
 });
@@ -73,11 +87,20 @@ test("the evaluator's row similarity equals its per-index similarity on every sa
     const last = messages.length - 1;
     const schemas = packTables(scenario.world.pack).schemas;
     const worldTables = Object.keys(scenario.world.tables).filter((t) => t !== SANDBOX_TABLE);
-    for (const [noun, nodes] of [["milestone", scenario.milestones], ["minefield", scenario.minefields]] as const) {
+    for (const [noun, nodes] of [
+      ["milestone", scenario.milestones],
+      ["minefield", scenario.minefields],
+    ] as const) {
       if (nodes.length === 0) continue;
       // Separate scorers, so neither answer comes from the other's cache.
       const scorerOf = () =>
-        listMatchProblem(nodes, noun, worldTables, new StateCache({ messages, worldAt: (i) => trajectory.worldAt(i), initialIndex: first, schemas }), { first, last }).scorer;
+        listMatchProblem(
+          nodes,
+          noun,
+          worldTables,
+          new StateCache({ messages, worldAt: (i) => trajectory.worldAt(i), initialIndex: first, schemas }),
+          { first, last },
+        ).scorer;
       const byRow = scorerOf();
       const byIndex = scorerOf();
       byRow.references.forEach((refs, v) => {
@@ -87,7 +110,11 @@ test("the evaluator's row similarity equals its per-index similarity on every sa
           const out = new Float64Array(last - first + 1);
           byRow.similarityRow(v, refIndex, first, out.length, out, 0);
           out.forEach((value, k) => {
-            assert.equal(Object.is(value, byIndex.similarity(v, first + k, refIndex)), true, `${file}: ${noun} ${nodes[v]!.id} at ${first + k}`);
+            assert.equal(
+              Object.is(value, byIndex.similarity(v, first + k, refIndex)),
+              true,
+              `${file}: ${noun} ${nodes[v]!.id} at ${first + k}`,
+            );
             compared++;
           });
         }

@@ -1,6 +1,12 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { bestMatch, matchWithStrategy, MATCH_TIE_EPSILON, type MatchProblem, type SimilarityOracle } from "../../engine/evaluation/matching/index.js";
+import {
+  bestMatch,
+  matchWithStrategy,
+  MATCH_TIE_EPSILON,
+  type MatchProblem,
+  type SimilarityOracle,
+} from "../../engine/evaluation/matching/index.js";
 import { bruteForceMatch, hashInts, seededRandom, totalOf } from "./matching-brute-force.js";
 import { ancestorLists, ORACLES, pick, randomReferences, shuffled, syntheticSimilarity } from "./matching-instances.js";
 
@@ -41,7 +47,11 @@ test("the tie slack is shared across components, not granted to each", () => {
     similarity: (_node, index) => (index === 0 ? short : 1),
   };
   for (const strategy of ["auto", "elimination", "sweep"] as const) {
-    assert.deepEqual(matchWithStrategy(problem, strategy).result.assignment.map((a) => a.index), [0, 1], strategy);
+    assert.deepEqual(
+      matchWithStrategy(problem, strategy).result.assignment.map((a) => a.index),
+      [0, 1],
+      strategy,
+    );
   }
   assert.deepEqual(bruteForceMatch(problem).chosen, [0, 1]);
 });
@@ -49,9 +59,15 @@ test("the tie slack is shared across components, not granted to each", () => {
 test("12 unrelated milestones over 300 messages are 12 one-node problems", () => {
   // The old single sweep refused this (3^12 down-set pairs); per component it is trivial.
   const similarity: SimilarityOracle = (node, index) => (index === 10 * node + 7 ? 1 : (hashInts([node, index]) % 4) / 8);
-  const { result, strategies } = matchWithStrategy({ nodeCount: 12, edges: [], references: Array.from({ length: 12 }, () => []), lo: 0, hi: 299, similarity }, "auto");
+  const { result, strategies } = matchWithStrategy(
+    { nodeCount: 12, edges: [], references: Array.from({ length: 12 }, () => []), lo: 0, hi: 299, similarity },
+    "auto",
+  );
   assert.equal(strategies.length, 12);
-  assert.deepEqual(result.assignment.map((a) => a.index), Array.from({ length: 12 }, (_, v) => 10 * v + 7));
+  assert.deepEqual(
+    result.assignment.map((a) => a.index),
+    Array.from({ length: 12 }, (_, v) => 10 * v + 7),
+  );
   assert.equal(result.total, 12);
 });
 
@@ -74,7 +90,11 @@ test("a root, 10 children referencing it and a sink: elimination agrees with a d
       let total = similarity(0, r, () => NaN) + similarity(11, s, () => NaN);
       for (let c = 1; c <= 10; c++) {
         let top = -Infinity;
-        for (let x = r; x <= s; x++) top = Math.max(top, similarity(c, x, () => r));
+        for (let x = r; x <= s; x++)
+          top = Math.max(
+            top,
+            similarity(c, x, () => r),
+          );
         total += top;
       }
       best = Math.max(best, total);
@@ -118,7 +138,11 @@ test("a problem neither table method can afford is matched by the exact search, 
     const brute = bruteForceMatch(small);
     const searched = matchWithStrategy(small, "search").result;
     assert.equal(searched.total, brute.best, `over ${hi + 1} messages`);
-    assert.deepEqual(searched.assignment.map((a) => a.index), brute.chosen, `over ${hi + 1} messages`);
+    assert.deepEqual(
+      searched.assignment.map((a) => a.index),
+      brute.chosen,
+      `over ${hi + 1} messages`,
+    );
   }
 });
 
@@ -130,7 +154,14 @@ test("every strategy asks the oracle exactly the (node, index, reference indices
     const edges: [number, number][] = [];
     for (let a = 0; a < nodeCount; a++) for (let b = a + 1; b < nodeCount; b++) if (rand() < 0.4) edges.push([order[a]!, order[b]!]);
     const references = randomReferences(rand, ancestorLists(nodeCount, edges), 0.2);
-    const problem: MatchProblem = { nodeCount, edges, references, lo: 1, hi: 4, similarity: syntheticSimilarity(i, rand, references, pick(rand, ORACLES)) };
+    const problem: MatchProblem = {
+      nodeCount,
+      edges,
+      references,
+      lo: 1,
+      hi: 4,
+      similarity: syntheticSimilarity(i, rand, references, pick(rand, ORACLES)),
+    };
     const describe = `instance ${i}: edges ${JSON.stringify(edges)}, refs ${JSON.stringify(references)}`;
 
     // Expected: the keys that occur in some valid mapping.
@@ -148,7 +179,15 @@ test("every strategy asks the oracle exactly the (node, index, reference indices
 
     for (const strategy of ["auto", "elimination", "sweep", "search"] as const) {
       const asked: string[] = [];
-      matchWithStrategy({ ...problem, similarity: (v, index, refIndex) => (asked.push([v, index, ...references[v]!.map(refIndex)].join(",")), problem.similarity(v, index, refIndex)) }, strategy);
+      matchWithStrategy(
+        {
+          ...problem,
+          similarity: (v, index, refIndex) => (
+            asked.push([v, index, ...references[v]!.map(refIndex)].join(",")), problem.similarity(v, index, refIndex)
+          ),
+        },
+        strategy,
+      );
       assert.equal(new Set(asked).size, asked.length, `${strategy} asked twice (${describe})`);
       if (strategy === "search") {
         // The search prunes: it asks about valid mappings only, but not necessarily all of them.
@@ -170,7 +209,14 @@ test("elimination and the sweep pick the same mapping at sizes the brute force c
     const density = pick(rand, [0.15, 0.3, 0.6]);
     for (let a = 0; a < nodeCount; a++) for (let b = a + 1; b < nodeCount; b++) if (rand() < density) edges.push([order[a]!, order[b]!]);
     const references = randomReferences(rand, ancestorLists(nodeCount, edges), 0.3);
-    const problem: MatchProblem = { nodeCount, edges, references, lo: 0, hi: span - 1, similarity: syntheticSimilarity(i, rand, references, ORACLES[i % 3]!) };
+    const problem: MatchProblem = {
+      nodeCount,
+      edges,
+      references,
+      lo: 0,
+      hi: span - 1,
+      similarity: syntheticSimilarity(i, rand, references, ORACLES[i % 3]!),
+    };
     const describe = `instance ${i}: T=${span}, edges ${JSON.stringify(edges)}, refs ${JSON.stringify(references)}`;
     const elimination = matchWithStrategy(problem, "elimination").result;
     assert.deepEqual(matchWithStrategy(problem, "sweep").result, elimination, describe);

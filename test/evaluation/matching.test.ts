@@ -51,7 +51,10 @@ test("a diamond matches both branches between its top and bottom", () => {
     similarity: fromTables([{ 1: 1 }, { 3: 1 }, { 5: 0.9, 7: 1 }, { 6: 1, 8: 0.5 }]),
   };
   const result = bestMatch(problem);
-  assert.deepEqual(result.assignment.map((a) => a.index), [1, 3, 5, 6]);
+  assert.deepEqual(
+    result.assignment.map((a) => a.index),
+    [1, 3, 5, 6],
+  );
   assert.equal(result.total, 3.9);
 });
 
@@ -65,7 +68,13 @@ test("a parent and its child may share one message index", () => {
     hi: 5,
     similarity: fromTables([{ 3: 1 }, { 3: 1 }]),
   };
-  assert.deepEqual(bestMatch(problem), { total: 2, assignment: [{ index: 3, similarity: 1 }, { index: 3, similarity: 1 }] });
+  assert.deepEqual(bestMatch(problem), {
+    total: 2,
+    assignment: [
+      { index: 3, similarity: 1 },
+      { index: 3, similarity: 1 },
+    ],
+  });
 });
 
 test("a reference-dependent similarity defeats the greedy choice for the earlier milestone", () => {
@@ -118,7 +127,10 @@ test("node ids need not follow the DAG: a child listed first is still matched af
     similarity: (node, index, refIndex) => (node === 0 ? (index - refIndex(2) === 1 ? 1 : 0) : node === 2 && index === 12 ? 1 : 0.5),
   };
   const result = bestMatch(problem);
-  assert.deepEqual(result.assignment.map((a) => a.index), [13, 10, 12]);
+  assert.deepEqual(
+    result.assignment.map((a) => a.index),
+    [13, 10, 12],
+  );
   assert.equal(result.total, 2.5);
 });
 
@@ -134,10 +146,20 @@ test("the similarity is asked once per (node, index, reference indices)", () => 
   const similarity: SimilarityOracle = (node, index, refIndex) => {
     const key = node === 0 ? `${node}@${index}` : `${node}@${index}/${refIndex(0)}`;
     asked.set(key, (asked.get(key) ?? 0) + 1);
-    return ((node + 1) * index * 7) % 5 / 4;
+    return (((node + 1) * index * 7) % 5) / 4;
   };
   // A reference listed twice is one dependency, not two.
-  bestMatch({ nodeCount: 3, edges: [[0, 1], [0, 2]], references: [[], [0, 0], [0]], lo: 0, hi: 11, similarity });
+  bestMatch({
+    nodeCount: 3,
+    edges: [
+      [0, 1],
+      [0, 2],
+    ],
+    references: [[], [0, 0], [0]],
+    lo: 0,
+    hi: 11,
+    similarity,
+  });
   assert.ok(asked.size > 0);
   for (const [key, count] of asked) assert.equal(count, 1, key);
   // Node 0 alone has 12 candidate indices; nodes 1 and 2 at most 12 x 12 (index, reference) pairs.
@@ -155,10 +177,20 @@ test("a realistic size (6 milestones, 60 messages, references) agrees with a slo
     return index - refIndex(node - 1) === node ? Math.min(1, base + 0.5) : base * 0.5;
   };
   const references = [[], [0], [1], [2], [3], [4]];
-  const edges: [number, number][] = [[0, 1], [1, 2], [2, 3], [3, 4], [4, 5]];
+  const edges: [number, number][] = [
+    [0, 1],
+    [1, 2],
+    [2, 3],
+    [3, 4],
+    [4, 5],
+  ];
   const result = bestMatch({ nodeCount: 6, edges, references, lo, hi, similarity });
   let best = new Map<number, number>(); // index of the last chain node -> best total so far
-  for (let i = lo; i <= hi; i++) best.set(i, similarity(0, i, () => NaN));
+  for (let i = lo; i <= hi; i++)
+    best.set(
+      i,
+      similarity(0, i, () => NaN),
+    );
   for (let v = 1; v < 6; v++) {
     const next = new Map<number, number>();
     for (let i = lo; i <= hi; i++) {
@@ -176,7 +208,15 @@ test("invalid problems are rejected with an error naming the fault", () => {
   const rejects = (patch: Partial<MatchProblem>, message: RegExp): void => {
     assert.throws(() => bestMatch({ ...base, ...patch }), message);
   };
-  rejects({ edges: [[0, 1], [1, 0]] }, /cycle through nodes 0, 1/);
+  rejects(
+    {
+      edges: [
+        [0, 1],
+        [1, 0],
+      ],
+    },
+    /cycle through nodes 0, 1/,
+  );
   rejects({ edges: [[1, 1]] }, /self-loop on node 1/);
   rejects({ edges: [[0, 2]] }, /edge 0 \(0 -> 2\) names a node outside 0\.\.1/);
   rejects({ references: [[1], []] }, /node 0 references node 1, which is not one of its ancestors/);

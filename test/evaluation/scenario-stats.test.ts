@@ -53,13 +53,26 @@ function traced(tools: readonly string[], extra: Partial<Record<string, string>>
   return {
     kind: "snapshot",
     table: "SANDBOX",
-    target: [{ sender: "execution_environment", recipient: "agent", tool_trace: tools.map((tool_name) => ({ tool_name, arguments: {} })), ...extra }],
+    target: [
+      {
+        sender: "execution_environment",
+        recipient: "agent",
+        tool_trace: tools.map((tool_name) => ({ tool_name, arguments: {} })),
+        ...extra,
+      },
+    ],
     measures: {},
     reference: null,
   };
 }
 
-const settingOn = (column: string): Constraint => ({ kind: "snapshot", table: "SETTING", target: [{ [column]: true }], measures: {}, reference: null });
+const settingOn = (column: string): Constraint => ({
+  kind: "snapshot",
+  table: "SETTING",
+  target: [{ [column]: true }],
+  measures: {},
+  reference: null,
+});
 
 const reply = (content: string, measures: Constraint["measures"] = {}): Constraint => ({
   kind: "snapshot",
@@ -75,7 +88,12 @@ function row<K extends string, R extends Record<K, string>>(rows: readonly R[], 
   return found;
 }
 
-const tally = (t: Tally): Tally => ({ scenarios: t.scenarios, milestones: t.milestones, minefields: t.minefields, constraints: t.constraints });
+const tally = (t: Tally): Tally => ({
+  scenarios: t.scenarios,
+  milestones: t.milestones,
+  minefields: t.minefields,
+  constraints: t.constraints,
+});
 
 test("a scenario counts once in each of its categories; rows go from most to fewest", () => {
   const stats = scenarioStats([
@@ -105,7 +123,12 @@ test("necessary tools are the ones the reference calls; allowed-but-unused are t
   ]);
   const search = row(stats.tools, "tool", "search_contacts");
   assert.deepEqual(
-    { allowed: search.allowed, necessary: search.necessary, allowed_unused: search.allowed_unused, reference_calls: search.reference_calls },
+    {
+      allowed: search.allowed,
+      necessary: search.necessary,
+      allowed_unused: search.allowed_unused,
+      reference_calls: search.reference_calls,
+    },
     { allowed: 2, necessary: 2, allowed_unused: 0, reference_calls: 3 },
   );
   const status = row(stats.tools, "tool", "get_cellular_service_status");
@@ -178,14 +201,21 @@ test("tables and columns: a node counts once, every constraint counts", () => {
   assert.deepEqual(column("SETTING", "location_service"), { scenarios: 1, milestones: 0, minefields: 1, constraints: 1 });
   assert.deepEqual(column("SANDBOX", "content"), { scenarios: 1, milestones: 1, minefields: 0, constraints: 1 });
   assert.ok(!stats.columns.some((c) => c.table === "SETTING" && c.column === "low_battery_mode"), "only columns a target names");
-  assert.deepEqual(stats.tables.map((t) => t.table), ["SETTING", "SANDBOX"], "most constraints first");
+  assert.deepEqual(
+    stats.tables.map((t) => t.table),
+    ["SETTING", "SANDBOX"],
+    "most constraints first",
+  );
 });
 
 test("column measures: the table default unless the constraint writes one", () => {
   const stats = scenarioStats([
     scenario({
       name: "answers",
-      milestones: [node("said", [reply("The number is +1 555.")]), node("number", [reply("+1 555", { content: { kind: "contains" } })], ["said"])],
+      milestones: [
+        node("said", [reply("The number is +1 555.")]),
+        node("number", [reply("+1 555", { content: { kind: "contains" } })], ["said"]),
+      ],
     }),
   ]);
   const measure = (name: string) => {
@@ -208,7 +238,10 @@ test("constraint kinds and what each constraint is compared with", () => {
   };
   const removed: Constraint = { ...added, kind: "removal", reference: { kind: "milestone", id: "added" } };
   const stats = scenarioStats([
-    scenario({ name: "contacts", milestones: [node("added", [added]), node("removed", [removed], ["added"]), node("told", [reply("Done.")], ["removed"])] }),
+    scenario({
+      name: "contacts",
+      milestones: [node("added", [added]), node("removed", [removed], ["added"]), node("told", [reply("Done.")], ["removed"])],
+    }),
   ]);
   assert.deepEqual(
     stats.constraint_kinds.map((k) => [k.kind, k.constraints]),
@@ -256,12 +289,20 @@ test("no scenarios: empty rows and no per-scenario extremes; the result survives
   assert.deepEqual(empty.categories, []);
   assert.deepEqual(empty.tools, []);
   assert.deepEqual(empty.shape.milestones, { total: 0, min: null, mean: null, max: null });
-  const some = scenarioStats([scenario({ name: "x", categories: ["CANONICALIZATION"], allow: ["search_stock"], milestones: [node("a", [traced(["search_stock"])])] })]);
+  const some = scenarioStats([
+    scenario({ name: "x", categories: ["CANONICALIZATION"], allow: ["search_stock"], milestones: [node("a", [traced(["search_stock"])])] }),
+  ]);
   assert.deepEqual(JSON.parse(JSON.stringify(some)), some);
 });
 
 test("packs: same-named tables, columns and tools of two packs stay apart, each row naming its pack", () => {
-  const reminderAdded = (target: Record<string, string>): Constraint => ({ kind: "addition", table: "REMINDER", target: [target], measures: {}, reference: { kind: "initial" } });
+  const reminderAdded = (target: Record<string, string>): Constraint => ({
+    kind: "addition",
+    table: "REMINDER",
+    target: [target],
+    measures: {},
+    reference: { kind: "initial" },
+  });
   // Both packs have a REMINDER table with a reminder_id column; they are different tables.
   const toolsandbox = scenario({
     name: "remind_sandbox",
@@ -276,7 +317,11 @@ test("packs: same-named tables, columns and tools of two packs stay apart, each 
     turns: [["GetReminders"], ["AddReminder"], ["AddReminder"]],
     milestones: [
       node("listed", [traced(["GetReminders"])]),
-      node("added", [reminderAdded({ reminder_id: "ab-cdef", task: "Buy milk" }), reminderAdded({ reminder_id: "12-3456", task: "Pay rent" })], ["listed"]),
+      node(
+        "added",
+        [reminderAdded({ reminder_id: "ab-cdef", task: "Buy milk" }), reminderAdded({ reminder_id: "12-3456", task: "Pay rent" })],
+        ["listed"],
+      ),
     ],
   });
   const mixed = scenarioStats([tooltalk, toolsandbox]);
@@ -311,13 +356,27 @@ test("packs: same-named tables, columns and tools of two packs stay apart, each 
   assert.deepEqual([row(mixed.tools, "tool", "AddReminder").reference_calls, row(mixed.tools, "tool", "AddReminder").milestones], [2, 0]);
   assert.equal(row(mixed.tools, "tool", "GetReminders").milestones, 1);
   // What means the same in every pack is counted across them, without a pack.
-  assert.deepEqual(row(mixed.constraint_kinds, "kind", "addition"), { kind: "addition", scenarios: 2, milestones: 2, minefields: 0, constraints: 3 });
+  assert.deepEqual(row(mixed.constraint_kinds, "kind", "addition"), {
+    kind: "addition",
+    scenarios: 2,
+    milestones: 2,
+    minefields: 0,
+    constraints: 3,
+  });
 
   // Each pack's rows are exactly what that pack alone gives, plus the pack.
-  for (const [pack, alone] of [["toolsandbox", scenarioStats([toolsandbox])], ["tooltalk", scenarioStats([tooltalk])]] as const) {
+  for (const [pack, alone] of [
+    ["toolsandbox", scenarioStats([toolsandbox])],
+    ["tooltalk", scenarioStats([tooltalk])],
+  ] as const) {
     assert.ok(!("packs" in alone), "one pack: no pack list");
-    for (const rows of [alone.tools, alone.tables, alone.columns]) assert.ok(rows.every((r) => !("pack" in r)), "one pack: rows name no pack");
-    const strip = <R extends { pack?: PackId }>(rows: readonly R[]) => rows.filter((r) => r.pack === pack).map(({ pack: _pack, ...r }) => r);
+    for (const rows of [alone.tools, alone.tables, alone.columns])
+      assert.ok(
+        rows.every((r) => !("pack" in r)),
+        "one pack: rows name no pack",
+      );
+    const strip = <R extends { pack?: PackId }>(rows: readonly R[]) =>
+      rows.filter((r) => r.pack === pack).map(({ pack: _pack, ...r }) => r);
     assert.deepEqual(strip(mixed.tables), alone.tables);
     assert.deepEqual(strip(mixed.columns), alone.columns);
     assert.deepEqual(strip(mixed.tools), alone.tools);
@@ -370,8 +429,16 @@ test("samples: necessary-tool counts, reference calls and node totals match the 
     stats.tools.reduce((n, t) => n + t.reference_calls, 0),
     raw.reduce((n, s) => n + callsOf(s).length, 0),
   );
-  assert.equal(stats.shape.milestones.total, raw.reduce((n, s) => n + (s.milestones?.length ?? 0), 0));
-  assert.equal(stats.shape.minefields.total, raw.reduce((n, s) => n + (s.minefields?.length ?? 0), 0));
-  const settingConstraints = raw.flatMap((s) => (s.milestones ?? []).flatMap((m) => m.constraints)).filter((c) => c.table === "SETTING").length;
+  assert.equal(
+    stats.shape.milestones.total,
+    raw.reduce((n, s) => n + (s.milestones?.length ?? 0), 0),
+  );
+  assert.equal(
+    stats.shape.minefields.total,
+    raw.reduce((n, s) => n + (s.minefields?.length ?? 0), 0),
+  );
+  const settingConstraints = raw
+    .flatMap((s) => (s.milestones ?? []).flatMap((m) => m.constraints))
+    .filter((c) => c.table === "SETTING").length;
   assert.equal(row(stats.tables, "table", "SETTING").constraints, settingConstraints);
 });

@@ -39,9 +39,16 @@ function readGolden(): Golden {
     throw new Error("sacrebleu-golden.json: expected {sacrebleu, tokens, cases}");
   }
   parsed.cases.forEach((c: Partial<GoldenCase>, index) => {
-    const wellFormed = typeof c.hypothesis === "string" && Array.isArray(c.references) && typeof c.score === "number" &&
-      isNumberArray(c.precisions) && typeof c.bp === "number" && typeof c.sys_len === "number" &&
-      typeof c.ref_len === "number" && isNumberArray(c.counts) && isNumberArray(c.totals);
+    const wellFormed =
+      typeof c.hypothesis === "string" &&
+      Array.isArray(c.references) &&
+      typeof c.score === "number" &&
+      isNumberArray(c.precisions) &&
+      typeof c.bp === "number" &&
+      typeof c.sys_len === "number" &&
+      typeof c.ref_len === "number" &&
+      isNumberArray(c.counts) &&
+      isNumberArray(c.totals);
     if (!wellFormed) throw new Error(`sacrebleu-golden.json: case ${index} is malformed`);
   });
   return parsed as Golden;
@@ -76,14 +83,21 @@ test(`sentence BLEU equals sacrebleu ${golden.sacrebleu} on all ${golden.cases.l
   const wrong: string[] = [];
   for (const c of golden.cases) {
     const ours = sentenceBleu(c.hypothesis, c.references);
-    const agrees = near(ours.score, c.score) && near(ours.brevityPenalty, c.bp) &&
-      ours.precisions.length === c.precisions.length && ours.precisions.every((p, i) => near(p, c.precisions[i]!)) &&
-      ours.hypLen === c.sys_len && ours.refLen === c.ref_len &&
-      JSON.stringify(ours.matches) === JSON.stringify(c.counts) && JSON.stringify(ours.totals) === JSON.stringify(c.totals);
+    const agrees =
+      near(ours.score, c.score) &&
+      near(ours.brevityPenalty, c.bp) &&
+      ours.precisions.length === c.precisions.length &&
+      ours.precisions.every((p, i) => near(p, c.precisions[i]!)) &&
+      ours.hypLen === c.sys_len &&
+      ours.refLen === c.ref_len &&
+      JSON.stringify(ours.matches) === JSON.stringify(c.counts) &&
+      JSON.stringify(ours.totals) === JSON.stringify(c.totals);
     if (!agrees) {
-      wrong.push(`${JSON.stringify(c.hypothesis)} vs ${JSON.stringify(c.references)}: sacrebleu ${c.score} ` +
-        `${JSON.stringify(c.precisions)} bp ${c.bp} ${c.sys_len}/${c.ref_len}; ours ${ours.score} ` +
-        `${JSON.stringify(ours.precisions)} bp ${ours.brevityPenalty} ${ours.hypLen}/${ours.refLen}`);
+      wrong.push(
+        `${JSON.stringify(c.hypothesis)} vs ${JSON.stringify(c.references)}: sacrebleu ${c.score} ` +
+          `${JSON.stringify(c.precisions)} bp ${c.bp} ${c.sys_len}/${c.ref_len}; ours ${ours.score} ` +
+          `${JSON.stringify(ours.precisions)} bp ${ours.brevityPenalty} ${ours.hypLen}/${ours.refLen}`,
+      );
     }
   }
   assert.deepEqual(wrong.slice(0, 5), [], `${wrong.length} of ${golden.cases.length} pairs differ`);

@@ -73,7 +73,11 @@ test("npm reads the project's configuration without a warning", () => {
     const userconfig = join(home, ".npmrc");
     writeFileSync(userconfig, "");
     const env = Object.fromEntries(Object.entries(process.env).filter(([key]) => !/^npm_/i.test(key)));
-    const result = spawnSync("npm", ["config", "list"], { cwd: ROOT, env: { ...env, npm_config_userconfig: userconfig }, encoding: "utf8" });
+    const result = spawnSync("npm", ["config", "list"], {
+      cwd: ROOT,
+      env: { ...env, npm_config_userconfig: userconfig },
+      encoding: "utf8",
+    });
     assert.equal(result.status, 0, result.stderr);
     assert.doesNotMatch(result.stderr, /warn/i);
     assert.doesNotMatch(result.stdout, /"project" config/, "a project .npmrc is back");

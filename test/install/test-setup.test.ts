@@ -18,7 +18,12 @@ test("a missing Chromium that may not be installed is one line with the apt-get 
 
 test("the test runner fails the run when a test's prerequisite cannot be set up", () => {
   // One panel test file: it needs Chromium, which is "missing"; the runner says so and exits 1.
-  const result = spawnSync(process.execPath, ["scripts/run-tests.mjs", "test/webview/security.test.ts"], { cwd: ROOT, env, encoding: "utf8", timeout: 180_000 });
+  const result = spawnSync(process.execPath, ["scripts/run-tests.mjs", "test/webview/security.test.ts"], {
+    cwd: ROOT,
+    env,
+    encoding: "utf8",
+    timeout: 180_000,
+  });
   assert.notEqual(result.status, 0);
   assert.match(result.stderr, /test setup: missing chromium .*apt-get install -y chromium/);
 });

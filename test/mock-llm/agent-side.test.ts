@@ -127,7 +127,8 @@ test("a reference tool the request does not offer under any name is a 400 that n
   const tools = agentTools(parallel).filter((t) => t.type === "function" && t.function.name !== "modify_contact");
   await assert.rejects(
     openai.chat.completions.create({ model: "gpt-4o", messages: agentHistory(parallel, parallel.reference.slice(0, 1)), tools }),
-    (e: unknown) => e instanceof OpenAI.BadRequestError && /calls modify_contact/.test(e.message) && /Offered tools: search_contacts/.test(e.message),
+    (e: unknown) =>
+      e instanceof OpenAI.BadRequestError && /calls modify_contact/.test(e.message) && /Offered tools: search_contacts/.test(e.message),
   );
 });
 
@@ -159,7 +160,11 @@ test("a turn the mock injected as a fault does not count, so an agent that recov
   const played: ReferenceStep[] = parallel.reference.slice(0, 1);
   const messages = agentHistory(parallel, played);
   messages.push(
-    { role: "assistant", content: null, tool_calls: [{ id: "bad", type: "function", function: { name: "unknown_tool", arguments: "{}" } }] },
+    {
+      role: "assistant",
+      content: null,
+      tool_calls: [{ id: "bad", type: "function", function: { name: "unknown_tool", arguments: "{}" } }],
+    },
     { role: "tool", tool_call_id: "bad", content: "KeyError: unknown tool" },
     {
       role: "assistant",

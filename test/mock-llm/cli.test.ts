@@ -32,7 +32,9 @@ function captureIO(): { io: CliIO; out: string[]; err: string[] } {
 }
 
 function program(io: CliIO, written: string[]): Command {
-  const p = new Command("toolsandbox").exitOverride().configureOutput({ writeOut: (t) => written.push(t), writeErr: (t) => written.push(t) });
+  const p = new Command("toolsandbox")
+    .exitOverride()
+    .configureOutput({ writeOut: (t) => written.push(t), writeErr: (t) => written.push(t) });
   registerMockLlm(p, io);
   return p;
 }
@@ -182,7 +184,16 @@ test("request log lines say what was played, which faults hit and why a request 
     requestLine({ ...base, faults: ["rate-limit:first=1"], status: 429, error: "Rate limit reached" }),
     "#4 agent s step 2 -> 429 [rate-limit:first=1]",
   );
-  assert.equal(requestLine({ ...base, step: null, status: 400, error: "Reference step 2 calls x" }), "#4 agent s -> 400: Reference step 2 calls x");
-  assert.equal(requestLine({ ...base, scenario: null, step: null, status: 400, error: "No loaded scenario" }), "#4 agent -> 400: No loaded scenario");
-  assert.equal(requestLine({ ...base, method: "GET", path: "/v1/models", side: null, scenario: null, step: null }), "#4 GET /v1/models -> 200");
+  assert.equal(
+    requestLine({ ...base, step: null, status: 400, error: "Reference step 2 calls x" }),
+    "#4 agent s -> 400: Reference step 2 calls x",
+  );
+  assert.equal(
+    requestLine({ ...base, scenario: null, step: null, status: 400, error: "No loaded scenario" }),
+    "#4 agent -> 400: No loaded scenario",
+  );
+  assert.equal(
+    requestLine({ ...base, method: "GET", path: "/v1/models", side: null, scenario: null, step: null }),
+    "#4 GET /v1/models -> 200",
+  );
 });

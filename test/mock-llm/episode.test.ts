@@ -29,7 +29,11 @@ async function play(scenario: Scenario, model: string): Promise<ReferenceStep[]>
   let turn: "agent" | "user" = "agent";
   for (let guard = 0; guard < scenario.reference.length + 2; guard++) {
     if (turn === "agent") {
-      const completion = await openai.chat.completions.create({ model, messages: agentHistory(scenario, played), tools: agentTools(scenario) });
+      const completion = await openai.chat.completions.create({
+        model,
+        messages: agentHistory(scenario, played),
+        tools: agentTools(scenario),
+      });
       const message = completion.choices[0]?.message;
       assert.ok(message);
       if (message.tool_calls && message.tool_calls.length > 0) {
@@ -46,7 +50,11 @@ async function play(scenario: Scenario, model: string): Promise<ReferenceStep[]>
       }
     } else {
       // The simulator is offered end_conversation because the agent has just spoken.
-      const completion = await openai.chat.completions.create({ model, messages: userHistory(scenario, played), tools: endConversationTool() });
+      const completion = await openai.chat.completions.create({
+        model,
+        messages: userHistory(scenario, played),
+        tools: endConversationTool(),
+      });
       const message = completion.choices[0]?.message;
       assert.ok(message);
       if (message.tool_calls?.some((c) => c.type === "function" && c.function.name === "end_conversation")) {

@@ -211,5 +211,8 @@ test("close() does not wait for a request that is still in its latency", async (
 });
 
 test("invalid programmatic faults are refused at start", async () => {
-  await assert.rejects(startMockLlm({ scenarios: [scenario], faults: [{ kind: "drop", every: 0 }] }), /every must be a whole number of at least 1/);
+  await assert.rejects(
+    startMockLlm({ scenarios: [scenario], faults: [{ kind: "drop", every: 0 }] }),
+    /every must be a whole number of at least 1/,
+  );
 });

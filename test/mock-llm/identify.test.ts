@@ -23,7 +23,11 @@ const wifiRefused = named(
   buildScenario({ allow: ["get_wifi_status"], reference: [agentSays("I cannot change wifi settings."), endConversation] }),
 );
 // A copy of wifi_off under another name, as an augmented variant would be: same opening, goal and solution.
-const wifiOffVariant = { ...wifiOff, name: "wifi_off_3_distraction_tools", tools: { allow: ["set_wifi_status", "get_wifi_status"], deny: [] } };
+const wifiOffVariant = {
+  ...wifiOff,
+  name: "wifi_off_3_distraction_tools",
+  tools: { allow: ["set_wifi_status", "get_wifi_status"], deny: [] },
+};
 // Same opening and tools as wifi_off, different solution: only the model name can tell them apart.
 const wifiTwin = named(
   "wifi_twin",
@@ -53,7 +57,11 @@ const lastRecord = (): (typeof server.requests)[number] | undefined => server.re
 test("the agent's scenario is the one whose opening and tools the request has", async () => {
   await openai.chat.completions.create({ model: "gpt-4o", messages: agentHistory(wifiRefused, []), tools: agentTools(wifiRefused) });
   assert.equal(lastRecord()?.scenario, "wifi_refused");
-  const completion = await openai.chat.completions.create({ model: "gpt-4o", messages: agentHistory(wifiOff, []), tools: agentTools(wifiOff) });
+  const completion = await openai.chat.completions.create({
+    model: "gpt-4o",
+    messages: agentHistory(wifiOff, []),
+    tools: agentTools(wifiOff),
+  });
   assert.equal(
     completion.choices[0]?.message.tool_calls?.[0]?.type === "function" && completion.choices[0].message.tool_calls[0].function.name,
     "set_wifi_status",

@@ -19,15 +19,24 @@ async function ask(user: string): Promise<{ status: number; text: string }> {
   const response = await fetch(`${mock.url}/v1/chat/completions`, {
     method: "POST",
     headers: { "content-type": "application/json" },
-    body: JSON.stringify({ model: "mock", messages: [{ role: "system", content: ROLE_PLAY_RUBRIC }, { role: "user", content: user }] }),
+    body: JSON.stringify({
+      model: "mock",
+      messages: [
+        { role: "system", content: ROLE_PLAY_RUBRIC },
+        { role: "user", content: user },
+      ],
+    }),
   });
   return { status: response.status, text: await response.text() };
 }
 
-const content = (text: string): string | null => (JSON.parse(text) as { choices: { message: { content: string | null } }[] }).choices[0]!.message.content;
+const content = (text: string): string | null =>
+  (JSON.parse(text) as { choices: { message: { content: string | null } }[] }).choices[0]!.message.content;
 
 test("a reply that names the persona gets identity 5; none that does gets 2; the answer is deterministic", async () => {
-  const named = await ask(judgeUserMessage({ name: "Nova" }, ["User: hi", "Assistant reply 1: Done.", "Assistant reply 2: Nova here, done."]));
+  const named = await ask(
+    judgeUserMessage({ name: "Nova" }, ["User: hi", "Assistant reply 1: Done.", "Assistant reply 2: Nova here, done."]),
+  );
   assert.equal(named.status, 200);
   const verdict = readVerdict(content(named.text));
   assert.ok(verdict.ok);
@@ -36,7 +45,9 @@ test("a reply that names the persona gets identity 5; none that does gets 2; the
   assert.ok(unnamed.ok);
   assert.equal(unnamed.criteria[0]!.score, 2);
   assert.equal(unnamed.overall, 4.25);
-  const again = await ask(judgeUserMessage({ name: "Nova" }, ["User: hi", "Assistant reply 1: Done.", "Assistant reply 2: Nova here, done."]));
+  const again = await ask(
+    judgeUserMessage({ name: "Nova" }, ["User: hi", "Assistant reply 1: Done.", "Assistant reply 2: Nova here, done."]),
+  );
   assert.equal(content(again.text), content(named.text));
   assert.equal(mock.requests.at(-1)?.side, "judge");
 });

@@ -52,7 +52,9 @@ test("ending without end_conversation on offer is a 400 that says when the tool 
   await assert.rejects(
     openai.chat.completions.create({ model: "gpt-4o", messages: userHistory(single, single.reference.slice(0, 3)) }),
     (e: unknown) =>
-      e instanceof OpenAI.BadRequestError && /does not offer the end_conversation tool/.test(e.message) && /agent has just spoken/.test(e.message),
+      e instanceof OpenAI.BadRequestError &&
+      /does not offer the end_conversation tool/.test(e.message) &&
+      /agent has just spoken/.test(e.message),
   );
 });
 

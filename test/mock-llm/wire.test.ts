@@ -139,6 +139,10 @@ test("a rejected request is recorded with its status and message; the server kee
   const recorded = server.requests[before];
   assert.equal(recorded?.status, 400);
   assert.match(recorded?.error ?? "", /Streaming/);
-  const ok = await client(server.url).chat.completions.create({ model: "gpt-4o", messages: agentHistory(scenario, []), tools: agentTools(scenario) });
+  const ok = await client(server.url).chat.completions.create({
+    model: "gpt-4o",
+    messages: agentHistory(scenario, []),
+    tools: agentTools(scenario),
+  });
   assert.equal(ok.choices[0]?.message.tool_calls?.length, 1);
 });

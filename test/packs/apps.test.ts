@@ -62,9 +62,18 @@ test("`stats` counts, per app, the scenarios that allow it and need it and the r
 
 test("`run`'s summary gives each scenario's apps and the mean score per app, and prints that table", () => {
   const out = tempDir("apps-run");
-  const r = runCli(["run", join("sample-scenarios", "send_message_with_contact_content_cellular_off_adapted.scenario.yaml"), join("sample-scenarios", "cellular_off_adapted.scenario.yaml"), "--out", out]);
+  const r = runCli([
+    "run",
+    join("sample-scenarios", "send_message_with_contact_content_cellular_off_adapted.scenario.yaml"),
+    join("sample-scenarios", "cellular_off_adapted.scenario.yaml"),
+    "--out",
+    out,
+  ]);
   assert.equal(r.status, 0, r.stderr);
-  const summary = JSON.parse(readFileSync(join(out, "summary.json"), "utf8")) as { scenarios: { name: string; apps: string[] }[]; apps: { app: string; scenarios: number; score: number }[] };
+  const summary = JSON.parse(readFileSync(join(out, "summary.json"), "utf8")) as {
+    scenarios: { name: string; apps: string[] }[];
+    apps: { app: string; scenarios: number; score: number }[];
+  };
   assert.deepEqual(summary.scenarios.find((s) => s.name === "cellular_off_adapted")?.apps, ["Settings"]);
   assert.deepEqual(
     summary.apps.map((a) => [a.app, a.scenarios, a.score]),

@@ -83,7 +83,16 @@ test("schemas reach nested values through properties, items, additionalPropertie
     type: "array",
     items: { type: "object", properties: { n: { type: "integer" }, t: { type: "number" } } },
   };
-  assert.equal(pyRepr([{ n: 1, t: 2 }, { n: 3, t: 4.5 }], rows), "[{'n': 1, 't': 2.0}, {'n': 3, 't': 4.5}]");
+  assert.equal(
+    pyRepr(
+      [
+        { n: 1, t: 2 },
+        { n: 3, t: 4.5 },
+      ],
+      rows,
+    ),
+    "[{'n': 1, 't': 2.0}, {'n': 3, 't': 4.5}]",
+  );
   assert.equal(pyRepr({ a: 1, b: 2 }, { type: "object", additionalProperties: { type: "number" } }), "{'a': 1.0, 'b': 2.0}");
   const optionalFloat = { anyOf: [{ type: "null" }, { type: "number" }] };
   assert.equal(pyRepr(5, optionalFloat), "5.0");

@@ -16,7 +16,11 @@ test("the agent system prompt asks not to guess argument values and to ask when 
 
 test("every built-in demonstration ends with the simulated user calling end_conversation, as upstream's do", () => {
   for (const demo of Object.values(BUILTIN_DEMONSTRATIONS)) {
-    assert.deepEqual(demo.messages.at(-1), { sender: "user", recipient: "execution_environment", content: "end_conversation()" }, demo.name);
+    assert.deepEqual(
+      demo.messages.at(-1),
+      { sender: "user", recipient: "execution_environment", content: "end_conversation()" },
+      demo.name,
+    );
   }
 });
 

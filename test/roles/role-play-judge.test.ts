@@ -5,7 +5,12 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import type { Message } from "../../engine/episode/types.js";
 import { RolePlayJudge } from "../../engine/benchmarks/dialogtool/role-play/judge.js";
-import { readJudgeRequest, ROLE_PLAY_CRITERIA, ROLE_PLAY_RUBRIC, RUBRIC_MARKER } from "../../engine/benchmarks/dialogtool/role-play/rubric.js";
+import {
+  readJudgeRequest,
+  ROLE_PLAY_CRITERIA,
+  ROLE_PLAY_RUBRIC,
+  RUBRIC_MARKER,
+} from "../../engine/benchmarks/dialogtool/role-play/rubric.js";
 import { readVerdict } from "../../engine/benchmarks/dialogtool/role-play/verdict.js";
 import { modelSettings } from "../../engine/roles/openai/settings.js";
 import { agentSystemMessage } from "../../engine/scenario/prompts/persona-prompt.js";
@@ -30,7 +35,16 @@ function judgeAnswering(content: string, status = 200): { judge: RolePlayJudge; 
   const bodies: unknown[] = [];
   const fetch = async (_input: unknown, init?: RequestInit): Promise<Response> => {
     bodies.push(JSON.parse(String(init?.body)));
-    const body = status === 200 ? { id: "x", object: "chat.completion", created: 0, model: "m", choices: [{ index: 0, message: { role: "assistant", content }, finish_reason: "stop" }] } : { error: { message: "nope" } };
+    const body =
+      status === 200
+        ? {
+            id: "x",
+            object: "chat.completion",
+            created: 0,
+            model: "m",
+            choices: [{ index: 0, message: { role: "assistant", content }, finish_reason: "stop" }],
+          }
+        : { error: { message: "nope" } };
     return new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
   };
   const settings = modelSettings("m", { base_url: "http://judge.test/v1", max_retries: 0 });
@@ -50,7 +64,10 @@ test("a well-formed answer gives a score and a reason per criterion and their me
   const { judge, bodies } = judgeAnswering("```json\n" + verdictJson() + "\n```");
   const j = await judge.judge(PERSONA, MESSAGES);
   assert.equal(j.failure, undefined);
-  assert.deepEqual(j.criteria.map((c) => [c.id, c.score, c.reason]), ROLE_PLAY_CRITERIA.map((c, i) => [c.id, i + 2, `r${i}`]));
+  assert.deepEqual(
+    j.criteria.map((c) => [c.id, c.score, c.reason]),
+    ROLE_PLAY_CRITERIA.map((c, i) => [c.id, i + 2, `r${i}`]),
+  );
   assert.equal(j.overall, 3.5);
   assert.equal(j.rubric, ROLE_PLAY_RUBRIC);
   assert.ok(j.rubric.startsWith(RUBRIC_MARKER));
@@ -72,7 +89,7 @@ test("malformed answers are recorded failures with a one-line reason", async () 
     ["", /no text/],
   ];
   for (const [content, pattern] of cases) {
-    const j = await (judgeAnswering(content).judge).judge(PERSONA, MESSAGES);
+    const j = await judgeAnswering(content).judge.judge(PERSONA, MESSAGES);
     assert.match(j.failure ?? "", pattern, content);
     assert.doesNotMatch(j.failure ?? "", /\n/);
     assert.deepEqual(j.criteria, []);

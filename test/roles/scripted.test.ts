@@ -5,7 +5,12 @@ import { RoleError, type AgentRequest, type UserRequest } from "../../engine/epi
 import { agentSays, buildScenario, call, calls, endConversation, userSays } from "../episode/fixtures.js";
 
 const scenario = buildScenario({
-  reference: [calls(call("call_1", "get_wifi_status"), call("call_2", "search_holiday", { holiday_name: "Christmas" })), agentSays("Wifi is on."), userSays("Thanks!"), endConversation],
+  reference: [
+    calls(call("call_1", "get_wifi_status"), call("call_2", "search_holiday", { holiday_name: "Christmas" })),
+    agentSays("Wifi is on."),
+    userSays("Thanks!"),
+    endConversation,
+  ],
 });
 const agentRequest: AgentRequest = { messages: [], tools: [], scenario };
 const userRequest: UserRequest = { messages: [], scenario };
@@ -36,7 +41,10 @@ test("a step for the other role is an error naming the step", async () => {
   });
   await agent.respond(agentRequest);
   await agent.respond(agentRequest);
-  await assert.rejects(agent.respond(agentRequest), { name: "RoleError", message: "reference step 3 is a user step but the agent is to speak" });
+  await assert.rejects(agent.respond(agentRequest), {
+    name: "RoleError",
+    message: "reference step 3 is a user step but the agent is to speak",
+  });
   // The failed attempt did not consume the step: the user can still say it.
   assert.deepEqual(await user.respond(userRequest), { kind: "text", text: "Thanks!" });
 });

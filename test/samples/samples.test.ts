@@ -89,7 +89,8 @@ test("a state-dependency sample starts with a service or low battery mode in the
     if (!s.categories.includes("STATE_DEPENDENCY")) continue;
     const setting = s.world.tables.SETTING?.[0];
     assert.ok(setting, s.name);
-    const blocked = setting.low_battery_mode === true || setting.wifi === false || setting.cellular === false || setting.location_service === false;
+    const blocked =
+      setting.low_battery_mode === true || setting.wifi === false || setting.cellular === false || setting.location_service === false;
     assert.ok(blocked, `${s.name}: every service is already on`);
   }
 });
@@ -99,7 +100,9 @@ test("a low-battery sample needs the full chain: low battery mode off, then wifi
   assert.ok(lowBattery.length >= 2, "at least two nested low-battery chains");
   for (const s of lowBattery) {
     const ids = s.milestones.map((m) => m.id);
-    const lbm = s.milestones.find((m) => m.constraints.some((c) => c.table === "SETTING" && c.target.some((r) => r.low_battery_mode === false)));
+    const lbm = s.milestones.find((m) =>
+      m.constraints.some((c) => c.table === "SETTING" && c.target.some((r) => r.low_battery_mode === false)),
+    );
     assert.ok(lbm, `${s.name}: no milestone for turning low battery mode off`);
     for (const column of ["wifi", "location_service"]) {
       const on = s.milestones.find((m) => m.constraints.some((c) => c.table === "SETTING" && c.target.some((r) => r[column] === true)));

@@ -28,7 +28,10 @@ test("a tolerance key that is no argument of the traced tool is an error on the 
   assert.equal(found.length, 1);
   const [d] = found;
   assert.equal(d!.severity, "error");
-  assert.match(d!.message, /"timestamp0" is not an argument of "?timestamp_diff"?, so this tolerance would never apply\. Did you mean "timestamp_0"\?/);
+  assert.match(
+    d!.message,
+    /"timestamp0" is not an argument of "?timestamp_diff"?, so this tolerance would never apply\. Did you mean "timestamp_0"\?/,
+  );
   assert.deepEqual(d!.data, { suggestion: "timestamp_0" });
   // The range is the key itself, so the quick fix replaces just the key.
   const line = text.split("\n")[d!.range.start.line]!;
@@ -36,7 +39,10 @@ test("a tolerance key that is no argument of the traced tool is an error on the 
 });
 
 test("correct tolerance keys, and .inf, raise nothing", () => {
-  assert.deepEqual(diagnostics(withTolerance("{ timestamp_0: 1, timestamp_1: .inf }")).filter((d) => d.severity === "error"), []);
+  assert.deepEqual(
+    diagnostics(withTolerance("{ timestamp_0: 1, timestamp_1: .inf }")).filter((d) => d.severity === "error"),
+    [],
+  );
 });
 
 const dag = (afterOfB: string): string => `name: after_ids
@@ -55,13 +61,19 @@ reference:
 
 test("an unknown id in after gives one diagnostic, with the id it most likely meant", () => {
   const found = diagnostics(dag("frist")).filter((d) => d.severity === "error");
-  assert.deepEqual(found.map((d) => d.code), ["unknown-milestone"]);
+  assert.deepEqual(
+    found.map((d) => d.code),
+    ["unknown-milestone"],
+  );
   assert.match(found[0]!.message, /No milestone has the id "frist"\. Did you mean "first"\?/);
 });
 
 test("an unknown id with no likely meaning still gives only its own diagnostic", () => {
   const found = diagnostics(dag("zzzzzzzzzz")).filter((d) => d.severity === "error");
-  assert.deepEqual(found.map((d) => d.code), ["unknown-milestone"]);
+  assert.deepEqual(
+    found.map((d) => d.code),
+    ["unknown-milestone"],
+  );
 });
 
 test("without a mistake in after, an unconnected node is still reported", () => {

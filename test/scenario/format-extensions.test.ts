@@ -23,22 +23,31 @@ reference:
 `;
 
 const errors = (text: string): string[] =>
-  checkScenarioText(text, "t.scenario.yaml").diagnostics.filter((d) => d.severity === "error").map((d) => d.message);
+  checkScenarioText(text, "t.scenario.yaml")
+    .diagnostics.filter((d) => d.severity === "error")
+    .map((d) => d.message);
 
 test(".inf is an infinite tolerance for a tool-trace argument and for a close measure", () => {
   const result = checkScenarioText(
-    scenario("          tool_trace: { kind: tool_trace, atol: { reminder_timestamp_lowerbound: .inf } }\n          sandbox_message_index: { kind: close, atol: .inf }"),
+    scenario(
+      "          tool_trace: { kind: tool_trace, atol: { reminder_timestamp_lowerbound: .inf } }\n          sandbox_message_index: { kind: close, atol: .inf }",
+    ),
     "t.scenario.yaml",
   );
-  assert.deepEqual(result.diagnostics.filter((d) => d.severity === "error"), []);
+  assert.deepEqual(
+    result.diagnostics.filter((d) => d.severity === "error"),
+    [],
+  );
   const measures = result.scenario!.milestones[0]!.constraints[0]!.measures;
   assert.deepEqual(measures.tool_trace, { kind: "tool_trace", atol: { reminder_timestamp_lowerbound: INFINITE_TOLERANCE } });
   assert.deepEqual(measures.sandbox_message_index, { kind: "close", atol: INFINITE_TOLERANCE });
   // The resolved scenario stays JSON (it is embedded in every trajectory header).
-  assert.doesNotThrow(() => JSON.stringify(result.scenario, (_k, v: unknown) => {
-    if (typeof v === "number" && !Number.isFinite(v)) throw new Error("non-finite");
-    return v;
-  }));
+  assert.doesNotThrow(() =>
+    JSON.stringify(result.scenario, (_k, v: unknown) => {
+      if (typeof v === "number" && !Number.isFinite(v)) throw new Error("non-finite");
+      return v;
+    }),
+  );
 });
 
 test("-.inf is still no tolerance, and .inf is no number anywhere else", () => {
@@ -47,13 +56,19 @@ test("-.inf is still no tolerance, and .inf is no number anywhere else", () => {
 });
 
 test("a preamble replaces the default instruction, and the goal follows it as written", () => {
-  assert.equal(renderUserSystemMessage("Turn off wifi", [], "Play the phone's owner. Task: "), "Play the phone's owner. Task: Turn off wifi");
+  assert.equal(
+    renderUserSystemMessage("Turn off wifi", [], "Play the phone's owner. Task: "),
+    "Play the phone's owner. Task: Turn off wifi",
+  );
   assert.equal(renderUserSystemMessage("Turn off wifi", []), `${USER_INSTRUCTION}Turn off wifi.`);
   const withPreamble = checkScenarioText(
     "name: p\nuser: { preamble: 'Play the owner. Task: ', goal: Turn off wifi, opening: Wifi off please }\nreference:\n  - agent: Done.\n  - end_conversation: true\n",
     "p.scenario.yaml",
   );
   assert.equal(withPreamble.scenario!.user.preamble, "Play the owner. Task: ");
-  const without = checkScenarioText("name: p\nuser: { goal: Turn off wifi, opening: Wifi off please }\nreference:\n  - agent: Done.\n  - end_conversation: true\n", "p.scenario.yaml");
+  const without = checkScenarioText(
+    "name: p\nuser: { goal: Turn off wifi, opening: Wifi off please }\nreference:\n  - agent: Done.\n  - end_conversation: true\n",
+    "p.scenario.yaml",
+  );
   assert.equal("preamble" in without.scenario!.user, false); // left out, so older trajectories stay the same
 });

@@ -10,11 +10,28 @@ const DEFAULTS: Readonly<Record<string, string>> = {
   reference: "reference:\n  - agent: Done.\n  - end_conversation: true",
 };
 
-const ORDER = ["name", "description", "categories", "clock", "world", "web", "tools", "agent", "user", "max_messages", "options", "milestones", "minefields", "reference"];
+const ORDER = [
+  "name",
+  "description",
+  "categories",
+  "clock",
+  "world",
+  "web",
+  "tools",
+  "agent",
+  "user",
+  "max_messages",
+  "options",
+  "milestones",
+  "minefields",
+  "reference",
+];
 
 /** A scenario text from top-level sections (each written with its key); name, user and reference have defaults. */
 export function scenarioText(sections: Readonly<Record<string, string>>): string {
-  return `${ORDER.map((key) => sections[key] ?? DEFAULTS[key]).filter((s): s is string => s !== undefined).join("\n")}\n`;
+  return `${ORDER.map((key) => sections[key] ?? DEFAULTS[key])
+    .filter((s): s is string => s !== undefined)
+    .join("\n")}\n`;
 }
 
 export interface Checked extends CheckResult {
@@ -52,5 +69,7 @@ export function expectClean(checked: Checked): NonNullable<CheckResult["scenario
 }
 
 export function describe(checked: Checked): string {
-  return checked.diagnostics.map((d) => `${d.range.start.line + 1}:${d.range.start.character + 1} ${d.code} [${underlined(checked, d)}] ${d.message}`).join("\n");
+  return checked.diagnostics
+    .map((d) => `${d.range.start.line + 1}:${d.range.start.character + 1} ${d.code} [${underlined(checked, d)}] ${d.message}`)
+    .join("\n");
 }

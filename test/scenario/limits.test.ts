@@ -17,5 +17,8 @@ test("more milestones than the evaluation can match is an error on the first one
   assert.equal(found.length, 1);
   // Milestone number MAX_MATCH_NODES (0-based) starts on line 6 + 5 lines per milestone.
   assert.equal(found[0]!.range.start.line, 5 + 5 * MAX_MATCH_NODES);
-  assert.equal(checkScenarioText(scenarioWith(MAX_MATCH_NODES), "ok.scenario.yaml").diagnostics.filter((d) => d.code === "too-many-milestones").length, 0);
+  assert.equal(
+    checkScenarioText(scenarioWith(MAX_MATCH_NODES), "ok.scenario.yaml").diagnostics.filter((d) => d.code === "too-many-milestones").length,
+    0,
+  );
 });

@@ -17,7 +17,17 @@ test("without world.pack a scenario is ToolSandbox's; with tooltalk it has ToolT
   assert.deepEqual(Object.keys(plain.world.tables), ["SETTING", "CONTACT", "MESSAGING", "REMINDER"]);
   const tooltalk = expectClean(check({ world: TOOLTALK }));
   assert.equal(tooltalk.world.pack, "tooltalk");
-  assert.deepEqual(Object.keys(tooltalk.world.tables), ["ACCOUNT", "SESSION", "ALARM", "CALENDAR", "EMAIL", "MESSAGE", "REMINDER", "WEATHER", "HISTORIC_WEATHER"]);
+  assert.deepEqual(Object.keys(tooltalk.world.tables), [
+    "ACCOUNT",
+    "SESSION",
+    "ALARM",
+    "CALENDAR",
+    "EMAIL",
+    "MESSAGE",
+    "REMINDER",
+    "WEATHER",
+    "HISTORIC_WEATHER",
+  ]);
   assert.deepEqual(tooltalk.world.tables.ACCOUNT, []);
   assert.equal(tooltalk.world.tables.CONTACT, undefined);
 });
@@ -82,7 +92,11 @@ test("a list column takes a list of strings in rows and targets, and reports the
   assert.equal(scalar.message, '"attendees" takes a list of strings or null, found the text "justinkool".');
 
   const target = expectClean(
-    check({ world: TOOLTALK, milestones: "milestones:\n  - id: m\n    constraints:\n      - { kind: snapshot, table: CALENDAR, target: [{ attendees: [a, b] }] }\n" }),
+    check({
+      world: TOOLTALK,
+      milestones:
+        "milestones:\n  - id: m\n    constraints:\n      - { kind: snapshot, table: CALENDAR, target: [{ attendees: [a, b] }] }\n",
+    }),
   );
   const constraint = target.milestones[0]!.constraints[0]!;
   assert.deepEqual(constraint.target, [{ attendees: ["a", "b"] }]);
@@ -118,14 +132,21 @@ test("tool names are the pack's: a ToolSandbox tool in a tooltalk scenario says 
     result.diagnostics.map((d) => [d.code, underlined(result, d), d.message]),
     [
       ["unknown-tool", "SendEmial", 'Unknown tool "SendEmial". Did you mean "SendEmail"?'],
-      ["unknown-tool", "search_contacts", 'Unknown tool "search_contacts". It is a tool of the toolsandbox pack; this scenario\'s world.pack is tooltalk.'],
+      [
+        "unknown-tool",
+        "search_contacts",
+        'Unknown tool "search_contacts". It is a tool of the toolsandbox pack; this scenario\'s world.pack is tooltalk.',
+      ],
     ],
   );
 });
 
 test("a table that has rows is changed with replace/remove/update/add; a one-row table takes its columns", () => {
   const misspelt = expectOne(check({ world: "world:\n  CONTACT:\n    ad: []\n" }), "table-change-key", "ad");
-  assert.equal(misspelt.message, 'CONTACT is changed row by row with "replace", "remove", "update" or "add", not "ad". Did you mean "add"?');
+  assert.equal(
+    misspelt.message,
+    'CONTACT is changed row by row with "replace", "remove", "update" or "add", not "ad". Did you mean "add"?',
+  );
   const singleton = expectOne(check({ world: `${TOOLTALK}  SESSION:\n    add: []\n` }), "singleton-table-change", "add");
   assert.match(singleton.message, /^SESSION always has exactly one row/);
   const session = expectClean(check({ world: `${TOOLTALK}  SESSION: { username: justinkool, session_token: tok }\n` }));
@@ -144,7 +165,11 @@ test("a lower-case world key is a misspelt table when it looks like one, else an
     [
       ["schema-unknown-key", "bse", 'Unknown key "bse". Did you mean "base"?'],
       ["unknown-table", "contact", 'The toolsandbox world has no table "contact". Did you mean "CONTACT"?'],
-      ["unknown-table", "calendar", 'The toolsandbox world has no table "calendar". CALENDAR is a table of the tooltalk pack; set `world.pack: tooltalk` to use it.'],
+      [
+        "unknown-table",
+        "calendar",
+        'The toolsandbox world has no table "calendar". CALENDAR is a table of the tooltalk pack; set `world.pack: tooltalk` to use it.',
+      ],
     ],
   );
 });

@@ -17,7 +17,13 @@ const PERSONA = `agent:
 
 test("a persona is resolved field by field; a scenario without one has no persona key", () => {
   const s = expectClean(check({ agent: PERSONA }));
-  assert.deepEqual(s.agent.persona, { name: "Captain Nova", gender: "female", mbti: "ENTJ", language_features: "Short sentences.", emotional_traits: "Calm." });
+  assert.deepEqual(s.agent.persona, {
+    name: "Captain Nova",
+    gender: "female",
+    mbti: "ENTJ",
+    language_features: "Short sentences.",
+    emotional_traits: "Calm.",
+  });
   const plain = expectClean(check({}));
   assert.equal("persona" in plain.agent, false);
   const nameOnly = expectClean(check({ agent: "agent:\n  persona: { name: Ada }" }));

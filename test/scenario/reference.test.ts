@@ -39,13 +39,17 @@ test("arguments: unknown names, missing required ones, and types from the catalo
       ...END,
     ),
   });
-  assert.deepEqual(codes(r), [
-    ["unknown-argument", "nam"],
-    ["unknown-argument", "verbose"],
-    ["missing-argument", "arguments"],
-    ["argument-type", "1.5"],
-    ["argument-type", "north"],
-  ], describe(r));
+  assert.deepEqual(
+    codes(r),
+    [
+      ["unknown-argument", "nam"],
+      ["unknown-argument", "verbose"],
+      ["missing-argument", "arguments"],
+      ["argument-type", "1.5"],
+      ["argument-type", "north"],
+    ],
+    describe(r),
+  );
   assert.equal(r.diagnostics[0]!.data?.suggestion, "name");
   assert.match(r.diagnostics[1]!.message, /get_wifi_status takes no arguments/);
   assert.equal(r.diagnostics[2]!.message, 'send_message_with_phone_number needs the argument "content".');
@@ -59,12 +63,23 @@ test("timestamp arguments take time expressions; nullable ones take null; number
   const step = s.reference[0]!;
   assert.ok(step.kind === "agent_calls");
   assert.deepEqual(step.calls[0]!.arguments, { content: "x", reminder_timestamp: s.clock.now + 7200, latitude: null, longitude: 3 });
-  expectOne(check({ reference: steps(call("add_reminder", "{ content: x, reminder_timestamp: next week }"), ...END) }), "bad-time-expression", "next week");
+  expectOne(
+    check({ reference: steps(call("add_reminder", "{ content: x, reminder_timestamp: next week }"), ...END) }),
+    "bad-time-expression",
+    "next week",
+  );
 });
 
 test("call ids default to call_<step>_<n> and must be unique", () => {
-  const s = expectClean(check({ reference: steps("calls: [{ tool: get_wifi_status }, { tool: get_current_location }]", "calls: [{ tool: get_wifi_status }]", ...END) }));
-  assert.deepEqual(s.reference.flatMap((st) => (st.kind === "agent_calls" ? st.calls.map((c) => c.id) : [])), ["call_1_1", "call_1_2", "call_2_1"]);
+  const s = expectClean(
+    check({
+      reference: steps("calls: [{ tool: get_wifi_status }, { tool: get_current_location }]", "calls: [{ tool: get_wifi_status }]", ...END),
+    }),
+  );
+  assert.deepEqual(
+    s.reference.flatMap((st) => (st.kind === "agent_calls" ? st.calls.map((c) => c.id) : [])),
+    ["call_1_1", "call_1_2", "call_2_1"],
+  );
   const dup = check({ reference: steps("calls: [{ tool: get_wifi_status, id: x }, { tool: get_current_location, id: x }]", ...END) });
   expectOne(dup, "duplicate-call-id", "x");
 });
@@ -78,7 +93,9 @@ test("the reference follows the turns of a conversation", () => {
   expectOne(order("agent: Hi", "user: Hi", "end_conversation: true"), "reference-order", "end_conversation: true");
   expectOne(order(...END, "agent: One more thing"), "reference-order", "agent: One more thing");
   expectOne(order("agent: Shall I?"), "reference-order", "agent: Shall I?");
-  expectClean(order(call("get_wifi_status"), call("get_current_location"), "agent: Sure?", "user: Yes", "agent: Done.", "end_conversation: true"));
+  expectClean(
+    order(call("get_wifi_status"), call("get_current_location"), "agent: Sure?", "user: Yes", "agent: Done.", "end_conversation: true"),
+  );
 });
 
 test("a reference that stops where the agent would speak is a warning", () => {
@@ -89,7 +106,8 @@ test("a reference that stops where the agent would speak is a warning", () => {
 });
 
 test("a never-revealed value in the opening is a knowledge leak (warning), case-insensitively", () => {
-  const user = "user:\n  goal: Find the code.\n  knowledge:\n    - { fact: The code is XJ-42., value: xj-42, reveal: never }\n    - { fact: Name is Bo., value: Bo }\n  opening: Use code XJ-42 for Bo.";
+  const user =
+    "user:\n  goal: Find the code.\n  knowledge:\n    - { fact: The code is XJ-42., value: xj-42, reveal: never }\n    - { fact: Name is Bo., value: Bo }\n  opening: Use code XJ-42 for Bo.";
   const r = check({ user });
   const d = expectOne(r, "knowledge-leak", "Use code XJ-42 for Bo.");
   assert.equal(d.severity, "warning");

@@ -21,7 +21,10 @@ test("a minimal scenario gets every documented default", () => {
   assert.deepEqual(s.web, DEFAULT_WEB_DATA);
   assert.deepEqual(s.tools, { allow: null, deny: [] });
   assert.equal(s.agent.system_prompt, DEFAULT_AGENT_SYSTEM_PROMPT);
-  assert.deepEqual(s.user.demonstrations, DEFAULT_DEMONSTRATIONS.map((n) => BUILTIN_DEMONSTRATIONS[n]));
+  assert.deepEqual(
+    s.user.demonstrations,
+    DEFAULT_DEMONSTRATIONS.map((n) => BUILTIN_DEMONSTRATIONS[n]),
+  );
   assert.deepEqual(s.user.knowledge, []);
   assert.equal(s.max_messages, 30);
   assert.deepEqual(s.options, { invalid_tool_call: "recover" });
@@ -55,8 +58,22 @@ test("world changes apply in the order replace, remove, update, add, with defaul
     },
   ]);
   assert.deepEqual(tables.REMINDER, [
-    { reminder_id: uuid5("full_example:REMINDER:1"), content: "Water the plants", creation_timestamp: NOW - 48 * HOUR, reminder_timestamp: NOW + 22 * HOUR, latitude: null, longitude: null },
-    { reminder_id: uuid5("full_example:REMINDER:2"), content: "Call mom", creation_timestamp: NOW, reminder_timestamp: NOW + 31 * HOUR, latitude: null, longitude: null },
+    {
+      reminder_id: uuid5("full_example:REMINDER:1"),
+      content: "Water the plants",
+      creation_timestamp: NOW - 48 * HOUR,
+      reminder_timestamp: NOW + 22 * HOUR,
+      latitude: null,
+      longitude: null,
+    },
+    {
+      reminder_id: uuid5("full_example:REMINDER:2"),
+      content: "Call mom",
+      creation_timestamp: NOW,
+      reminder_timestamp: NOW + 31 * HOUR,
+      latitude: null,
+      longitude: null,
+    },
   ]);
 });
 
@@ -64,12 +81,22 @@ test("web data: added entries come first, rates in the default base merge", () =
   assert.equal(full.web.places[0]!.name, "Blue Bottle Coffee");
   assert.deepEqual(full.web.places.slice(1), DEFAULT_WEB_DATA.places);
   assert.deepEqual(full.web.weather, DEFAULT_WEB_DATA.weather);
-  assert.deepEqual(full.web.exchange_rates, { base: DEFAULT_WEB_DATA.exchange_rates.base, rates: { ...DEFAULT_WEB_DATA.exchange_rates.rates, EUR: 0.5 } });
+  assert.deepEqual(full.web.exchange_rates, {
+    base: DEFAULT_WEB_DATA.exchange_rates.base,
+    rates: { ...DEFAULT_WEB_DATA.exchange_rates.rates, EUR: 0.5 },
+  });
 });
 
 test("tools, agent, user, limits and options resolve as written", () => {
   assert.deepEqual(full.tools, {
-    allow: ["search_contacts", "send_message_with_phone_number", "set_cellular_service_status", "add_reminder", "search_weather_around_lat_lon", "unit_conversion"],
+    allow: [
+      "search_contacts",
+      "send_message_with_phone_number",
+      "set_cellular_service_status",
+      "add_reminder",
+      "search_weather_around_lat_lon",
+      "unit_conversion",
+    ],
     deny: ["unit_conversion"],
   });
   assert.equal(full.agent.system_prompt, "Ask before you change settings.");
@@ -134,8 +161,20 @@ test("milestones: explicit edges, guardrails, measures, default references, extr
       after: ["found_lars", "cellular_on"],
       guardrails: { tables: null, exclude: ["SETTING"] },
       constraints: [
-        { kind: "addition", table: "MESSAGING", target: [{ recipient_phone_number: "+15550100", content: "Rehearsal at 6" }], measures: { content: { kind: "contains" } }, reference: { kind: "initial" } },
-        { kind: "update", table: "CONTACT", target: [{ name: "Homer S" }], measures: { relationship: { kind: "any" } }, reference: { kind: "milestone", id: "found_lars" } },
+        {
+          kind: "addition",
+          table: "MESSAGING",
+          target: [{ recipient_phone_number: "+15550100", content: "Rehearsal at 6" }],
+          measures: { content: { kind: "contains" } },
+          reference: { kind: "initial" },
+        },
+        {
+          kind: "update",
+          table: "CONTACT",
+          target: [{ name: "Homer S" }],
+          measures: { relationship: { kind: "any" } },
+          reference: { kind: "milestone", id: "found_lars" },
+        },
       ],
     },
     {

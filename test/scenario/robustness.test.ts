@@ -35,7 +35,11 @@ test("every truncation of a valid file gives diagnostics without throwing", () =
     const text = full.slice(0, cut);
     const result = checkScenarioText(text, "cut.yaml");
     assertWellFormed(text, result.diagnostics);
-    if (result.scenario === null) assert.ok(result.diagnostics.some((d) => d.severity === "error"), `cut at ${cut}`);
+    if (result.scenario === null)
+      assert.ok(
+        result.diagnostics.some((d) => d.severity === "error"),
+        `cut at ${cut}`,
+      );
   }
 });
 
@@ -51,7 +55,10 @@ test("random edits never make the checker throw", () => {
       let text = source;
       for (let k = 0; k < 3; k++) {
         const at = random(text.length);
-        text = random(2) === 0 ? text.slice(0, at) + inserts[random(inserts.length)]! + text.slice(at) : text.slice(0, at) + text.slice(at + 1 + random(5));
+        text =
+          random(2) === 0
+            ? text.slice(0, at) + inserts[random(inserts.length)]! + text.slice(at)
+            : text.slice(0, at) + text.slice(at + 1 + random(5));
       }
       assertWellFormed(text, checkScenarioText(text, "edit.yaml").diagnostics);
     }
@@ -60,7 +67,23 @@ test("random edits never make the checker throw", () => {
 
 test("hostile or odd inputs are diagnostics too", () => {
   const bomb = `a: &a [x, x, x, x, x, x, x, x, x]\nb: &b [*a, *a, *a, *a, *a, *a, *a, *a, *a]\nc: &c [*b, *b, *b, *b, *b, *b, *b, *b, *b]\nd: &d [*c, *c, *c, *c, *c, *c, *c, *c, *c]\ne: [*d, *d, *d, *d, *d, *d, *d, *d, *d]\n`;
-  const inputs = ["[", "{", ":", "- - -", "!!binary x", "\u0000", "a: !!int nope", "x".repeat(100000), "[".repeat(500), "- ".repeat(500) + "x", bomb, "42", '"just a string"', "[]", "name: [unclosed\n  - x"];
+  const inputs = [
+    "[",
+    "{",
+    ":",
+    "- - -",
+    "!!binary x",
+    "\u0000",
+    "a: !!int nope",
+    "x".repeat(100000),
+    "[".repeat(500),
+    "- ".repeat(500) + "x",
+    bomb,
+    "42",
+    '"just a string"',
+    "[]",
+    "name: [unclosed\n  - x",
+  ];
   for (const text of inputs) {
     const result = checkScenarioText(text, "odd.yaml");
     assert.equal(result.scenario, null);
@@ -87,7 +110,10 @@ test("loadScenarioFile reads and checks a file, and turns an unreadable path int
   assert.equal(ok.scenario?.name, "full_example");
   const missing = loadScenarioFile(join(FIXTURES, "nope.scenario.yaml"));
   assert.equal(missing.scenario, null);
-  assert.deepEqual(missing.diagnostics.map((d) => [d.code, d.severity, d.message]), [["file-not-found", "error", "Cannot read the scenario file: no such file."]]);
+  assert.deepEqual(
+    missing.diagnostics.map((d) => [d.code, d.severity, d.message]),
+    [["file-not-found", "error", "Cannot read the scenario file: no such file."]],
+  );
   assert.equal(missing.diagnostics[0]!.file, join(FIXTURES, "nope.scenario.yaml"));
   const directory = loadScenarioFile(FIXTURES);
   assert.equal(directory.diagnostics[0]!.code, "file-unreadable");

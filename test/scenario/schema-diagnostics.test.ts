@@ -30,11 +30,14 @@ test("a missing required key is reported at the key of the section that lacks it
 
 test("an empty top level names what a scenario needs", () => {
   const result = check("description: nothing else\n");
-  assert.deepEqual(result.diagnostics.map((d) => [d.code, d.message]), [
-    ["schema-required", 'This scenario needs "name".'],
-    ["schema-required", 'This scenario needs "user".'],
-    ["schema-required", 'This scenario needs "reference".'],
-  ]);
+  assert.deepEqual(
+    result.diagnostics.map((d) => [d.code, d.message]),
+    [
+      ["schema-required", 'This scenario needs "name".'],
+      ["schema-required", 'This scenario needs "user".'],
+      ["schema-required", 'This scenario needs "reference".'],
+    ],
+  );
   assert.equal(check("").diagnostics[0]!.code, "empty-file");
   assert.equal(check("# only a comment\n").diagnostics[0]!.code, "empty-file");
 });
@@ -54,12 +57,18 @@ test("an enum value gets a suggestion when one is close, else the list of values
 });
 
 test("an unknown constraint kind is reported once at the kind, not once per union branch", () => {
-  const d = expectOne(check({ milestones: milestone("      - kind: addtion\n        table: CONTACT\n        target: [{ name: x }]") }), "schema-enum", "addtion");
+  const d = expectOne(
+    check({ milestones: milestone("      - kind: addtion\n        table: CONTACT\n        target: [{ name: x }]") }),
+    "schema-enum",
+    "addtion",
+  );
   assert.equal(d.message, 'Unknown kind "addtion". Did you mean "addition"?');
 });
 
 test("a known kind validates only its own branch: its keys, its required fields", () => {
-  const result = check({ milestones: milestone("      - kind: addition\n        table: SANDBOX\n        target: [{ content: x }]\n        extractor: days") });
+  const result = check({
+    milestones: milestone("      - kind: addition\n        table: SANDBOX\n        target: [{ content: x }]\n        extractor: days"),
+  });
   assert.deepEqual(
     result.diagnostics.map((d) => [d.code, underlined(result, d)]),
     [
@@ -82,7 +91,11 @@ test("a type union reports the branch the value's type picks, or one 'expected X
   const d = expectOne(wrongItem, "schema-type", "[1]");
   assert.equal(d.message, "Expected a string or a demonstration, found a list.");
   const inline = check({ user: "user:\n  goal: g\n  opening: o\n  demonstrations:\n    - { name: d, goal: g, mesages: [] }" });
-  assert.deepEqual(inline.diagnostics.map((x) => [x.code, underlined(inline, x)]), [["schema-unknown-key", "mesages"]], describe(inline));
+  assert.deepEqual(
+    inline.diagnostics.map((x) => [x.code, underlined(inline, x)]),
+    [["schema-unknown-key", "mesages"]],
+    describe(inline),
+  );
 });
 
 test("a reference step has exactly one key", () => {

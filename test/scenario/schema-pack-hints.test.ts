@@ -70,7 +70,10 @@ async function labelsAt(text: string): Promise<string[]> {
   const position = { line: before.split("\n").length - 1, character: offset - (before.lastIndexOf("\n") + 1) };
   const uri = uriOf(join(dir, `doc${++opened}.scenario.yaml`));
   await yamlLs.open(uri, source);
-  const answer = await yamlLs.request(yamlLs.connection.sendRequest(CompletionRequest.type, { textDocument: { uri }, position }), "completion");
+  const answer = await yamlLs.request(
+    yamlLs.connection.sendRequest(CompletionRequest.type, { textDocument: { uri }, position }),
+    "completion",
+  );
   const items: CompletionItem[] = Array.isArray(answer) ? answer : (answer?.items ?? []);
   return items.map((i) => i.label);
 }
@@ -96,7 +99,9 @@ for (const [pack, world] of [
   });
 
   test(`yaml-language-server offers ${pack.id}'s tool names in \`tools.allow\` and a reference call`, async () => {
-    const allow = await labelsAt(`name: x\n${world}tools:\n  allow:\n    - $0\nuser: { goal: g, opening: o }\nreference:\n  - agent: Done.\n`);
+    const allow = await labelsAt(
+      `name: x\n${world}tools:\n  allow:\n    - $0\nuser: { goal: g, opening: o }\nreference:\n  - agent: Done.\n`,
+    );
     const call = await labelsAt(`name: x\n${world}user: { goal: g, opening: o }\nreference:\n  - calls:\n      - tool: $0\n`);
     for (const tool of agentTools(pack)) {
       assert.ok(allow.includes(tool), `${tool} in tools.allow: ${allow.join(", ")}`);
@@ -106,12 +111,18 @@ for (const [pack, world] of [
 
   test(`yaml-language-server offers ${pack.id}'s world tables and their columns`, async () => {
     const tables = [...pack.schemas.values()];
-    const keys = await labelsAt(`name: x\nworld:\n${world ? "  pack: tooltalk\n" : ""}  $0\nuser: { goal: g, opening: o }\nreference:\n  - agent: Done.\n`);
+    const keys = await labelsAt(
+      `name: x\nworld:\n${world ? "  pack: tooltalk\n" : ""}  $0\nuser: { goal: g, opening: o }\nreference:\n  - agent: Done.\n`,
+    );
     for (const t of tables) assert.ok(keys.includes(t.name), `${t.name} in ${keys.join(", ")}`);
     const table = tables.find((t) => !t.singleton)!;
-    const columns = await labelsAt(`name: x\nworld:\n${world ? "  pack: tooltalk\n" : ""}  ${table.name}:\n    add:\n      - $0\nuser: { goal: g, opening: o }\nreference:\n  - agent: Done.\n`);
+    const columns = await labelsAt(
+      `name: x\nworld:\n${world ? "  pack: tooltalk\n" : ""}  ${table.name}:\n    add:\n      - $0\nuser: { goal: g, opening: o }\nreference:\n  - agent: Done.\n`,
+    );
     for (const c of table.columns) assert.ok(columns.includes(c.name), `${table.name}.${c.name} in ${columns.join(", ")}`);
-    const target = await labelsAt(milestoneWith(world, `      - kind: snapshot\n        table: ${table.name}\n        target:\n          - $0`));
+    const target = await labelsAt(
+      milestoneWith(world, `      - kind: snapshot\n        table: ${table.name}\n        target:\n          - $0`),
+    );
     for (const c of table.columns) assert.ok(target.includes(c.name), `${table.name}.${c.name} in a target row: ${target.join(", ")}`);
   });
 }

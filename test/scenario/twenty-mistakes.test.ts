@@ -68,6 +68,10 @@ test("each mistake, fixed alone, removes exactly its diagnostic", () => {
     const fixed = check(text.replace(from, to));
     const expected = [...codes];
     expected.splice(expected.indexOf(code), 1);
-    assert.deepEqual(fixed.diagnostics.map((d) => d.code), expected, `${code}:\n${describe(fixed)}`);
+    assert.deepEqual(
+      fixed.diagnostics.map((d) => d.code),
+      expected,
+      `${code}:\n${describe(fixed)}`,
+    );
   }
 });

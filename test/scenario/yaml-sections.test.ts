@@ -11,7 +11,9 @@ import { YamlSource } from "../../engine/scenario/yaml-source.js";
 import { SectionedParser } from "../../engine/scenario/yaml-sections.js";
 
 const SAMPLES = join(__dirname, "..", "..", "sample-scenarios");
-const FILES = readdirSync(SAMPLES).filter((f) => f.endsWith(".scenario.yaml")).sort();
+const FILES = readdirSync(SAMPLES)
+  .filter((f) => f.endsWith(".scenario.yaml"))
+  .sort();
 
 function nodes(doc: Document.Parsed): string[] {
   const out: string[] = [];
@@ -36,7 +38,7 @@ function assertSame(text: string, parser: SectionedParser, what: string): void {
 /** A small seeded generator, so a failure names an edit that can be replayed. */
 function random(seed: number): () => number {
   let s = seed;
-  return () => ((s = (s * 1103515245 + 12345) % 2147483648) / 2147483648);
+  return () => (s = (s * 1103515245 + 12345) % 2147483648) / 2147483648;
 }
 
 const EDITS: readonly ((text: string, at: number) => string)[] = [

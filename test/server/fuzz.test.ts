@@ -28,10 +28,58 @@ const SAMPLES = readdirSync("sample-scenarios")
 
 /** Pieces that matter to YAML and to the scenario format, so mutations reach the odd corners. */
 const FRAGMENTS = [
-  ":", ": ", "- ", "-", "[", "]", "{", "}", ",", '"', "'", "#", "\n", "  ", "    ", "\t", "&a ", "*a", "<<: *a", "|", ">-",
-  "? ", "!!str ", "%YAML 1.2\n", "---\n", "...\n", "after: [", "after: []", "id: ", "kind: ", "table: ", "tool: ",
-  "reference: ", "constraints:\n", "target:\n  - ", "milestones:\n  - id: x\n", "calls:\n  - tool: ", "arguments: {", "null", "~",
-  "1e999", "-0", "0x1F", "2026-13-45T25:61:00", "now - 1d", "tomorrow 25:00", "SANDBOX", "CONTACT", "search_contacts", "é", "🙂", "\u0000",
+  ":",
+  ": ",
+  "- ",
+  "-",
+  "[",
+  "]",
+  "{",
+  "}",
+  ",",
+  '"',
+  "'",
+  "#",
+  "\n",
+  "  ",
+  "    ",
+  "\t",
+  "&a ",
+  "*a",
+  "<<: *a",
+  "|",
+  ">-",
+  "? ",
+  "!!str ",
+  "%YAML 1.2\n",
+  "---\n",
+  "...\n",
+  "after: [",
+  "after: []",
+  "id: ",
+  "kind: ",
+  "table: ",
+  "tool: ",
+  "reference: ",
+  "constraints:\n",
+  "target:\n  - ",
+  "milestones:\n  - id: x\n",
+  "calls:\n  - tool: ",
+  "arguments: {",
+  "null",
+  "~",
+  "1e999",
+  "-0",
+  "0x1F",
+  "2026-13-45T25:61:00",
+  "now - 1d",
+  "tomorrow 25:00",
+  "SANDBOX",
+  "CONTACT",
+  "search_contacts",
+  "é",
+  "🙂",
+  "\u0000",
 ];
 
 class Mutator {
@@ -130,7 +178,8 @@ function exercise(doc: ScenarioDocument, textDocument: TextDocument, mutator: Mu
   if (prepared) assertRangeInside(prepared.range, textDocument, "prepareRename");
 
   for (const symbol of documentSymbols(doc)) assertRangeInside(symbol.range, textDocument, `symbol ${symbol.name}`);
-  for (const fold of foldingRanges(doc)) assert.ok(fold.startLine <= fold.endLine && fold.endLine < textDocument.lineCount, "folding range");
+  for (const fold of foldingRanges(doc))
+    assert.ok(fold.startLine <= fold.endLine && fold.endLine < textDocument.lineCount, "folding range");
 
   for (const d of diagnostics.slice(0, 3)) assert.ok(Array.isArray(codeActions(doc, d.range, [d])));
   const start = mutator.position(textDocument);

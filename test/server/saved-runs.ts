@@ -8,7 +8,9 @@ export const SAVED_RUN = "sample-scenarios/trajectories/cellular_off_adapted.tra
 /** The saved run with its recorded evaluation changed: `cellular_off` not matched. */
 export function missedRun(): string {
   const lines = readFileSync(SAVED_RUN, "utf8").trimEnd().split("\n");
-  const evaluation = JSON.parse(lines.pop() ?? "") as { result: { milestones: { id: string; matched_at: number | null; similarity: number }[] } };
+  const evaluation = JSON.parse(lines.pop() ?? "") as {
+    result: { milestones: { id: string; matched_at: number | null; similarity: number }[] };
+  };
   const node = evaluation.result.milestones.find((m) => m.id === "cellular_off");
   if (!node) throw new Error(`${SAVED_RUN} has no milestone cellular_off`);
   node.matched_at = null;

@@ -100,7 +100,10 @@ test("argument-description scrambling drops the argument texts, except for modif
     required: ["name", "phone_number"],
   });
   assert.equal(scrambled.function.description, openAiToolSchema(tool("add_contact")).function.description);
-  assert.deepEqual(agentToolSchema(tool("modify_reminder"), ["arg_description_scrambled"], TOOLS), openAiToolSchema(tool("modify_reminder")));
+  assert.deepEqual(
+    agentToolSchema(tool("modify_reminder"), ["arg_description_scrambled"], TOOLS),
+    openAiToolSchema(tool("modify_reminder")),
+  );
 });
 
 test("argument-type scrambling drops every type key; an argument is listed only while it has a description", () => {
@@ -290,5 +293,6 @@ test("a scenario file can ask for augmentations; none leaves the key out of the 
 test("every variant keeps the prompt set's tool texts, so distraction tools are described in the set's words too", () => {
   const base = sample("send_message_with_contact_content_cellular_off_adapted");
   const withSet = { ...base, tools: { ...base.tools, descriptions: { search_contacts: "Our test text.\n\nArgs:\n    name: who" } } };
-  for (const variant of expandAugmentations(withSet)) assert.deepEqual(variant.tools.descriptions, withSet.tools.descriptions, variant.name);
+  for (const variant of expandAugmentations(withSet))
+    assert.deepEqual(variant.tools.descriptions, withSet.tools.descriptions, variant.name);
 });

@@ -52,7 +52,11 @@ test("every tool's docstring describes it and lists exactly its parameters", () 
   for (const def of TOOLS) {
     const doc = parseDocstring(def.docstring);
     assert.ok(doc.description.length > 0, def.name);
-    assert.deepEqual([...doc.args], def.parameters.map((p) => [p.name, p.description]), def.name);
+    assert.deepEqual(
+      [...doc.args],
+      def.parameters.map((p) => [p.name, p.description]),
+      def.name,
+    );
     // Upstream's structure: no Args block without arguments; modify_reminder alone has no Returns.
     assert.equal(def.docstring.includes("Args:"), def.parameters.length > 0, def.name);
     assert.equal(/\n\nReturns:/.test(def.docstring), def.name !== "modify_reminder", def.name);
@@ -100,9 +104,17 @@ test("catalogEntry is plain JSON with the parameters as a JSON Schema", () => {
     required: ["holiday_name"],
     additionalProperties: false,
   });
-  assert.deepEqual(holiday.state_dependencies, [{ table: "SETTING", column: "wifi", value: true, error: "ConnectionError: Wifi is not enabled" }]);
-  assert.deepEqual(holiday.returns, { description: toolByName("search_holiday")!.returns.description, schema: { type: ["number", "null"] } });
-  assert.deepEqual([holiday.module, holiday.domain, holiday.action, holiday.web_backed, holiday.visible_to], ["utilities", "Holiday", false, false, ["agent"]]);
+  assert.deepEqual(holiday.state_dependencies, [
+    { table: "SETTING", column: "wifi", value: true, error: "ConnectionError: Wifi is not enabled" },
+  ]);
+  assert.deepEqual(holiday.returns, {
+    description: toolByName("search_holiday")!.returns.description,
+    schema: { type: ["number", "null"] },
+  });
+  assert.deepEqual(
+    [holiday.module, holiday.domain, holiday.action, holiday.web_backed, holiday.visible_to],
+    ["utilities", "Holiday", false, false, ["agent"]],
+  );
 
   const shift = catalogEntry(toolByName("shift_timestamp")!);
   const props = (shift.parameters as JsonObject).properties as JsonObject;

@@ -14,13 +14,25 @@ test("every offline tool gets valid calls, each parameter a wrong type and null,
   assert.equal(offline.length, 28);
   for (const tool of offline) {
     const calls = battery.filter((c) => c.tool === tool.name);
-    assert.ok(calls.some((c) => c.id.includes("written")), tool.name);
+    assert.ok(
+      calls.some((c) => c.id.includes("written")),
+      tool.name,
+    );
     for (const p of tool.parameters) {
-      assert.ok(calls.some((c) => c.id.includes(`${p.name}: wrong type`)), `${tool.name}.${p.name}`);
-      assert.ok(calls.some((c) => c.id.includes(`${p.name}: null`)), `${tool.name}.${p.name}`);
+      assert.ok(
+        calls.some((c) => c.id.includes(`${p.name}: wrong type`)),
+        `${tool.name}.${p.name}`,
+      );
+      assert.ok(
+        calls.some((c) => c.id.includes(`${p.name}: null`)),
+        `${tool.name}.${p.name}`,
+      );
     }
     for (const dep of tool.stateDependencies.filter((d) => d.table === "SETTING")) {
-      assert.ok(calls.some((c) => c.settings[dep.column] === !dep.value), `${tool.name} with ${dep.column} broken`);
+      assert.ok(
+        calls.some((c) => c.settings[dep.column] === !dep.value),
+        `${tool.name} with ${dep.column} broken`,
+      );
     }
   }
   assert.equal(new Set(battery.map((c) => c.id)).size, battery.length, "ids are unique");
@@ -48,6 +60,8 @@ test("last-digit float differences are explained for the computing tools only, a
 });
 
 test("a holiday year is explained only outside the holidays package's range", () => {
-  assert.ok(explainedDifference(call("search_holiday", { holiday_name: "Christmas", year: 0 }), "ValueError: year 0 is out of range", "None"));
+  assert.ok(
+    explainedDifference(call("search_holiday", { holiday_name: "Christmas", year: 0 }), "ValueError: year 0 is out of range", "None"),
+  );
   assert.equal(explainedDifference(call("search_holiday", { holiday_name: "Christmas", year: 2025 }), "1766649600.0", "None"), null);
 });

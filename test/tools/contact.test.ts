@@ -34,7 +34,10 @@ test("add_contact stores the relationship and accepts an explicit None for it", 
   assert.equal(run("add_contact", { name: "A", phone_number: "+15550100", relationship: "cousin" }, ctx).ok, true);
   assert.equal(run("add_contact", { name: "B", phone_number: "+15550101", relationship: null }, ctx).ok, true);
   assert.deepEqual(
-    ctx.world.rows("CONTACT").slice(4).map((r) => r.relationship),
+    ctx.world
+      .rows("CONTACT")
+      .slice(4)
+      .map((r) => r.relationship),
     ["cousin", null],
   );
 });
@@ -49,7 +52,12 @@ test("add_contact refuses a second self entry but still uses up a uuid, like ups
 });
 
 test("add_contact may add a self entry once the old one is gone", () => {
-  const ctx = makeContext(worldWithTable("CONTACT", defaultContacts().filter((r) => r.is_self !== true)));
+  const ctx = makeContext(
+    worldWithTable(
+      "CONTACT",
+      defaultContacts().filter((r) => r.is_self !== true),
+    ),
+  );
   const out = run("add_contact", { name: "New Me", phone_number: "+15550100", is_self: true }, ctx);
   assert.equal(out.ok, true);
   assert.equal(ctx.world.rows("CONTACT").at(-1)?.is_self, true);
@@ -175,7 +183,10 @@ test("remove_contact reports an unknown id with a deterministic predicate text",
   const ctx = makeContext();
   const out = run("remove_contact", { person_id: "nope" }, ctx);
   assert.equal(out.text, 'polars.exceptions.NoDataError: No db entry matching predicate=[(col("person_id")) == (String(nope))] found');
-  assert.equal(run("remove_contact", { person_id: 7 }, ctx).text, "TypeError: Parameter 'person_id' is of type '<class 'int'>', but expected '<class 'str'>'.");
+  assert.equal(
+    run("remove_contact", { person_id: 7 }, ctx).text,
+    "TypeError: Parameter 'person_id' is of type '<class 'int'>', but expected '<class 'str'>'.",
+  );
   assert.deepEqual(ctx.world.changes(), []);
 });
 
@@ -197,7 +208,10 @@ test("search_contacts combines criteria and matches relationship approximately",
   );
   const john = run("search_contacts", { relationship: "friend", name: "John" }, ctx);
   assert.ok(john.ok);
-  assert.deepEqual((john.result as { person_id: string }[]).map((r) => r.person_id), [IDS.john]);
+  assert.deepEqual(
+    (john.result as { person_id: string }[]).map((r) => r.person_id),
+    [IDS.john],
+  );
   assert.deepEqual(ctx.world.changes(), []);
 });
 
@@ -208,10 +222,16 @@ test("search_contacts matches person_id, phone_number and is_self exactly", () =
   assert.equal((byId.result as unknown[]).length, 1);
   const byPhone = run("search_contacts", { phone_number: "+10000000000" }, ctx);
   assert.ok(byPhone.ok);
-  assert.deepEqual((byPhone.result as { name: string }[]).map((r) => r.name), ["Homer S"]);
+  assert.deepEqual(
+    (byPhone.result as { name: string }[]).map((r) => r.name),
+    ["Homer S"],
+  );
   const self = run("search_contacts", { is_self: true }, ctx);
   assert.ok(self.ok);
-  assert.deepEqual((self.result as { name: string }[]).map((r) => r.name), ["Tomas Haake"]);
+  assert.deepEqual(
+    (self.result as { name: string }[]).map((r) => r.name),
+    ["Tomas Haake"],
+  );
   assert.equal(run("search_contacts", { phone_number: "+19999999999" }, ctx).text, "[]");
 });
 
@@ -240,5 +260,8 @@ test("search_contacts is not typechecked: odd values reach rapidfuzz and polars 
   assert.equal(run("search_contacts", { person_id: null }, ctx).text, "[]");
   const self = run("search_contacts", { is_self: "true" }, ctx);
   assert.ok(self.ok);
-  assert.deepEqual((self.result as { name: string }[]).map((r) => r.name), ["Tomas Haake"]);
+  assert.deepEqual(
+    (self.result as { name: string }[]).map((r) => r.name),
+    ["Tomas Haake"],
+  );
 });

@@ -44,7 +44,11 @@ test("every docstring lists exactly the parameters, in order, with their descrip
   for (const def of ALL) {
     const doc = parseDocstring(def.docstring);
     assert.ok(doc.summary.length > 0, def.name);
-    assert.deepEqual(doc.args, def.parameters.map((p) => [p.name, p.description]), def.name);
+    assert.deepEqual(
+      doc.args,
+      def.parameters.map((p) => [p.name, p.description]),
+      def.name,
+    );
     // Upstream's quirks: no Args section without arguments; modify_reminder has no Returns section.
     assert.equal(doc.hasArgs, def.parameters.length > 0, def.name);
     assert.equal(doc.hasReturns, def.name !== "modify_reminder", def.name);
@@ -58,13 +62,18 @@ test("module, domain, visibility and backing are filled in", () => {
       assert.equal(def.domain, domain, def.name);
       assert.deepEqual(def.visibleTo, ["agent"], def.name);
       assert.equal(def.webBacked, false, def.name);
-      assert.ok(def.errors.every((e) => /^[\w.]+: /.test(e)), def.name);
+      assert.ok(
+        def.errors.every((e) => /^[\w.]+: /.test(e)),
+        def.name,
+      );
     }
   }
 });
 
 test("exactly the tools that change the world are actions", () => {
-  const actions = ALL.filter((t) => t.action).map((t) => t.name).sort();
+  const actions = ALL.filter((t) => t.action)
+    .map((t) => t.name)
+    .sort();
   assert.deepEqual(actions, [
     "add_contact",
     "add_reminder",

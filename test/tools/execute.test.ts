@@ -63,17 +63,38 @@ test("an int passes where a float is expected, a bool where an int or float is; 
   assert.equal(executeTool(probe([FLOAT]), { x: 3 }, ctx).ok, true);
   assert.equal(executeTool(probe([FLOAT]), { x: true }, ctx).ok, true);
   assert.equal(executeTool(probe([INT]), { x: false }, ctx).ok, true);
-  assert.equal(executeTool(probe([INT]), { x: 2.5 }, ctx).text, "TypeError: Parameter 'x' is of type '<class 'float'>', but expected '<class 'int'>'.");
-  assert.equal(executeTool(probe([STR]), { x: 3 }, ctx).text, "TypeError: Parameter 'x' is of type '<class 'int'>', but expected '<class 'str'>'.");
-  assert.equal(executeTool(probe([BOOL]), { x: 0 }, ctx).text, "TypeError: Parameter 'x' is of type '<class 'int'>', but expected '<class 'bool'>'.");
-  assert.equal(executeTool(probe([FLOAT]), { x: "3" }, ctx).text, "TypeError: Parameter 'x' is of type '<class 'str'>', but expected '<class 'float'>'.");
-  assert.equal(executeTool(probe([STR]), { x: [] }, ctx).text, "TypeError: Parameter 'x' is of type '<class 'list'>', but expected '<class 'str'>'.");
-  assert.equal(executeTool(probe([STR]), { x: {} }, ctx).text, "TypeError: Parameter 'x' is of type '<class 'dict'>', but expected '<class 'str'>'.");
+  assert.equal(
+    executeTool(probe([INT]), { x: 2.5 }, ctx).text,
+    "TypeError: Parameter 'x' is of type '<class 'float'>', but expected '<class 'int'>'.",
+  );
+  assert.equal(
+    executeTool(probe([STR]), { x: 3 }, ctx).text,
+    "TypeError: Parameter 'x' is of type '<class 'int'>', but expected '<class 'str'>'.",
+  );
+  assert.equal(
+    executeTool(probe([BOOL]), { x: 0 }, ctx).text,
+    "TypeError: Parameter 'x' is of type '<class 'int'>', but expected '<class 'bool'>'.",
+  );
+  assert.equal(
+    executeTool(probe([FLOAT]), { x: "3" }, ctx).text,
+    "TypeError: Parameter 'x' is of type '<class 'str'>', but expected '<class 'float'>'.",
+  );
+  assert.equal(
+    executeTool(probe([STR]), { x: [] }, ctx).text,
+    "TypeError: Parameter 'x' is of type '<class 'list'>', but expected '<class 'str'>'.",
+  );
+  assert.equal(
+    executeTool(probe([STR]), { x: {} }, ctx).text,
+    "TypeError: Parameter 'x' is of type '<class 'dict'>', but expected '<class 'str'>'.",
+  );
 });
 
 test("None passes only for a nullable parameter", () => {
   const ctx = makeContext();
-  assert.equal(executeTool(probe([FLOAT]), { x: null }, ctx).text, "TypeError: Parameter 'x' is of type '<class 'NoneType'>', but expected '<class 'float'>'.");
+  assert.equal(
+    executeTool(probe([FLOAT]), { x: null }, ctx).text,
+    "TypeError: Parameter 'x' is of type '<class 'NoneType'>', but expected '<class 'float'>'.",
+  );
   const optional: ToolParameter = { ...FLOAT, required: false, default: null, nullable: true, annotation: "typing.Optional[float]" };
   assert.equal(executeTool(probe([optional]), { x: null }, ctx).ok, true);
 });
@@ -103,7 +124,10 @@ test("the trace lists arguments in signature order with defaults filled in and N
 });
 
 test("the success text is the repr of the result typed by the return schema", () => {
-  const def = probe([], { run: () => ({ t: 3, n: 3 }), returns: { description: "", schema: { type: "object", properties: { t: { type: "number" } } } } });
+  const def = probe([], {
+    run: () => ({ t: 3, n: 3 }),
+    returns: { description: "", schema: { type: "object", properties: { t: { type: "number" } } } },
+  });
   assert.equal(executeTool(def, {}, makeContext()).text, "{'t': 3.0, 'n': 3}");
 });
 

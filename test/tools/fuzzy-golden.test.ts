@@ -31,7 +31,10 @@ const scorers: Record<string, (s1: string, s2: string) => number> = {
 test("the golden file covers every scorer and enough pairs to mean something", () => {
   assert.deepEqual(golden.columns.slice(2), Object.keys(scorers));
   assert.ok(golden.cases.length > 2000, `${golden.cases.length} cases`);
-  assert.ok(golden.cases.some(([a, b]) => Math.min(defaultProcess(a).length, defaultProcess(b).length) > 64), "a needle longer than 64");
+  assert.ok(
+    golden.cases.some(([a, b]) => Math.min(defaultProcess(a).length, defaultProcess(b).length) > 64),
+    "a needle longer than 64",
+  );
 });
 
 test("default_process gives rapidfuzz's text for every golden string", () => {

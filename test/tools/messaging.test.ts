@@ -60,7 +60,12 @@ test("send_message_with_phone_number needs cellular service, and a refused send 
 });
 
 test("send_message_with_phone_number needs exactly one self contact", () => {
-  const none = makeContext(worldWithTable("CONTACT", defaultContacts().filter((r) => r.is_self !== true)));
+  const none = makeContext(
+    worldWithTable(
+      "CONTACT",
+      defaultContacts().filter((r) => r.is_self !== true),
+    ),
+  );
   assert.equal(
     run("send_message_with_phone_number", { phone_number: "+10000000000", content: "hi" }, none).text,
     "polars.exceptions.DuplicateError: 1 and only 1 self entry should exist in contacts database, instead found 0",
@@ -105,10 +110,16 @@ test("search_messages matches content approximately and phone numbers exactly", 
   const ctx = makeContext();
   const gpu = run("search_messages", { content: "want some GPU" }, ctx);
   assert.ok(gpu.ok);
-  assert.deepEqual((gpu.result as { content: string }[]).map((r) => r.content), ["Hey kid, you want some GPU?"]);
+  assert.deepEqual(
+    (gpu.result as { content: string }[]).map((r) => r.content),
+    ["Hey kid, you want some GPU?"],
+  );
   const toStranger = run("search_messages", { recipient_phone_number: "+18307976530" }, ctx);
   assert.ok(toStranger.ok);
-  assert.deepEqual((toStranger.result as { content: string }[]).map((r) => r.content), ["No leave me alone"]);
+  assert.deepEqual(
+    (toStranger.result as { content: string }[]).map((r) => r.content),
+    ["No leave me alone"],
+  );
   assert.equal(run("search_messages", { recipient_phone_number: "+18307976531" }, ctx).text, "[]");
 });
 

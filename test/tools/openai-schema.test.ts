@@ -20,10 +20,13 @@ test("blocks after Returns: or Example: are not description, but a later Args: i
 
 test("argument descriptions: one `name: text` line each, lines without a colon continue the previous one", () => {
   const doc = "S.\n\nArgs:\n    first:   Starts here\n             and goes on\n    second: Has: a colon\n\nReturns:\n    R.";
-  assert.deepEqual([...parseDocstring(doc).args], [
-    ["first", "Starts here and goes on"],
-    ["second", "Has: a colon"],
-  ]);
+  assert.deepEqual(
+    [...parseDocstring(doc).args],
+    [
+      ["first", "Starts here and goes on"],
+      ["second", "Has: a colon"],
+    ],
+  );
 });
 
 test("properties carry type then description; untyped and undescribed parameters are left out", () => {
@@ -70,7 +73,8 @@ test("catalog tools: search_holiday, get_current_timestamp and convert_currency"
     type: "function",
     function: {
       name: "search_holiday",
-      description: "Look up the date of a United States holiday by its name. The date is given as the POSIX timestamp of its local midnight.",
+      description:
+        "Look up the date of a United States holiday by its name. The date is given as the POSIX timestamp of its local midnight.",
       parameters: {
         type: "object",
         properties: {
@@ -81,7 +85,11 @@ test("catalog tools: search_holiday, get_current_timestamp and convert_currency"
       },
     },
   });
-  assert.deepEqual(openAiToolSchema(toolByName("get_current_timestamp")!).function.parameters, { type: "object", properties: {}, required: [] });
+  assert.deepEqual(openAiToolSchema(toolByName("get_current_timestamp")!).function.parameters, {
+    type: "object",
+    properties: {},
+    required: [],
+  });
   const currency = openAiToolSchema(toolByName("convert_currency")!).function.parameters;
   assert.equal(currency.properties.amount?.type, "number");
   assert.deepEqual(currency.required, ["amount", "from_currency_code", "to_currency_code"]);

@@ -44,9 +44,16 @@ test("add_reminder stores a place; the two coordinates are independent", () => {
 
 test("add_reminder validates the timestamp and the coordinates' ranges", () => {
   const ctx = makeContext();
-  const at = (extra: Record<string, JsonValue>) => run("add_reminder", { content: "x", reminder_timestamp: TOMORROW_5PM, ...extra }, ctx).text;
-  assert.equal(at({ reminder_timestamp: TOMORROW_5PM * 1000 }), "ValueError: Parameter 'reminder_timestamp' is larger than its valid range maximum of 2524604400.0.");
-  assert.equal(at({ reminder_timestamp: 86400 }), "ValueError: Parameter 'reminder_timestamp' is smaller than its valid range minimum of 315529200.0.");
+  const at = (extra: Record<string, JsonValue>) =>
+    run("add_reminder", { content: "x", reminder_timestamp: TOMORROW_5PM, ...extra }, ctx).text;
+  assert.equal(
+    at({ reminder_timestamp: TOMORROW_5PM * 1000 }),
+    "ValueError: Parameter 'reminder_timestamp' is larger than its valid range maximum of 2524604400.0.",
+  );
+  assert.equal(
+    at({ reminder_timestamp: 86400 }),
+    "ValueError: Parameter 'reminder_timestamp' is smaller than its valid range minimum of 315529200.0.",
+  );
   assert.equal(at({ latitude: 91 }), "ValueError: Parameter 'latitude' is larger than its valid range maximum of 90.0.");
   assert.equal(at({ latitude: -90.5 }), "ValueError: Parameter 'latitude' is smaller than its valid range minimum of -90.0.");
   assert.equal(at({ longitude: 180.01 }), "ValueError: Parameter 'longitude' is larger than its valid range maximum of 180.0.");
@@ -91,10 +98,20 @@ test("modify_reminder replaces the given fields, resets creation_timestamp to no
 
 test("modify_reminder may clear the place with None and set a new time", () => {
   const ctx = makeContext();
-  const out = run("modify_reminder", { reminder_id: IDS.reminder2, reminder_timestamp: TOMORROW_5PM, latitude: null, longitude: null }, ctx);
+  const out = run(
+    "modify_reminder",
+    { reminder_id: IDS.reminder2, reminder_timestamp: TOMORROW_5PM, latitude: null, longitude: null },
+    ctx,
+  );
   assert.equal(out.ok, true);
   const row = ctx.world.rows("REMINDER").at(-1);
-  assert.deepEqual(row, { ...defaultReminders()[2], reminder_timestamp: TOMORROW_5PM, latitude: null, longitude: null, creation_timestamp: NOW });
+  assert.deepEqual(row, {
+    ...defaultReminders()[2],
+    reminder_timestamp: TOMORROW_5PM,
+    latitude: null,
+    longitude: null,
+    creation_timestamp: NOW,
+  });
 });
 
 test("modify_reminder validates values before checking that any was given or that the id exists", () => {

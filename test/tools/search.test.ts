@@ -24,7 +24,12 @@ function errorText(fn: () => unknown): string {
 
 test("with no criterion given the error lists the criteria as a Python tuple", () => {
   assert.equal(
-    errorText(() => filterRows(rows, [{ column: "id", value: undefined, filter: EXACT }, { column: "age", value: undefined, filter: AT_LEAST }])),
+    errorText(() =>
+      filterRows(rows, [
+        { column: "id", value: undefined, filter: EXACT },
+        { column: "age", value: undefined, filter: AT_LEAST },
+      ]),
+    ),
     "ValueError: No search criteria are given. At least one search criteria should be provided among ('id', 'age')",
   );
   assert.equal(
@@ -43,7 +48,10 @@ test("exact filters compare mixed kinds as polars does (measured with polars 1.x
   assert.deepEqual(ids(filterRows(rows, [{ column: "vip", value: "true", filter: EXACT }])), ["a"]);
   assert.deepEqual(ids(filterRows(rows, [{ column: "vip", value: 1, filter: EXACT }])), ["a"]);
   assert.deepEqual(ids(filterRows(rows, [{ column: "id", value: true, filter: EXACT }])), []);
-  assert.equal(errorText(() => filterRows(rows, [{ column: "id", value: 3, filter: EXACT }])), '\t[(col("id")) == (dyn int: 3)]');
+  assert.equal(
+    errorText(() => filterRows(rows, [{ column: "id", value: 3, filter: EXACT }])),
+    '\t[(col("id")) == (dyn int: 3)]',
+  );
   assert.equal(
     errorText(() => filterRows(rows, [{ column: "id", value: ["a"], filter: EXACT }])),
     "polars.exceptions.InvalidOperationError: cannot cast List type (inner: 'String', to: 'String')",
@@ -54,10 +62,12 @@ test("range filters are inclusive and drop null cells", () => {
   assert.deepEqual(ids(filterRows(rows, [{ column: "age", value: 40, filter: AT_LEAST }])), ["b", "d"]);
   assert.deepEqual(ids(filterRows(rows, [{ column: "age", value: 40, filter: AT_MOST }])), ["a", "b"]);
   assert.deepEqual(
-    ids(filterRows(rows, [
-      { column: "age", value: 30, filter: AT_LEAST },
-      { column: "age", value: 30, filter: AT_MOST },
-    ])),
+    ids(
+      filterRows(rows, [
+        { column: "age", value: 30, filter: AT_LEAST },
+        { column: "age", value: 30, filter: AT_MOST },
+      ]),
+    ),
     ["a"],
   );
 });
@@ -77,7 +87,11 @@ test("the fuzzy filter keeps rows at or above the threshold, best score first, t
   assert.ok(scores[1]! < 100 && scores[2]! < 100);
   const out = filterRows(rows, [{ column: "name", value: "anna smith", filter: fuzzyAtLeast(0) }]);
   const expected = ["a", "b", "d"].map((id, i) => ({ id, score: scores[i]! })).sort((x, y) => y.score - x.score);
-  assert.deepEqual(ids(out), expected.map((e) => e.id), "null names are skipped and the rest sorted by score");
+  assert.deepEqual(
+    ids(out),
+    expected.map((e) => e.id),
+    "null names are skipped and the rest sorted by score",
+  );
   const cutoff = scores[1]!;
   assert.deepEqual(
     ids(filterRows(rows, [{ column: "name", value: "anna smith", filter: fuzzyAtLeast(cutoff) }])),
@@ -97,6 +111,9 @@ test("fuzzy scoring ignores case and punctuation like rapidfuzz's default_proces
   // "homer  s": the comma became a second space, which default_process keeps (token scores: 95).
   assert.equal(fuzzyScore("HOMER, s.", "Homer S"), 95);
   assert.equal(fuzzyScore("", "Homer S"), 0);
-  assert.equal(errorText(() => filterRows(rows, [{ column: "name", value: 42, filter: fuzzyAtLeast(0) }])), "TypeError: sentence must be a String");
+  assert.equal(
+    errorText(() => filterRows(rows, [{ column: "name", value: 42, filter: fuzzyAtLeast(0) }])),
+    "TypeError: sentence must be a String",
+  );
   assert.deepEqual(ids(filterRows(rows, [{ column: "name", value: null, filter: fuzzyAtLeast(0) }])), []);
 });

@@ -82,7 +82,11 @@ test("set_low_battery_mode_status checks the type of on by hand", () => {
 });
 
 const SERVICES = [
-  { name: "set_cellular_service_status", column: "cellular", refusal: "PermissionError: Cellular service cannot be turned on in low battery mode" },
+  {
+    name: "set_cellular_service_status",
+    column: "cellular",
+    refusal: "PermissionError: Cellular service cannot be turned on in low battery mode",
+  },
   { name: "set_wifi_status", column: "wifi", refusal: "PermissionError: Wifi cannot be turned on in low battery mode" },
   {
     name: "set_location_service_status",
@@ -118,7 +122,11 @@ test("service setters cannot turn a service on in low battery mode, but may leav
 test("cellular and wifi setters check the type of on before the low battery check", () => {
   const ctx = makeContext(worldWithSettings(LOW_BATTERY));
   for (const name of ["set_cellular_service_status", "set_wifi_status"]) {
-    assert.equal(run(name, { on: "yes" }, ctx).text, "TypeError: Parameter 'on' is of type '<class 'str'>', but expected '<class 'bool'>'.", name);
+    assert.equal(
+      run(name, { on: "yes" }, ctx).text,
+      "TypeError: Parameter 'on' is of type '<class 'str'>', but expected '<class 'bool'>'.",
+      name,
+    );
   }
 });
 
@@ -127,8 +135,14 @@ test("the location setter checks low battery mode first, on Python truthiness, t
   const lowBattery = makeContext(worldWithSettings(LOW_BATTERY));
   assert.equal(run(name, { on: "yes" }, lowBattery).text, "PermissionError: Location service cannot be turned on in low battery mode");
   assert.equal(run(name, { on: 1 }, lowBattery).text, "PermissionError: Location service cannot be turned on in low battery mode");
-  assert.equal(run(name, { on: "" }, lowBattery).text, "TypeError: Parameter 'on' is of type '<class 'str'>', but expected '<class 'bool'>'.");
-  assert.equal(run(name, { on: null }, lowBattery).text, "TypeError: Parameter 'on' is of type '<class 'NoneType'>', but expected '<class 'bool'>'.");
+  assert.equal(
+    run(name, { on: "" }, lowBattery).text,
+    "TypeError: Parameter 'on' is of type '<class 'str'>', but expected '<class 'bool'>'.",
+  );
+  assert.equal(
+    run(name, { on: null }, lowBattery).text,
+    "TypeError: Parameter 'on' is of type '<class 'NoneType'>', but expected '<class 'bool'>'.",
+  );
   assert.equal(
     run(name, { on: "yes" }, makeContext()).text,
     "TypeError: Parameter 'on' is of type '<class 'str'>', but expected '<class 'bool'>'.",

@@ -25,8 +25,14 @@ test("a name or relationship that is not text raises rapidfuzz's TypeError", () 
 test("a number as person_id shows the last line of polars' comparison error", () => {
   assert.equal(search({ person_id: 7 }).text, '\t[(col("person_id")) == (dyn int: 7)]');
   assert.equal(search({ person_id: 2.5 }).text, '\t[(col("person_id")) == (dyn float: 2.5)]');
-  assert.equal(search({ person_id: [] }).text, "polars.exceptions.InvalidOperationError: cannot cast List type (inner: 'Null', to: 'String')");
-  assert.equal(search({ person_id: [1, 2] }).text, "polars.exceptions.InvalidOperationError: cannot cast List type (inner: 'Int64', to: 'String')");
+  assert.equal(
+    search({ person_id: [] }).text,
+    "polars.exceptions.InvalidOperationError: cannot cast List type (inner: 'Null', to: 'String')",
+  );
+  assert.equal(
+    search({ person_id: [1, 2] }).text,
+    "polars.exceptions.InvalidOperationError: cannot cast List type (inner: 'Int64', to: 'String')",
+  );
   assert.deepEqual(names({ person_id: true }), []);
   assert.deepEqual(names({ person_id: {} }), []);
 });

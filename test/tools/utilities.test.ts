@@ -8,7 +8,8 @@ import { UTILITY_TOOLS } from "../../engine/packs/toolsandbox/tools/utilities.js
 import type { ToolContext } from "../../engine/tools/types.js";
 import { NOW, call, makeContext, worldWithSettings } from "./fixtures.js";
 
-const run = (name: string, args: Readonly<Record<string, JsonValue>>, ctx: ToolContext = makeContext()) => call(UTILITY_TOOLS, name, args, ctx);
+const run = (name: string, args: Readonly<Record<string, JsonValue>>, ctx: ToolContext = makeContext()) =>
+  call(UTILITY_TOOLS, name, args, ctx);
 
 /** The agent-visible text of a call. */
 const text = (name: string, args: Readonly<Record<string, JsonValue>>, ctx?: ToolContext): string => run(name, args, ctx).text;
@@ -184,7 +185,10 @@ test("timestamp_diff is timestamp_1 - timestamp_0 as a normalised timedelta", ()
 test("timestamp_diff compares local wall-clock times, so a DST change shows, as upstream", () => {
   const noonPdt = utc(2025, 11, 1, 19);
   assert.equal(text("timestamp_diff", { timestamp_0: noonPdt, timestamp_1: noonPdt + 86400 }), "{'days': 0, 'seconds': 82800}");
-  assert.equal(run("timestamp_diff", { timestamp_0: noonPdt, timestamp_1: noonPdt + 86400 }, inZone("UTC")).text, "{'days': 1, 'seconds': 0}");
+  assert.equal(
+    run("timestamp_diff", { timestamp_0: noonPdt, timestamp_1: noonPdt + 86400 }, inZone("UTC")).text,
+    "{'days': 1, 'seconds': 0}",
+  );
 });
 
 test("timestamp_diff validates timestamp_0 before timestamp_1", () => {
@@ -220,7 +224,10 @@ test("unit_conversion takes pint's names, abbreviations, plurals, prefixes and c
   const close = (args: Record<string, JsonValue>, expected: number) => {
     const out = run("unit_conversion", args);
     assert.ok(out.ok, out.text);
-    assert.ok(Math.abs((out.result as number) - expected) < 1e-9 * Math.max(1, Math.abs(expected)), `${JSON.stringify(args)} -> ${out.text}`);
+    assert.ok(
+      Math.abs((out.result as number) - expected) < 1e-9 * Math.max(1, Math.abs(expected)),
+      `${JSON.stringify(args)} -> ${out.text}`,
+    );
   };
   close({ amount: 1, from_unit: "mile", to_unit: "kilometer" }, 1.609344);
   close({ amount: 26.2, from_unit: "miles", to_unit: "km" }, 42.1648128);
@@ -279,7 +286,12 @@ test("unit_conversion raises pint's errors with pint's unit names", () => {
 
 test("calculate_lat_lon_distance is the WGS-84 geodesic distance in kilometres", () => {
   // geopy's documented example: Newport, RI to Cleveland, OH.
-  const out = run("calculate_lat_lon_distance", { latitude_0: 41.49008, longitude_0: -71.312796, latitude_1: 41.499498, longitude_1: -81.695391 });
+  const out = run("calculate_lat_lon_distance", {
+    latitude_0: 41.49008,
+    longitude_0: -71.312796,
+    latitude_1: 41.499498,
+    longitude_1: -81.695391,
+  });
   assert.ok(out.ok);
   assert.ok(Math.abs((out.result as number) - 866.4554329098685) < 1e-9, out.text);
   assert.equal(text("calculate_lat_lon_distance", { latitude_0: 10, longitude_0: 20, latitude_1: 10, longitude_1: 20 }), "0.0");

@@ -54,25 +54,64 @@ test("non-string phone numbers fail as the Python library fails on them", () => 
 });
 
 test("timestamps must lie between 1980 and 2050, bounds included", () => {
-  assert.equal(outcome(() => validateTimestamp(315529200, "t")), "ok");
-  assert.equal(outcome(() => validateTimestamp(2524604400, "t")), "ok");
-  assert.equal(outcome(() => validateTimestamp(315529199.9, "t")), "ValueError: Parameter 't' is smaller than its valid range minimum of 315529200.0.");
-  assert.equal(outcome(() => validateTimestamp(2524604400.5, "t")), "ValueError: Parameter 't' is larger than its valid range maximum of 2524604400.0.");
-  assert.equal(outcome(() => validateTimestamp(undefined, "t")), "ok");
-  assert.equal(outcome(() => validateTimestamp(null, "t")), "ok");
+  assert.equal(
+    outcome(() => validateTimestamp(315529200, "t")),
+    "ok",
+  );
+  assert.equal(
+    outcome(() => validateTimestamp(2524604400, "t")),
+    "ok",
+  );
+  assert.equal(
+    outcome(() => validateTimestamp(315529199.9, "t")),
+    "ValueError: Parameter 't' is smaller than its valid range minimum of 315529200.0.",
+  );
+  assert.equal(
+    outcome(() => validateTimestamp(2524604400.5, "t")),
+    "ValueError: Parameter 't' is larger than its valid range maximum of 2524604400.0.",
+  );
+  assert.equal(
+    outcome(() => validateTimestamp(undefined, "t")),
+    "ok",
+  );
+  assert.equal(
+    outcome(() => validateTimestamp(null, "t")),
+    "ok",
+  );
 });
 
 test("latitude and longitude ranges print their bounds as floats", () => {
-  assert.equal(outcome(() => validateLatitude(90, "lat")), "ok");
-  assert.equal(outcome(() => validateLatitude(-91, "lat")), "ValueError: Parameter 'lat' is smaller than its valid range minimum of -90.0.");
-  assert.equal(outcome(() => validateLongitude(180.5, "lon")), "ValueError: Parameter 'lon' is larger than its valid range maximum of 180.0.");
-  assert.equal(outcome(() => validateRange(true, "flag", 2)), "ValueError: Parameter 'flag' is smaller than its valid range minimum of 2.0.");
+  assert.equal(
+    outcome(() => validateLatitude(90, "lat")),
+    "ok",
+  );
+  assert.equal(
+    outcome(() => validateLatitude(-91, "lat")),
+    "ValueError: Parameter 'lat' is smaller than its valid range minimum of -90.0.",
+  );
+  assert.equal(
+    outcome(() => validateLongitude(180.5, "lon")),
+    "ValueError: Parameter 'lon' is larger than its valid range maximum of 180.0.",
+  );
+  assert.equal(
+    outcome(() => validateRange(true, "flag", 2)),
+    "ValueError: Parameter 'flag' is smaller than its valid range minimum of 2.0.",
+  );
 });
 
 test("validateType follows Python's numeric tower and prints the annotation as given", () => {
-  assert.equal(outcome(() => validateType(1, "x", "number", "<class 'float'>")), "ok");
-  assert.equal(outcome(() => validateType(true, "x", "integer", "<class 'int'>")), "ok");
-  assert.equal(outcome(() => validateType(null, "x", "number", "typing.Optional[float]", true)), "ok");
+  assert.equal(
+    outcome(() => validateType(1, "x", "number", "<class 'float'>")),
+    "ok",
+  );
+  assert.equal(
+    outcome(() => validateType(true, "x", "integer", "<class 'int'>")),
+    "ok",
+  );
+  assert.equal(
+    outcome(() => validateType(null, "x", "number", "typing.Optional[float]", true)),
+    "ok",
+  );
   assert.equal(
     outcome(() => validateType(1.5, "x", "integer", "typing.Optional[int]", true)),
     "TypeError: Parameter 'x' is of type '<class 'float'>', but expected 'typing.Optional[int]'.",
@@ -81,8 +120,20 @@ test("validateType follows Python's numeric tower and prints the annotation as g
 });
 
 test("currency codes must be known ISO 4217 codes, in any case", () => {
-  assert.equal(outcome(() => validateCurrencyCode("USD")), "ok");
-  assert.equal(outcome(() => validateCurrencyCode("eur")), "ok");
-  assert.equal(outcome(() => validateCurrencyCode("XYZ")), "ValueError: XYZ is not a known 3 letter ISO 4217 currency code");
-  assert.equal(outcome(() => validateCurrencyCode("dollars")), "ValueError: dollars is not a known 3 letter ISO 4217 currency code");
+  assert.equal(
+    outcome(() => validateCurrencyCode("USD")),
+    "ok",
+  );
+  assert.equal(
+    outcome(() => validateCurrencyCode("eur")),
+    "ok",
+  );
+  assert.equal(
+    outcome(() => validateCurrencyCode("XYZ")),
+    "ValueError: XYZ is not a known 3 letter ISO 4217 currency code",
+  );
+  assert.equal(
+    outcome(() => validateCurrencyCode("dollars")),
+    "ValueError: dollars is not a known 3 letter ISO 4217 currency code",
+  );
 });

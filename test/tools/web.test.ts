@@ -64,9 +64,23 @@ test("search_location_around_lat_lon finds places by name around the current loc
   assert.deepEqual(names(out), ["Apple Park", "Apple Park Visitor Center"]);
   const first = (result("search_location_around_lat_lon", { location: "Apple Park" }) as JsonObject[])[0]!;
   // Shaped like upstream's maps result, without the fields upstream drops.
-  assert.deepEqual(Object.keys(first), ["phone_number", "name", "full_address", "latitude", "longitude", "review_count", "rating", "website", "types", "city"]);
+  assert.deepEqual(Object.keys(first), [
+    "phone_number",
+    "name",
+    "full_address",
+    "latitude",
+    "longitude",
+    "review_count",
+    "rating",
+    "website",
+    "types",
+    "city",
+  ]);
   assert.equal(first.phone_number, "+14089961010");
-  assert.match(out.text, /^\[\{'phone_number': '\+14089961010', 'name': 'Apple Park', 'full_address': 'One Apple Park Way, Cupertino, CA 95014, USA', 'latitude': 37\.334606, 'longitude': -122\.009102, 'review_count': 3112, 'rating': 4\.4,/);
+  assert.match(
+    out.text,
+    /^\[\{'phone_number': '\+14089961010', 'name': 'Apple Park', 'full_address': 'One Apple Park Way, Cupertino, CA 95014, USA', 'latitude': 37\.334606, 'longitude': -122\.009102, 'review_count': 3112, 'rating': 4\.4,/,
+  );
 });
 
 test("search_location_around_lat_lon matches kinds of place and ranks equal matches by distance", () => {
@@ -101,7 +115,10 @@ test("search_location_around_lat_lon: lat/lon pairing, then location service, th
   assert.equal(text("search_location_around_lat_lon", { location: "cafe" }, allOff), LOCATION_OFF);
   // With both coordinates given, the location service is not needed.
   assert.equal(text("search_location_around_lat_lon", { location: "cafe", latitude: 37.3, longitude: -122 }, allOff), WIFI_OFF);
-  assert.equal(run("search_location_around_lat_lon", { location: "cafe", latitude: 37.3, longitude: -122 }, ctxWith({ location_service: false })).ok, true);
+  assert.equal(
+    run("search_location_around_lat_lon", { location: "cafe", latitude: 37.3, longitude: -122 }, ctxWith({ location_service: false })).ok,
+    true,
+  );
   assert.equal(
     text("search_location_around_lat_lon", { location: "cafe", latitude: -100, longitude: 5 }),
     "ValueError: Parameter 'latitude' is smaller than its valid range minimum of -90.0.",
@@ -147,7 +164,10 @@ test("search_weather_around_lat_lon today: flattened forecast with current readi
   assert.equal(today.date, "2025-11-21");
   assert.equal(today.temperature_unit, "Celsius");
   assert.equal(today.distance_unit, "Kilometer");
-  assert.match(out.text, /'current_temperature': 18\.3, .*'visibility_distance': 16\.0, .*'barometric_pressure': 1017\.0, 'average_humidity': 61\}$/);
+  assert.match(
+    out.text,
+    /'current_temperature': 18\.3, .*'visibility_distance': 16\.0, .*'barometric_pressure': 1017\.0, 'average_humidity': 61\}$/,
+  );
 });
 
 test("search_weather_around_lat_lon for a later day has no current readings; beyond the data it is None", () => {
@@ -156,7 +176,14 @@ test("search_weather_around_lat_lon for a later day has no current readings; bey
   const day = out.result as JsonObject;
   assert.equal(day.name, "Paris");
   assert.equal(day.date, "2025-11-23");
-  for (const key of ["humidity", "current_temperature", "perceived_temperature", "wind_speed", "visibility_distance", "barometric_pressure"]) {
+  for (const key of [
+    "humidity",
+    "current_temperature",
+    "perceived_temperature",
+    "wind_speed",
+    "visibility_distance",
+    "barometric_pressure",
+  ]) {
     assert.equal(key in day, false, key);
   }
   assert.equal(text("search_weather_around_lat_lon", { days: 7 }), "None");
@@ -190,7 +217,10 @@ test("search_weather_around_lat_lon checks lat/lon, location, days, then wifi", 
   );
   assert.equal(text("search_weather_around_lat_lon", { longitude: 0 }, allOff), HALF);
   assert.equal(text("search_weather_around_lat_lon", { days: -1 }, allOff), LOCATION_OFF);
-  assert.equal(text("search_weather_around_lat_lon", { days: -1, ...PARIS }, allOff), "ValueError: Days must be positive integer, found days=-1.");
+  assert.equal(
+    text("search_weather_around_lat_lon", { days: -1, ...PARIS }, allOff),
+    "ValueError: Days must be positive integer, found days=-1.",
+  );
   assert.equal(text("search_weather_around_lat_lon", { days: 1, ...PARIS }, allOff), WIFI_OFF);
   assert.equal(
     text("search_weather_around_lat_lon", { days: 1.5 }),
@@ -218,7 +248,18 @@ test("search_stock finds a stock by company name, alias or symbol", () => {
 test("search_stock strips an exchange suffix from the symbol", () => {
   const web: WebData = {
     ...DEFAULT_WEB_DATA,
-    stocks: [{ symbol: "SHOP:TSX", exchange: "TSX", name: "Shopify Inc", price: 150, change: 1, change_percent: 0.67, previous_close: 149, currency: "CAD" }],
+    stocks: [
+      {
+        symbol: "SHOP:TSX",
+        exchange: "TSX",
+        name: "Shopify Inc",
+        price: 150,
+        change: 1,
+        change_percent: 0.67,
+        previous_close: 149,
+        currency: "CAD",
+      },
+    ],
   };
   const out = run("search_stock", { query: "Shopify" }, ctxWith({}, web));
   assert.equal((result("search_stock", { query: "Shopify" }, ctxWith({}, web)) as JsonObject).symbol, "SHOP");
@@ -227,7 +268,10 @@ test("search_stock strips an exchange suffix from the symbol", () => {
 
 test("search_stock needs wifi", () => {
   assert.equal(text("search_stock", { query: "Apple" }, ctxWith({ wifi: false })), WIFI_OFF);
-  assert.equal(text("search_stock", { query: 5 }), "TypeError: Parameter 'query' is of type '<class 'int'>', but expected '<class 'str'>'.");
+  assert.equal(
+    text("search_stock", { query: 5 }),
+    "TypeError: Parameter 'query' is of type '<class 'int'>', but expected '<class 'str'>'.",
+  );
 });
 
 // --- convert_currency --------------------------------------------------------------------------
@@ -246,7 +290,10 @@ test("convert_currency errors: unknown ISO code, then wifi, then a missing rate"
   );
   assert.equal(text("convert_currency", { amount: 1, from_currency_code: "USD", to_currency_code: "EUR" }, offline), WIFI_OFF);
   // ISK is a real currency the offline data has no rate for.
-  assert.equal(text("convert_currency", { amount: 1, from_currency_code: "ISK", to_currency_code: "EUR" }), "RuntimeError: Conversion failed");
+  assert.equal(
+    text("convert_currency", { amount: 1, from_currency_code: "ISK", to_currency_code: "EUR" }),
+    "RuntimeError: Conversion failed",
+  );
   assert.equal(
     text("convert_currency", { amount: "1", from_currency_code: "USD", to_currency_code: "EUR" }),
     "TypeError: Parameter 'amount' is of type '<class 'str'>', but expected 'typing.Union[float, int]'.",
@@ -263,7 +310,11 @@ test("the bundled web data has the places, weather, stocks and rates scenarios r
     [applePark?.latitude, applePark?.longitude, applePark?.phone_number, applePark?.full_address],
     [37.334606, -122.009102, "+14089961010", "One Apple Park Way, Cupertino, CA 95014, USA"],
   );
-  for (const name of ["Golden Gate Bridge", "San Francisco International Airport", "Eiffel Tower"]) assert.ok(places.some((p) => p.name === name), name);
+  for (const name of ["Golden Gate Bridge", "San Francisco International Airport", "Eiffel Tower"])
+    assert.ok(
+      places.some((p) => p.name === name),
+      name,
+    );
   assert.ok(weather.every((w) => w.days.length === 7));
   assert.ok(stocks.length >= 10);
   assert.ok(Object.keys(exchange_rates.rates).length >= 20);

@@ -3,7 +3,11 @@ import assert from "node:assert/strict";
 import { join } from "node:path";
 import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { conversationFileNames, loadConversationFile, loadConversationFolder } from "../../engine/benchmarks/tooltalk/evaluation/conversation-files.js";
+import {
+  conversationFileNames,
+  loadConversationFile,
+  loadConversationFolder,
+} from "../../engine/benchmarks/tooltalk/evaluation/conversation-files.js";
 import { parseConversation } from "../../engine/benchmarks/tooltalk/evaluation/conversation.js";
 import { JsonInputError } from "../../engine/base/json-reader.js";
 import { jsonSyntaxErrorOffset } from "../../engine/base/json-syntax.js";
@@ -42,22 +46,22 @@ test("all 78 published conversations read: 28 easy and 50 hard, in sorted file o
   assert.equal(easy.flatMap(calls).length, 28);
   assert.equal(hard.flatMap(calls).length, 238);
   assert.deepEqual(
-    all.flatMap(calls).filter((c) => c.exception !== null).map((c) => [c.request.api_name, c.exception]),
+    all
+      .flatMap(calls)
+      .filter((c) => c.exception !== null)
+      .map((c) => [c.request.api_name, c.exception]),
     [["UserLogin", "The password is incorrect."]],
   );
 });
 
 test("turns follow array order, not the index field (golden_conversation_1 numbers them 6, 8, 7, 8)", () => {
   const golden = byFile("golden_conversation_1.json");
-  assert.deepEqual(
-    golden.turns.map((t) => [t.position, t.source_index, t.role]).slice(6),
-    [
-      [6, 6, "user"],
-      [7, 8, "assistant"],
-      [8, 7, "user"],
-      [9, 8, "assistant"],
-    ],
-  );
+  assert.deepEqual(golden.turns.map((t) => [t.position, t.source_index, t.role]).slice(6), [
+    [6, 6, "user"],
+    [7, 8, "assistant"],
+    [8, 7, "user"],
+    [9, 8, "assistant"],
+  ]);
   assert.deepEqual(
     golden.normalisations.filter((n) => n.kind === "index-order").map((n) => n.path),
     ["$.conversation[7].index", "$.conversation[8].index", "$.conversation[9].index", "$.conversation[10].index"],
@@ -67,7 +71,10 @@ test("turns follow array order, not the index field (golden_conversation_1 numbe
 test("turns without an index read with source_index null (Alarm-Messages-Reminder-GetReminder-2)", () => {
   const conversation = byFile("Alarm-Messages-Reminder-GetReminder-2.json");
   assert.ok(conversation.turns.every((t) => t.source_index === null));
-  assert.deepEqual(conversation.turns.map((t) => t.position), [0, 1, 2, 3, 4, 5].slice(0, conversation.turns.length));
+  assert.deepEqual(
+    conversation.turns.map((t) => t.position),
+    [0, 1, 2, 3, 4, 5].slice(0, conversation.turns.length),
+  );
   assert.equal(conversation.normalisations.filter((n) => n.kind === "missing-index").length, 6);
 });
 
@@ -82,14 +89,18 @@ test("user turns after the last reply are set apart: 42 conversations end with o
 
 test("the AddReminder responses stored under alarm_id read as reminder_id", () => {
   const conversation = byFile("Alarm-Reminder-Weather-AddReminder-1.json");
-  const responses = conversation.turns.flatMap((t) => (t.role === "assistant" ? t.apis : [])).filter((c) => c.request.api_name === "AddReminder");
+  const responses = conversation.turns
+    .flatMap((t) => (t.role === "assistant" ? t.apis : []))
+    .filter((c) => c.request.api_name === "AddReminder");
   assert.deepEqual(
     responses.map((c) => c.response),
     [{ reminder_id: "5bff-dd80" }, { reminder_id: "5bff-dd80" }],
   );
   assert.equal(conversation.normalisations.filter((n) => n.kind === "response-key").length, 2);
   // Nowhere else does an AddReminder response carry anything but reminder_id.
-  const others = all.flatMap((c) => c.turns.flatMap((t) => (t.role === "assistant" ? t.apis : []))).filter((c) => c.request.api_name === "AddReminder");
+  const others = all
+    .flatMap((c) => c.turns.flatMap((t) => (t.role === "assistant" ? t.apis : [])))
+    .filter((c) => c.request.api_name === "AddReminder");
   assert.ok(others.every((c) => typeof c.response === "object" && c.response !== null && Object.keys(c.response).join() === "reminder_id"));
 });
 
@@ -128,17 +139,28 @@ test("a wrong value is reported with the file, line, column and JSON path", () =
   const text = JSON.stringify(bad, null, 2);
   const error = errorOf(() => parseConversation(text, "bad.json"));
   const line = text.split("\n").findIndex((l) => l.includes('"system"')) + 1;
-  assert.match(error.message, new RegExp(`^bad\\.json:${line}:\\d+: \\$\\.conversation\\[1\\]\\.role: expected "user" or "assistant", found "system"$`));
+  assert.match(
+    error.message,
+    new RegExp(`^bad\\.json:${line}:\\d+: \\$\\.conversation\\[1\\]\\.role: expected "user" or "assistant", found "system"$`),
+  );
   assert.equal(error.path, "$.conversation[1].role");
 });
 
 test("a missing key is reported at the object that lacks it; a wrong type names what was found", () => {
   const noTimestamp = structuredClone(VALID) as { metadata: Record<string, unknown> };
   delete noTimestamp.metadata["timestamp"];
-  assert.match(errorOf(() => parseConversation(JSON.stringify(noTimestamp), "a.json")).message, /^a\.json:1:\d+: \$\.metadata\.timestamp: expected a string, found nothing$/);
+  assert.match(
+    errorOf(() => parseConversation(JSON.stringify(noTimestamp), "a.json")).message,
+    /^a\.json:1:\d+: \$\.metadata\.timestamp: expected a string, found nothing$/,
+  );
 
   const badCall = structuredClone(VALID) as { conversation: Record<string, unknown>[] };
-  badCall.conversation[1] = { index: 1, role: "assistant", text: "ok", apis: [{ request: { api_name: 3, parameters: {} }, response: null, exception: null }] };
+  badCall.conversation[1] = {
+    index: 1,
+    role: "assistant",
+    text: "ok",
+    apis: [{ request: { api_name: 3, parameters: {} }, response: null, exception: null }],
+  };
   assert.match(
     errorOf(() => parseConversation(JSON.stringify(badCall), "b.json")).message,
     /\$\.conversation\[1\]\.apis\[0\]\.request\.api_name: expected a string, found number 3$/,
@@ -146,11 +168,17 @@ test("a missing key is reported at the object that lacks it; a wrong type names 
 
   const badTime = structuredClone(VALID) as { metadata: Record<string, unknown> };
   badTime.metadata["timestamp"] = "2023-09-11T09:00";
-  assert.match(errorOf(() => parseConversation(JSON.stringify(badTime), "c.json")).message, /\$\.metadata\.timestamp: expected a time as YYYY-MM-DD HH:MM:SS/);
+  assert.match(
+    errorOf(() => parseConversation(JSON.stringify(badTime), "c.json")).message,
+    /\$\.metadata\.timestamp: expected a time as YYYY-MM-DD HH:MM:SS/,
+  );
 
   const onlyUser = structuredClone(VALID) as { conversation: unknown[] };
   onlyUser.conversation = [{ index: 0, role: "user", text: "hi" }];
-  assert.match(errorOf(() => parseConversation(JSON.stringify(onlyUser), "d.json")).message, /\$\.conversation: the conversation has no assistant turn/);
+  assert.match(
+    errorOf(() => parseConversation(JSON.stringify(onlyUser), "d.json")).message,
+    /\$\.conversation: the conversation has no assistant turn/,
+  );
 });
 
 test("invalid JSON is reported as such, with a position", () => {
@@ -163,7 +191,10 @@ test("a folder loads only its .json files, and a file loads on its own", () => {
   writeFileSync(join(folder, "b.json"), JSON.stringify({ ...VALID, name: "b" }));
   writeFileSync(join(folder, "a.json"), JSON.stringify({ ...VALID, name: "a" }));
   writeFileSync(join(folder, "notes.txt"), "not a conversation");
-  assert.deepEqual(loadConversationFolder(folder).map((c) => c.name), ["a", "b"]);
+  assert.deepEqual(
+    loadConversationFolder(folder).map((c) => c.name),
+    ["a", "b"],
+  );
   assert.equal(loadConversationFile(join(folder, "b.json")).file, join(folder, "b.json"));
 });
 

@@ -6,12 +6,20 @@ import type { ToolTalkCall, ToolTalkCallLike } from "../../engine/benchmarks/too
 
 const TOKEN = "98a5a87a-7714-b404";
 
-function call(api_name: string, parameters: JsonObject, response: JsonValue = { status: "success" }, exception: string | null = null): ToolTalkCall {
+function call(
+  api_name: string,
+  parameters: JsonObject,
+  response: JsonValue = { status: "success" },
+  exception: string | null = null,
+): ToolTalkCall {
   return { request: { api_name, parameters }, response, exception };
 }
 
 /** The prediction with some arguments replaced (undefined removes one) or the outcome changed. */
-function varied(base: ToolTalkCall, changes: { args?: Record<string, JsonValue | undefined>; response?: JsonValue; exception?: string | null }): ToolTalkCallLike {
+function varied(
+  base: ToolTalkCall,
+  changes: { args?: Record<string, JsonValue | undefined>; response?: JsonValue; exception?: string | null },
+): ToolTalkCallLike {
   const parameters: JsonObject = { ...base.request.parameters };
   for (const [key, value] of Object.entries(changes.args ?? {})) {
     if (value === undefined) delete parameters[key];
@@ -144,10 +152,19 @@ test("ModifyEvent: like CreateEvent on new_name/new_description/new_location, an
 test("SendEmail: same recipients in any order, subject (strict) and body (loose) by meaning", () => {
   const truth = call(
     "SendEmail",
-    { session_token: TOKEN, to: ["a@x.com", "b@x.com"], subject: "Working from Paris", body: "I will be working from Paris from 9/15-9/21." },
+    {
+      session_token: TOKEN,
+      to: ["a@x.com", "b@x.com"],
+      subject: "Working from Paris",
+      body: "I will be working from Paris from 9/15-9/21.",
+    },
     { email_id: "12-3456-789abcde" },
   );
-  const reworded = { to: ["b@x.com", "a@x.com", "a@x.com"], subject: "Working remotely from Paris", body: "Hi, just letting you know I'll be working from Paris from 9/15 to 9/21." };
+  const reworded = {
+    to: ["b@x.com", "a@x.com", "a@x.com"],
+    subject: "Working remotely from Paris",
+    body: "Hi, just letting you know I'll be working from Paris from 9/15 to 9/21.",
+  };
   assert.ok(matches(varied(truth, { args: reworded, response: { email_id: "other" } }), truth));
   assert.ok(!matches(varied(truth, { args: { to: ["a@x.com"] } }), truth));
   assert.ok(!matches(varied(truth, { args: { subject: "Lunch" } }), truth));
@@ -160,7 +177,11 @@ test("SendEmail: same recipients in any order, subject (strict) and body (loose)
 });
 
 test("SendMessage: the message by meaning; the receiver is never compared (ToolTalk's bug, kept)", () => {
-  const truth = call("SendMessage", { session_token: TOKEN, receiver: "hestler", message: "Are you still available to call at 3?" }, { message_id: "x" });
+  const truth = call(
+    "SendMessage",
+    { session_token: TOKEN, receiver: "hestler", message: "Are you still available to call at 3?" },
+    { message_id: "x" },
+  );
   assert.ok(matches(varied(truth, { args: { message: "Are you still free for a call at 3?" } }), truth));
   assert.ok(matches(varied(truth, { args: { receiver: "somebody-else" } }), truth), "any receiver passes");
   assert.ok(!matches(varied(truth, { args: { receiver: undefined } }), truth), "but the key must be there");
@@ -169,8 +190,17 @@ test("SendMessage: the message by meaning; the receiver is never compared (ToolT
 });
 
 test("AddReminder: the due date by calendar day, the task by meaning, the response ignored", () => {
-  const truth = call("AddReminder", { session_token: TOKEN, task: "Pay electricity bill", due_date: "2023-09-15 23:59:59" }, { reminder_id: "5b-d80" });
-  assert.ok(matches(varied(truth, { args: { due_date: "2023-09-15 09:00:00", task: "Pay the electricity bill" }, response: { reminder_id: "zz" } }), truth));
+  const truth = call(
+    "AddReminder",
+    { session_token: TOKEN, task: "Pay electricity bill", due_date: "2023-09-15 23:59:59" },
+    { reminder_id: "5b-d80" },
+  );
+  assert.ok(
+    matches(
+      varied(truth, { args: { due_date: "2023-09-15 09:00:00", task: "Pay the electricity bill" }, response: { reminder_id: "zz" } }),
+      truth,
+    ),
+  );
   assert.ok(matches(varied(truth, { args: { due_date: "2023-9-15 9:00:00" } }), truth), "strptime takes one-digit fields");
   assert.ok(!matches(varied(truth, { args: { due_date: "2023-09-16 00:00:00" } }), truth));
   assert.ok(!matches(varied(truth, { args: { due_date: "2023-09-15" } }), truth), "a date that does not parse");
@@ -186,5 +216,7 @@ test("different tools, unknown tools and unparsed arguments never match", () => 
   assert.ok(!matches({ ...varied(truth, {}), request: { api_name: "DeleteReminder", parameters: truth.request.parameters } }, truth));
   const unknown = call("Teleport", {});
   assert.ok(!matches(varied(unknown, {}), unknown));
-  assert.ok(!matches({ request: { api_name: "CompleteReminder", parameters: null }, response: null, exception: "Failed to parse API call" }, truth));
+  assert.ok(
+    !matches({ request: { api_name: "CompleteReminder", parameters: null }, response: null, exception: "Failed to parse API call" }, truth),
+  );
 });

@@ -13,7 +13,12 @@ function truth(api_name: string, parameters: JsonObject, response: JsonValue = {
   return { request: { api_name, parameters: { session_token: TOKEN, ...parameters } }, response, exception: null };
 }
 
-function predicted(api_name: string, parameters: JsonObject, response: JsonValue = { status: "success" }, exception: string | null = null): ToolTalkCallRecord {
+function predicted(
+  api_name: string,
+  parameters: JsonObject,
+  response: JsonValue = { status: "success" },
+  exception: string | null = null,
+): ToolTalkCallRecord {
   return { role: "api", request: { api_name, parameters: { session_token: TOKEN, ...parameters } }, response, exception, metadata: null };
 }
 
@@ -38,7 +43,10 @@ const MIXED: ToolTalkTurnRun[] = [
   turn(
     3,
     [truth("DeleteAlarm", { alarm_id: "a" })],
-    [predicted("DeleteAlarm", { alarm_id: "zz" }, null, "Alarm zz not found."), predicted("CurrentWeather", { location: "Paris" }, { weather: 1 })],
+    [
+      predicted("DeleteAlarm", { alarm_id: "zz" }, null, "Alarm zz not found."),
+      predicted("CurrentWeather", { location: "Paris" }, { weather: 1 }),
+    ],
   ),
 ];
 
@@ -61,7 +69,9 @@ test("a conversation's metrics, computed by hand", () => {
       soft_success: (2 / 3) * (1 - 1 / 3),
     },
   );
-  const verdicts = turns.flatMap((t) => t.predictions.flatMap((p) => (p.role === "api" ? [[p.request.api_name, p.match, p.is_action, p.bad_action]] : [])));
+  const verdicts = turns.flatMap((t) =>
+    t.predictions.flatMap((p) => (p.role === "api" ? [[p.request.api_name, p.match, p.is_action, p.bad_action]] : [])),
+  );
   assert.deepEqual(verdicts, [
     ["FindAlarms", true, false, false],
     ["AddAlarm", false, true, true],
@@ -69,17 +79,24 @@ test("a conversation's metrics, computed by hand", () => {
     ["DeleteAlarm", false, true, false], // failed, so not bad
     ["CurrentWeather", false, false, false],
   ]);
-  assert.deepEqual(turns.map((t) => t.apis.map((a) => a.match)), [[true, true], [false]]);
+  assert.deepEqual(
+    turns.map((t) => t.apis.map((a) => a.match)),
+    [[true, true], [false]],
+  );
   assert.equal(turns[1]?.predictions.at(-1)?.role, "assistant");
 });
 
 test("matching is global across turns: a call made a turn late still counts", () => {
   const turns = [
     turn(1, [truth("SendMessage", { receiver: "a", message: "Are you excited for the ski trip to Mont Blanc?" })], []),
-    turn(3, [truth("SendMessage", { receiver: "b", message: "Meet me at Oatz tomorrow at 10." })], [
-      predicted("SendMessage", { receiver: "b", message: "Meet me at Oatz tomorrow at 10." }),
-      predicted("SendMessage", { receiver: "a", message: "Are you excited for the ski trip to Mont Blanc?" }),
-    ]),
+    turn(
+      3,
+      [truth("SendMessage", { receiver: "b", message: "Meet me at Oatz tomorrow at 10." })],
+      [
+        predicted("SendMessage", { receiver: "b", message: "Meet me at Oatz tomorrow at 10." }),
+        predicted("SendMessage", { receiver: "a", message: "Are you excited for the ski trip to Mont Blanc?" }),
+      ],
+    ),
   ];
   const { metrics } = scoreConversation(turns, isAction);
   assert.equal(metrics.recall, 1);
@@ -89,14 +106,24 @@ test("matching is global across turns: a call made a turn late still counts", ()
 
 test("matching is greedy in prediction order: the first acceptable ground truth is taken, even if a later choice would match more", () => {
   const turns = [
-    turn(1, [truth("FindAlarms", {}, { alarms: [{ alarm_id: "a" }] }), truth("FindAlarms", {}, { alarms: [{ alarm_id: "a" }, { alarm_id: "b" }] })], [
-      predicted("FindAlarms", {}, { alarms: [{ alarm_id: "a" }, { alarm_id: "b" }] }),
-      predicted("FindAlarms", {}, { alarms: [{ alarm_id: "a" }] }),
-    ]),
+    turn(
+      1,
+      [
+        truth("FindAlarms", {}, { alarms: [{ alarm_id: "a" }] }),
+        truth("FindAlarms", {}, { alarms: [{ alarm_id: "a" }, { alarm_id: "b" }] }),
+      ],
+      [
+        predicted("FindAlarms", {}, { alarms: [{ alarm_id: "a" }, { alarm_id: "b" }] }),
+        predicted("FindAlarms", {}, { alarms: [{ alarm_id: "a" }] }),
+      ],
+    ),
   ];
   const { metrics, turns: scored } = scoreConversation(turns, isAction);
   assert.equal(metrics.matches, 1); // an optimal assignment would match both
-  assert.deepEqual(scored[0]?.apis.map((a) => a.match), [true, false]);
+  assert.deepEqual(
+    scored[0]?.apis.map((a) => a.match),
+    [true, false],
+  );
   assert.equal(metrics.success, false);
   assert.equal(metrics.bad_actions, 0, "FindAlarms is not an action");
 });
@@ -112,7 +139,10 @@ test("empty denominators follow ToolTalk: no predictions gives precision 0; no a
 });
 
 test("a data set: micro ratios of summed counts, macro success rate", () => {
-  const perfect = scoreConversation([turn(1, [truth("AddAlarm", { time: "06:30:00" })], [predicted("AddAlarm", { time: "06:30:00" })])], isAction).metrics;
+  const perfect = scoreConversation(
+    [turn(1, [truth("AddAlarm", { time: "06:30:00" })], [predicted("AddAlarm", { time: "06:30:00" })])],
+    isAction,
+  ).metrics;
   const mixed = scoreConversation(MIXED, isAction).metrics;
   const total = aggregateConversations([mixed, perfect]);
   assert.equal(total.episodes, 2);
@@ -129,11 +159,17 @@ test("error types of a failed conversation: over-trigger, bad planning, bad call
     // No ground truth, one bad action and one failed action: one over-trigger.
     turn(1, [], [predicted("AddAlarm", { time: "08:00:00" }), predicted("DeleteAlarm", { alarm_id: "q" }, null, "Alarm q not found.")]),
     // The right tool, called wrongly: bad call.
-    turn(3, [truth("SendEmail", { to: ["a@x.com"], subject: "Trip", body: "I will be in Paris next week." })], [
-      predicted("SendEmail", { to: ["b@x.com"], subject: "Trip", body: "I will be in Paris next week." }),
-    ]),
+    turn(
+      3,
+      [truth("SendEmail", { to: ["a@x.com"], subject: "Trip", body: "I will be in Paris next week." })],
+      [predicted("SendEmail", { to: ["b@x.com"], subject: "Trip", body: "I will be in Paris next week." })],
+    ),
     // The tool called more often than the ground truth calls it: bad planning.
-    turn(5, [truth("AddAlarm", { time: "06:30:00" })], [predicted("AddAlarm", { time: "06:00:00" }), predicted("AddAlarm", { time: "07:00:00" })]),
+    turn(
+      5,
+      [truth("AddAlarm", { time: "06:30:00" })],
+      [predicted("AddAlarm", { time: "06:00:00" }), predicted("AddAlarm", { time: "07:00:00" })],
+    ),
     // Another tool than expected: bad planning.
     turn(7, [truth("DeleteAlarm", { alarm_id: "a" })], [predicted("FindAlarms", {}, { alarms: [] })]),
     // Nothing called where a call was expected: bad planning.

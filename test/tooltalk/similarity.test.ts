@@ -48,7 +48,11 @@ const DIFFERENT: [string, string, TextStrictness][] = [
   ["Unable to attend today's meeting", "Can't make it to meeting", "strict"],
   ["Buy cake", "Buy more yarn", "strict"],
   ["Hey, I just signed up for the platform. How are you?", "Are you excited for the ski trip to Mont Blanc?", "loose"],
-  ["here's my blogpost draft: docshare.com/12o89417uoihjns", "I completed your invoices for last month. Here they are: MyCloudDocs.com/invoice-12345", "loose"],
+  [
+    "here's my blogpost draft: docshare.com/12o89417uoihjns",
+    "I completed your invoices for last month. Here they are: MyCloudDocs.com/invoice-12345",
+    "loose",
+  ],
 ];
 
 test("rewordings that keep the content agree; different content does not", () => {
@@ -66,9 +70,20 @@ test("the thresholds are ordered as ToolTalk's: a text can pass the loose one an
 test("among distinct ground-truth values of one field, only near-duplicates agree", () => {
   const DATA = toolTalkDataRoot();
   const fields: Readonly<Record<string, readonly [string, TextStrictness][]>> = {
-    CreateEvent: [["name", "strict"], ["description", "strict"], ["location", "strict"]],
-    ModifyEvent: [["new_name", "strict"], ["new_description", "strict"], ["new_location", "strict"]],
-    SendEmail: [["subject", "strict"], ["body", "loose"]],
+    CreateEvent: [
+      ["name", "strict"],
+      ["description", "strict"],
+      ["location", "strict"],
+    ],
+    ModifyEvent: [
+      ["new_name", "strict"],
+      ["new_description", "strict"],
+      ["new_location", "strict"],
+    ],
+    SendEmail: [
+      ["subject", "strict"],
+      ["body", "loose"],
+    ],
     SendMessage: [["message", "loose"]],
     AddReminder: [["task", "strict"]],
   };
@@ -91,7 +106,9 @@ test("among distinct ground-truth values of one field, only near-duplicates agre
   const agreeing: string[] = [];
   for (const [field, { strictness, texts }] of values) {
     const list = [...texts];
-    list.forEach((a, i) => list.slice(i + 1).forEach((b) => agree(a, b, strictness) && agreeing.push(`${field}: ${a.slice(0, 24)} | ${b.slice(0, 24)}`)));
+    list.forEach((a, i) =>
+      list.slice(i + 1).forEach((b) => agree(a, b, strictness) && agreeing.push(`${field}: ${a.slice(0, 24)} | ${b.slice(0, 24)}`)),
+    );
   }
   // Near-duplicates that differ in a name, a pronoun or a figure: word overlap cannot separate
   // them (whether DistilBERT's [CLS] cosine would is not known here). Matching only pairs calls

@@ -27,7 +27,11 @@ class CountingBackend implements ToolTalkBackend {
   execute(request: ToolTalkRequest): ToolTalkExecution {
     this.log.push(request.api_name);
     this.count++;
-    return { request: { api_name: request.api_name, parameters: { ...request.parameters, session_token: "live" } }, response: { n: this.count }, exception: null };
+    return {
+      request: { api_name: request.api_name, parameters: { ...request.parameters, session_token: "live" } },
+      response: { n: this.count },
+      exception: null,
+    };
   }
   isAction(name: string): boolean {
     return name === "AddAlarm";
@@ -49,7 +53,11 @@ const CONVERSATION = parseConversation(
         role: "assistant",
         text: "Both set",
         apis: [
-          { request: { api_name: "AddAlarm", parameters: { session_token: "recorded", time: "06:00:00" } }, response: { alarm_id: "gt-1" }, exception: null },
+          {
+            request: { api_name: "AddAlarm", parameters: { session_token: "recorded", time: "06:00:00" } },
+            response: { alarm_id: "gt-1" },
+            exception: null,
+          },
           { request: { api_name: "AddAlarm", parameters: { time: "07:00:00" } }, response: { alarm_id: "gt-2" }, exception: null },
         ],
       },
@@ -58,7 +66,13 @@ const CONVERSATION = parseConversation(
         index: 3,
         role: "assistant",
         text: "Done",
-        apis: [{ request: { api_name: "AddAlarm", parameters: { session_token: "live", time: "08:00:00" } }, response: { alarm_id: "gt-3" }, exception: null }],
+        apis: [
+          {
+            request: { api_name: "AddAlarm", parameters: { session_token: "live", time: "08:00:00" } },
+            response: { alarm_id: "gt-3" },
+            exception: null,
+          },
+        ],
       },
       { index: 4, role: "user", text: "Thanks" },
     ],
@@ -67,7 +81,9 @@ const CONVERSATION = parseConversation(
 );
 
 /** Records what it was shown and answers from a script. */
-function scripted(answers: (history: readonly ToolTalkHistoryEntry[]) => ToolTalkPrediction): ToolTalkPredictor & { seen: ToolTalkHistoryEntry[][] } {
+function scripted(
+  answers: (history: readonly ToolTalkHistoryEntry[]) => ToolTalkPrediction,
+): ToolTalkPredictor & { seen: ToolTalkHistoryEntry[][] } {
   const seen: ToolTalkHistoryEntry[][] = [];
   return {
     seen,
@@ -85,7 +101,10 @@ test("each assistant turn starts from a reset, replays the earlier ground truth,
   assert.equal(result.metrics.precision, 1);
   assert.equal(result.metrics.recall, 1);
   assert.equal(result.metrics.success, true);
-  assert.deepEqual(result.turns.map((t) => t.position), [1, 3]);
+  assert.deepEqual(
+    result.turns.map((t) => t.position),
+    [1, 3],
+  );
   // The predicted calls carry the session token the backend wrote in; the reply comes last.
   assert.deepEqual(result.turns[1]?.predictions, [
     {
@@ -109,21 +128,38 @@ test("the predictor sees the ground-truth history: texts and calls with their re
   assert.deepEqual(predictor.seen[1], [
     { role: "user", text: "Set two alarms" },
     // The recorded token was replaced by the one the replay injected; the response is the recorded one.
-    { role: "api", request: { api_name: "AddAlarm", parameters: { session_token: "live", time: "06:00:00" } }, response: { alarm_id: "gt-1" }, exception: null },
-    { role: "api", request: { api_name: "AddAlarm", parameters: { time: "07:00:00", session_token: "live" } }, response: { alarm_id: "gt-2" }, exception: null },
+    {
+      role: "api",
+      request: { api_name: "AddAlarm", parameters: { session_token: "live", time: "06:00:00" } },
+      response: { alarm_id: "gt-1" },
+      exception: null,
+    },
+    {
+      role: "api",
+      request: { api_name: "AddAlarm", parameters: { time: "07:00:00", session_token: "live" } },
+      response: { alarm_id: "gt-2" },
+      exception: null,
+    },
     { role: "assistant", text: "Both set" },
     { role: "user", text: "And one more" },
   ]);
   assert.equal(predictor.seen.length, 2, "the trailing user turn asks for nothing");
   // The ground truth of the first turn, as evaluated, is the replayed request; the last turn's is never replayed.
-  assert.deepEqual(runs[0]?.apis.map((a) => a.request.parameters["session_token"]), ["live", "live"]);
+  assert.deepEqual(
+    runs[0]?.apis.map((a) => a.request.parameters["session_token"]),
+    ["live", "live"],
+  );
   assert.deepEqual(runs[1]?.apis[0]?.request.parameters, { session_token: "live", time: "08:00:00" });
 });
 
 test("arguments the predictor could not parse are recorded as a failed call and never run", async () => {
   const backend = new CountingBackend();
   let step = 0;
-  const predictor = scripted(() => (step++ % 2 === 0 ? { role: "api", request: { api_name: "AddAlarm", parameters: null }, metadata: { raw: "{oops" } } : { role: "assistant", text: "sorry" }));
+  const predictor = scripted(() =>
+    step++ % 2 === 0
+      ? { role: "api", request: { api_name: "AddAlarm", parameters: null }, metadata: { raw: "{oops" } }
+      : { role: "assistant", text: "sorry" },
+  );
   const result = await runConversation(CONVERSATION, backend, predictor);
   assert.deepEqual(result.turns[0]?.predictions[0], {
     role: "api",
@@ -146,10 +182,13 @@ test("a turn runs at most maxCallsPerTurn calls; a further call cuts it off, and
   const predictor = scripted(() => ({ role: "api", request: { api_name: "FindAlarms", parameters: {} } }));
   const backend = new CountingBackend();
   const runs = await simulateConversation(CONVERSATION, backend, predictor, { maxCallsPerTurn: 3 });
-  assert.deepEqual(runs.map((r) => [r.predictions.length, r.step_cap_reached]), [
-    [3, true],
-    [3, true],
-  ]);
+  assert.deepEqual(
+    runs.map((r) => [r.predictions.length, r.step_cap_reached]),
+    [
+      [3, true],
+      [3, true],
+    ],
+  );
   assert.ok(runs.every((r) => r.predictions.every((p) => p.role === "api")));
   // Three calls run per turn; the fourth request of each turn is neither run nor recorded.
   assert.equal(backend.log.filter((entry) => entry === "FindAlarms").length, 6);
@@ -160,16 +199,24 @@ test("a turn runs at most maxCallsPerTurn calls; a further call cuts it off, and
   assert.equal(defaultRuns[0]?.predictions.length, 20);
 
   // After its last allowed call the predictor may still reply: two calls and a reply fit a cap of two.
-  const replying = await simulateConversation(CONVERSATION, new CountingBackend(), groundTruthPredictor(CONVERSATION), { maxCallsPerTurn: 2 });
-  assert.deepEqual(replying.map((r) => [r.predictions.length, r.step_cap_reached]), [
-    [3, false],
-    [2, false],
-  ]);
+  const replying = await simulateConversation(CONVERSATION, new CountingBackend(), groundTruthPredictor(CONVERSATION), {
+    maxCallsPerTurn: 2,
+  });
+  assert.deepEqual(
+    replying.map((r) => [r.predictions.length, r.step_cap_reached]),
+    [
+      [3, false],
+      [2, false],
+    ],
+  );
   const cut = await simulateConversation(CONVERSATION, new CountingBackend(), groundTruthPredictor(CONVERSATION), { maxCallsPerTurn: 1 });
-  assert.deepEqual(cut.map((r) => [r.predictions.length, r.step_cap_reached]), [
-    [1, true],
-    [2, false],
-  ]);
+  assert.deepEqual(
+    cut.map((r) => [r.predictions.length, r.step_cap_reached]),
+    [
+      [1, true],
+      [2, false],
+    ],
+  );
   await assert.rejects(simulateConversation(CONVERSATION, new CountingBackend(), predictor, { maxCallsPerTurn: 0 }), RangeError);
 });
 

@@ -43,14 +43,17 @@ test("a judgement after the end, or after the evaluation, is read back as the tr
   assert.deepEqual(afterEnd.judgement, JUDGEMENT);
   assert.deepEqual(afterEnd.events, parseTrajectory(text.join(""), FILE).events);
   const result = evaluateTrajectory(afterEnd);
-  const afterEvaluation = parseTrajectory([...text, serializeLine({ type: "evaluation", result }), serializeLine(JUDGEMENT)].join(""), FILE);
+  const afterEvaluation = parseTrajectory(
+    [...text, serializeLine({ type: "evaluation", result }), serializeLine(JUDGEMENT)].join(""),
+    FILE,
+  );
   assert.deepEqual(afterEvaluation.judgement, JUDGEMENT);
   assert.deepEqual(afterEvaluation.evaluation, result);
   assert.equal(parseTrajectory(text.join(""), FILE).judgement, null);
 });
 
 test("a failed judgement (no scores, a one-line failure) is a valid line", () => {
-  const failed: JudgementEvent = { ...JUDGEMENT, criteria: [], overall: null, failure: "the judge's answer is not JSON: \"hello\"" };
+  const failed: JudgementEvent = { ...JUDGEMENT, criteria: [], overall: null, failure: 'the judge\'s answer is not JSON: "hello"' };
   assert.deepEqual(parseTrajectory([...episodeLines(), serializeLine(failed)].join(""), FILE).judgement, failed);
 });
 
@@ -61,7 +64,11 @@ test("a judgement before the end, a second one, or any event after it is an erro
   expectError([...text.slice(0, -1), judgement, text.at(-1)!].join(""), end, /"judgement" event comes before the end event/);
   expectError([...text, judgement, judgement].join(""), end + 2, /"judgement" event follows the judgement event/);
   const result = evaluateTrajectory(parseTrajectory(text.join(""), FILE));
-  expectError([...text, judgement, serializeLine({ type: "evaluation", result })].join(""), end + 2, /"evaluation" event follows the judgement event/);
+  expectError(
+    [...text, judgement, serializeLine({ type: "evaluation", result })].join(""),
+    end + 2,
+    /"evaluation" event follows the judgement event/,
+  );
 });
 
 test("a judgement that breaks the schema is refused with the field it breaks", () => {

@@ -66,7 +66,8 @@ test("api_key_env records where the key came from: the schema and the docs name 
   };
   const description = schema.$defs.modelSettings.properties.api_key_env.description;
   assert.match(description, /environment variable/, "the CLI's meaning");
-  for (const source of EXTENSION_KEY_SOURCES) assert.ok(description.includes(`"${source}"`), `the schema explains "${source}": ${description}`);
+  for (const source of EXTENSION_KEY_SOURCES)
+    assert.ok(description.includes(`"${source}"`), `the schema explains "${source}": ${description}`);
   assert.match(description, /never the key/);
   const docs = readFileSync("docs/model-roles.md", "utf8");
   for (const source of EXTENSION_KEY_SOURCES) assert.ok(docs.includes(`\`${source}\``), `docs/model-roles.md explains "${source}"`);

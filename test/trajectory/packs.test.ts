@@ -17,7 +17,13 @@ function tooltalkHeader(): TrajectoryHeader {
     "  CALENDAR:\n    add:\n      - { username: justinkool, event_id: e-1, name: Lunch, event_type: meeting, " +
     'start_time: "2023-09-12 12:00:00", end_time: "2023-09-12 13:00:00", attendees: [justinkool, aliciab] }\n';
   const scenario = expectClean(check({ world: `world:\n  pack: tooltalk\n${meeting}` }));
-  return { type: "header", format: "toolsandbox-trajectory", version: 1, scenario, run: { agent: "scripted", user: "scripted", seed: 0, options: {} } };
+  return {
+    type: "header",
+    format: "toolsandbox-trajectory",
+    version: 1,
+    scenario,
+    run: { agent: "scripted", user: "scripted", seed: 0, options: {} },
+  };
 }
 
 test("a tooltalk trajectory with a list-cell change validates line by line and reads back with that pack's world", () => {
@@ -26,7 +32,11 @@ test("a tooltalk trajectory with a list-cell change validates line by line and r
   const old: Row = header.scenario.world.tables.CALENDAR![meeting]!;
   const updated: Row = { ...old, attendees: ["justinkool", "aliciab", "lifeng"] };
   const events: EpisodeEvent[] = [
-    { type: "world", index: 0, changes: [{ op: "update", table: "CALENDAR", position: meeting, new_position: meeting, old, new: updated }] },
+    {
+      type: "world",
+      index: 0,
+      changes: [{ op: "update", table: "CALENDAR", position: meeting, new_position: meeting, old, new: updated }],
+    },
     { type: "end", reason: "max_messages", message_count: 0 },
   ];
   const text = [header, ...events].map(serializeLine).join("");
@@ -39,10 +49,14 @@ test("a tooltalk trajectory with a list-cell change validates line by line and r
 
 test("a header naming an unknown pack is refused at the wire", () => {
   const header = tooltalkHeader();
-  const text = serializeLine({ ...header, scenario: { ...header.scenario, world: { ...header.scenario.world, pack: "tau" as "tooltalk" } } });
+  const text = serializeLine({
+    ...header,
+    scenario: { ...header.scenario, world: { ...header.scenario.world, pack: "tau" as "tooltalk" } },
+  });
   assert.throws(
     () => parseTrajectory(text, "t.trajectory.jsonl"),
-    (e: unknown) => e instanceof TrajectoryError && e.line === 1 && /\/scenario\/world\/pack must be one of: toolsandbox, tooltalk/.test(e.reason),
+    (e: unknown) =>
+      e instanceof TrajectoryError && e.line === 1 && /\/scenario\/world\/pack must be one of: toolsandbox, tooltalk/.test(e.reason),
   );
 });
 

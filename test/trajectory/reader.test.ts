@@ -71,10 +71,7 @@ test("the world rebuilt from the file equals the episode's world at every messag
   assert.equal(t.worldAt(3).SETTING![0]!.cellular, false);
   assert.equal(t.worldAt(4).SETTING![0]!.cellular, true);
   assert.equal(t.worldAt(6).CONTACT!.at(-1)!.name, "Homer S");
-  assert.deepEqual(
-    [t.worldAt(7).CONTACT!.at(-1)!.name, t.worldAt(7).CONTACT!.at(-1)!.relationship],
-    ["Fredrik Thordendal", "bandmate"],
-  );
+  assert.deepEqual([t.worldAt(7).CONTACT!.at(-1)!.name, t.worldAt(7).CONTACT!.at(-1)!.relationship], ["Fredrik Thordendal", "bandmate"]);
   assert.equal(t.worldAt(7).MESSAGING!.at(-1)!.message_id, "m-new");
 });
 
@@ -132,7 +129,11 @@ test("events that do not fit together are errors naming their line", () => {
   expectError(withLine(text, 6, JSON.stringify(world)), 6, /old values differ/);
   // The end event must count the messages there are.
   const end = lines.length - 1;
-  expectError(withLine(text, end, '{"type":"end","reason":"end_conversation","message_count":3}'), end, /counts 3 messages but the file has 12/);
+  expectError(
+    withLine(text, end, '{"type":"end","reason":"end_conversation","message_count":3}'),
+    end,
+    /counts 3 messages but the file has 12/,
+  );
 });
 
 test("the header must be a version 1 ToolSandbox trajectory", () => {

@@ -28,7 +28,13 @@ test("run files are named after the scenario and the run number", () => {
 });
 
 test("the next run is one past the highest, and the latest run is the highest number, not the last name", () => {
-  const names = ["x.run-2.trajectory.jsonl", "x.run-10.trajectory.jsonl", "x.run-9.trajectory.jsonl", "xy.run-50.trajectory.jsonl", "notes.txt"];
+  const names = [
+    "x.run-2.trajectory.jsonl",
+    "x.run-10.trajectory.jsonl",
+    "x.run-9.trajectory.jsonl",
+    "xy.run-50.trajectory.jsonl",
+    "notes.txt",
+  ];
   assert.equal(latestRunFile(names, "x"), "x.run-10.trajectory.jsonl");
   assert.equal(nextRunNumber(names, "x"), 11);
   assert.equal(nextRunNumber(names, "other"), 1);

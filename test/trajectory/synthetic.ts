@@ -26,7 +26,12 @@ export function syntheticScenario(): Scenario {
     web: { places: [], weather: [], stocks: [], exchange_rates: { base: "USD", rates: { EUR: 0.92 } } },
     tools: { allow: null, deny: [] },
     agent: { system_prompt: "Ask when unsure." },
-    user: { goal: "Text Fredrik.", knowledge: [{ fact: "Fredrik is a friend.", value: null, reveal: "when_asked" }], demonstrations: [], opening: "Text Fredrik hi" },
+    user: {
+      goal: "Text Fredrik.",
+      knowledge: [{ fact: "Fredrik is a friend.", value: null, reveal: "when_asked" }],
+      demonstrations: [],
+      opening: "Text Fredrik hi",
+    },
     max_messages: 30,
     milestones: [
       {
@@ -34,7 +39,9 @@ export function syntheticScenario(): Scenario {
         description: null,
         after: [],
         guardrails: { tables: null, exclude: [] },
-        constraints: [{ kind: "snapshot", table: "SETTING", target: [{ cellular: true }], measures: { cellular: { kind: "exact" } }, reference: null }],
+        constraints: [
+          { kind: "snapshot", table: "SETTING", target: [{ cellular: true }], measures: { cellular: { kind: "exact" } }, reference: null },
+        ],
       },
     ],
     minefields: [],
@@ -47,7 +54,13 @@ export function syntheticScenario(): Scenario {
 }
 
 export function syntheticHeader(scenario = syntheticScenario()): TrajectoryHeader {
-  return { type: "header", format: "toolsandbox-trajectory", version: 1, scenario, run: { agent: "scripted", user: "scripted", seed: 7, options: {} } };
+  return {
+    type: "header",
+    format: "toolsandbox-trajectory",
+    version: 1,
+    scenario,
+    run: { agent: "scripted", user: "scripted", seed: 7, options: {} },
+  };
 }
 
 /** The events plus the world history an episode would have kept while producing them. */
@@ -71,7 +84,11 @@ export function syntheticRun(scenario = syntheticScenario()): { events: EpisodeE
   say("system", "user", "You are User A.", { scripted: true });
   say("user", "agent", scenario.user.opening, { scripted: true });
   const call = { id: "call_1", name: "set_cellular_service_status", arguments: { on: true } };
-  say("agent", "execution_environment", "call_1_parameters = {'on': True}", { tool_call: call, openai_tool_call_id: "call_1", openai_function_name: call.name });
+  say("agent", "execution_environment", "call_1_parameters = {'on': True}", {
+    tool_call: call,
+    openai_tool_call_id: "call_1",
+    openai_function_name: call.name,
+  });
   change((tx) => tx.updateAt("SETTING", 0, { cellular: true }));
   say("execution_environment", "agent", "None", {
     openai_tool_call_id: "call_1",
@@ -80,10 +97,18 @@ export function syntheticRun(scenario = syntheticScenario()): { events: EpisodeE
   });
   // A parallel step: a contact is modified (re-appended) and a message is sent.
   say("agent", "execution_environment", "…", { tool_call: { id: "call_2", name: "modify_contact", arguments: { person_id: "x" } } });
-  say("agent", "execution_environment", "…", { tool_call: { id: "call_3", name: "send_message_with_phone_number", raw_arguments: "{bad json" } });
+  say("agent", "execution_environment", "…", {
+    tool_call: { id: "call_3", name: "send_message_with_phone_number", raw_arguments: "{bad json" },
+  });
   change((tx) => {
     tx.updateAt("CONTACT", 1, { relationship: "bandmate" }, true);
-    tx.insert("MESSAGING", { message_id: "m-new", sender_phone_number: "+11233344455", recipient_phone_number: "+12453344098", content: "hi", creation_timestamp: NOW });
+    tx.insert("MESSAGING", {
+      message_id: "m-new",
+      sender_phone_number: "+11233344455",
+      recipient_phone_number: "+12453344098",
+      content: "hi",
+      creation_timestamp: NOW,
+    });
     tx.deleteAt("REMINDER", 0);
   });
   say("execution_environment", "agent", "None");

@@ -48,7 +48,8 @@ async function languageServerReportsMistakes(): Promise<void> {
   // An untitled document: the language server checks unsaved text too, and nothing touches disk.
   const doc = await vscode.workspace.openTextDocument({
     language: "toolsandbox-scenario",
-    content: "name: broken\nuser: { goal: g, opening: o }\ntools:\n  allow: [serch_contacts]\nreference:\n  - agent: hi\n  - end_conversation: true\n",
+    content:
+      "name: broken\nuser: { goal: g, opening: o }\ntools:\n  allow: [serch_contacts]\nreference:\n  - agent: hi\n  - end_conversation: true\n",
   });
   await vscode.window.showTextDocument(doc);
   const unknownTool = await waitFor(
@@ -62,7 +63,14 @@ async function languageServerReportsMistakes(): Promise<void> {
   const edit = new vscode.WorkspaceEdit();
   edit.replace(doc.uri, unknownTool.range, "search_contacts");
   assert(await vscode.workspace.applyEdit(edit), "the fix applies");
-  await waitFor("the diagnostic to go", () => (vscode.languages.getDiagnostics(doc.uri).some((d) => d.source === "toolsandbox" && d.severity === vscode.DiagnosticSeverity.Error) ? null : true), TIMEOUT_MS);
+  await waitFor(
+    "the diagnostic to go",
+    () =>
+      vscode.languages.getDiagnostics(doc.uri).some((d) => d.source === "toolsandbox" && d.severity === vscode.DiagnosticSeverity.Error)
+        ? null
+        : true,
+    TIMEOUT_MS,
+  );
   await vscode.commands.executeCommand("workbench.action.revertAndCloseActiveEditor");
 }
 
@@ -78,7 +86,9 @@ async function runCommandWritesScoredTrajectory(): Promise<void> {
   await vscode.commands.executeCommand("toolsandbox.runScenario", scenario);
   const written = listRuns(runs).filter((f) => !before.has(f));
   assert(written.length === 1, `one new run file expected in ${runs}, found: ${written.join(", ") || "none"}`);
-  const lines = readFileSync(join(runs, written[0] ?? ""), "utf8").split("\n").filter((l) => l !== "");
+  const lines = readFileSync(join(runs, written[0] ?? ""), "utf8")
+    .split("\n")
+    .filter((l) => l !== "");
   const last: unknown = JSON.parse(lines[lines.length - 1] ?? "null");
   assert(isEvaluationLine(last), "the run file ends with its evaluation");
   assert(last.result.score === 1, `the scripted roles meet every milestone (score ${last.result.score})`);

@@ -9,7 +9,7 @@ import { PanelBrowser, textOf } from "./browser.js";
 import { exportWithCli, flawedRun, writeLines } from "./trajectories.js";
 import type { TrajectoryLine } from "../../engine/panel/protocol.js";
 
-const PAYLOAD = '<img src=x onerror="document.title=\'pwned\'">';
+const PAYLOAD = "<img src=x onerror=\"document.title='pwned'\">";
 let browser: PanelBrowser;
 let page_file = "";
 let sendIndex = -1;
@@ -19,9 +19,14 @@ before(async () => {
   const dir = tempDir("dialogtool-panel");
   // The flawed run sends another text; its closing reply carries markup.
   const lines: TrajectoryLine[] = flawedRun().map((l) =>
-    l.type === "message" && l.message.sender === "agent" && l.message.recipient === "user" ? { ...l, message: { ...l.message, content: `Sent. ${PAYLOAD}` } } : l,
+    l.type === "message" && l.message.sender === "agent" && l.message.recipient === "user"
+      ? { ...l, message: { ...l.message, content: `Sent. ${PAYLOAD}` } }
+      : l,
   );
-  sendIndex = lines.flatMap((l) => (l.type === "message" && l.message.tool_call?.name === "send_message_with_phone_number" ? [l.message.sandbox_message_index] : []))[0] ?? -1;
+  sendIndex =
+    lines.flatMap((l) =>
+      l.type === "message" && l.message.tool_call?.name === "send_message_with_phone_number" ? [l.message.sandbox_message_index] : [],
+    )[0] ?? -1;
   page_file = exportWithCli(writeLines(join(dir, "flawed.trajectory.jsonl"), lines), join(dir, "flawed.html"));
   browser = await PanelBrowser.launch();
 });
@@ -34,7 +39,10 @@ after(async () => {
 test("the header has DialogTool's totals; the wrong argument's turn says execution ✗, arguments 1/2, next to the reference's call", async () => {
   const { page, problems } = await browser.open(page_file);
   await page.locator("[data-testid=dialogtool]").waitFor({ state: "attached" });
-  assert.match(await textOf(page, "[data-testid=dialogtool]"), /^DialogTool: awareness 1\.00 · selection 1\.00 · execution 0\.50 · BLEU \d+\.\d · ROUGE-L 0\.\d\d$/);
+  assert.match(
+    await textOf(page, "[data-testid=dialogtool]"),
+    /^DialogTool: awareness 1\.00 · selection 1\.00 · execution 0\.50 · BLEU \d+\.\d · ROUGE-L 0\.\d\d$/,
+  );
   await page.locator("[data-testid=jump]").fill(String(sendIndex));
   await page.locator("[data-testid=jump]").press("Enter");
   const here = page.locator("[data-testid=dialogtool-here]");

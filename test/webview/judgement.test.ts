@@ -26,7 +26,18 @@ before(async () => {
   assert.ok(scenario);
   mock = await startMockLlm({ scenarios: [scenario] });
   dir = tempDir("judgement-panel");
-  const ran = await runCliAsync(["run", SCENARIO, "--agent", "openai:mock", "--judge", "openai:mock", "--base-url", `${mock.url}/v1`, "--out", dir]);
+  const ran = await runCliAsync([
+    "run",
+    SCENARIO,
+    "--agent",
+    "openai:mock",
+    "--judge",
+    "openai:mock",
+    "--base-url",
+    `${mock.url}/v1`,
+    "--out",
+    dir,
+  ]);
   assert.equal(ran.status, 0, ran.stderr);
   trajectory = join(dir, "cellular_off_persona.trajectory.jsonl");
   browser = await PanelBrowser.launch();
@@ -43,16 +54,17 @@ test("the panel shows the judge's verdict of a mock-llm round trip: the overall 
   await page.locator("[data-testid=judgement]").waitFor({ state: "attached" });
   assert.equal(await textOf(page, "[data-testid=judgement-overall]"), "5.00 of 5");
   assert.match(await textOf(page, "[data-testid=judgement] .judgement-title"), /judged by openai:mock/);
-  assert.equal(await textOf(page, '[data-criterion=identity] .judgement-reason'), "Reply 1 names the persona, Captain Nova.");
-  assert.equal(await textOf(page, '[data-criterion=identity] .judgement-score'), "5/5");
+  assert.equal(await textOf(page, "[data-criterion=identity] .judgement-reason"), "Reply 1 names the persona, Captain Nova.");
+  assert.equal(await textOf(page, "[data-criterion=identity] .judgement-score"), "5/5");
   assert.equal(await page.locator("[data-testid=judgement] tr").count(), 4);
   assert.deepEqual(problems.pageErrors, []);
   assert.deepEqual(problems.consoleErrors, []);
 });
 
 test("reasons and a failure carrying markup are shown as text, never as HTML", async () => {
-  const lines = readLines(trajectory).map((l): TrajectoryLine =>
-    l.type === "judgement" ? { ...l, criteria: l.criteria.map((c) => ({ ...c, reason: `${c.reason} ${PAYLOAD}` })) } : l,
+  const lines = readLines(trajectory).map(
+    (l): TrajectoryLine =>
+      l.type === "judgement" ? { ...l, criteria: l.criteria.map((c) => ({ ...c, reason: `${c.reason} ${PAYLOAD}` })) } : l,
   );
   const { page, problems } = await browser.open(writePanelPage(join(dir, "payload.html"), lines));
   await page.locator("[data-testid=judgement]").waitFor({ state: "attached" });
@@ -60,8 +72,9 @@ test("reasons and a failure carrying markup are shown as text, never as HTML", a
   assert.equal(await page.locator("[data-testid=judgement] img, [data-testid=judgement] script").count(), 0);
   assert.notEqual(await page.title(), "pwned");
 
-  const failed = readLines(trajectory).map((l): TrajectoryLine =>
-    l.type === "judgement" ? { ...l, criteria: [], overall: null, failure: `the judge's answer is not JSON: ${PAYLOAD}` } : l,
+  const failed = readLines(trajectory).map(
+    (l): TrajectoryLine =>
+      l.type === "judgement" ? { ...l, criteria: [], overall: null, failure: `the judge's answer is not JSON: ${PAYLOAD}` } : l,
   );
   const second = await browser.open(writePanelPage(join(dir, "failed.html"), failed));
   await second.page.locator("[data-testid=judgement-failure]").waitFor({ state: "attached" });

@@ -36,7 +36,11 @@ before(async () => {
   const html = panelHtml({
     title: "live",
     nonce,
-    assets: { kind: "inline", script: readFileSync(join(dist, "webview.js"), "utf8"), style: readFileSync(join(dist, "webview.css"), "utf8") },
+    assets: {
+      kind: "inline",
+      script: readFileSync(join(dist, "webview.js"), "utf8"),
+      style: readFileSync(join(dist, "webview.css"), "utf8"),
+    },
   }).replace(`<script nonce="${nonce}">`, `<script nonce="${nonce}">${STUB}</script>\n<script nonce="${nonce}">`);
   page_file = join(dir, "live.html");
   writeFileSync(page_file, html);
@@ -124,13 +128,16 @@ test("invalid or out-of-order messages from the host are ignored, logged and cou
     await textOf(page, "[data-testid=notice]"),
     /^4 messages were ignored because they are not valid \(first: message 2 arrived where message 1 was expected\)\.$/,
   );
-  assert.deepEqual(panel.problems.consoleWarnings.map((w) => w.replace(/^toolsandbox panel: ignored a message from the host: /, "")), [
-    'a "message" line arrived before the header',
-    "message 2 arrived where message 1 was expected",
-    "/message/sender must be one of: system, user, agent, execution_environment",
-    "cannot reveal message 7: the trajectory has 1 messages",
-    "the message must be an object",
-  ]);
+  assert.deepEqual(
+    panel.problems.consoleWarnings.map((w) => w.replace(/^toolsandbox panel: ignored a message from the host: /, "")),
+    [
+      'a "message" line arrived before the header',
+      "message 2 arrived where message 1 was expected",
+      "/message/sender must be one of: system, user, agent, execution_environment",
+      "cannot reveal message 7: the trajectory has 1 messages",
+      "the message must be an object",
+    ],
+  );
   assert.deepEqual(panel.problems.dialogs, []);
   assert.deepEqual(panel.problems.consoleErrors, []);
   // A message from another frame is not the host: it is dropped before validation.
@@ -162,10 +169,17 @@ test("the panel asks the host to open links, reveal milestones and remember the 
   await page.locator(".node-card[data-node=confirmed] [data-action=reveal-node]").click();
   await page.locator("[data-testid=search]").fill("album");
   const sent = await requests(page);
-  assert.ok(sent.some((r) => JSON.stringify(r) === JSON.stringify({ type: "open-link", url: "https://example.com/status?id=1" })), JSON.stringify(sent));
+  assert.ok(
+    sent.some((r) => JSON.stringify(r) === JSON.stringify({ type: "open-link", url: "https://example.com/status?id=1" })),
+    JSON.stringify(sent),
+  );
   assert.ok(sent.some((r) => JSON.stringify(r) === JSON.stringify({ type: "reveal-node", kind: "milestone", id: "confirmed" })));
   assert.ok(sent.some((r) => JSON.stringify(r) === JSON.stringify({ type: "selected", index: 23 })));
-  assert.deepEqual(await page.evaluate(() => JSON.parse(sessionStorage.getItem("state") ?? "null") as unknown), { selected: 23, query: "album", following: false });
+  assert.deepEqual(await page.evaluate(() => JSON.parse(sessionStorage.getItem("state") ?? "null") as unknown), {
+    selected: 23,
+    query: "album",
+    following: false,
+  });
   assert.deepEqual(panel.problems.requests, []);
   assert.deepEqual(panel.problems.consoleErrors, []);
 
@@ -186,7 +200,8 @@ async function rowInView(page: Page, index: number): Promise<boolean> {
   }, index);
 }
 
-const timelineScroll = (page: Page): Promise<number> => page.evaluate(() => document.querySelector("[data-testid=timeline]")?.scrollTop ?? -1);
+const timelineScroll = (page: Page): Promise<number> =>
+  page.evaluate(() => document.querySelector("[data-testid=timeline]")?.scrollTop ?? -1);
 
 test("while a run plays the timeline follows the newest message, until the user selects an older one", async () => {
   const { page } = await openLive();
@@ -250,7 +265,9 @@ test("an empty panel says one thing and offers Run and Open, which go to the hos
   assert.equal(await page.getByText("Waiting for a trajectory").count(), 0, "no second, contradictory message");
   await page.locator("[data-action=empty-run]").click();
   await page.locator("[data-action=empty-open]").click();
-  const requests = await page.evaluate(() => (window as unknown as { __requests: { type: string }[] }).__requests.filter((r) => r.type === "command"));
+  const requests = await page.evaluate(() =>
+    (window as unknown as { __requests: { type: string }[] }).__requests.filter((r) => r.type === "command"),
+  );
   assert.deepEqual(requests, [
     { type: "command", command: "run" },
     { type: "command", command: "open" },

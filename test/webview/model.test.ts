@@ -20,7 +20,11 @@ function load(name: string): PanelTrajectory {
 }
 
 test("the world at every message is the one the engine's reader rebuilds", () => {
-  for (const name of ["send_message_with_contact_content_cellular_off_adapted", "remove_contact_by_phone_adapted", "find_current_city_low_battery_mode_adapted"]) {
+  for (const name of [
+    "send_message_with_contact_content_cellular_off_adapted",
+    "remove_contact_by_phone_adapted",
+    "find_current_city_low_battery_mode_adapted",
+  ]) {
     const panel = load(name);
     const engine = readTrajectoryFile(samplePath(name));
     assert.equal(panel.messages.length, engine.messages.length);
@@ -30,11 +34,23 @@ test("the world at every message is the one the engine's reader rebuilds", () =>
 
 test("changes, matches and the turn count are pinned where the trajectory recorded them", () => {
   const t = load("send_message_with_contact_content_cellular_off_adapted");
-  assert.deepEqual(t.changesAt(19).map((c) => `${c.op} ${c.table}`), ["update SETTING"]);
-  assert.deepEqual(t.changesAt(22).map((c) => `${c.op} ${c.table}`), ["insert MESSAGING"]);
+  assert.deepEqual(
+    t.changesAt(19).map((c) => `${c.op} ${c.table}`),
+    ["update SETTING"],
+  );
+  assert.deepEqual(
+    t.changesAt(22).map((c) => `${c.op} ${c.table}`),
+    ["insert MESSAGING"],
+  );
   assert.deepEqual(t.changesAt(21), []);
   assert.deepEqual(t.matchIndices(), [19, 22, 23]);
-  assert.deepEqual(t.marksAt(19).map((m) => m.node.id).sort(), ["cellular_on", "found_contact"]);
+  assert.deepEqual(
+    t
+      .marksAt(19)
+      .map((m) => m.node.id)
+      .sort(),
+    ["cellular_on", "found_contact"],
+  );
   assert.equal(t.turnCount, 7);
 });
 
@@ -50,11 +66,22 @@ test("a line that does not fit is refused and leaves the trajectory as it was", 
   const setting = header.value.scenario.world.tables.SETTING![0]!;
   // An update whose old values are not the row's current values.
   assert.throws(
-    () => partial.add({ type: "world", index: 0, changes: [{ op: "update", table: "SETTING", position: 0, new_position: 0, old: { ...setting, wifi: !setting.wifi }, new: setting }] }),
+    () =>
+      partial.add({
+        type: "world",
+        index: 0,
+        changes: [{ op: "update", table: "SETTING", position: 0, new_position: 0, old: { ...setting, wifi: !setting.wifi }, new: setting }],
+      }),
     /the old values differ/,
   );
-  assert.throws(() => partial.add({ type: "world", index: 0, changes: [{ op: "delete", table: "__proto__", position: 0, row: {} }] }), /there is no table __proto__/);
-  assert.throws(() => partial.add({ type: "world", index: 5, changes: [{ op: "insert", table: "CONTACT", position: 0, row: {} }] }), /ahead of the messages/);
+  assert.throws(
+    () => partial.add({ type: "world", index: 0, changes: [{ op: "delete", table: "__proto__", position: 0, row: {} }] }),
+    /there is no table __proto__/,
+  );
+  assert.throws(
+    () => partial.add({ type: "world", index: 5, changes: [{ op: "insert", table: "CONTACT", position: 0, row: {} }] }),
+    /ahead of the messages/,
+  );
   assert.deepEqual(partial.worldAt(0), header.value.scenario.world.tables);
   assert.deepEqual(t.worldAt(1000), before);
   assert.equal(fresh.messages.length, t.messages.length);

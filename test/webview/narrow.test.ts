@@ -68,7 +68,11 @@ function nameLayout(page: Page): Promise<NameLayout> {
 /** Controls and summary parts whose right edge lies past the window (they would be cut off). */
 function overflowing(page: Page): Promise<string[]> {
   return page.evaluate(() =>
-    [...document.querySelectorAll(".summary > *, .summary .stat, .summary .score, .node-chip, .toolbar button, .toolbar input, .toolbar select")]
+    [
+      ...document.querySelectorAll(
+        ".summary > *, .summary .stat, .summary .score, .node-chip, .toolbar button, .toolbar input, .toolbar select",
+      ),
+    ]
       .filter((e) => e.getBoundingClientRect().right > window.innerWidth + 0.5)
       .map((e) => `${e.className || e.tagName} (right ${Math.round(e.getBoundingClientRect().right)})`),
   );
@@ -89,11 +93,18 @@ for (const [which, name] of [
       }
       const layout = await nameLayout(page);
       assert.equal(layout.lines.join(""), name, `${width} px: the whole name is shown`);
-      assert.ok(layout.height <= 4 * layout.lineHeight + 1, `${width} px: ${layout.lines.length} lines, ${layout.height} px tall: ${JSON.stringify(layout.lines)}`);
-      for (const line of layout.lines.slice(0, -1)) assert.match(line, /_$/, `${width} px: a line ends inside a word: ${JSON.stringify(layout.lines)}`);
+      assert.ok(
+        layout.height <= 4 * layout.lineHeight + 1,
+        `${width} px: ${layout.lines.length} lines, ${layout.height} px tall: ${JSON.stringify(layout.lines)}`,
+      );
+      for (const line of layout.lines.slice(0, -1))
+        assert.match(line, /_$/, `${width} px: a line ends inside a word: ${JSON.stringify(layout.lines)}`);
       assert.ok(layout.right <= width, `${width} px: the name ends at ${layout.right}`);
       assert.deepEqual(await overflowing(page), [], `${width} px`);
-      assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), `${width} px: the page scrolls sideways`);
+      assert.ok(
+        await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth),
+        `${width} px: the page scrolls sideways`,
+      );
     }
     // Copying the name gives it unchanged: the break opportunities add no characters.
     assert.equal(await page.locator("[data-testid=scenario-name]").textContent(), name);
@@ -130,7 +141,10 @@ function rowsOf(page: Page, selector: string): Promise<number> {
 function clipped(page: Page): Promise<string[]> {
   return page.evaluate(() =>
     [...document.querySelectorAll<HTMLElement>(".badge, .node-chip, .score, .stat, .toolbar button")]
-      .filter((e) => e.getClientRects().length > 0 && (e.scrollWidth > e.clientWidth + 1 || e.getBoundingClientRect().right > window.innerWidth + 0.5))
+      .filter(
+        (e) =>
+          e.getClientRects().length > 0 && (e.scrollWidth > e.clientWidth + 1 || e.getBoundingClientRect().right > window.innerWidth + 0.5),
+      )
       .map((e) => `${e.className}: ${e.textContent ?? ""}`),
   );
 }

@@ -13,12 +13,18 @@ const WORLD =
   "world:\n  pack: tooltalk\n" +
   "  CALENDAR:\n    add:\n      - { username: justinkool, event_id: e-1, name: Lunch, event_type: meeting, " +
   'start_time: "2023-09-12 12:00:00", end_time: "2023-09-12 13:00:00", attendees: [justinkool, aliciab] }\n' +
-  "  EMAIL:\n    add:\n      - { username: justinkool, email_id: m-1, date: \"2023-09-10 08:00:00\", sender: a@b.com, " +
+  '  EMAIL:\n    add:\n      - { username: justinkool, email_id: m-1, date: "2023-09-10 08:00:00", sender: a@b.com, ' +
   "receivers: [justintime@fmail.com], subject: Hi, body: Hello. }\n";
 
 function tooltalkHeader(): TrajectoryHeader {
   const scenario = expectClean(check({ world: WORLD }));
-  return { type: "header", format: "toolsandbox-trajectory", version: 1, scenario, run: { agent: "scripted", user: "scripted", seed: 0, options: {} } };
+  return {
+    type: "header",
+    format: "toolsandbox-trajectory",
+    version: 1,
+    scenario,
+    run: { agent: "scripted", user: "scripted", seed: 0, options: {} },
+  };
 }
 
 test("a tooltalk header passes the guards and the model uses ToolTalk's tables", () => {
@@ -41,19 +47,31 @@ test("a list change applies and its old row is recognised item by item", () => {
   const rows = panel.worldAt(0).CALENDAR!;
   const position = rows.findIndex((row) => Array.isArray(row.attendees));
   const old = JSON.parse(JSON.stringify(rows[position])) as Record<string, unknown>;
-  const line = parseHostMessage({ type: "world", index: 0, changes: [{ op: "update", table: "CALENDAR", position, new_position: position, old, new: { ...old, attendees: ["ann"] } }] });
+  const line = parseHostMessage({
+    type: "world",
+    index: 0,
+    changes: [{ op: "update", table: "CALENDAR", position, new_position: position, old, new: { ...old, attendees: ["ann"] } }],
+  });
   assert.ok(line.ok && line.value.type === "world", line.ok ? "" : line.error);
   panel.add(line.value);
   assert.deepEqual(panel.worldAt(0).CALENDAR![position]!.attendees, ["ann"]);
 });
 
 test("an unknown pack or a list cell holding a number is rejected with the path to it", () => {
-  const header = JSON.parse(JSON.stringify(tooltalkHeader())) as { scenario: { world: { pack: string; tables: Record<string, Record<string, unknown>[]> } } };
+  const header = JSON.parse(JSON.stringify(tooltalkHeader())) as {
+    scenario: { world: { pack: string; tables: Record<string, Record<string, unknown>[]> } };
+  };
   const unknown = parseHostMessage({ ...header, scenario: { ...header.scenario, world: { ...header.scenario.world, pack: "tau" } } });
   assert.equal(unknown.ok, false);
   assert.equal(!unknown.ok ? unknown.error : "", "/scenario/world/pack must be one of: toolsandbox, tooltalk");
   const tables = header.scenario.world.tables;
-  const badItem = { ...header, scenario: { ...header.scenario, world: { ...header.scenario.world, tables: { ...tables, EMAIL: [{ ...tables.EMAIL![0], receivers: ["a", 1] }] } } } };
+  const badItem = {
+    ...header,
+    scenario: {
+      ...header.scenario,
+      world: { ...header.scenario.world, tables: { ...tables, EMAIL: [{ ...tables.EMAIL![0], receivers: ["a", 1] }] } },
+    },
+  };
   const bad = parseHostMessage(badItem);
   assert.equal(bad.ok, false);
   assert.equal(!bad.ok ? bad.error : "", "/scenario/world/tables/EMAIL/0/receivers/1 must be a string");

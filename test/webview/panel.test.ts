@@ -16,7 +16,11 @@ const files: Record<string, string> = {};
 before(async () => {
   buildCli();
   dir = tempDir("panel");
-  for (const name of ["send_message_with_contact_content_cellular_off_adapted", "remove_contact_by_phone_adapted", "update_contact_relationship_with_relationship_adapted"]) {
+  for (const name of [
+    "send_message_with_contact_content_cellular_off_adapted",
+    "remove_contact_by_phone_adapted",
+    "update_contact_relationship_with_relationship_adapted",
+  ]) {
     files[name] = exportWithCli(samplePath(name), join(dir, `${name}.html`));
   }
   files.flawed = exportWithCli(writeLines(join(dir, "flawed.trajectory.jsonl"), flawedRun()), join(dir, "flawed.html"));
@@ -43,9 +47,9 @@ async function jump(page: Page, index: number): Promise<void> {
 
 /** "kind table" of every change card the detail shows. */
 async function changeCards(page: Page): Promise<string[]> {
-  return page.locator("[data-testid=world] .change").evaluateAll((cards) =>
-    cards.map((c) => `${c.getAttribute("data-op")} ${c.querySelector(".change-table")?.textContent ?? ""}`),
-  );
+  return page
+    .locator("[data-testid=world] .change")
+    .evaluateAll((cards) => cards.map((c) => `${c.getAttribute("data-op")} ${c.querySelector(".change-table")?.textContent ?? ""}`));
 }
 
 function assertClean({ problems }: PanelPage): void {
@@ -53,7 +57,9 @@ function assertClean({ problems }: PanelPage): void {
 }
 
 test("the summary shows the scenario, the score and the turn count that `replay` computes", async () => {
-  const replay = spawnSync(process.execPath, [CLI, "replay", samplePath("send_message_with_contact_content_cellular_off_adapted")], { encoding: "utf8" });
+  const replay = spawnSync(process.execPath, [CLI, "replay", samplePath("send_message_with_contact_content_cellular_off_adapted")], {
+    encoding: "utf8",
+  });
   const scoreLine = /^evaluation {2}score (\d\.\d\d) \(milestones (\d\.\d\d), minefields (\d\.\d\d)\), (\d+) turns$/m.exec(replay.stdout);
   assert.ok(scoreLine, replay.stdout);
   const panel = await open("send_message_with_contact_content_cellular_off_adapted");
@@ -64,7 +70,13 @@ test("the summary shows the scenario, the score and the turn count that `replay`
   assert.equal(await textOf(page, "[data-testid=minefield-score]"), scoreLine[3]);
   assert.equal(await textOf(page, "[data-testid=turn-count]"), scoreLine[4]);
   assert.equal(await textOf(page, "[data-testid=message-count]"), "26");
-  assert.equal(await page.title(), "send_message_with_contact_content_cellular_off_adapted · send_message_with_contact_content_cellular_off_adapted.html".replace(".html", ".trajectory.jsonl") + " · ToolSandbox replay");
+  assert.equal(
+    await page.title(),
+    "send_message_with_contact_content_cellular_off_adapted · send_message_with_contact_content_cellular_off_adapted.html".replace(
+      ".html",
+      ".trajectory.jsonl",
+    ) + " · ToolSandbox replay",
+  );
   // The flawed run's lower score, computed by this build's evaluation, reaches the page too.
   const flawed = await open("flawed");
   assert.equal(await textOf(flawed.page, "[data-testid=score]"), "0.89");
@@ -123,7 +135,10 @@ test("a world diff shows changed columns old → new, and added and removed rows
   const cells = await added.locator(".change-body").evaluate((body) => [...body.children].map((c) => c.textContent ?? ""));
   assert.ok(cells.includes("content") && cells.includes(`"How's the new album coming along"`), cells.join(" | "));
   // A timestamp also reads in the scenario's local time.
-  assert.ok(cells.some((c) => /^\d+ 2026-05-20 08:30:00 /.test(c)), cells.join(" | "));
+  assert.ok(
+    cells.some((c) => /^\d+ 2026-05-20 08:30:00 /.test(c)),
+    cells.join(" | "),
+  );
 
   const removed = await open("remove_contact_by_phone_adapted");
   await jump(removed.page, 20);
@@ -136,7 +151,10 @@ test("a world diff shows changed columns old → new, and added and removed rows
   const moved = await open("update_contact_relationship_with_relationship_adapted");
   await jump(moved.page, 21);
   assert.deepEqual(await changeCards(moved.page), ["update CONTACT", "update CONTACT"]);
-  assert.deepEqual(await moved.page.locator("[data-testid=world] .change-where").allTextContents(), ["changed · moved from row 1 to row 3", "changed · moved from row 1 to row 3"]);
+  assert.deepEqual(await moved.page.locator("[data-testid=world] .change-where").allTextContents(), [
+    "changed · moved from row 1 to row 3",
+    "changed · moved from row 1 to row 3",
+  ]);
   assert.deepEqual(await moved.page.locator("[data-testid=world] .change .new").allTextContents(), [`"enemy"`, `"enemy"`]);
 
   // The whole world at a message: before the removal the contact is there, after it is not.
@@ -149,7 +167,10 @@ test("a world diff shows changed columns old → new, and added and removed rows
   assert.ok(before.includes(`"Fredrik Thordendal"`), before.join(","));
   await removed.page.locator("[data-action=step]").click();
   const after = await namesAt();
-  assert.ok(!after.includes(`"Fredrik Thordendal"`), `the world view stays open and follows the step: ${after.join(",")} at ${await shownIndex(removed.page)}`);
+  assert.ok(
+    !after.includes(`"Fredrik Thordendal"`),
+    `the world view stays open and follows the step: ${after.join(",")} at ${await shownIndex(removed.page)}`,
+  );
   for (const p of [updated, removed, moved]) assertClean(p);
 });
 
@@ -173,7 +194,10 @@ test("milestone badges sit at the messages where they matched, with their simila
   // The explanation names the column that pulled message_sent down.
   await jump(page, 22);
   const weakest = page.locator(`.node-card[data-node="message_sent"] [data-testid=weakest-column]`);
-  assert.match((await weakest.textContent()) ?? "", /^Pulled down by column content \(0\.33\): ROUGE-L against "How's the new album coming along"$/);
+  assert.match(
+    (await weakest.textContent()) ?? "",
+    /^Pulled down by column content \(0\.33\): ROUGE-L against "How's the new album coming along"$/,
+  );
   assert.equal(await page.locator(".node-card[data-node=message_sent] .score-table tr.below td:first-child").textContent(), "content");
   // No badge where nothing matched.
   await jump(page, 21);
@@ -206,7 +230,9 @@ test("the role filter lists only the chosen senders, or only what one role could
   const panel = await open("send_message_with_contact_content_cellular_off_adapted");
   const { page } = panel;
   const senders = async (): Promise<string[]> =>
-    page.locator("[data-testid=timeline] .row").evaluateAll((rows) => [...new Set(rows.map((r) => /role-(\w+)/.exec(r.className)?.[1] ?? ""))].sort());
+    page
+      .locator("[data-testid=timeline] .row")
+      .evaluateAll((rows) => [...new Set(rows.map((r) => /role-(\w+)/.exec(r.className)?.[1] ?? ""))].sort());
   assert.deepEqual(await senders(), ["agent", "execution_environment", "system", "user"]);
   await page.locator("[data-role=system]").click();
   await page.locator("[data-role=user]").click();
@@ -225,7 +251,9 @@ test("the role filter lists only the chosen senders, or only what one role could
   // Seen by the user: the user's side of the bus, without the agent's tool traffic.
   for (const role of ["system", "user", "execution_environment"]) await page.locator(`[data-role=${role}]`).click();
   await page.locator("[data-testid=seen-by]").selectOption("user");
-  const visibility = await page.locator("[data-testid=timeline] .row").evaluateAll((rows) => rows.map((r) => Number(r.getAttribute("data-index"))));
+  const visibility = await page
+    .locator("[data-testid=timeline] .row")
+    .evaluateAll((rows) => rows.map((r) => Number(r.getAttribute("data-index"))));
   assert.ok(visibility.length > 0 && !visibility.includes(17) && !visibility.includes(19), visibility.join(","));
   await page.locator("[data-testid=timeline] .row").first().click();
   assert.match(await textOf(page, "[data-testid=visibility]"), /user/);
@@ -276,7 +304,9 @@ test("play steps through the run on its own and pause stops it", async () => {
   const { page } = panel;
   await page.locator("[data-action=play]").click();
   assert.equal(await page.locator("[data-action=play]").getAttribute("aria-pressed"), "true");
-  await page.waitForFunction(() => Number(document.querySelector("[data-testid=message]")?.getAttribute("data-index")) >= 1, undefined, { timeout: 5000 });
+  await page.waitForFunction(() => Number(document.querySelector("[data-testid=message]")?.getAttribute("data-index")) >= 1, undefined, {
+    timeout: 5000,
+  });
   await page.locator("[data-action=play]").click();
   const stopped = await shownIndex(page);
   await page.waitForTimeout(1000);

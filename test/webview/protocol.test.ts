@@ -45,7 +45,10 @@ test("the guards reject what a hostile host could send instead of data", () => {
     [{ type: "live", state: "hacked" }, /\/state must be one of: running, paused, finished/],
     [{ type: "eval", code: "alert(1)" }, /\/type is not a trajectory line type: "eval"/],
     [{ type: "world", index: 3, changes: [{ op: "drop", table: "CONTACT", position: 0 }] }, /\/changes\/0\/op must be one of/],
-    [{ type: "world", index: 3, changes: [{ op: "insert", table: "CONTACT", position: 0, row: { name: { html: "<b>" } } }] }, /\/changes\/0\/row\/name must be a finite number/],
+    [
+      { type: "world", index: 3, changes: [{ op: "insert", table: "CONTACT", position: 0, row: { name: { html: "<b>" } } }] },
+      /\/changes\/0\/row\/name must be a finite number/,
+    ],
     [{ type: "header", format: "other", version: 1 }, /\/format must be "toolsandbox-trajectory"/],
   ];
   for (const [value, error] of cases) {
@@ -66,10 +69,24 @@ test("the guards reject what a hostile host could send instead of data", () => {
 });
 
 test("the host accepts only the panel's requests, and links only over http and https", () => {
-  assert.deepEqual(parseViewRequest({ type: "open-link", url: "https://example.com/a?b=1" }), { ok: true, value: { type: "open-link", url: "https://example.com/a?b=1" } });
+  assert.deepEqual(parseViewRequest({ type: "open-link", url: "https://example.com/a?b=1" }), {
+    ok: true,
+    value: { type: "open-link", url: "https://example.com/a?b=1" },
+  });
   assert.deepEqual(parseViewRequest({ type: "run-control", action: "step" }), { ok: true, value: { type: "run-control", action: "step" } });
-  assert.deepEqual(parseViewRequest({ type: "reveal-node", kind: "minefield", id: "x" }), { ok: true, value: { type: "reveal-node", kind: "minefield", id: "x" } });
-  for (const url of ["javascript:alert(1)", "file:///etc/passwd", "command:workbench.action.terminal.new", "vscode://x", "data:text/html,<script>", "https://user:pw@example.com/", "not a url"]) {
+  assert.deepEqual(parseViewRequest({ type: "reveal-node", kind: "minefield", id: "x" }), {
+    ok: true,
+    value: { type: "reveal-node", kind: "minefield", id: "x" },
+  });
+  for (const url of [
+    "javascript:alert(1)",
+    "file:///etc/passwd",
+    "command:workbench.action.terminal.new",
+    "vscode://x",
+    "data:text/html,<script>",
+    "https://user:pw@example.com/",
+    "not a url",
+  ]) {
     const checked = parseViewRequest({ type: "open-link", url });
     assert.equal(checked.ok, false, url);
   }
@@ -121,7 +138,12 @@ test("the page's CSP allows only nonce-bearing scripts and styles, no inline or 
   assert.match(html, /<title>&lt;t&gt;<\/title>/);
 
   // In a webview the bundle is linked from the webview's own origin, under the same nonce.
-  const linked = { kind: "linked", scriptUri: "https://file+.vscode-resource.vscode-cdn.net/ext/dist/webview.js", styleUri: "https://file+.vscode-resource.vscode-cdn.net/ext/dist/webview.css", cspSource: "https://*.vscode-cdn.net" } as const;
+  const linked = {
+    kind: "linked",
+    scriptUri: "https://file+.vscode-resource.vscode-cdn.net/ext/dist/webview.js",
+    styleUri: "https://file+.vscode-resource.vscode-cdn.net/ext/dist/webview.css",
+    cspSource: "https://*.vscode-cdn.net",
+  } as const;
   const page = panelHtml({ title: "t", nonce, assets: linked });
   assert.match(page, new RegExp(`<script nonce="${nonce}" src="${linked.scriptUri.replace(/[.+]/g, "\\$&")}"></script>`));
   assert.match(contentSecurityPolicy(nonce, linked), /style-src https:\/\/\*\.vscode-cdn\.net;/);

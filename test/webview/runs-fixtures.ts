@@ -7,7 +7,15 @@ import type { RunRecord } from "../../engine/runs/run-record.js";
 import type { RunsData } from "../../engine/runs/runs-data.js";
 import { runsReport } from "../../engine/runs/runs-report.js";
 
-const CATEGORIES = ["SINGLE_TOOL_CALL", "MULTIPLE_TOOL_CALL", "SINGLE_USER_TURN", "MULTIPLE_USER_TURN", "STATE_DEPENDENCY", "CANONICALIZATION", "INSUFFICIENT_INFORMATION"];
+const CATEGORIES = [
+  "SINGLE_TOOL_CALL",
+  "MULTIPLE_TOOL_CALL",
+  "SINGLE_USER_TURN",
+  "MULTIPLE_USER_TURN",
+  "STATE_DEPENDENCY",
+  "CANONICALIZATION",
+  "INSUFFICIENT_INFORMATION",
+];
 const APPS = ["Contacts", "Messages", "Reminders", "Settings", "Clock", "Maps"];
 const AGENTS = ["openai:gpt-4o", "openai:gpt-4o-mini", "openai:llama3.1-70b", "scripted"];
 
@@ -32,7 +40,14 @@ export function syntheticRuns(n: number): RunRecord[] {
       turns: 2 + (i % 13),
       messages: 20 + (i % 30),
       end_reason: i % 17 === 0 ? "model_error" : "end_conversation",
-      telemetry: { calls, failed_calls: 0, latency_ms: calls * 850, prompt_tokens: calls * 1200, completion_tokens: calls * 60, total_tokens: calls * 1260 },
+      telemetry: {
+        calls,
+        failed_calls: 0,
+        latency_ms: calls * 850,
+        prompt_tokens: calls * 1200,
+        completion_tokens: calls * 60,
+        total_tokens: calls * 1260,
+      },
       date: Date.UTC(2026, 10, 1) + i * 60_000,
       damaged: null,
     });

@@ -31,19 +31,34 @@ test("a filter keeps the runs containing every word; grouping heads each suite o
   assert.ok(filtered.length > 0 && filtered.every((r) => r.scenario === "scenario_0007" && r.agent.includes("llama")));
   const bySuite = tableRows(records, query({ group: "suite" }));
   const heads = bySuite.filter((r) => r.kind === "group");
-  assert.deepEqual(heads.map((h) => h.kind === "group" && h.label), ["openai-gpt-4o", "openai-gpt-4o-mini", "openai-llama3.1-70b", "scripted"]);
-  assert.equal(heads.reduce((n, h) => n + (h.kind === "group" ? h.runs : 0), 0), 5000);
+  assert.deepEqual(
+    heads.map((h) => h.kind === "group" && h.label),
+    ["openai-gpt-4o", "openai-gpt-4o-mini", "openai-llama3.1-70b", "scripted"],
+  );
+  assert.equal(
+    heads.reduce((n, h) => n + (h.kind === "group" ? h.runs : 0), 0),
+    5000,
+  );
   // A run is listed under each of its categories.
   const byCategory = tableRows(records, query({ group: "category" }));
-  assert.equal(runs(byCategory).length, records.reduce((n, r) => n + r.categories.length, 0));
+  assert.equal(
+    runs(byCategory).length,
+    records.reduce((n, r) => n + r.categories.length, 0),
+  );
 });
 
 test("grouping by app heads each app its runs' references use, a run under each of them, and the runs with none apart", () => {
   const records = syntheticRuns(600);
   const byApp = tableRows(records, query({ group: "app" }));
   const heads = byApp.flatMap((r) => (r.kind === "group" ? [r] : []));
-  assert.deepEqual(heads.map((h) => h.label), ["(no app)", "Clock", "Contacts", "Maps", "Messages", "Reminders", "Settings"]);
-  assert.equal(runs(byApp).length, records.reduce((n, r) => n + Math.max(1, r.apps.length), 0));
+  assert.deepEqual(
+    heads.map((h) => h.label),
+    ["(no app)", "Clock", "Contacts", "Maps", "Messages", "Reminders", "Settings"],
+  );
+  assert.equal(
+    runs(byApp).length,
+    records.reduce((n, r) => n + Math.max(1, r.apps.length), 0),
+  );
   const maps = heads.find((h) => h.label === "Maps");
   const members = records.filter((r) => r.apps.includes("Maps"));
   assert.equal(maps?.runs, members.length);
@@ -53,7 +68,18 @@ test("grouping by app heads each app its runs' references use, a run under each 
 test("a model run's record sums its calls; the report sums the records and computes pass^k per scenario", () => {
   const sample = readFileSync(join("sample-scenarios", "trajectories", "find_temperature_adapted.trajectory.jsonl"), "utf8").split("\n");
   const call = (tokens: number) =>
-    serializeLine({ type: "model_call", role: "agent", index: 3, call: { model: "m", latency_ms: 100, attempts: 1, request_id: "r", usage: { prompt_tokens: tokens, completion_tokens: 5, total_tokens: tokens + 5 } } }).trimEnd();
+    serializeLine({
+      type: "model_call",
+      role: "agent",
+      index: 3,
+      call: {
+        model: "m",
+        latency_ms: 100,
+        attempts: 1,
+        request_id: "r",
+        usage: { prompt_tokens: tokens, completion_tokens: 5, total_tokens: tokens + 5 },
+      },
+    }).trimEnd();
   const text = [sample[0], sample[1], sample[2], sample[3], call(40), call(60), ...sample.slice(4)].join("\n");
   const record = runRecordOf(text, "/runs/a/find_temperature_adapted.trial-2.trajectory.jsonl", "/runs", 0);
   assert.equal(record.suite, "a");
@@ -61,9 +87,19 @@ test("a model run's record sums its calls; the report sums the records and compu
   assert.equal(record.score, 1);
   assert.equal(record.damaged, null);
   assert.deepEqual(record.apps, ["Weather"], "the apps of the tools its reference calls");
-  assert.deepEqual(record.telemetry, { calls: 2, failed_calls: 0, latency_ms: 200, prompt_tokens: 100, completion_tokens: 10, total_tokens: 110 });
+  assert.deepEqual(record.telemetry, {
+    calls: 2,
+    failed_calls: 0,
+    latency_ms: 200,
+    prompt_tokens: 100,
+    completion_tokens: 10,
+    total_tokens: 110,
+  });
   const report = runsReport([record, { ...record, score: 0.5 }, { ...record, scenario: "other", categories: [] }]);
   assert.equal(report.telemetry.total_tokens, 330);
-  assert.deepEqual(report.pass_hat_k?.pass_hat_k.map((p) => p.k), [1]);
+  assert.deepEqual(
+    report.pass_hat_k?.pass_hat_k.map((p) => p.k),
+    [1],
+  );
   assert.equal(report.pass_hat_k?.tasks.find((t) => t.task === "find_temperature_adapted")?.successes, 1);
 });

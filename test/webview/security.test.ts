@@ -82,7 +82,10 @@ test("a run whose messages, tool calls, results, errors, world rows and scenario
   await page.locator("[data-testid=jump]").fill("24");
   await page.locator("[data-testid=jump]").press("Enter");
   const changed = await page.locator("[data-testid=world] .change[data-op=update] .new").allTextContents();
-  assert.ok(changed.some((c) => c.startsWith('"<')), changed.join(" | "));
+  assert.ok(
+    changed.some((c) => c.startsWith('"<')),
+    changed.join(" | "),
+  );
   await page.locator("[data-testid=search]").fill("<script>");
   await page.locator("[data-testid=search]").press("Enter");
   assert.ok((await page.locator("mark").count()) > 0, "search highlights payload text without running it");
@@ -124,7 +127,9 @@ test("the page carries a CSP with a fresh nonce and no 'unsafe-inline', and the 
   assert.doesNotMatch(page1.csp, /unsafe-inline|unsafe-eval/);
   assert.deepEqual(page1.nonces, [nonce, nonce], "the bundled style and script carry the nonce");
   const second = await browser.open(exportWithCli(samplePath("cellular_off_adapted"), join(dir, "csp-2.html")));
-  const csp2 = await second.page.evaluate(() => document.querySelector<HTMLMetaElement>("meta[http-equiv='Content-Security-Policy']")?.content ?? "");
+  const csp2 = await second.page.evaluate(
+    () => document.querySelector<HTMLMetaElement>("meta[http-equiv='Content-Security-Policy']")?.content ?? "",
+  );
   assert.notEqual(/script-src 'nonce-([^']+)'/.exec(csp2)?.[1], nonce, "every export renders a new nonce");
   assertNothingRan(panel, "clean sample");
 
@@ -167,11 +172,18 @@ test("the page carries a CSP with a fresh nonce and no 'unsafe-inline', and the 
     return { pwned: (window as { __pwned?: unknown }).__pwned, outcomes, violations: [...new Set(violations)].sort() };
   });
   assert.equal(attempts.pwned, undefined, JSON.stringify(attempts));
-  assert.deepEqual(attempts.outcomes, { inlineScript: "TypeError", handler: "TypeError", innerHTML: "TypeError" }, JSON.stringify(attempts));
+  assert.deepEqual(
+    attempts.outcomes,
+    { inlineScript: "TypeError", handler: "TypeError", innerHTML: "TypeError" },
+    JSON.stringify(attempts),
+  );
   assert.deepEqual(attempts.violations, ["require-trusted-types-for"]);
 
   // And if escaping ever failed, so that markup reached the page itself: the CSP blocks it.
-  const html = readFileSync(first, "utf8").replace("<body>", `<body><script>window.__pwned='inline'</script><img src="data:," onerror="window.__pwned='handler'"><script src="https://example.invalid/x.js"></script>`);
+  const html = readFileSync(first, "utf8").replace(
+    "<body>",
+    `<body><script>window.__pwned='inline'</script><img src="data:," onerror="window.__pwned='handler'"><script src="https://example.invalid/x.js"></script>`,
+  );
   const broken = await browser.open(writeFileAt(join(dir, "csp-broken.html"), html));
   await broken.page.waitForTimeout(200);
   assert.equal(await broken.page.evaluate(() => (window as { __pwned?: unknown }).__pwned), undefined);
@@ -180,7 +192,11 @@ test("the page carries a CSP with a fresh nonce and no 'unsafe-inline', and the 
     .filter((e) => /violates the following Content Security Policy directive.*script-src.*The action has been blocked\.$/s.test(e))
     .map((e) => /^(Executing inline script|Executing inline event handler|Loading the script '[^']*')/.exec(e)?.[1])
     .sort();
-  assert.deepEqual(refusals, ["Executing inline event handler", "Executing inline script", "Loading the script 'https://example.invalid/x.js'"], broken.problems.consoleErrors.join("\n"));
+  assert.deepEqual(
+    refusals,
+    ["Executing inline event handler", "Executing inline script", "Loading the script 'https://example.invalid/x.js'"],
+    broken.problems.consoleErrors.join("\n"),
+  );
   assert.deepEqual(broken.problems.requests, ["https://example.invalid/x.js"]);
   assert.deepEqual(broken.problems.blockedByCsp, broken.problems.requests, "the script never left the browser");
 });
@@ -194,7 +210,10 @@ test("a page whose embedded data is not a trajectory says so and runs nothing", 
   const file = writePanelPage(join(dir, "garbage.html"), [{ type: "message", message: { html: payload(0) } }, payload(1), 42], "garbage");
   const panel = await browser.open(file, "[data-testid=notice]:not([hidden])");
   const { page } = panel;
-  assert.match(await textOf(page, "[data-testid=notice]"), /^3 messages were ignored because they are not valid \(first: \/lines\/0\/message\/sandbox_message_index must be a whole number >= 0\)\.$/);
+  assert.match(
+    await textOf(page, "[data-testid=notice]"),
+    /^3 messages were ignored because they are not valid \(first: \/lines\/0\/message\/sandbox_message_index must be a whole number >= 0\)\.$/,
+  );
   assert.match(await textOf(page, "[data-testid=empty-panel]"), /holds no trajectory/);
   assert.deepEqual(await injected(page), { pwned: undefined, elements: [], scripts: 2 });
   assert.equal(panel.problems.consoleWarnings.length, 3, "each rejected line is logged");

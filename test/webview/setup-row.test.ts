@@ -45,11 +45,17 @@ test("the setup is one folded row; the replay opens on the first real user messa
   await page.locator("[data-testid=jump]").isVisible();
   assert.ok([10, 11, 12, 13, 14].every((i) => folded.indexOf(i) === -1));
   const unfolded = await listed(page);
-  assert.ok([12, 13, 14, 15].every((i) => unfolded.includes(i)), unfolded.join(","));
+  assert.ok(
+    [12, 13, 14, 15].every((i) => unfolded.includes(i)),
+    unfolded.join(","),
+  );
   await page.locator('[data-testid=timeline] .row[data-index="15"] [data-testid=fold-setup]').click();
   assert.equal((await listed(page))[1], 16);
   // Jumping into the setup unfolds it.
-  await page.locator("[data-action=more]").isVisible().then(async (narrow) => narrow && page.locator("[data-action=more]").click());
+  await page
+    .locator("[data-action=more]")
+    .isVisible()
+    .then(async (narrow) => narrow && page.locator("[data-action=more]").click());
   await page.locator("[data-testid=jump]").fill("7");
   await page.locator("[data-testid=jump]").press("Enter");
   assert.equal(await shownIndex(page), 7);

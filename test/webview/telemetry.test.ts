@@ -10,7 +10,7 @@ import { readLines, samplePath, writePanelPage } from "./trajectories.js";
 
 let browser: PanelBrowser;
 let file = "";
-const PAYLOAD = '<img src=x onerror="document.title=\'pwned\'">';
+const PAYLOAD = "<img src=x onerror=\"document.title='pwned'\">";
 
 /** A scripted sample with a model_call line before each message a role produced (as a model run writes them). */
 function withCalls(lines: readonly TrajectoryLine[]): TrajectoryLine[] {
@@ -20,7 +20,11 @@ function withCalls(lines: readonly TrajectoryLine[]): TrajectoryLine[] {
     if (line.type === "message" && !line.message.scripted && (line.message.sender === "agent" || line.message.sender === "user")) {
       const previous = out[out.length - 1];
       // Parallel calls come from one model call: only the first of them gets one.
-      const sameTurn = previous?.type === "message" && previous.message.sender === line.message.sender && line.message.tool_call && previous.message.tool_call;
+      const sameTurn =
+        previous?.type === "message" &&
+        previous.message.sender === line.message.sender &&
+        line.message.tool_call &&
+        previous.message.tool_call;
       if (!sameTurn) {
         n++;
         out.push({
@@ -52,7 +56,9 @@ before(async () => {
   buildCli();
   const lines = withCalls(readLines(samplePath("send_message_with_contact_content_cellular_off_adapted")));
   calls = lines.filter((l) => l.type === "model_call").length;
-  const agentCalls = lines.flatMap((l) => (l.type === "message" && l.message.sender === "agent" && l.message.tool_call ? [l.message.sandbox_message_index] : []));
+  const agentCalls = lines.flatMap((l) =>
+    l.type === "message" && l.message.sender === "agent" && l.message.tool_call ? [l.message.sandbox_message_index] : [],
+  );
   firstCall = agentCalls[0] ?? -1;
   assert.equal(agentCalls[1], firstCall + 1, "the sample's first agent turn makes two parallel calls");
   file = writePanelPage(join(tempDir("telemetry"), "telemetry.html"), lines);

@@ -72,7 +72,10 @@ test("the event CreateEvent added shows as a CALENDAR card keyed by event_id, it
   assert.equal(await card.locator(".change-table").textContent(), "CALENDAR");
   assert.equal(await card.locator(".change-key").textContent(), `event_id ${JSON.stringify(row.event_id)}`);
   // Every column of the row, in the schema's order, each with its value.
-  assert.deepEqual(await card.locator(".col-name").allTextContents(), CALENDAR.columns.map((c) => c.name));
+  assert.deepEqual(
+    await card.locator(".col-name").allTextContents(),
+    CALENDAR.columns.map((c) => c.name),
+  );
   const attendees = card.locator(".col-name:text-is('attendees') + .new .cell");
   assert.equal(await attendees.getAttribute("class"), "cell list");
   assert.equal(await attendees.textContent(), JSON.stringify(row.attendees));
@@ -84,14 +87,19 @@ test("the event CreateEvent added shows as a CALENDAR card keyed by event_id, it
   const tables = await page.locator(".world-table-section h4").evaluateAll((hs) => hs.map((h) => h.firstChild?.textContent ?? ""));
   assert.deepEqual(tables, ["ACCOUNT", "SESSION", "ALARM", "CALENDAR", "EMAIL", "MESSAGE", "REMINDER", "WEATHER", "HISTORIC_WEATHER"]);
   const calendar = page.locator(".world-table-section").filter({ has: page.locator("h4", { hasText: /^CALENDAR/ }) });
-  assert.deepEqual(await calendar.locator("th").allTextContents(), CALENDAR.columns.map((c) => c.name));
+  assert.deepEqual(
+    await calendar.locator("th").allTextContents(),
+    CALENDAR.columns.map((c) => c.name),
+  );
   const touched = await calendar.locator("tbody tr.touched td").allTextContents();
   assert.ok(touched.includes(JSON.stringify(row.event_id)) && touched.includes(JSON.stringify(row.attendees)), touched.join(" | "));
   assertClean(panel);
 });
 
 test("every milestone badge sits where `eval` says the milestone matched, at similarity 1.00, and the score is 1.00", async () => {
-  const scored = JSON.parse(cli(["eval", trajectory, "--json"])) as { trajectories: { score: number; milestones: { id: string; matched_at: number | null }[] }[] };
+  const scored = JSON.parse(cli(["eval", trajectory, "--json"])) as {
+    trajectories: { score: number; milestones: { id: string; matched_at: number | null }[] }[];
+  };
   const [result] = scored.trajectories;
   assert.ok(result && result.milestones.length > 0);
   const panel = await browser.open(html);

@@ -43,7 +43,11 @@ export function writePanelPage(file: string, lines: readonly unknown[], title = 
   const html = panelHtml({
     title,
     nonce: createNonce(),
-    assets: { kind: "inline", script: readFileSync(join(dist, "webview.js"), "utf8"), style: readFileSync(join(dist, "webview.css"), "utf8") },
+    assets: {
+      kind: "inline",
+      script: readFileSync(join(dist, "webview.js"), "utf8"),
+      style: readFileSync(join(dist, "webview.css"), "utf8"),
+    },
     lines,
   });
   writeFileSync(file, html);
@@ -69,7 +73,12 @@ export function flawedRun(): TrajectoryLine[] {
       : m,
   ).map((l) => {
     if (l.type !== "world") return l;
-    return { ...l, changes: l.changes.map((c): RowChange => (c.op === "insert" && c.table === "MESSAGING" ? { ...c, row: { ...c.row, content: WRONG } } : c)) };
+    return {
+      ...l,
+      changes: l.changes.map(
+        (c): RowChange => (c.op === "insert" && c.table === "MESSAGING" ? { ...c, row: { ...c.row, content: WRONG } } : c),
+      ),
+    };
   });
 }
 
@@ -110,7 +119,8 @@ export function payloadRun(): TrajectoryLine[] {
     const i = m.sandbox_message_index;
     if (m.sender === "user" || (m.sender === "agent" && !m.tool_call)) return { ...m, content: `${m.content} ${next()}` };
     if (m.tool_call?.arguments) return { ...m, tool_call: { ...m.tool_call, arguments: { ...m.tool_call.arguments, [next()]: next() } } };
-    if (m.sender === "execution_environment" && i === 20) return { ...m, content: next(), tool_call_exception: `ValueError: ${next()}`, tool_trace: null };
+    if (m.sender === "execution_environment" && i === 20)
+      return { ...m, content: next(), tool_call_exception: `ValueError: ${next()}`, tool_trace: null };
     if (m.sender === "execution_environment" && m.tool_trace) {
       return { ...m, content: next(), tool_trace: m.tool_trace.map((t) => ({ ...t, result: { html: next() } })) };
     }
@@ -119,7 +129,9 @@ export function payloadRun(): TrajectoryLine[] {
     if (line.type === "world") {
       out.push({
         ...line,
-        changes: line.changes.map((c): RowChange => (c.op === "update" ? { ...c, new: { ...c.new, name: next(), phone_number: next() } } : c)),
+        changes: line.changes.map(
+          (c): RowChange => (c.op === "update" ? { ...c, new: { ...c.new, name: next(), phone_number: next() } } : c),
+        ),
       });
       continue;
     }
@@ -130,7 +142,11 @@ export function payloadRun(): TrajectoryLine[] {
   const added: Row = { person_id: next(), name: next(), phone_number: next(), relationship: next(), is_self: false };
   const endAt = out.findIndex((l) => l.type === "end");
   const lastIndex = (messageOf(out[endAt - 1]!)?.sandbox_message_index ?? 0) as number;
-  out.splice(endAt - 1, 0, { type: "world", index: lastIndex, changes: [{ op: "insert", table: "CONTACT", position: contacts.length, row: added }] });
+  out.splice(endAt - 1, 0, {
+    type: "world",
+    index: lastIndex,
+    changes: [{ op: "insert", table: "CONTACT", position: contacts.length, row: added }],
+  });
   return out;
 }
 
@@ -153,7 +169,14 @@ export function payloadEvaluation(at: number): TrajectoryLine {
           similarity: 0.5,
           rows: "current",
           reason: payload(4),
-          pairs: [{ target: 0, row: 0, similarity: 0.5, columns: [{ column: payload(5), measure: "rouge_l", similarity: 0.5, note: payload(6) }] }],
+          pairs: [
+            {
+              target: 0,
+              row: 0,
+              similarity: 0.5,
+              columns: [{ column: payload(5), measure: "rouge_l", similarity: 0.5, note: payload(6) }],
+            },
+          ],
           weakest: { target: 0, row: 0, column: payload(5), similarity: 0.5 },
         },
       },
@@ -185,7 +208,13 @@ export function longRun(count: number): TrajectoryLine[] {
   const header = readLines(samplePath("modify_contact_with_message_recency_adapted"))[0] as TrajectoryHeader;
   const lines: TrajectoryLine[] = [header];
   let setting = header.scenario.world.tables.SETTING![0]!;
-  const base = { conversation_active: true, openai_tool_call_id: null, openai_function_name: null, tool_call_exception: null, tool_trace: null };
+  const base = {
+    conversation_active: true,
+    openai_tool_call_id: null,
+    openai_function_name: null,
+    tool_call_exception: null,
+    tool_trace: null,
+  };
   const responses: number[] = [];
   for (let i = 0; i < count; i++) {
     const round = Math.floor(i / 4);
@@ -193,7 +222,14 @@ export function longRun(count: number): TrajectoryLine[] {
     let message: Message;
     switch (i % 4) {
       case 0:
-        message = { ...base, sandbox_message_index: i, sender: "user", recipient: "agent", visible_to: ["user", "agent"], content: `Round ${round}: please turn cellular ${on ? "on" : "off"}.` };
+        message = {
+          ...base,
+          sandbox_message_index: i,
+          sender: "user",
+          recipient: "agent",
+          visible_to: ["user", "agent"],
+          content: `Round ${round}: please turn cellular ${on ? "on" : "off"}.`,
+        };
         break;
       case 1:
         message = {
@@ -208,7 +244,11 @@ export function longRun(count: number): TrajectoryLine[] {
         break;
       case 2: {
         const next = { ...setting, cellular: !setting.cellular };
-        lines.push({ type: "world", index: i, changes: [{ op: "update", table: "SETTING", position: 0, new_position: 0, old: setting, new: next }] });
+        lines.push({
+          type: "world",
+          index: i,
+          changes: [{ op: "update", table: "SETTING", position: 0, new_position: 0, old: setting, new: next }],
+        });
         setting = next;
         responses.push(i);
         message = {
@@ -225,7 +265,14 @@ export function longRun(count: number): TrajectoryLine[] {
         break;
       }
       default:
-        message = { ...base, sandbox_message_index: i, sender: "agent", recipient: "user", visible_to: ["agent", "user"], content: `Cellular is ${setting.cellular ? "on" : "off"} now (round ${round}).` };
+        message = {
+          ...base,
+          sandbox_message_index: i,
+          sender: "agent",
+          recipient: "user",
+          visible_to: ["agent", "user"],
+          content: `Cellular is ${setting.cellular ? "on" : "off"} now (round ${round}).`,
+        };
     }
     lines.push({ type: "message", message });
   }
@@ -256,7 +303,12 @@ export function longRun(count: number): TrajectoryLine[] {
       turn_count: Math.floor(count * 0.75),
       zero_reason: "minefield flip_in_the_middle matched",
       window: { first: 0, last: count - 1 },
-      milestones: [node("first_quarter", at(0.25)), node("halfway", at(0.5)), node("three_quarters", at(0.75)), node("near_the_end", at(1))],
+      milestones: [
+        node("first_quarter", at(0.25)),
+        node("halfway", at(0.5)),
+        node("three_quarters", at(0.75)),
+        node("near_the_end", at(1)),
+      ],
       minefields: [node("flip_in_the_middle", at(0.5))],
     },
   });

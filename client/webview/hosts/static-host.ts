@@ -6,7 +6,8 @@ import type { PanelHost } from "../host.js";
 import { isAllowedLink } from "../links.js";
 import { EMBEDDED_DATA_ID } from "../../../engine/panel/protocol.js";
 
-const isExtraMessage = (line: unknown): boolean => typeof line === "object" && line !== null && (line as { type?: unknown }).type === "dialogtool";
+const isExtraMessage = (line: unknown): boolean =>
+  typeof line === "object" && line !== null && (line as { type?: unknown }).type === "dialogtool";
 
 /** The static host, or null when the page carries no embedded trajectory. */
 export function staticHost(): PanelHost | null {

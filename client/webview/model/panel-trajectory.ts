@@ -44,7 +44,8 @@ export class PanelTrajectory {
   private callTotals: TelemetryTotals = NO_TELEMETRY;
   private firstReal: number | undefined;
   /** DialogTool's scores of the run, by the index where each agent turn starts; null until the host sends them. */
-  private dialogTool: { readonly report: DialogToolReport; readonly byIndex: ReadonlyMap<number, readonly ScoredDialogToolTurn[]> } | null = null;
+  private dialogTool: { readonly report: DialogToolReport; readonly byIndex: ReadonlyMap<number, readonly ScoredDialogToolTurn[]> } | null =
+    null;
   private searchTexts: string[] = [];
 
   constructor(readonly header: PanelHeader) {
@@ -190,7 +191,10 @@ export class PanelTrajectory {
 
   /** Message indices where a milestone or minefield matched, ascending. */
   matchIndices(): number[] {
-    return [...this.marks.entries()].filter(([, marks]) => marks.some((m) => m.matched)).map(([i]) => i).sort((a, b) => a - b);
+    return [...this.marks.entries()]
+      .filter(([, marks]) => marks.some((m) => m.matched))
+      .map(([i]) => i)
+      .sort((a, b) => a - b);
   }
 
   /** Lower-cased text a search looks through: the content, the tool call and the error. */

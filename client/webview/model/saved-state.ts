@@ -12,5 +12,9 @@ export function savedState(value: unknown): SavedState | null {
   if (typeof value !== "object" || value === null) return null;
   const { selected, query, following } = value as { selected?: unknown; query?: unknown; following?: unknown };
   const index = typeof selected === "number" && Number.isSafeInteger(selected) && selected >= 0 ? selected : null;
-  return { selected: index, query: typeof query === "string" ? query.slice(0, 500) : "", following: typeof following === "boolean" ? following : index === null };
+  return {
+    selected: index,
+    query: typeof query === "string" ? query.slice(0, 500) : "",
+    following: typeof following === "boolean" ? following : index === null,
+  };
 }

@@ -9,7 +9,12 @@ export function runsSummary(data: RunsData): HTMLElement {
   const { report } = data;
   const t = report.telemetry;
   const facts = [`${report.runs.toLocaleString("en-US")} runs`, `${report.damaged} damaged`];
-  if (t.calls > 0) facts.push(`${t.calls.toLocaleString("en-US")} model calls`, `${(t.latency_ms / 1000).toFixed(1)} s model time`, `${t.total_tokens.toLocaleString("en-US")} tokens`);
+  if (t.calls > 0)
+    facts.push(
+      `${t.calls.toLocaleString("en-US")} model calls`,
+      `${(t.latency_ms / 1000).toFixed(1)} s model time`,
+      `${t.total_tokens.toLocaleString("en-US")} tokens`,
+    );
   const passK = report.pass_hat_k;
   return el(
     "div",
@@ -30,9 +35,18 @@ export function runsSummary(data: RunsData): HTMLElement {
       report.categories.map((row) => ({ label: row.category, rowClass: row.category === ALL_CATEGORIES ? "all" : row.group, ...row })),
       true,
     ),
-    meansTable("Per app", "runs-apps", ["App", "Scenarios", "Score", "Turns"], report.apps.map((row) => ({ label: row.app, rowClass: "", ...row })), false),
+    meansTable(
+      "Per app",
+      "runs-apps",
+      ["App", "Scenarios", "Score", "Turns"],
+      report.apps.map((row) => ({ label: row.app, rowClass: "", ...row })),
+      false,
+    ),
     report.suites.length > 1
-      ? el("p", { class: "runs-suites", text: `Suites: ${report.suites.map((s) => `${s.suite === "" ? "(top)" : s.suite} ${s.runs}${s.score === null ? "" : ` (${s.score.toFixed(2)})`}`).join(" · ")}` })
+      ? el("p", {
+          class: "runs-suites",
+          text: `Suites: ${report.suites.map((s) => `${s.suite === "" ? "(top)" : s.suite} ${s.runs}${s.score === null ? "" : ` (${s.score.toFixed(2)})`}`).join(" · ")}`,
+        })
       : null,
   );
 }

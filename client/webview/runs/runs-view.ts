@@ -32,19 +32,40 @@ export class RunsView {
     private readonly request: (request: ViewRequest) => void,
     private readonly canOpen: boolean,
   ) {
-    const filter = el("input", { class: "runs-filter", attrs: { type: "search", placeholder: "Filter runs", "aria-label": "Filter runs", "data-testid": "runs-filter" } });
+    const filter = el("input", {
+      class: "runs-filter",
+      attrs: { type: "search", placeholder: "Filter runs", "aria-label": "Filter runs", "data-testid": "runs-filter" },
+    });
     filter.addEventListener("input", () => this.update({ filter: filter.value }));
     const group = el("select", { class: "runs-group", attrs: { "aria-label": "Group by", "data-testid": "runs-group" } });
-    for (const [value, label] of [["none", "no grouping"], ["suite", "group by suite"], ["category", "group by category"], ["app", "group by app"]] as const) group.append(el("option", { text: label, attrs: { value } }));
+    for (const [value, label] of [
+      ["none", "no grouping"],
+      ["suite", "group by suite"],
+      ["category", "group by category"],
+      ["app", "group by app"],
+    ] as const)
+      group.append(el("option", { text: label, attrs: { value } }));
     group.addEventListener("change", () => this.update({ group: group.value as Grouping }));
-    this.compareButton = button("Compare", { class: "tool", title: "Compare the two runs picked with Ctrl+click", attrs: { "data-action": "compare" } }, () => {
-      const [a, b] = this.picked;
-      if (a !== undefined && b !== undefined) this.request({ type: "compare-runs", files: [a, b] });
-    });
+    this.compareButton = button(
+      "Compare",
+      { class: "tool", title: "Compare the two runs picked with Ctrl+click", attrs: { "data-action": "compare" } },
+      () => {
+        const [a, b] = this.picked;
+        if (a !== undefined && b !== undefined) this.request({ type: "compare-runs", files: [a, b] });
+      },
+    );
     this.compareButton.disabled = true;
     for (const column of COLUMNS) {
-      const cell = el("button", { class: `runs-cell col-${column.id}${column.numeric ? " num" : ""}`, text: column.label, attrs: { type: "button", "data-sort": column.id } });
-      cell.addEventListener("click", () => this.update(this.query.sort === column.id ? { descending: !this.query.descending } : { sort: column.id, descending: column.numeric }));
+      const cell = el("button", {
+        class: `runs-cell col-${column.id}${column.numeric ? " num" : ""}`,
+        text: column.label,
+        attrs: { type: "button", "data-sort": column.id },
+      });
+      cell.addEventListener("click", () =>
+        this.update(
+          this.query.sort === column.id ? { descending: !this.query.descending } : { sort: column.id, descending: column.numeric },
+        ),
+      );
       this.head.append(cell);
     }
     this.body.append(this.spacer);
@@ -58,7 +79,12 @@ export class RunsView {
     });
     new ResizeObserver(() => this.schedule()).observe(this.body);
     const tools = el("div", { class: "runs-tools" }, filter, group, this.count, this.canOpen ? this.compareButton : null);
-    replaceChildren(this.element, this.summary, tools, el("div", { class: "runs-table", attrs: { role: "table", "aria-label": "Runs" } }, this.head, this.body));
+    replaceChildren(
+      this.element,
+      this.summary,
+      tools,
+      el("div", { class: "runs-table", attrs: { role: "table", "aria-label": "Runs" } }, this.head, this.body),
+    );
   }
 
   show(data: RunsData): void {
@@ -110,7 +136,11 @@ export class RunsView {
     let element: HTMLElement;
     if (row.kind === "group") {
       const score = row.score === null ? "" : ` · mean score ${row.score.toFixed(2)}`;
-      element = el("div", { class: "runs-row runs-group-row", text: `${row.label} · ${row.runs} run${row.runs === 1 ? "" : "s"}${score}`, attrs: { role: "row" } });
+      element = el("div", {
+        class: "runs-row runs-group-row",
+        text: `${row.label} · ${row.runs} run${row.runs === 1 ? "" : "s"}${score}`,
+        attrs: { role: "row" },
+      });
     } else {
       const r: RunRecord = row.record;
       element = el("div", {
@@ -118,13 +148,15 @@ export class RunsView {
         title: r.file,
         attrs: { role: "row", "data-file": r.file },
       });
-      for (const column of COLUMNS) element.append(el("span", { class: `runs-cell col-${column.id}${column.numeric ? " num" : ""}`, text: column.text(r) }));
+      for (const column of COLUMNS)
+        element.append(el("span", { class: `runs-cell col-${column.id}${column.numeric ? " num" : ""}`, text: column.text(r) }));
     }
     element.style.transform = `translateY(${position * RUN_ROW_HEIGHT}px)`;
     return element;
   }
 }
 
-const scoreClass = (score: number | null): string => (score === null ? " unscored" : score >= 1 - 1e-6 ? " full" : score > 0 ? " partial" : " zero");
+const scoreClass = (score: number | null): string =>
+  score === null ? " unscored" : score >= 1 - 1e-6 ? " full" : score > 0 ? " partial" : " zero";
 
 export type { ColumnId };

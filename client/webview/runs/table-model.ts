@@ -44,10 +44,28 @@ export const COLUMNS: readonly RunColumn[] = [
   { id: "trial", label: "Trial", numeric: true, text: (r) => (r.trial === null ? "–" : String(r.trial)), key: (r) => r.trial },
   { id: "score", label: "Score", numeric: true, text: (r) => fixed(r.score, 2), key: (r) => r.score },
   { id: "turns", label: "Turns", numeric: true, text: (r) => (r.turns === null ? "–" : String(r.turns)), key: (r) => r.turns },
-  { id: "end", label: "End", numeric: false, text: (r) => r.damaged !== null ? `damaged: ${r.damaged}` : (r.end_reason ?? "no end"), key: (r) => r.damaged ?? r.end_reason },
+  {
+    id: "end",
+    label: "End",
+    numeric: false,
+    text: (r) => (r.damaged !== null ? `damaged: ${r.damaged}` : (r.end_reason ?? "no end")),
+    key: (r) => r.damaged ?? r.end_reason,
+  },
   // What the runs record of time: the model calls' wall time (scripted runs take none).
-  { id: "duration", label: "Model time", numeric: true, text: (r) => (r.telemetry.calls === 0 ? "–" : `${(r.telemetry.latency_ms / 1000).toFixed(1)} s`), key: (r) => (r.telemetry.calls === 0 ? null : r.telemetry.latency_ms) },
-  { id: "tokens", label: "Tokens", numeric: true, text: (r) => (r.telemetry.calls === 0 ? "–" : r.telemetry.total_tokens.toLocaleString("en-US")), key: (r) => (r.telemetry.calls === 0 ? null : r.telemetry.total_tokens) },
+  {
+    id: "duration",
+    label: "Model time",
+    numeric: true,
+    text: (r) => (r.telemetry.calls === 0 ? "–" : `${(r.telemetry.latency_ms / 1000).toFixed(1)} s`),
+    key: (r) => (r.telemetry.calls === 0 ? null : r.telemetry.latency_ms),
+  },
+  {
+    id: "tokens",
+    label: "Tokens",
+    numeric: true,
+    text: (r) => (r.telemetry.calls === 0 ? "–" : r.telemetry.total_tokens.toLocaleString("en-US")),
+    key: (r) => (r.telemetry.calls === 0 ? null : r.telemetry.total_tokens),
+  },
   { id: "date", label: "Date", numeric: true, text: (r) => shortDate(r.date), key: (r) => r.date },
 ];
 
@@ -74,7 +92,8 @@ function groupKeys(r: RunRecord, group: Exclude<Grouping, "none">): readonly str
 /** Runs whose scenario, categories, apps, roles, end or suite contain every word of the filter. */
 export function matches(r: RunRecord, words: readonly string[]): boolean {
   if (words.length === 0) return true;
-  const text = `${r.scenario} ${r.categories.join(" ")} ${r.apps.join(" ")} ${r.agent} ${r.user} ${r.end_reason ?? ""} ${r.damaged ?? ""} ${r.suite}`.toLowerCase();
+  const text =
+    `${r.scenario} ${r.categories.join(" ")} ${r.apps.join(" ")} ${r.agent} ${r.user} ${r.end_reason ?? ""} ${r.damaged ?? ""} ${r.suite}`.toLowerCase();
   return words.every((w) => text.includes(w));
 }
 
@@ -86,7 +105,10 @@ function compare(a: number | string | null, b: number | string | null): number {
 }
 
 export function tableRows(records: readonly RunRecord[], query: TableQuery): TableRow[] {
-  const words = query.filter.toLowerCase().split(/\s+/).filter((w) => w !== "");
+  const words = query.filter
+    .toLowerCase()
+    .split(/\s+/)
+    .filter((w) => w !== "");
   const column = COLUMNS.find((c) => c.id === query.sort) ?? COLUMNS[0]!;
   const sign = query.descending ? -1 : 1;
   const keyed = records.filter((r) => matches(r, words)).map((r) => ({ r, k: column.key(r) }));
@@ -107,7 +129,12 @@ export function tableRows(records: readonly RunRecord[], query: TableQuery): Tab
   for (const label of [...groups.keys()].sort()) {
     const members = groups.get(label) ?? [];
     const scores = members.flatMap((m) => (m.score === null ? [] : [m.score]));
-    rows.push({ kind: "group", label, runs: members.length, score: scores.length === 0 ? null : scores.reduce((a, b) => a + b, 0) / scores.length });
+    rows.push({
+      kind: "group",
+      label,
+      runs: members.length,
+      score: scores.length === 0 ? null : scores.reduce((a, b) => a + b, 0) / scores.length,
+    });
     for (const record of members) rows.push({ kind: "run", record });
   }
   return rows;

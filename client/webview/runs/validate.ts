@@ -70,7 +70,11 @@ const suiteRow: Reader<SuiteRow> = (value, path) => {
 /** What the per-category and per-app rows share: how many scenarios, their mean score and turns. */
 function means(o: Record<string, unknown>, path: string): { scenarios: number; score: number; turn_count: number } {
   const at = (k: string): string => `${path}/${k}`;
-  return { scenarios: index(prop(o, "scenarios"), at("scenarios")), score: finite(prop(o, "score"), at("score")), turn_count: finite(prop(o, "turn_count"), at("turn_count")) };
+  return {
+    scenarios: index(prop(o, "scenarios"), at("scenarios")),
+    score: finite(prop(o, "score"), at("score")),
+    turn_count: finite(prop(o, "turn_count"), at("turn_count")),
+  };
 }
 
 const categoryRow: Reader<CategoryRow> = (value, path) => {
@@ -90,7 +94,11 @@ const passHatK: Reader<PassHatKReport> = (value, path) => {
     threshold: finite(prop(o, "threshold"), `${path}/threshold`),
     tasks: list((v, p) => {
       const t = record(v, p);
-      return { task: str(prop(t, "task"), `${p}/task`), trials: index(prop(t, "trials"), `${p}/trials`), successes: index(prop(t, "successes"), `${p}/successes`) };
+      return {
+        task: str(prop(t, "task"), `${p}/task`),
+        trials: index(prop(t, "trials"), `${p}/trials`),
+        successes: index(prop(t, "successes"), `${p}/successes`),
+      };
     })(prop(o, "tasks"), `${path}/tasks`),
     pass_hat_k: list((v, p) => {
       const t = record(v, p);

@@ -2,7 +2,14 @@
 // from the trajectory and its scenario). Checked field by field: the actions carry the model's
 // own arguments and replies.
 import type { DialogToolReport } from "../../../engine/benchmarks/dialogtool/tasks/trajectory-turns.js";
-import type { ActionCall, AgentAction, DialogToolMetrics, ScoredDialogToolTurn, Tally, TurnScores } from "../../../engine/benchmarks/dialogtool/tasks/types.js";
+import type {
+  ActionCall,
+  AgentAction,
+  DialogToolMetrics,
+  ScoredDialogToolTurn,
+  Tally,
+  TurnScores,
+} from "../../../engine/benchmarks/dialogtool/tasks/types.js";
 import { bool, finite, index, jsonObject, list, nullable, prop, record, str, WireError, type Reader } from "./check.js";
 
 const call: Reader<ActionCall> = (value, path) => {
@@ -26,7 +33,8 @@ const counts: Reader<{ correct: number; total: number }> = (value, path) => {
 
 function scores(value: unknown, path: string): TurnScores {
   const o = record(value, path);
-  const optional = <T>(key: string, read: Reader<T>): Record<string, T> => (prop(o, key) === undefined ? {} : { [key]: read(prop(o, key), `${path}/${key}`) });
+  const optional = <T>(key: string, read: Reader<T>): Record<string, T> =>
+    prop(o, key) === undefined ? {} : { [key]: read(prop(o, key), `${path}/${key}`) };
   return {
     awareness: bool(prop(o, "awareness"), `${path}/awareness`),
     ...optional("selection", bool),

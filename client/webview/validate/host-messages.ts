@@ -2,7 +2,15 @@
 // written by a model can hold anything); the host checks what the panel asks for with
 // parseViewRequest before acting on it (a compromised view must not open arbitrary links).
 import { isAllowedLink } from "../links.js";
-import { LIVE_STATES, NODE_KINDS, PANEL_COMMANDS, RUN_CONTROLS, type PanelHostMessage, type PanelLine, type ViewRequest } from "../../../engine/panel/protocol.js";
+import {
+  LIVE_STATES,
+  NODE_KINDS,
+  PANEL_COMMANDS,
+  RUN_CONTROLS,
+  type PanelHostMessage,
+  type PanelLine,
+  type ViewRequest,
+} from "../../../engine/panel/protocol.js";
 import { attempt, index, list, oneOf, prop, record, str, WireError } from "./check.js";
 import { dialogToolReport } from "./dialogtool.js";
 import { trajectoryLine } from "./trajectory-line.js";

@@ -29,7 +29,8 @@ const criterion: Reader<CriterionScore> = (value, path) => {
 function score(min: number, max: number, integer: boolean): Reader<number> {
   return (value, path) => {
     const n = finite(value, path);
-    if (n < min || n > max || (integer && !Number.isInteger(n))) throw new WireError(path, `must be ${integer ? "a whole number" : "a number"} from ${min} to ${max}`);
+    if (n < min || n > max || (integer && !Number.isInteger(n)))
+      throw new WireError(path, `must be ${integer ? "a whole number" : "a number"} from ${min} to ${max}`);
     return n;
   };
 }

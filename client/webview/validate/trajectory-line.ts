@@ -5,22 +5,7 @@ import { ROLE_NAMES, type Message, type RoleName, type ToolCall, type ToolTrace 
 import { PACK_IDS } from "../../../engine/packs/types.js";
 import type { RowChange, Tables } from "../../../engine/world/types.js";
 import type { PanelHeader, PanelLine, PanelNodeDefinition } from "../../../engine/panel/protocol.js";
-import {
-  bool,
-  finite,
-  index,
-  json,
-  jsonObject,
-  list,
-  nullable,
-  oneOf,
-  prop,
-  record,
-  row,
-  str,
-  WireError,
-  type Reader,
-} from "./check.js";
+import { bool, finite, index, json, jsonObject, list, nullable, oneOf, prop, record, row, str, WireError, type Reader } from "./check.js";
 import { evaluationResult } from "./evaluation.js";
 import { judgementLine } from "./judgement.js";
 import { modelCallLine } from "./model-call.js";
@@ -86,7 +71,10 @@ function header(o: Readonly<Record<string, unknown>>, path: string): PanelHeader
         timezone: str(prop(clock, "timezone"), `${sp}/clock/timezone`),
       },
       // An unknown pack is refused here: the panel would not know its tables' keys and columns.
-      world: { pack: oneOf(PACK_IDS)(prop(world, "pack"), `${sp}/world/pack`), tables: tables(prop(world, "tables"), `${sp}/world/tables`) },
+      world: {
+        pack: oneOf(PACK_IDS)(prop(world, "pack"), `${sp}/world/pack`),
+        tables: tables(prop(world, "tables"), `${sp}/world/tables`),
+      },
       milestones: list(nodeDefinition)(prop(s, "milestones"), `${sp}/milestones`),
       minefields: list(nodeDefinition)(prop(s, "minefields"), `${sp}/minefields`),
       max_messages: index(prop(s, "max_messages"), `${sp}/max_messages`),

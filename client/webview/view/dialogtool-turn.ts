@@ -31,10 +31,29 @@ function turnCard(turn: ScoredDialogToolTurn): HTMLElement {
   return el(
     "div",
     { class: "dt-turn", attrs: { "data-testid": "dialogtool-turn" } },
-    el("div", { class: "dt-verdicts" }, verdict("awareness", s.awareness), verdict("selection", s.selection), verdict("execution", s.execution), el("span", { class: "dt-figures", text: figures.join(" · ") })),
-    el("div", { class: "dt-action" }, el("span", { class: "label", text: "reference" }), el("code", { text: describeAction(turn.truth), attrs: { "data-testid": "dialogtool-truth" } })),
-    el("div", { class: "dt-action" }, el("span", { class: "label", text: "agent" }), el("code", { text: describeAction(turn.prediction), attrs: { "data-testid": "dialogtool-prediction" } })),
-    turn.apps.length > 0 ? el("div", { class: "muted", text: `apps: ${turn.apps.join(", ")} · dialogue turn ${turn.dialogue_turn}` }) : el("div", { class: "muted", text: `dialogue turn ${turn.dialogue_turn}` }),
+    el(
+      "div",
+      { class: "dt-verdicts" },
+      verdict("awareness", s.awareness),
+      verdict("selection", s.selection),
+      verdict("execution", s.execution),
+      el("span", { class: "dt-figures", text: figures.join(" · ") }),
+    ),
+    el(
+      "div",
+      { class: "dt-action" },
+      el("span", { class: "label", text: "reference" }),
+      el("code", { text: describeAction(turn.truth), attrs: { "data-testid": "dialogtool-truth" } }),
+    ),
+    el(
+      "div",
+      { class: "dt-action" },
+      el("span", { class: "label", text: "agent" }),
+      el("code", { text: describeAction(turn.prediction), attrs: { "data-testid": "dialogtool-prediction" } }),
+    ),
+    turn.apps.length > 0
+      ? el("div", { class: "muted", text: `apps: ${turn.apps.join(", ")} · dialogue turn ${turn.dialogue_turn}` })
+      : el("div", { class: "muted", text: `dialogue turn ${turn.dialogue_turn}` }),
   );
 }
 
@@ -44,7 +63,9 @@ export function dialogToolSection(turns: readonly ScoredDialogToolTurn[]): HTMLE
   return el(
     "section",
     { class: "detail-section dialogtool", attrs: { "data-testid": "dialogtool-here" } },
-    el("h3", { text: turns.length === 1 ? "DialogTool: this agent turn" : `DialogTool: ${turns.length} reference turns the agent did not take` }),
+    el("h3", {
+      text: turns.length === 1 ? "DialogTool: this agent turn" : `DialogTool: ${turns.length} reference turns the agent did not take`,
+    }),
     ...turns.map(turnCard),
   );
 }

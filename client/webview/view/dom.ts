@@ -22,7 +22,8 @@ export function el<K extends keyof HTMLElementTagNameMap>(tag: K, props: Props =
   for (const [name, value] of Object.entries(props.attrs ?? {})) {
     const lower = name.toLowerCase();
     if (lower.startsWith("on") || lower === "style" || lower === "srcdoc") throw new Error(`refusing to set the ${name} attribute`);
-    if ((lower === "href" || lower === "src" || lower === "action") && !isAllowedLink(value)) throw new Error(`refusing ${name}="${value}"`);
+    if ((lower === "href" || lower === "src" || lower === "action") && !isAllowedLink(value))
+      throw new Error(`refusing ${name}="${value}"`);
     node.setAttribute(name, value);
   }
   append(node, ...children);

@@ -19,10 +19,16 @@ export function judgementSection(judgement: PanelJudgement | null): HTMLElement 
       "section",
       { class: "judgement failed", attrs: { "aria-label": "Role-play verdict", "data-testid": "judgement" } },
       heading,
-      el("div", { class: "judgement-failure", text: `No verdict: ${judgement.failure ?? "no scores"}`, attrs: { "data-testid": "judgement-failure" } }),
+      el("div", {
+        class: "judgement-failure",
+        text: `No verdict: ${judgement.failure ?? "no scores"}`,
+        attrs: { "data-testid": "judgement-failure" },
+      }),
     );
   }
-  heading.append(el("span", { class: "judgement-overall", text: `${judgement.overall.toFixed(2)} of 5`, attrs: { "data-testid": "judgement-overall" } }));
+  heading.append(
+    el("span", { class: "judgement-overall", text: `${judgement.overall.toFixed(2)} of 5`, attrs: { "data-testid": "judgement-overall" } }),
+  );
   return el(
     "section",
     { class: "judgement", attrs: { "aria-label": "Role-play verdict", "data-testid": "judgement" } },
@@ -30,15 +36,19 @@ export function judgementSection(judgement: PanelJudgement | null): HTMLElement 
     el(
       "table",
       { class: "judgement-criteria" },
-      el("tbody", {}, ...judgement.criteria.map((c) =>
-        el(
-          "tr",
-          { attrs: { "data-criterion": c.id } },
-          el("th", { text: c.id.replace(/_/g, " "), attrs: { scope: "row" } }),
-          el("td", { class: `judgement-score score-${c.score}`, text: `${c.score}/5` }),
-          el("td", { class: "judgement-reason", text: c.reason }),
+      el(
+        "tbody",
+        {},
+        ...judgement.criteria.map((c) =>
+          el(
+            "tr",
+            { attrs: { "data-criterion": c.id } },
+            el("th", { text: c.id.replace(/_/g, " "), attrs: { scope: "row" } }),
+            el("td", { class: `judgement-score score-${c.score}`, text: `${c.score}/5` }),
+            el("td", { class: "judgement-reason", text: c.reason }),
+          ),
         ),
-      )),
+      ),
     ),
   );
 }

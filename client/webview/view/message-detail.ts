@@ -40,7 +40,10 @@ export class MessageDetailView {
       return;
     }
     if (index === null || !m) {
-      replaceChildren(this.element, el("p", { class: "placeholder", text: t.messages.length > 0 ? "Select a message." : "Waiting for the first message…" }));
+      replaceChildren(
+        this.element,
+        el("p", { class: "placeholder", text: t.messages.length > 0 ? "Select a message." : "Waiting for the first message…" }),
+      );
       return;
     }
     const definitions = new Map([...t.header.scenario.milestones, ...t.header.scenario.minefields].map((n) => [n.id, n]));
@@ -66,7 +69,12 @@ export class MessageDetailView {
       callSection(t.callsAt(index), query),
       dialogToolSection(t.dialogToolAt(index)),
       marks.length > 0
-        ? el("section", { class: "detail-section nodes", attrs: { "data-testid": "nodes-here" } }, el("h3", { text: "Evaluation at this message" }), ...marks.map((mark) => nodeCard(mark, nodeContext)))
+        ? el(
+            "section",
+            { class: "detail-section nodes", attrs: { "data-testid": "nodes-here" } },
+            el("h3", { text: "Evaluation at this message" }),
+            ...marks.map((mark) => nodeCard(mark, nodeContext)),
+          )
         : null,
       el(
         "section",
@@ -96,16 +104,35 @@ export class MessageDetailView {
         el(
           "div",
           { class: "tool-call" },
-          el("div", { class: "call-head" }, el("span", { class: "label", text: "calls" }), el("code", { class: "tool-name", text: call.name }), el("span", { class: "call-id", text: `id ${call.id}` })),
+          el(
+            "div",
+            { class: "call-head" },
+            el("span", { class: "label", text: "calls" }),
+            el("code", { class: "tool-name", text: call.name }),
+            el("span", { class: "call-id", text: `id ${call.id}` }),
+          ),
           call.arguments !== undefined
             ? jsonBlock(call.arguments, query)
-            : el("div", {}, el("p", { class: "warning", text: "The arguments are not a JSON object; the raw text was:" }), this.pre(call.raw_arguments ?? "", query)),
+            : el(
+                "div",
+                {},
+                el("p", { class: "warning", text: "The arguments are not a JSON object; the raw text was:" }),
+                this.pre(call.raw_arguments ?? "", query),
+              ),
         ),
       );
     }
-    if (!m.tool_call && m.content !== m.tool_call_exception) body.push(this.pre(m.content === "" ? "(empty)" : m.content, query, kind === "result" ? "code result" : "content"));
+    if (!m.tool_call && m.content !== m.tool_call_exception)
+      body.push(this.pre(m.content === "" ? "(empty)" : m.content, query, kind === "result" ? "code result" : "content"));
     if (m.tool_call_exception !== null) {
-      body.push(el("div", { class: "exception", attrs: { role: "note" } }, el("span", { class: "label", text: "error" }), this.pre(m.tool_call_exception, query, "code")));
+      body.push(
+        el(
+          "div",
+          { class: "exception", attrs: { role: "note" } },
+          el("span", { class: "label", text: "error" }),
+          this.pre(m.tool_call_exception, query, "code"),
+        ),
+      );
     }
     if (m.tool_trace !== null && m.tool_trace.length > 0) {
       body.push(
@@ -127,19 +154,30 @@ export class MessageDetailView {
 
     return el(
       "article",
-      { class: `message role-${m.sender} kind-${kind}`, attrs: { "data-testid": "message", "data-index": String(m.sandbox_message_index) } },
+      {
+        class: `message role-${m.sender} kind-${kind}`,
+        attrs: { "data-testid": "message", "data-index": String(m.sandbox_message_index) },
+      },
       el(
         "header",
         { class: "message-head" },
         el("h2", { text: `Message ${m.sandbox_message_index}` }),
-        el("span", { class: "route" }, el("span", { class: `who role-${m.sender}`, text: roleLabel(m.sender) }), " → ", el("span", { class: `who role-${m.recipient}`, text: roleLabel(m.recipient) })),
+        el(
+          "span",
+          { class: "route" },
+          el("span", { class: `who role-${m.sender}`, text: roleLabel(m.sender) }),
+          " → ",
+          el("span", { class: `who role-${m.recipient}`, text: roleLabel(m.recipient) }),
+        ),
         ...tags.map((tag) => el("span", { class: `tag ${tag === "tool error" ? "error" : ""}`, text: tag })),
       ),
       el(
         "div",
         { class: "visibility", attrs: { "data-testid": "visibility" } },
         el("span", { class: "label", text: "visible to" }),
-        ...(m.visible_to.length === 0 ? [el("span", { class: "muted", text: "nobody" })] : m.visible_to.map((r) => el("span", { class: `who role-${r}`, text: roleLabel(r) }))),
+        ...(m.visible_to.length === 0
+          ? [el("span", { class: "muted", text: "nobody" })]
+          : m.visible_to.map((r) => el("span", { class: `who role-${r}`, text: roleLabel(r) }))),
         hiddenFrom.length > 0 ? el("span", { class: "hidden-from", text: `hidden from ${hiddenFrom.map(roleLabel).join(", ")}` }) : null,
       ),
       ...body,

@@ -36,14 +36,23 @@ export function nodeCard(mark: NodeMark, context: NodeContext): HTMLElement {
       title,
       el("span", { class: "node-verdict", text: verdict }),
       meter(node.similarity, "similarity"),
-      context.canRevealInEditor ? button("Show in scenario", { class: "link-button", attrs: { "data-action": "reveal-node" } }, () => context.actions.revealNode(kind, node.id)) : null,
+      context.canRevealInEditor
+        ? button("Show in scenario", { class: "link-button", attrs: { "data-action": "reveal-node" } }, () =>
+            context.actions.revealNode(kind, node.id),
+          )
+        : null,
     ),
     description ? descriptionText(description, context.query) : null,
-    node.constraints.length > 0 ? el("div", { class: "constraints" }, ...node.constraints.map((c, i) => constraintRow(c, `constraint ${i + 1}`, context))) : null,
+    node.constraints.length > 0
+      ? el("div", { class: "constraints" }, ...node.constraints.map((c, i) => constraintRow(c, `constraint ${i + 1}`, context)))
+      : null,
     node.guardrails.length === 0
       ? null
       : guardrailsBelow.length === 0
-        ? el("p", { class: "guardrails-ok", text: `Guardrails: ${[...new Set(node.guardrails.map((g) => g.table))].join(", ")} unchanged outside the expected changes (1.00)` })
+        ? el("p", {
+            class: "guardrails-ok",
+            text: `Guardrails: ${[...new Set(node.guardrails.map((g) => g.table))].join(", ")} unchanged outside the expected changes (1.00)`,
+          })
         : el("div", { class: "constraints guardrails" }, ...guardrailsBelow.map((g) => constraintRow(g, "guardrail", context))),
   );
 }
@@ -56,7 +65,8 @@ function descriptionText(text: string, query: string): HTMLElement {
 
 function constraintRow(c: ConstraintResult, label: string, context: NodeContext): HTMLElement {
   const e = c.explanation;
-  const against = c.reference === null ? null : `vs ${c.reference.id === "initial" ? "the initial world" : `${c.reference.id} @ #${c.reference.index}`}`;
+  const against =
+    c.reference === null ? null : `vs ${c.reference.id === "initial" ? "the initial world" : `${c.reference.id} @ #${c.reference.index}`}`;
   const head = el(
     "div",
     { class: "constraint-head" },
@@ -74,7 +84,9 @@ function constraintRow(c: ConstraintResult, label: string, context: NodeContext)
   }
   if (e.weakest !== null) {
     const weakest = e.weakest;
-    const note = e.pairs.find((p) => p.target === weakest.target && p.row === weakest.row)?.columns.find((col) => col.column === weakest.column)?.note;
+    const note = e.pairs
+      .find((p) => p.target === weakest.target && p.row === weakest.row)
+      ?.columns.find((col) => col.column === weakest.column)?.note;
     why.push(
       el(
         "p",
@@ -92,13 +104,19 @@ function constraintRow(c: ConstraintResult, label: string, context: NodeContext)
       : el(
           "details",
           { class: "column-scores" },
-          el("summary", { text: `Column scores (${e.pairs.length} paired row${e.pairs.length === 1 ? "" : "s"}, compared with ${e.rows === "current" ? "the rows at this message" : "the removed rows"})` }),
+          el("summary", {
+            text: `Column scores (${e.pairs.length} paired row${e.pairs.length === 1 ? "" : "s"}, compared with ${e.rows === "current" ? "the rows at this message" : "the removed rows"})`,
+          }),
           ...e.pairs.map((p) =>
             el(
               "table",
               { class: "score-table" },
               el("caption", { text: `target row ${p.target} ↔ row ${p.row}: ${formatScore(p.similarity)}` }),
-              el("thead", {}, el("tr", {}, ...["column", "measure", "similarity", "why"].map((h) => el("th", { text: h, attrs: { scope: "col" } })))),
+              el(
+                "thead",
+                {},
+                el("tr", {}, ...["column", "measure", "similarity", "why"].map((h) => el("th", { text: h, attrs: { scope: "col" } }))),
+              ),
               el(
                 "tbody",
                 {},

@@ -21,7 +21,10 @@ export class NoticesView {
     this.banner.hidden = this.damage === null;
     const parts: string[] = [];
     const n = this.rejected.length;
-    if (n > 0) parts.push(`${n} message${n === 1 ? " was" : "s were"} ignored because ${n === 1 ? "it is" : "they are"} not valid (first: ${this.rejected[0]}).`);
+    if (n > 0)
+      parts.push(
+        `${n} message${n === 1 ? " was" : "s were"} ignored because ${n === 1 ? "it is" : "they are"} not valid (first: ${this.rejected[0]}).`,
+      );
     if (filterHidesAll) parts.push("The role filter hides every message.");
     this.notice.textContent = parts.join(" ");
     this.notice.hidden = parts.length === 0;

@@ -29,7 +29,14 @@ const SHORTCUTS: readonly Shortcut[] = [
   { keys: ["Escape"], label: "close this list", run: (a) => a.toggleShortcuts(false) },
 ];
 
-const KEY_NAMES: Readonly<Record<string, string>> = { ArrowDown: "↓", ArrowRight: "→", ArrowUp: "↑", ArrowLeft: "←", " ": "Space", Escape: "Esc" };
+const KEY_NAMES: Readonly<Record<string, string>> = {
+  ArrowDown: "↓",
+  ArrowRight: "→",
+  ArrowUp: "↑",
+  ArrowLeft: "←",
+  " ": "Space",
+  Escape: "Esc",
+};
 
 /** A narrow toolbar keeps its search and jump boxes folded away: open it so the box can take focus. */
 function reachable(input: HTMLInputElement): HTMLInputElement {

@@ -69,11 +69,25 @@ export class SummaryView {
     });
     const compare =
       this.canCompare && trajectory.end !== null
-        ? button("Compare with reference", { class: "tool summary-compare", title: "This run beside the scenario's reference solution, played now", attrs: { "data-action": "compare-reference" } }, () =>
-            this.actions.command("compare-reference"),
+        ? button(
+            "Compare with reference",
+            {
+              class: "tool summary-compare",
+              title: "This run beside the scenario's reference solution, played now",
+              attrs: { "data-action": "compare-reference" },
+            },
+            () => this.actions.command("compare-reference"),
           )
         : null;
-    replaceChildren(this.element, title, this.scores(trajectory, live), compare, more, this.nodeStrip(trajectory), judgementSection(trajectory.judgement));
+    replaceChildren(
+      this.element,
+      title,
+      this.scores(trajectory, live),
+      compare,
+      more,
+      this.nodeStrip(trajectory),
+      judgementSection(trajectory.judgement),
+    );
   }
 
   /** Marks the chips of the nodes pinned at the selected message. */
@@ -83,9 +97,18 @@ export class SummaryView {
 
   private scores(t: PanelTrajectory, live: LiveState | null): HTMLElement {
     const e = t.evaluation;
-    const status = t.end ? `ended: ${t.end.reason}${t.end.detail ? ` (${t.end.detail})` : ""}` : live && live !== "finished" ? `live: ${live}` : "did not finish";
+    const status = t.end
+      ? `ended: ${t.end.reason}${t.end.detail ? ` (${t.end.detail})` : ""}`
+      : live && live !== "finished"
+        ? `live: ${live}`
+        : "did not finish";
     const stat = (label: string, value: string, id: string): HTMLElement =>
-      el("div", { class: "stat" }, el("span", { class: "stat-value", text: value, attrs: { "data-testid": id } }), el("span", { class: "stat-label", text: label }));
+      el(
+        "div",
+        { class: "stat" },
+        el("span", { class: "stat-value", text: value, attrs: { "data-testid": id } }),
+        el("span", { class: "stat-label", text: label }),
+      );
     const scoreClass = e === null ? "score none" : e.score >= 1 ? "score full" : e.score > 0 ? "score partial" : "score zero";
     return el(
       "div",
@@ -95,11 +118,26 @@ export class SummaryView {
         { class: scoreClass, title: e?.zero_reason ?? "" },
         el("span", { class: "score-value", text: e === null ? "–" : formatScore(e.score), attrs: { "data-testid": "score" } }),
         // While a run plays, its milestones are scored as they happen: the score so far.
-        el("span", { class: "stat-label", text: e === null ? (live === "running" || live === "paused" ? "scoring…" : "not scored") : !t.end && live !== null && live !== "finished" ? "so far" : "score" }),
+        el("span", {
+          class: "stat-label",
+          text:
+            e === null
+              ? live === "running" || live === "paused"
+                ? "scoring…"
+                : "not scored"
+              : !t.end && live !== null && live !== "finished"
+                ? "so far"
+                : "score",
+        }),
       ),
       stat("milestones", e === null ? "–" : formatScore(e.milestone_score), "milestone-score"),
       stat("minefields", e === null ? "–" : formatScore(e.minefield_score), "minefield-score"),
-      el("div", { class: "stat turns" }, el("span", { class: "stat-value", text: String(t.turnCount), attrs: { "data-testid": "turn-count" } }), el("span", { class: "stat-label", text: "turns" })),
+      el(
+        "div",
+        { class: "stat turns" },
+        el("span", { class: "stat-value", text: String(t.turnCount), attrs: { "data-testid": "turn-count" } }),
+        el("span", { class: "stat-label", text: "turns" }),
+      ),
       stat("messages", String(t.messages.length), "message-count"),
       el("div", { class: "run-status", text: status }),
       e?.zero_reason ? el("div", { class: "zero-reason", text: `Score 0: ${e.zero_reason}` }) : null,

@@ -49,11 +49,17 @@ function callCard(line: PanelModelCall, query: string): HTMLElement {
   return el(
     "div",
     { class: `model-call${call.error === undefined ? "" : " failed"}`, attrs: { "data-testid": "model-call" } },
-    el("dl", { class: "call-facts" }, ...facts.flatMap(([k, v]) => [el("dt", { text: k }), el("dd", { text: v, attrs: { "data-fact": k } })])),
+    el(
+      "dl",
+      { class: "call-facts" },
+      ...facts.flatMap(([k, v]) => [el("dt", { text: k }), el("dd", { text: v, attrs: { "data-fact": k } })]),
+    ),
     call.error === undefined ? null : el("p", { class: "warning", text: `Failed: ${call.error}` }),
     body("Request", call.request, query),
     body("Response", call.response, query),
-    call.request === undefined && call.response === undefined ? el("p", { class: "muted", text: "Bodies not recorded (--no-record-io)." }) : null,
+    call.request === undefined && call.response === undefined
+      ? el("p", { class: "muted", text: "Bodies not recorded (--no-record-io)." })
+      : null,
   );
 }
 

@@ -51,7 +51,16 @@ export function jsonBlock(value: JsonValue, query: string): HTMLPreElement {
     const at = match.index ?? 0;
     if (at > from) appendHighlighted(pre, text.slice(from, at), query);
     const [whole, string, colon, number, literal] = match;
-    const kind = string !== undefined ? (colon !== undefined ? "key" : "string") : number !== undefined ? "number" : literal !== undefined ? "literal" : "";
+    const kind =
+      string !== undefined
+        ? colon !== undefined
+          ? "key"
+          : "string"
+        : number !== undefined
+          ? "number"
+          : literal !== undefined
+            ? "literal"
+            : "";
     const token = el("span", { class: `tok-${kind}` });
     appendHighlighted(token, string ?? whole, query);
     pre.appendChild(token);

@@ -132,12 +132,24 @@ export class TimelineView {
       );
     }
     if (window !== null && index === window.first) {
-      badges.prepend(el("span", { class: "badge window", text: "scored from here", title: `The evaluation scores messages ${window.first} to ${window.last}` }));
+      badges.prepend(
+        el("span", {
+          class: "badge window",
+          text: "scored from here",
+          title: `The evaluation scores messages ${window.first} to ${window.last}`,
+        }),
+      );
     }
     // On the first and the last setup row: whichever is in view folds the setup again.
-    if ((index === 0 || index === state.setup.end - 1) && state.setup.end > 1) badges.prepend(el("span", { class: "badge setup-toggle", text: "fold setup", attrs: { role: "button", "data-testid": "fold-setup" } }));
+    if ((index === 0 || index === state.setup.end - 1) && state.setup.end > 1)
+      badges.prepend(
+        el("span", { class: "badge setup-toggle", text: "fold setup", attrs: { role: "button", "data-testid": "fold-setup" } }),
+      );
     const changes = state.trajectory.changesAt(index).length;
-    if (changes > 0) badges.appendChild(el("span", { class: "badge world", text: `Δ ${changes}`, title: `${changes} world change${changes === 1 ? "" : "s"}` }));
+    if (changes > 0)
+      badges.appendChild(
+        el("span", { class: "badge world", text: `Δ ${changes}`, title: `${changes} world change${changes === 1 ? "" : "s"}` }),
+      );
     if (kind === "error") badges.appendChild(el("span", { class: "badge error", text: "error" }));
 
     const preview = el("div", { class: "row-preview" });
@@ -149,7 +161,13 @@ export class TimelineView {
         "div",
         { class: "row-head" },
         el("span", { class: "row-index", text: String(index) }),
-        el("span", { class: "route" }, el("span", { class: `who role-${m.sender}`, text: roleLabel(m.sender) }), " → ", el("span", { class: `who role-${m.recipient}`, text: roleLabel(m.recipient) })),
+        el(
+          "span",
+          { class: "route" },
+          el("span", { class: `who role-${m.sender}`, text: roleLabel(m.sender) }),
+          " → ",
+          el("span", { class: `who role-${m.recipient}`, text: roleLabel(m.recipient) }),
+        ),
         badges,
       ),
       preview,
@@ -177,7 +195,11 @@ export class TimelineView {
         { class: "row-head" },
         el("span", { class: "row-index", text: `0–${state.setup.end - 1}` }),
         el("span", { class: "route", text: "Setup" }),
-        el("span", { class: "row-badges" }, el("span", { class: "badge setup-toggle", text: "show", attrs: { role: "button", "data-testid": "unfold-setup" } })),
+        el(
+          "span",
+          { class: "row-badges" },
+          el("span", { class: "badge setup-toggle", text: "show", attrs: { role: "button", "data-testid": "unfold-setup" } }),
+        ),
       ),
       el("div", { class: "row-preview", text: `${parts.join(", ")}: what the roles are told before the conversation starts` }),
     );

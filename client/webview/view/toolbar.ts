@@ -31,10 +31,18 @@ export class ToolbarView {
   private readonly live = el("div", { class: "live-controls", attrs: { "data-testid": "live-controls" } });
   private senders: ReadonlySet<RoleName> = new Set(ROLE_NAMES);
   /** Only shown in a narrow panel: opens the controls that do not fit the one row. */
-  private readonly more = button("⋯", { class: "tool toolbar-more", title: "More controls: jump, filters, search", attrs: { "data-action": "more", "aria-expanded": "false" } }, () => {
-    const open = this.element.classList.toggle("expanded");
-    this.more.setAttribute("aria-expanded", String(open));
-  });
+  private readonly more = button(
+    "⋯",
+    {
+      class: "tool toolbar-more",
+      title: "More controls: jump, filters, search",
+      attrs: { "data-action": "more", "aria-expanded": "false" },
+    },
+    () => {
+      const open = this.element.classList.toggle("expanded");
+      this.more.setAttribute("aria-expanded", String(open));
+    },
+  );
 
   constructor(private readonly actions: PanelActions) {
     const tool = (name: IconName, action: string, title: string, onClick: () => void): HTMLButtonElement => {
@@ -69,16 +77,24 @@ export class ToolbarView {
 
     const roles = el("div", { class: "group roles", attrs: { role: "group", "aria-label": "Show messages from" } });
     for (const role of ROLE_NAMES) {
-      const b = button(roleLabel(role), { class: `role-toggle role-${role}`, title: `Show messages sent by ${role}`, attrs: { "data-role": role, "aria-pressed": "true" } }, () => {
-        const next = new Set(this.senders);
-        if (next.has(role)) next.delete(role);
-        else next.add(role);
-        actions.setSenders(next);
-      });
+      const b = button(
+        roleLabel(role),
+        { class: `role-toggle role-${role}`, title: `Show messages sent by ${role}`, attrs: { "data-role": role, "aria-pressed": "true" } },
+        () => {
+          const next = new Set(this.senders);
+          if (next.has(role)) next.delete(role);
+          else next.add(role);
+          actions.setSenders(next);
+        },
+      );
       this.roleButtons.set(role, b);
       roles.appendChild(b);
     }
-    this.seenBy = el("select", { class: "seen-by", title: "Show only what one role could see", attrs: { "aria-label": "Seen by", "data-testid": "seen-by" } });
+    this.seenBy = el("select", {
+      class: "seen-by",
+      title: "Show only what one role could see",
+      attrs: { "aria-label": "Seen by", "data-testid": "seen-by" },
+    });
     this.seenBy.appendChild(el("option", { text: "seen by: any", attrs: { value: "" } }));
     for (const role of ROLE_NAMES) this.seenBy.appendChild(el("option", { text: `seen by: ${roleLabel(role)}`, attrs: { value: role } }));
     this.seenBy.addEventListener("change", () => {
@@ -90,7 +106,13 @@ export class ToolbarView {
     this.search = el("input", {
       class: "search",
       title: "Search messages (/); Enter: next match, Shift+Enter: previous",
-      attrs: { type: "search", placeholder: "Search messages", "aria-label": "Search messages", "data-testid": "search", spellcheck: "false" },
+      attrs: {
+        type: "search",
+        placeholder: "Search messages",
+        "aria-label": "Search messages",
+        "data-testid": "search",
+        spellcheck: "false",
+      },
     });
     this.search.addEventListener("input", () => actions.setQuery(this.search.value));
     this.search.addEventListener("keydown", (event) => {
@@ -115,7 +137,11 @@ export class ToolbarView {
       roles,
       searching,
       this.live,
-      button("?", { class: "tool", title: "Keyboard shortcuts (?)", attrs: { "data-action": "shortcuts", "aria-label": "Keyboard shortcuts" } }, () => actions.toggleShortcuts()),
+      button(
+        "?",
+        { class: "tool", title: "Keyboard shortcuts (?)", attrs: { "data-action": "shortcuts", "aria-label": "Keyboard shortcuts" } },
+        () => actions.toggleShortcuts(),
+      ),
       this.more,
     );
   }
@@ -127,7 +153,10 @@ export class ToolbarView {
     const at = state.selected === null ? "–" : `#${state.selected}`;
     const filtered = state.listed === state.messageCount ? "" : `, ${state.listed} shown`;
     // The count is its own span: a narrow toolbar shows only the position.
-    this.position.replaceChildren(at, el("span", { class: "position-count", text: ` · ${state.messageCount} message${state.messageCount === 1 ? "" : "s"}${filtered}` }));
+    this.position.replaceChildren(
+      at,
+      el("span", { class: "position-count", text: ` · ${state.messageCount} message${state.messageCount === 1 ? "" : "s"}${filtered}` }),
+    );
     this.jump.max = String(Math.max(0, state.messageCount - 1));
 
     this.senders = state.filter.senders;
@@ -140,7 +169,11 @@ export class ToolbarView {
 
     const hasQuery = this.search.value.trim() !== "";
     const current = state.selected === null ? -1 : state.hits.indexOf(state.selected);
-    this.hitCount.textContent = !hasQuery ? "" : state.hits.length === 0 ? "no matches" : `${current === -1 ? "–" : current + 1} / ${state.hits.length}`;
+    this.hitCount.textContent = !hasQuery
+      ? ""
+      : state.hits.length === 0
+        ? "no matches"
+        : `${current === -1 ? "–" : current + 1} / ${state.hits.length}`;
     this.hitCount.classList.toggle("none", hasQuery && state.hits.length === 0);
     this.renderLive(state.live);
   }
@@ -153,11 +186,15 @@ export class ToolbarView {
     }
     this.live.hidden = false;
     const control = (label: string, action: "pause" | "continue" | "step" | "stop", title: string): HTMLButtonElement =>
-      button(label, { class: `tool live-${action}`, title, attrs: { "data-action": `run-${action}` } }, () => this.actions.runControl(action));
+      button(label, { class: `tool live-${action}`, title, attrs: { "data-action": `run-${action}` } }, () =>
+        this.actions.runControl(action),
+      );
     replaceChildren(
       this.live,
       el("span", { class: `live-state ${live}`, text: live === "paused" ? "Paused before the next turn" : "Running" }),
-      live === "paused" ? control("Continue", "continue", "Continue the run") : control("Pause", "pause", "Pause the run before its next turn"),
+      live === "paused"
+        ? control("Continue", "continue", "Continue the run")
+        : control("Pause", "pause", "Pause the run before its next turn"),
       live === "paused" ? control("Step turn", "step", "Play one turn, then pause again") : null,
       control("Stop", "stop", "Cancel the run (what was played is kept and scored)"),
     );

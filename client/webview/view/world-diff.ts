@@ -24,7 +24,8 @@ function changeCard(c: RowChange, context: WorldContext): HTMLElement {
   const symbol = { insert: "+", delete: "−", update: "~" }[c.op];
   const identity = c.op === "update" ? c.old : c.row;
   const key = keyOf(context.schemas.get(c.table), identity);
-  const moved = c.op === "update" && c.new_position !== c.position ? `moved from row ${c.position} to row ${c.new_position}` : `row ${c.position}`;
+  const moved =
+    c.op === "update" && c.new_position !== c.position ? `moved from row ${c.position} to row ${c.new_position}` : `row ${c.position}`;
   const head = el(
     "div",
     { class: "change-head" },
@@ -50,7 +51,10 @@ function changeCard(c: RowChange, context: WorldContext): HTMLElement {
   } else {
     const side = c.op === "insert" ? "new" : "old";
     for (const column of Object.keys(c.row)) {
-      body.append(el("span", { class: "col-name", text: column }), el("span", { class: `${side} wide` }, cellValue(c.table, column, c.row[column], context)));
+      body.append(
+        el("span", { class: "col-name", text: column }),
+        el("span", { class: `${side} wide` }, cellValue(c.table, column, c.row[column], context)),
+      );
     }
   }
   return el("div", { class: `change ${c.op}`, attrs: { "data-op": c.op } }, head, body);
@@ -69,7 +73,9 @@ export function worldTables(tables: Tables, changes: readonly RowChange[], conte
       el(
         "tbody",
         {},
-        ...rows.map((r) => el("tr", { class: touched.has(r) ? "touched" : "" }, ...columns.map((c) => el("td", {}, cellValue(name, c, r[c], context))))),
+        ...rows.map((r) =>
+          el("tr", { class: touched.has(r) ? "touched" : "" }, ...columns.map((c) => el("td", {}, cellValue(name, c, r[c], context)))),
+        ),
       ),
     );
     return el(
@@ -99,6 +105,7 @@ function cellValue(table: string, column: string, value: CellValue | undefined, 
   const kind = value === null || value === undefined ? "null" : Array.isArray(value) ? "list" : typeof value;
   const span = el("span", { class: `cell ${kind}` });
   appendHighlighted(span, cellText(value), context.query);
-  if (typeof value === "number" && isTimestampColumn(context.schemas.get(table), column)) span.append(el("span", { class: "local-time", text: ` ${localTime(value, context.timezone)}` }));
+  if (typeof value === "number" && isTimestampColumn(context.schemas.get(table), column))
+    span.append(el("span", { class: "local-time", text: ` ${localTime(value, context.timezone)}` }));
   return span;
 }

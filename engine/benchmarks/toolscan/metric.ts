@@ -166,10 +166,12 @@ function insufficientCalls(truths: readonly ReferenceCall[], route: Route): read
 }
 
 function incorrectValues(truths: readonly ReferenceCall[], route: Route): readonly string[] {
-  return truths.filter((truth) => {
-    const made = route.get(truth.tool);
-    return made !== undefined && !made.some((args) => pyEquals(args, truth.arguments));
-  }).map((truth) => truth.id);
+  return truths
+    .filter((truth) => {
+      const made = route.get(truth.tool);
+      return made !== undefined && !made.some((args) => pyEquals(args, truth.arguments));
+    })
+    .map((truth) => truth.id);
 }
 
 export interface ToolScanInput {

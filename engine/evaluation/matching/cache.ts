@@ -20,7 +20,14 @@ export type SimilarityOracle = (node: number, index: number, refIndex: (ref: num
  * then work per run instead of per call. The matcher asks a row only for entries it has not
  * asked about yet, so each combination is still asked once.
  */
-export type SimilarityRowOracle = (node: number, refIndex: (ref: number) => number, first: number, count: number, out: Float64Array, offset: number) => void;
+export type SimilarityRowOracle = (
+  node: number,
+  refIndex: (ref: number) => number,
+  first: number,
+  count: number,
+  out: Float64Array,
+  offset: number,
+) => void;
 
 /** What the strategies read similarities through: node ids local to whoever holds the lookup. */
 export interface SimilarityLookup {
@@ -185,7 +192,8 @@ export class SimilarityCache implements SimilarityLookup {
   private countCalls(count: number): void {
     const before = this.oracleCalls;
     this.oracleCalls += count;
-    if (this.onCalls && Math.floor(before / ORACLE_CALLS_PER_TICK) !== Math.floor(this.oracleCalls / ORACLE_CALLS_PER_TICK)) this.onCalls(this.oracleCalls);
+    if (this.onCalls && Math.floor(before / ORACLE_CALLS_PER_TICK) !== Math.floor(this.oracleCalls / ORACLE_CALLS_PER_TICK))
+      this.onCalls(this.oracleCalls);
   }
 
   private ask(node: number, index: number, refIndices: readonly number[]): number {

@@ -25,4 +25,3 @@ export interface ComponentSolver {
   /** Hands its large tables back for reuse (matching-buffers.ts); the solver is not used afterwards. */
   release(): void;
 }
-

@@ -133,7 +133,9 @@ function validateReferences(
   isAncestor: (u: number, v: number) => boolean,
 ): number[][] {
   if (!Array.isArray(references) || references.length !== n) {
-    throw new Error(`bestMatch: references must list one array per node (${n}), got ${Array.isArray(references) ? references.length : typeof references}`);
+    throw new Error(
+      `bestMatch: references must list one array per node (${n}), got ${Array.isArray(references) ? references.length : typeof references}`,
+    );
   }
   return references.map((list, v) => {
     if (!Array.isArray(list)) throw new Error(`bestMatch: references[${v}] must be an array of node ids`);

@@ -89,7 +89,9 @@ export function validateGates(
   const flat: MatchGate[] = [];
   if (gates === undefined) return { perNode, flat };
   if (!Array.isArray(gates) || gates.length !== nodeCount) {
-    throw new Error(`bestMatch: gates must list one array per node (${nodeCount}), got ${Array.isArray(gates) ? gates.length : typeof gates}`);
+    throw new Error(
+      `bestMatch: gates must list one array per node (${nodeCount}), got ${Array.isArray(gates) ? gates.length : typeof gates}`,
+    );
   }
   gates.forEach((list: unknown, v) => {
     if (!Array.isArray(list)) throw new Error(`bestMatch: gates[${v}] must be an array of gates`);
@@ -101,7 +103,8 @@ export function validateGates(
       }
       const isPair = typeof g.holds === "function";
       const isKey = typeof g.key === "function";
-      if (isPair === isKey) throw new Error(`bestMatch: gate ${i} of node ${v} must have exactly one of holds(index, refIndex) and key(index)`);
+      if (isPair === isKey)
+        throw new Error(`bestMatch: gate ${i} of node ${v} must have exactly one of holds(index, refIndex) and key(index)`);
       perNode[v]!.push({ ref: u, gate: flat.length });
       flat.push(gate as MatchGate);
     });

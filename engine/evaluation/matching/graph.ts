@@ -167,13 +167,11 @@ function topologicalOrder(nodeCount: number, predecessors: readonly number[]): n
   return order;
 }
 
-function validateReferences(
-  nodeCount: number,
-  references: readonly (readonly number[])[],
-  ancestors: readonly number[],
-): number[][] {
+function validateReferences(nodeCount: number, references: readonly (readonly number[])[], ancestors: readonly number[]): number[][] {
   if (!Array.isArray(references) || references.length !== nodeCount) {
-    throw new Error(`bestMatch: references must list one array per node (${nodeCount}), got ${Array.isArray(references) ? references.length : typeof references}`);
+    throw new Error(
+      `bestMatch: references must list one array per node (${nodeCount}), got ${Array.isArray(references) ? references.length : typeof references}`,
+    );
   }
   return references.map((list, v) => {
     const unique: number[] = [];

@@ -137,7 +137,11 @@ export function matchWithStrategy(p: MatchProblem, strategy: MatchStrategy): { r
   const assignment = indices.map((index, v) => ({
     index,
     similarity: gates.perNode[v]!.every(({ ref, gate }) => gateCache.holds(gate, index, indices[ref]!))
-      ? cache.get(v, index, dag.references[v]!.map((u) => indices[u]!))
+      ? cache.get(
+          v,
+          index,
+          dag.references[v]!.map((u) => indices[u]!),
+        )
       : 0,
   }));
   const total = sumInOrder(assignment.map((a) => a.similarity));

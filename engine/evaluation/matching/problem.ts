@@ -51,4 +51,3 @@ export interface MatchResult {
   /** assignment[v]: the index node v is matched at and its similarity there. Empty for no nodes. */
   assignment: readonly { index: number; similarity: number }[];
 }
-

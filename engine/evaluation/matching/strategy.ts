@@ -86,10 +86,14 @@ export function componentSolver(
     // before building the down-sets when that alone is too many states (a gated sink).
     const widest = Math.max(...merged.map((refs) => refs.length));
     if (span ** widest > MAX_SWEEP_STATES) {
-      throw new MatchCapacityError(`bestMatch: too many states to sweep (${widest} referenced milestones must be remembered at once over ${span} indices)`);
+      throw new MatchCapacityError(
+        `bestMatch: too many states to sweep (${widest} referenced milestones must be remembered at once over ${span} indices)`,
+      );
     }
     const graph = buildMatchGraph(n, component.orders, merged, moveBudget);
-    const gated = component.gates.some((list) => list.length > 0) ? new GatedLookup(lookup, gates, component.references, component.gates, merged) : lookup;
+    const gated = component.gates.some((list) => list.length > 0)
+      ? new GatedLookup(lookup, gates, component.references, component.gates, merged)
+      : lookup;
     const sweep = new MatchSweep(graph, lo, hi, gated);
     if (strategy === "sweep" || !eliminationFits || sweep.workPerSweep * sweeps < eliminationWork) {
       return new SweepComponentSolver(graph, sweep, lo, hi, clock("sweep"));

@@ -75,7 +75,13 @@ export function constraintSimilarity(constraint: MeasuredConstraint, input: Cons
     }
     case "tool_trace_extract": {
       if (input.reference === null) return scored(constraint, noReference(constraint.table), "current");
-      const result = toolTraceExtractSimilarity({ constraint, current: input.current, reference: input.reference, measures, columns: columnSet(columns) });
+      const result = toolTraceExtractSimilarity({
+        constraint,
+        current: input.current,
+        reference: input.reference,
+        measures,
+        columns: columnSet(columns),
+      });
       const { explanation } = scored(constraint, result, "current");
       return { similarity: result.similarity, explanation: { ...explanation, extraction: result.extraction } };
     }

@@ -141,7 +141,9 @@ export function deltaSimilarity(input: DeltaInput): RowsComparison {
     }
     case "update": {
       if (current.length !== reference.length) {
-        return failed(`row count differs: the reference has ${countOf(reference.length, "row")}, the snapshot ${current.length}; an update keeps the count`);
+        return failed(
+          `row count differs: the reference has ${countOf(reference.length, "row")}, the snapshot ${current.length}; an update keeps the count`,
+        );
       }
       return compare(difference(current, reference, columns), "changed row");
     }

@@ -20,7 +20,11 @@ function rowKey(row: MeasuredRow, columns: readonly string[]): string {
   return JSON.stringify(columns.map((c) => row[c] ?? null));
 }
 
-export function guardrailSimilarity(current: readonly MeasuredRow[], reference: readonly MeasuredRow[], columns: readonly string[]): GuardrailResult {
+export function guardrailSimilarity(
+  current: readonly MeasuredRow[],
+  reference: readonly MeasuredRow[],
+  columns: readonly string[],
+): GuardrailResult {
   if (current.length !== reference.length) {
     return { similarity: 0, reason: `table changed: ${countOf(reference.length, "row")} at the reference, ${current.length} now` };
   }
@@ -28,11 +32,21 @@ export function guardrailSimilarity(current: readonly MeasuredRow[], reference: 
     const before = reference[i]!;
     const column = columns.find((c) => !sameCell(row[c] ?? null, before[c] ?? null));
     if (column === undefined) continue;
-    const sorted = (rows: readonly MeasuredRow[]): string => rows.map((r) => rowKey(r, columns)).sort().join("\n");
+    const sorted = (rows: readonly MeasuredRow[]): string =>
+      rows
+        .map((r) => rowKey(r, columns))
+        .sort()
+        .join("\n");
     if (sorted(current) === sorted(reference)) {
-      return { similarity: 0, reason: `same rows in a different order from row ${i} on (a modify moves its row to the end); guardrails compare order` };
+      return {
+        similarity: 0,
+        reason: `same rows in a different order from row ${i} on (a modify moves its row to the end); guardrails compare order`,
+      };
     }
-    return { similarity: 0, reason: `row ${i} changed in column '${column}': ${showValue(before[column] ?? null)} at the reference, ${showValue(row[column] ?? null)} now` };
+    return {
+      similarity: 0,
+      reason: `row ${i} changed in column '${column}': ${showValue(before[column] ?? null)} at the reference, ${showValue(row[column] ?? null)} now`,
+    };
   }
   return { similarity: 1, reason: null };
 }

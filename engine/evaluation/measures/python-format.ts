@@ -82,7 +82,15 @@ function parseSpec(spec: string): FormatSpec | null {
     fill = "0";
     align = "=";
   }
-  return { fill, align, sign: m[1] ?? "-", width: m[3] ? Number(m[3]) : 0, grouping: m[4] ?? "", precision: m[5] ? Number(m[5]) : null, type: m[6] ?? "" };
+  return {
+    fill,
+    align,
+    sign: m[1] ?? "-",
+    width: m[3] ? Number(m[3]) : 0,
+    grouping: m[4] ?? "",
+    precision: m[5] ? Number(m[5]) : null,
+    type: m[6] ?? "",
+  };
 }
 
 function group(digits: string, separator: string): string {
@@ -111,8 +119,10 @@ function formatValue(value: JsonValue, specText: string, field: string): FormatR
   // With a non-empty spec Python formats a bool as the int it is.
   const v = typeof value === "boolean" ? Number(value) : value;
   if (typeof v === "string") {
-    if (spec.type !== "" && spec.type !== "s") return { ok: false, error: `format code '${spec.type}' does not apply to text ("${field}")` };
-    if (spec.sign !== "-" || spec.grouping !== "" || spec.align === "=") return { ok: false, error: `format "${field}" does not apply to text` };
+    if (spec.type !== "" && spec.type !== "s")
+      return { ok: false, error: `format code '${spec.type}' does not apply to text ("${field}")` };
+    if (spec.sign !== "-" || spec.grouping !== "" || spec.align === "=")
+      return { ok: false, error: `format "${field}" does not apply to text` };
     const text = spec.precision === null ? v : [...v].slice(0, spec.precision).join("");
     return { ok: true, text: pad(text, "", spec, "<") };
   }

@@ -59,7 +59,13 @@ function fill(constraint: ExtractConstraint, values: ExtractedValues): Filled {
 export function toolTraceExtractSimilarity(input: ExtractInput): ExtractComparison {
   const { constraint } = input;
   const noExtraction: ExtractionExplanation = { values: [], best: null, filled: null };
-  const failed = (reason: string, extraction = noExtraction): ExtractComparison => ({ similarity: 0, reason, pairs: [], weakest: null, extraction });
+  const failed = (reason: string, extraction = noExtraction): ExtractComparison => ({
+    similarity: 0,
+    reason,
+    pairs: [],
+    weakest: null,
+    extraction,
+  });
   const message = input.current[0];
   const referenced = input.reference[0];
   if (input.current.length !== 1 || input.reference.length !== 1 || !message || !referenced) {
@@ -86,7 +92,14 @@ export function toolTraceExtractSimilarity(input: ExtractInput): ExtractComparis
     const filled = fill(constraint, set);
     if (!filled.ok) return failed(filled.error, { values, best: null, filled: null });
     const target: TargetRow[] = constraint.target.map((row) => ({ ...row, [column]: filled.cell }));
-    const comparison = compareRows({ table: "SANDBOX", rows: [message], columns: input.columns, target, measures: input.measures, noun: "row" });
+    const comparison = compareRows({
+      table: "SANDBOX",
+      rows: [message],
+      columns: input.columns,
+      target,
+      measures: input.measures,
+      noun: "row",
+    });
     if (best === null || comparison.similarity > best.comparison.similarity) best = { comparison, index, cell: filled.cell };
   }
   if (best === null) return failed("nothing extracted from the referenced message's traces");

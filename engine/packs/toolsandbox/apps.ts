@@ -21,7 +21,17 @@ export const TOOLSANDBOX_APPS: readonly PackApp[] = [
       "get_current_location",
     ],
   },
-  { name: "Clock", tools: ["get_current_timestamp", "timestamp_to_datetime_info", "datetime_info_to_timestamp", "shift_timestamp", "timestamp_diff", "seconds_to_hours_minutes_seconds"] },
+  {
+    name: "Clock",
+    tools: [
+      "get_current_timestamp",
+      "timestamp_to_datetime_info",
+      "datetime_info_to_timestamp",
+      "shift_timestamp",
+      "timestamp_diff",
+      "seconds_to_hours_minutes_seconds",
+    ],
+  },
   { name: "Maps", tools: ["search_lat_lon", "search_location_around_lat_lon", "calculate_lat_lon_distance"] },
   { name: "Weather", tools: ["search_weather_around_lat_lon"] },
   { name: "Stocks", tools: ["search_stock"] },

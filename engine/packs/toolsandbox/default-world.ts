@@ -28,7 +28,13 @@ export function defaultWorld(now: number): Tables {
   ];
   const contact: Row[] = [
     { person_id: tomas, name: "Tomas Haake", phone_number: "+11233344455", relationship: "self", is_self: true },
-    { person_id: uuid5("Fredrik Thordendal"), name: "Fredrik Thordendal", phone_number: "+12453344098", relationship: "friend", is_self: false },
+    {
+      person_id: uuid5("Fredrik Thordendal"),
+      name: "Fredrik Thordendal",
+      phone_number: "+12453344098",
+      relationship: "friend",
+      is_self: false,
+    },
     { person_id: uuid5("John Petrucci"), name: "John Petrucci", phone_number: "+1234560987", relationship: "friend", is_self: false },
     { person_id: homer, name: "Homer S", phone_number: "+10000000000", relationship: "boss", is_self: false },
   ];
@@ -58,9 +64,30 @@ export function defaultWorld(now: number): Tables {
     message("message_4", homer, "+10000000000", tomas, "+11233344455", "Good, keep me posted", now - (1 * M + 2)),
   ];
   const reminder: Row[] = [
-    { reminder_id: uuid5("reminder_0"), content: "Look for Company SF tickets", creation_timestamp: now - 3 * DAY, reminder_timestamp: now - 1 * DAY, latitude: null, longitude: null },
-    { reminder_id: uuid5("reminder_1"), content: "Buy tickets for Merrily next week", creation_timestamp: now - 1 * DAY, reminder_timestamp: now - 1 * M, latitude: null, longitude: null },
-    { reminder_id: uuid5("reminder_2"), content: "Buy a nice rich navy bathing dress", creation_timestamp: now - 1 * H, reminder_timestamp: now + 1 * H, latitude: 37.3237926356735, longitude: -122.03961770355414 },
+    {
+      reminder_id: uuid5("reminder_0"),
+      content: "Look for Company SF tickets",
+      creation_timestamp: now - 3 * DAY,
+      reminder_timestamp: now - 1 * DAY,
+      latitude: null,
+      longitude: null,
+    },
+    {
+      reminder_id: uuid5("reminder_1"),
+      content: "Buy tickets for Merrily next week",
+      creation_timestamp: now - 1 * DAY,
+      reminder_timestamp: now - 1 * M,
+      latitude: null,
+      longitude: null,
+    },
+    {
+      reminder_id: uuid5("reminder_2"),
+      content: "Buy a nice rich navy bathing dress",
+      creation_timestamp: now - 1 * H,
+      reminder_timestamp: now + 1 * H,
+      latitude: 37.3237926356735,
+      longitude: -122.03961770355414,
+    },
   ];
   return { SETTING: setting, CONTACT: contact, MESSAGING: messaging, REMINDER: reminder };
 }

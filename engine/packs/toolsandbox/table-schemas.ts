@@ -12,7 +12,12 @@ export const SETTING: TableSchema = {
     { name: "cellular", type: "bool", nullable: false, description: "Cellular service on or off." },
     { name: "wifi", type: "bool", nullable: false, description: "Wi-Fi on or off." },
     { name: "location_service", type: "bool", nullable: false, description: "Location service on or off." },
-    { name: "low_battery_mode", type: "bool", nullable: false, description: "Low battery mode; turning it on switches the three services off." },
+    {
+      name: "low_battery_mode",
+      type: "bool",
+      nullable: false,
+      description: "Low battery mode; turning it on switches the three services off.",
+    },
     { name: "latitude", type: "float", nullable: false, description: "Current latitude of the device, degrees." },
     { name: "longitude", type: "float", nullable: false, description: "Current longitude of the device, degrees." },
   ],
@@ -26,7 +31,13 @@ export const CONTACT: TableSchema = {
     { name: "person_id", type: "string", nullable: false, description: "Unique identifier of the person." },
     { name: "name", type: "string", nullable: false, description: "Full name." },
     { name: "phone_number", type: "string", nullable: false, description: "Phone number with its +country code." },
-    { name: "relationship", type: "string", nullable: true, freeText: true, description: "How the owner knows the person (friend, boss, self, ...)." },
+    {
+      name: "relationship",
+      type: "string",
+      nullable: true,
+      freeText: true,
+      description: "How the owner knows the person (friend, boss, self, ...).",
+    },
     { name: "is_self", type: "bool", nullable: false, description: "True for the device owner's own entry." },
   ],
 };
@@ -42,7 +53,13 @@ export const MESSAGING: TableSchema = {
     { name: "recipient_person_id", type: "string", nullable: true, description: "person_id of the recipient, null when not in contacts." },
     { name: "recipient_phone_number", type: "string", nullable: false, description: "Phone number of the recipient." },
     { name: "content", type: "string", nullable: false, freeText: true, description: "Text of the message." },
-    { name: "creation_timestamp", type: "float", nullable: false, timestamp: true, description: "When the message was sent, POSIX seconds." },
+    {
+      name: "creation_timestamp",
+      type: "float",
+      nullable: false,
+      timestamp: true,
+      description: "When the message was sent, POSIX seconds.",
+    },
   ],
 };
 
@@ -53,7 +70,13 @@ export const REMINDER: TableSchema = {
   columns: [
     { name: "reminder_id", type: "string", nullable: false, description: "Unique identifier of the reminder." },
     { name: "content", type: "string", nullable: false, freeText: true, description: "What to be reminded of." },
-    { name: "creation_timestamp", type: "float", nullable: false, timestamp: true, description: "When the reminder was created or last modified, POSIX seconds." },
+    {
+      name: "creation_timestamp",
+      type: "float",
+      nullable: false,
+      timestamp: true,
+      description: "When the reminder was created or last modified, POSIX seconds.",
+    },
     { name: "reminder_timestamp", type: "float", nullable: false, timestamp: true, description: "When the reminder fires, POSIX seconds." },
     { name: "latitude", type: "float", nullable: true, description: "Latitude the reminder is tied to, if any." },
     { name: "longitude", type: "float", nullable: true, description: "Longitude the reminder is tied to, if any." },

@@ -5,7 +5,18 @@ import type { PackApp } from "../types.js";
 export const TOOLTALK_APPS: readonly PackApp[] = [
   {
     name: "Account",
-    tools: ["ChangePassword", "DeleteAccount", "GetAccountInformation", "LogoutUser", "QueryUser", "RegisterUser", "ResetPassword", "SendVerificationCode", "UpdateAccountInformation", "UserLogin"],
+    tools: [
+      "ChangePassword",
+      "DeleteAccount",
+      "GetAccountInformation",
+      "LogoutUser",
+      "QueryUser",
+      "RegisterUser",
+      "ResetPassword",
+      "SendVerificationCode",
+      "UpdateAccountInformation",
+      "UserLogin",
+    ],
   },
   { name: "Alarm", tools: ["AddAlarm", "DeleteAlarm", "FindAlarms"] },
   { name: "Calendar", tools: ["CreateEvent", "DeleteEvent", "ModifyEvent", "QueryCalendar"] },

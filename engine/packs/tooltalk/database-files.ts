@@ -57,7 +57,10 @@ export function findDatabasesFolder(path: string): string | null {
     } catch {
       return null;
     }
-    for (const name of entries.filter((e) => e.isDirectory()).map((e) => e.name).sort()) {
+    for (const name of entries
+      .filter((e) => e.isDirectory())
+      .map((e) => e.name)
+      .sort()) {
       const found = below(join(folder, name));
       if (found !== null) return found;
     }

@@ -53,7 +53,8 @@ function row(file: string, path: readonly string[], schema: TableSchema, item: u
   if (extra !== undefined)
     fail(file, path, extra in given ? `${extra} differs from its key ${JSON.stringify(given[extra])}` : `unknown field ${extra}`);
   const out: Record<string, CellValue> = {};
-  for (const column of schema.columns) out[column.name] = column.name in given ? given[column.name]! : cell(file, path, column, item[column.name]);
+  for (const column of schema.columns)
+    out[column.name] = column.name in given ? given[column.name]! : cell(file, path, column, item[column.name]);
   return out;
 }
 
@@ -95,7 +96,9 @@ export interface DatabaseSources {
 export function databaseTables(db: DatabaseSources, folder: string): Tables {
   const at = (name: string): string => `${folder}/${name}`;
   return {
-    [ACCOUNT.name]: entries(at("Account.json"), [], db.Account).map(([username, item]) => row(at("Account.json"), [username], ACCOUNT, item, { username })),
+    [ACCOUNT.name]: entries(at("Account.json"), [], db.Account).map(([username, item]) =>
+      row(at("Account.json"), [username], ACCOUNT, item, { username }),
+    ),
     [SESSION.name]: [NO_SESSION],
     [ALARM.name]: ownedItems(at("Alarm.json"), db.Alarm, ALARM, "alarm_id"),
     [CALENDAR.name]: ownedItems(at("Calendar.json"), db.Calendar, CALENDAR, "event_id"),
@@ -140,6 +143,7 @@ export function withConversationUser(tables: Tables, user: ConversationUser): Ta
   const position = accounts.findIndex((r) => r.username === user.username);
   if (position < 0) throw new Error(`the conversation's user ${user.username} has no account in the ACCOUNT table`);
   const updated = accounts.map((r, i) => (i === position ? { ...r, ...patch } : r));
-  const session = user.session_token === undefined ? tables[SESSION.name] : [{ username: user.username, session_token: user.session_token }];
+  const session =
+    user.session_token === undefined ? tables[SESSION.name] : [{ username: user.username, session_token: user.session_token }];
   return { ...tables, [ACCOUNT.name]: updated, [SESSION.name]: session ?? [NO_SESSION] };
 }

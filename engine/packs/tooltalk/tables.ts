@@ -23,7 +23,12 @@ export const ACCOUNT: TableSchema = {
     { name: "name", type: "string", nullable: true, description: "The person's full name." },
     { name: "password", type: "string", nullable: false, description: "Current password, in clear (this is a simulation)." },
     { name: "session_token", type: "string", nullable: true, description: "Token of the open login, null when logged out." },
-    { name: "verification_code", type: "string", nullable: true, description: "Six-digit code sent for a password reset, null when none was sent." },
+    {
+      name: "verification_code",
+      type: "string",
+      nullable: true,
+      description: "Six-digit code sent for a password reset, null when none was sent.",
+    },
   ],
 };
 
@@ -62,7 +67,12 @@ export const CALENDAR: TableSchema = {
     { name: "end_time", type: "string", nullable: false, description: "End, YYYY-MM-DD HH:MM:SS local time." },
     { name: "location", type: "string", nullable: true, freeText: true, description: "Where it takes place, if known." },
     { name: "description", type: "string", nullable: true, freeText: true, description: "Notes about the event, if any." },
-    { name: "attendees", type: "string_list", nullable: true, description: "Usernames taking part (the owner included), null for a plain event." },
+    {
+      name: "attendees",
+      type: "string_list",
+      nullable: true,
+      description: "Usernames taking part (the owner included), null for a plain event.",
+    },
   ],
 };
 
@@ -136,7 +146,17 @@ export const HISTORIC_WEATHER: TableSchema = {
   ],
 };
 
-export const TOOLTALK_TABLE_LIST: readonly TableSchema[] = [ACCOUNT, SESSION, ALARM, CALENDAR, EMAIL, MESSAGE, REMINDER, WEATHER, HISTORIC_WEATHER];
+export const TOOLTALK_TABLE_LIST: readonly TableSchema[] = [
+  ACCOUNT,
+  SESSION,
+  ALARM,
+  CALENDAR,
+  EMAIL,
+  MESSAGE,
+  REMINDER,
+  WEATHER,
+  HISTORIC_WEATHER,
+];
 
 export const TOOLTALK_TABLES: PackTables = {
   id: "tooltalk",

@@ -48,7 +48,13 @@ export class OpenAiAgent implements AgentRole {
 
   async respond(request: AgentRequest): Promise<AgentTurn> {
     const tools = toolSchemas(request);
-    const reply = await this.model.complete(`agent ${this.id}`, toAgentMessages(request.messages), tools, request.signal, request.onModelCall);
+    const reply = await this.model.complete(
+      `agent ${this.id}`,
+      toAgentMessages(request.messages),
+      tools,
+      request.signal,
+      request.onModelCall,
+    );
     // As upstream, text that comes with tool calls is not passed on: the calls are the turn.
     if (reply.toolCalls.length === 0) return { kind: "text", text: reply.content ?? "" };
     return { kind: "calls", calls: reply.toolCalls.map((call) => this.toolCall(call)) };

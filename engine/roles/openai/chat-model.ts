@@ -90,7 +90,9 @@ export class ChatModel {
     const startedAt = performance.now();
     const report = (facts: Omit<CallFacts, "model" | "startedAt" | "attempts" | "io">, response: unknown): void => {
       const io = this.recordIo ? { request: body, response, apiKey } : undefined;
-      onCall?.(modelCallRecord({ model: settings.model, startedAt, attempts: attempts.count, ...facts, ...(io ? { io } : {}) }, performance.now()));
+      onCall?.(
+        modelCallRecord({ model: settings.model, startedAt, attempts: attempts.count, ...facts, ...(io ? { io } : {}) }, performance.now()),
+      );
     };
     let completion: unknown;
     try {

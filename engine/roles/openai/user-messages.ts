@@ -40,7 +40,11 @@ export function toUserSimulatorMessages(messages: readonly Message[]): ChatCompl
  * tool (as the scenario's pack defines it), offered when the last message it sees comes from the
  * agent, and never name-scrambled.
  */
-export function userSimulatorTools(messages: readonly Message[], pack: WorldPack, docstrings?: Readonly<Record<string, string>>): ChatCompletionTool[] {
+export function userSimulatorTools(
+  messages: readonly Message[],
+  pack: WorldPack,
+  docstrings?: Readonly<Record<string, string>>,
+): ChatCompletionTool[] {
   if (messages[messages.length - 1]?.sender !== "agent") return [];
   const tool = pack.toolByName(END_CONVERSATION);
   if (!tool) throw new Error(`the ${pack.id} pack has no end_conversation tool`);

@@ -24,7 +24,13 @@ export class OpenAiUser implements UserRole {
 
   async respond(request: UserRequest): Promise<UserTurn> {
     const tools = userSimulatorTools(request.messages, packById(request.scenario.world.pack), request.scenario.tools.descriptions);
-    const reply = await this.model.complete(`user ${this.id}`, toUserSimulatorMessages(request.messages), tools, request.signal, request.onModelCall);
+    const reply = await this.model.complete(
+      `user ${this.id}`,
+      toUserSimulatorMessages(request.messages),
+      tools,
+      request.signal,
+      request.onModelCall,
+    );
     if (reply.toolCalls.length === 0) return { kind: "text", text: reply.content ?? "" };
     const other = reply.toolCalls.find((call) => call.name !== END_CONVERSATION || tools.length === 0);
     if (other) {

@@ -17,11 +17,13 @@ export function rankDistractionTools(tools: readonly ToolDefinition[], allowed: 
   const allowedNames = new Set([...allowed, ALWAYS_ALLOWED]);
   const allowedTools = tools.filter((t) => allowedNames.has(t.name));
   const modules = new Set(allowedTools.map((t) => t.module));
-  const candidates = tools.filter((t) => !allowedNames.has(t.name)).map((tool) => ({
-    name: tool.name,
-    sameModule: modules.has(tool.module),
-    score: Math.max(0, ...allowedTools.map((a) => fuzzyScore(tool.name, a.name))),
-  }));
+  const candidates = tools
+    .filter((t) => !allowedNames.has(t.name))
+    .map((tool) => ({
+      name: tool.name,
+      sameModule: modules.has(tool.module),
+      score: Math.max(0, ...allowedTools.map((a) => fuzzyScore(tool.name, a.name))),
+    }));
   const bySimilarity = (section: typeof candidates): string[] =>
     section
       .map((c, position) => ({ ...c, position }))

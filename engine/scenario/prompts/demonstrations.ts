@@ -16,9 +16,7 @@ const SEND_MESSAGE: Demonstration = {
   goal: "Send a text to Maya saying: Are we still on for Friday?",
   messages: [
     user("I need to text someone."),
-    agent(
-      "Happy to help with that. Who should get the message, and what should it say? If you have their phone number, that helps too.",
-    ),
+    agent("Happy to help with that. Who should get the message, and what should it say? If you have their phone number, that helps too."),
     user("I don't know the number."),
     agent("No problem, I can look them up in your contacts. What's their name?"),
     user("Maya."),
@@ -109,9 +107,7 @@ const LOW_BATTERY: Demonstration = {
 
 /** The six built-in demonstrations, by their upstream names. */
 export const BUILTIN_DEMONSTRATIONS: Readonly<Record<string, Demonstration>> = Object.freeze(
-  Object.fromEntries(
-    [SEND_MESSAGE, SEARCH_MESSAGE, MODIFY_CONTACT, REMOVE_CONTACT, WIND_SPEED, LOW_BATTERY].map((d) => [d.name, d]),
-  ),
+  Object.fromEntries([SEND_MESSAGE, SEARCH_MESSAGE, MODIFY_CONTACT, REMOVE_CONTACT, WIND_SPEED, LOW_BATTERY].map((d) => [d.name, d])),
 );
 
 /** Used when a scenario names no demonstrations: upstream shows this one in every scenario. */

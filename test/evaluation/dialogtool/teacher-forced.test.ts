@@ -40,7 +40,9 @@ function plantedAt(scenario: Scenario, k: number, plant: (turn: AgentTurn) => Ag
 }
 
 test("the reference as the agent scores 1.0 on awareness, selection and execution, and full marks on its replies, in every sample", async () => {
-  const names = readdirSync(SAMPLES).filter((f) => f.endsWith(".scenario.yaml")).map((f) => f.slice(0, -".scenario.yaml".length));
+  const names = readdirSync(SAMPLES)
+    .filter((f) => f.endsWith(".scenario.yaml"))
+    .map((f) => f.slice(0, -".scenario.yaml".length));
   assert.equal(names.length, 29);
   for (const name of names) {
     const scenario = sample(name);
@@ -98,7 +100,9 @@ test("a missing call (a reply where the reference called tools) lowers awareness
 });
 
 test("a wrong tool lowers selection and execution, not awareness", async () => {
-  const { scores } = await plantedTurn(1, (turn) => (turn.kind === "calls" ? { kind: "calls", calls: turn.calls.map((c) => ({ ...c, name: "send_message_with_contact" })) } : turn));
+  const { scores } = await plantedTurn(1, (turn) =>
+    turn.kind === "calls" ? { kind: "calls", calls: turn.calls.map((c) => ({ ...c, name: "send_message_with_contact" })) } : turn,
+  );
   assert.equal(scores.awareness, true);
   assert.equal(scores.selection, false);
   assert.equal(scores.execution, false);
@@ -107,7 +111,9 @@ test("a wrong tool lowers selection and execution, not awareness", async () => {
 
 test("a wrong argument lowers execution and that argument only, not awareness or selection", async () => {
   const { scores } = await plantedTurn(1, (turn) =>
-    turn.kind === "calls" ? { kind: "calls", calls: turn.calls.map((c) => ({ ...c, arguments: { ...c.arguments, content: "Is the album done yet" } })) } : turn,
+    turn.kind === "calls"
+      ? { kind: "calls", calls: turn.calls.map((c) => ({ ...c, arguments: { ...c.arguments, content: "Is the album done yet" } })) }
+      : turn,
   );
   assert.equal(scores.awareness, true);
   assert.equal(scores.selection, true);

@@ -1,6 +1,12 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { closeSimilarity, columnSimilarity, containsSimilarity, exactSimilarity, rougeSimilarity } from "../../../engine/evaluation/measures/column-measures.js";
+import {
+  closeSimilarity,
+  columnSimilarity,
+  containsSimilarity,
+  exactSimilarity,
+  rougeSimilarity,
+} from "../../../engine/evaluation/measures/column-measures.js";
 import { defaultMeasures, effectiveMeasures } from "../../../engine/evaluation/measures/default-measures.js";
 import { CONTACT, MESSAGING, REMINDER, SETTING } from "../../../engine/packs/toolsandbox/table-schemas.js";
 import { sandboxRow } from "../../../engine/evaluation/measures/sandbox-rows.js";
@@ -107,7 +113,9 @@ test("a message becomes a SANDBOX row with every upstream column", () => {
 });
 
 test("scripted rows with the default visibility read as null visible_to, like upstream's stored rows", () => {
-  const opening = sandboxRow(message({ sender: "user", recipient: "agent", visible_to: ["user", "agent"], scripted: true, tool_trace: null }));
+  const opening = sandboxRow(
+    message({ sender: "user", recipient: "agent", visible_to: ["user", "agent"], scripted: true, tool_trace: null }),
+  );
   assert.equal(opening.visible_to, null);
   const demo = sandboxRow(message({ sender: "user", recipient: "agent", visible_to: ["user"], scripted: true }));
   assert.deepEqual(demo.visible_to, ["user"]);

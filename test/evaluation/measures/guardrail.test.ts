@@ -11,11 +11,22 @@ const marge: Row = { person_id: "p2", name: "Marge S", phone_number: "+100000000
 test("an unchanged table passes the guardrail, nulls included", () => {
   const { similarity, explanation } = constraintSimilarity(guardrail, { current: [{ ...homer }, { ...marge }], reference: [homer, marge] });
   assert.equal(similarity, 1);
-  assert.deepEqual(explanation, { kind: "guardrail", table: "CONTACT", similarity: 1, rows: "current", reason: null, pairs: [], weakest: null });
+  assert.deepEqual(explanation, {
+    kind: "guardrail",
+    table: "CONTACT",
+    similarity: 1,
+    rows: "current",
+    reason: null,
+    pairs: [],
+    weakest: null,
+  });
 });
 
 test("a changed cell breaks it and the reason names the row and column", () => {
-  const { similarity, explanation } = constraintSimilarity(guardrail, { current: [homer, { ...marge, relationship: "wife" }], reference: [homer, marge] });
+  const { similarity, explanation } = constraintSimilarity(guardrail, {
+    current: [homer, { ...marge, relationship: "wife" }],
+    reference: [homer, marge],
+  });
   assert.equal(similarity, 0);
   assert.equal(explanation.reason, `row 1 changed in column 'relationship': null at the reference, "wife" now`);
 });

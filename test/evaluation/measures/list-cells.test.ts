@@ -34,7 +34,17 @@ test("a pack's free-text columns default to rouge_l; its list and other columns 
 });
 
 test("an addition on a table with a list column: the new row is found and its list compared", () => {
-  const lunch: Row = { username: "ann", event_id: "e1", name: "Lunch", event_type: "event", start_time: "2023-09-12 12:00:00", end_time: "2023-09-12 13:00:00", location: null, description: null, attendees: null };
+  const lunch: Row = {
+    username: "ann",
+    event_id: "e1",
+    name: "Lunch",
+    event_type: "event",
+    start_time: "2023-09-12 12:00:00",
+    end_time: "2023-09-12 13:00:00",
+    location: null,
+    description: null,
+    attendees: null,
+  };
   const meeting: Row = { ...lunch, event_id: "e2", name: "Planning", event_type: "meeting", attendees: ["ann", "bob"] };
   const addition = (attendees: readonly string[]): Constraint => ({
     kind: "addition",

@@ -8,18 +8,30 @@ import type { Constraint, TargetRow } from "../../../engine/scenario/model.js";
 import type { Row } from "../../../engine/world/types.js";
 
 /** Scored as the evaluation of a ToolSandbox scenario scores it: with the table's schema from the pack. */
-const constraintSimilarity = (c: MeasuredConstraint, input: ConstraintInput) => similarityWith(c, { ...input, schema: TOOLSANDBOX_SCHEMAS.get(c.table) });
+const constraintSimilarity = (c: MeasuredConstraint, input: ConstraintInput) =>
+  similarityWith(c, { ...input, schema: TOOLSANDBOX_SCHEMAS.get(c.table) });
 
 function snapshot(table: string, target: TargetRow[], measures: Extract<Constraint, { kind: "snapshot" }>["measures"] = {}): Constraint {
   return { kind: "snapshot", table, target, measures, reference: null };
 }
 
-const setting: Row = { device_id: "d1", cellular: true, wifi: true, location_service: true, low_battery_mode: false, latitude: 37.334, longitude: -122.009 };
+const setting: Row = {
+  device_id: "d1",
+  cellular: true,
+  wifi: true,
+  location_service: true,
+  low_battery_mode: false,
+  latitude: 37.334,
+  longitude: -122.009,
+};
 const homer: Row = { person_id: "p1", name: "Homer S", phone_number: "+10000000000", relationship: "friend", is_self: false };
 const marge: Row = { person_id: "p2", name: "Marge S", phone_number: "+10000000001", relationship: "wife", is_self: false };
 
 test("a matching single row scores 1 and the explanation lists each column", () => {
-  const { similarity, explanation } = constraintSimilarity(snapshot("SETTING", [{ cellular: true, wifi: true }]), { current: [setting], reference: null });
+  const { similarity, explanation } = constraintSimilarity(snapshot("SETTING", [{ cellular: true, wifi: true }]), {
+    current: [setting],
+    reference: null,
+  });
   assert.equal(similarity, 1);
   assert.deepEqual(explanation, {
     kind: "snapshot",
@@ -118,10 +130,13 @@ test("close measures given by the constraint replace the exact defaults", () => 
   const target = [{ latitude: 37.3349, longitude: -122.0091 }];
   const exact = constraintSimilarity(snapshot("SETTING", target), { current: [setting], reference: null });
   assert.equal(exact.similarity, 0);
-  const close = constraintSimilarity(snapshot("SETTING", target, { latitude: { kind: "close", atol: 0.001 }, longitude: { kind: "close", atol: 0.001 } }), {
-    current: [setting],
-    reference: null,
-  });
+  const close = constraintSimilarity(
+    snapshot("SETTING", target, { latitude: { kind: "close", atol: 0.001 }, longitude: { kind: "close", atol: 0.001 } }),
+    {
+      current: [setting],
+      reference: null,
+    },
+  );
   assert.equal(close.similarity, 1);
 });
 
@@ -139,12 +154,22 @@ test("a SANDBOX target is compared with the one message at the candidate index",
     tool_trace: [{ tool_name: "search_contacts", arguments: { name: "Homer S" }, result: [] }],
   });
   const target = (tool: string): TargetRow[] => [
-    { sender: "execution_environment", recipient: "agent", openai_function_name: "search_contacts", tool_trace: [{ tool_name: tool, arguments: { name: "Homer S" } }] },
+    {
+      sender: "execution_environment",
+      recipient: "agent",
+      openai_function_name: "search_contacts",
+      tool_trace: [{ tool_name: tool, arguments: { name: "Homer S" } }],
+    },
   ];
   // The scrambled agent-facing name is ignored by default ("any").
   assert.equal(constraintSimilarity(snapshot("SANDBOX", target("search_contacts")), { current: [row], reference: null }).similarity, 1);
   const missing = constraintSimilarity(snapshot("SANDBOX", target("add_contact")), { current: [row], reference: null });
   assert.equal(missing.similarity, 0);
-  assert.deepEqual(missing.explanation.pairs[0]?.columns[3], { column: "tool_trace", measure: "tool_trace", similarity: 0, note: "no trace for tool 'add_contact'" });
+  assert.deepEqual(missing.explanation.pairs[0]?.columns[3], {
+    column: "tool_trace",
+    measure: "tool_trace",
+    similarity: 0,
+    note: "no trace for tool 'add_contact'",
+  });
   assert.equal(missing.explanation.weakest?.column, "tool_trace");
 });

@@ -4,7 +4,11 @@ import { toolTraceSimilarity } from "../../../engine/evaluation/measures/tool-tr
 import type { ToolTrace } from "../../../engine/episode/types.js";
 import type { GoldenTrace } from "../../../engine/scenario/model.js";
 
-const trace = (tool_name: string, args: ToolTrace["arguments"], result: ToolTrace["result"] = null): ToolTrace => ({ tool_name, arguments: args, result });
+const trace = (tool_name: string, args: ToolTrace["arguments"], result: ToolTrace["result"] = null): ToolTrace => ({
+  tool_name,
+  arguments: args,
+  result,
+});
 const golden = (tool_name: string, args: GoldenTrace["arguments"]): GoldenTrace => ({ tool_name, arguments: args });
 
 test("a trace matching the golden tool and arguments scores 1; the result is ignored", () => {
@@ -16,7 +20,10 @@ test("extra actual arguments are ignored, and empty golden arguments accept any 
   const cell = [trace("search_contacts", { name: "Fredrik", phone_number: null, relationship: null })];
   assert.equal(toolTraceSimilarity(cell, [golden("search_contacts", { name: "Fredrik" })], undefined).similarity, 1);
   assert.equal(toolTraceSimilarity(cell, [golden("search_contacts", {})], undefined).similarity, 1);
-  assert.deepEqual(toolTraceSimilarity(cell, [golden("modify_reminder", {})], undefined), { similarity: 0, note: "no trace for tool 'modify_reminder'" });
+  assert.deepEqual(toolTraceSimilarity(cell, [golden("modify_reminder", {})], undefined), {
+    similarity: 0,
+    note: "no trace for tool 'modify_reminder'",
+  });
 });
 
 test("a golden argument the call did not give never matches, even when golden expects null", () => {
@@ -32,7 +39,10 @@ test("a golden argument the call did not give never matches, even when golden ex
 
 test("any trace matching any golden alternative is enough", () => {
   const cell = [trace("get_current_timestamp", {}), trace("search_holiday", { holiday_name: "Christmas Day", year: 2024 })];
-  const alternatives = [golden("search_holiday", { holiday_name: "Christmas Day", year: null }), golden("search_holiday", { holiday_name: "Christmas Day", year: 2024 })];
+  const alternatives = [
+    golden("search_holiday", { holiday_name: "Christmas Day", year: null }),
+    golden("search_holiday", { holiday_name: "Christmas Day", year: 2024 }),
+  ];
   assert.equal(toolTraceSimilarity(cell, alternatives, undefined).similarity, 1);
   assert.deepEqual(toolTraceSimilarity(cell, [alternatives[0]!], undefined), {
     similarity: 0,
@@ -61,14 +71,21 @@ test("numbers compare like Python: 1 == 1.0 and True == 1", () => {
 });
 
 test("a message without traces scores 0", () => {
-  assert.deepEqual(toolTraceSimilarity(null, [golden("search_contacts", {})], undefined), { similarity: 0, note: "no tool trace on this message" });
-  assert.deepEqual(toolTraceSimilarity([], [golden("search_contacts", {})], undefined), { similarity: 0, note: "no tool trace on this message" });
+  assert.deepEqual(toolTraceSimilarity(null, [golden("search_contacts", {})], undefined), {
+    similarity: 0,
+    note: "no tool trace on this message",
+  });
+  assert.deepEqual(toolTraceSimilarity([], [golden("search_contacts", {})], undefined), {
+    similarity: 0,
+    note: "no tool trace on this message",
+  });
 });
 
 test("with several golden tools, the note names each missing tool", () => {
   const cell = [trace("get_wifi_status", {})];
   assert.equal(
-    toolTraceSimilarity(cell, [golden("set_wifi_status", { on: true }), golden("set_cellular_service_status", { on: true })], undefined).note,
+    toolTraceSimilarity(cell, [golden("set_wifi_status", { on: true }), golden("set_cellular_service_status", { on: true })], undefined)
+      .note,
     "no trace for tool 'set_wifi_status' or 'set_cellular_service_status'",
   );
 });

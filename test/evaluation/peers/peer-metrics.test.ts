@@ -87,6 +87,9 @@ test("under tool-name scrambling the metrics compare catalog names, so the refer
   assert.deepEqual([metrics.tooltalk.metrics.precision, metrics.tooltalk.metrics.recall], [1, 1]);
   assert.deepEqual(
     metrics.toolscan.calls.map((c) => [c.tool, c.tags]),
-    [["get_wifi_status", []], ["set_wifi_status", []]],
+    [
+      ["get_wifi_status", []],
+      ["set_wifi_status", []],
+    ],
   );
 });

@@ -58,7 +58,10 @@ test("IFE: unreadable arguments or no call at all; nothing else is checked", () 
   );
   assert.equal(result.calls[1]?.feedback?.startsWith("ERROR |  Format error"), true);
   assert.equal(result.counts.IFE, 2);
-  assert.equal(result.calls.some((c) => c.executed), false);
+  assert.equal(
+    result.calls.some((c) => c.executed),
+    false,
+  );
 });
 
 test("IFN: a name that was not offered, even one the catalog has; its arguments are not checked", () => {
@@ -88,7 +91,10 @@ test("IAN: an unknown argument name or a missing required one, counted once per 
   assert.deepEqual(result.calls[0]?.unknown_arguments, ["enabled"]);
   assert.deepEqual(result.calls[0]?.missing_arguments, ["on"]);
   // The unknown name is reported before the missing one.
-  assert.equal(result.calls[0]?.feedback, "ERROR | Incorrect argument name enabled for function set_wifi_status, Valid arguments are ['on']");
+  assert.equal(
+    result.calls[0]?.feedback,
+    "ERROR | Incorrect argument name enabled for function set_wifi_status, Valid arguments are ['on']",
+  );
   assert.equal(
     result.calls[1]?.feedback,
     "ERROR | Insufficient required arguments for function send_message_with_phone_number, Please add the required argument ['phone_number']",

@@ -96,7 +96,12 @@ test("a failed call never matches and a failed action is not a bad action", () =
   // Cellular is off: the first send fails, the agent turns cellular on and sends again.
   const scenario = scenarioWith([call("r0", "set_cellular_service_status", { on: true })], [SEND]);
   const t = new Transcript();
-  t.call("s1", "send_message_with_phone_number", { phone_number: "+10000000000", content: "Hi" }, "ConnectionError: Cellular service is not enabled");
+  t.call(
+    "s1",
+    "send_message_with_phone_number",
+    { phone_number: "+10000000000", content: "Hi" },
+    "ConnectionError: Cellular service is not enabled",
+  );
   t.call("c", "set_cellular_service_status", { on: true });
   t.call("s2", "send_message_with_phone_number", { phone_number: "+10000000000", content: "Hi" });
   const result = toolTalkMetrics(scenario, t.messages);

@@ -43,8 +43,13 @@ export class Transcript {
 
   /** An agent request; `raw` gives unparsed argument text instead of an object. Returns its index. */
   request(id: string, name: string, args: Args | { raw: string } = {}): number {
-    const call: ToolCall = "raw" in args && typeof args.raw === "string" ? { id, name, raw_arguments: args.raw } : { id, name, arguments: args as Args };
-    return this.push("agent", "execution_environment", `${name}(...)`, { openai_tool_call_id: id, openai_function_name: name, tool_call: call });
+    const call: ToolCall =
+      "raw" in args && typeof args.raw === "string" ? { id, name, raw_arguments: args.raw } : { id, name, arguments: args as Args };
+    return this.push("agent", "execution_environment", `${name}(...)`, {
+      openai_tool_call_id: id,
+      openai_function_name: name,
+      tool_call: call,
+    });
   }
 
   /** The environment's answer to call `id`: a result, or a failure with `exception` text. */

@@ -22,10 +22,17 @@ function importFixture() {
 test("every scenario of the stand-in checkout converts into a file the checker accepts", () => {
   const { converted, problems } = importFixture();
   assert.deepEqual(problems, []);
-  assert.deepEqual(converted.map((c) => c.name), ["water_plants_saturday", "wifi_back_on"]);
+  assert.deepEqual(
+    converted.map((c) => c.name),
+    ["water_plants_saturday", "wifi_back_on"],
+  );
   for (const c of converted) {
     const errors = checkScenarioText(c.text, `${c.name}.scenario.yaml`).diagnostics.filter((d) => d.severity === "error");
-    assert.deepEqual(errors.map((d) => d.message), [], c.name);
+    assert.deepEqual(
+      errors.map((d) => d.message),
+      [],
+      c.name,
+    );
   }
 });
 
@@ -52,7 +59,10 @@ test("the world, the user section and the tool list carry over", () => {
   assert.deepEqual(doc.agent, { system_prompt: "Check with the phone owner before you guess any value a tool needs." });
   assert.deepEqual(doc.categories, ["SINGLE_TOOL_CALL", "SINGLE_USER_TURN"]);
   // No reference is kept for it: a placeholder, and a warning naming the construct.
-  assert.deepEqual(wifi.warnings.map((w) => w.construct), ["reference"]);
+  assert.deepEqual(
+    wifi.warnings.map((w) => w.construct),
+    ["reference"],
+  );
   assert.match(wifi.text, /^# Warning \(reference\): no reference solution/m);
 });
 
@@ -66,38 +76,58 @@ test("milestones keep their graph, references, measures, tolerances, extractors 
   assert.deepEqual(m2.after, ["milestone_0", "milestone_1"]);
   assert.deepEqual(m3.after, ["milestone_2"]);
   assert.deepEqual(m4.after, ["milestone_2"]);
-  assert.deepEqual(m1.constraints[0].target[0].tool_trace, [{ tool_name: "search_reminder", arguments: { reminder_timestamp_lowerbound: 0 } }]);
-  assert.deepEqual(m1.constraints[0].measures, { tool_trace: { kind: "tool_trace", atol: { reminder_timestamp_lowerbound: Number.POSITIVE_INFINITY } } });
+  assert.deepEqual(m1.constraints[0].target[0].tool_trace, [
+    { tool_name: "search_reminder", arguments: { reminder_timestamp_lowerbound: 0 } },
+  ]);
+  assert.deepEqual(m1.constraints[0].measures, {
+    tool_trace: { kind: "tool_trace", atol: { reminder_timestamp_lowerbound: Number.POSITIVE_INFINITY } },
+  });
   assert.match(plants.text, /reminder_timestamp_lowerbound: \.inf/);
   assert.deepEqual(m2.guardrails, { exclude: ["SETTING"] });
   assert.equal(m2.constraints[0].reference, "milestone_0");
   assert.equal(m2.constraints[0].target[0].reminder_timestamp, "next saturday 08:00");
   assert.deepEqual(m2.constraints[0].measures, { latitude: { kind: "close", atol: 0.01 } });
   assert.deepEqual(
-    { kind: m3.constraints[0].kind, extractor: m3.constraints[0].extractor, fill: m3.constraints[0].fill, reference: m3.constraints[0].reference },
+    {
+      kind: m3.constraints[0].kind,
+      extractor: m3.constraints[0].extractor,
+      fill: m3.constraints[0].fill,
+      reference: m3.constraints[0].reference,
+    },
     { kind: "tool_trace_extract", extractor: "days", fill: "content", reference: "milestone_2" },
   );
   assert.equal(m4.constraints[0].target[0].reminder_timestamp, "tomorrow 18:30");
   assert.deepEqual(doc.minefields[0].constraints[0].measures, { content: { kind: "contains" } });
-  assert.deepEqual(doc.minefields[0].constraints[0].target, [{ recipient: "execution_environment", sender: "agent", content: "remove_reminder" }]);
+  assert.deepEqual(doc.minefields[0].constraints[0].target, [
+    { recipient: "execution_environment", sender: "agent", content: "remove_reminder" },
+  ]);
   // The kept reference is merged in, its say_milestone step filled from the milestone's text.
   assert.deepEqual(doc.reference.at(-2), { agent: "Done, 2 days" });
   assert.deepEqual(doc.reference.at(-1), { end_conversation: true });
 });
 
 test("the same checkout gives the same bytes", () => {
-  assert.deepEqual(importFixture().converted.map((c) => c.text), importFixture().converted.map((c) => c.text));
+  assert.deepEqual(
+    importFixture().converted.map((c) => c.text),
+    importFixture().converted.map((c) => c.text),
+  );
 });
 
 test("a folder that is not a ToolSandbox checkout is one clear error", () => {
-  assert.throws(() => runExporter(join(ROOT, "test", "fixtures"), PYTHON, IMPORT_CLOCK), (e: unknown) => e instanceof ExporterError && /not a ToolSandbox checkout/.test(e.message));
+  assert.throws(
+    () => runExporter(join(ROOT, "test", "fixtures"), PYTHON, IMPORT_CLOCK),
+    (e: unknown) => e instanceof ExporterError && /not a ToolSandbox checkout/.test(e.message),
+  );
 });
 
 test("a checkout whose scenarios fail to import is reported in one line", () => {
   const broken = join(ROOT, "test", "fixtures", "toolsandbox-broken-checkout");
   assert.throws(
     () => runExporter(broken, PYTHON, IMPORT_CLOCK),
-    (e: unknown) => e instanceof ExporterError && /cannot be imported on this Python .*missing_dependency_of_the_stand_in/.test(e.message) && !e.message.includes("\n"),
+    (e: unknown) =>
+      e instanceof ExporterError &&
+      /cannot be imported on this Python .*missing_dependency_of_the_stand_in/.test(e.message) &&
+      !e.message.includes("\n"),
   );
 });
 
@@ -124,7 +154,10 @@ test("an unreadable reference file is one problem line for its scenario; the oth
   const a = runExporter(CHECKOUT, PYTHON, IMPORT_CLOCK);
   const b = runExporter(CHECKOUT, PYTHON, PROBE_CLOCK);
   const { converted, problems } = convertSuite({ a: a.suite, b: b.suite }, { referencesFolder: folder, schemaPath: null });
-  assert.deepEqual(converted.map((c) => c.name), ["water_plants_saturday"]);
+  assert.deepEqual(
+    converted.map((c) => c.name),
+    ["water_plants_saturday"],
+  );
   assert.equal(problems.length, 1);
   assert.match(problems[0]!, /^wifi_back_on: reference solution .*wifi_back_on\.yaml: /);
 });

@@ -47,7 +47,10 @@ test("loading an imported scenario applies the set: the agent's tool schemas use
   const [schema] = agentToolSchemas(toolsFor(scenario, "agent"), [], packById("toolsandbox").tools, scenario.tools.descriptions);
   assert.equal(schema?.function.description, "Turn the phone's wifi radio on or off.");
   assert.equal(schema?.function.parameters.properties.on?.description, "True switches wifi on, False switches it off.");
-  assert.equal(renderUserSystemMessage(scenario.user.goal, [], scenario.user.preamble), "Pretend to be a phone owner chatting with a helper. Your task: Get wifi switched back on");
+  assert.equal(
+    renderUserSystemMessage(scenario.user.goal, [], scenario.user.preamble),
+    "Pretend to be a phone owner chatting with a helper. Your task: Get wifi switched back on",
+  );
 });
 
 const OWN = `name: own_words
@@ -85,7 +88,9 @@ test("a prompt set that is missing or malformed is one error at the prompts key,
   assert.equal(missing[0]?.range.start.line, 0);
   assert.match(missing[0]?.message ?? "", /nowhere\.json: no such file/);
   writeFileSync(join(out, "bad.json"), JSON.stringify({ format: "something-else" }));
-  const viaOption = loadScenarioFile(join(out, "wifi_back_on.scenario.yaml"), { prompts: join(out, "bad.json") }).diagnostics.filter((d) => d.severity === "error");
+  const viaOption = loadScenarioFile(join(out, "wifi_back_on.scenario.yaml"), { prompts: join(out, "bad.json") }).diagnostics.filter(
+    (d) => d.severity === "error",
+  );
   assert.equal(viaOption.length, 1);
   assert.match(viaOption[0]?.message ?? "", /--prompts cannot be used: .*bad\.json: "format" must be "toolsandbox-prompt-set\/1"/);
 });
@@ -93,7 +98,13 @@ test("a prompt set that is missing or malformed is one error at the prompts key,
 test("parsePromptSet names what is wrong", () => {
   assert.throws(() => parsePromptSet("{"), PromptSetError);
   assert.throws(() => parsePromptSet(JSON.stringify({ format: "toolsandbox-prompt-set/1", tools: { a: 1 } })), /tools\.a must be text/);
-  assert.throws(() => parsePromptSet(JSON.stringify({ format: "toolsandbox-prompt-set/1", demonstrations: { d: { goal: "g", messages: [{ sender: "x" }] } } })), /needs a sender and a recipient/);
+  assert.throws(
+    () =>
+      parsePromptSet(
+        JSON.stringify({ format: "toolsandbox-prompt-set/1", demonstrations: { d: { goal: "g", messages: [{ sender: "x" }] } } }),
+      ),
+    /needs a sender and a recipient/,
+  );
 });
 
 test("a run of a scenario with a prompt set is a trajectory that reads back, its header carrying the set's tool texts", () => {

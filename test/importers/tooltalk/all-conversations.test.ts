@@ -54,7 +54,11 @@ test("every reference scores 1.0 in milestone mode: each milestone met in full, 
     const result = await scoreReference(scenario);
     const below = result.milestones.filter((m) => m.similarity < 1).map((m) => `${m.id} ${m.similarity}: ${nodeWhy(m, "milestone")}`);
     assert.deepEqual(below, [], scenario.name);
-    assert.deepEqual(result.minefields.filter((m) => m.matched_at !== null).map((m) => m.id), [], scenario.name);
+    assert.deepEqual(
+      result.minefields.filter((m) => m.matched_at !== null).map((m) => m.id),
+      [],
+      scenario.name,
+    );
     assert.equal(result.score, 1, scenario.name);
     assert.ok(result.milestones.length > 0, `${scenario.name} has milestones`);
   }
@@ -66,7 +70,8 @@ test("ToolTalk's oracle through the scenarios: the ground truth simulated turn b
     // The scenario holds the conversation's turns and calls as the file has them.
     const original = conversations[i];
     assert.ok(original);
-    const calls = (c: typeof conversation): string[] => c.turns.flatMap((t) => (t.role === "assistant" ? t.apis.map((a) => a.request.api_name) : []));
+    const calls = (c: typeof conversation): string[] =>
+      c.turns.flatMap((t) => (t.role === "assistant" ? t.apis.map((a) => a.request.api_name) : []));
     assert.deepEqual(calls(conversation), calls(original), scenario.name);
     const result = await runConversation(conversation, new ScenarioBackend(scenario), groundTruthPredictor(conversation));
     const { precision, recall, success } = result.metrics;
@@ -92,7 +97,8 @@ test("each scenario starts from its own rows: an empty base, its user logged in 
     for (const [table, rows] of Object.entries(scenario.world.tables)) {
       if (table === "SESSION" || table === "ACCOUNT") continue;
       const all = new Set((databases[table] ?? []).map((r) => JSON.stringify(r)));
-      for (const row of rows) assert.ok(all.has(JSON.stringify(row)), `${scenario.name}: ${table} row ${JSON.stringify(row)} is not in the databases`);
+      for (const row of rows)
+        assert.ok(all.has(JSON.stringify(row)), `${scenario.name}: ${table} row ${JSON.stringify(row)} is not in the databases`);
     }
   }
 });
@@ -106,7 +112,13 @@ test("a minefield fires when the agent deletes an event the user keeps, and the 
   const { scenario } = checkScenarioText(edited, file);
   assert.ok(scenario);
   const result = await scoreReference(scenario);
-  assert.deepEqual(result.minefields.filter((m) => m.matched_at !== null).map((m) => m.id), ["delete_event_other"]);
+  assert.deepEqual(
+    result.minefields.filter((m) => m.matched_at !== null).map((m) => m.id),
+    ["delete_event_other"],
+  );
   assert.equal(result.score, 0);
-  assert.deepEqual(result.milestones.map((m) => m.matched_at), [null]);
+  assert.deepEqual(
+    result.milestones.map((m) => m.matched_at),
+    [null],
+  );
 });

@@ -6,10 +6,16 @@ import { minefieldParts } from "../../../engine/benchmarks/tooltalk/importer/min
 import type { GroundTruthCall } from "../../../engine/benchmarks/tooltalk/importer/script.js";
 import type { JsonObject } from "../../../engine/base/json.js";
 
-const traces = (parts: ReturnType<typeof traceConstraints>): unknown[] => parts.map((p) => p.target[0]?.["tool_trace"] ?? p.target[0]?.["content"]);
+const traces = (parts: ReturnType<typeof traceConstraints>): unknown[] =>
+  parts.map((p) => p.target[0]?.["tool_trace"] ?? p.target[0]?.["content"]);
 
 test("SendEmail: the recipients in any order, and nothing about the free text", () => {
-  const [only, ...rest] = traceConstraints("SendEmail", { to: ["a@x.com", "b@x.com"], subject: "Hi", body: "Long text" }, { email_id: "1" }, { email_id: "1" });
+  const [only, ...rest] = traceConstraints(
+    "SendEmail",
+    { to: ["a@x.com", "b@x.com"], subject: "Hi", body: "Long text" },
+    { email_id: "1" },
+    { email_id: "1" },
+  );
   assert.deepEqual(rest, []);
   assert.deepEqual(only?.target[0]?.["tool_trace"], [
     { tool_name: "SendEmail", arguments: { to: ["a@x.com", "b@x.com"] } },
@@ -18,7 +24,9 @@ test("SendEmail: the recipients in any order, and nothing about the free text", 
 });
 
 test("SendMessage checks the receiver (ToolTalk's rule never does), not the text", () => {
-  assert.deepEqual(traces(traceConstraints("SendMessage", { receiver: "lifeng", message: "Hi" }, {}, {})), [{ tool_name: "SendMessage", arguments: { receiver: "lifeng" } }]);
+  assert.deepEqual(traces(traceConstraints("SendMessage", { receiver: "lifeng", message: "Hi" }, {}, {})), [
+    { tool_name: "SendMessage", arguments: { receiver: "lifeng" } },
+  ]);
 });
 
 test("a search must find the recorded ids that the replay found too, whatever its arguments", () => {
@@ -30,11 +38,20 @@ test("a search must find the recorded ids that the replay found too, whatever it
 });
 
 test("any other call: every argument, exactly", () => {
-  assert.deepEqual(traces(traceConstraints("CurrentWeather", { location: "London" }, {}, {})), [{ tool_name: "CurrentWeather", arguments: { location: "London" } }]);
+  assert.deepEqual(traces(traceConstraints("CurrentWeather", { location: "London" }, {}, {})), [
+    { tool_name: "CurrentWeather", arguments: { location: "London" } },
+  ]);
 });
 
 function gt(tool: string, args: JsonObject): GroundTruthCall {
-  return { order: 0, turn: 0, tool, arguments: args, recorded: { request: { api_name: tool, parameters: args }, response: null, exception: null }, path: "$" };
+  return {
+    order: 0,
+    turn: 0,
+    tool,
+    arguments: args,
+    recorded: { request: { api_name: tool, parameters: args }, response: null, exception: null },
+    path: "$",
+  };
 }
 
 test("minefields: the user's own items the ground truth keeps, and account changes nobody asked for", () => {
@@ -47,12 +64,19 @@ test("minefields: the user's own items the ground truth keeps, and account chang
     CALENDAR: [],
     REMINDER: [],
   };
-  const parts = minefieldParts([gt("DeleteAlarm", { alarm_id: "a1" }), gt("ChangePassword", { old_password: "x", new_password: "y" })], world, "justinkool");
-  assert.deepEqual(parts.map((p) => [p.id, p.after]), [
-    ["delete_alarm_other", []],
-    ["delete_account_unasked", []],
-    ["update_account_information_unasked", []],
-  ]);
+  const parts = minefieldParts(
+    [gt("DeleteAlarm", { alarm_id: "a1" }), gt("ChangePassword", { old_password: "x", new_password: "y" })],
+    world,
+    "justinkool",
+  );
+  assert.deepEqual(
+    parts.map((p) => [p.id, p.after]),
+    [
+      ["delete_alarm_other", []],
+      ["delete_account_unasked", []],
+      ["update_account_information_unasked", []],
+    ],
+  );
   assert.deepEqual(parts[0]?.constraints[0]?.target[0]?.["tool_trace"], { tool_name: "DeleteAlarm", arguments: { alarm_id: "a2" } });
   assert.deepEqual(parts[1]?.constraints[0]?.target[0]?.["tool_trace"], { tool_name: "DeleteAccount", arguments: {} });
 });

@@ -26,7 +26,10 @@ test("texts with quotes, colons, #, spaces, line breaks and YAML look-alikes com
     user(text),
     assistant(text, [["SendMessage", { session_token: "98a5a87a-7714-b404", receiver: "lifeng", message: text }, { message_id: `m${i}` }]]),
   ]);
-  const { text } = importConversation(conversation(turns, { scenario: TRICKY.join(" | ") }), { schemaPath: null, databases: toolTalkDatabases() });
+  const { text } = importConversation(conversation(turns, { scenario: TRICKY.join(" | ") }), {
+    schemaPath: null,
+    databases: toolTalkDatabases(),
+  });
   assert.deepEqual(parseDocument(text).errors, []);
   const scenario = parse(text) as {
     user: { goal: string; opening: string };
@@ -37,7 +40,9 @@ test("texts with quotes, colons, #, spaces, line breaks and YAML look-alikes com
   assert.deepEqual(said, TRICKY);
   const replies = scenario.reference.flatMap((s) => (typeof s["agent"] === "string" ? [s["agent"]] : []));
   assert.deepEqual(replies, TRICKY);
-  const messages = scenario.reference.flatMap((s) => (Array.isArray(s["calls"]) ? s["calls"].map((c: { arguments: { message: string } }) => c.arguments.message) : []));
+  const messages = scenario.reference.flatMap((s) =>
+    Array.isArray(s["calls"]) ? s["calls"].map((c: { arguments: { message: string } }) => c.arguments.message) : [],
+  );
   assert.deepEqual(messages, TRICKY);
   // YAML 1.1 would read these as a sexagesimal number and a boolean; they are quoted.
   assert.match(text, /message: "18:00:00"/);
@@ -45,9 +50,18 @@ test("texts with quotes, colons, #, spaces, line breaks and YAML look-alikes com
 });
 
 test("the same conversation gives the same bytes, and the modeline points at the schema given", () => {
-  const turns = [user("Wake me at 6."), assistant("Done.", [["AddAlarm", { session_token: "98a5a87a-7714-b404", time: "06:00:00" }, { alarm_id: "5bff-dd80" }]])];
-  const one = importConversation(conversation(turns), { schemaPath: "../schemas/scenario.schema.json", databases: toolTalkDatabases() }).text;
-  const two = importConversation(conversation(turns), { schemaPath: "../schemas/scenario.schema.json", databases: toolTalkDatabases() }).text;
+  const turns = [
+    user("Wake me at 6."),
+    assistant("Done.", [["AddAlarm", { session_token: "98a5a87a-7714-b404", time: "06:00:00" }, { alarm_id: "5bff-dd80" }]]),
+  ];
+  const one = importConversation(conversation(turns), {
+    schemaPath: "../schemas/scenario.schema.json",
+    databases: toolTalkDatabases(),
+  }).text;
+  const two = importConversation(conversation(turns), {
+    schemaPath: "../schemas/scenario.schema.json",
+    databases: toolTalkDatabases(),
+  }).text;
   assert.equal(one, two);
   assert.equal(one.split("\n", 1)[0], "# yaml-language-server: $schema=../schemas/scenario.schema.json");
 });
@@ -62,6 +76,7 @@ test("the clock is the file's wall time, in the location's timezone when it is k
 test("an empty text cannot be a scenario message: the problem names the turn", () => {
   assert.throws(
     () => importConversation(conversation([user("Hi"), assistant("")]), { schemaPath: null, databases: toolTalkDatabases() }),
-    (e: unknown) => e instanceof Error && e.message === "test.json: $.conversation[1].text: an empty assistant text cannot be a scenario's message",
+    (e: unknown) =>
+      e instanceof Error && e.message === "test.json: $.conversation[1].text: an empty assistant text cannot be a scenario's message",
   );
 });

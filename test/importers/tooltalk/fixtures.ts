@@ -3,7 +3,6 @@ import type { JsonObject } from "../../../engine/base/json.js";
 import { parseConversation } from "../../../engine/benchmarks/tooltalk/evaluation/conversation.js";
 import type { ToolTalkConversation } from "../../../engine/benchmarks/tooltalk/evaluation/types.js";
 
-
 /** justinkool, logged in, at 2023-09-11 09:00:00 in San Francisco, unless `changes` say otherwise. */
 export function conversation(turns: readonly JsonObject[], changes: JsonObject = {}): ToolTalkConversation {
   const file = {

@@ -35,13 +35,22 @@ after(() => mock.close());
 test("the history maps as ToolTalk's predictor maps it: texts, then one call and its outcome as JSON, without the session token", () => {
   const messages = toolTalkChatMessages("prompt", [
     { role: "user", text: "Set an alarm at 6." },
-    { role: "api", request: { api_name: "AddAlarm", parameters: { time: "06:00:00", session_token: "t" } }, response: { alarm_id: "5bff-dd80" }, exception: null },
+    {
+      role: "api",
+      request: { api_name: "AddAlarm", parameters: { time: "06:00:00", session_token: "t" } },
+      response: { alarm_id: "5bff-dd80" },
+      exception: null,
+    },
     { role: "assistant", text: "Done." },
   ]);
   assert.deepEqual(messages, [
     { role: "system", content: "prompt" },
     { role: "user", content: "Set an alarm at 6." },
-    { role: "assistant", content: null, tool_calls: [{ id: "call_1", type: "function", function: { name: "AddAlarm", arguments: '{"time": "06:00:00"}' } }] },
+    {
+      role: "assistant",
+      content: null,
+      tool_calls: [{ id: "call_1", type: "function", function: { name: "AddAlarm", arguments: '{"time": "06:00:00"}' } }],
+    },
     { role: "tool", tool_call_id: "call_1", content: '{"response": {"alarm_id": "5bff-dd80"}, "exception": null}' },
     { role: "assistant", content: "Done." },
   ]);
@@ -52,7 +61,11 @@ test("a model that plays the references through the predictor scores precision =
   const tools = packById("tooltalk").tools;
   for (const scenario of scenarios) {
     const conversation = scenarioConversation(scenario, scenario.name);
-    const result = await runConversation(conversation, new ScenarioBackend(scenario), new OpenAiToolTalkPredictor(model, scenario.agent.system_prompt, tools));
+    const result = await runConversation(
+      conversation,
+      new ScenarioBackend(scenario),
+      new OpenAiToolTalkPredictor(model, scenario.agent.system_prompt, tools),
+    );
     assert.deepEqual([result.metrics.precision, result.metrics.recall, result.metrics.success], [1, 1, true], scenario.name);
   }
   // Every request offered the 28 tools and started with the scenario's system prompt.

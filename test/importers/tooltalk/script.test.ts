@@ -35,14 +35,20 @@ test("a conversation becomes the opening, then one step per call and the reply, 
 
 test("a tool that needs no login keeps every argument it was given", () => {
   const script = conversationScript(
-    conversation([user("Log me in."), assistant("Done.", [["UserLogin", { username: "justinkool", password: "justforkicks123" }, { session_token: "x" }]])]),
+    conversation([
+      user("Log me in."),
+      assistant("Done.", [["UserLogin", { username: "justinkool", password: "justforkicks123" }, { session_token: "x" }]]),
+    ]),
     needsLogin,
   );
   assert.deepEqual(script.calls[0]?.arguments, { username: "justinkool", password: "justforkicks123" });
 });
 
 test("user turns in a row are one user message, joined by a blank line", () => {
-  const script = conversationScript(conversation([user("A note."), user("Hello?"), assistant("Hi."), user("One"), user("Two"), assistant("Ok.")]), needsLogin);
+  const script = conversationScript(
+    conversation([user("A note."), user("Hello?"), assistant("Hi."), user("One"), user("Two"), assistant("Ok.")]),
+    needsLogin,
+  );
   assert.equal(script.opening, "A note.\n\nHello?");
   assert.deepEqual(script.userTexts, ["A note.\n\nHello?", "One\n\nTwo"]);
   assert.deepEqual(
@@ -54,7 +60,9 @@ test("user turns in a row are one user message, joined by a blank line", () => {
 test("two assistant turns in a row, or an assistant opening, cannot be a scenario: the problem names the turn", () => {
   assert.throws(
     () => conversationScript(conversation([user("Hi"), assistant("One."), assistant("Two.")]), needsLogin),
-    (e: unknown) => e instanceof ImportProblem && e.message === "test.json: $.conversation[2]: two assistant turns in a row; a scenario needs a user message between replies",
+    (e: unknown) =>
+      e instanceof ImportProblem &&
+      e.message === "test.json: $.conversation[2]: two assistant turns in a row; a scenario needs a user message between replies",
   );
   assert.throws(
     () => conversationScript(conversation([assistant("Hello."), user("Hi")]), needsLogin),

@@ -5,7 +5,8 @@ import { conversationWorld, worldEntries } from "../../../engine/benchmarks/tool
 import { toolTalkDatabases } from "../../fixtures/tooltalk-data.js";
 import { assistant, conversation, user } from "./fixtures.js";
 
-const owners = (rows: readonly Record<string, unknown>[] | undefined): string[] => [...new Set((rows ?? []).map((r) => String(r["username"])))].sort();
+const owners = (rows: readonly Record<string, unknown>[] | undefined): string[] =>
+  [...new Set((rows ?? []).map((r) => String(r["username"])))].sort();
 
 test("the user's rows, a message receiver's rows and the named places' weather; nobody and nowhere else", () => {
   const turns = [
@@ -30,12 +31,29 @@ test("the user's rows, a message receiver's rows and the named places' weather; 
 test("the world is written as rows added to an empty base, null cells left out, the session only when someone is logged in", () => {
   const world = conversationWorld(conversation([user("Hi"), assistant("Hello.")]), toolTalkDatabases());
   const entries = worldEntries(world);
-  assert.deepEqual(Object.keys(entries), ["ACCOUNT", "SESSION", "ALARM", "CALENDAR", "EMAIL", "MESSAGE", "REMINDER", "WEATHER", "HISTORIC_WEATHER"].filter((t) => t in entries));
+  assert.deepEqual(
+    Object.keys(entries),
+    ["ACCOUNT", "SESSION", "ALARM", "CALENDAR", "EMAIL", "MESSAGE", "REMINDER", "WEATHER", "HISTORIC_WEATHER"].filter((t) => t in entries),
+  );
   assert.deepEqual(entries["SESSION"], { username: "justinkool", session_token: "98a5a87a-7714-b404" });
   const account = (entries["ACCOUNT"] as { add: Record<string, unknown>[] }).add;
   assert.equal(account.length, 1);
   assert.equal(Object.values(account[0] ?? {}).includes(null), false);
-  const loggedOut = worldEntries(conversationWorld(conversation([user("Hi"), assistant("Hello.")], { user: { username: "justinkool", email: "justintime@fmail.com", phone: "123-456-7890", name: "Justin Kool", password: "justforkicks123" }, metadata: { location: "Paris", timestamp: "2023-09-11 09:00:00" } }), toolTalkDatabases()));
+  const loggedOut = worldEntries(
+    conversationWorld(
+      conversation([user("Hi"), assistant("Hello.")], {
+        user: {
+          username: "justinkool",
+          email: "justintime@fmail.com",
+          phone: "123-456-7890",
+          name: "Justin Kool",
+          password: "justforkicks123",
+        },
+        metadata: { location: "Paris", timestamp: "2023-09-11 09:00:00" },
+      }),
+      toolTalkDatabases(),
+    ),
+  );
   assert.equal("SESSION" in loggedOut, false);
 });
 
@@ -44,5 +62,8 @@ test("a user who starts logged in without an account cannot be imported", () => 
     user: { username: "ghost", email: "g@h.com", phone: "1", name: "G", password: "p", session_token: "t" },
     metadata: { location: "Paris", timestamp: "2023-09-11 09:00:00", session_token: "t", username: "ghost" },
   });
-  assert.throws(() => conversationWorld(ghost, toolTalkDatabases()), /\$\.user\.session_token: ghost has no account in ToolTalk's databases/);
+  assert.throws(
+    () => conversationWorld(ghost, toolTalkDatabases()),
+    /\$\.user\.session_token: ghost has no account in ToolTalk's databases/,
+  );
 });

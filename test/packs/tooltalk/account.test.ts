@@ -82,7 +82,9 @@ test("RegisterUser creates the account, logs it in and returns CPython's first t
     verification_code: null,
   });
   assert.deepEqual(h.rows("SESSION"), [{ username: "kongster", session_token: "e149636f-d9ca-0792" }]);
-  assert.deepEqual(h.call("GetAccountInformation").response, { user: { username: "kongster", email: "kong.zi@gahoo.com", phone: null, name: null } });
+  assert.deepEqual(h.call("GetAccountInformation").response, {
+    user: { username: "kongster", email: "kong.zi@gahoo.com", phone: null, name: null },
+  });
 });
 
 test("RegisterUser refuses a taken username, a malformed e-mail or phone", () => {
@@ -107,7 +109,9 @@ test("SendVerificationCode stores CPython's first six-digit code; ResetPassword 
     h.call("ResetPassword", { username: "decture", verification_code: "984520", new_password: "x" }).exception,
     "The verification code is incorrect.",
   );
-  assert.deepEqual(h.call("SendVerificationCode", { username: "decture", email: "VirginiaJGraham@gahoo.com" }).response, { status: "success" });
+  assert.deepEqual(h.call("SendVerificationCode", { username: "decture", email: "VirginiaJGraham@gahoo.com" }).response, {
+    status: "success",
+  });
   assert.equal(account(h, "decture").verification_code, "984520");
   assert.equal(
     h.call("ResetPassword", { username: "ghost", verification_code: "984520", new_password: "x" }).exception,
@@ -141,9 +145,12 @@ test("UpdateAccountInformation checks the password, needs an e-mail or phone, an
   assert.equal(account(h, "salcano").email, "hugo@new.com");
   assert.equal(account(h, "salcano").phone, "402-581-7997");
   // ToolTalk's output spec says `success`; its code answers `status`.
-  assert.deepEqual(h.call("UpdateAccountInformation", { password: "aeghah9Ei", new_phone_number: "111-222-3333", new_name: "H. S. Cano" }).response, {
-    status: "success",
-  });
+  assert.deepEqual(
+    h.call("UpdateAccountInformation", { password: "aeghah9Ei", new_phone_number: "111-222-3333", new_name: "H. S. Cano" }).response,
+    {
+      status: "success",
+    },
+  );
   assert.equal(account(h, "salcano").phone, "111-222-3333");
   assert.equal(account(h, "salcano").name, "H. S. Cano");
 });

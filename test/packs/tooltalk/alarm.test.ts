@@ -56,7 +56,10 @@ test("FindAlarms lists alarms within an inclusive range, and checks the range", 
     { alarm_id: "987a-5fa5", time: "21:30:00" },
   ]);
   assert.deepEqual(h.call("FindAlarms", { end_range: "08:00:00" }).response?.alarms, [{ alarm_id: "593d-49e9", time: "07:30:00" }]);
-  assert.equal(h.call("FindAlarms", { start_range: "20:00:00", end_range: "08:00:00" }).exception, "Start range must be earlier than end range.");
+  assert.equal(
+    h.call("FindAlarms", { start_range: "20:00:00", end_range: "08:00:00" }).exception,
+    "Start range must be earlier than end range.",
+  );
   assert.equal(h.call("FindAlarms", { start_range: "noon" }).exception, "time data 'noon' does not match format '%H:%M:%S'");
 });
 

@@ -5,7 +5,13 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { harness, loggedIn, ownRows } from "./harness.js";
 
-const MEETING = { name: "Sync", event_type: "meeting", start_time: "2023-09-12 10:00:00", end_time: "2023-09-12 11:00:00", attendees: ["lifeng"] };
+const MEETING = {
+  name: "Sync",
+  event_type: "meeting",
+  start_time: "2023-09-12 10:00:00",
+  end_time: "2023-09-12 11:00:00",
+  attendees: ["lifeng"],
+};
 
 test("CreateEvent stores the event with the owner added to a meeting's attendees", () => {
   const h = loggedIn("salcano");
@@ -32,7 +38,10 @@ test("CreateEvent refuses a bad type, a meeting without attendees, reversed or p
   const { attendees: _unused, ...withoutAttendees } = MEETING;
   assert.equal(h.call("CreateEvent", withoutAttendees).exception, "Meeting must have attendees.");
   assert.equal(h.call("CreateEvent", { ...MEETING, end_time: "2023-09-12 09:00:00" }).exception, "Start time must be before end time.");
-  assert.equal(h.call("CreateEvent", { ...MEETING, start_time: "2023-09-11 08:59:59" }).exception, "Start time and end time must be in the future.");
+  assert.equal(
+    h.call("CreateEvent", { ...MEETING, start_time: "2023-09-11 08:59:59" }).exception,
+    "Start time and end time must be in the future.",
+  );
   assert.equal(
     h.call("CreateEvent", { ...MEETING, start_time: "2023-09-12T10:00:00" }).exception,
     "time data '2023-09-12T10:00:00' does not match format '%Y-%m-%d %H:%M:%S'",
@@ -107,7 +116,11 @@ test("QueryCalendar finds events starting, ending or under way in the period", (
     (h.call("QueryCalendar", { start_time: start, end_time: end }).response?.events as { event_id: string }[]).map((e) => e.event_id);
   // 5480d946 12:00-13:00, 2ff57743 13:00-13:30, 7ea2fc9f 13:35-15:00, 7cdd6d20 15:15-16:40, 294b409 14:00-14:30.
   assert.deepEqual(ids("2023-09-11 13:20:00", "2023-09-11 14:20:00"), ["2ff57743-1180", "7ea2fc9f-f7b4", "294b409-6535"]);
-  assert.deepEqual(ids("2023-09-11 14:05:00", "2023-09-11 14:10:00"), ["7ea2fc9f-f7b4", "294b409-6535"], "events spanning the whole period");
+  assert.deepEqual(
+    ids("2023-09-11 14:05:00", "2023-09-11 14:10:00"),
+    ["7ea2fc9f-f7b4", "294b409-6535"],
+    "events spanning the whole period",
+  );
   assert.deepEqual(ids("2023-09-11 16:40:00", "2023-09-11 18:00:00"), ["7cdd6d20-040e"], "an end on the boundary counts");
   assert.deepEqual(ids("2023-09-12 00:00:00", "2023-09-12 23:59:59"), []);
   assert.equal(
@@ -140,5 +153,7 @@ test("a user whose last event was deleted still has a calendar: an empty answer,
   const h = harness({ user: { username: "geoff", session_token: "g" } });
   const { event_id } = h.call("CreateEvent", { ...MEETING, event_type: "event" }).response as { event_id: string };
   h.call("DeleteEvent", { event_id });
-  assert.deepEqual(h.call("QueryCalendar", { start_time: "2023-09-01 00:00:00", end_time: "2023-09-30 00:00:00" }).response, { events: [] });
+  assert.deepEqual(h.call("QueryCalendar", { start_time: "2023-09-01 00:00:00", end_time: "2023-09-30 00:00:00" }).response, {
+    events: [],
+  });
 });

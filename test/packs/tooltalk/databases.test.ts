@@ -113,5 +113,8 @@ test("a conversation's user starts logged in with its token, written to the acco
   assert.equal(world.ACCOUNT?.find((r) => r.username === "salcano")?.session_token, "98a5a87a-7714-b404");
   assert.equal(base.ACCOUNT?.find((r) => r.username === "salcano")?.session_token, null, "the databases are not changed");
   assert.equal(withConversationUser(base, { username: "hestler" }), base, "a user without token or code changes nothing");
-  assert.throws(() => withConversationUser(base, { username: "ghost", session_token: "t" }), /the conversation's user ghost has no account/);
+  assert.throws(
+    () => withConversationUser(base, { username: "ghost", session_token: "t" }),
+    /the conversation's user ghost has no account/,
+  );
 });

@@ -8,7 +8,8 @@ import { harness, loggedIn } from "./harness.js";
 import { toolTalkDatabases } from "../../fixtures/tooltalk-data.js";
 
 const emailIds = (r: { response: unknown }) => ((r.response as { emails: { email_id: string }[] }).emails ?? []).map((e) => e.email_id);
-const messageIds = (r: { response: unknown }) => ((r.response as { messages: { message_id: string }[] }).messages ?? []).map((m) => m.message_id);
+const messageIds = (r: { response: unknown }) =>
+  ((r.response as { messages: { message_id: string }[] }).messages ?? []).map((m) => m.message_id);
 
 test("SearchInbox returns the five newest matches and ignores mail dated after now", () => {
   // mstein has 7 e-mails (newest first: 09-11 18:00, 09-10 11:06, 09-10 11:00, 09-09 11:00,
@@ -23,7 +24,11 @@ test("SearchInbox returns the five newest matches and ignores mail dated after n
 
 test("SearchInbox keywords: any or all, case-insensitive, in subject or body; sender and date filters", () => {
   const h = loggedIn("mstein");
-  assert.deepEqual(emailIds(h.call("SearchInbox", { query: "EDINBURGH london" })), ["ff-7890-abcdef12", "0a-1b2c-3d4e5f6", "75-ff99-d8d1383b"]);
+  assert.deepEqual(emailIds(h.call("SearchInbox", { query: "EDINBURGH london" })), [
+    "ff-7890-abcdef12",
+    "0a-1b2c-3d4e5f6",
+    "75-ff99-d8d1383b",
+  ]);
   assert.deepEqual(emailIds(h.call("SearchInbox", { query: "visit edinburgh", match_type: "all" })), ["ff-7890-abcdef12"]);
   assert.deepEqual(emailIds(h.call("SearchInbox", { sender: "john.carbugle@fmail.com", end_date: "2023-09-05 00:00:00" })), [
     "b5-cf2d-5231552e",
@@ -42,7 +47,10 @@ test("SearchInbox refusals", () => {
     h.call("SearchInbox", { start_date: "2023-09-10 00:00:00", end_date: "2023-09-01 00:00:00" }).exception,
     "Start date must be earlier than end date.",
   );
-  assert.equal(h.call("SearchInbox", { start_date: "yesterday" }).exception, "time data 'yesterday' does not match format '%Y-%m-%d %H:%M:%S'");
+  assert.equal(
+    h.call("SearchInbox", { start_date: "yesterday" }).exception,
+    "time data 'yesterday' does not match format '%Y-%m-%d %H:%M:%S'",
+  );
   // An empty inbox answers before any check.
   assert.deepEqual(loggedIn("justinkool").call("SearchInbox").response, { emails: [] });
   assert.deepEqual(loggedIn("geoff").call("SearchInbox").response, { emails: [] });
@@ -51,12 +59,20 @@ test("SearchInbox refusals", () => {
 test("SendEmail checks every address and stores nothing", () => {
   const h = loggedIn("lifeng");
   const before = h.rows("EMAIL");
-  assert.deepEqual(h.call("SendEmail", { to: ["a@b.com", "c.d@e-f.org"], subject: "Hi", body: "Hello" }).response, { email_id: "5b-dd80-9f8a27ab" });
+  assert.deepEqual(h.call("SendEmail", { to: ["a@b.com", "c.d@e-f.org"], subject: "Hi", body: "Hello" }).response, {
+    email_id: "5b-dd80-9f8a27ab",
+  });
   assert.equal(h.rows("EMAIL"), before);
-  assert.equal(h.call("SendEmail", { to: ["a@b.com", "bob"], subject: "Hi", body: "Hello" }).exception, "bob is not a valid email address.");
+  assert.equal(
+    h.call("SendEmail", { to: ["a@b.com", "bob"], subject: "Hi", body: "Hello" }).exception,
+    "bob is not a valid email address.",
+  );
   // A string is iterated character by character, as in Python.
   assert.equal(h.call("SendEmail", { to: "a@b.com", subject: "Hi", body: "Hello" }).exception, "a is not a valid email address.");
-  assert.equal(h.call("SendEmail", { subject: "Hi", body: "Hello" }).exception, "SendEmail.call() missing 1 required positional argument: 'to'");
+  assert.equal(
+    h.call("SendEmail", { subject: "Hi", body: "Hello" }).exception,
+    "SendEmail.call() missing 1 required positional argument: 'to'",
+  );
 });
 
 test("SearchMessages: future messages ignored, sender by username, newest first", () => {
@@ -88,7 +104,10 @@ test("SearchMessages keeps the five newest of more matches", () => {
 
 test("SearchMessages refusals, and no checks for a user without messages", () => {
   const h = loggedIn("decture");
-  assert.equal(h.call("SearchMessages", { match_type: "all" }).exception, "At least one of query, sender, start_date, end_date must be provided.");
+  assert.equal(
+    h.call("SearchMessages", { match_type: "all" }).exception,
+    "At least one of query, sender, start_date, end_date must be provided.",
+  );
   assert.equal(h.call("SearchMessages", { query: "x", match_type: "ANY" }).exception, 'match_type must be either "any" or "all".');
   assert.equal(
     h.call("SearchMessages", { start_date: "2023-09-10 00:00:00", end_date: "2023-09-09 00:00:00" }).exception,

@@ -47,7 +47,10 @@ test("the pack: 28 ToolTalk tools in ToolTalk's order plus the user's end_conver
     ["RegisterUser", "ResetPassword", "SendVerificationCode", "UserLogin", "CurrentWeather", "ForecastWeather", "HistoricWeather"],
   );
   assert.equal(requiresAuth("end_conversation"), undefined);
-  assert.deepEqual([...new Set(toolTalk.map((t) => t.module))], ["AccountTools", "Alarm", "Calendar", "Email", "Messages", "Reminder", "Weather"]);
+  assert.deepEqual(
+    [...new Set(toolTalk.map((t) => t.module))],
+    ["AccountTools", "Alarm", "Calendar", "Email", "Messages", "Reminder", "Weather"],
+  );
   // No tool shows the session token.
   for (const t of toolTalk) {
     assert.equal(
@@ -58,7 +61,11 @@ test("the pack: 28 ToolTalk tools in ToolTalk's order plus the user's end_conver
     // The docstring's summary and Args block describe exactly the parameters the model may send.
     const doc = parseDocstring(t.docstring);
     assert.ok(doc.description.length > 0, t.name);
-    assert.deepEqual([...doc.args.keys()], t.parameters.map((p) => p.name), t.name);
+    assert.deepEqual(
+      [...doc.args.keys()],
+      t.parameters.map((p) => p.name),
+      t.name,
+    );
     assert.equal(t.errors.includes("User is not logged in"), requiresAuth(t.name), t.name);
   }
   assert.deepEqual(
@@ -145,7 +152,10 @@ test("unknown tools, unparsed arguments and Python's binding errors", () => {
 });
 
 test("execute(): the agent reads ToolTalk's JSON, the trace holds the request with its token and the response", () => {
-  const world = new WorldTransaction(harness({ user: { username: "ahhchiu", session_token: "tok" } }).world.tables(), TOOLTALK_PACK.schemas);
+  const world = new WorldTransaction(
+    harness({ user: { username: "ahhchiu", session_token: "tok" } }).world.tables(),
+    TOOLTALK_PACK.schemas,
+  );
   const runtime = TOOLTALK_PACK.createRuntime();
   const ok = runtime.execute(tool("AddAlarm"), { time: "08:00:00" }, context(world));
   assert.deepEqual(ok, {

@@ -91,10 +91,16 @@ test("model options for a scripted role are a usage error, not silently ignored"
     () => roleSpecs("scripted", "scripted", parse(["--base-url", "http://127.0.0.1:1/v1"]), {}),
     usageError(/--base-url applies to model-backed roles only/),
   );
-  assert.throws(() => roleSpecs("scripted", "scripted", parse(["--no-record-io"]), {}), usageError(/--no-record-io applies to model-backed roles only/));
+  assert.throws(
+    () => roleSpecs("scripted", "scripted", parse(["--no-record-io"]), {}),
+    usageError(/--no-record-io applies to model-backed roles only/),
+  );
   // --no-record-io reaches the model roles' specs; without it they record the bodies.
   const quiet = roleSpecs("openai:m", "openai:n", parse(["--no-record-io", "--base-url", "http://127.0.0.1:1/v1"]), {});
-  assert.deepEqual([quiet.agent.kind === "openai" && quiet.agent.recordIo, quiet.user.kind === "openai" && quiet.user.recordIo], [false, false]);
+  assert.deepEqual(
+    [quiet.agent.kind === "openai" && quiet.agent.recordIo, quiet.user.kind === "openai" && quiet.user.recordIo],
+    [false, false],
+  );
   // Mixed runs are fine: the scripted side simply has no model settings.
   assert.deepEqual(roleSpecs("openai:m", "scripted", parse(["--agent-seed", "1", "--base-url", "http://127.0.0.1:1/v1"]), {}).user, {
     kind: "scripted",

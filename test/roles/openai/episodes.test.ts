@@ -156,7 +156,11 @@ test("every augmentation variant: the agent is offered the variant's schemas and
       const { episode } = await playWithModels(variant, modelRoles(settings, settings));
       assert.deepEqual(episode.ended, { reason: "end_conversation" }, variant.name);
       const offered = field(bodies(mock, "agent")[before]!, "tools");
-      const expected = agentToolSchemas(toolsFor(variant, "agent"), variant.options.augmentations ?? [], packById(variant.world.pack).tools);
+      const expected = agentToolSchemas(
+        toolsFor(variant, "agent"),
+        variant.options.augmentations ?? [],
+        packById(variant.world.pack).tools,
+      );
       assert.deepEqual(offered, expected as unknown as JsonValue, variant.name);
       const result = evaluate(variant, episode.messages, (i) => episode.world.at(i), episode.firstUserIndex, {
         endReason: "end_conversation",

@@ -88,7 +88,10 @@ test("a key the server echoes back is blanked out of the recorded response; a fa
 
   const failing: typeof fetch = async (_input, init) => {
     const auth = new Headers(init?.headers).get("authorization") ?? "";
-    return new Response(JSON.stringify({ error: { message: `bad key ${auth}` } }), { status: 401, headers: { "content-type": "application/json" } });
+    return new Response(JSON.stringify({ error: { message: `bad key ${auth}` } }), {
+      status: 401,
+      headers: { "content-type": "application/json" },
+    });
   };
   const broken = new OpenAiAgent({ settings, apiKey: SECRET_KEY, fetch: failing });
   await assert.rejects(broken.respond({ messages, tools, scenario, onModelCall: (c) => recorded.push(c) }));
@@ -132,7 +135,10 @@ test("run: summary.json sums the calls per scenario and for the run, and no writ
         const trajectory = readTrajectoryFile(join(out, trajectoryFile!));
         const calls = trajectory.modelCalls;
         assert.ok(calls.length >= 3);
-        assert.equal(calls.every((c) => c.call.request !== undefined), recordIo);
+        assert.equal(
+          calls.every((c) => c.call.request !== undefined),
+          recordIo,
+        );
         const summary = JSON.parse(readFileSync(join(out, "summary.json"), "utf8")) as {
           scenarios: { telemetry?: Record<string, number> }[];
           totals: { telemetry?: Record<string, number> };
@@ -154,10 +160,18 @@ test("the reader keeps model calls in order and refuses one that does not point 
   const text = readFileSync(join("sample-scenarios", "trajectories", `${SCENARIO}.trajectory.jsonl`), "utf8");
   const [header, first, ...rest] = text.trimEnd().split("\n");
   const call = (index: number): string =>
-    serializeLine({ type: "model_call", role: "user", index, call: { model: "m", latency_ms: 3, attempts: 1, request_id: null, usage: null } }).trimEnd();
+    serializeLine({
+      type: "model_call",
+      role: "user",
+      index,
+      call: { model: "m", latency_ms: 3, attempts: 1, request_id: null, usage: null },
+    }).trimEnd();
   const good = parseTrajectory([header, first, call(1), ...rest].join("\n") + "\n", "good.jsonl");
   assert.equal(good.modelCalls.length, 1);
-  assert.throws(() => parseTrajectory([header, first, call(4), ...rest].join("\n") + "\n", "bad.jsonl"), /bad\.jsonl:3: .*model call at index 4 is out of order/);
+  assert.throws(
+    () => parseTrajectory([header, first, call(4), ...rest].join("\n") + "\n", "bad.jsonl"),
+    /bad\.jsonl:3: .*model call at index 4 is out of order/,
+  );
   // Files from before telemetry have no such lines and read as they did.
   assert.equal(parseTrajectory(text, "old.jsonl").modelCalls.length, 0);
 });

@@ -104,7 +104,10 @@ test("the folder toolsandbox.runsFolder names is searched too, relative to the w
   mkdirSync(join(root, "out", ".runs"), { recursive: true });
   copyFileSync(SAVED, join(root, "out", ".runs", "cellular_off_adapted.run-1.trajectory.jsonl"));
   let now = 0;
-  const lastRuns = new LastRuns(() => undefined, () => now);
+  const lastRuns = new LastRuns(
+    () => undefined,
+    () => now,
+  );
   lastRuns.setRoots([root]);
   lastRuns.setWatched(true);
   assert.equal(matchedAt(lastRuns), undefined, "a hidden folder that is not the runs folder is skipped");
@@ -132,7 +135,10 @@ test("without workspace folders the document's own folder is searched", () => {
 test("without file watching a scan is trusted for a few seconds, then redone", () => {
   const root = workspace();
   let now = 0;
-  const runs = new LastRuns(() => undefined, () => now);
+  const runs = new LastRuns(
+    () => undefined,
+    () => now,
+  );
   runs.setRoots([root]);
   assert.equal(matchedAt(runs), undefined);
   copyFileSync(SAVED, join(root, "cellular_off_adapted.trajectory.jsonl"));
@@ -142,7 +148,10 @@ test("without file watching a scan is trusted for a few seconds, then redone", (
   assert.equal(matchedAt(runs), 18);
 
   // With watching, only a change notification makes it look again.
-  const watched = new LastRuns(() => undefined, () => now);
+  const watched = new LastRuns(
+    () => undefined,
+    () => now,
+  );
   watched.setRoots([root]);
   watched.setWatched(true);
   assert.equal(matchedAt(watched), 18);

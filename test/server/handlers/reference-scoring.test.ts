@@ -12,13 +12,17 @@ const WRONG = CELLULAR.replace("arguments: { on: false }", "arguments: { on: tru
 function collect(count: number, act: (scoring: ReferenceScoring) => void): Promise<ReferenceResult[]> {
   return new Promise((resolve, reject) => {
     const results: ReferenceResult[] = [];
-    const scoring = new ReferenceScoring(null, (r) => {
-      results.push(r);
-      if (results.length === count) {
-        scoring.dispose();
-        resolve(results);
-      }
-    }, (message) => reject(new Error(message)));
+    const scoring = new ReferenceScoring(
+      null,
+      (r) => {
+        results.push(r);
+        if (results.length === count) {
+          scoring.dispose();
+          resolve(results);
+        }
+      },
+      (message) => reject(new Error(message)),
+    );
     act(scoring);
   });
 }
@@ -39,7 +43,10 @@ test("a newer version supersedes the one being scored: only its result is delive
     scoring.request("file:///a.scenario.yaml", 1, WRONG, "a.scenario.yaml");
     scoring.request("file:///a.scenario.yaml", 2, CELLULAR, "a.scenario.yaml");
   });
-  assert.deepEqual(results.map((r) => r.version), [2]);
+  assert.deepEqual(
+    results.map((r) => r.version),
+    [2],
+  );
   assert.deepEqual(codes(results[0]), []);
 });
 
@@ -49,6 +56,9 @@ test("a cancelled document gets nothing; other documents still get theirs", asyn
     scoring.request("file:///b.scenario.yaml", 7, WRONG, "b.scenario.yaml");
     scoring.cancel("file:///a.scenario.yaml");
   });
-  assert.deepEqual(results.map((r) => [r.uri, r.version]), [["file:///b.scenario.yaml", 7]]);
+  assert.deepEqual(
+    results.map((r) => [r.uri, r.version]),
+    [["file:///b.scenario.yaml", 7]],
+  );
   assert.ok(codes(results[0])?.includes("reference-misses-milestone"));
 });

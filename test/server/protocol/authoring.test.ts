@@ -43,7 +43,11 @@ test("a merge key gets one diagnostic saying merge keys are unsupported, and no 
     [[3, "yaml-merge-key", "YAML merge keys (`<<`) are not supported in scenarios: write the keys out here."]],
   );
   const actions = (await client.request(
-    client.connection.sendRequest(CodeActionRequest.type, { textDocument: { uri }, range: diagnostics[0]!.range, context: { diagnostics } }),
+    client.connection.sendRequest(CodeActionRequest.type, {
+      textDocument: { uri },
+      range: diagnostics[0]!.range,
+      context: { diagnostics },
+    }),
     "code actions",
   )) as CodeAction[];
   assert.deepEqual(actions, []);
@@ -61,7 +65,11 @@ test('"Add opening" inserts a snippet with a placeholder, not an empty text', as
   const { uri, diagnostics } = await diagnosticsOf(`name: demo\nuser:\n  goal: g\n${TAIL}`);
   const required = diagnostics.filter((d) => d.code === "schema-required");
   const actions = (await client.request(
-    client.connection.sendRequest(CodeActionRequest.type, { textDocument: { uri }, range: required[0]!.range, context: { diagnostics: required } }),
+    client.connection.sendRequest(CodeActionRequest.type, {
+      textDocument: { uri },
+      range: required[0]!.range,
+      context: { diagnostics: required },
+    }),
     "code actions",
   )) as CodeAction[];
   const add = actions.find((a) => a.title === 'Add "opening"');
@@ -75,7 +83,10 @@ test("`reference:` completion offers initial and the ancestors only", async () =
   const text = `name: demo\nuser: { goal: g, opening: o }\n${TAIL}milestones:\n  - id: first\n    constraints: [{ kind: snapshot, table: SETTING, target: [{ wifi: true }] }]\n  - id: second\n    constraints:\n      - kind: update\n        table: CONTACT\n        reference: \n        target: [{ name: x }]\n  - id: third\n    constraints: [{ kind: snapshot, table: SETTING, target: [{ wifi: true }] }]\n`;
   const { uri } = await diagnosticsOf(text);
   const position = positionOf(text, "        reference: ", 0, "        reference: ".length);
-  const answer = await client.request(client.connection.sendRequest(CompletionRequest.type, { textDocument: { uri }, position }), "completion");
+  const answer = await client.request(
+    client.connection.sendRequest(CompletionRequest.type, { textDocument: { uri }, position }),
+    "completion",
+  );
   const items: CompletionItem[] = Array.isArray(answer) ? answer : (answer?.items ?? []);
   assert.deepEqual(items.map((i) => i.label).sort(), ["first", "initial"]);
 });

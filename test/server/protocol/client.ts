@@ -123,7 +123,10 @@ export class LspClient {
   /** `workspaceEdit`: what the client says it can apply (e.g. snippet edits), besides the defaults. */
   async initialize(rootPath: string | null = null, workspaceEdit: Record<string, unknown> | null = null): Promise<InitializeResult> {
     const rootUri = rootPath === null ? null : pathToFileURL(rootPath).href;
-    const base: ClientCapabilities = workspaceEdit === null ? CLIENT_CAPABILITIES : { ...CLIENT_CAPABILITIES, workspace: { ...CLIENT_CAPABILITIES.workspace, workspaceEdit } };
+    const base: ClientCapabilities =
+      workspaceEdit === null
+        ? CLIENT_CAPABILITIES
+        : { ...CLIENT_CAPABILITIES, workspace: { ...CLIENT_CAPABILITIES.workspace, workspaceEdit } };
     const result = await this.request(
       this.connection.sendRequest(InitializeRequest.type, {
         processId: process.pid,
@@ -147,7 +150,10 @@ export class LspClient {
   }
 
   change(uri: string, version: number, changes: TextDocumentContentChangeEvent[]): Promise<void> {
-    return this.connection.sendNotification(DidChangeTextDocumentNotification.type, { textDocument: { uri, version }, contentChanges: changes });
+    return this.connection.sendNotification(DidChangeTextDocumentNotification.type, {
+      textDocument: { uri, version },
+      contentChanges: changes,
+    });
   }
 
   /** The first publishDiagnostics (already received or still to come) that passes `test`. */
@@ -207,13 +213,18 @@ export class LspClient {
   private within<T>(promise: Promise<T>, what: string, exitExpected = false): Promise<T> {
     let timer: NodeJS.Timeout | undefined;
     const timeout = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new Error(`no answer within ${WAIT_MS} ms waiting for ${what}; server stderr: ${this.stderr.join("")}`)), WAIT_MS);
+      timer = setTimeout(
+        () => reject(new Error(`no answer within ${WAIT_MS} ms waiting for ${what}; server stderr: ${this.stderr.join("")}`)),
+        WAIT_MS,
+      );
     });
     const exit = exitExpected
       ? []
-      : [this.exited.then((code): never => {
-          throw new Error(`the server exited (code ${code}) while waiting for ${what}; stderr: ${this.stderr.join("")}`);
-        })];
+      : [
+          this.exited.then((code): never => {
+            throw new Error(`the server exited (code ${code}) while waiting for ${what}; stderr: ${this.stderr.join("")}`);
+          }),
+        ];
     return Promise.race([promise, timeout, ...exit]).finally(() => clearTimeout(timer));
   }
 }

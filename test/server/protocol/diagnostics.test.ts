@@ -102,7 +102,9 @@ test("the reference's own score arrives in the background, as a warning on the m
   assert.deepEqual(edited.diagnostics, []);
 
   // Undo: the text scored before comes back, and so do its findings, at once.
-  await client.change(uri, 3, [{ range: { start: edit, end: { line: edit.line, character: edit.character + insert.text.length } }, text: "" }]);
+  await client.change(uri, 3, [
+    { range: { start: edit, end: { line: edit.line, character: edit.character + insert.text.length } }, text: "" },
+  ]);
   const undone = await client.diagnostics(publishedFor(uri, 3), "diagnostics of version 3");
   assert.deepEqual(codes(undone), codes(scored));
 
@@ -111,7 +113,10 @@ test("the reference's own score arrives in the background, as a warning on the m
   const rescored = await client.diagnostics((p) => publishedFor(uri, 4)(p) && p.diagnostics.length > 0, "findings for version 4");
   assert.ok(rescored.diagnostics.some((d) => d.code === "reference-misses-milestone"));
   // All of it in the worker thread: nothing logged about a worker that failed or fell back.
-  assert.deepEqual(client.logs.filter((l) => l.includes("reference")), []);
+  assert.deepEqual(
+    client.logs.filter((l) => l.includes("reference")),
+    [],
+  );
 });
 
 test("fixing the reference clears its findings once the new version is scored", async () => {

@@ -27,7 +27,10 @@ test("a request before initialize is answered -32002, and the server then initia
   client.write(
     RawClient.message({ id: 2, method: "initialize", params: { processId: null, rootUri: null, capabilities: {} } }),
     RawClient.message({ method: "initialized", params: {} }),
-    RawClient.message({ method: "textDocument/didOpen", params: { textDocument: { uri: URI, languageId: "toolsandbox-scenario", version: 1, text: TEXT } } }),
+    RawClient.message({
+      method: "textDocument/didOpen",
+      params: { textDocument: { uri: URI, languageId: "toolsandbox-scenario", version: 1, text: TEXT } },
+    }),
   );
   assert.ok((await client.response(2)).result, "initialize answered");
   const answered = await (client.write(hover(3)), client.response(3));

@@ -54,10 +54,14 @@ function rangeOf(context: string, word: string, nth = 0) {
 
 test("completion after `tool:` lists the catalog's tools, replacing the word typed", async () => {
   const position = positionOf(TEXT, "      - tool: search_contacts", 0, "      - tool: ".length);
-  const answer = await client.request(client.connection.sendRequest(CompletionRequest.type, { textDocument: textDocument(), position }), "completion");
+  const answer = await client.request(
+    client.connection.sendRequest(CompletionRequest.type, { textDocument: textDocument(), position }),
+    "completion",
+  );
   const items: CompletionItem[] = Array.isArray(answer) ? answer : (answer?.items ?? []);
   const labels = items.map((i) => i.label);
-  for (const tool of ["search_contacts", "modify_contact", "search_messages", "add_reminder"]) assert.ok(labels.includes(tool), `${tool} offered`);
+  for (const tool of ["search_contacts", "modify_contact", "search_messages", "add_reminder"])
+    assert.ok(labels.includes(tool), `${tool} offered`);
   const item = items.find((i) => i.label === "modify_contact");
   assert.ok(item?.textEdit && "range" in item.textEdit, "the item replaces a range");
   assert.deepEqual(item.textEdit.range, rangeOf("      - tool: search_contacts", "search_contacts"));
@@ -92,7 +96,11 @@ test("go to definition from an `after:` entry lands on the milestone's id", asyn
 test("find references lists the definition and every use", async () => {
   const position = positionOf(TEXT, "- id: got_time", 0, "- id: g".length);
   const locations = await client.request(
-    client.connection.sendRequest(ReferencesRequest.type, { textDocument: textDocument(), position, context: { includeDeclaration: true } }),
+    client.connection.sendRequest(ReferencesRequest.type, {
+      textDocument: textDocument(),
+      position,
+      context: { includeDeclaration: true },
+    }),
     "references",
   );
   assert.deepEqual(
@@ -103,11 +111,17 @@ test("find references lists the definition and every use", async () => {
 
 test("rename: prepare finds the id, rename edits every occurrence, a bad name is an error", async () => {
   const position = positionOf(TEXT, "after: [got_time]", 0, "after: [got".length);
-  const prepared = await client.request(client.connection.sendRequest(PrepareRenameRequest.type, { textDocument: textDocument(), position }), "prepareRename");
+  const prepared = await client.request(
+    client.connection.sendRequest(PrepareRenameRequest.type, { textDocument: textDocument(), position }),
+    "prepareRename",
+  );
   assert.deepEqual(prepared, { range: rangeOf("after: [got_time]", "got_time"), placeholder: "got_time" });
 
   const notAnId = positionOf(TEXT, "name: modify_contact", 0, 1);
-  const refused = await client.request(client.connection.sendRequest(PrepareRenameRequest.type, { textDocument: textDocument(), position: notAnId }), "prepareRename");
+  const refused = await client.request(
+    client.connection.sendRequest(PrepareRenameRequest.type, { textDocument: textDocument(), position: notAnId }),
+    "prepareRename",
+  );
   assert.equal(refused, null);
 
   const edit = await client.request(
@@ -120,7 +134,10 @@ test("rename: prepare finds the id, rename edits every occurrence, a bad name is
   ]);
 
   await assert.rejects(
-    client.request(client.connection.sendRequest(RenameRequest.type, { textDocument: textDocument(), position, newName: "not an id!" }), "rename"),
+    client.request(
+      client.connection.sendRequest(RenameRequest.type, { textDocument: textDocument(), position, newName: "not an id!" }),
+      "rename",
+    ),
     (e: unknown) => e instanceof ResponseError,
   );
 });
@@ -135,9 +152,15 @@ test("the outline has the milestones under their section, and the file folds", a
     milestones?.children?.map((c) => c.name),
     ["got_time", "searched_contacts", "searched_messages", "number_updated", "confirmed"],
   );
-  const folds = await client.request(client.connection.sendRequest(FoldingRangeRequest.type, { textDocument: textDocument() }), "foldingRange");
+  const folds = await client.request(
+    client.connection.sendRequest(FoldingRangeRequest.type, { textDocument: textDocument() }),
+    "foldingRange",
+  );
   const milestonesLine = positionOf(TEXT, "milestones:").line;
-  assert.ok(folds?.some((f) => f.startLine === milestonesLine), "the milestones section folds");
+  assert.ok(
+    folds?.some((f) => f.startLine === milestonesLine),
+    "the milestones section folds",
+  );
 });
 
 test("a quick fix replaces a misspelt id with the suggestion", async () => {
@@ -147,7 +170,11 @@ test("a quick fix replaces a misspelt id with the suggestion", async () => {
   const typo = published.diagnostics.find((d) => d.code === "unknown-milestone");
   assert.ok(typo);
   const actions = (await client.request(
-    client.connection.sendRequest(CodeActionRequest.type, { textDocument: textDocument(), range: typo.range, context: { diagnostics: [typo] } }),
+    client.connection.sendRequest(CodeActionRequest.type, {
+      textDocument: textDocument(),
+      range: typo.range,
+      context: { diagnostics: [typo] },
+    }),
     "codeAction",
   )) as CodeAction[] | null;
   const fix = actions?.find((a) => a.isPreferred);
@@ -159,6 +186,12 @@ test("a request for a document never opened gets an empty answer, not an error",
   const other = { uri: uriOf(join(dir, "never-opened.scenario.yaml")) };
   const position = { line: 0, character: 0 };
   assert.equal(await client.request(client.connection.sendRequest(HoverRequest.type, { textDocument: other, position }), "hover"), null);
-  assert.equal(await client.request(client.connection.sendRequest(CompletionRequest.type, { textDocument: other, position }), "completion"), null);
-  assert.deepEqual(await client.request(client.connection.sendRequest(DocumentSymbolRequest.type, { textDocument: other }), "documentSymbol"), []);
+  assert.equal(
+    await client.request(client.connection.sendRequest(CompletionRequest.type, { textDocument: other, position }), "completion"),
+    null,
+  );
+  assert.deepEqual(
+    await client.request(client.connection.sendRequest(DocumentSymbolRequest.type, { textDocument: other }), "documentSymbol"),
+    [],
+  );
 });

@@ -9,8 +9,22 @@ import assert from "node:assert/strict";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { CompletionRequest, DocumentSymbolRequest, HoverRequest, type CompletionItem, type PublishDiagnosticsParams } from "vscode-languageserver/node";
-import { aliasBomb, BASE_SCENARIO, deepBlockNesting, deepFlowNesting, longLine, manyLines, manyMilestones } from "../../fixtures/hostile-documents.js";
+import {
+  CompletionRequest,
+  DocumentSymbolRequest,
+  HoverRequest,
+  type CompletionItem,
+  type PublishDiagnosticsParams,
+} from "vscode-languageserver/node";
+import {
+  aliasBomb,
+  BASE_SCENARIO,
+  deepBlockNesting,
+  deepFlowNesting,
+  longLine,
+  manyLines,
+  manyMilestones,
+} from "../../fixtures/hostile-documents.js";
 import { buildServer, LspClient, positionOf, SERVER, uriOf } from "./client.js";
 
 /** Issue 18's bound on the server's memory with every hostile document open at once. */
@@ -49,13 +63,20 @@ async function otherFileStillServed(): Promise<void> {
   const OTHER = uriOf(join(dir, "other.scenario.yaml"));
   otherVersion++;
   // Odd versions carry a typo in a tool name, even ones are the sample itself.
-  const text = otherVersion % 2 === 1 ? BASE_SCENARIO.replace("tool: set_cellular_service_status", "tool: set_cellular_service_statu") : BASE_SCENARIO;
+  const text =
+    otherVersion % 2 === 1 ? BASE_SCENARIO.replace("tool: set_cellular_service_status", "tool: set_cellular_service_statu") : BASE_SCENARIO;
   if (otherVersion === 1) await client.open(OTHER, text);
   else await client.change(OTHER, otherVersion, [{ text }]);
   const published = await client.diagnostics(publishedFor(OTHER, otherVersion), `diagnostics of the other file, version ${otherVersion}`);
-  assert.equal(published.diagnostics.some((d) => d.code === "unknown-tool"), otherVersion % 2 === 1);
+  assert.equal(
+    published.diagnostics.some((d) => d.code === "unknown-tool"),
+    otherVersion % 2 === 1,
+  );
   const position = positionOf(text, "tool: set_cellular", 0, "tool: ".length);
-  const completion = await client.request(client.connection.sendRequest(CompletionRequest.type, { textDocument: { uri: OTHER }, position }), "completion in the other file");
+  const completion = await client.request(
+    client.connection.sendRequest(CompletionRequest.type, { textDocument: { uri: OTHER }, position }),
+    "completion in the other file",
+  );
   const items: CompletionItem[] = Array.isArray(completion) ? completion : (completion?.items ?? []);
   assert.ok(items.some((i) => i.label === "set_cellular_service_status"));
 }
@@ -73,9 +94,15 @@ for (const hostile of HOSTILE) {
     );
     for (const d of published.diagnostics) assert.doesNotMatch(String(d.message), /call stack|\n/);
     const position = positionOf(text, "tool: set_cellular", 0, "tool: ".length);
-    await client.request(client.connection.sendRequest(CompletionRequest.type, { textDocument: { uri }, position }), `completion in ${hostile.name}`);
+    await client.request(
+      client.connection.sendRequest(CompletionRequest.type, { textDocument: { uri }, position }),
+      `completion in ${hostile.name}`,
+    );
     await client.request(client.connection.sendRequest(HoverRequest.type, { textDocument: { uri }, position }), `hover in ${hostile.name}`);
-    await client.request(client.connection.sendRequest(DocumentSymbolRequest.type, { textDocument: { uri } }), `symbols of ${hostile.name}`);
+    await client.request(
+      client.connection.sendRequest(DocumentSymbolRequest.type, { textDocument: { uri } }),
+      `symbols of ${hostile.name}`,
+    );
     await otherFileStillServed();
   });
 }

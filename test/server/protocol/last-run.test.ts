@@ -64,7 +64,9 @@ test("a milestone's hover gains its last-run result once a run of the scenario i
   mkdirSync(join(dir, "runs"));
   const saved = join(dir, "runs", "cellular_off_adapted.trajectory.jsonl");
   copyFileSync("sample-scenarios/trajectories/cellular_off_adapted.trajectory.jsonl", saved);
-  await client.connection.sendNotification(DidChangeWatchedFilesNotification.type, { changes: [{ uri: uriOf(saved), type: FileChangeType.Created }] });
+  await client.connection.sendNotification(DidChangeWatchedFilesNotification.type, {
+    changes: [{ uri: uriOf(saved), type: FileChangeType.Created }],
+  });
 
   assert.match(await hoverOn(uri, "- id: cellular_off"), /\*\*Last run:\*\* matched at message 18/);
   assert.match(await hoverOn(uri, "- id: confirmed"), /\*\*Last run:\*\* matched at message \d+/);
@@ -78,7 +80,9 @@ test("a run the extension wrote to <workspace>/.toolsandbox/runs is the last run
   const run = join(runs, "cellular_off_adapted.run-1.trajectory.jsonl");
   writeFileSync(run, missedRun());
   setTime(join(dir, "runs", "cellular_off_adapted.trajectory.jsonl"), 60);
-  await client.connection.sendNotification(DidChangeWatchedFilesNotification.type, { changes: [{ uri: uriOf(run), type: FileChangeType.Created }] });
+  await client.connection.sendNotification(DidChangeWatchedFilesNotification.type, {
+    changes: [{ uri: uriOf(run), type: FileChangeType.Created }],
+  });
   assert.match(await hoverOn(uri, "- id: cellular_off"), MISSED);
 });
 
@@ -87,7 +91,10 @@ test("the server asks the client for toolsandbox.runsFolder, follows its changes
   const outside = mkdtempSync(join(tmpdir(), "toolsandbox-lsp-runs-elsewhere-"));
   dirs.push(root, outside);
   mkdirSync(join(root, "out", ".runs"), { recursive: true });
-  copyFileSync("sample-scenarios/trajectories/cellular_off_adapted.trajectory.jsonl", join(root, "out", ".runs", "cellular_off_adapted.run-1.trajectory.jsonl"));
+  copyFileSync(
+    "sample-scenarios/trajectories/cellular_off_adapted.trajectory.jsonl",
+    join(root, "out", ".runs", "cellular_off_adapted.run-1.trajectory.jsonl"),
+  );
   writeFileSync(join(outside, "cellular_off_adapted.run-1.trajectory.jsonl"), missedRun());
   setTime(join(outside, "cellular_off_adapted.run-1.trajectory.jsonl"), 60);
 

@@ -9,7 +9,12 @@ import { applyEdits, scenarioDoc } from "./cursor.js";
 function fixes(text: string, code: string): Array<{ title: string; result: string; action: CodeAction }> {
   const doc = scenarioDoc(text);
   const diagnostics = documentDiagnostics(doc).filter((d) => d.code === code);
-  assert.ok(diagnostics.length > 0, `no ${code} diagnostic; got ${documentDiagnostics(doc).map((d) => d.code).join(", ")}`);
+  assert.ok(
+    diagnostics.length > 0,
+    `no ${code} diagnostic; got ${documentDiagnostics(doc)
+      .map((d) => d.code)
+      .join(", ")}`,
+  );
   return codeActions(doc, diagnostics[0]!.range, diagnostics).map((action) => ({
     title: action.title,
     result: applyEdits(text, action.edit?.changes?.[doc.uri] ?? []),
@@ -26,7 +31,10 @@ function codesAfter(text: string): string[] {
 }
 
 test("replace with the suggested key", () => {
-  const [fix] = fixes(`${HEAD}${TAIL}milestones:\n  - id: a\n    constraints:\n      - { kind: snapshot, table: SETTING, tagret: [{ wifi: true }] }\n`, "schema-unknown-key");
+  const [fix] = fixes(
+    `${HEAD}${TAIL}milestones:\n  - id: a\n    constraints:\n      - { kind: snapshot, table: SETTING, tagret: [{ wifi: true }] }\n`,
+    "schema-unknown-key",
+  );
   assert.ok(fix);
   assert.equal(fix.title, 'Change to "target"');
   assert.equal(fix.action.isPreferred, true);
@@ -35,11 +43,17 @@ test("replace with the suggested key", () => {
 });
 
 test("replace with the suggested value, tool and id, keeping the author's quotes", () => {
-  const kind = fixes(`${HEAD}${TAIL}milestones:\n  - id: a\n    constraints:\n      - { kind: snapshto, table: SETTING, target: [{ wifi: true }] }\n`, "schema-enum")[0];
+  const kind = fixes(
+    `${HEAD}${TAIL}milestones:\n  - id: a\n    constraints:\n      - { kind: snapshto, table: SETTING, target: [{ wifi: true }] }\n`,
+    "schema-enum",
+  )[0];
   assert.match(kind?.result ?? "", /kind: snapshot,/);
   const tool = fixes(`${HEAD}tools:\n  allow: ["serch_contacts"]\n${TAIL}`, "unknown-tool")[0];
   assert.match(tool?.result ?? "", /allow: \["search_contacts"\]/);
-  const id = fixes(`${HEAD}${TAIL}milestones:\n  - id: found\n    constraints: [{ kind: snapshot, table: SETTING, target: [{ wifi: true }] }]\n  - id: b\n    after: [fuond]\n    constraints: [{ kind: snapshot, table: SETTING, target: [{ wifi: true }] }]\n`, "unknown-milestone")[0];
+  const id = fixes(
+    `${HEAD}${TAIL}milestones:\n  - id: found\n    constraints: [{ kind: snapshot, table: SETTING, target: [{ wifi: true }] }]\n  - id: b\n    after: [fuond]\n    constraints: [{ kind: snapshot, table: SETTING, target: [{ wifi: true }] }]\n`,
+    "unknown-milestone",
+  )[0];
   assert.match(id?.result ?? "", /after: \[found\]/);
   assert.deepEqual(codesAfter(id?.result ?? ""), []);
 });
@@ -65,7 +79,10 @@ test("insert a missing required key, argument or column", () => {
   assert.equal(required?.result, `name: demo\nuser:\n  goal: g\n  opening: ""\n${TAIL}`);
   const missingUser = fixes(`name: demo\n${TAIL}`, "schema-required")[0];
   assert.match(missingUser?.result ?? "", /\nuser:\n {2}goal: ""\n {2}opening: ""\n$/);
-  const argument = fixes(`${HEAD}reference:\n  - calls:\n      - tool: add_contact\n        arguments: { name: Bob }\n  - agent: hi\n  - end_conversation: true\n`, "missing-argument")[0];
+  const argument = fixes(
+    `${HEAD}reference:\n  - calls:\n      - tool: add_contact\n        arguments: { name: Bob }\n  - agent: hi\n  - end_conversation: true\n`,
+    "missing-argument",
+  )[0];
   assert.match(argument?.result ?? "", /arguments: \{ name: Bob, phone_number: "" \}/);
   const column = fixes(`${HEAD}${TAIL}world:\n  CONTACT:\n    add:\n      - name: Lars\n`, "missing-column")[0];
   assert.match(column?.result ?? "", /      - name: Lars\n        phone_number: ""\n$/);
@@ -85,8 +102,18 @@ test("diagnostics without fix data get no action, and junk data is ignored", () 
   const doc = scenarioDoc(`${HEAD}${TAIL}`);
   const bogus: Diagnostic[] = [
     { range: { start: { line: 0, character: 0 }, end: { line: 0, character: 4 } }, message: "x", code: "reference-order" },
-    { range: { start: { line: 0, character: 0 }, end: { line: 0, character: 4 } }, message: "x", code: "schema-enum", data: { suggestion: 42 } },
-    { range: { start: { line: 90, character: 0 }, end: { line: 99, character: 4 } }, message: "x", code: "schema-required", data: { insert: "name" } },
+    {
+      range: { start: { line: 0, character: 0 }, end: { line: 0, character: 4 } },
+      message: "x",
+      code: "schema-enum",
+      data: { suggestion: 42 },
+    },
+    {
+      range: { start: { line: 90, character: 0 }, end: { line: 99, character: 4 } },
+      message: "x",
+      code: "schema-required",
+      data: { insert: "name" },
+    },
   ];
   assert.deepEqual(codeActions(doc, bogus[0]!.range, bogus), []);
 });

@@ -183,7 +183,9 @@ reference:
 test("reminder ids are labelled with the reminder's content; phone numbers are quoted", () => {
   const reminders = complete(`${HEAD}reference:\n  - calls:\n      - tool: remove_reminder\n        arguments: { reminder_id: $0 }\n`).list;
   assert.ok(reminders.items.some((i) => i.detail === "Buy tickets for Merrily next week"));
-  const phones = complete(`${HEAD}reference:\n  - calls:\n      - tool: send_message_with_phone_number\n        arguments:\n          phone_number: $0\n`);
+  const phones = complete(
+    `${HEAD}reference:\n  - calls:\n      - tool: send_message_with_phone_number\n        arguments:\n          phone_number: $0\n`,
+  );
   const homer = phones.list.items.find((i) => i.detail === "Homer S");
   assert.ok(homer);
   assert.match(accept(phones.doc, homer), /phone_number: "\+10000000000"/);
@@ -238,7 +240,9 @@ test("enum values: constraint kinds with their meaning, categories not yet liste
 });
 
 test("roles and booleans for SANDBOX and flag columns", () => {
-  const roles = complete(`${HEAD}milestones:\n  - id: a\n    constraints:\n      - kind: snapshot\n        table: SANDBOX\n        target:\n          - sender: $0\n`).list;
+  const roles = complete(
+    `${HEAD}milestones:\n  - id: a\n    constraints:\n      - kind: snapshot\n        table: SANDBOX\n        target:\n          - sender: $0\n`,
+  ).list;
   assert.deepEqual(labels(roles), ["system", "user", "agent", "execution_environment"]);
   const flags = complete(`${HEAD}world:\n  SETTING: { cellular: $0 }\n`).list;
   assert.deepEqual(labels(flags), ["true", "false"]);
@@ -254,7 +258,10 @@ test("snippets: a milestone entry, attached with after: when the list uses expli
   const { list, doc } = complete(text);
   const snippet = item(list, "milestone");
   const result = accept(doc, snippet);
-  assert.match(result, /\n {2}- id: milestone_id\n {4}after: \[a\]\n {4}constraints:\n {6}- kind: snapshot\n {8}table: SETTING\n {8}target:\n {10}- \n/);
+  assert.match(
+    result,
+    /\n {2}- id: milestone_id\n {4}after: \[a\]\n {4}constraints:\n {6}- kind: snapshot\n {8}table: SETTING\n {8}target:\n {10}- \n/,
+  );
 });
 
 test("snippets: a minefield entry on an empty line under minefields", () => {

@@ -49,11 +49,15 @@ test("a tool named in a golden trace and in a reference call", () => {
           - tool_trace: { tool_name: search_con$0tacts }
 `;
   assert.match(hoverText(trace) ?? "", /^```\nsearch_contacts\(/);
-  assert.match(hoverText("reference:\n  - calls:\n      - tool: add_rem$0inder\n") ?? "", /add_reminder\(content: string, reminder_timestamp: number/);
+  assert.match(
+    hoverText("reference:\n  - calls:\n      - tool: add_rem$0inder\n") ?? "",
+    /add_reminder\(content: string, reminder_timestamp: number/,
+  );
 });
 
 test("a column: its type, meaning and default measure", () => {
-  const text = hoverText(`milestones:
+  const text =
+    hoverText(`milestones:
   - id: a
     constraints:
       - kind: addition
@@ -63,11 +67,15 @@ test("a column: its type, meaning and default measure", () => {
   assert.match(text, /MESSAGING\.content: string/);
   assert.match(text, /Text of the message\./);
   assert.match(text, /compared with `rouge_l`/);
-  assert.match(hoverText("world:\n  REMINDER:\n    add:\n      - { content: x, reminder_times$0tamp: tomorrow 17:00 }\n") ?? "", /float \(POSIX seconds\)[\s\S]*time expressions/);
+  assert.match(
+    hoverText("world:\n  REMINDER:\n    add:\n      - { content: x, reminder_times$0tamp: tomorrow 17:00 }\n") ?? "",
+    /float \(POSIX seconds\)[\s\S]*time expressions/,
+  );
 });
 
 test("a measure: what it does, in one paragraph", () => {
-  const text = hoverText(`milestones:
+  const text =
+    hoverText(`milestones:
   - id: a
     constraints:
       - kind: snapshot
@@ -81,7 +89,8 @@ test("a measure: what it does, in one paragraph", () => {
 });
 
 test("a tool argument key shows the parameter", () => {
-  const text = hoverText("reference:\n  - calls:\n      - tool: add_reminder\n        arguments: { reminder_time$0stamp: tomorrow 17:00 }\n") ?? "";
+  const text =
+    hoverText("reference:\n  - calls:\n      - tool: add_reminder\n        arguments: { reminder_time$0stamp: tomorrow 17:00 }\n") ?? "";
   assert.match(text, /reminder_timestamp: number/);
   assert.match(text, /required/);
 });
@@ -99,7 +108,10 @@ test("a milestone id: its place in the effective DAG", () => {
   assert.match(sent, /compares with the state at `found`/);
   assert.match(hoverText(DAG.replace("reference: found", "reference: initial$0")) ?? "", /when the user first spoke/);
   // Chain mode: no node has `after`, so the list order is the order.
-  assert.match(hoverText("milestones:\n  - id: a\n    constraints: []\n  - id: b$0\n    constraints: []\n") ?? "", /after `a` \(list order/);
+  assert.match(
+    hoverText("milestones:\n  - id: a\n    constraints: []\n  - id: b$0\n    constraints: []\n") ?? "",
+    /after `a` \(list order/,
+  );
 });
 
 function nodeResult(id: string, matched: number | null, similarity: number, extra: Partial<NodeResult> = {}): NodeResult {
@@ -131,7 +143,14 @@ test("a milestone id with the last run: matched at message k, or the closest mis
               similarity: 0.4,
               rows: "current",
               reason: null,
-              pairs: [{ target: 0, row: 5, similarity: 0.4, columns: [{ column: "content", measure: "rouge_l", similarity: 0.4, note: 'ROUGE-L against "hi"' }] }],
+              pairs: [
+                {
+                  target: 0,
+                  row: 5,
+                  similarity: 0.4,
+                  columns: [{ column: "content", measure: "rouge_l", similarity: 0.4, note: 'ROUGE-L against "hi"' }],
+                },
+              ],
               weakest: { target: 0, row: 5, column: "content", similarity: 0.4 },
             },
           },
@@ -149,7 +168,10 @@ test("a milestone id with the last run: matched at message k, or the closest mis
 });
 
 test("a world id value names the row it points at", () => {
-  const text = hoverText("reference:\n  - calls:\n      - tool: remove_contact\n        arguments: { person_id: e3570ab6-0819-5032-be1e-2b$0366390c8ef }\n") ?? "";
+  const text =
+    hoverText(
+      "reference:\n  - calls:\n      - tool: remove_contact\n        arguments: { person_id: e3570ab6-0819-5032-be1e-2b$0366390c8ef }\n",
+    ) ?? "";
   assert.match(text, /Homer S \(CONTACT row\)/);
 });
 

@@ -8,11 +8,13 @@ import { YamlSource } from "../../../engine/scenario/yaml-source.js";
 import { rescanLines, scanLines, type LineStructure } from "../../../server/service/line-structure.js";
 
 const SAMPLES = join(__dirname, "..", "..", "..", "sample-scenarios");
-const FILES = readdirSync(SAMPLES).filter((f) => f.endsWith(".scenario.yaml")).sort();
+const FILES = readdirSync(SAMPLES)
+  .filter((f) => f.endsWith(".scenario.yaml"))
+  .sort();
 
 function random(seed: number): () => number {
   let s = seed;
-  return () => ((s = (s * 1103515245 + 12345) % 2147483648) / 2147483648);
+  return () => (s = (s * 1103515245 + 12345) % 2147483648) / 2147483648;
 }
 
 const INSERTS = ["x", "\n", ": ", "\n  - ", "\nworld:\n", '"', "[", "]", "\n    kind: snapshot\n", "#"];

@@ -39,7 +39,18 @@ const TOOLTALK = `${HEAD}world:\n  pack: tooltalk\n`;
 
 test("world section keys: the pack's tables after pack and base, ToolTalk's in a tooltalk document", () => {
   const tooltalk = sorted(complete(`${TOOLTALK}  $0\n`));
-  assert.deepEqual(tooltalk, ["base", "ACCOUNT", "SESSION", "ALARM", "CALENDAR", "EMAIL", "MESSAGE", "REMINDER", "WEATHER", "HISTORIC_WEATHER"]);
+  assert.deepEqual(tooltalk, [
+    "base",
+    "ACCOUNT",
+    "SESSION",
+    "ALARM",
+    "CALENDAR",
+    "EMAIL",
+    "MESSAGE",
+    "REMINDER",
+    "WEATHER",
+    "HISTORIC_WEATHER",
+  ]);
   const plain = sorted(complete(`${HEAD}world:\n  $0\n`));
   assert.deepEqual(plain, ["pack", "base", "SETTING", "CONTACT", "MESSAGING", "REMINDER"]);
 });
@@ -57,7 +68,8 @@ test("the pack value completes with each pack's title", () => {
 });
 
 test("a constraint's table: the pack's tables, plus SANDBOX only where a message may be compared", () => {
-  const constraint = (kind: string): string => `${TOOLTALK}milestones:\n  - id: m\n    constraints:\n      - kind: ${kind}\n        table: $0\n`;
+  const constraint = (kind: string): string =>
+    `${TOOLTALK}milestones:\n  - id: m\n    constraints:\n      - kind: ${kind}\n        table: $0\n`;
   const snapshot = labels(complete(constraint("snapshot")));
   assert.ok(snapshot.includes("CALENDAR") && snapshot.includes("SANDBOX"), snapshot.join(", "));
   assert.ok(!snapshot.includes("CONTACT"));
@@ -70,7 +82,9 @@ test("a constraint's table: the pack's tables, plus SANDBOX only where a message
 test("columns of a ToolTalk table, in a new row and in a target", () => {
   const row = labels(complete(`${TOOLTALK}  CALENDAR:\n    add:\n      - { $0 }\n`));
   assert.deepEqual(row, ["username", "event_id", "name", "event_type", "start_time", "end_time", "location", "description", "attendees"]);
-  const target = complete(`${TOOLTALK}milestones:\n  - id: m\n    constraints:\n      - kind: snapshot\n        table: EMAIL\n        target:\n          - { $0 }\n`);
+  const target = complete(
+    `${TOOLTALK}milestones:\n  - id: m\n    constraints:\n      - kind: snapshot\n        table: EMAIL\n        target:\n          - { $0 }\n`,
+  );
   assert.equal(item(target, "receivers").detail, "list of strings");
 });
 
@@ -91,7 +105,9 @@ test("tool names and their arguments are ToolTalk's in a tooltalk document", () 
 });
 
 test("values come from the scenario's world: usernames labelled with the person's name", () => {
-  const list = complete(`${TOOLTALK}  ACCOUNT:\n    add:\n      - { username: justinkool, email: justintime@fmail.com, phone: 123-456-7890, name: Justin Kool, password: justforkicks123 }\nreference:\n  - calls:\n      - tool: UserLogin\n        arguments: { username: $0 }\n`);
+  const list = complete(
+    `${TOOLTALK}  ACCOUNT:\n    add:\n      - { username: justinkool, email: justintime@fmail.com, phone: 123-456-7890, name: Justin Kool, password: justforkicks123 }\nreference:\n  - calls:\n      - tool: UserLogin\n        arguments: { username: $0 }\n`,
+  );
   assert.equal(item(list, "justinkool").detail, "Justin Kool");
 });
 
@@ -109,11 +125,16 @@ test("an item of a list column or an array argument takes the values of the colu
 });
 
 test("hover shows a ToolTalk tool, a ToolTalk table and a column of it", () => {
-  assert.match(hoverText(`${TOOLTALK}reference:\n  - calls:\n      - tool: SendE$0mail\n`), /SendEmail\(to: string\[\], subject: string, body: string\)/);
+  assert.match(
+    hoverText(`${TOOLTALK}reference:\n  - calls:\n      - tool: SendE$0mail\n`),
+    /SendEmail\(to: string\[\], subject: string, body: string\)/,
+  );
   const table = hoverText(`${TOOLTALK}  CALEN$0DAR:\n    add: []\n`);
   assert.match(table, /\*\*CALENDAR\*\* \(tooltalk table · key `event_id`\)/);
   assert.match(table, /- `attendees`: list of strings \| null/);
-  const column = hoverText(`${TOOLTALK}milestones:\n  - id: m\n    constraints:\n      - { kind: snapshot, table: CALENDAR, target: [{ na$0me: Lunch }] }\n`);
+  const column = hoverText(
+    `${TOOLTALK}milestones:\n  - id: m\n    constraints:\n      - { kind: snapshot, table: CALENDAR, target: [{ na$0me: Lunch }] }\n`,
+  );
   assert.match(column, /CALENDAR\.name: string/);
   assert.match(column, /compared with `rouge_l` unless `measures` says otherwise/);
 });

@@ -25,7 +25,12 @@ function hoverText(text: string): string {
 
 test("completion offers persona in the agent section, then its fields, then the MBTI types", () => {
   assert.deepEqual(labels(`${HEAD}agent:\n  $0\n`).sort(), ["persona", "system_prompt"]);
-  assert.deepEqual(labels(`${HEAD}agent:\n  persona:\n    name: Nova\n    $0\n`).sort(), ["emotional_traits", "gender", "language_features", "mbti"]);
+  assert.deepEqual(labels(`${HEAD}agent:\n  persona:\n    name: Nova\n    $0\n`).sort(), [
+    "emotional_traits",
+    "gender",
+    "language_features",
+    "mbti",
+  ]);
   assert.deepEqual(labels(`${HEAD}agent:\n  persona:\n    name: Nova\n    mbti: $0\n`), [...MBTI_TYPES]);
 });
 

@@ -25,7 +25,10 @@ test("renaming a milestone edits its id, the after: entry and the reference:, an
 
 test("renaming keeps quotes around a quoted id", () => {
   const text = 'milestones:\n  - id: "a$0"\n    constraints: []\n  - id: b\n    after: [a]\n    constraints: []\n';
-  assert.equal(renamed(text, "start"), 'milestones:\n  - id: "start"\n    constraints: []\n  - id: b\n    after: [start]\n    constraints: []\n');
+  assert.equal(
+    renamed(text, "start"),
+    'milestones:\n  - id: "start"\n    constraints: []\n  - id: b\n    after: [start]\n    constraints: []\n',
+  );
 });
 
 test("prepareRename gives the id's range and text; elsewhere it refuses", () => {

@@ -85,26 +85,41 @@ function strictly(body: () => void): void {
   assert.deepEqual(caught, [], "no service function may fail internally");
 }
 
-test("no request throws (or fails internally) on mutated sample scenarios", () => strictly(() => {
-  const random = lcg(20260115);
-  for (let n = 0; n < 150; n++) {
-    const sample = samples[n % samples.length] ?? "";
-    const doc = scenarioDoc(mutate(sample, random));
-    const lineCount = doc.textDocument.lineCount;
-    for (let k = 0; k < 3; k++) {
-      const line = Math.floor(random() * lineCount);
-      everyRequest(doc, { line, character: Math.floor(random() * 40) });
+test("no request throws (or fails internally) on mutated sample scenarios", () =>
+  strictly(() => {
+    const random = lcg(20260115);
+    for (let n = 0; n < 150; n++) {
+      const sample = samples[n % samples.length] ?? "";
+      const doc = scenarioDoc(mutate(sample, random));
+      const lineCount = doc.textDocument.lineCount;
+      for (let k = 0; k < 3; k++) {
+        const line = Math.floor(random() * lineCount);
+        everyRequest(doc, { line, character: Math.floor(random() * 40) });
+      }
     }
-  }
-}));
+  }));
 
-test("positions past the end and degenerate documents are answered", () => strictly(() => {
-  for (const text of ["", "\n\n", "---\n---\n", "- a\n- b\n", "42", "[", "{a: ", "name: &x [*x]", "a: *missing\n", "\t\t", "\u0000", "# only a comment\n"]) {
-    const doc = scenarioDoc(text);
-    everyRequest(doc, { line: 0, character: 0 });
-    everyRequest(doc, { line: 50, character: 200 });
-  }
-}));
+test("positions past the end and degenerate documents are answered", () =>
+  strictly(() => {
+    for (const text of [
+      "",
+      "\n\n",
+      "---\n---\n",
+      "- a\n- b\n",
+      "42",
+      "[",
+      "{a: ",
+      "name: &x [*x]",
+      "a: *missing\n",
+      "\t\t",
+      "\u0000",
+      "# only a comment\n",
+    ]) {
+      const doc = scenarioDoc(text);
+      everyRequest(doc, { line: 0, character: 0 });
+      everyRequest(doc, { line: 50, character: 200 });
+    }
+  }));
 
 test("each request takes a few milliseconds on the samples once the version is parsed", () => {
   const timings: number[] = [];

@@ -40,7 +40,10 @@ reference:
 `;
 
 function outline(symbols: readonly DocumentSymbol[], depth = 0): string[] {
-  return symbols.flatMap((s) => [`${"  ".repeat(depth)}${s.name}${s.detail ? ` — ${s.detail}` : ""}`, ...outline(s.children ?? [], depth + 1)]);
+  return symbols.flatMap((s) => [
+    `${"  ".repeat(depth)}${s.name}${s.detail ? ` — ${s.detail}` : ""}`,
+    ...outline(s.children ?? [], depth + 1),
+  ]);
 }
 
 test("the outline: sections, world tables, each milestone with its constraints, each reference step", () => {
@@ -76,7 +79,9 @@ test("the outline: sections, world tables, each milestone with its constraints, 
 test("each symbol's selection is inside its range, and a milestone selects its id", () => {
   const doc = scenarioDoc(SCENARIO);
   const check = (s: DocumentSymbol): void => {
-    const inside = doc.offsetAt(s.selectionRange.start) >= doc.offsetAt(s.range.start) && doc.offsetAt(s.selectionRange.end) <= doc.offsetAt(s.range.end);
+    const inside =
+      doc.offsetAt(s.selectionRange.start) >= doc.offsetAt(s.range.start) &&
+      doc.offsetAt(s.selectionRange.end) <= doc.offsetAt(s.range.end);
     assert.ok(inside, `selection outside range for ${s.name}`);
     (s.children ?? []).forEach(check);
   };

@@ -70,7 +70,17 @@ test("a reference call's tool completes with ToolTalk's 28 tools and nothing of 
 
 test("a constraint's table completes with ToolTalk's tables and SANDBOX", () => {
   const list = complete(CREATE_EVENT, "        table: REMINDER", "        table: $0");
-  assert.deepEqual(labels(list), ["ACCOUNT", "SESSION", "ALARM", "CALENDAR", "EMAIL", "MESSAGE", "REMINDER", "WEATHER", "HISTORIC_WEATHER"]);
+  assert.deepEqual(labels(list), [
+    "ACCOUNT",
+    "SESSION",
+    "ALARM",
+    "CALENDAR",
+    "EMAIL",
+    "MESSAGE",
+    "REMINDER",
+    "WEATHER",
+    "HISTORIC_WEATHER",
+  ]);
   assert.equal(item(list, "CALENDAR").detail, "tooltalk table");
 });
 
@@ -85,14 +95,22 @@ test("attendees of ModifyEvent and CreateEvent complete with every username, lab
   const modify = complete(CREATE_EVENT, "new_attendees: [lifeng, olivedo", "new_attendees: [lifeng, $0olivedo");
   assert.deepEqual(sortedSet(labels(modify)), usernames);
   assert.equal(item(modify, "lifeng").detail, "Li Feng");
-  const create = complete(CREATE_EVENT, "          location: 551 Washington Street\n  - agent", "          location: 551 Washington Street\n          attendees: [$0]\n  - agent");
+  const create = complete(
+    CREATE_EVENT,
+    "          location: 551 Washington Street\n  - agent",
+    "          location: 551 Washington Street\n          attendees: [$0]\n  - agent",
+  );
   assert.deepEqual(sortedSet(labels(create)), usernames);
 });
 
 test("the attendees column of a CALENDAR target completes with usernames, and hover names the person", () => {
   const list = complete(CREATE_EVENT, "attendees: [lifeng, olivedo, salcano, ahhchiu, mstein, justinkool]", "attendees: [lifeng, $0]");
   assert.equal(item(list, "salcano").detail, "Hugo Saldana Cano");
-  const text = hoverText(CREATE_EVENT, "attendees: [lifeng, olivedo, salcano, ahhchiu, mstein, justinkool]", "attendees: [lifeng, olivedo, sal$0cano, ahhchiu, mstein, justinkool]");
+  const text = hoverText(
+    CREATE_EVENT,
+    "attendees: [lifeng, olivedo, salcano, ahhchiu, mstein, justinkool]",
+    "attendees: [lifeng, olivedo, sal$0cano, ahhchiu, mstein, justinkool]",
+  );
   assert.equal(text, "`salcano` — Hugo Saldana Cano (ACCOUNT row)");
 });
 
@@ -112,7 +130,10 @@ test("an EMAIL row's receivers complete with e-mail addresses", () => {
 test("a sender is an address in SearchInbox and a username in SearchMessages, from what was received", () => {
   const inbox = complete(SEARCH_INBOX, "arguments: {query: meeting 3}", "arguments: {query: meeting 3, sender: $0}");
   assert.deepEqual(sortedSet(labels(inbox)), sortedSet(worldColumn(SEARCH_INBOX, "EMAIL", "sender")));
-  assert.ok(labels(inbox).every((l) => l.includes("@")), labels(inbox).join(", "));
+  assert.ok(
+    labels(inbox).every((l) => l.includes("@")),
+    labels(inbox).join(", "),
+  );
   const messages = complete(SEARCH_MESSAGES, "arguments: {query: video, sender: nickie}", "arguments: {query: video, sender: $0}");
   assert.deepEqual(sortedSet(labels(messages)), sortedSet(worldColumn(SEARCH_MESSAGES, "MESSAGE", "sender")));
   assert.ok(labels(messages).includes("nickie"));
@@ -125,7 +146,11 @@ test("ids complete from their tables, labelled: alarm times, event names, remind
   const events = complete(CREATE_EVENT, "event_id: e149636f-d9ca\n          new_attendees", "event_id: $0\n          new_attendees");
   assert.deepEqual(sortedSet(labels(events)), sortedSet(worldColumn(CREATE_EVENT, "CALENDAR", "event_id")));
   assert.equal(item(events, "bb4588f1-c21c").detail, "Lunch with Li Feng");
-  const reminders = complete(CREATE_EVENT, "{tool_name: DeleteReminder, arguments: {reminder_id: 59-80bc}}", "{tool_name: DeleteReminder, arguments: {reminder_id: $0}}");
+  const reminders = complete(
+    CREATE_EVENT,
+    "{tool_name: DeleteReminder, arguments: {reminder_id: 59-80bc}}",
+    "{tool_name: DeleteReminder, arguments: {reminder_id: $0}}",
+  );
   assert.equal(item(reminders, "59-80bc").detail, "Take out the trash");
 });
 
@@ -138,7 +163,11 @@ test("hover on a ToolTalk tool and a ToolTalk table of an imported scenario", ()
   const tool = hoverText(CREATE_EVENT, "tool: ModifyEvent", "tool: Modify$0Event");
   assert.match(tool, /ModifyEvent\(event_id: string/);
   assert.match(tool, /new_attendees/);
-  const table = hoverText(CREATE_EVENT, "        table: CALENDAR\n        reference: initial", "        table: CALEN$0DAR\n        reference: initial");
+  const table = hoverText(
+    CREATE_EVENT,
+    "        table: CALENDAR\n        reference: initial",
+    "        table: CALEN$0DAR\n        reference: initial",
+  );
   assert.match(table, /\*\*CALENDAR\*\* \(tooltalk table · key `event_id`\)/);
   assert.match(table, /- `attendees`: list of strings \| null/);
 });

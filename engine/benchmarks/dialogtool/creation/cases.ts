@@ -60,7 +60,8 @@ export interface CaseWorld {
 
 function worldJson(tables: Tables, names: readonly string[], newIds: readonly string[]): JsonObject {
   const out: Record<string, JsonValue> = {};
-  for (const name of names) out[name] = (tables[name] ?? []).map((row) => Object.fromEntries(Object.entries(row).map(([k, v]) => [k, cellJson(v)])));
+  for (const name of names)
+    out[name] = (tables[name] ?? []).map((row) => Object.fromEntries(Object.entries(row).map(([k, v]) => [k, cellJson(v)])));
   out.now = CASE_NOW;
   out.new_ids = [...newIds];
   return out;

@@ -53,7 +53,12 @@ export async function createTool(input: CreateToolInput): Promise<ToolCreationRe
   if (!example) throw new Error(`the cases of ${tool.name} have no valid call to show as the example`);
   const prompt = creationMessages({ tool, tables: specs.tables, schemas: input.world.schemas, example });
   const modelCalls: ModelCall[] = [];
-  const result = (failure: string | null, reply: string | null, code: string | null, verdicts: readonly CaseVerdict[]): ToolCreationResult => ({
+  const result = (
+    failure: string | null,
+    reply: string | null,
+    code: string | null,
+    verdicts: readonly CaseVerdict[],
+  ): ToolCreationResult => ({
     format: TOOL_CREATION_FORMAT,
     tool: tool.name,
     app: input.app,
@@ -78,7 +83,13 @@ export async function createTool(input: CreateToolInput): Promise<ToolCreationRe
   }
   const code = codeOfReply(reply);
   if (code === null) return result("the reply has no code block", reply, null, failAll("no code: the reply has no code block"));
-  const run = await runInSandbox(code, tool.name, cases.map((c) => ({ id: c.id, arguments: c.arguments, world: c.world })), input.sandbox, input.limits);
+  const run = await runInSandbox(
+    code,
+    tool.name,
+    cases.map((c) => ({ id: c.id, arguments: c.arguments, world: c.world })),
+    input.sandbox,
+    input.limits,
+  );
   const verdicts = cases.map((c) => judgeCase(c, run.calls.get(c.id)));
   return result(run.loadFailure ?? run.stopped, reply, code, verdicts);
 }

@@ -56,8 +56,10 @@ export function judgeCase(c: ToolCase, got: SandboxCallResult | undefined): Case
     if (got.kind === "returned") return verdict(`returned ${brief(got.result)} where ours raises ${expected.exception}`);
     return verdict(got.exception === expected.exception ? "" : `raised ${got.exception} where ours raises ${expected.exception}`);
   }
-  if (got.kind === "raised") return verdict(`raised ${got.exception}: ${got.message} where ours returns ${brief(expected.result)}`.slice(0, 300));
+  if (got.kind === "raised")
+    return verdict(`raised ${got.exception}: ${got.message} where ours returns ${brief(expected.result)}`.slice(0, 300));
   if (!jsonEqual(expected.result, got.result)) return verdict(`returned ${brief(got.result)} where ours returns ${brief(expected.result)}`);
-  if (!jsonEqual(expected.world, got.world)) return verdict(`${firstDifference(expected.world, got.world)} after the call differs from ours`);
+  if (!jsonEqual(expected.world, got.world))
+    return verdict(`${firstDifference(expected.world, got.world)} after the call differs from ours`);
   return verdict("");
 }

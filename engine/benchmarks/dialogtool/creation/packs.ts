@@ -16,5 +16,14 @@ export interface CreationPack {
 }
 
 export const CREATION_PACKS: ReadonlyMap<string, CreationPack> = new Map([
-  ["toolsandbox", { id: "toolsandbox", world: TOOLSANDBOX_PACK, specs: TOOLSANDBOX_CASES, toolByName: (name: string) => TOOLSANDBOX_PACK.toolByName(name), appOf: (tool: ToolDefinition) => appOf(TOOLSANDBOX_PACK, tool.name) ?? "Other" }],
+  [
+    "toolsandbox",
+    {
+      id: "toolsandbox",
+      world: TOOLSANDBOX_PACK,
+      specs: TOOLSANDBOX_CASES,
+      toolByName: (name: string) => TOOLSANDBOX_PACK.toolByName(name),
+      appOf: (tool: ToolDefinition) => appOf(TOOLSANDBOX_PACK, tool.name) ?? "Other",
+    },
+  ],
 ]);

@@ -28,7 +28,11 @@ The contract the function follows:
 function argumentLines(tool: ToolDefinition): string[] {
   if (tool.parameters.length === 0) return ["(none)"];
   return tool.parameters.map((p) => {
-    const optional = p.required ? "required" : p.default !== undefined ? `optional, default ${JSON.stringify(p.default)}` : "optional, may be left out";
+    const optional = p.required
+      ? "required"
+      : p.default !== undefined
+        ? `optional, default ${JSON.stringify(p.default)}`
+        : "optional, may be left out";
     return `- ${p.name} (${p.type}${p.nullable ? " or null" : ""}, ${optional}): ${p.description}`;
   });
 }

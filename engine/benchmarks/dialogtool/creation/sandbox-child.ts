@@ -39,9 +39,22 @@ function closeTheNetwork(): void {
   const refuse = (): never => {
     throw new Error("the network is not available in the sandbox");
   };
-  const modules: Record<string, unknown>[] = [net, tls, dgram, http, https, http2, dns, dns.promises].map((m) => m as unknown as Record<string, unknown>);
+  const modules: Record<string, unknown>[] = [net, tls, dgram, http, https, http2, dns, dns.promises].map(
+    (m) => m as unknown as Record<string, unknown>,
+  );
   for (const m of modules)
-    for (const name of ["connect", "createConnection", "request", "get", "createSocket", "createServer", "lookup", "resolve", "resolve4", "resolve6"])
+    for (const name of [
+      "connect",
+      "createConnection",
+      "request",
+      "get",
+      "createSocket",
+      "createServer",
+      "lookup",
+      "resolve",
+      "resolve4",
+      "resolve6",
+    ])
       if (typeof m[name] === "function") Object.defineProperty(m, name, { value: refuse, writable: false, configurable: false });
   for (const proto of [net.Socket.prototype, net.Server.prototype] as unknown as Record<string, unknown>[])
     for (const name of ["connect", "listen"]) Object.defineProperty(proto, name, { value: refuse, writable: false, configurable: false });
@@ -135,7 +148,11 @@ async function main(): Promise<void> {
       try {
         outcome = readOutcome(call(JSON.stringify(c.arguments), JSON.stringify(c.world)));
       } catch (error) {
-        outcome = { kind: "raised", exception: "SandboxError", message: (error instanceof Error ? error.message : String(error)).split("\n")[0] ?? "" };
+        outcome = {
+          kind: "raised",
+          exception: "SandboxError",
+          message: (error instanceof Error ? error.message : String(error)).split("\n")[0] ?? "",
+        };
       }
       send({ type: "call", id: c.id, outcome });
     }

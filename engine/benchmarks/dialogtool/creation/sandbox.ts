@@ -60,12 +60,19 @@ export function defaultSandboxPaths(): SandboxPaths {
 export function sandboxProblem(paths: SandboxPaths): string | null {
   if (!existsSync(paths.childScript)) return `the sandbox's child script is missing: ${paths.childScript} (build with npm run build)`;
   const missing = PYODIDE_FILES.filter((f) => !existsSync(join(paths.pyodideDir, f)));
-  if (missing.length > 0) return `Pyodide is incomplete in ${paths.pyodideDir}: ${missing.join(", ")} missing (npm install, then npm run build)`;
+  if (missing.length > 0)
+    return `Pyodide is incomplete in ${paths.pyodideDir}: ${missing.join(", ")} missing (npm install, then npm run build)`;
   return null;
 }
 
 /** What the child reads of Pyodide: its loader, the WebAssembly interpreter and the standard library. */
-export const PYODIDE_FILES: readonly string[] = ["pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json"];
+export const PYODIDE_FILES: readonly string[] = [
+  "pyodide.mjs",
+  "pyodide.asm.mjs",
+  "pyodide.asm.wasm",
+  "python_stdlib.zip",
+  "pyodide-lock.json",
+];
 
 /**
  * The child's command line: Node's permission model lets it read Pyodide's files and its own
@@ -165,7 +172,10 @@ export function runInSandbox(
     child.on("close", (exitCode, signal) => {
       clearTimeout(timer);
       if (!finished && stopped === null) {
-        const lines = stderrTail.split("\n").map((l) => l.trim()).filter((l) => l !== "");
+        const lines = stderrTail
+          .split("\n")
+          .map((l) => l.trim())
+          .filter((l) => l !== "");
         const cause = lines.find((l) => /^\w*Error\b/.test(l)) ?? lines[0] ?? "";
         stopped = `the sandbox stopped (${signal ?? `exit code ${exitCode}`})${cause ? `: ${cause.slice(0, 200)}` : ""}`;
       }

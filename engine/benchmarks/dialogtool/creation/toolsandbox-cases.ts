@@ -21,7 +21,12 @@ function serviceSetterCases(column: string): CaseSpec[] {
     { label: "turn it off", kind: "valid", arguments: { on: false } },
     { label: "turn it on while it is off", kind: "valid", arguments: { on: true }, world: settings({ [column]: false }) },
     { label: "turn it on while it is already on", kind: "state", arguments: { on: true } },
-    { label: "turn it on in low battery mode", kind: "state", arguments: { on: true }, world: settings({ [column]: false, low_battery_mode: true }) },
+    {
+      label: "turn it on in low battery mode",
+      kind: "state",
+      arguments: { on: true },
+      world: settings({ [column]: false, low_battery_mode: true }),
+    },
     { label: "turn it off in low battery mode", kind: "state", arguments: { on: false }, world: settings({ low_battery_mode: true }) },
     { label: "a string for on", kind: "edge", arguments: { on: "yes" } },
   ];
@@ -52,7 +57,12 @@ export const TOOLSANDBOX_CASES: readonly ToolCaseSpecs[] = [
     cases: [
       { label: "turn it on: the services go off", kind: "valid", arguments: { on: true } },
       { label: "turn it on with wifi already off", kind: "state", arguments: { on: true }, world: settings({ wifi: false }) },
-      { label: "turn it off while it is on", kind: "valid", arguments: { on: false }, world: settings({ low_battery_mode: true, wifi: false, cellular: false, location_service: false }) },
+      {
+        label: "turn it off while it is on",
+        kind: "valid",
+        arguments: { on: false },
+        world: settings({ low_battery_mode: true, wifi: false, cellular: false, location_service: false }),
+      },
       { label: "turn it off while it is already off", kind: "state", arguments: { on: false } },
       { label: "a number for on", kind: "edge", arguments: { on: 1 } },
     ],
@@ -62,8 +72,17 @@ export const TOOLSANDBOX_CASES: readonly ToolCaseSpecs[] = [
     tables: ["CONTACT"],
     cases: [
       { label: "name and phone number", kind: "valid", arguments: { name: "Ada Lovelace", phone_number: "+14155550123" } },
-      { label: "with a relationship", kind: "valid", arguments: { name: "Grace Hopper", phone_number: "+14155550124", relationship: "friend" } },
-      { label: "the user's own entry when there is none", kind: "state", arguments: { name: "Me", phone_number: "+14155550125", is_self: true }, world: removeSelf },
+      {
+        label: "with a relationship",
+        kind: "valid",
+        arguments: { name: "Grace Hopper", phone_number: "+14155550124", relationship: "friend" },
+      },
+      {
+        label: "the user's own entry when there is none",
+        kind: "state",
+        arguments: { name: "Me", phone_number: "+14155550125", is_self: true },
+        world: removeSelf,
+      },
       { label: "a second self entry", kind: "state", arguments: { name: "Me", phone_number: "+14155550125", is_self: true } },
       { label: "a name that is a number", kind: "edge", arguments: { name: 42, phone_number: "+14155550126" } },
       { label: "an empty name", kind: "edge", arguments: { name: "", phone_number: "+14155550127" } },
@@ -74,7 +93,11 @@ export const TOOLSANDBOX_CASES: readonly ToolCaseSpecs[] = [
     tables: ["CONTACT"],
     cases: [
       { label: "a new phone number", kind: "valid", arguments: { person_id: FREDRIK, phone_number: "+14155550199" } },
-      { label: "a new name and relationship", kind: "valid", arguments: { person_id: HOMER, name: "Homer Simpson", relationship: "coworker" } },
+      {
+        label: "a new name and relationship",
+        kind: "valid",
+        arguments: { person_id: HOMER, name: "Homer Simpson", relationship: "coworker" },
+      },
       { label: "nothing to change", kind: "edge", arguments: { person_id: FREDRIK } },
       { label: "an unknown person_id", kind: "edge", arguments: { person_id: "no-such-id", name: "X" } },
     ],
@@ -106,7 +129,12 @@ export const TOOLSANDBOX_CASES: readonly ToolCaseSpecs[] = [
     cases: [
       { label: "to a contact", kind: "valid", arguments: { phone_number: "+12453344098", content: "On my way" } },
       { label: "to a number not in contacts", kind: "valid", arguments: { phone_number: "+14155550100", content: "Hi" } },
-      { label: "with cellular service off", kind: "state", arguments: { phone_number: "+12453344098", content: "Hi" }, world: settings({ cellular: false }) },
+      {
+        label: "with cellular service off",
+        kind: "state",
+        arguments: { phone_number: "+12453344098", content: "Hi" },
+        world: settings({ cellular: false }),
+      },
       { label: "without a self entry", kind: "state", arguments: { phone_number: "+12453344098", content: "Hi" }, world: removeSelf },
       { label: "content that is not a string", kind: "edge", arguments: { phone_number: "+12453344098", content: 5 } },
     ],
@@ -117,7 +145,12 @@ export const TOOLSANDBOX_CASES: readonly ToolCaseSpecs[] = [
     cases: [
       { label: "an existing reminder", kind: "valid", arguments: { reminder_id: uuid5("reminder_1") } },
       { label: "an unknown reminder_id", kind: "edge", arguments: { reminder_id: "no-such-id" } },
-      { label: "with no reminders at all", kind: "state", arguments: { reminder_id: uuid5("reminder_0") }, world: (t) => void (t.REMINDER = []) },
+      {
+        label: "with no reminders at all",
+        kind: "state",
+        arguments: { reminder_id: uuid5("reminder_0") },
+        world: (t) => void (t.REMINDER = []),
+      },
     ],
   },
   {

@@ -26,9 +26,16 @@ export class RolePlayJudge {
   /** The verdict on `messages` (a finished episode's bus). A cancelled run's abort is rethrown. */
   async judge(persona: Persona, messages: readonly Message[], signal?: AbortSignal): Promise<JudgementEvent> {
     const base = { type: "judgement" as const, judge: this.id, settings: this.settings, rubric: ROLE_PLAY_RUBRIC };
-    const failed = (failure: string, call?: ModelCall): JudgementEvent => ({ ...base, criteria: [], overall: null, failure, ...(call ? { call } : {}) });
+    const failed = (failure: string, call?: ModelCall): JudgementEvent => ({
+      ...base,
+      criteria: [],
+      overall: null,
+      failure,
+      ...(call ? { call } : {}),
+    });
     const lines = spokenLines(messages);
-    if (!lines.some((l) => l.startsWith("Assistant reply "))) return failed("the agent wrote no reply to the user, so there is nothing to judge");
+    if (!lines.some((l) => l.startsWith("Assistant reply ")))
+      return failed("the agent wrote no reply to the user, so there is nothing to judge");
     let call: ModelCall | undefined;
     const onCall = (made: ModelCall): void => {
       call = made;

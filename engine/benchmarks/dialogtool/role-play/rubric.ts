@@ -9,7 +9,10 @@ import { describePersona } from "../../../scenario/prompts/persona-prompt.js";
 
 /** The criteria, in the order the judge scores them and the trajectory lists them. */
 export const ROLE_PLAY_CRITERIA = [
-  { id: "identity", asks: "Does the agent present itself as the persona (its name and, where it shows, its gender), and never as a generic assistant or as someone else?" },
+  {
+    id: "identity",
+    asks: "Does the agent present itself as the persona (its name and, where it shows, its gender), and never as a generic assistant or as someone else?",
+  },
   { id: "emotional_traits", asks: "Do the tone and the feelings of the replies match the persona's emotional traits?" },
   { id: "language_features", asks: "Do the wording, sentence length and turns of phrase match the persona's language features?" },
   { id: "mbti_style", asks: "Is the way the agent reasons, decides and relates to the user typical of the persona's MBTI type?" },
@@ -32,7 +35,7 @@ export const ROLE_PLAY_RUBRIC = [
   ...ROLE_PLAY_CRITERIA.map((c) => `- ${c.id}: ${c.asks}`),
   "",
   "Answer with one JSON object and nothing else, with exactly one key per criterion, each holding an",
-  'integer score and a one- or two-sentence reason that points at the replies, for example:',
+  "integer score and a one- or two-sentence reason that points at the replies, for example:",
   `{${ROLE_PLAY_CRITERIA.map((c) => `"${c.id}": {"score": 4, "reason": "..."}`).join(", ")}}`,
 ].join("\n");
 

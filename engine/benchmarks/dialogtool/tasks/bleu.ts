@@ -84,7 +84,10 @@ export function sentenceBleu(hypothesis: string, references: readonly string[]):
   const hypTokens = tokenize13a(hypothesis);
   const refTokens = references.map(tokenize13a);
   const hypLen = hypTokens.length;
-  const refLen = closestReferenceLength(hypLen, refTokens.map((tokens) => tokens.length));
+  const refLen = closestReferenceLength(
+    hypLen,
+    refTokens.map((tokens) => tokens.length),
+  );
   const allowed = mostUsesPerNgram(refTokens);
 
   const matches: number[] = [];

@@ -5,5 +5,7 @@ import type { AgentAction } from "./types.js";
 export function describeAction(action: AgentAction): string {
   if (action.kind === "text") return `reply: ${JSON.stringify(action.text.length > 80 ? `${action.text.slice(0, 77)}...` : action.text)}`;
   if (action.kind === "none") return `nothing (${action.reason})`;
-  return action.calls.map((c) => `${c.tool}(${c.arguments === null ? "<malformed arguments>" : Object.keys(c.arguments).join(", ")})`).join(" + ");
+  return action.calls
+    .map((c) => `${c.tool}(${c.arguments === null ? "<malformed arguments>" : Object.keys(c.arguments).join(", ")})`)
+    .join(" + ");
 }

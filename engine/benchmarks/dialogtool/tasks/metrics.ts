@@ -16,9 +16,18 @@ export function metricsOfScores(scores: readonly TurnScores[]): DialogToolMetric
     scores.reduce<[number, number]>(([c, t], s) => [c + (pick(s)?.correct ?? 0), t + (pick(s)?.total ?? 0)], [0, 0]);
   return {
     turns: scores.length,
-    awareness: tally(count((s) => s.awareness), scores.length),
-    selection: tally(count((s) => s.selection), toolTurns.length),
-    execution: tally(count((s) => s.execution), toolTurns.length),
+    awareness: tally(
+      count((s) => s.awareness),
+      scores.length,
+    ),
+    selection: tally(
+      count((s) => s.selection),
+      toolTurns.length,
+    ),
+    execution: tally(
+      count((s) => s.execution),
+      toolTurns.length,
+    ),
     calls: tally(...sum((s) => s.calls)),
     arguments: tally(...sum((s) => s.arguments)),
     response: {
@@ -34,7 +43,9 @@ export function metricsOfTurns(turns: readonly ScoredDialogToolTurn[]): DialogTo
 }
 
 /** By dialogue turn depth: DialogTool reports that accuracy decays with it. */
-export function metricsByDepth(turns: readonly ScoredDialogToolTurn[]): { readonly dialogue_turn: number; readonly metrics: DialogToolMetrics }[] {
+export function metricsByDepth(
+  turns: readonly ScoredDialogToolTurn[],
+): { readonly dialogue_turn: number; readonly metrics: DialogToolMetrics }[] {
   const depths = [...new Set(turns.map((t) => t.dialogue_turn))].sort((a, b) => a - b);
   return depths.map((d) => ({ dialogue_turn: d, metrics: metricsOfTurns(turns.filter((t) => t.dialogue_turn === d)) }));
 }

@@ -62,15 +62,18 @@ export function readDialogToolRun(text: string, file: string): ReadDialogToolRun
   const root = new JsonCursor(source, parseJsonText(source));
   const format = root.field("format");
   if (format.string() !== DIALOGTOOL_RUN_FORMAT) format.fail(`expected "${DIALOGTOOL_RUN_FORMAT}"`);
-  const turns = root.field("turns").items().map((turn): DialogToolTurn => {
-    // The model call's telemetry is for people reading the file; scoring does not need it.
-    return {
-      index: integer(turn.field("index")),
-      dialogue_turn: integer(turn.field("dialogue_turn")),
-      truth: readTruth(turn.field("truth")),
-      prediction: readPrediction(turn.field("prediction")),
-      apps: turn.field("apps").strings(),
-    };
-  });
+  const turns = root
+    .field("turns")
+    .items()
+    .map((turn): DialogToolTurn => {
+      // The model call's telemetry is for people reading the file; scoring does not need it.
+      return {
+        index: integer(turn.field("index")),
+        dialogue_turn: integer(turn.field("dialogue_turn")),
+        truth: readTruth(turn.field("truth")),
+        prediction: readPrediction(turn.field("prediction")),
+        apps: turn.field("apps").strings(),
+      };
+    });
   return { scenario: root.field("scenario").string(), agent: root.field("agent").string(), turns };
 }

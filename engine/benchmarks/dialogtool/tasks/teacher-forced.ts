@@ -39,7 +39,12 @@ export function actionOfTurn(turn: AgentTurn, realName: (name: string) => string
 
 /** The apps of an action's calls (none for a reply). */
 export function appsOfAction(action: AgentAction, pack: WorldPack): string[] {
-  return action.kind === "calls" ? appsOfTools(pack, action.calls.map((c) => c.tool)) : [];
+  return action.kind === "calls"
+    ? appsOfTools(
+        pack,
+        action.calls.map((c) => c.tool),
+      )
+    : [];
 }
 
 /** The first message of each agent turn: runs of messages the agent sent one after another. */
@@ -55,14 +60,19 @@ export function agentTurnStarts(messages: readonly Message[]): number[] {
 
 /** How many of the user's own messages (after the scripted opening) come before `index`. */
 export function dialogueTurnAt(messages: readonly Message[], index: number): number {
-  return messages.filter((m) => m.sandbox_message_index < index && m.sender === "user" && m.recipient === "agent" && m.scripted !== true).length;
+  return messages.filter((m) => m.sandbox_message_index < index && m.sender === "user" && m.recipient === "agent" && m.scripted !== true)
+    .length;
 }
 
 /**
  * Plays the reference and asks `predictor` at every agent turn. The predictor is a fresh role for
  * this scenario: a model-backed agent, or the scripted agent (the reference itself, the oracle).
  */
-export async function teacherForcedTurns(scenario: Scenario, predictor: AgentRole, options: TeacherForcingOptions = {}): Promise<DialogToolTurn[]> {
+export async function teacherForcedTurns(
+  scenario: Scenario,
+  predictor: AgentRole,
+  options: TeacherForcingOptions = {},
+): Promise<DialogToolTurn[]> {
   const truthAgent = createScriptedAgent(scenario);
   const realName = catalogNames(scenario);
   const asked: { truth: Exclude<AgentAction, { kind: "none" }>; prediction: AgentAction; model_call?: ModelCall }[] = [];
@@ -77,11 +87,21 @@ export async function teacherForcedTurns(scenario: Scenario, predictor: AgentRol
           modelCall = call;
         },
       });
-      asked.push({ truth: actionOfTurn(truth, realName), prediction: actionOfTurn(predicted, realName), ...(modelCall ? { model_call: modelCall } : {}) });
+      asked.push({
+        truth: actionOfTurn(truth, realName),
+        prediction: actionOfTurn(predicted, realName),
+        ...(modelCall ? { model_call: modelCall } : {}),
+      });
       return truth;
     },
   };
-  const episode = new Episode({ scenario, agent: forcing, user: createScriptedUser(scenario), seed: options.seed ?? 0, ...(options.signal ? { signal: options.signal } : {}) });
+  const episode = new Episode({
+    scenario,
+    agent: forcing,
+    user: createScriptedUser(scenario),
+    seed: options.seed ?? 0,
+    ...(options.signal ? { signal: options.signal } : {}),
+  });
   await episode.run();
   const end = episode.ended;
   if (end?.reason !== "end_conversation") {
@@ -89,7 +109,8 @@ export async function teacherForcedTurns(scenario: Scenario, predictor: AgentRol
   }
   const messages = episode.messages;
   const starts = agentTurnStarts(messages);
-  if (starts.length !== asked.length) throw new TeacherForcingError(`${asked.length} agent turns were asked for but ${starts.length} were played`);
+  if (starts.length !== asked.length)
+    throw new TeacherForcingError(`${asked.length} agent turns were asked for but ${starts.length} were played`);
   const pack = packById(scenario.world.pack);
   return asked.map((a, k) => {
     const index = starts[k] ?? -1;

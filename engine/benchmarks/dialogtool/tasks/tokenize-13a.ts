@@ -7,8 +7,7 @@
  * Python also counts the information separators U+001C..U+001F and NEL (U+0085), and does not
  * count the byte-order mark U+FEFF.
  */
-const PYTHON_WHITESPACE =
-  "\\t\\n\\v\\f\\r\\x1c-\\x1f \\x85\\xa0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000";
+const PYTHON_WHITESPACE = "\\t\\n\\v\\f\\r\\x1c-\\x1f \\x85\\xa0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000";
 const WHITESPACE_RUN = new RegExp(`[${PYTHON_WHITESPACE}]+`, "u");
 const TRAILING_WHITESPACE = new RegExp(`[${PYTHON_WHITESPACE}]+$`, "u");
 

@@ -19,7 +19,8 @@ function referenceTurns(scenario: Scenario): Truth[][] {
   for (const step of scenario.reference) {
     if (step.kind === "user_text") byTurn.push([]);
     else if (step.kind === "agent_text") byTurn[byTurn.length - 1]?.push({ kind: "text", text: step.text });
-    else if (step.kind === "agent_calls") byTurn[byTurn.length - 1]?.push({ kind: "calls", calls: step.calls.map((c) => ({ tool: c.tool, arguments: c.arguments })) });
+    else if (step.kind === "agent_calls")
+      byTurn[byTurn.length - 1]?.push({ kind: "calls", calls: step.calls.map((c) => ({ tool: c.tool, arguments: c.arguments })) });
   }
   return byTurn;
 }
@@ -52,7 +53,9 @@ export function freeRunTurns(messages: readonly Message[], scenario: Scenario): 
     played.set(d, [...(played.get(d) ?? []), { index: start, action: actionAt(messages, start, realName) }]);
   }
   // Where a dialogue turn ends: the user's next message, or the end of the run.
-  const userMessages = messages.filter((m) => m.sender === "user" && m.recipient === "agent" && m.scripted !== true).map((m) => m.sandbox_message_index);
+  const userMessages = messages
+    .filter((m) => m.sender === "user" && m.recipient === "agent" && m.scripted !== true)
+    .map((m) => m.sandbox_message_index);
   const endOf = (d: number): number => userMessages[d] ?? messages.length;
   const turns: DialogToolTurn[] = [];
   let extra = 0;
@@ -62,7 +65,15 @@ export function freeRunTurns(messages: readonly Message[], scenario: Scenario): 
     extra += Math.max(0, agent.length - truths.length);
     truths.forEach((truth, i) => {
       const mine = agent[i];
-      const prediction: AgentAction = mine ? mine.action : { kind: "none", reason: agent.length === 0 ? "the agent took no turn here" : `the agent took ${agent.length} turn${agent.length === 1 ? "" : "s"} here` };
+      const prediction: AgentAction = mine
+        ? mine.action
+        : {
+            kind: "none",
+            reason:
+              agent.length === 0
+                ? "the agent took no turn here"
+                : `the agent took ${agent.length} turn${agent.length === 1 ? "" : "s"} here`,
+          };
       turns.push({ index: mine?.index ?? endOf(d), dialogue_turn: d, truth, prediction, apps: appsOfAction(truth, pack) });
     });
   });

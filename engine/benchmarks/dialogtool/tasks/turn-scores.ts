@@ -40,7 +40,9 @@ function exactCalls(truth: readonly ActionCall[], predicted: readonly ActionCall
   const used = new Set<number>();
   let correct = 0;
   for (const call of truth) {
-    const match = predicted.findIndex((p, i) => !used.has(i) && p.tool === call.tool && p.arguments !== null && isDeepStrictEqual(p.arguments, call.arguments));
+    const match = predicted.findIndex(
+      (p, i) => !used.has(i) && p.tool === call.tool && p.arguments !== null && isDeepStrictEqual(p.arguments, call.arguments),
+    );
     if (match >= 0) {
       used.add(match);
       correct++;
@@ -51,7 +53,8 @@ function exactCalls(truth: readonly ActionCall[], predicted: readonly ActionCall
 
 function rightArguments(truth: Readonly<Record<string, JsonValue>>, predicted: ActionCall["arguments"]): number {
   if (predicted === null) return 0;
-  return Object.entries(truth).filter(([name, value]) => Object.hasOwn(predicted, name) && isDeepStrictEqual(predicted[name], value)).length;
+  return Object.entries(truth).filter(([name, value]) => Object.hasOwn(predicted, name) && isDeepStrictEqual(predicted[name], value))
+    .length;
 }
 
 /**

@@ -41,7 +41,11 @@ export function convertScenario(pair: Paired<ExportedScenario>, suites: Paired<E
   const reference = readReference(options.referencesFolder, a.name);
   let steps: JsonValue[];
   if (reference === null) {
-    warnings.push({ scenario: a.name, construct: "reference", message: "no reference solution is kept for this scenario; a placeholder that reaches no milestone is written" });
+    warnings.push({
+      scenario: a.name,
+      construct: "reference",
+      message: "no reference solution is kept for this scenario; a placeholder that reaches no milestone is written",
+    });
     steps = [{ agent: "No reference solution has been written for this scenario yet." }, { end_conversation: true }];
   } else {
     const resolved = resolveReferenceSteps(reference.steps, milestones);

@@ -4,7 +4,10 @@
 import { isJsonObject, type JsonObject, type JsonValue } from "../../../base/json.js";
 
 export class ExportDataError extends Error {
-  constructor(readonly path: string, readonly reason: string) {
+  constructor(
+    readonly path: string,
+    readonly reason: string,
+  ) {
     super(`exporter output ${path}: ${reason}`);
     this.name = "ExportDataError";
   }
@@ -160,11 +163,18 @@ export function parseExportedSuite(text: string): ExportedSuite {
   const clock = object(root.clock, "$.clock");
   const names = object(root.demonstration_names ?? {}, "$.demonstration_names");
   return {
-    clock: { now: typeof clock.now === "number" ? clock.now : fail("$.clock.now", "expected a number"), timezone: string(clock.timezone, "$.clock.timezone") },
+    clock: {
+      now: typeof clock.now === "number" ? clock.now : fail("$.clock.now", "expected a number"),
+      timezone: string(clock.timezone, "$.clock.timezone"),
+    },
     userInstruction: nullable(root.user_instruction, (x) => string(x, "$.user_instruction")),
     demonstrationNames: Object.fromEntries(Object.entries(names).map(([k, v]) => [k, string(v, `$.demonstration_names.${k}`)])),
-    demonstrations: Object.fromEntries(Object.entries(object(root.demonstrations ?? {}, "$.demonstrations")).map(([k, v]) => [k, rows(v, `$.demonstrations.${k}`)])),
-    toolDocstrings: Object.fromEntries(Object.entries(object(root.tool_docstrings ?? {}, "$.tool_docstrings")).map(([k, v]) => [k, string(v, `$.tool_docstrings.${k}`)])),
+    demonstrations: Object.fromEntries(
+      Object.entries(object(root.demonstrations ?? {}, "$.demonstrations")).map(([k, v]) => [k, rows(v, `$.demonstrations.${k}`)]),
+    ),
+    toolDocstrings: Object.fromEntries(
+      Object.entries(object(root.tool_docstrings ?? {}, "$.tool_docstrings")).map(([k, v]) => [k, string(v, `$.tool_docstrings.${k}`)]),
+    ),
     scenarios: array(root.scenarios, "$.scenarios").map((s, i) => scenario(s, `$.scenarios[${i}]`)),
   };
 }

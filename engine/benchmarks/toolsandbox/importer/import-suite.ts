@@ -36,7 +36,10 @@ export interface SuiteOptions {
   readonly exporterScript?: string;
 }
 
-export function convertSuite(suites: { a: ExportedSuite; b: ExportedSuite }, options: Pick<SuiteOptions, "referencesFolder" | "schemaPath">): { converted: ConvertedScenario[]; problems: string[] } {
+export function convertSuite(
+  suites: { a: ExportedSuite; b: ExportedSuite },
+  options: Pick<SuiteOptions, "referencesFolder" | "schemaPath">,
+): { converted: ConvertedScenario[]; problems: string[] } {
   const converted: ConvertedScenario[] = [];
   const problems: string[] = [];
   const byName = new Map(suites.b.scenarios.map((s) => [s.name, s]));
@@ -47,7 +50,12 @@ export function convertSuite(suites: { a: ExportedSuite; b: ExportedSuite }, opt
       continue;
     }
     try {
-      converted.push(convertScenario({ a, b }, suites, { referencesFolder: options.referencesFolder ?? referencesFolder(), schemaPath: options.schemaPath ?? null }));
+      converted.push(
+        convertScenario({ a, b }, suites, {
+          referencesFolder: options.referencesFolder ?? referencesFolder(),
+          schemaPath: options.schemaPath ?? null,
+        }),
+      );
     } catch (e) {
       if (e instanceof UnsupportedConstruct) problems.push(`${a.name}: ${e.message} cannot be expressed in the scenario format`);
       else if (e instanceof ReferenceFileError) problems.push(`${a.name}: reference solution ${e.message}`);

@@ -45,7 +45,8 @@ function measure(column: string, spec: FunctionSpec): JsonObject {
   if (kind === undefined) throw new UnsupportedConstruct(`column similarity ${spec.name} on ${column}`);
   const atolDict = spec.arguments.atol_dict;
   if (kind === "close") {
-    const tolerances = atolDict !== null && typeof atolDict === "object" && !Array.isArray(atolDict) ? (atolDict as Record<string, JsonValue>) : {};
+    const tolerances =
+      atolDict !== null && typeof atolDict === "object" && !Array.isArray(atolDict) ? (atolDict as Record<string, JsonValue>) : {};
     const atol = numberValue(tolerances[column]);
     if (atol === null) throw new UnsupportedConstruct(`column_close_similarity on ${column} without a tolerance for that column`);
     return { kind, atol };
@@ -147,7 +148,9 @@ export function convertGraph(
     if (!chain) {
       out.after = graph.a.edges.filter(([, to]) => to === i).map(([from]) => nodeId(section, from));
       if (graph.a.nodes.length > 1 && !inGraph.has(i)) {
-        warn("upstream leaves this node out of its graph (it is in no edge), so upstream never matches it; here it stands alone and is scored");
+        warn(
+          "upstream leaves this node out of its graph (it is in no edge), so upstream never matches it; here it stands alone and is scored",
+        );
       }
     }
     const exclusion = node.guardrailExclusion;

@@ -36,21 +36,30 @@ export function readReference(folder: string | null, name: string): ReferenceFil
   } catch (e) {
     throw new ReferenceFileError(`${file}: ${e instanceof Error ? e.message.split("\n")[0] : String(e)}`);
   }
-  if (!isJsonObject(doc) || !Array.isArray(doc.reference)) throw new ReferenceFileError(`${file}: expected a mapping with a \`reference\` list`);
+  if (!isJsonObject(doc) || !Array.isArray(doc.reference))
+    throw new ReferenceFileError(`${file}: expected a mapping with a \`reference\` list`);
   return { steps: doc.reference, finding: typeof doc.finding === "string" ? doc.finding : null };
 }
 
 /** Replaces each `say_milestone` step with the agent text that milestone's SANDBOX target expects. */
-export function resolveReferenceSteps(steps: readonly JsonValue[], milestones: readonly JsonObject[]): { steps: JsonValue[]; problems: string[] } {
+export function resolveReferenceSteps(
+  steps: readonly JsonValue[],
+  milestones: readonly JsonObject[],
+): { steps: JsonValue[]; problems: string[] } {
   const problems: string[] = [];
   const resolved = steps.map((step): JsonValue => {
     if (!isJsonObject(step) || typeof step.say_milestone !== "string") return step;
     const id = step.say_milestone;
     const fill = isJsonObject(step.fill) ? step.fill : {};
     const template = agentTextOf(milestones.find((m) => m.id === id));
-    const text = template === null ? null : template.replace(/\{(\w+)\}/g, (whole, key: string) => (typeof fill[key] === "string" ? fill[key] : whole));
+    const text =
+      template === null
+        ? null
+        : template.replace(/\{(\w+)\}/g, (whole, key: string) => (typeof fill[key] === "string" ? fill[key] : whole));
     if (text === null || /\{\w+\}/.test(text)) {
-      problems.push(`say_milestone ${id}: ${text === null ? "that milestone expects no agent text" : `no fill value for a placeholder of "${text}"`}`);
+      problems.push(
+        `say_milestone ${id}: ${text === null ? "that milestone expects no agent text" : `no fill value for a placeholder of "${text}"`}`,
+      );
       return { agent: "(no text)" };
     }
     return { agent: text };

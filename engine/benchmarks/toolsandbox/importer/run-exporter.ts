@@ -11,7 +11,8 @@ export class ExporterError extends Error {}
 export function exporterScript(): string {
   const candidates = [join(__dirname, "exporter.py"), join(__dirname, "toolsandbox-importer", "exporter.py")];
   const found = candidates.find((file) => existsSync(file));
-  if (found === undefined) throw new ExporterError(`the ToolSandbox exporter script is missing from this installation (looked for ${candidates.join(", ")})`);
+  if (found === undefined)
+    throw new ExporterError(`the ToolSandbox exporter script is missing from this installation (looked for ${candidates.join(", ")})`);
   return found;
 }
 
@@ -23,7 +24,8 @@ export interface ExporterRun {
 
 export function runExporter(checkout: string, python: string, clock: Clock, script = exporterScript()): ExporterRun {
   const root = resolve(checkout);
-  if (!existsSync(join(root, "tool_sandbox"))) throw new ExporterError(`${checkout}: not a ToolSandbox checkout (no tool_sandbox/ package in it)`);
+  if (!existsSync(join(root, "tool_sandbox")))
+    throw new ExporterError(`${checkout}: not a ToolSandbox checkout (no tool_sandbox/ package in it)`);
   const env = { ...process.env, PYTHONPATH: [root, process.env.PYTHONPATH].filter(Boolean).join(delimiter), PYTHONDONTWRITEBYTECODE: "1" };
   const result = spawnSync(python, [script, "--now", String(clock.now), "--timezone", clock.timezone], {
     env,

@@ -21,7 +21,12 @@ const WEEKDAY_NAMES = ["", "monday", "tuesday", "wednesday", "thursday", "friday
 export function durationText(seconds: number): string {
   const parts: string[] = [];
   let rest = seconds;
-  for (const [unit, size] of [["d", 86400], ["h", 3600], ["m", 60], ["s", 1]] as const) {
+  for (const [unit, size] of [
+    ["d", 86400],
+    ["h", 3600],
+    ["m", 60],
+    ["s", 1],
+  ] as const) {
     const count = Math.floor(rest / size);
     if (count > 0) parts.push(`${count}${unit}`);
     rest -= count * size;

@@ -34,7 +34,8 @@ function upstreamMessage(m: Message): Record<string, unknown> {
     tool_call_exception: m.tool_call_exception,
     tool_trace: m.tool_trace ? m.tool_trace.map((t) => JSON.stringify(t)) : null,
     // Upstream stores null for the scenario's own messages, except the user-only demonstrations.
-    visible_to: m.scripted === true && !(m.visible_to.length === 1 && m.visible_to[0] === "user") ? null : m.visible_to.map((r) => r.toUpperCase()),
+    visible_to:
+      m.scripted === true && !(m.visible_to.length === 1 && m.visible_to[0] === "user") ? null : m.visible_to.map((r) => r.toUpperCase()),
   };
 }
 
@@ -50,7 +51,8 @@ export function upstreamRun(id: string, trajectory: Trajectory): UpstreamRun {
 export function upstreamScoreScript(): string {
   const candidates = [join(__dirname, "upstream_score.py"), join(__dirname, "toolsandbox-importer", "upstream_score.py")];
   const found = candidates.find((file) => existsSync(file));
-  if (found === undefined) throw new ExporterError(`the upstream scoring script is missing from this installation (looked for ${candidates.join(", ")})`);
+  if (found === undefined)
+    throw new ExporterError(`the upstream scoring script is missing from this installation (looked for ${candidates.join(", ")})`);
   return found;
 }
 
@@ -69,7 +71,8 @@ export function scoreWithUpstream(
   runs: readonly UpstreamRun[],
 ): { scores: UpstreamScore[]; notes: string[] } {
   const root = resolve(checkout);
-  if (!existsSync(join(root, "tool_sandbox"))) throw new ExporterError(`${checkout}: not a ToolSandbox checkout (no tool_sandbox/ package in it)`);
+  if (!existsSync(join(root, "tool_sandbox")))
+    throw new ExporterError(`${checkout}: not a ToolSandbox checkout (no tool_sandbox/ package in it)`);
   const result = spawnSync(python, [upstreamScoreScript(), "--now", String(clock.now), "--timezone", clock.timezone], {
     input: JSON.stringify(runs),
     encoding: "utf8",
@@ -80,7 +83,9 @@ export function scoreWithUpstream(
   const notes = (result.stderr ?? "").split("\n").filter((l) => l.startsWith("upstream_score:") || l.startsWith("exporter:"));
   if (result.status !== 0) {
     const lines = (result.stderr ?? "").split("\n").filter((l) => l.trim() !== "");
-    throw new ExporterError(`upstream's evaluation could not run: ${(lines.filter((l) => l.startsWith("exporter:")).pop() ?? lines.pop() ?? `exit code ${String(result.status)}`).replace(/^exporter: /, "")}`);
+    throw new ExporterError(
+      `upstream's evaluation could not run: ${(lines.filter((l) => l.startsWith("exporter:")).pop() ?? lines.pop() ?? `exit code ${String(result.status)}`).replace(/^exporter: /, "")}`,
+    );
   }
   let parsed: unknown;
   try {
@@ -89,10 +94,11 @@ export function scoreWithUpstream(
     throw new ExporterError("upstream's evaluation printed something that is not JSON");
   }
   if (!Array.isArray(parsed) || !parsed.every(isScore)) throw new ExporterError("upstream's evaluation printed an unexpected shape");
-  const scores = parsed.map((r): UpstreamScore =>
-    typeof r.milestone_similarity === "number" && typeof r.minefield_similarity === "number"
-      ? { id: r.id, milestone: r.milestone_similarity, minefield: r.minefield_similarity }
-      : { id: r.id, error: typeof r.error === "string" ? r.error : "no score" },
+  const scores = parsed.map(
+    (r): UpstreamScore =>
+      typeof r.milestone_similarity === "number" && typeof r.minefield_similarity === "number"
+        ? { id: r.id, milestone: r.milestone_similarity, minefield: r.minefield_similarity }
+        : { id: r.id, error: typeof r.error === "string" ? r.error : "no score" },
   );
   return { scores, notes };
 }

@@ -14,7 +14,11 @@ function sameRows(a: readonly JsonObject[], b: readonly JsonObject[]): boolean {
 }
 
 function sortedRow(row: JsonObject): JsonObject {
-  return Object.fromEntries(Object.keys(row).sort().map((k) => [k, row[k] ?? null]));
+  return Object.fromEntries(
+    Object.keys(row)
+      .sort()
+      .map((k) => [k, row[k] ?? null]),
+  );
 }
 
 /** A row with its time columns as expressions; a value that is not exact is reported. */
@@ -24,7 +28,8 @@ export function timedRow(row: Paired<JsonObject>, clocks: Paired<Clock>, warn: (
     const other = row.b[column];
     if (typeof value === "number" && typeof other === "number" && value !== other) {
       const time = timeExpression(value, other, clocks.a, clocks.b);
-      if (!time.exact) warn(`${column} ${value} depends on the clock in a way no time expression states; written as ${String(time.expression)}`);
+      if (!time.exact)
+        warn(`${column} ${value} depends on the clock in a way no time expression states; written as ${String(time.expression)}`);
       out[column] = time.expression;
     } else {
       out[column] = value;
@@ -51,7 +56,10 @@ export function convertWorld(
       continue;
     }
     const paired = rows.a.map((row, i) => timedRow({ a: row, b: rows.b[i] ?? row }, clocks, warn));
-    const keepsDefaults = rows.a.length >= base.a.length && sameRows(rows.a.slice(0, base.a.length), base.a) && sameRows(rows.b.slice(0, base.b.length), base.b);
+    const keepsDefaults =
+      rows.a.length >= base.a.length &&
+      sameRows(rows.a.slice(0, base.a.length), base.a) &&
+      sameRows(rows.b.slice(0, base.b.length), base.b);
     world[table] = keepsDefaults ? { add: paired.slice(base.a.length) } : { replace: paired };
   }
   return world;

@@ -32,7 +32,10 @@ export function conversationFilesUnder(folder: string): string[] {
     .filter((entry) => entry.isDirectory())
     .map((entry) => entry.name)
     .sort(byCodeUnit);
-  return [...conversationFileNames(folder).map((name) => join(folder, name)), ...subfolders.flatMap((name) => conversationFilesUnder(join(folder, name)))];
+  return [
+    ...conversationFileNames(folder).map((name) => join(folder, name)),
+    ...subfolders.flatMap((name) => conversationFilesUnder(join(folder, name))),
+  ];
 }
 
 export function loadConversationFolder(folder: string): ToolTalkConversation[] {

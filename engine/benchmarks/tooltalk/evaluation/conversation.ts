@@ -62,7 +62,11 @@ function readResponse(call: JsonCursor, apiName: string, notes: ToolTalkNormalis
   const response = cursor.json();
   const keys = response !== null && typeof response === "object" && !Array.isArray(response) ? Object.keys(response) : [];
   if (apiName === "AddReminder" && keys.length === 1 && keys[0] === "alarm_id") {
-    notes.push({ kind: "response-key", path: formatJsonPath(cursor.path), detail: "AddReminder response key alarm_id read as reminder_id" });
+    notes.push({
+      kind: "response-key",
+      path: formatJsonPath(cursor.path),
+      detail: "AddReminder response key alarm_id read as reminder_id",
+    });
     return { reminder_id: (response as JsonObject)["alarm_id"] ?? null };
   }
   return response;
@@ -91,7 +95,11 @@ function readTurn(cursor: JsonCursor, position: number, notes: ToolTalkNormalisa
     if (typeof index !== "number" || !Number.isInteger(index)) indexCursor.fail(`expected an integer, found ${JSON.stringify(index)}`);
     source_index = index;
     if (index !== position) {
-      notes.push({ kind: "index-order", path: formatJsonPath(indexCursor.path), detail: `index ${index} at position ${position}; array order is used` });
+      notes.push({
+        kind: "index-order",
+        path: formatJsonPath(indexCursor.path),
+        detail: `index ${index} at position ${position}; array order is used`,
+      });
     }
   }
   if (role === "user") {
@@ -114,7 +122,10 @@ export function readConversation(value: JsonValue, source: JsonSource): ToolTalk
   if (scenarioCursor.exists) scenario = scenarioCursor.string();
   else notes.push({ kind: "missing-scenario", path: "$.scenario", detail: "no scenario text; read as null" });
 
-  const all = root.field("conversation").items().map((turn, position) => readTurn(turn, position, notes));
+  const all = root
+    .field("conversation")
+    .items()
+    .map((turn, position) => readTurn(turn, position, notes));
   let end = all.length;
   while (end > 0 && all[end - 1]?.role === "user") end--;
   const turns = all.slice(0, end);

@@ -95,7 +95,8 @@ function pySet(value: JsonValue | undefined): Set<string> | null {
   const keys = new Set<string>();
   for (const item of value) {
     if (typeof item === "string") keys.add(`s${item}`);
-    else if (typeof item === "number" || typeof item === "boolean") keys.add(`n${Number(item)}`); // True == 1 == 1.0
+    else if (typeof item === "number" || typeof item === "boolean")
+      keys.add(`n${Number(item)}`); // True == 1 == 1.0
     else if (item === null) keys.add("None");
     else return null; // lists and dicts are unhashable
   }
@@ -114,7 +115,10 @@ const sendEmail: MatchRule = (prediction, truth, similarity) => {
   const given = argumentsOf(prediction);
   const expected = truth.request.parameters;
   if (!has(given, "to") || !sameSet(given["to"], expected["to"])) return false;
-  return textsAgree(given["subject"], expected["subject"], "strict", similarity) && textsAgree(given["body"], expected["body"], "loose", similarity);
+  return (
+    textsAgree(given["subject"], expected["subject"], "strict", similarity) &&
+    textsAgree(given["body"], expected["body"], "loose", similarity)
+  );
 };
 
 /**
@@ -125,7 +129,11 @@ const sendEmail: MatchRule = (prediction, truth, similarity) => {
 const sendMessage: MatchRule = (prediction, truth, similarity) => {
   if (prediction.exception !== truth.exception || !sameSessionToken(prediction, truth)) return false;
   const given = argumentsOf(prediction);
-  return has(given, "receiver") && has(given, "message") && textsAgree(given["message"], truth.request.parameters["message"], "loose", similarity);
+  return (
+    has(given, "receiver") &&
+    has(given, "message") &&
+    textsAgree(given["message"], truth.request.parameters["message"], "loose", similarity)
+  );
 };
 
 /** `strptime(value, "%Y-%m-%d %H:%M:%S").date()`, or null where Python raises. */
@@ -158,7 +166,9 @@ const addReminder: MatchRule = (prediction, truth, similarity) => {
 
 /** GetReminders: the whole request equal (session token included), and the ids covered. */
 const getReminders: MatchRule = (prediction, truth) =>
-  pyEquals(prediction.request, truth.request) && prediction.exception === truth.exception && coversIds(prediction, truth, "reminders", "reminder_id");
+  pyEquals(prediction.request, truth.request) &&
+  prediction.exception === truth.exception &&
+  coversIds(prediction, truth, "reminders", "reminder_id");
 
 /** Each tool's rule; a tool that is not listed is not a ToolTalk tool and matches nothing. */
 export const MATCH_RULES: Readonly<Record<string, MatchRule>> = {

@@ -46,7 +46,11 @@ function isCallRecord(prediction: ToolTalkTurnPrediction): prediction is ToolTal
 }
 
 /** Scores one conversation's turns as ToolTalk does. */
-export function scoreConversation(turns: readonly ToolTalkTurnRun[], isAction: IsActionTool, options: MatchOptions = {}): ConversationScore {
+export function scoreConversation(
+  turns: readonly ToolTalkTurnRun[],
+  isAction: IsActionTool,
+  options: MatchOptions = {},
+): ConversationScore {
   const truths = turns.flatMap((turn) => turn.apis);
   const taken = truths.map(() => false);
   let predictions = 0;
@@ -72,11 +76,13 @@ export function scoreConversation(turns: readonly ToolTalkTurnRun[], isAction: I
   const scoredPredictions = turns.map((turn) => turn.predictions.map((p) => (isCallRecord(p) ? scoreCall(p) : p)));
 
   let truthIndex = 0;
-  const scoredTurns = turns.map((turn, t): ScoredTurn => ({
-    ...turn,
-    apis: turn.apis.map((call) => ({ ...call, match: taken[truthIndex++] === true })),
-    predictions: scoredPredictions[t] ?? [],
-  }));
+  const scoredTurns = turns.map(
+    (turn, t): ScoredTurn => ({
+      ...turn,
+      apis: turn.apis.map((call) => ({ ...call, match: taken[truthIndex++] === true })),
+      predictions: scoredPredictions[t] ?? [],
+    }),
+  );
 
   const ratios = toolTalkRatios({
     predictions,

@@ -119,7 +119,9 @@ export interface ToolTalkCallRecord extends ToolTalkCallLike {
   readonly metadata: JsonValue;
 }
 
-export type ToolTalkTurnPrediction = ToolTalkCallRecord | { readonly role: "assistant"; readonly text: string; readonly metadata?: JsonValue };
+export type ToolTalkTurnPrediction =
+  | ToolTalkCallRecord
+  | { readonly role: "assistant"; readonly text: string; readonly metadata?: JsonValue };
 
 /** One assistant turn of a run: what the predictor did, next to the ground truth. */
 export interface ToolTalkTurnRun {

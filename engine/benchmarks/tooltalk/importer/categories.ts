@@ -14,7 +14,11 @@ import { CATEGORIES, type Category } from "../../../scenario/model.js";
 import { opensSession } from "./dependencies.js";
 import type { ConversationScript } from "./script.js";
 
-export function categoriesFor(script: ConversationScript, succeeded: ReadonlySet<number>, needsLogin: (tool: string) => boolean): Category[] {
+export function categoriesFor(
+  script: ConversationScript,
+  succeeded: ReadonlySet<number>,
+  needsLogin: (tool: string) => boolean,
+): Category[] {
   const found = new Set<Category>();
   if (script.calls.length === 1) found.add("SINGLE_TOOL_CALL");
   if (script.calls.length > 1) found.add("MULTIPLE_TOOL_CALL");

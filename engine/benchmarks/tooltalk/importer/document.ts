@@ -49,7 +49,11 @@ function flowSafe(value: JsonValue): boolean {
 function compact(doc: Document, value: JsonValue): Node | JsonValue {
   if (value === null || typeof value !== "object") return value;
   if (JSON.stringify(value).length <= FLOW_LIMIT && flowSafe(value)) return node(doc, value, true);
-  if (Array.isArray(value)) return node(doc, value.map((item) => compact(doc, item)));
+  if (Array.isArray(value))
+    return node(
+      doc,
+      value.map((item) => compact(doc, item)),
+    );
   return node(doc, Object.fromEntries(Object.entries(value).map(([key, item]) => [key, compact(doc, item)])));
 }
 
@@ -62,7 +66,6 @@ function constraintNode(doc: Document, c: ConstraintPart): Node {
     ...(c.measures ? { measures: compact(doc, c.measures) } : {}),
   });
 }
-
 
 function nodePart(doc: Document, n: NodePart): Node {
   return node(doc, {

@@ -81,7 +81,13 @@ function identityKey(row: Row, schema: TableSchema): string {
  * and a row whose id was overwritten by a new item is a change, not an addition. Tables are
  * reported in the order of their first change.
  */
-export function callEffects(changes: readonly RowChange[], before: Tables, after: Tables, schemas: ReadonlyMap<string, TableSchema>, args: JsonObject): TableEffect[] {
+export function callEffects(
+  changes: readonly RowChange[],
+  before: Tables,
+  after: Tables,
+  schemas: ReadonlyMap<string, TableSchema>,
+  args: JsonObject,
+): TableEffect[] {
   const effects: TableEffect[] = [];
   const tables = [...new Set(changes.map((c) => c.table))];
   for (const table of tables) {

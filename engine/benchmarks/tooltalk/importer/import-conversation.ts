@@ -67,7 +67,8 @@ export function importConversation(conversation: ToolTalkConversation, options: 
   if (name === null) throw new ImportProblem(file, "$.name", `no scenario name can be made from ${JSON.stringify(conversation.name)}`);
   const script = conversationScript(conversation, needsLogin);
   for (const call of script.calls) {
-    if (requiresAuth(call.tool) === undefined) throw new ImportProblem(file, `${call.path}.request.api_name`, `ToolTalk has no tool named ${JSON.stringify(call.tool)}`);
+    if (requiresAuth(call.tool) === undefined)
+      throw new ImportProblem(file, `${call.path}.request.api_name`, `ToolTalk has no tool named ${JSON.stringify(call.tool)}`);
   }
   const base: ScenarioParts = {
     schemaPath: options.schemaPath,

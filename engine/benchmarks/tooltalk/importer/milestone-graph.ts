@@ -82,7 +82,12 @@ function formUnits(calls: readonly PlannedCall[], dependsOn: ReadonlyMap<number,
     if (placed.has(c.call.order)) continue;
     const members = grouped.get(c.call.order) ?? [c];
     for (const m of members) placed.add(m.call.order);
-    units.push({ calls: members, turn: c.call.turn, order: c.call.order, tables: new Set(members.flatMap((m) => m.effects.map((e) => e.table))) });
+    units.push({
+      calls: members,
+      turn: c.call.turn,
+      order: c.call.order,
+      tables: new Set(members.flatMap((m) => m.effects.map((e) => e.table))),
+    });
   }
   return units;
 }
@@ -107,10 +112,11 @@ function edges(units: readonly Unit[], dependsOn: ReadonlyMap<number, ReadonlySe
   units.forEach((u, i) => u.calls.forEach((c) => unitOf.set(c.call.order, i)));
   const after = units.map(() => new Set<number>());
   units.forEach((u, i) => {
-    for (const c of u.calls) for (const d of dependsOn.get(c.call.order) ?? []) {
-      const from = unitOf.get(d);
-      if (from !== undefined && from !== i) after[i]?.add(from);
-    }
+    for (const c of u.calls)
+      for (const d of dependsOn.get(c.call.order) ?? []) {
+        const from = unitOf.get(d);
+        if (from !== undefined && from !== i) after[i]?.add(from);
+      }
     // The previous unit of the same turn that changed one of the same tables.
     for (const table of u.tables) {
       for (let j = i - 1; j >= 0 && units[j]?.turn === u.turn; j--) {
@@ -157,15 +163,32 @@ function describe(unit: Unit): string {
   const effects = unit.calls[0]?.effects ?? [];
   if (effects.length === 0) return `${tools}${times} is called ${where}, with the arguments that matter to ToolTalk.`;
   const rows = (kind: TableEffect["kind"], table: string): number =>
-    unit.calls.reduce((n, c) => n + c.effects.filter((e) => e.kind === kind && e.table === table).reduce((m, e) => m + e.rows.length, 0), 0);
-  const words: Record<TableEffect["kind"], string> = { addition: "added to", removal: "removed from", update: "changed in", snapshot: "set in" };
-  const setTo = (e: TableEffect): string => Object.entries(e.rows[0] ?? {}).map(([column, value]) => `${column} ${JSON.stringify(value)}`).join(", ");
-  const what = effects.map((e) => (e.kind === "snapshot" ? `${e.table} set to ${setTo(e)}` : `${rows(e.kind, e.table)} row(s) ${words[e.kind]} ${e.table}`));
+    unit.calls.reduce(
+      (n, c) => n + c.effects.filter((e) => e.kind === kind && e.table === table).reduce((m, e) => m + e.rows.length, 0),
+      0,
+    );
+  const words: Record<TableEffect["kind"], string> = {
+    addition: "added to",
+    removal: "removed from",
+    update: "changed in",
+    snapshot: "set in",
+  };
+  const setTo = (e: TableEffect): string =>
+    Object.entries(e.rows[0] ?? {})
+      .map(([column, value]) => `${column} ${JSON.stringify(value)}`)
+      .join(", ");
+  const what = effects.map((e) =>
+    e.kind === "snapshot" ? `${e.table} set to ${setTo(e)}` : `${rows(e.kind, e.table)} row(s) ${words[e.kind]} ${e.table}`,
+  );
   return `${tools}${times} ${where}: ${what.join("; ")}.`;
 }
 
 /** The milestones of the calls, in call order; `changedTables` in the pack's table order. */
-export function milestoneParts(calls: readonly PlannedCall[], dependsOn: ReadonlyMap<number, ReadonlySet<number>>, changedTables: readonly string[]): NodePart[] {
+export function milestoneParts(
+  calls: readonly PlannedCall[],
+  dependsOn: ReadonlyMap<number, ReadonlySet<number>>,
+  changedTables: readonly string[],
+): NodePart[] {
   let units = formUnits(calls, dependsOn, true);
   let after = edges(units, dependsOn);
   if (after === null) {
@@ -183,9 +206,15 @@ export function milestoneParts(calls: readonly PlannedCall[], dependsOn: Readonl
       constraints.push(...traceConstraints(first.call.tool, first.call.arguments, first.result, first.call.recorded.response));
     }
     for (const effect of first?.effects ?? []) {
-      const rows = unit.calls.flatMap((c) => c.effects.filter((e) => e.kind === effect.kind && e.table === effect.table).flatMap((e) => e.rows));
+      const rows = unit.calls.flatMap((c) =>
+        c.effects.filter((e) => e.kind === effect.kind && e.table === effect.table).flatMap((e) => e.rows),
+      );
       const target = rows.map(rowJson);
-      constraints.push(effect.kind === "snapshot" ? { kind: "snapshot", table: effect.table, target } : { kind: effect.kind, table: effect.table, reference: lastChange.get(effect.table) ?? "initial", target });
+      constraints.push(
+        effect.kind === "snapshot"
+          ? { kind: "snapshot", table: effect.table, target }
+          : { kind: effect.kind, table: effect.table, reference: lastChange.get(effect.table) ?? "initial", target },
+      );
     }
     for (const table of unit.tables) lastChange.set(table, ids[i] ?? "");
     return {

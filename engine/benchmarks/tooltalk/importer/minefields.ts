@@ -46,7 +46,9 @@ export function minefieldParts(calls: readonly GroundTruthCall[], world: Tables,
       id: `${snake(tool)}_other`,
       description: `${tool} succeeds on one of ${username}'s ${what} that the ground truth keeps.`,
       after: [],
-      constraints: [{ kind: "snapshot", table: "SANDBOX", target: [traceRow(keep.map((value) => ({ tool_name: tool, arguments: { [id]: value } })))] }],
+      constraints: [
+        { kind: "snapshot", table: "SANDBOX", target: [traceRow(keep.map((value) => ({ tool_name: tool, arguments: { [id]: value } })))] },
+      ],
     });
   }
   for (const { tool, what } of ACCOUNT_CHANGES) {

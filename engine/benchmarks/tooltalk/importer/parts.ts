@@ -24,7 +24,8 @@ export interface NodePart {
 /** A world row as a JSON object (list cells become arrays). */
 export function rowJson(row: Row): JsonObject {
   const out: JsonObject = {};
-  for (const [column, value] of Object.entries(row)) out[column] = Array.isArray(value) ? [...(value as readonly string[])] : (value as JsonValue);
+  for (const [column, value] of Object.entries(row))
+    out[column] = Array.isArray(value) ? [...(value as readonly string[])] : (value as JsonValue);
   return out;
 }
 

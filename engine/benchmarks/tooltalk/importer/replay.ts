@@ -47,7 +47,9 @@ export function replayGroundTruth(scenario: Scenario, calls: readonly GroundTrut
     world = world.fork();
     const recordedOk = call.recorded.exception === null;
     if (outcome.ok !== recordedOk) {
-      const what = outcome.ok ? "succeeds when replayed, but the file records the exception" : `fails when replayed (${outcome.text}), but the file records success`;
+      const what = outcome.ok
+        ? "succeeds when replayed, but the file records the exception"
+        : `fails when replayed (${outcome.text}), but the file records success`;
       throw new ImportProblem(file, call.path, `${call.tool} ${what}${outcome.ok ? ` ${JSON.stringify(call.recorded.exception)}` : ""}`);
     }
     return { call, ok: outcome.ok, result: outcome.ok ? outcome.result : null, text: outcome.text, changes, before, after };

@@ -61,7 +61,11 @@ export function conversationScript(conversation: ToolTalkConversation, needsLogi
   let turn = 0;
   for (const current of conversation.turns) {
     if (current.text === "") {
-      throw new ImportProblem(conversation.file, `$.conversation[${current.position}].text`, `an empty ${current.role} text cannot be a scenario's message`);
+      throw new ImportProblem(
+        conversation.file,
+        `$.conversation[${current.position}].text`,
+        `an empty ${current.role} text cannot be a scenario's message`,
+      );
     }
     if (current.role === "user") {
       if (previous === "user") {
@@ -78,7 +82,11 @@ export function conversationScript(conversation: ToolTalkConversation, needsLogi
       continue;
     }
     if (previous === "assistant") {
-      throw new ImportProblem(conversation.file, `$.conversation[${current.position}]`, "two assistant turns in a row; a scenario needs a user message between replies");
+      throw new ImportProblem(
+        conversation.file,
+        `$.conversation[${current.position}]`,
+        "two assistant turns in a row; a scenario needs a user message between replies",
+      );
     }
     current.apis.forEach((recorded, i) => {
       const call: GroundTruthCall = {

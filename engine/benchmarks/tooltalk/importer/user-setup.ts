@@ -54,7 +54,10 @@ export function userKnowledge(user: ToolTalkUser): KnowledgeFact[] {
     { fact: `Your name is ${user.name}.`, value: user.name },
   ];
   if (user.verification_code !== undefined) {
-    facts.push({ fact: `The verification code you were sent for a password reset is ${user.verification_code}.`, value: user.verification_code });
+    facts.push({
+      fact: `The verification code you were sent for a password reset is ${user.verification_code}.`,
+      value: user.verification_code,
+    });
   }
   return facts;
 }

@@ -44,7 +44,10 @@ export function conversationWorld(conversation: ToolTalkConversation, databases:
   const accounts = databases[ACCOUNT.name] ?? [];
   const involved = new Set<string>([conversation.user.username]);
   for (const account of accounts) {
-    if ([account["username"], account["email"], account["phone"]].some((v) => isString(v) && strings.has(v)) && isString(account["username"]))
+    if (
+      [account["username"], account["email"], account["phone"]].some((v) => isString(v) && strings.has(v)) &&
+      isString(account["username"])
+    )
       involved.add(account["username"]);
   }
   const places = new Set([...strings].map((s) => s.trim().toLowerCase()));
@@ -54,12 +57,20 @@ export function conversationWorld(conversation: ToolTalkConversation, databases:
   };
   const tables: Record<string, readonly Row[]> = {};
   for (const schema of TOOLTALK_TABLE_LIST) {
-    tables[schema.name] = schema.name === SESSION.name ? [NO_SESSION] : (databases[schema.name] ?? []).filter((row) => reached(schema.name, row));
+    tables[schema.name] =
+      schema.name === SESSION.name ? [NO_SESSION] : (databases[schema.name] ?? []).filter((row) => reached(schema.name, row));
   }
   const { user, file } = conversation;
-  if ((user.session_token !== undefined || user.verification_code !== undefined) && !tables[ACCOUNT.name]?.some((r) => r["username"] === user.username)) {
+  if (
+    (user.session_token !== undefined || user.verification_code !== undefined) &&
+    !tables[ACCOUNT.name]?.some((r) => r["username"] === user.username)
+  ) {
     const key = user.session_token !== undefined ? "session_token" : "verification_code";
-    throw new ImportProblem(file, `$.user.${key}`, `${user.username} has no account in ToolTalk's databases, so the conversation cannot start with a ${key.replace("_", " ")}`);
+    throw new ImportProblem(
+      file,
+      `$.user.${key}`,
+      `${user.username} has no account in ToolTalk's databases, so the conversation cannot start with a ${key.replace("_", " ")}`,
+    );
   }
   return withConversationUser(tables, user);
 }

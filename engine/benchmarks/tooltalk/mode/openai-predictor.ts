@@ -43,7 +43,9 @@ export function toolTalkChatMessages(systemPrompt: string, history: readonly Too
     messages.push({
       role: "assistant",
       content: null,
-      tool_calls: [{ id, type: "function", function: { name: api_name, arguments: pythonJsonDumps(shownParameters(entry.request.parameters)) } }],
+      tool_calls: [
+        { id, type: "function", function: { name: api_name, arguments: pythonJsonDumps(shownParameters(entry.request.parameters)) } },
+      ],
     });
     messages.push({ role: "tool", tool_call_id: id, content: pythonJsonDumps({ response: entry.response, exception: entry.exception }) });
   });

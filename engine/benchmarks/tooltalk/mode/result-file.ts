@@ -71,21 +71,24 @@ export function readRunFile(text: string, file: string): ReadRunFile {
   const root = new JsonCursor(source, parseJsonText(source));
   const format: JsonCursor = root.field("format");
   if (format.string() !== TOOLTALK_RUN_FORMAT) format.fail(`expected "${TOOLTALK_RUN_FORMAT}"`);
-  const turns = root.field("turns").items().map((turn): ToolTalkTurnRun => {
-    // Explicit types let TypeScript see that `fail` (which returns never) ends the path.
-    const positionCursor: JsonCursor = turn.field("position");
-    const position = positionCursor.json();
-    if (typeof position !== "number" || !Number.isInteger(position)) positionCursor.fail("expected an integer");
-    const cappedCursor: JsonCursor = turn.field("step_cap_reached");
-    const capped = cappedCursor.json();
-    if (typeof capped !== "boolean") cappedCursor.fail("expected true or false");
-    return {
-      position,
-      text: turn.field("text").string(),
-      apis: turn.field("apis").items().map(readCall),
-      predictions: turn.field("predictions").items().map(readPrediction),
-      step_cap_reached: capped,
-    };
-  });
+  const turns = root
+    .field("turns")
+    .items()
+    .map((turn): ToolTalkTurnRun => {
+      // Explicit types let TypeScript see that `fail` (which returns never) ends the path.
+      const positionCursor: JsonCursor = turn.field("position");
+      const position = positionCursor.json();
+      if (typeof position !== "number" || !Number.isInteger(position)) positionCursor.fail("expected an integer");
+      const cappedCursor: JsonCursor = turn.field("step_cap_reached");
+      const capped = cappedCursor.json();
+      if (typeof capped !== "boolean") cappedCursor.fail("expected true or false");
+      return {
+        position,
+        text: turn.field("text").string(),
+        apis: turn.field("apis").items().map(readCall),
+        predictions: turn.field("predictions").items().map(readPrediction),
+        step_cap_reached: capped,
+      };
+    });
   return { scenario: root.field("scenario").string(), agent: root.field("agent").string(), turns };
 }

@@ -30,7 +30,11 @@ function outcomeOf(response: Message | undefined): { response: JsonValue; except
   return { response: null, exception: response.tool_call_exception ?? response.content };
 }
 
-function requestOf(request: Message, response: Message | undefined, trajectory: Trajectory): { api_name: string; parameters: JsonObject | null } {
+function requestOf(
+  request: Message,
+  response: Message | undefined,
+  trajectory: Trajectory,
+): { api_name: string; parameters: JsonObject | null } {
   const call = request.tool_call;
   const api_name = call?.name ?? "";
   const trace = response?.tool_trace?.[0];
@@ -53,10 +57,20 @@ function agentTurns(trajectory: Trajectory): ToolTalkTurnPrediction[][] {
     const current = turns[turns.length - 1]!;
     if (message.sender === "agent" && message.recipient === "execution_environment" && message.scripted !== true) {
       const response = messages.find(
-        (m, j) => j > i && !used.has(j) && m.sender === "execution_environment" && m.recipient === "agent" && m.openai_tool_call_id === message.openai_tool_call_id,
+        (m, j) =>
+          j > i &&
+          !used.has(j) &&
+          m.sender === "execution_environment" &&
+          m.recipient === "agent" &&
+          m.openai_tool_call_id === message.openai_tool_call_id,
       );
       if (response !== undefined) used.add(response.sandbox_message_index);
-      const record: ToolTalkCallRecord = { role: "api", request: requestOf(message, response, trajectory), ...outcomeOf(response), metadata: null };
+      const record: ToolTalkCallRecord = {
+        role: "api",
+        request: requestOf(message, response, trajectory),
+        ...outcomeOf(response),
+        metadata: null,
+      };
       current.push(record);
     } else if (message.sender === "agent" && message.recipient === "user") {
       current.push({ role: "assistant", text: message.content });

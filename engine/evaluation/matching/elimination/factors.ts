@@ -116,7 +116,10 @@ export class EliminationFactors {
       leadingOrders.push(pairs);
       if (source.kind === "node") {
         const { leading, node } = source;
-        implied.push([...pairs.map(([p, q]): [number, number] => [leading[p]!, leading[q]!]), ...leading.map((u): [number, number] => [u, node])]);
+        implied.push([
+          ...pairs.map(([p, q]): [number, number] => [leading[p]!, leading[q]!]),
+          ...leading.map((u): [number, number] => [u, node]),
+        ]);
       } else {
         implied.push(source.kind === "pair" ? [[vars[0]!, vars[vars.length - 1]!]] : []);
       }
@@ -127,7 +130,8 @@ export class EliminationFactors {
     const classProduct = new Map<number, number>();
     groups.forEach((list, v) => {
       for (const g of list) {
-        if (g.classes && !component.references[v]!.includes(g.ref)) classProduct.set(g.ref, (classProduct.get(g.ref) ?? 1) * g.classes.count);
+        if (g.classes && !component.references[v]!.includes(g.ref))
+          classProduct.set(g.ref, (classProduct.get(g.ref) ?? 1) * g.classes.count);
       }
     });
     const classAllowed = (p: number): boolean => (classProduct.get(p) ?? 1) <= span;
@@ -360,7 +364,16 @@ export class EliminationFactors {
 }
 
 /** table[values + x] = similarity[x] where x's class is `wanted`, else `failed`, for x in start..span-1. */
-function writeKeyed(table: Float64Array, values: number, start: number, span: number, similarity: Float64Array, of: Int32Array, wanted: number, failed: number): void {
+function writeKeyed(
+  table: Float64Array,
+  values: number,
+  start: number,
+  span: number,
+  similarity: Float64Array,
+  of: Int32Array,
+  wanted: number,
+  failed: number,
+): void {
   for (let x = start; x < span; x++) table[values + x] = of[x] === wanted ? similarity[x]! : failed;
 }
 

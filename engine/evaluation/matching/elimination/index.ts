@@ -120,7 +120,12 @@ export class EliminationSolver {
     // A message is read by one later step only: its table is then free for the next message of
     // its size (a fan makes one per child), through the pool (matching-buffers.ts).
     for (const x of plan.order) {
-      const shape = stepShape(x, factors.map((f) => f.vars), orders, width);
+      const shape = stepShape(
+        x,
+        factors.map((f) => f.vars),
+        orders,
+        width,
+      );
       const vars = messageScope(shape);
       const size = vars.reduce((p, v) => p * width[v]!, 1);
       const out = takeTable(size); // eliminate() writes every entry

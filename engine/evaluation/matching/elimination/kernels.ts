@@ -175,7 +175,21 @@ export function maximiseRows(
       } else if (count === 2) {
         const o0 = offsets[0]! + first * innerStrides[0]!;
         const o1 = offsets[1]! + first * innerStrides[1]!;
-        maxOfPairs(out, at + first * innerOut, innerOut, last - first + 1, span, t0, o0, innerStrides[0]!, xStrides[0]!, t1, o1, innerStrides[1]!, xStrides[1]!);
+        maxOfPairs(
+          out,
+          at + first * innerOut,
+          innerOut,
+          last - first + 1,
+          span,
+          t0,
+          o0,
+          innerStrides[0]!,
+          xStrides[0]!,
+          t1,
+          o1,
+          innerStrides[1]!,
+          xStrides[1]!,
+        );
       } else {
         maxOfSums(out, at + first * innerOut, innerOut, last - first + 1, first, span, tables, offsets, innerStrides, xStrides);
       }
@@ -199,7 +213,17 @@ export function maximiseRows(
  * (-Infinity when empty), for l < dimL, u < dimU: for each lower bound, a running maximum as
  * the upper bound grows.
  */
-export function writeBetween(out: Float64Array, at: number, h: Float64Array, a: number, b: number, lowShift: number, dimL: number, highShift: number, dimU: number): void {
+export function writeBetween(
+  out: Float64Array,
+  at: number,
+  h: Float64Array,
+  a: number,
+  b: number,
+  lowShift: number,
+  dimL: number,
+  highShift: number,
+  dimU: number,
+): void {
   for (let l = 0; l < dimL; l++) {
     const low = Math.max(a, lowShift + l);
     let top = -Infinity;
@@ -265,7 +289,18 @@ function maxOfPairs(
  * (i ascending, a later one kept only when greater), so the values are maxOfPairs' bits; the
  * fixed strides and the unrolled two-value case let the compiler keep the loop tight.
  */
-function maxOfContiguousPairs(out: Float64Array, at: number, n: number, span: number, t0: Float64Array, o0: number, x0: number, t1: Float64Array, o1: number, x1: number): void {
+function maxOfContiguousPairs(
+  out: Float64Array,
+  at: number,
+  n: number,
+  span: number,
+  t0: Float64Array,
+  o0: number,
+  x0: number,
+  t1: Float64Array,
+  o1: number,
+  x1: number,
+): void {
   if (span === 2) {
     for (let d = 0; d < n; d++) {
       const low = t0[o0 + d]! + t1[o1 + d]!;

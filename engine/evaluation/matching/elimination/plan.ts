@@ -179,7 +179,12 @@ class CostScratch {
     this.kind = new Uint8Array(variables);
   }
 
-  measure(x: number, scopes: readonly (readonly number[])[], orders: readonly (readonly [number, number])[], widths: readonly number[]): void {
+  measure(
+    x: number,
+    scopes: readonly (readonly number[])[],
+    orders: readonly (readonly [number, number])[],
+    widths: readonly number[],
+  ): void {
     const round = ++this.round;
     const { stamp, kind } = this;
     let involved = 0;

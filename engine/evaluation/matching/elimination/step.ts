@@ -72,7 +72,14 @@ function stridesOf(vars: readonly number[], width: readonly number[]): number[] 
 }
 
 /** Writes every entry of `out` with the message of eliminating x: a table over messageScope(shape). */
-export function eliminate(x: number, shape: StepShape, factors: readonly Factor[], min: readonly number[], width: readonly number[], out: Float64Array): void {
+export function eliminate(
+  x: number,
+  shape: StepShape,
+  factors: readonly Factor[],
+  min: readonly number[],
+  width: readonly number[],
+  out: Float64Array,
+): void {
   const { shared, lowerIn, upperIn, lowerOut, upperOut } = shape;
   const involved = shape.involved.map((i) => factors[i]!);
   const span = width[x]!;
@@ -115,7 +122,16 @@ export function eliminate(x: number, shape: StepShape, factors: readonly Factor[
   }
 
   if (lowerIn.length + upperIn.length + bounds.length === 0 && span <= FREE_SPAN) {
-    maximiseFree(out, involved, span, xStrides, sharedDims, sharedStrides, shared.map((v) => min[v]!), pairs);
+    maximiseFree(
+      out,
+      involved,
+      span,
+      xStrides,
+      sharedDims,
+      sharedStrides,
+      shared.map((v) => min[v]!),
+      pairs,
+    );
     return;
   }
 
@@ -141,8 +157,33 @@ export function eliminate(x: number, shape: StepShape, factors: readonly Factor[
     if (fusedAtMost) {
       // Two factors and one child bounding x (a node under its parent, before the sink): the
       // sums go straight into the running maximum, without the h row.
-      if (xStrides[1] === 1) writeAtMostOfContiguousPair(out, base, blockSize, boundShift, a, b, involved[0]!.table, offsets[0]!, involved[1]!.table, offsets[1]!);
-      else writeAtMostOfPair(out, base, blockSize, boundShift, a, b, involved[0]!.table, offsets[0]!, involved[1]!.table, offsets[1]!, xStrides[1]!);
+      if (xStrides[1] === 1)
+        writeAtMostOfContiguousPair(
+          out,
+          base,
+          blockSize,
+          boundShift,
+          a,
+          b,
+          involved[0]!.table,
+          offsets[0]!,
+          involved[1]!.table,
+          offsets[1]!,
+        );
+      else
+        writeAtMostOfPair(
+          out,
+          base,
+          blockSize,
+          boundShift,
+          a,
+          b,
+          involved[0]!.table,
+          offsets[0]!,
+          involved[1]!.table,
+          offsets[1]!,
+          xStrides[1]!,
+        );
       advance();
       continue;
     }
@@ -181,7 +222,12 @@ export function eliminate(x: number, shape: StepShape, factors: readonly Factor[
 }
 
 /** Whether the shared variables at `digits` break one of the pairs (positions in `shared`). */
-function breaksPair(pairs: readonly (readonly [number, number])[], shared: readonly number[], min: readonly number[], digits: readonly number[]): boolean {
+function breaksPair(
+  pairs: readonly (readonly [number, number])[],
+  shared: readonly number[],
+  min: readonly number[],
+  digits: readonly number[],
+): boolean {
   for (let k = 0; k < pairs.length; k++) {
     const pu = pairs[k]![0];
     const pw = pairs[k]![1];
@@ -263,7 +309,14 @@ function maximiseFree(
  * (deterministic, so a repeated call gives the same bits). Entries outside [a, b] are left as
  * they were: no caller reads them.
  */
-function accumulate(h: Float64Array, a: number, b: number, involved: readonly Factor[], offsets: readonly number[], xStrides: readonly number[]): void {
+function accumulate(
+  h: Float64Array,
+  a: number,
+  b: number,
+  involved: readonly Factor[],
+  offsets: readonly number[],
+  xStrides: readonly number[],
+): void {
   if (a > b) return;
   let k = 0;
   if (xStrides[0] === 1) {

@@ -204,9 +204,27 @@ Args:
 Returns:
     A list of the matching contacts; an empty list when none matches.`,
   parameters: [
-    { name: "person_id", type: "string", description: "Unique identifier of the contact, compared exactly.", required: false, annotation: NOT_GIVEN_STR },
-    { name: "name", type: "string", description: "Name of the contact, compared approximately.", required: false, annotation: NOT_GIVEN_STR },
-    { name: "phone_number", type: "string", description: "Phone number of the contact, compared exactly.", required: false, annotation: NOT_GIVEN_STR },
+    {
+      name: "person_id",
+      type: "string",
+      description: "Unique identifier of the contact, compared exactly.",
+      required: false,
+      annotation: NOT_GIVEN_STR,
+    },
+    {
+      name: "name",
+      type: "string",
+      description: "Name of the contact, compared approximately.",
+      required: false,
+      annotation: NOT_GIVEN_STR,
+    },
+    {
+      name: "phone_number",
+      type: "string",
+      description: "Phone number of the contact, compared exactly.",
+      required: false,
+      annotation: NOT_GIVEN_STR,
+    },
     {
       name: "relationship",
       type: "string",
@@ -235,13 +253,17 @@ Returns:
   typechecked: false,
   run(args, ctx) {
     validatePhoneNumber(args.phone_number);
-    const rows = filterRows(ctx.world.rows(CONTACT.name), [
-      { column: "person_id", value: args.person_id, filter: EXACT },
-      { column: "name", value: args.name, filter: fuzzyAtLeast(90) },
-      { column: "phone_number", value: args.phone_number, filter: EXACT },
-      { column: "relationship", value: args.relationship, filter: fuzzyAtLeast(90) },
-      { column: "is_self", value: args.is_self, filter: EXACT },
-    ], CONTACT);
+    const rows = filterRows(
+      ctx.world.rows(CONTACT.name),
+      [
+        { column: "person_id", value: args.person_id, filter: EXACT },
+        { column: "name", value: args.name, filter: fuzzyAtLeast(90) },
+        { column: "phone_number", value: args.phone_number, filter: EXACT },
+        { column: "relationship", value: args.relationship, filter: fuzzyAtLeast(90) },
+        { column: "is_self", value: args.is_self, filter: EXACT },
+      ],
+      CONTACT,
+    );
     return rowsAsResult(rows, CONTACT);
   },
 };

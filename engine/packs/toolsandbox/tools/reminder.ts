@@ -3,10 +3,27 @@ import type { JsonObject } from "../../../base/json.js";
 import { REMINDER } from "../table-schemas.js";
 import type { CellValue } from "../../../world/types.js";
 import { numberArg, scalarArg, stringArg } from "../../../tools/binding.js";
-import { AT_LEAST, AT_MOST, EXACT, deleteWhere, filterRows, fuzzyAtLeast, replaceUniqueRow, rowsAsResult, searchCriterion, NOT_GIVEN_ANNOTATION } from "./search.js";
+import {
+  AT_LEAST,
+  AT_MOST,
+  EXACT,
+  deleteWhere,
+  filterRows,
+  fuzzyAtLeast,
+  replaceUniqueRow,
+  rowsAsResult,
+  searchCriterion,
+  NOT_GIVEN_ANNOTATION,
+} from "./search.js";
 import type { ToolDefinition } from "../../../tools/types.js";
 import { ToolError } from "../../../tools/types.js";
-import { POLARS_DUPLICATE_ERROR, POLARS_NO_DATA_ERROR, validateLatitude, validateLongitude, validateTimestamp } from "../../../tools/validators.js";
+import {
+  POLARS_DUPLICATE_ERROR,
+  POLARS_NO_DATA_ERROR,
+  validateLatitude,
+  validateLongitude,
+  validateTimestamp,
+} from "../../../tools/validators.js";
 
 const STR = "<class 'str'>";
 const NOT_GIVEN_STR = NOT_GIVEN_ANNOTATION.str;
@@ -53,8 +70,24 @@ Returns:
   parameters: [
     { name: "content", type: "string", description: "What the reminder is about.", required: true, annotation: STR },
     { name: "reminder_timestamp", type: "number", description: WHEN_TEXT, required: true, annotation: "<class 'float'>", timestamp: true },
-    { name: "latitude", type: "number", description: LATITUDE_TEXT, required: false, default: null, nullable: true, annotation: "typing.Optional[float]" },
-    { name: "longitude", type: "number", description: LONGITUDE_TEXT, required: false, default: null, nullable: true, annotation: "typing.Optional[float]" },
+    {
+      name: "latitude",
+      type: "number",
+      description: LATITUDE_TEXT,
+      required: false,
+      default: null,
+      nullable: true,
+      annotation: "typing.Optional[float]",
+    },
+    {
+      name: "longitude",
+      type: "number",
+      description: LONGITUDE_TEXT,
+      required: false,
+      default: null,
+      nullable: true,
+      annotation: "typing.Optional[float]",
+    },
   ],
   returns: { description: "The reminder_id of the new reminder.", schema: { type: "string" } },
   action: true,
@@ -102,7 +135,14 @@ Args:
     { name: "content", type: "string", description: "The new text of the reminder.", required: false, annotation: NOT_GIVEN_STR },
     { name: "reminder_timestamp", type: "number", description: WHEN_TEXT, required: false, annotation: NOT_GIVEN_FLOAT, timestamp: true },
     { name: "latitude", type: "number", description: LATITUDE_TEXT, required: false, nullable: true, annotation: NOT_GIVEN_OPTIONAL_FLOAT },
-    { name: "longitude", type: "number", description: LONGITUDE_TEXT, required: false, nullable: true, annotation: NOT_GIVEN_OPTIONAL_FLOAT },
+    {
+      name: "longitude",
+      type: "number",
+      description: LONGITUDE_TEXT,
+      required: false,
+      nullable: true,
+      annotation: NOT_GIVEN_OPTIONAL_FLOAT,
+    },
   ],
   returns: { description: "None.", schema: { type: "null" } },
   action: true,

@@ -42,10 +42,7 @@ export function filterRows(rows: readonly Row[], criteria: readonly FilterCriter
   if (criteria.every((c) => c.value === undefined)) {
     const names = criteria.map((c) => pyStrRepr(c.column));
     const tuple = names.length === 1 ? `(${names[0]},)` : `(${names.join(", ")})`;
-    throw new ToolError(
-      "ValueError",
-      `No search criteria are given. At least one search criteria should be provided among ${tuple}`,
-    );
+    throw new ToolError("ValueError", `No search criteria are given. At least one search criteria should be provided among ${tuple}`);
   }
   let current = rows.slice();
   for (const { column, value, filter } of criteria) {
@@ -86,7 +83,10 @@ function exactFilter(rows: readonly Row[], column: string, columnType: ColumnTyp
       );
     }
     if (Array.isArray(query)) {
-      throw new ToolError("polars.exceptions.InvalidOperationError", `cannot cast List type (inner: '${polarsListInner(query)}', to: 'String')`);
+      throw new ToolError(
+        "polars.exceptions.InvalidOperationError",
+        `cannot cast List type (inner: '${polarsListInner(query)}', to: 'String')`,
+      );
     }
     return [];
   }
@@ -95,7 +95,10 @@ function exactFilter(rows: readonly Row[], column: string, columnType: ColumnTyp
     // Text is compared with the bool printed in lower case.
     if (typeof query === "string") return rows.filter((row) => typeof row[column] === "boolean" && String(row[column]) === query);
     if (typeof query === "object") {
-      throw new ToolError("polars.exceptions.InvalidOperationError", `\n\t[(col("${column}")) == (${Array.isArray(query) ? `[${query.map((v) => JSON.stringify(v)).join(", ")}]` : "{}"})]`);
+      throw new ToolError(
+        "polars.exceptions.InvalidOperationError",
+        `\n\t[(col("${column}")) == (${Array.isArray(query) ? `[${query.map((v) => JSON.stringify(v)).join(", ")}]` : "{}"})]`,
+      );
     }
     return [];
   }
@@ -119,7 +122,21 @@ function polarsLiteral(value: number): string {
 
 /** The element type polars infers for a Python list. */
 function polarsListInner(items: readonly JsonValue[]): string {
-  const kinds = new Set(items.filter((v) => v !== null).map((v) => (typeof v === "number" ? (Number.isInteger(v) ? "Int64" : "Float64") : typeof v === "string" ? "String" : typeof v === "boolean" ? "Boolean" : "Object")));
+  const kinds = new Set(
+    items
+      .filter((v) => v !== null)
+      .map((v) =>
+        typeof v === "number"
+          ? Number.isInteger(v)
+            ? "Int64"
+            : "Float64"
+          : typeof v === "string"
+            ? "String"
+            : typeof v === "boolean"
+              ? "Boolean"
+              : "Object",
+      ),
+  );
   if (kinds.size === 0) return "Null";
   if (kinds.size === 2 && kinds.has("Int64") && kinds.has("Float64")) return "Float64";
   return [...kinds][0] as string;
@@ -236,5 +253,7 @@ export const NOT_GIVEN_ANNOTATION = {
 /** One optional search criterion (omitted = not given, so it is left out of the trace). */
 export function searchCriterion(name: string, type: "string" | "number", description: string, timestamp = false): ToolParameter {
   const annotation = type === "string" ? NOT_GIVEN_ANNOTATION.str : NOT_GIVEN_ANNOTATION.float;
-  return timestamp ? { name, type, description, required: false, annotation, timestamp } : { name, type, description, required: false, annotation };
+  return timestamp
+    ? { name, type, description, required: false, annotation, timestamp }
+    : { name, type, description, required: false, annotation };
 }

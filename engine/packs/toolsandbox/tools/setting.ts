@@ -194,12 +194,5 @@ export const SETTING_TOOLS: readonly ToolDefinition[] = [
     "Switch location service on or off.",
   ),
   setLowBatteryModeStatus,
-  serviceSetter(
-    "set_wifi_status",
-    "wifi",
-    "wifi",
-    "Wifi cannot be turned on in low battery mode",
-    true,
-    "Switch wifi on or off.",
-  ),
+  serviceSetter("set_wifi_status", "wifi", "wifi", "Wifi cannot be turned on in low battery mode", true, "Switch wifi on or off."),
 ];

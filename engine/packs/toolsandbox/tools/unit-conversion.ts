@@ -175,7 +175,9 @@ const PREFIXES: readonly { readonly long: string; readonly short: readonly strin
   { long: "femto", short: ["f"], factor: 1e-15 },
 ];
 
-const BY_NAME: ReadonlyMap<string, UnitDef> = new Map(UNITS.flatMap((u) => [[u.pint, u] as const, ...u.aliases.map((a) => [a, u] as const)]));
+const BY_NAME: ReadonlyMap<string, UnitDef> = new Map(
+  UNITS.flatMap((u) => [[u.pint, u] as const, ...u.aliases.map((a) => [a, u] as const)]),
+);
 
 interface ResolvedName {
   readonly def: UnitDef;

@@ -121,7 +121,14 @@ const datetimeInfoToTimestamp: ToolDefinition = {
     "OverflowError: signed integer is less than minimum",
   ],
   run(args, ctx) {
-    const [year, month, day, hour, minute, second] = DATETIME_FIELDS.map((f) => num(args, f)) as [number, number, number, number, number, number];
+    const [year, month, day, hour, minute, second] = DATETIME_FIELDS.map((f) => num(args, f)) as [
+      number,
+      number,
+      number,
+      number,
+      number,
+      number,
+    ];
     return toTimestamp(naiveFromFields({ year, month, day, hour, minute, second }), ctx.clock.timezone);
   },
 };
@@ -135,14 +142,16 @@ const SHIFT_UNITS = [
 ] as const;
 const shiftTimestampParams: ToolParameter[] = [
   required("timestamp", "number", FLOAT, "The POSIX timestamp to start from.", true),
-  ...SHIFT_UNITS.map(([unit]): ToolParameter => ({
-    name: unit,
-    type: "integer",
-    description: `Optional, 0 by default. How many ${unit} to move by; negative moves back.`,
-    required: false,
-    default: 0,
-    annotation: INT,
-  })),
+  ...SHIFT_UNITS.map(
+    ([unit]): ToolParameter => ({
+      name: unit,
+      type: "integer",
+      description: `Optional, 0 by default. How many ${unit} to move by; negative moves back.`,
+      required: false,
+      default: 0,
+      annotation: INT,
+    }),
+  ),
 ];
 const MAX_TIMEDELTA_DAYS = 999999999n;
 const C_INT_MAX = 2147483647n;

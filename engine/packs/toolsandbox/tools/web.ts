@@ -149,7 +149,13 @@ const searchLocationAroundLatLon: ToolDefinition = {
     schema: { type: "array", items: PLACE_RESULT_SCHEMA },
   },
   stateDependencies: [LOCATION_NEEDED, WIFI_NEEDED],
-  errors: [TYPE_ERROR, ...LAT_LON_ERRORS, `ValueError: ${HALF_LOCATION}`, `PermissionError: ${LOCATION_OFF}`, `ConnectionError: ${WIFI_OFF}`],
+  errors: [
+    TYPE_ERROR,
+    ...LAT_LON_ERRORS,
+    `ValueError: ${HALF_LOCATION}`,
+    `PermissionError: ${LOCATION_OFF}`,
+    `ConnectionError: ${WIFI_OFF}`,
+  ],
   run(args, ctx) {
     const centre = latLonOrCurrent(args, ctx);
     requireWifi(ctx);
@@ -219,7 +225,13 @@ const searchWeatherAroundLatLon: ToolDefinition = {
 // --- search_stock ----------------------------------------------------------------------------
 
 const searchStockParams: ToolParameter[] = [
-  { name: "query", type: "string", description: "A company name (Apple), a ticker symbol (AAPL) or an exchange (NASDAQ).", required: true, annotation: STR },
+  {
+    name: "query",
+    type: "string",
+    description: "A company name (Apple), a ticker symbol (AAPL) or an exchange (NASDAQ).",
+    required: true,
+    annotation: STR,
+  },
 ];
 const searchStock: ToolDefinition = {
   ...COMMON,
@@ -250,8 +262,20 @@ const searchStock: ToolDefinition = {
 
 const convertCurrencyParams: ToolParameter[] = [
   { name: "amount", type: "number", description: "How much money to convert.", required: true, annotation: "typing.Union[float, int]" },
-  { name: "from_currency_code", type: "string", description: "ISO 4217 code of the currency the amount is in, e.g. USD.", required: true, annotation: STR },
-  { name: "to_currency_code", type: "string", description: "ISO 4217 code of the currency to convert to, e.g. EUR.", required: true, annotation: STR },
+  {
+    name: "from_currency_code",
+    type: "string",
+    description: "ISO 4217 code of the currency the amount is in, e.g. USD.",
+    required: true,
+    annotation: STR,
+  },
+  {
+    name: "to_currency_code",
+    type: "string",
+    description: "ISO 4217 code of the currency to convert to, e.g. EUR.",
+    required: true,
+    annotation: STR,
+  },
 ];
 const convertCurrency: ToolDefinition = {
   ...COMMON,

@@ -107,7 +107,8 @@ export function loggedInSuiteTool(suite: Suite) {
     schema: JsonObject,
     action: boolean,
     errors: readonly string[],
-  ): ToolDefinition => suiteTool(suite, { name, summary, parameters, returns: { text: returns, schema }, action, errors: [...AUTH_ERRORS, ...errors] });
+  ): ToolDefinition =>
+    suiteTool(suite, { name, summary, parameters, returns: { text: returns, schema }, action, errors: [...AUTH_ERRORS, ...errors] });
 }
 
 /** Catalog fields shared by every ToolTalk tool. */

@@ -3,7 +3,19 @@
 import type { JsonObject, JsonValue } from "../../../base/json.js";
 import type { NaiveDateTime } from "../../../tools/python-datetime.js";
 import type { Row } from "../../../world/types.js";
-import { STRPTIME_ERRORS, apiException, arg, definition, hex, listParam, stringParam, type ApiEnv, type Kwargs, type ToolTalkApi, loggedInSuiteTool } from "./api.js";
+import {
+  STRPTIME_ERRORS,
+  apiException,
+  arg,
+  definition,
+  hex,
+  listParam,
+  stringParam,
+  type ApiEnv,
+  type Kwargs,
+  type ToolTalkApi,
+  loggedInSuiteTool,
+} from "./api.js";
 import { cellJson, deleteItem, findItem, ownedRows, putItem, toCell } from "./collections.js";
 import { pyAppendToCopy, pyContains, pyEquals, pyStr, pyTruthy, type PyValue } from "./python-semantics.js";
 import { accountByToken } from "./session.js";
@@ -197,7 +209,8 @@ const queryCalendar: ToolTalkApi = {
   requiresAuth: true,
   call(args, env) {
     const username = ownerOf(args, env);
-    if (!env.collections.exists(env.world, CALENDAR.name, username)) throw apiException(`User ${pyStr(username as JsonValue)} has no events.`);
+    if (!env.collections.exists(env.world, CALENDAR.name, username))
+      throw apiException(`User ${pyStr(username as JsonValue)} has no events.`);
     const from = strptime(arg(args, "start_time"), DATETIME_FORMAT);
     const to = strptime(arg(args, "end_time"), DATETIME_FORMAT);
     if (compareNaive(from, to) > 0) throw apiException(START_AFTER_END);
@@ -208,7 +221,9 @@ const queryCalendar: ToolTalkApi = {
       return within(eventStart) || within(eventEnd) || (compareNaive(eventStart, from) <= 0 && compareNaive(eventEnd, to) >= 0);
     });
     return {
-      events: events.map((event) => eventJson(event, env.collections.wasCreated(username, event.event_id ?? null) ? CREATED_ORDER : DATABASE_ORDER)),
+      events: events.map((event) =>
+        eventJson(event, env.collections.wasCreated(username, event.event_id ?? null) ? CREATED_ORDER : DATABASE_ORDER),
+      ),
     };
   },
 };

@@ -47,12 +47,19 @@ const searchMessages: ToolTalkApi = {
     const username = accountByToken(world, arg(args, "session_token")).row.username ?? null;
     // Unlike SearchInbox, an existing but empty message list still has its arguments checked.
     if (!collections.exists(world, MESSAGE.name, username)) return { messages: [] };
-    const found = keywordSearch(ownedRows(world, MESSAGE.name, username), args, now, { date: "timestamp", sender: "sender", text: ["message"] });
+    const found = keywordSearch(ownedRows(world, MESSAGE.name, username), args, now, {
+      date: "timestamp",
+      sender: "sender",
+      text: ["message"],
+    });
     return { messages: found.map((row) => Object.fromEntries(MESSAGE_FIELDS.map((f) => [f, cellJson(row[f])]))) };
   },
 };
 
-const SEND_PARAMETERS = [stringParam("receiver", "Username of the person to write to.", true), stringParam("message", "Text of the message.", true)];
+const SEND_PARAMETERS = [
+  stringParam("receiver", "Username of the person to write to.", true),
+  stringParam("message", "Text of the message.", true),
+];
 
 const sendMessage: ToolTalkApi = {
   definition: definition({
@@ -60,7 +67,10 @@ const sendMessage: ToolTalkApi = {
     ...SUITE,
     docstring: googleDocstring(["Send a text message to another user."], SEND_PARAMETERS, "message_id: id of the sent message."),
     parameters: SEND_PARAMETERS,
-    returns: { description: "message_id: id of the sent message.", schema: { type: "object", properties: { message_id: { type: "string" } } } },
+    returns: {
+      description: "message_id: id of the sent message.",
+      schema: { type: "object", properties: { message_id: { type: "string" } } },
+    },
     action: true,
     errors: [...AUTH_ERRORS, "Message cannot be empty."],
   }),

@@ -44,7 +44,8 @@ export function requireHashable(value: PyValue): void {
 /** `item in container` (list: ==, str: substring, dict: key). */
 export function pyContains(container: PyValue, item: PyValue): boolean {
   if (typeof container === "string") {
-    if (typeof item !== "string") throw new ToolError("TypeError", `'in <string>' requires string as left operand, not ${pyTypeName(item)}`);
+    if (typeof item !== "string")
+      throw new ToolError("TypeError", `'in <string>' requires string as left operand, not ${pyTypeName(item)}`);
     return container.includes(item);
   }
   if (Array.isArray(container)) return container.some((element) => pyEquals(element, item));

@@ -88,10 +88,15 @@ const completeReminder: ToolTalkApi = {
 };
 
 const deleteReminder: ToolTalkApi = {
-  definition: tool("DeleteReminder", "Remove one of the user's reminders.", [REMINDER_ID], 'status: "success" when it worked.', STATUS_SCHEMA, true, [
-    NOT_FOUND,
-    "'…' (KeyError: the user has no reminders)",
-  ]),
+  definition: tool(
+    "DeleteReminder",
+    "Remove one of the user's reminders.",
+    [REMINDER_ID],
+    'status: "success" when it worked.',
+    STATUS_SCHEMA,
+    true,
+    [NOT_FOUND, "'…' (KeyError: the user has no reminders)"],
+  ),
   requiresAuth: true,
   call(args, env) {
     const { position } = reminderPosition(args, env);
@@ -113,7 +118,12 @@ const getReminders: ToolTalkApi = {
           type: "array",
           items: {
             type: "object",
-            properties: { reminder_id: { type: "string" }, task: { type: "string" }, due_date: { type: "string" }, status: { type: "string" } },
+            properties: {
+              reminder_id: { type: "string" },
+              task: { type: "string" },
+              due_date: { type: "string" },
+              status: { type: "string" },
+            },
           },
         },
       },

@@ -63,7 +63,9 @@ function bindingError(api: ToolTalkApi, kwargs: Kwargs): ToolError | undefined {
   if (api.requiresAuth) accepted.add("session_token");
   const unexpected = Object.keys(kwargs).find((k) => !accepted.has(k));
   if (unexpected !== undefined) return new ToolError("TypeError", `${name}.call() got an unexpected keyword argument '${unexpected}'`);
-  const missing = api.definition.parameters.filter((p) => p.required && !Object.prototype.hasOwnProperty.call(kwargs, p.name)).map((p) => p.name);
+  const missing = api.definition.parameters
+    .filter((p) => p.required && !Object.prototype.hasOwnProperty.call(kwargs, p.name))
+    .map((p) => p.name);
   if (missing.length === 0) return undefined;
   const plural = missing.length === 1 ? "argument" : "arguments";
   return new ToolError("TypeError", `${name}.call() missing ${missing.length} required positional ${plural}: ${quotedList(missing)}`);
