@@ -1,6 +1,6 @@
 // The parts of a bus message that scenarios and tools speak of too: who sends, a tool call, the
-// trace of a call that ran. A leaf module (it imports only JSON types), so scenario/model.ts and
-// tools/execute.ts can name them without importing the episode's types, which import the scenario.
+// trace of a call that ran. They sit on the bottom floor because tools (a trace), scenarios (a
+// sender, a reference call) and the episode (the whole message) all name them.
 import type { JsonValue } from "./json.js";
 
 export type RoleName = "system" | "user" | "agent" | "execution_environment";

@@ -58,7 +58,6 @@ export {
 export {
   TOOLSCAN_PATTERNS,
   conversationFinished,
-  fitsToolScanType,
   toolScanFromCalls,
   toolScanMetrics,
   validateCall,
@@ -71,6 +70,7 @@ export {
   type ToolScanShortfall,
 } from "./toolscan/metric.js";
 export {
+  fitsToolScanType,
   executionErrorFeedback,
   formatErrorFeedback,
   invalidArgumentNameFeedback,

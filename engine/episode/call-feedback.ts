@@ -4,7 +4,7 @@
 // first failing check instead of the engine's Python-style error. The checks, in ToolScan's order:
 // the tool name, unknown argument names, missing required arguments, argument types.
 //
-// The rules and texts are those the peer metrics tag calls with (evaluation/peers), so a call the
+// The rules and texts are those the peer metrics tag calls with (tools/toolscan-checks.ts, benchmarks/toolscan/), so a call the
 // agent was told about is the call ToolScan's IFN, IAN or IAT counts. Two differences on purpose:
 // - Names are the ones the agent sees (scrambled when the scenario scrambles tool names), so the
 //   feedback never reveals a real tool name.
@@ -14,13 +14,13 @@
 // A call that passes can still fail when it runs (the tools' own type checks are Python's, where
 // ToolScan lets a bool pass as a number); the agent then gets the engine's error, as ToolScan
 // passes on an execution error.
-import { fitsToolScanType } from "../benchmarks/toolscan/metric.js";
 import {
   invalidArgumentNameFeedback,
   invalidArgumentTypeFeedback,
   missingArgumentFeedback,
   toolScanTypeRepr,
   unknownFunctionFeedback,
+  fitsToolScanType,
 } from "../tools/toolscan-checks.js";
 import type { Scenario } from "../scenario/model.js";
 import type { ToolDefinition } from "../tools/types.js";

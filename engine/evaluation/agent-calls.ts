@@ -5,6 +5,10 @@ import type { Message, ToolCall } from "../episode/types.js";
 import { callArguments, callableTools, type CallArguments } from "../episode/tool-calls.js";
 export { callArguments, type CallArguments };
 import type { ReferenceCall, Scenario } from "../scenario/model.js";
+import type { ToolDefinition } from "../tools/types.js";
+
+/** The tools of the scenario's pack by name. */
+export type ToolLookup = (name: string) => ToolDefinition | undefined;
 
 /**
  * What became of a call: "succeeded" (the environment answered without an exception), "failed"

@@ -5,7 +5,6 @@
 import type { EndReason, Message } from "../episode/types.js";
 import type { Milestone, Scenario } from "../scenario/model.js";
 import { effectiveTurnCount } from "./turn-count.js";
-import type { Trajectory } from "../trajectory/trajectory.js";
 import type { Tables } from "../world/types.js";
 import { packTables } from "../packs/tables.js";
 import { automaticGuardrails } from "./guardrails.js";
@@ -65,8 +64,19 @@ export function evaluate(
   };
 }
 
+/**
+ * What scoring needs of a saved run. The trajectory layer sits above this one (a trajectory file
+ * carries its evaluation line), so a `Trajectory` is taken by its shape, not by its class.
+ */
+export interface ScorableRun {
+  readonly header: { readonly scenario: Scenario };
+  readonly messages: readonly Message[];
+  readonly endReason: EndReason | null;
+  worldAt(index: number): Tables;
+}
+
 /** Scores a saved trajectory against its own scenario, or against `scenario` (a newer version). */
-export function evaluateTrajectory(trajectory: Trajectory, scenario: Scenario = trajectory.header.scenario): EvaluationResult {
+export function evaluateTrajectory(trajectory: ScorableRun, scenario: Scenario = trajectory.header.scenario): EvaluationResult {
   return evaluate(scenario, trajectory.messages, (i) => trajectory.worldAt(i), firstUserMessageIndex(trajectory.messages), {
     endReason: trajectory.endReason,
   });

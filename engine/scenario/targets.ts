@@ -1,6 +1,6 @@
 // Constraint targets and column measures: the expected rows of a world table or the expected
 // message on SANDBOX (whose tool_trace column holds golden traces), checked column by column.
-import { ROLE_NAMES, type RoleName } from "../episode/types.js";
+import { ROLE_NAMES, type RoleName } from "../base/message-parts.js";
 import type { WorldPack } from "../packs/types.js";
 import type { ColumnSchema, ColumnType } from "../world/types.js";
 import { findColumn, resolveCell } from "./cells.js";

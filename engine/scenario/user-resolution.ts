@@ -1,6 +1,6 @@
 // The `user:` section: goal, knowledge boundary, demonstrations and the scripted opening.
 import { BUILTIN_DEMONSTRATIONS, DEFAULT_DEMONSTRATIONS } from "./prompts/demonstrations.js";
-import type { RoleName } from "../episode/types.js";
+import type { RoleName } from "../base/message-parts.js";
 import type { CheckContext } from "./check-context.js";
 import type { Demonstration, DemonstrationMessage, KnowledgeFact, Scenario } from "./model.js";
 import { list, obj, str } from "./raw.js";

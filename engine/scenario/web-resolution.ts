@@ -1,6 +1,6 @@
 // The `web:` section over the bundled offline data. Called only on a scenario that passed the
 // schema, which has already checked every entry's shape; hence the casts from the raw value.
-import { DEFAULT_WEB_DATA } from "../packs/toolsandbox/tools/default-web-data.js";
+import { DEFAULT_WEB_DATA } from "../tools/default-web-data.js";
 import type { ExchangeRates, Place, Stock, WeatherReport, WebData } from "../tools/web-data.js";
 import { obj } from "./raw.js";
 

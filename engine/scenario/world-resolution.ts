@@ -3,7 +3,7 @@
 // table's replace, remove, update, add, in that order. Table names are the pack's.
 import { sameCell } from "../world/cells.js";
 import type { CellValue, ColumnSchema, Row, TableSchema, Tables } from "../world/types.js";
-import { uuid5 } from "../packs/toolsandbox/default-world.js";
+import { uuid5 } from "../world/ids.js";
 import type { CheckContext } from "./check-context.js";
 import { findColumn, resolveCell } from "./cells.js";
 import { lookupTable, looksLikeTable, SANDBOX } from "./pack-tables.js";

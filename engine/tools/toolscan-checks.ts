@@ -4,7 +4,8 @@
 // spaces before the quote and the unclosed quote of the format error), because an agent that was
 // tuned on them reacts to exactly these strings. Lists print as Python lists (['a', 'b']).
 import { pyRepr } from "../python/repr.js";
-import type { ParamType } from "./types.js";
+import type { JsonValue } from "../base/json.js";
+import type { ParamType, ToolParameter } from "./types.js";
 
 /** A Python exception as ToolScan prints it inside a message: `Name(message)`. */
 export interface PyException {
@@ -78,5 +79,22 @@ export function toolScanTypeRepr(type: ParamType): string {
       return "<class 'bool'>";
     case "array":
       return "<class 'list'>";
+  }
+}
+
+/** ToolScan's isinstance check for a parameter, with null allowed where the parameter is Optional. */
+export function fitsToolScanType(value: JsonValue, param: ToolParameter): boolean {
+  if (value === null) return param.nullable === true;
+  switch (param.type) {
+    case "string":
+      return typeof value === "string";
+    case "boolean":
+      return typeof value === "boolean";
+    case "number":
+      return typeof value === "number" || typeof value === "boolean";
+    case "integer":
+      return (typeof value === "number" && Number.isInteger(value)) || typeof value === "boolean";
+    case "array":
+      return Array.isArray(value);
   }
 }

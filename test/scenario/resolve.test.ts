@@ -3,7 +3,7 @@ import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { defaultWorld, uuid5 } from "../../engine/packs/toolsandbox/default-world.js";
-import { DEFAULT_WEB_DATA } from "../../engine/packs/toolsandbox/tools/default-web-data.js";
+import { DEFAULT_WEB_DATA } from "../../engine/tools/default-web-data.js";
 import { BUILTIN_DEMONSTRATIONS, DEFAULT_DEMONSTRATIONS } from "../../engine/scenario/prompts/demonstrations.js";
 import { DEFAULT_AGENT_SYSTEM_PROMPT } from "../../engine/scenario/prompts/prompts.js";
 import { check, expectClean } from "./helpers.js";

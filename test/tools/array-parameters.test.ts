@@ -2,7 +2,7 @@
 // agent is shown, the catalog entry, and what the tool trace records.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { fitsToolScanType } from "../../engine/benchmarks/toolscan/metric.js";
+import { fitsToolScanType } from "../../engine/tools/toolscan-checks.js";
 import { toolScanTypeRepr } from "../../engine/tools/toolscan-checks.js";
 import { packById } from "../../engine/packs/registry.js";
 import { catalogEntry } from "../../engine/tools/catalog-entry.js";

@@ -3,7 +3,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import type { JsonObject, JsonValue } from "../../engine/base/json.js";
-import { DEFAULT_WEB_DATA } from "../../engine/packs/toolsandbox/tools/default-web-data.js";
+import { DEFAULT_WEB_DATA } from "../../engine/tools/default-web-data.js";
 import type { ToolContext } from "../../engine/tools/types.js";
 import type { WebData } from "../../engine/tools/web-data.js";
 import { WEB_TOOLS } from "../../engine/packs/toolsandbox/tools/web.js";

@@ -37,12 +37,13 @@ import type { ReferenceCall, Scenario } from "../../scenario/model.js";
 import type { ToolParameter } from "../../tools/types.js";
 import { pyEquals } from "../../python/values.js";
 import { agentCalls, catalogNameOf, referenceCalls, type AgentCall } from "../../evaluation/agent-calls.js";
-import type { ToolLookup } from "../tooltalk/metric.js";
+import type { ToolLookup } from "../../evaluation/agent-calls.js";
 import {
   formatErrorFeedback,
   invalidArgumentNameFeedback,
   invalidArgumentTypeFeedback,
   missingArgumentFeedback,
+  fitsToolScanType,
   toolScanTypeRepr,
   unknownFunctionFeedback,
 } from "../../tools/toolscan-checks.js";
@@ -87,23 +88,6 @@ export interface ToolScanResult {
   readonly insufficient_calls: readonly ToolScanShortfall[];
   /** Ids of the reference calls counted by IAV. */
   readonly incorrect_values: readonly string[];
-}
-
-/** ToolScan's isinstance check for a parameter, with null allowed where the parameter is Optional. */
-export function fitsToolScanType(value: JsonValue, param: ToolParameter): boolean {
-  if (value === null) return param.nullable === true;
-  switch (param.type) {
-    case "string":
-      return typeof value === "string";
-    case "boolean":
-      return typeof value === "boolean";
-    case "number":
-      return typeof value === "number" || typeof value === "boolean";
-    case "integer":
-      return (typeof value === "number" && Number.isInteger(value)) || typeof value === "boolean";
-    case "array":
-      return Array.isArray(value);
-  }
 }
 
 export interface CallValidation {

@@ -85,8 +85,8 @@ export interface ToolTalkResult {
   readonly ground_truths: readonly ToolTalkGroundTruth[];
 }
 
-/** The tools of the scenario's pack by name. */
-export type ToolLookup = (name: string) => ToolDefinition | undefined;
+export type { ToolLookup } from "../../evaluation/agent-calls.js";
+import type { ToolLookup } from "../../evaluation/agent-calls.js";
 
 /** The prediction's value for `key`, or the tool's Python default when it was omitted. */
 function givenOrDefault(args: Readonly<Record<string, JsonValue>>, key: string, tool: ToolDefinition | undefined): JsonValue | undefined {

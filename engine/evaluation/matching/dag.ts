@@ -20,6 +20,7 @@ export const MAX_MATCH_NODES = LIMITS.milestones.defaultValue;
 
 /** One index range per node, inclusive, used to restrict or fix nodes while breaking ties. */
 import { LIMITS, limitValue } from "../../base/limits.js";
+import { topologicalOrder } from "./topological-order.js";
 
 export interface IndexWindow {
   readonly min: number;
@@ -76,7 +77,8 @@ export function analyseMatchDag(
     direct[from * n + to] = 1;
   });
 
-  const order = topologicalOrder(n, direct);
+  const predecessors = Array.from({ length: n }, (_, v) => [...Array(n).keys()].filter((u) => direct[u * n + v] === 1));
+  const order = topologicalOrder(predecessors);
   const ancestor = new Uint8Array(n * n);
   for (const v of order) {
     for (let u = 0; u < n; u++) {
@@ -101,30 +103,6 @@ export function analyseMatchDag(
   }
 
   return { nodeCount: n, references: refs, reducedEdges, components: weakComponents(n, reducedEdges), isAncestor };
-}
-
-/** Kahn's algorithm, lowest id first; throws naming the nodes left on or behind a cycle. */
-function topologicalOrder(n: number, direct: Uint8Array): number[] {
-  const order: number[] = [];
-  const placed = new Uint8Array(n);
-  while (order.length < n) {
-    let progressed = false;
-    for (let v = 0; v < n; v++) {
-      if (placed[v]) continue;
-      let ready = true;
-      for (let u = 0; u < n && ready; u++) ready = !direct[u * n + v] || placed[u] === 1;
-      if (ready) {
-        order.push(v);
-        placed[v] = 1;
-        progressed = true;
-      }
-    }
-    if (!progressed) {
-      const stuck = [...placed.keys()].filter((v) => !placed[v]);
-      throw new Error(`bestMatch: the edges contain a cycle through nodes ${stuck.join(", ")}`);
-    }
-  }
-  return order;
 }
 
 function validateReferences(

@@ -9,6 +9,7 @@
 // (matching-strategy.ts), typically narrow ones.
 
 import { MatchCapacityError } from "./dag.js";
+import { topologicalOrder } from "./topological-order.js";
 
 /** Bit masks are 31-bit signed integers; 30 nodes keeps every mask positive. */
 export const MAX_SWEEP_NODES = 30;
@@ -92,7 +93,7 @@ export function buildMatchGraph(
     predecessors[to] = (predecessors[to] ?? 0) | (1 << from);
   });
 
-  const order = topologicalOrder(nodeCount, predecessors);
+  const order = topologicalOrder(predecessors.map((mask) => bitsOf(mask, nodeCount)));
   const ancestors: number[] = new Array<number>(nodeCount).fill(0);
   for (const v of order) {
     let mask = 0;
@@ -144,27 +145,6 @@ export function buildMatchGraph(
 
   const full = nodeCount === 0 ? 0 : position.get(2 ** nodeCount - 1)!;
   return { nodeCount, references: refs, ancestors, descendants, downSets, fullDownSet: full };
-}
-
-/** Kahn's algorithm; throws naming the nodes left on a cycle. */
-function topologicalOrder(nodeCount: number, predecessors: readonly number[]): number[] {
-  const order: number[] = [];
-  let placed = 0;
-  while (order.length < nodeCount) {
-    let progressed = false;
-    for (let v = 0; v < nodeCount; v++) {
-      if (!((placed >> v) & 1) && (predecessors[v]! & ~placed) === 0) {
-        order.push(v);
-        placed |= 1 << v;
-        progressed = true;
-      }
-    }
-    if (!progressed) {
-      const stuck = bitsOf(~placed & (2 ** nodeCount - 1), nodeCount);
-      throw new Error(`bestMatch: the edges contain a cycle through nodes ${stuck.join(", ")}`);
-    }
-  }
-  return order;
 }
 
 function validateReferences(nodeCount: number, references: readonly (readonly number[])[], ancestors: readonly number[]): number[][] {

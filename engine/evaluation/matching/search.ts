@@ -17,6 +17,7 @@ import { type SimilarityLookup } from "./cache.js";
 import { type IndexWindow } from "./dag.js";
 import { type GateLookup } from "./gates.js";
 import type { ComponentSolver, MatchComponent } from "./component.js";
+import { topologicalOrder } from "./topological-order.js";
 
 /** Where a slow search reports; one line at a time, no trailing newline. */
 export type ProgressSink = (line: string) => void;
@@ -91,7 +92,7 @@ export class SearchComponentSolver implements ComponentSolver {
       this.predecessors[v]!.push(u);
       this.successors[u]!.push(v);
     }
-    this.order = topologicalOrder(n, this.predecessors);
+    this.order = topologicalOrder(this.predecessors);
     this.indices = new Int32Array(n);
     this.values = new Float64Array(n);
     this.refBuffers = component.references.map((refs) => new Array<number>(refs.length).fill(0));
@@ -209,19 +210,3 @@ export class SearchComponentSolver implements ComponentSolver {
   }
 }
 
-/** Kahn's algorithm, lowest id first (the component's edges are already checked acyclic). */
-function topologicalOrder(n: number, predecessors: readonly (readonly number[])[]): number[] {
-  const remaining = predecessors.map((p) => p.length);
-  const successors: number[][] = Array.from({ length: n }, () => []);
-  predecessors.forEach((list, v) => list.forEach((u) => successors[u]!.push(v)));
-  const order: number[] = [];
-  const placed = new Uint8Array(n);
-  while (order.length < n) {
-    let v = 0;
-    while (placed[v] || remaining[v]! > 0) v++;
-    placed[v] = 1;
-    order.push(v);
-    for (const w of successors[v]!) remaining[w]!--;
-  }
-  return order;
-}

@@ -1,10 +1,9 @@
 // The default world of ToolSandbox (reference section 1.2), built relative to the scenario clock.
 // Ids are uuid5 in the URL namespace of the same payloads upstream uses, so they match upstream.
-import { v5 as uuidv5 } from "uuid";
+import { uuid5 } from "../../world/ids.js";
 import type { Row, Tables } from "../../world/types.js";
 
-export const URL_NAMESPACE = "6ba7b811-9dad-11d1-80b4-00c04fd430c8";
-export const uuid5 = (payload: string): string => uuidv5(payload, URL_NAMESPACE);
+export { uuid5 };
 
 const DAY = 86400;
 const H = 3600;

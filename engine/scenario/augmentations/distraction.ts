@@ -1,6 +1,6 @@
 // Distraction tools (reference 1.10, upstream rank_tools_by_similarity): the tools a scenario does
 // not need, ranked by how easily an agent could mistake them for one it does need.
-import { fuzzyScore } from "../../packs/toolsandbox/tools/search.js";
+import { wRatioProcessed } from "../../tools/fuzzy/wratio.js";
 import type { ToolDefinition } from "../../tools/types.js";
 
 /** Upstream's allow lists always include the user's tool, so it takes part in the ranking. */
@@ -22,7 +22,7 @@ export function rankDistractionTools(tools: readonly ToolDefinition[], allowed: 
     .map((tool) => ({
       name: tool.name,
       sameModule: modules.has(tool.module),
-      score: Math.max(0, ...allowedTools.map((a) => fuzzyScore(tool.name, a.name))),
+      score: Math.max(0, ...allowedTools.map((a) => wRatioProcessed(tool.name, a.name))),
     }));
   const bySimilarity = (section: typeof candidates): string[] =>
     section

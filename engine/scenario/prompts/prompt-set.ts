@@ -5,7 +5,7 @@
 // prompt); a scenario refers to it with `prompts:`, and `run --prompts FILE` applies one to any
 // scenario. Without one, our own wording is used.
 import { isJsonObject, type JsonValue } from "../../base/json.js";
-import type { RoleName } from "../../episode/types.js";
+import type { RoleName } from "../../base/message-parts.js";
 import type { Demonstration, DemonstrationMessage } from "../model.js";
 
 export const PROMPT_SET_FORMAT = "toolsandbox-prompt-set/1";

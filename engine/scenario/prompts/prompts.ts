@@ -7,7 +7,7 @@ import type { KnowledgeFact } from "../model.js";
 /**
  * The agent's system prompt, written for this project with the meaning of upstream's one sentence:
  * do not guess argument values, ask when the request is unclear. Upstream's own wording comes
- * with a prompt set imported from the user's checkout (roles/prompt-set.ts), which is how runs
+ * with a prompt set imported from the user's checkout (prompt-set.ts), which is how runs
  * comparable with upstream's are made.
  */
 export const DEFAULT_AGENT_SYSTEM_PROMPT =

@@ -4,7 +4,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import type { JsonValue } from "../../../engine/base/json.js";
 import { TOOLTALK_PACK, ToolTalkRuntime, requiresAuth, runToolTalkCall } from "../../../engine/packs/tooltalk/index.js";
-import { DEFAULT_WEB_DATA } from "../../../engine/packs/toolsandbox/tools/default-web-data.js";
+import { DEFAULT_WEB_DATA } from "../../../engine/tools/default-web-data.js";
 import { parseDocstring } from "../../../engine/tools/openai-schema.js";
 import type { ToolContext } from "../../../engine/tools/types.js";
 import { WorldTransaction } from "../../../engine/world/transaction.js";

@@ -13,7 +13,7 @@ import type { ToolDefinition } from "../../../tools/types.js";
 import { cellJson } from "../../../world/cells.js";
 import { WorldTransaction } from "../../../world/transaction.js";
 import type { Row, TableSchema, Tables } from "../../../world/types.js";
-import { DEFAULT_WEB_DATA } from "../../../packs/toolsandbox/tools/default-web-data.js";
+import { DEFAULT_WEB_DATA } from "../../../tools/default-web-data.js";
 
 /** What kind of case it is: an ordinary call, an odd input, or a call whose outcome hangs on the world. */
 export type CaseKind = "valid" | "edge" | "state";

@@ -1,6 +1,6 @@
 // The prompt set an import writes beside the scenarios (toolsandbox-prompts.json): upstream's own
 // texts, taken from the user's checkout at import time, never from this repository. With it the
-// tool schemas and the messages sent to a model are upstream's (see roles/prompt-set.ts).
+// tool schemas and the messages sent to a model are upstream's (see engine/scenario/prompts/prompt-set.ts).
 import type { JsonObject } from "../../../base/json.js";
 import { PROMPT_SET_FORMAT } from "../../../scenario/prompts/prompt-set.js";
 import { roleName } from "./conversation.js";

@@ -53,6 +53,7 @@ import { EliminationFactors, type EliminationComponent } from "./factors.js";
 import { messageScope, planElimination, stepShape, type StepShape } from "./plan.js";
 import { eliminate, type Factor, type ImpliedOrder } from "./step.js";
 import { type GateLookup } from "../gates.js";
+import { topologicalOrder } from "../topological-order.js";
 
 /** Largest elimination table the strategy choice accepts (doubles): 32 MiB, like one sweep layer. */
 export const MAX_ELIMINATION_TABLE = 1 << 22;
@@ -91,7 +92,7 @@ export class EliminationSolver {
       this.predecessors[v]!.push(u);
       this.successors[u]!.push(v);
     }
-    this.topological = topologicalOrder(this.predecessors, this.successors);
+    this.topological = topologicalOrder(this.predecessors);
     this.factors = new EliminationFactors(component, lookup, gates, lo, hi);
   }
 
@@ -189,12 +190,3 @@ function messageOrders(x: number, shape: StepShape, factors: readonly Factor[]):
   return carried;
 }
 
-function topologicalOrder(predecessors: readonly number[][], successors: readonly number[][]): number[] {
-  const pending = predecessors.map((p) => p.length);
-  const order: number[] = [];
-  pending.forEach((count, v) => count === 0 && order.push(v));
-  for (let head = 0; head < order.length; head++) {
-    for (const w of successors[order[head]!]!) if (--pending[w]! === 0) order.push(w);
-  }
-  return order;
-}

@@ -1,7 +1,7 @@
 // The bundled weather reports behind search_weather_around_lat_lon (see default-web-data.ts for
 // what the bundled data is and is not). ALL VALUES ARE ILLUSTRATIVE AND FIXED. Days are
 // positional: days[0] is "today" on the scenario clock, so the dates follow the scenario's date.
-import type { WeatherConditions, WeatherDay, WeatherReport } from "../../../tools/web-data.js";
+import type { WeatherConditions, WeatherDay, WeatherReport } from "./web-data.js";
 
 /** One forecast day: [max, min, average temperature °C, max wind km/h, visibility km, humidity %, condition, sunrise, sunset]. */
 type DayRow = readonly [number, number, number, number, number, number, string, string, string];

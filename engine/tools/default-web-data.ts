@@ -14,7 +14,7 @@
 // ToolSandbox's own scenarios ask about is here (the Whole Foods stores, the Grand Canyon, Apple's
 // stock, yuan, Christmas Day, ...), so imported scenarios can be played offline. Weather days are positional: days[0] is "today" on the
 // scenario clock, so the forecast dates follow whatever date the scenario runs on.
-import type { Place, Stock, WebData } from "../../../tools/web-data.js";
+import type { Place, Stock, WebData } from "./web-data.js";
 import { DEFAULT_WEATHER } from "./default-weather.js";
 
 const PLACES: readonly Place[] = [
