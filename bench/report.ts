@@ -14,6 +14,8 @@ import { join } from "node:path";
 import { format } from "node:util";
 import { reportMachine } from "./machine.js";
 
+const oneMinuteLoad = (): number => loadavg()[0] ?? 0;
+
 export const BENCHMARKS_DOC = join(__dirname, "..", "docs", "benchmarks.md");
 
 export interface BenchTarget {
@@ -57,7 +59,7 @@ export function sectionBody(run: BenchRun): string {
   }
   // Trailing blank lines of the output would only pad the block.
   const figures = [...run.figures];
-  while (figures.length > 0 && figures[figures.length - 1]!.trim() === "") figures.pop();
+  while (figures.length > 0 && figures.at(-1)?.trim() === "") figures.pop();
   lines.push("", "```text", ...figures, "```");
   return lines.join("\n");
 }
@@ -99,7 +101,7 @@ export interface BenchReport {
 /** Prints the machine line (as reportMachine does) and starts keeping what the bench prints. */
 export function startBenchReport(bench: string, file: string = BENCHMARKS_DOC): BenchReport {
   reportMachine();
-  const loadStart = loadavg()[0]!;
+  const loadStart = oneMinuteLoad();
   const figures: string[] = [];
   const targets: BenchTarget[] = [];
   const log = console.log;
@@ -122,7 +124,7 @@ export function startBenchReport(bench: string, file: string = BENCHMARKS_DOC): 
         bench,
         date: new Date(),
         loadStart,
-        loadEnd: loadavg()[0]!,
+        loadEnd: oneMinuteLoad(),
         node: process.version,
         cores: cpus().length,
         args: process.argv.slice(2),

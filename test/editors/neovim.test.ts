@@ -21,7 +21,10 @@ function documentedSetup(): string {
   const block = /```lua\n([\s\S]*?)```/.exec(section)?.[1];
   assert.ok(block, "docs/editors.md: no Lua block after **Neovim 0.7 to 0.9**");
   const command = `{ ${JSON.stringify(process.execPath)}, ${JSON.stringify(CLI)}, "lsp", "--stdio" }`;
-  assert.ok(block.includes('{ "toolsandbox", "lsp", "--stdio" }'), "docs/editors.md: the Neovim 0.7 block starts `toolsandbox lsp --stdio`");
+  assert.ok(
+    block.includes('{ "toolsandbox", "lsp", "--stdio" }'),
+    "docs/editors.md: the Neovim 0.7 block starts `toolsandbox lsp --stdio`",
+  );
   return block.replace('{ "toolsandbox", "lsp", "--stdio" }', command);
 }
 
