@@ -17,7 +17,7 @@ import { createScriptedRoles } from "../engine/roles/scripted.js";
 import type { Scenario } from "../engine/scenario/model.js";
 import { loadScenarioFile } from "../engine/scenario/load.js";
 import { TrajectoryWriter } from "../engine/trajectory/writer.js";
-import { reportMachine } from "./machine.js";
+import { startBenchReport } from "./report.js";
 import { chainScenarioText } from "./chain-scenario.js";
 import { checkScenarioText } from "../engine/scenario/load.js";
 
@@ -82,7 +82,7 @@ async function measure(
 }
 
 async function main(): Promise<void> {
-  reportMachine();
+  const report = startBenchReport("engine");
   const iterations = iterationsFromArgs();
   const scenarios = loadSamples();
   const dir = mkdtempSync(join(tmpdir(), "toolsandbox-bench-"));
@@ -123,6 +123,7 @@ async function main(): Promise<void> {
     rmSync(dir, { recursive: true, force: true });
   }
   await longEpisode();
+  report.write();
 }
 
 const LONG_MESSAGES = 10_000;

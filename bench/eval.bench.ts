@@ -49,7 +49,7 @@ import type { Scenario } from "../engine/scenario/model.js";
 import { readTrajectoryFile } from "../engine/trajectory/reader.js";
 import { wideDagScenarioText } from "./wide-dag-scenario.js";
 import { bruteForceMatch, hashInts } from "../test/evaluation/matching-brute-force.js";
-import { reportMachine } from "./machine.js";
+import { type BenchReport, startBenchReport } from "./report.js";
 import type { ScaleRowResult } from "./eval-scale-row.js";
 
 const SAMPLES = "sample-scenarios/trajectories";
@@ -157,7 +157,10 @@ function matchingMethods(scenario: Scenario, episode: Episode): string {
   return [...counts].map(([method, n]) => (n === 1 ? method : `${n} x ${method}`)).join(", ");
 }
 
-async function benchWideDag(options: Options): Promise<void> {
+/** (b)'s target, for the mean of the repeats. */
+const WIDE_DAG_TARGET_MS = 100;
+
+async function benchWideDag(options: Options, report: BenchReport): Promise<void> {
   for (const sinkGuardrails of [true, false]) {
     const checked = checkScenarioText(wideDagScenarioText(sinkGuardrails), "bench/wide-dag.scenario.yaml");
     const errors = checked.diagnostics.filter((d) => d.severity === "error");
@@ -184,6 +187,7 @@ async function benchWideDag(options: Options): Promise<void> {
     } catch (e) {
       // The figure is that it cannot be scored; the other variant still runs.
       console.log(`    ${label}  failed: ${e instanceof Error ? `${e.name}: ${e.message}` : String(e)}`);
+      report.target(`(b) ${label.trim()}: scored under ${WIDE_DAG_TARGET_MS} ms`, false);
       continue;
     }
     const result = score();
@@ -192,6 +196,7 @@ async function benchWideDag(options: Options): Promise<void> {
       `    ${label}  ${ms(times.firstMs)} first call, ${repeatsText(times, options.repeats)}, CPU ${ms(times.cpuMs)});` +
         ` score ${result.score.toFixed(2)}, ${matched} of ${result.milestones.length} matched; method: ${matchingMethods(scenario, episode)}`,
     );
+    report.target(`(b) ${label.trim()}: mean under ${WIDE_DAG_TARGET_MS} ms (${ms(times.meanMs)})`, times.meanMs < WIDE_DAG_TARGET_MS);
   }
 }
 
@@ -342,7 +347,7 @@ function runScaleRow(row: ScaleRow, repeats: number, mode: "runs" | "plain", tim
   return JSON.parse(line) as ScaleRowResult;
 }
 
-function benchScale(options: Options): void {
+function benchScale(options: Options, report: BenchReport): void {
   console.log(
     `(d) scale: generated episodes played by the engine, each row in its own process; targets: wide DAGs under 1 s, chains under 2 s, peak under ${PEAK_TARGET_MIB} MiB`,
   );
@@ -352,11 +357,14 @@ function benchScale(options: Options): void {
   for (const row of SCALE_ROWS) {
     const label = `${row.kind === "wide" ? "wide DAG" : "chain   "} ${String(row.milestones).padStart(2)} milestones over ${row.messages.toLocaleString("en-US").padStart(6)} messages`;
     const result = runScaleRow(row, options.repeats, "runs", 600_000);
+    const targetText = `(d) ${label.replace(/ +/g, " ")}: under ${row.targetMs / 1000} s and ${PEAK_TARGET_MIB} MiB`;
     if (typeof result === "string") {
       console.log(`    ${label}  ${result}`);
+      report.target(targetText, false);
       continue;
     }
     const met = result.meanMs < row.targetMs && result.peakMiB < PEAK_TARGET_MIB;
+    report.target(`${targetText} (${ms(result.meanMs)}, ${result.peakMiB.toFixed(0)} MiB)`, met);
     let anchor = "not tried (too many distinct messages)";
     if (row.messages <= ANCHOR_MAX_MESSAGES) {
       const plain = runScaleRow(row, 1, "plain", options.anchorBudgetSeconds * 1000);
@@ -372,17 +380,18 @@ function benchScale(options: Options): void {
 }
 
 async function main(): Promise<void> {
-  reportMachine();
+  const report = startBenchReport("eval");
   const options = parseOptions(process.argv.slice(2));
   const sections: (() => void | Promise<void>)[] = [];
   if (options.cases.includes("a")) sections.push(() => benchSamples(options));
-  if (options.cases.includes("b")) sections.push(() => benchWideDag(options));
+  if (options.cases.includes("b")) sections.push(() => benchWideDag(options, report));
   if (options.cases.includes("c")) sections.push(() => benchBruteForce(options));
-  if (options.cases.includes("d")) sections.push(() => benchScale(options));
+  if (options.cases.includes("d")) sections.push(() => benchScale(options, report));
   for (const [i, section] of sections.entries()) {
     if (i > 0) console.log("");
     await section();
   }
+  report.write();
 }
 
 main().catch((e: unknown) => {

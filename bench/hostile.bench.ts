@@ -29,7 +29,7 @@ import {
   manyMilestones,
 } from "../test/fixtures/hostile-documents.js";
 import { CLI, LspClient, positionOf, SERVER, uriOf } from "../test/server/protocol/client.js";
-import { reportMachine } from "./machine.js";
+import { type BenchReport, startBenchReport } from "./report.js";
 
 const DOCUMENTS: readonly (readonly [string, () => string])[] = [
   ["alias bomb (9^9)", aliasBomb],
@@ -71,11 +71,20 @@ function probe(hover: () => Promise<unknown>): { stop: () => Promise<number> } {
   };
 }
 
+/**
+ * The target for the documents the limits are there for (all but the 10,000 milestones, which
+ * pass a limit only once the whole file is parsed): the server kept from other files under 1 s,
+ * its peak memory under 500 MB.
+ */
+const BLOCK_TARGET_MS = 1000;
+const PEAK_TARGET_MB = 500;
+const hasTarget = (name: string): boolean => !name.startsWith("10,000 milestones");
+
 /** Settling time after a document's diagnostics, so the background scoring of its reference is included. */
 const SETTLE_MS = 3000;
 
 /** One fresh server per document: its open and an edit at its end, with a probe running throughout. */
-async function serverRow(dir: string, name: string, text: string): Promise<string> {
+async function serverRow(dir: string, name: string, text: string, report: BenchReport): Promise<string> {
   const client = LspClient.start([SERVER, "--stdio"]);
   try {
     await client.initialize(dir);
@@ -104,15 +113,22 @@ async function serverRow(dir: string, name: string, text: string): Promise<strin
     const status = readFileSync(`/proc/${client.pid ?? 0}/status`, "utf8");
     const peakKb = Number(/^VmHWM:\s+(\d+) kB$/m.exec(status)?.[1] ?? NaN);
     await client.shutdown();
+    if (hasTarget(name)) {
+      const peakMb = peakKb / 1024;
+      report.target(
+        `server, ${name}: longest block under ${BLOCK_TARGET_MS} ms and peak under ${PEAK_TARGET_MB} MB (${blocked.toFixed(0)} ms, ${peakMb.toFixed(0)} MB)`,
+        blocked < BLOCK_TARGET_MS && peakMb < PEAK_TARGET_MB,
+      );
+    }
     return `${name.padEnd(24)} ${ms(openDiagnostics)}  ${ms(editDiagnostics)}   ${ms(blocked)}   ${mb(peakKb * 1024).padStart(9)}`;
   } finally {
     client.kill();
   }
 }
 
-async function serverRows(dir: string): Promise<void> {
+async function serverRows(dir: string, report: BenchReport): Promise<void> {
   console.log("\nlanguage server          diagnostics: open    edit   longest block   peak memory");
-  for (const [name, make] of chosen(DOCUMENTS)) console.log(await serverRow(dir, name, make()));
+  for (const [name, make] of chosen(DOCUMENTS)) console.log(await serverRow(dir, name, make(), report));
 }
 
 function cliRows(dir: string): void {
@@ -141,14 +157,15 @@ function cliRows(dir: string): void {
 }
 
 async function main(): Promise<void> {
-  reportMachine();
+  const report = startBenchReport("hostile");
   const dir = mkdtempSync(join(tmpdir(), "toolsandbox-bench-hostile-"));
   try {
-    await serverRows(dir);
+    await serverRows(dir, report);
     cliRows(dir);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
+  report.write();
 }
 
 void main();

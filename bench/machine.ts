@@ -1,5 +1,5 @@
 // The line every bench prints first and last: a figure means little without the load the machine
-// was under while it was taken (the README quotes figures with this load average).
+// was under while it was taken (docs/benchmarks.md gives every figure with it).
 import { cpus, loadavg } from "node:os";
 
 export function machineLine(when: "start" | "end"): string {

@@ -25,7 +25,7 @@ import { performance } from "node:perf_hooks";
 import { startMockLlm } from "../engine/mock-llm/server.js";
 import type { Scenario } from "../engine/scenario/model.js";
 import { loadScenarioFile } from "../engine/scenario/load.js";
-import { reportMachine } from "./machine.js";
+import { startBenchReport } from "./report.js";
 
 const SAMPLES = "sample-scenarios";
 const SCENARIOS = 25;
@@ -91,7 +91,7 @@ async function warmUp(file: string, scenarios: readonly Scenario[], env: NodeJS.
 }
 
 async function main(): Promise<void> {
-  reportMachine();
+  const report = startBenchReport("models");
   const { files, scenarios } = loadSamples();
   // TOOLSANDBOX_DISABLE_COMPILE_CACHE=1 measures a start without the code cache.
   const noCache = process.env.TOOLSANDBOX_DISABLE_COMPILE_CACHE === "1";
@@ -168,6 +168,8 @@ async function main(): Promise<void> {
     const verdict = overhead < TARGET_OVERHEAD ? "within the target" : "over the target";
     console.log(`  overhead  ${pct(overhead)}  = (wall - ideal) / ideal; target < ${pct(TARGET_OVERHEAD)}: ${verdict}`);
     console.log(`            ${pct((episodesMs - idealMs) / idealMs)}  in the episodes alone (their ${s(episodesMs)} against the ideal)`);
+    report.target(`overhead under ${pct(TARGET_OVERHEAD)} of the ideal schedule (${pct(overhead)})`, overhead < TARGET_OVERHEAD);
+    report.write();
   } finally {
     await mock.close();
     rmSync(out, { recursive: true, force: true });

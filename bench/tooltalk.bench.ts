@@ -27,7 +27,7 @@ import { simulateConversation } from "../engine/benchmarks/tooltalk/evaluation/s
 import type { ToolTalkTurnRun } from "../engine/benchmarks/tooltalk/evaluation/types.js";
 import { ScenarioBackend, scenarioConversation } from "../engine/benchmarks/tooltalk/mode/scenario-conversation.js";
 import { toolTalkConversations, toolTalkDatabases } from "../test/fixtures/tooltalk-data.js";
-import { reportMachine } from "./machine.js";
+import { startBenchReport } from "./report.js";
 
 const rounds = Number(process.argv[2] ?? 3);
 if (!Number.isInteger(rounds) || rounds < 1) throw new RangeError(`rounds must be a positive integer, got ${process.argv[2]}`);
@@ -52,7 +52,7 @@ async function time(name: string, work: () => Promise<void> | void): Promise<Row
 }
 
 async function main(): Promise<void> {
-  reportMachine();
+  const report = startBenchReport("tooltalk");
   const conversations = toolTalkConversations();
   const databases = toolTalkDatabases();
   const rows: Row[] = [];
@@ -120,6 +120,7 @@ async function main(): Promise<void> {
       `${r.name.padEnd(width)}  ${r.firstMs.toFixed(1).padStart(9)}  ${r.meanMs.toFixed(1).padStart(9)}  ${(r.meanMs / conversations.length).toFixed(2).padStart(9)}`,
     );
   }
+  report.write();
 }
 
 main().catch((e: unknown) => {

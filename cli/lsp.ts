@@ -22,7 +22,7 @@ export function registerLsp(program: Command): void {
     // Passed by some clients so the server exits with them; read by vscode-languageserver itself.
     .addOption(new Option("--clientProcessId <pid>").hideHelp())
     .addOption(new Option("--reference-worker").hideHelp())
-    .addHelpText("after", '\nThe README\'s "Other editors" section has setups for Neovim, Helix and Emacs.')
+    .addHelpText("after", "\ndocs/editors.md has set-ups for Neovim, Helix and Emacs.")
     .action(async (opts: LspOptions) => {
       // Loaded here, so that the other commands do not load the language server.
       const [{ commandLineConnection, stdioConnection }, { runReferenceWorker }, { startServer }] = await Promise.all([

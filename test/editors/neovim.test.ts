@@ -1,4 +1,4 @@
-// The README's Neovim 0.7-0.9 setup, run as written (the command pointed at dist/cli.js) in the
+// The Neovim 0.7-0.9 setup of docs/editors.md, run as written (the command pointed at dist/cli.js) in the
 // real Neovim from Debian, headless: the diagnostics of a planted mistake with its did-you-mean,
 // completion of milestone ids in `after:`, and a rename of a milestone id that follows its use.
 // Neovim is set up by the test runner (scripts/test-setup, step "neovim"); without it the test
@@ -14,14 +14,17 @@ import { buildCli } from "../cli/harness.js";
 const NVIM = process.env.TOOLSANDBOX_NVIM ?? "/usr/bin/nvim";
 const CLI = join(process.cwd(), "dist", "cli.js");
 
-/** The README's Lua block for Neovim 0.7 to 0.9, with the command this checkout builds. */
-function readmeSetup(): string {
-  const readme = readFileSync(join(process.cwd(), "README.md"), "utf8");
-  const section = readme.slice(readme.indexOf("**Neovim 0.7 to 0.9**"));
+/** The Lua block for Neovim 0.7 to 0.9 in docs/editors.md, with the command this checkout builds. */
+function documentedSetup(): string {
+  const doc = readFileSync(join(process.cwd(), "docs", "editors.md"), "utf8");
+  const section = doc.slice(doc.indexOf("**Neovim 0.7 to 0.9**"));
   const block = /```lua\n([\s\S]*?)```/.exec(section)?.[1];
-  assert.ok(block, "README: no Lua block after **Neovim 0.7 to 0.9**");
+  assert.ok(block, "docs/editors.md: no Lua block after **Neovim 0.7 to 0.9**");
   const command = `{ ${JSON.stringify(process.execPath)}, ${JSON.stringify(CLI)}, "lsp", "--stdio" }`;
-  assert.ok(block.includes('{ "toolsandbox", "lsp", "--stdio" }'), "README: the Neovim 0.7 block starts `toolsandbox lsp --stdio`");
+  assert.ok(
+    block.includes('{ "toolsandbox", "lsp", "--stdio" }'),
+    "docs/editors.md: the Neovim 0.7 block starts `toolsandbox lsp --stdio`",
+  );
   return block.replace('{ "toolsandbox", "lsp", "--stdio" }', command);
 }
 
@@ -101,7 +104,7 @@ before(() => {
   );
   buildCli();
   dir = mkdtempSync(join(tmpdir(), "toolsandbox-neovim-"));
-  writeFileSync(join(dir, "init.lua"), readmeSetup());
+  writeFileSync(join(dir, "init.lua"), documentedSetup());
   writeFileSync(join(dir, "driver.lua"), DRIVER);
   writeFileSync(join(dir, "wifi.scenario.yaml"), SCENARIO);
   const out = join(dir, "seen.json");

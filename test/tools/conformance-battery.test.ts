@@ -1,5 +1,5 @@
 // The battery `npm run conformance:tools` sends to our tools and upstream's, and the rules that
-// count a difference as explained. (The comparison itself needs a checkout: see the README.)
+// count a difference as explained. (The comparison itself needs a checkout: see docs/fidelity.md.)
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { TOOLS } from "../../engine/packs/toolsandbox/tools/catalog.js";
