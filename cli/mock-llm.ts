@@ -5,6 +5,7 @@ import { type Command, InvalidArgumentError, Option } from "commander";
 import { formatDiagnostic } from "../engine/base/diagnostics.js";
 import { describeFault, FaultSpecError, parseFault, type Fault } from "../engine/mock-llm/faults.js";
 import { SCENARIO_MODEL_PREFIX } from "../engine/mock-llm/identify.js";
+import { parseRateLimit, RateLimitSpecError, type RateLimit } from "../engine/mock-llm/rate-limit.js";
 import { startMockLlm, type MockLlm, type RecordedRequest } from "../engine/mock-llm/server.js";
 import type { Scenario } from "../engine/scenario/model.js";
 import { CliError, EXIT } from "../engine/runner/errors.js";
@@ -18,6 +19,7 @@ export interface MockLlmCommandOptions {
   readonly scenarios: readonly string[];
   readonly port: number;
   readonly fault: readonly Fault[];
+  readonly rateLimit?: RateLimit;
   readonly quiet?: boolean;
 }
 
@@ -52,6 +54,15 @@ function parsePort(value: string): number {
   return n;
 }
 
+function rateLimitOption(value: string): RateLimit {
+  try {
+    return parseRateLimit(value);
+  } catch (e) {
+    if (e instanceof RateLimitSpecError) throw new InvalidArgumentError(e.message);
+    throw e;
+  }
+}
+
 function collectFault(value: string, previous: readonly Fault[]): Fault[] {
   try {
     return [...previous, parseFault(value)];
@@ -68,6 +79,9 @@ export function registerMockLlm(program: Command, io: CliIO): void {
     .requiredOption("--scenarios <paths...>", "scenario files, or directories to search for *.scenario.yaml")
     .addOption(new Option("--port <n>", "port to listen on (0 picks a free one)").default(DEFAULT_MOCK_PORT).argParser(parsePort))
     .addOption(new Option("--fault <spec>", "inject a fault (repeatable; see below)").default([], "none").argParser(collectFault))
+    .addOption(
+      new Option("--rate-limit <n/s>", "refuse chat requests beyond N per second with 429 and Retry-After").argParser(rateLimitOption),
+    )
     .option("--quiet", "print no line per request")
     .addHelpText("after", MOCK_LLM_HELP)
     .action(async (opts: MockLlmCommandOptions) => {
@@ -92,6 +106,7 @@ export async function serveMockLlm(options: MockLlmCommandOptions, io: CliIO, st
     server = await startMockLlm({
       scenarios,
       faults: options.fault,
+      ...(options.rateLimit ? { rateLimit: options.rateLimit } : {}),
       port: options.port,
       onRequest: options.quiet ? undefined : (r) => io.out(requestLine(r)),
     });
@@ -101,7 +116,7 @@ export async function serveMockLlm(options: MockLlmCommandOptions, io: CliIO, st
   }
   io.out(`mock-llm: OpenAI base URL ${server.url}/v1`);
   io.out(
-    `mock-llm: ${plural(scenarios.length, "scenario")}; faults: ${options.fault.length > 0 ? options.fault.map(describeFault).join(" ") : "none"}; Ctrl-C stops`,
+    `mock-llm: ${plural(scenarios.length, "scenario")}; faults: ${options.fault.length > 0 ? options.fault.map(describeFault).join(" ") : "none"}${options.rateLimit ? `; rate limit ${options.rateLimit.perSecond}/s` : ""}; Ctrl-C stops`,
   );
   if (!stop.aborted) await new Promise<void>((resolve) => stop.addEventListener("abort", () => resolve(), { once: true }));
   await server.close();

@@ -13,6 +13,7 @@ import { detectSide, ScenarioIndex, SCENARIO_MODEL_PREFIX, type RequestRole } fr
 import { isJudgeRequest, judgeReply } from "./judge-reply.js";
 import { agentReply, userReply, type ScriptedReply } from "./reply.js";
 import { toolCreationReply, toolCreationTarget } from "./tool-creation.js";
+import { type RateLimit, TokenBucket } from "./rate-limit.js";
 import { parseChatRequest } from "./wire.js";
 
 export interface MockLlmOptions {
@@ -22,6 +23,8 @@ export interface MockLlmOptions {
   readonly port?: number;
   /** Only the loopback interface: the server has no authentication. */
   readonly host?: "127.0.0.1";
+  /** Refuse chat requests beyond this rate with 429 and Retry-After (`--rate-limit N/s`). */
+  readonly rateLimit?: RateLimit;
   /** Tool-creation requests (tool name -> Python code), answered with that code (tool-creation.ts). */
   readonly codeAnswers?: ReadonlyMap<string, string>;
   /** Called once per request, after it was answered or dropped. */
@@ -73,6 +76,7 @@ export async function startMockLlm(options: MockLlmOptions): Promise<MockLlm> {
   if (host !== "127.0.0.1") throw new RangeError("the mock server listens on 127.0.0.1 only");
   const index = new ScenarioIndex(options.scenarios);
   const plan = new FaultPlan(faults);
+  const bucket = options.rateLimit ? new TokenBucket(options.rateLimit) : null;
   const requests: RecordedRequest[] = [];
   const sleepers = new Set<() => void>();
   let closed = false;
@@ -92,6 +96,14 @@ export async function startMockLlm(options: MockLlmOptions): Promise<MockLlm> {
   /** Answers (or drops) one chat-completion request; errors are thrown as MockLlmError. */
   const serveChatCompletion = async (req: IncomingMessage, record: Mutable<RecordedRequest>, answer: Answer): Promise<void> => {
     record.rawBody = await readBody(req);
+    const wait = bucket?.take() ?? 0;
+    if (wait > 0) {
+      record.faults = ["rate-limit (--rate-limit)"];
+      throw new MockLlmError(429, `Rate limit reached. Please try again in ${wait}ms.`, "requests", "rate_limit_exceeded", null, {
+        "retry-after": String(Math.ceil(wait / 1000)),
+        "retry-after-ms": String(wait),
+      });
+    }
     const body = parseJson(record.rawBody);
     record.body = body;
     const request = parseChatRequest(body);

@@ -1,0 +1,95 @@
+import assert from "node:assert/strict";
+import { test } from "node:test";
+import { durationMs, EndpointLimiter, pauseAsked } from "../../../engine/roles/openai/endpoint-limiter.js";
+
+/** A manual clock, so the limiter's decisions do not depend on the machine's speed. */
+function clock(): { now: () => number; advance: (ms: number) => void } {
+  let t = 1_000_000;
+  return { now: () => t, advance: (ms) => void (t += ms) };
+}
+
+async function call(limiter: EndpointLimiter, status: number, headers?: Headers): Promise<void> {
+  await limiter.acquire();
+  limiter.release({ status, ...(headers ? { headers } : {}) });
+}
+
+test("the limit climbs by about one per round of answers, up to the maximum", async () => {
+  const c = clock();
+  const limiter = new EndpointLimiter({ max: 16, initial: 2, now: c.now });
+  for (let i = 0; i < 2; i++) await call(limiter, 200);
+  assert.equal(limiter.limit, 2, "two answers at limit 2 add about one");
+  for (let i = 0; i < 400; i++) await call(limiter, 200);
+  assert.equal(limiter.limit, 16);
+});
+
+test("429s halve the limit once per burst, and answers bring it back additively", async () => {
+  const c = clock();
+  const limiter = new EndpointLimiter({ max: 64, initial: 32, now: c.now });
+  for (let i = 0; i < 5; i++) await call(limiter, 429);
+  assert.equal(limiter.limit, 16, "a burst of five refusals within a second is one signal");
+  assert.equal(limiter.throttled, 5);
+  c.advance(1500);
+  await call(limiter, 503);
+  assert.equal(limiter.limit, 8);
+  c.advance(1500);
+  limiter.release({ timedOut: true }); // an attempt that never got an answer
+  // (release without acquire is fine here: the counter only balances the one above)
+  await limiter.acquire();
+  assert.equal(limiter.limit, 4);
+  limiter.release({ status: 200 });
+  let answers = 0;
+  while (limiter.limit < 8) {
+    await call(limiter, 200);
+    answers++;
+  }
+  assert.ok(answers >= 4 + 5 + 6 + 7 - 4 && answers <= 4 + 5 + 6 + 7 + 4, `recovered to 8 after ${answers} answers`);
+});
+
+test("no more requests run at once than the limit; the others wait their turn", async () => {
+  const limiter = new EndpointLimiter({ max: 3, initial: 3 });
+  const order: number[] = [];
+  for (let i = 0; i < 3; i++) await limiter.acquire();
+  const waiting = [4, 5].map((n) => limiter.acquire().then(() => order.push(n)));
+  await new Promise((r) => setImmediate(r));
+  assert.equal(limiter.queued, 2);
+  assert.deepEqual(order, []);
+  limiter.release({ status: 200 });
+  await waiting[0];
+  assert.deepEqual(order, [4]);
+  limiter.release({ status: 200 });
+  await waiting[1];
+  assert.deepEqual(order, [4, 5]);
+});
+
+test("Retry-After pauses every request of the endpoint until it has passed", async () => {
+  const limiter = new EndpointLimiter({ max: 8, initial: 8 });
+  await limiter.acquire();
+  const started = Date.now();
+  limiter.release({ status: 429, headers: new Headers({ "retry-after-ms": "300" }) });
+  await limiter.acquire();
+  const waited = Date.now() - started;
+  limiter.release({ status: 200 });
+  assert.ok(waited >= 280, `waited ${waited} ms`);
+});
+
+test("an aborted wait leaves the queue", async () => {
+  const limiter = new EndpointLimiter({ max: 1, initial: 1 });
+  await limiter.acquire();
+  const stop = new AbortController();
+  const waiting = limiter.acquire(stop.signal);
+  stop.abort(new Error("cancelled"));
+  await assert.rejects(waiting, /cancelled/);
+  assert.equal(limiter.queued, 0);
+});
+
+test("the pause an endpoint asks for is read from its headers", () => {
+  assert.equal(pauseAsked(new Headers({ "retry-after": "2" }), true), 2000);
+  assert.equal(pauseAsked(new Headers({ "retry-after-ms": "150", "retry-after": "2" }), true), 150);
+  assert.equal(pauseAsked(new Headers({ "retry-after": "2" }), false), 0, "Retry-After on a success asks nothing");
+  assert.equal(pauseAsked(new Headers({ "x-ratelimit-remaining-requests": "0", "x-ratelimit-reset-requests": "1.5s" }), false), 1500);
+  assert.equal(pauseAsked(new Headers({ "x-ratelimit-remaining-requests": "3", "x-ratelimit-reset-requests": "1s" }), false), 0);
+  assert.equal(durationMs("6m0s"), 360_000);
+  assert.equal(durationMs("250ms"), 250);
+  assert.equal(durationMs("1h2m3.5s"), 3_723_500);
+  assert.equal(durationMs("soon"), 0);
+});
