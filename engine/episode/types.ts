@@ -105,6 +105,8 @@ export interface ModelCall {
   readonly request?: JsonValue;
   /** The response body as received, or the error body (absent with --no-record-io), the key blanked out. */
   readonly response?: JsonValue;
+  /** Answered from the run's cache (`--cache`): nothing was sent; `usage` is what the answer cost when it was first paid for. */
+  readonly cached?: { readonly usage: TokenUsage | null };
 }
 
 export type ModelCallRole = "agent" | "user";

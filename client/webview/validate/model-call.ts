@@ -21,6 +21,7 @@ function modelCall(value: unknown, path: string): ModelCall {
   const error = prop(o, "error");
   const request = prop(o, "request");
   const response = prop(o, "response");
+  const cached = prop(o, "cached");
   return {
     model: str(prop(o, "model"), `${path}/model`),
     latency_ms: index(prop(o, "latency_ms"), `${path}/latency_ms`),
@@ -30,6 +31,9 @@ function modelCall(value: unknown, path: string): ModelCall {
     ...(error === undefined ? {} : { error: str(error, `${path}/error`) }),
     ...(request === undefined ? {} : { request: json(request, `${path}/request`) }),
     ...(response === undefined ? {} : { response: json(response, `${path}/response`) }),
+    ...(cached === undefined
+      ? {}
+      : { cached: { usage: nullable(tokenUsage)(prop(record(cached, `${path}/cached`), "usage"), `${path}/cached/usage`) } }),
   };
 }
 

@@ -24,7 +24,8 @@ export interface CacheScope {
 export interface CacheKeyParts {
   readonly baseUrl: string;
   readonly model: string;
-  readonly body: JsonValue;
+  /** The request body exactly as sent (serialized as JSON for the key). */
+  readonly body: unknown;
   readonly scope: CacheScope;
 }
 

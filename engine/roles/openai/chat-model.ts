@@ -3,13 +3,20 @@
 // 5xx and dropped connections, waiting as long as a Retry-After or retry-after-ms header asks.
 // When the last attempt fails, the role throws a RoleError("model_error") whose message names
 // the status or the connection problem; the episode ends with it, and nothing crashes.
+//
+// Two run-wide services ride along when a run asks for them: every HTTP attempt waits for a slot of
+// the endpoint's limiter (`--concurrency auto`, endpoint-limiter.ts), and answers are kept in and
+// read from a cache (`--cache`, call-cache.ts) under the job's trial and seed (`withScope`).
 import OpenAI, { type ClientOptions } from "openai";
 import type { ChatCompletionMessageParam, ChatCompletionTool } from "openai/resources/chat/completions";
 import type { ModelCall, ModelSettings } from "../../episode/types.js";
 import { RoleError } from "../../episode/role.js";
+import { type CacheScope, type CallCache, cacheKey } from "./call-cache.js";
+import type { EndpointLimiter } from "./endpoint-limiter.js";
 import { describeModelFailure } from "./failures.js";
 import { readAssistantMessage, type AssistantMessage } from "./response.js";
 import { modelCallRecord, readUsage, type CallFacts } from "./telemetry.js";
+import { isJsonObject } from "../../base/json.js";
 
 export interface ChatModelOptions {
   readonly settings: ModelSettings;
@@ -19,6 +26,10 @@ export interface ChatModelOptions {
   readonly fetch?: typeof fetch;
   /** Keep each call's request and response bodies in its telemetry (default true; `--no-record-io`). */
   readonly recordIo?: boolean;
+  /** Every HTTP attempt takes a slot of this endpoint's limiter (`--concurrency auto`). */
+  readonly limiter?: EndpointLimiter;
+  /** Answers kept on disk (`--cache`); used only by a model given a job's scope (`withScope`). */
+  readonly cache?: CallCache;
 }
 
 /**
@@ -26,11 +37,16 @@ export interface ChatModelOptions {
  * fetch on every attempt, so the counter rides along under a symbol no server ever sees.
  */
 const ATTEMPTS = Symbol("attempts");
+/** The caller's own signal, so an attempt the client aborted on its timeout can be told from a cancelled one. */
+const CALLER_SIGNAL = Symbol("caller signal");
 interface AttemptCounter {
   count: number;
 }
-type CountedInit = RequestInit & { readonly [ATTEMPTS]?: AttemptCounter };
-type CallFetchOptions = NonNullable<ClientOptions["fetchOptions"]> & { readonly [ATTEMPTS]: AttemptCounter };
+type CountedInit = RequestInit & { readonly [ATTEMPTS]?: AttemptCounter; readonly [CALLER_SIGNAL]?: AbortSignal };
+type CallFetchOptions = NonNullable<ClientOptions["fetchOptions"]> & {
+  readonly [ATTEMPTS]: AttemptCounter;
+  readonly [CALLER_SIGNAL]?: AbortSignal;
+};
 
 /**
  * A model behind an endpoint, with one role's settings. Its client is made once and used for every
@@ -43,23 +59,48 @@ export class ChatModel {
   private readonly client: OpenAI;
   private readonly recordIo: boolean;
 
-  constructor(options: ChatModelOptions) {
+  /** `scope` and `client` are given only by `withScope`, which shares this model's client. */
+  constructor(
+    private readonly options: ChatModelOptions,
+    private readonly scope: CacheScope | null = null,
+    client?: OpenAI,
+  ) {
     const { settings, apiKey } = options;
     this.settings = settings;
     this.apiKey = apiKey;
     this.recordIo = options.recordIo ?? true;
-    const baseFetch = options.fetch ?? fetch;
-    this.client = new OpenAI({
+    this.client = client ?? this.createClient();
+  }
+
+  /** The same model for one job: cached answers are stored and found under the job's trial and seed. */
+  withScope(scope: CacheScope): ChatModel {
+    return new ChatModel(this.options, scope, this.client);
+  }
+
+  private createClient(): OpenAI {
+    const { settings, apiKey, limiter } = this.options;
+    const baseFetch = this.options.fetch ?? fetch;
+    return new OpenAI({
       apiKey,
       baseURL: settings.base_url,
       timeout: Math.round(settings.timeout_seconds * 1000),
       maxRetries: settings.max_retries,
       // The client's logger prints requests at debug level; nothing of a run goes to a log.
       logLevel: "off",
-      fetch: (input, init?: CountedInit) => {
+      fetch: async (input, init?: CountedInit) => {
         const counter = init?.[ATTEMPTS];
         if (counter) counter.count++;
-        return baseFetch(input, init);
+        if (!limiter) return baseFetch(input, init);
+        await limiter.acquire(init?.signal ?? undefined);
+        try {
+          const response = await baseFetch(input, init);
+          limiter.release({ status: response.status, headers: response.headers });
+          return response;
+        } catch (error) {
+          // Aborted without the caller asking: the client's own timeout, which the limiter counts.
+          limiter.release({ timedOut: init?.signal?.aborted === true && init[CALLER_SIGNAL]?.aborted !== true });
+          throw error;
+        }
       },
     });
   }
@@ -78,7 +119,7 @@ export class ChatModel {
   ): Promise<AssistantMessage> {
     const { settings, apiKey } = this;
     const attempts: AttemptCounter = { count: 0 };
-    const fetchOptions: CallFetchOptions = { [ATTEMPTS]: attempts };
+    const fetchOptions: CallFetchOptions = { [ATTEMPTS]: attempts, ...(signal ? { [CALLER_SIGNAL]: signal } : {}) };
     const body = {
       model: settings.model,
       messages,
@@ -94,6 +135,21 @@ export class ChatModel {
         modelCallRecord({ model: settings.model, startedAt, attempts: attempts.count, ...facts, ...(io ? { io } : {}) }, performance.now()),
       );
     };
+    const cache = this.scope !== null ? this.options.cache : undefined;
+    const key = cache && this.scope ? cacheKey({ baseUrl: settings.base_url, model: settings.model, body, scope: this.scope }) : null;
+    if (cache && key !== null) {
+      const kept = cache.get(key);
+      const read = kept === null ? null : readAssistantMessage(kept);
+      if (read?.ok === true) {
+        // Nothing was sent: no latency, no attempt, no tokens billed; the tokens it saved are kept apart.
+        const io = this.recordIo ? { request: body, response: kept, apiKey } : undefined;
+        onCall?.({
+          ...modelCallRecord({ model: settings.model, startedAt: 0, attempts: 0, requestId: null, usage: null, ...(io ? { io } : {}) }, 0),
+          cached: { usage: readUsage(kept) },
+        });
+        return read.message;
+      }
+    }
     let completion: unknown;
     try {
       // A signal of its own per call: the client adds an abort listener to the signal it is given
@@ -113,6 +169,7 @@ export class ChatModel {
     }
     const read = readAssistantMessage(completion);
     if (!read.ok) throw new RoleError(`${label}: ${settings.base_url} answered with ${read.problem}`, "model_error");
+    if (cache && key !== null && isJsonObject(completion)) cache.put(key, completion);
     return read.message;
   }
 }
