@@ -7,8 +7,9 @@ import { errorMessage } from "../engine/base/text.js";
 import { problemLine, type CliIO } from "./io.js";
 import type { PlayOutcome } from "../engine/runner/play.js";
 import { startProgress, type Progress } from "./progress.js";
-import { resultColumns, type ScenarioResult } from "../engine/runner/summary.js";
-import { columnWidths, headerLine, rowLine } from "./table.js";
+import type { ScenarioResult } from "../engine/runner/summary.js";
+import { formatScore } from "../engine/evaluation/highlights.js";
+import { columnWidths, headerLine, rowLine, type Column } from "./table.js";
 
 interface Finished {
   readonly job: BatchJob;
@@ -74,4 +75,15 @@ export class BatchReport {
     }
     progress.advance(name);
   }
+}
+
+/** The console line of one scenario, column by column. */
+function resultColumns(nameWidth: number): Column<ScenarioResult>[] {
+  return [
+    { header: "SCENARIO", width: nameWidth, cell: (r) => r.name },
+    { header: "END", width: "invalid_tool_call".length, cell: (r) => r.end_reason ?? "error" },
+    { header: "MESSAGES", align: "right", cell: (r) => String(r.message_count) },
+    { header: "TURNS", align: "right", cell: (r) => String(r.turn_count) },
+    { header: "SCORE", align: "right", cell: (r) => formatScore(r.score) },
+  ];
 }

@@ -5,12 +5,10 @@ import { callableTools } from "../episode/tool-calls.js";
 import type { EndReason, Message } from "../episode/types.js";
 import { aggregateByApp, type AppRow, type AppScored } from "../evaluation/app-rows.js";
 import { aggregateByCategory, type CategoryRow, type ScoredScenario } from "../evaluation/categories.js";
-import { formatScore } from "../evaluation/highlights.js";
 import { peerMetrics, type CallPattern, type PeerMetrics, type ToolScanPattern, type ToolTalkMetrics } from "../benchmarks/peers.js";
 import type { EvaluationResult } from "../evaluation/result.js";
 import type { Category, Scenario } from "../scenario/model.js";
 import { addTelemetry, NO_TELEMETRY, type TelemetryTotals } from "../trajectory/telemetry.js";
-import type { Column } from "../../cli/table.js";
 
 /** Where a milestone or minefield matched, as summary.json lists it (the trajectory holds the explanations). */
 export interface NodeMatch {
@@ -170,14 +168,3 @@ export function summarizePeers(peers: PeerMetrics | null): PeerSummary | null {
 
 /** Deterministic text of summary.json. */
 export const serializeSummary = (summary: RunSummary): string => `${JSON.stringify(summary, null, 2)}\n`;
-
-/** The console line of one scenario, column by column. */
-export function resultColumns(nameWidth: number): Column<ScenarioResult>[] {
-  return [
-    { header: "SCENARIO", width: nameWidth, cell: (r) => r.name },
-    { header: "END", width: "invalid_tool_call".length, cell: (r) => r.end_reason ?? "error" },
-    { header: "MESSAGES", align: "right", cell: (r) => String(r.message_count) },
-    { header: "TURNS", align: "right", cell: (r) => String(r.turn_count) },
-    { header: "SCORE", align: "right", cell: (r) => formatScore(r.score) },
-  ];
-}
