@@ -1,0 +1,197 @@
+// Who plays the agent and the user of a run: the scripted roles (the scenario's reference
+// solution) or a model behind an OpenAI-compatible endpoint (`openai:<model>`), in any mix. A role
+// spec is what the command line asked for, checked; createRoles makes fresh roles from it for
+// each episode. The API key comes only from an environment variable, and it never leaves the role
+// that sends it.
+import type { ModelSettings } from "../episode/types.js";
+import type { AgentRole, UserRole } from "../episode/role.js";
+import { OpenAiAgent } from "../roles/openai/agent.js";
+import { ChatModel } from "../roles/openai/chat-model.js";
+import { DEFAULT_API_KEY_ENV, DEFAULT_BASE_URL, modelSettings } from "../roles/openai/settings.js";
+import { OpenAiUser } from "../roles/openai/user.js";
+import { SCRIPTED_ROLE_ID, createScriptedAgent, createScriptedRoles, createScriptedUser } from "../roles/scripted.js";
+import type { Scenario } from "../scenario/model.js";
+import { ExitError, EXIT } from "./errors.js";
+
+const OPENAI_PREFIX = "openai:";
+
+export const SUPPORTED_AGENTS: readonly string[] = [SCRIPTED_ROLE_ID, `${OPENAI_PREFIX}<model>`];
+export const SUPPORTED_USERS: readonly string[] = [SCRIPTED_ROLE_ID, `${OPENAI_PREFIX}<model>`];
+
+/** Whether `value` names a role: "scripted" or "openai:" followed by a model. */
+export const isRoleId = (value: string): boolean =>
+  value === SCRIPTED_ROLE_ID || (value.startsWith(OPENAI_PREFIX) && value.length > OPENAI_PREFIX.length);
+
+export type RoleSpec =
+  | { readonly kind: "scripted" }
+  | {
+      readonly kind: "openai";
+      readonly settings: ModelSettings;
+      /** False when a missing key may be replaced by a placeholder (a local server that ignores it). */
+      readonly keyRequired: boolean;
+      /** Keep each call's request and response bodies in the trajectory (false: `--no-record-io`). */
+      readonly recordIo?: boolean;
+    };
+
+export interface RoleSpecs {
+  readonly agent: RoleSpec;
+  readonly user: RoleSpec;
+}
+
+/**
+ * The model options of a run, by role, as the command line names them (cli/role-options.ts parses
+ * them; a usage error quotes the flag it is about).
+ */
+export interface ModelRoleFlags {
+  readonly baseUrl?: string;
+  readonly agentBaseUrl?: string;
+  readonly userBaseUrl?: string;
+  readonly agentTemperature?: number;
+  readonly userTemperature?: number;
+  readonly agentSeed?: number;
+  readonly userSeed?: number;
+  readonly agentMaxTokens?: number;
+  readonly userMaxTokens?: number;
+  readonly timeout?: number;
+  readonly maxRetries?: number;
+  readonly apiKeyEnv?: string;
+  readonly agentApiKeyEnv?: string;
+  readonly userApiKeyEnv?: string;
+  /** False with --no-record-io (commander's default for a --no- flag is true). */
+  readonly recordIo?: boolean;
+  /** The role-play judge (cli/judge-options.ts); its own options mirror the agent's. */
+  readonly judge?: string;
+  readonly judgeBaseUrl?: string;
+  readonly judgeTemperature?: number;
+  readonly judgeSeed?: number;
+  readonly judgeMaxTokens?: number;
+  readonly judgeApiKeyEnv?: string;
+}
+
+/** A role played by a model: the two of an episode, and the judge that rates it afterwards. */
+export type ModelRole = "agent" | "user" | "judge";
+
+type Env = Readonly<Record<string, string | undefined>>;
+
+/**
+ * The roles a run was asked for. Model options given for a role that is scripted are a usage
+ * error rather than silently ignored, and so is a model role whose key is missing.
+ */
+export function roleSpecs(agentId: string, userId: string, flags: ModelRoleFlags, env: Env): RoleSpecs {
+  const agent = roleSpec("agent", agentId, flags, env);
+  const user = roleSpec("user", userId, flags, env);
+  if (agent.kind === "scripted" && user.kind === "scripted" && flags.judge === undefined) {
+    const stray = (["baseUrl", "timeout", "maxRetries", "apiKeyEnv"] as const).find((k) => flags[k] !== undefined);
+    if (stray) throw usage(`--${kebab(stray)} applies to model-backed roles only (--agent or --user openai:<model>)`);
+    if (flags.recordIo === false) throw usage("--no-record-io applies to model-backed roles only (--agent or --user openai:<model>)");
+  }
+  return { agent, user };
+}
+
+export function roleSpec(role: ModelRole, id: string, flags: ModelRoleFlags, env: Env): RoleSpec {
+  const own =
+    role === "judge"
+      ? {
+          baseUrl: flags.judgeBaseUrl,
+          temperature: flags.judgeTemperature,
+          seed: flags.judgeSeed,
+          maxTokens: flags.judgeMaxTokens,
+          apiKeyEnv: flags.judgeApiKeyEnv,
+        }
+      : role === "agent"
+        ? {
+            baseUrl: flags.agentBaseUrl,
+            temperature: flags.agentTemperature,
+            seed: flags.agentSeed,
+            maxTokens: flags.agentMaxTokens,
+            apiKeyEnv: flags.agentApiKeyEnv,
+          }
+        : {
+            baseUrl: flags.userBaseUrl,
+            temperature: flags.userTemperature,
+            seed: flags.userSeed,
+            maxTokens: flags.userMaxTokens,
+            apiKeyEnv: flags.userApiKeyEnv,
+          };
+  if (id === SCRIPTED_ROLE_ID) {
+    const stray = (Object.keys(own) as (keyof typeof own)[]).find((k) => own[k] !== undefined);
+    if (stray) throw usage(`--${role}-${kebab(stray)} applies to a model-backed ${role} only (--${role} openai:<model>)`);
+    return { kind: "scripted" };
+  }
+  if (!isRoleId(id)) throw usage(`unsupported ${role} "${id}"`);
+  const explicitKeyEnv = own.apiKeyEnv ?? flags.apiKeyEnv;
+  const settings = modelSettings(id.slice(OPENAI_PREFIX.length), {
+    base_url: own.baseUrl ?? flags.baseUrl ?? DEFAULT_BASE_URL,
+    temperature: own.temperature ?? null,
+    seed: own.seed ?? null,
+    max_tokens: own.maxTokens ?? null,
+    ...(flags.timeout !== undefined ? { timeout_seconds: flags.timeout } : {}),
+    ...(flags.maxRetries !== undefined ? { max_retries: flags.maxRetries } : {}),
+    api_key_env: explicitKeyEnv ?? DEFAULT_API_KEY_ENV,
+  });
+  // OpenAI itself needs a key; a local server usually does not, unless the user named a variable.
+  const spec: RoleSpec = {
+    kind: "openai",
+    settings,
+    keyRequired: explicitKeyEnv !== undefined || isOpenAiService(settings.base_url),
+    recordIo: flags.recordIo ?? true,
+  };
+  apiKeyFor(spec, role, env);
+  return spec;
+}
+
+const isOpenAiService = (url: string): boolean => new URL(url).hostname === new URL(DEFAULT_BASE_URL).hostname;
+
+/** Sent when no key is needed: OpenAI-compatible local servers accept any bearer token. */
+const PLACEHOLDER_KEY = "no-key";
+
+function apiKeyFor(spec: Extract<RoleSpec, { kind: "openai" }>, role: ModelRole, env: Env): string {
+  const name = spec.settings.api_key_env;
+  const key = env[name];
+  if (key !== undefined && key !== "") return key;
+  if (!spec.keyRequired) return PLACEHOLDER_KEY;
+  throw usage(`the ${role}'s API key is missing: set the environment variable ${name} (for ${spec.settings.base_url})`);
+}
+
+// --- roles --------------------------------------------------------------------------------------
+
+/**
+ * Fresh roles for one episode (a scripted pair shares its cursor, so never reuse them). A scripted
+ * role opposite a model plays only its own side of the reference. A role given by id alone
+ * ("openai:gpt-4o") gets the default settings. Model-backed roles made from the same spec object
+ * share its model (one client), which holds no state of an episode.
+ */
+export function createRoles(
+  agent: string | RoleSpec,
+  user: string | RoleSpec,
+  scenario: Scenario,
+  env: Env = process.env,
+): { agent: AgentRole; user: UserRole } {
+  const agentSpec = typeof agent === "string" ? roleSpec("agent", agent, {}, env) : agent;
+  const userSpec = typeof user === "string" ? roleSpec("user", user, {}, env) : user;
+  if (agentSpec.kind === "scripted" && userSpec.kind === "scripted") return createScriptedRoles(scenario);
+  return {
+    agent: agentSpec.kind === "openai" ? new OpenAiAgent(sharedModel(agentSpec, "agent", env)) : createScriptedAgent(scenario),
+    user: userSpec.kind === "openai" ? new OpenAiUser(sharedModel(userSpec, "user", env)) : createScriptedUser(scenario),
+  };
+}
+
+/** The model each resolved role spec has been played by, so a run's episodes share one client per role. */
+const modelsBySpec = new WeakMap<RoleSpec, { readonly apiKey: string; readonly model: ChatModel }>();
+
+export function sharedModel(spec: Extract<RoleSpec, { kind: "openai" }>, role: ModelRole, env: Env): ChatModel {
+  const apiKey = apiKeyFor(spec, role, env);
+  const known = modelsBySpec.get(spec);
+  if (known?.apiKey === apiKey) return known.model;
+  const model = new ChatModel({ settings: spec.settings, apiKey, recordIo: spec.recordIo ?? true });
+  modelsBySpec.set(spec, { apiKey, model });
+  return model;
+}
+
+/** The model of a resolved model-backed spec, for commands that ask it directly (create-tools). */
+export function modelOfSpec(spec: Extract<RoleSpec, { kind: "openai" }>, role: "agent" | "user", env: Env = process.env): ChatModel {
+  return sharedModel(spec, role, env);
+}
+
+const kebab = (key: string): string => key.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
+const usage = (message: string): ExitError => new ExitError(message, EXIT.usage);
