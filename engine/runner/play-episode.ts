@@ -1,8 +1,9 @@
 // Plays one episode into a trajectory file, the one episode loop of `toolsandbox run` and of the
 // extension's live runs: the header, then every event as it happens (each line flushed as it is
 // written), then the evaluation of the finished episode and, with a judge, the judgement as the
-// last line. Neither the file nor the listeners may throw into the engine: a failed write stops the
-// episode and is reported in the outcome, for the caller to decide what it ends.
+// last line. A failed write must not throw into the engine: it stops the episode and is reported in
+// the outcome, for the caller to decide what it ends (`run`: this job or the whole run; the
+// extension: the run is refused).
 import { feedbackRunOptions } from "../episode/call-feedback.js";
 import { Episode, type EpisodeEnd } from "../episode/episode.js";
 import type { AgentRole, UserRole } from "../episode/role.js";
