@@ -78,7 +78,7 @@ export class BatchReport {
 }
 
 /** The console line of one scenario, column by column. */
-export function resultColumns(nameWidth: number): Column<ScenarioResult>[] {
+function resultColumns(nameWidth: number): Column<ScenarioResult>[] {
   return [
     { header: "SCENARIO", width: nameWidth, cell: (r) => r.name },
     { header: "END", width: "invalid_tool_call".length, cell: (r) => r.end_reason ?? "error" },

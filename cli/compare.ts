@@ -6,7 +6,7 @@ import { compareRuns, CompareError, savedRun, type ComparedRun } from "../engine
 import { comparisonHtml } from "../engine/compare/compare-html.js";
 import { comparisonLines } from "../engine/compare/compare-text.js";
 import { playReference } from "../engine/compare/reference-run.js";
-import { CliError, EXIT, type ExitCode } from "../engine/runner/errors.js";
+import { ExitError, EXIT, type ExitCode } from "../engine/runner/errors.js";
 import { writeReplayHtml } from "./html-export.js";
 import type { CliIO } from "./io.js";
 import { loadTrajectory } from "./replay.js";
@@ -28,14 +28,14 @@ export function registerCompare(program: Command, io: CliIO): void {
 }
 
 export async function compareCommand(a: string, b: string | undefined, options: CompareOptions, io: CliIO): Promise<ExitCode> {
-  if (b !== undefined && options.reference) throw new CliError("give a second run or --reference, not both", EXIT.usage);
+  if (b !== undefined && options.reference) throw new ExitError("give a second run or --reference, not both", EXIT.usage);
   const left = loadRun(a);
   const right = b === undefined ? await playReference(left.trajectory.header) : loadRun(b);
   let comparison;
   try {
     comparison = compareRuns(left, right);
   } catch (e) {
-    if (e instanceof CompareError) throw new CliError(e.message, EXIT.usage);
+    if (e instanceof CompareError) throw new ExitError(e.message, EXIT.usage);
     throw e;
   }
   if (options.html !== undefined) {

@@ -8,9 +8,10 @@ import { CREATION_PACKS, type CreationPack } from "../engine/benchmarks/dialogto
 import { DEFAULT_SANDBOX_LIMITS, defaultSandboxPaths, sandboxProblem } from "../engine/benchmarks/dialogtool/creation/sandbox.js";
 import { makeDirectories } from "../engine/base/output-files.js";
 import { writeFileAtomically } from "../engine/runner/batch-summary.js";
-import { CliError, EXIT, fsError, type ExitCode } from "../engine/runner/errors.js";
+import { ExitError, EXIT, fsError, type ExitCode } from "../engine/runner/errors.js";
 import type { CliIO } from "./io.js";
-import { addModelRoleOptions, modelOfSpec, parseAgentId, SUPPORTED_AGENTS, withRoleSpecs, type ModelRoleFlags } from "./roles.js";
+import { addModelRoleOptions, parseAgentId, withRoleSpecs } from "./role-options.js";
+import { modelOfSpec, SUPPORTED_AGENTS, type ModelRoleFlags } from "../engine/runner/role-specs.js";
 import { renderTable, type Column } from "./table.js";
 
 export const CREATION_SUMMARY_FILE = "creation-summary.json";
@@ -76,20 +77,20 @@ function selectedTools(pack: CreationPack, names: readonly string[] | undefined)
   if (!names) return known;
   const unknown = names.filter((n) => !known.includes(n));
   if (unknown.length > 0)
-    throw new CliError(`no tool-creation cases for ${unknown.join(", ")} in pack ${pack.id} (there are: ${known.join(", ")})`, EXIT.usage);
+    throw new ExitError(`no tool-creation cases for ${unknown.join(", ")} in pack ${pack.id} (there are: ${known.join(", ")})`, EXIT.usage);
   return [...new Set(names)];
 }
 
 export async function createToolsCommand(options: CreateToolsOptions, io: CliIO, env = process.env): Promise<ExitCode> {
   const pack = CREATION_PACKS.get(options.pack);
-  if (!pack) throw new CliError(`tool creation knows the packs ${[...CREATION_PACKS.keys()].join(", ")}, not ${options.pack}`, EXIT.usage);
+  if (!pack) throw new ExitError(`tool creation knows the packs ${[...CREATION_PACKS.keys()].join(", ")}, not ${options.pack}`, EXIT.usage);
   const { roles } = withRoleSpecs({ ...options, user: "scripted" }, env);
-  if (roles.agent.kind !== "openai") throw new CliError("create-tools needs a model: --agent openai:<model>", EXIT.usage);
+  if (roles.agent.kind !== "openai") throw new ExitError("create-tools needs a model: --agent openai:<model>", EXIT.usage);
   const model = modelOfSpec(roles.agent, "agent", env);
   const tools = selectedTools(pack, options.tools);
   const sandbox = defaultSandboxPaths();
   const problem = sandboxProblem(sandbox);
-  if (problem !== null) throw new CliError(problem, EXIT.io);
+  if (problem !== null) throw new ExitError(problem, EXIT.io);
   try {
     makeDirectories(options.out);
   } catch (e) {

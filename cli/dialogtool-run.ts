@@ -14,11 +14,11 @@ import type { AgentRole } from "../engine/episode/role.js";
 import type { Scenario } from "../engine/scenario/model.js";
 import { writeFileAtomically } from "../engine/runner/batch-summary.js";
 import { dialogToolAggregateLines, dialogToolTableLines } from "./dialogtool-lines.js";
-import { CliError, EXIT, fsError, type ExitCode } from "../engine/runner/errors.js";
+import { ExitError, EXIT, fsError, type ExitCode } from "../engine/runner/errors.js";
 import { plural } from "../engine/base/text.js";
 import { problemLine, type CliIO } from "./io.js";
 import { eachScenario, loadScenarioJobs } from "./scenario-jobs.js";
-import { createRoles, type RoleSpec } from "./roles.js";
+import { createRoles, type RoleSpec } from "../engine/runner/role-specs.js";
 import type { RunModeOptions } from "./tooltalk-run.js";
 
 export const DIALOGTOOL_SUMMARY_FILE = "dialogtool-summary.json";
@@ -107,7 +107,7 @@ export interface DialogToolModeInput extends RunModeOptions {
 
 export function dialogToolRunOptions(options: DialogToolModeInput): DialogToolRunOptions {
   const refuse = (flag: string, why: string): never => {
-    throw new CliError(`${flag} does not apply to --mode dialogtool: ${why}`, EXIT.usage);
+    throw new ExitError(`${flag} does not apply to --mode dialogtool: ${why}`, EXIT.usage);
   };
   if (options.user !== "scripted") refuse("--user", "the conversation follows the reference; the user's lines are the reference's");
   if ((options.trials ?? 1) > 1) refuse("--trials", "each scenario is asked once per agent turn");

@@ -13,7 +13,7 @@ import {
   type UpstreamScore,
 } from "../engine/benchmarks/toolsandbox/importer/upstream-evaluation.js";
 import { formatWarning } from "../engine/trajectory/errors.js";
-import { CliError, EXIT, type ExitCode } from "../engine/runner/errors.js";
+import { ExitError, EXIT, type ExitCode } from "../engine/runner/errors.js";
 import { problemLine, type CliIO } from "./io.js";
 import { loadTrajectory } from "./replay.js";
 import { collectTrajectoryFiles } from "../engine/runner/scenario-files.js";
@@ -44,7 +44,7 @@ export function evalAgainstUpstream(paths: readonly string[], options: AgainstUp
       ours = evaluateTrajectory(trajectory, scenario);
     } catch (e) {
       if (!(e instanceof EvaluationError)) throw e;
-      throw new CliError(`${file}: cannot score the embedded scenario: ${e.message}`, EXIT.malformedTrajectory);
+      throw new ExitError(`${file}: cannot score the embedded scenario: ${e.message}`, EXIT.malformedTrajectory);
     }
     const id = String(rows.length);
     rows.push({
@@ -65,7 +65,7 @@ export function evalAgainstUpstream(paths: readonly string[], options: AgainstUp
       for (const note of scored.notes) io.err(note);
       scores = scored.scores;
     } catch (e) {
-      if (e instanceof ExporterError) throw new CliError(e.message, EXIT.failed);
+      if (e instanceof ExporterError) throw new ExitError(e.message, EXIT.failed);
       throw e;
     }
     for (const s of scores) {

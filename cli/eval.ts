@@ -10,7 +10,7 @@ import { passHatK, type PassHatKReport, type PeerMetrics } from "../engine/bench
 import type { EndReason } from "../engine/episode/types.js";
 import type { Scenario } from "../engine/scenario/model.js";
 import { formatWarning } from "../engine/trajectory/errors.js";
-import { CliError, EXIT, type ExitCode } from "../engine/runner/errors.js";
+import { ExitError, EXIT, type ExitCode } from "../engine/runner/errors.js";
 import { problemLine, type CliIO } from "./io.js";
 import { loadTrajectory } from "./replay.js";
 import { collectTrajectoryFiles, hasErrors, loadScenario } from "../engine/runner/scenario-files.js";
@@ -134,7 +134,7 @@ function score(file: string, override: { file: string; scenario: Scenario } | nu
   } catch (e) {
     if (!(e instanceof EvaluationError)) throw e;
     // A checked --scenario file cannot fail here; an embedded scenario only passed the schema.
-    throw new CliError(`${file}: cannot score the embedded scenario: ${e.message}`, EXIT.malformedTrajectory);
+    throw new ExitError(`${file}: cannot score the embedded scenario: ${e.message}`, EXIT.malformedTrajectory);
   }
   return {
     file,

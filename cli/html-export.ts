@@ -9,7 +9,7 @@ import { createNonce, panelHtml } from "../engine/panel/html.js";
 import type { EvaluationResult } from "../engine/evaluation/result.js";
 import type { Trajectory } from "../engine/trajectory/trajectory.js";
 import type { TrajectoryLine } from "../engine/panel/protocol.js";
-import { CliError, EXIT, fsError } from "../engine/runner/errors.js";
+import { ExitError, EXIT, fsError } from "../engine/runner/errors.js";
 
 const SCRIPT = "webview.js";
 const STYLE = "webview.css";
@@ -63,6 +63,6 @@ function assetDirectory(script: string, style: string): string {
   const candidates = [__dirname, join(__dirname, "..", "..", "dist")];
   const found = candidates.find((dir) => existsSync(join(dir, script)) && existsSync(join(dir, style)));
   if (found === undefined)
-    throw new CliError(`the browser bundle (${script}, ${style}) is missing next to the CLI; run npm run build`, EXIT.internal);
+    throw new ExitError(`the browser bundle (${script}, ${style}) is missing next to the CLI; run npm run build`, EXIT.internal);
   return found;
 }

@@ -27,7 +27,7 @@ import { JsonInputError } from "../engine/base/json-reader.js";
 import { ExportDataError } from "../engine/benchmarks/toolsandbox/importer/export-data.js";
 import { importToolSandbox } from "../engine/benchmarks/toolsandbox/importer/import-suite.js";
 import { ExporterError } from "../engine/benchmarks/toolsandbox/importer/run-exporter.js";
-import { CliError, EXIT, fsError, type ExitCode } from "../engine/runner/errors.js";
+import { ExitError, EXIT, fsError, type ExitCode } from "../engine/runner/errors.js";
 import { isDirectory } from "../engine/runner/scenario-files.js";
 import { plural } from "../engine/base/text.js";
 import { problemLine, type CliIO } from "./io.js";
@@ -72,7 +72,7 @@ export function registerImport(program: Command, io: CliIO, setExit: (code: Exit
 
 export function importCommand(source: string, paths: readonly string[], options: ImportOptions, io: CliIO): ExitCode {
   if (!(IMPORT_SOURCES as readonly string[]).includes(source)) {
-    throw new CliError(`unknown import source "${source}" (supported: ${IMPORT_SOURCES.join(", ")})`, EXIT.usage);
+    throw new ExitError(`unknown import source "${source}" (supported: ${IMPORT_SOURCES.join(", ")})`, EXIT.usage);
   }
   if (source === "toolsandbox") return importToolSandboxCommand(paths, options, io);
   const report = importToolTalk(paths, options.out, options.databases);
@@ -83,15 +83,15 @@ export function importCommand(source: string, paths: readonly string[], options:
 }
 
 function importToolSandboxCommand(paths: readonly string[], options: ImportOptions, io: CliIO): ExitCode {
-  if (paths.length !== 1) throw new CliError("import toolsandbox takes one path: the ToolSandbox checkout", EXIT.usage);
-  if (!existsSync(paths[0] ?? "")) throw new CliError(`${paths[0] ?? ""}: no such file or directory`, EXIT.io);
+  if (paths.length !== 1) throw new ExitError("import toolsandbox takes one path: the ToolSandbox checkout", EXIT.usage);
+  if (!existsSync(paths[0] ?? "")) throw new ExitError(`${paths[0] ?? ""}: no such file or directory`, EXIT.io);
   const schema = schemaFile();
   const schemaPath = schema === null ? null : relative(resolve(options.out), schema).split(sep).join("/");
   let report;
   try {
     report = importToolSandbox(paths[0] ?? "", { out: options.out, python: options.python ?? "python3", schemaPath });
   } catch (e) {
-    if (e instanceof ExporterError || e instanceof ExportDataError) throw new CliError(e.message, EXIT.failed);
+    if (e instanceof ExporterError || e instanceof ExportDataError) throw new ExitError(e.message, EXIT.failed);
     throw e;
   }
   for (const note of report.notes) io.err(note);
@@ -118,7 +118,7 @@ function conversationFiles(path: string): string[] {
   } catch (e) {
     throw fsError(e, path);
   }
-  if (files.length === 0) throw new CliError(`${path}: no *.json conversation files in this directory or below it`, EXIT.io);
+  if (files.length === 0) throw new ExitError(`${path}: no *.json conversation files in this directory or below it`, EXIT.io);
   return files;
 }
 
@@ -126,18 +126,18 @@ function conversationFiles(path: string): string[] {
 function databasesFor(paths: readonly string[], given: string | undefined): Tables {
   const folder = given ?? paths.map((p) => findDatabasesFolder(resolve(p))).find((f) => f !== null) ?? null;
   if (folder === null) {
-    throw new CliError(
+    throw new ExitError(
       `no ToolTalk databases folder (with Account.json ... Weather.json) under or beside ${paths.join(", ")}; name it with --databases`,
       EXIT.usage,
     );
   }
   if (!isDatabasesFolder(folder))
-    throw new CliError(`${folder}: not ToolTalk's databases folder (it needs Account.json ... Weather.json)`, EXIT.usage);
+    throw new ExitError(`${folder}: not ToolTalk's databases folder (it needs Account.json ... Weather.json)`, EXIT.usage);
   try {
     return readToolTalkDatabases(folder);
   } catch (e) {
-    if (e instanceof DatabaseFileError) throw new CliError(e.message, EXIT.io);
-    if (e instanceof Error && !("code" in e)) throw new CliError(e.message, EXIT.io);
+    if (e instanceof DatabaseFileError) throw new ExitError(e.message, EXIT.io);
+    if (e instanceof Error && !("code" in e)) throw new ExitError(e.message, EXIT.io);
     throw fsError(e, folder);
   }
 }
@@ -170,7 +170,7 @@ export function importToolTalk(paths: readonly string[], out: string, databasesF
       text = readFileSync(file, "utf8");
     } catch (e) {
       const problem = fsError(e, file);
-      problems.push(problem instanceof CliError ? problem.message : `${file}: cannot be read`);
+      problems.push(problem instanceof ExitError ? problem.message : `${file}: cannot be read`);
       continue;
     }
     let imported;

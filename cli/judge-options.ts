@@ -4,8 +4,9 @@
 // agent's replies of every scenario that gives the agent a persona; other scenarios are not judged.
 import { InvalidArgumentError, Option, type Command } from "commander";
 import { RolePlayJudge } from "../engine/benchmarks/dialogtool/role-play/judge.js";
-import { CliError, EXIT } from "../engine/runner/errors.js";
-import { baseUrl, envName, maxTokens, roleSpec, seed, sharedModel, temperature, type ModelRoleFlags, type RoleSpec } from "./roles.js";
+import { ExitError, EXIT } from "../engine/runner/errors.js";
+import { baseUrl, envName, maxTokens, seed, temperature } from "./role-options.js";
+import { roleSpec, sharedModel, type ModelRoleFlags, type RoleSpec } from "../engine/runner/role-specs.js";
 
 type Env = Readonly<Record<string, string | undefined>>;
 
@@ -43,11 +44,14 @@ export function judgeSpec(flags: ModelRoleFlags, env: Env): Extract<RoleSpec, { 
   if (flags.judge === undefined) {
     const stray = JUDGE_FLAGS.find((k) => flags[k] !== undefined);
     if (stray)
-      throw new CliError(`--${stray.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)} applies with --judge openai:<model> only`, EXIT.usage);
+      throw new ExitError(
+        `--${stray.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)} applies with --judge openai:<model> only`,
+        EXIT.usage,
+      );
     return null;
   }
   const spec = roleSpec("judge", flags.judge, flags, env);
-  if (spec.kind !== "openai") throw new CliError(`unsupported judge "${flags.judge}"`, EXIT.usage);
+  if (spec.kind !== "openai") throw new ExitError(`unsupported judge "${flags.judge}"`, EXIT.usage);
   return spec;
 }
 

@@ -4,7 +4,7 @@ import { Command, CommanderError, InvalidArgumentError, Option } from "commander
 import { version } from "../package.json";
 import type { FeedbackStyle } from "../engine/episode/call-feedback.js";
 import { DEFAULT_PACK_ID, PACK_IDS, type PackId } from "../engine/packs/types.js";
-import { CliError, EXIT, EXIT_CODES_HELP, type ExitCode } from "../engine/runner/errors.js";
+import { ExitError, EXIT, EXIT_CODES_HELP, type ExitCode } from "../engine/runner/errors.js";
 import { errorMessage } from "../engine/base/text.js";
 import { problemLine, processIO, type CliIO } from "./io.js";
 import { evalCommand } from "./eval.js";
@@ -13,15 +13,8 @@ import { evalAgainstUpstream } from "./eval-upstream.js";
 import { registerImport } from "./import.js";
 import { replayCommand } from "./replay.js";
 import { addJudgeOptions, judgeSpec } from "./judge-options.js";
-import {
-  addModelRoleOptions,
-  parseAgentId,
-  parseUserId,
-  SUPPORTED_AGENTS,
-  SUPPORTED_USERS,
-  withRoleSpecs,
-  type ModelRoleFlags,
-} from "./roles.js";
+import { addModelRoleOptions, parseAgentId, parseUserId, withRoleSpecs } from "./role-options.js";
+import { SUPPORTED_AGENTS, SUPPORTED_USERS, type ModelRoleFlags } from "../engine/runner/role-specs.js";
 import { runCommand } from "./run.js";
 import { registerLsp } from "./lsp.js";
 import { registerMockLlm } from "./mock-llm.js";
@@ -218,7 +211,7 @@ function buildProgram(io: CliIO, setExit: (code: ExitCode) => void): Command {
       ) => {
         if (opts.againstUpstream === undefined) return setExit(evalCommand(paths, opts, io));
         if (opts.scenario !== undefined || opts.mode !== "milestone") {
-          throw new CliError(
+          throw new ExitError(
             "--against-upstream scores each trajectory against its own upstream scenario: it cannot be combined with --scenario or another --mode",
             EXIT.usage,
           );
@@ -283,7 +276,7 @@ function reportError(e: unknown, io: CliIO): number {
     // --help and --version end with code 0; everything else commander raises is a usage error.
     return e.exitCode === 0 ? EXIT.ok : EXIT.usage;
   }
-  if (e instanceof CliError) {
+  if (e instanceof ExitError) {
     io.err(problemLine(e.message));
     return e.exitCode;
   }

@@ -8,7 +8,7 @@ import { SCENARIO_MODEL_PREFIX } from "../engine/mock-llm/identify.js";
 import { parseRateLimit, RateLimitSpecError, type RateLimit } from "../engine/mock-llm/rate-limit.js";
 import { startMockLlm, type MockLlm, type RecordedRequest } from "../engine/mock-llm/server.js";
 import type { Scenario } from "../engine/scenario/model.js";
-import { CliError, EXIT } from "../engine/runner/errors.js";
+import { ExitError, EXIT } from "../engine/runner/errors.js";
 import { errorMessage, plural } from "../engine/base/text.js";
 import type { CliIO } from "./io.js";
 import { collectScenarioFiles, hasErrors, loadScenario } from "../engine/runner/scenario-files.js";
@@ -98,7 +98,7 @@ export function registerMockLlm(program: Command, io: CliIO): void {
     });
 }
 
-/** Loads the scenarios, serves until `stop` aborts, then closes. Failures are thrown as CliError. */
+/** Loads the scenarios, serves until `stop` aborts, then closes. Failures are thrown as ExitError. */
 export async function serveMockLlm(options: MockLlmCommandOptions, io: CliIO, stop: AbortSignal): Promise<void> {
   const scenarios = loadScenarios(options.scenarios, io);
   let server: MockLlm;
@@ -112,7 +112,7 @@ export async function serveMockLlm(options: MockLlmCommandOptions, io: CliIO, st
     });
   } catch (e) {
     if (systemErrorCode(e) === undefined) throw e;
-    throw new CliError(`cannot listen on 127.0.0.1:${options.port}: ${listenReason(e)}`, EXIT.io);
+    throw new ExitError(`cannot listen on 127.0.0.1:${options.port}: ${listenReason(e)}`, EXIT.io);
   }
   io.out(`mock-llm: OpenAI base URL ${server.url}/v1`);
   io.out(
@@ -129,7 +129,7 @@ function loadScenarios(paths: readonly string[], io: CliIO): Scenario[] {
   const broken = loaded.filter((l) => hasErrors(l.diagnostics) || !l.scenario);
   if (broken.length > 0) {
     const verb = broken.length === 1 ? "has" : "have";
-    throw new CliError(
+    throw new ExitError(
       `${broken.length} of ${plural(loaded.length, "scenario file")} ${verb} errors; the server was not started`,
       EXIT.failed,
     );
@@ -140,7 +140,7 @@ function loadScenarios(paths: readonly string[], io: CliIO): Scenario[] {
     if (!l.scenario) continue;
     const other = byName.get(l.scenario.name);
     // The model name mock/<name> must name one scenario.
-    if (other !== undefined) throw new CliError(`${l.file}: scenario name "${l.scenario.name}" is already used by ${other}`, EXIT.failed);
+    if (other !== undefined) throw new ExitError(`${l.file}: scenario name "${l.scenario.name}" is already used by ${other}`, EXIT.failed);
     byName.set(l.scenario.name, l.file);
     scenarios.push(l.scenario);
   }

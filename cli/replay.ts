@@ -6,7 +6,7 @@ import type { EvaluationResult } from "../engine/evaluation/result.js";
 import { formatWarning, TrajectoryError } from "../engine/trajectory/errors.js";
 import { readTrajectoryFile } from "../engine/trajectory/reader.js";
 import type { Trajectory } from "../engine/trajectory/trajectory.js";
-import { CliError, EXIT, fsError, type ExitCode } from "../engine/runner/errors.js";
+import { ExitError, EXIT, fsError, type ExitCode } from "../engine/runner/errors.js";
 import { replayHtml, writeReplayHtml } from "./html-export.js";
 import { problemLine, type CliIO } from "./io.js";
 import { transcriptLines } from "./transcript.js";
@@ -37,7 +37,7 @@ export function loadTrajectory(file: string): Trajectory {
   try {
     return readTrajectoryFile(file);
   } catch (e) {
-    if (e instanceof TrajectoryError) throw new CliError(e.message, EXIT.malformedTrajectory);
+    if (e instanceof TrajectoryError) throw new ExitError(e.message, EXIT.malformedTrajectory);
     throw fsError(e, file);
   }
 }

@@ -9,7 +9,7 @@ import { createNonce, panelHtml } from "../engine/panel/html.js";
 import type { RunRecord } from "../engine/runs/run-record.js";
 import { loadRuns, type RunsData } from "../engine/runs/runs-data.js";
 import { TRAJECTORY_SUFFIX } from "../engine/trajectory/writer.js";
-import { CliError, EXIT, type ExitCode } from "../engine/runner/errors.js";
+import { ExitError, EXIT, type ExitCode } from "../engine/runner/errors.js";
 import { bundledAssets, writeReplayHtml } from "./html-export.js";
 import type { CliIO } from "./io.js";
 import { appTableLines, categoryTableLines } from "./score-lines.js";
@@ -35,11 +35,11 @@ export function reportCommand(paths: readonly string[], options: ReportOptions, 
     try {
       statSync(path);
     } catch {
-      throw new CliError(`${path}: no such file or folder`, EXIT.usage);
+      throw new ExitError(`${path}: no such file or folder`, EXIT.usage);
     }
   }
   const data = loadRuns(paths, `Runs of ${paths.join(", ")}`);
-  if (data.records.length === 0) throw new CliError(`no *${TRAJECTORY_SUFFIX} under ${paths.join(", ")}`, EXIT.usage);
+  if (data.records.length === 0) throw new ExitError(`no *${TRAJECTORY_SUFFIX} under ${paths.join(", ")}`, EXIT.usage);
   if (options.html !== undefined) {
     writeReplayHtml(options.html, runsHtml(data));
     io.out(`${data.records.length} runs → ${options.html}`);

@@ -7,7 +7,7 @@ import { formatDiagnostic } from "../engine/base/diagnostics.js";
 import { JsonInputError } from "../engine/base/json-reader.js";
 import type { Scenario } from "../engine/scenario/model.js";
 import { TRAJECTORY_SUFFIX } from "../engine/trajectory/writer.js";
-import { CliError, EXIT, fsError } from "../engine/runner/errors.js";
+import { ExitError, EXIT, fsError } from "../engine/runner/errors.js";
 import { problemLine, type CliIO } from "./io.js";
 import { hasErrors, isDirectory, loadScenario } from "../engine/runner/scenario-files.js";
 
@@ -35,7 +35,8 @@ export function collectResultFiles(paths: readonly string[], suffixes: readonly 
   const files = paths.flatMap((path) => {
     if (!isDirectory(path)) return [path];
     const found = filesUnder(path, suffixes);
-    if (found.length === 0) throw new CliError(`${path}: no ${suffixes.map((s) => `*${s}`).join(" or ")} files in this directory`, EXIT.io);
+    if (found.length === 0)
+      throw new ExitError(`${path}: no ${suffixes.map((s) => `*${s}`).join(" or ")} files in this directory`, EXIT.io);
     return found;
   });
   return [...new Set(files)];
@@ -65,7 +66,7 @@ export function modeResultFiles(paths: readonly string[], spec: ModeFileSpec, io
     );
     return false;
   });
-  if (files.length === 0) throw new CliError(`nothing to score: give *${spec.runSuffix} or *${TRAJECTORY_SUFFIX} files`, EXIT.usage);
+  if (files.length === 0) throw new ExitError(`nothing to score: give *${spec.runSuffix} or *${TRAJECTORY_SUFFIX} files`, EXIT.usage);
   return files;
 }
 
@@ -73,7 +74,7 @@ export function modeResultFiles(paths: readonly string[], spec: ModeFileSpec, io
 export function loadOverrideScenario(file: string, io: CliIO): Scenario {
   const loaded = loadScenario(file);
   for (const d of loaded.diagnostics) io.err(formatDiagnostic(d));
-  if (hasErrors(loaded.diagnostics) || !loaded.scenario) throw new CliError(`${file} has errors; nothing was scored`, EXIT.failed);
+  if (hasErrors(loaded.diagnostics) || !loaded.scenario) throw new ExitError(`${file} has errors; nothing was scored`, EXIT.failed);
   return loaded.scenario;
 }
 
@@ -88,7 +89,7 @@ export function readModeRunFile<T>(file: string, parse: (text: string, file: str
   try {
     return parse(text, file);
   } catch (e) {
-    if (e instanceof JsonInputError) throw new CliError(e.message, EXIT.malformedTrajectory);
+    if (e instanceof JsonInputError) throw new ExitError(e.message, EXIT.malformedTrajectory);
     throw e;
   }
 }

@@ -19,12 +19,12 @@ import { JobQueue, runPool } from "../engine/runner/pool.js";
 import { BatchReport } from "./batch-report.js";
 import { discardSavedJob, inspectSavedJob } from "../engine/runner/resume.js";
 import { passHatKLine, trialsSummary, writeFileAtomically, type BatchSummary } from "../engine/runner/batch-summary.js";
-import { CliError, EXIT, fsError, type ExitCode } from "../engine/runner/errors.js";
+import { ExitError, EXIT, fsError, type ExitCode } from "../engine/runner/errors.js";
 import { plural } from "../engine/base/text.js";
 import { problemLine, type CliIO } from "./io.js";
 import { jobHeader, playJob, type PlayOptions } from "../engine/runner/play.js";
 import { createJudge } from "./judge-options.js";
-import type { RoleSpec, RoleSpecs } from "./roles.js";
+import type { RoleSpec, RoleSpecs } from "../engine/runner/role-specs.js";
 import { collectScenarioFiles } from "../engine/runner/scenario-files.js";
 import { appTableLines, categoryTableLines } from "./score-lines.js";
 import { buildRunSummary, serializeSummary, type ScenarioResult } from "../engine/runner/summary.js";
@@ -66,7 +66,7 @@ const STOP_SIGNALS = ["SIGINT", "SIGTERM"] as const;
 
 export async function runCommand(paths: readonly string[], options: RunOptions, io: CliIO): Promise<ExitCode> {
   if (options.judge && options.mode !== undefined && options.mode !== "milestone") {
-    throw new CliError("--judge applies to --mode milestone only (the role play is judged on whole episodes)", EXIT.usage);
+    throw new ExitError("--judge applies to --mode milestone only (the role play is judged on whole episodes)", EXIT.usage);
   }
   if (options.mode === "tooltalk") {
     // Loaded on demand, so milestone runs do not pay for ToolTalk's modules at start-up.
@@ -77,11 +77,11 @@ export async function runCommand(paths: readonly string[], options: RunOptions, 
     const { runDialogToolMode, dialogToolRunOptions } = await import("./dialogtool-run.js");
     return runDialogToolMode(paths, dialogToolRunOptions(options), io);
   }
-  if (options.maxCallsPerTurn !== undefined) throw new CliError("--max-calls-per-turn applies to --mode tooltalk only", EXIT.usage);
+  if (options.maxCallsPerTurn !== undefined) throw new ExitError("--max-calls-per-turn applies to --mode tooltalk only", EXIT.usage);
   const trials = options.trials ?? 1;
   const concurrency = options.concurrency ?? 1;
   if (!Number.isSafeInteger(options.seed + trials - 1)) {
-    throw new CliError(`--seed ${options.seed} with ${trials} trials goes past the largest seed`, EXIT.usage);
+    throw new ExitError(`--seed ${options.seed} with ${trials} trials goes past the largest seed`, EXIT.usage);
   }
   const files = collectScenarioFiles(paths);
   let createdDir: string | undefined;
@@ -236,7 +236,7 @@ function resumeJobs(
         tally.complete++;
         break;
       case "foreign":
-        throw new CliError(
+        throw new ExitError(
           `${join(playOptions.outDir, job.trajectory)}: cannot resume: ${saved.reason} (resume with the options of the first run, or use another --out)`,
           EXIT.usage,
         );

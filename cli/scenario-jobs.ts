@@ -6,7 +6,7 @@ import { formatDiagnostic } from "../engine/base/diagnostics.js";
 import type { LoadOptions } from "../engine/scenario/load.js";
 import type { Scenario } from "../engine/scenario/model.js";
 import { runPool } from "../engine/runner/pool.js";
-import { CliError } from "../engine/runner/errors.js";
+import { ExitError } from "../engine/runner/errors.js";
 import { errorMessage, plural } from "../engine/base/text.js";
 import { problemLine, type CliIO } from "./io.js";
 import { collectScenarioFiles, hasErrors, loadScenario } from "../engine/runner/scenario-files.js";
@@ -62,7 +62,7 @@ export async function eachScenario<R>(
           results.set(index, await work(job));
         } catch (e) {
           if (interrupt.signal.aborted) return;
-          if (e instanceof CliError) throw e;
+          if (e instanceof ExitError) throw e;
           failed++;
           io.err(problemLine(`${job.file}: ${job.scenario.name}: ${errorMessage(e)}`));
         }

@@ -19,7 +19,7 @@ import {
 import type { AppStatsRow } from "../engine/evaluation/app-stats.js";
 import type { Scenario } from "../engine/scenario/model.js";
 import { TRAJECTORY_SUFFIX } from "../engine/trajectory/writer.js";
-import { CliError, EXIT, type ExitCode } from "../engine/runner/errors.js";
+import { ExitError, EXIT, type ExitCode } from "../engine/runner/errors.js";
 import { plural } from "../engine/base/text.js";
 import { problemLine, type CliIO } from "./io.js";
 import { loadTrajectory } from "./replay.js";
@@ -51,7 +51,7 @@ export function registerStats(program: Command, io: CliIO): void {
       "after",
       "\nA scenario is counted once per name (a trajectory of a scenario already counted is skipped).\nExits 1, counting nothing, when a scenario file has errors.",
     )
-    // Failures are thrown as CliError, which the top level turns into the exit code.
+    // Failures are thrown as ExitError, which the top level turns into the exit code.
     .action((paths: string[], opts: StatsOptions) => void statsCommand(paths, opts, io));
 }
 
@@ -85,7 +85,7 @@ function loadScenarios(paths: readonly string[], io: CliIO): { scenarios: Scenar
   if (broken.length > 0) {
     for (const l of broken) for (const d of l.diagnostics) io.err(formatDiagnostic(d));
     const verb = broken.length === 1 ? "has" : "have";
-    throw new CliError(`${broken.length} of ${plural(loaded.length, "scenario file")} ${verb} errors; nothing was counted`, EXIT.failed);
+    throw new ExitError(`${broken.length} of ${plural(loaded.length, "scenario file")} ${verb} errors; nothing was counted`, EXIT.failed);
   }
   const found: { file: string; scenario: Scenario }[] = [
     ...loaded.flatMap((l) => (l.scenario ? [{ file: l.file, scenario: l.scenario }] : [])),

@@ -23,11 +23,11 @@ import { serializeRunFile, TOOLTALK_RUN_FORMAT, TOOLTALK_RUN_SUFFIX } from "../e
 import { ScenarioBackend, scenarioConversation } from "../engine/benchmarks/tooltalk/mode/scenario-conversation.js";
 import type { ToolTalkConversation } from "../engine/benchmarks/tooltalk/evaluation/types.js";
 import { writeFileAtomically } from "../engine/runner/batch-summary.js";
-import { CliError, EXIT, fsError, type ExitCode } from "../engine/runner/errors.js";
+import { ExitError, EXIT, fsError, type ExitCode } from "../engine/runner/errors.js";
 import { plural } from "../engine/base/text.js";
 import { problemLine, type CliIO } from "./io.js";
 import { eachScenario, loadScenarioJobs, type ScenarioJob } from "./scenario-jobs.js";
-import type { RoleSpec } from "./roles.js";
+import type { RoleSpec } from "../engine/runner/role-specs.js";
 import { toolTalkAggregateLines, toolTalkTableLines, type ToolTalkRow } from "./tooltalk-lines.js";
 
 export const TOOLTALK_SUMMARY_FILE = "tooltalk-summary.json";
@@ -54,7 +54,7 @@ function predictorFactory(
   signal: AbortSignal,
 ): (scenario: Scenario, conversation: ToolTalkConversation) => ToolTalkPredictor {
   const spec: RoleSpec | undefined = options.agentSpec ?? (options.agent === "scripted" ? { kind: "scripted" } : undefined);
-  if (spec === undefined) throw new CliError(`--mode tooltalk: the agent "${options.agent}" has no model settings`, EXIT.usage);
+  if (spec === undefined) throw new ExitError(`--mode tooltalk: the agent "${options.agent}" has no model settings`, EXIT.usage);
   if (spec.kind === "scripted") return (_scenario, conversation) => groundTruthPredictor(conversation);
   // `run` has checked that a required key is there.
   const key = process.env[spec.settings.api_key_env];
@@ -149,7 +149,7 @@ export interface RunModeOptions {
 
 export function toolTalkRunOptions(options: RunModeOptions): ToolTalkRunOptions {
   const refuse = (flag: string, why: string): never => {
-    throw new CliError(`${flag} does not apply to --mode tooltalk: ${why}`, EXIT.usage);
+    throw new ExitError(`${flag} does not apply to --mode tooltalk: ${why}`, EXIT.usage);
   };
   if (options.user !== "scripted") refuse("--user", "ToolTalk replays the user's turns and never simulates the user");
   if ((options.trials ?? 1) > 1) refuse("--trials", "each conversation is simulated once");

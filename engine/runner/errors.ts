@@ -1,5 +1,7 @@
-// Exit codes and the one error type commands throw. Every failure reaches the user as one line
-// on stderr ("toolsandbox: <file>: <message>"); stack traces are for TOOLSANDBOX_DEBUG=1 only.
+// Exit codes and the one error type that ends a command with one: thrown by the commands and by
+// the runner they share (a trajectory that cannot be written stops a whole run). Every failure
+// reaches the user as one line on stderr ("toolsandbox: <file>: <message>"); stack traces are for
+// TOOLSANDBOX_DEBUG=1 only.
 
 export const EXIT = {
   ok: 0,
@@ -26,13 +28,14 @@ export const EXIT_CODES_HELP = `Exit codes:
   70   internal error (TOOLSANDBOX_DEBUG=1 prints the stack trace)
   130  interrupted`;
 
-export class CliError extends Error {
+/** An error that ends the command: its one-line message for stderr, and the exit code. */
+export class ExitError extends Error {
   constructor(
     message: string,
     readonly exitCode: ExitCode,
   ) {
     super(message);
-    this.name = "CliError";
+    this.name = "ExitError";
   }
 }
 
@@ -48,10 +51,10 @@ const FS_REASONS: Readonly<Record<string, string>> = {
   ELOOP: "is a symbolic link; output is never written through one (remove the link or use another --out)",
 };
 
-/** Node's file system errors as one short CliError; anything else is returned as is. */
+/** Node's file system errors as one short ExitError; anything else is returned as is. */
 export function fsError(error: unknown, file: string): unknown {
   const code = typeof error === "object" && error !== null && "code" in error ? (error as { code: unknown }).code : undefined;
   if (typeof code !== "string" || !code.startsWith("E")) return error;
   const reason = FS_REASONS[code] ?? (error instanceof Error ? error.message : code);
-  return new CliError(`${file}: ${reason}`, EXIT.io);
+  return new ExitError(`${file}: ${reason}`, EXIT.io);
 }

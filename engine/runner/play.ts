@@ -1,25 +1,22 @@
-// Plays one job of a run (a scenario, in one trial) with the chosen roles and writes its
-// trajectory as the events arrive, then scores the finished episode and appends the evaluation
-// to the trajectory. The result a summary lists is built the same way from a live episode and
-// from a saved trajectory (resumed runs), so both give the same summary.
+// Plays one job of a run (a scenario, in one trial) with fresh roles into its trajectory
+// (play-episode.ts: the episode, its evaluation and judgement) and makes the job's result. The
+// result a summary lists is built the same way from a live episode and from a saved trajectory
+// (resumed runs), so both give the same summary.
 import { join } from "node:path";
-import { feedbackRunOptions } from "../episode/call-feedback.js";
-import { Episode } from "../episode/episode.js";
-import { evaluate, type EvaluationResult } from "../evaluation/evaluate.js";
+import type { EvaluationResult } from "../evaluation/evaluate.js";
 import type { TrajectoryHeader } from "../episode/types.js";
 import { scenarioApps } from "../scenario/apps.js";
 import { packById } from "../packs/registry.js";
-import { judgeEpisode, type RolePlayJudge } from "../benchmarks/dialogtool/role-play/judge.js";
-import type { AgentRole, UserRole } from "../episode/role.js";
-import type { TrajectoryEvent } from "../trajectory/events.js";
+import type { RolePlayJudge } from "../benchmarks/dialogtool/role-play/judge.js";
 import { effectiveTurnCount } from "../evaluation/turn-count.js";
 import { NO_TELEMETRY, telemetryTotals, type TelemetryTotals } from "../trajectory/telemetry.js";
-import type { EndEvent, ModelCallEvent } from "../trajectory/trajectory.js";
-import { TrajectoryWriter, UnwritableValueError } from "../trajectory/writer.js";
+import type { EndEvent } from "../trajectory/trajectory.js";
+import { UnwritableValueError } from "../trajectory/writer.js";
 import type { BatchJob } from "./jobs.js";
 import { fsError } from "./errors.js";
 import { errorMessage } from "../base/text.js";
-import { createRoles, runConfigFor, type RoleSpec } from "../../cli/roles.js";
+import { episodeHeader, playEpisode } from "./play-episode.js";
+import { createRoles, type RoleSpec } from "./role-specs.js";
 import { episodePeers, isFailedEnd, scoreFields, summarizePeers, type PeerSummary, type ScenarioResult } from "./summary.js";
 
 export { trajectoryFileName } from "./jobs.js";
@@ -41,95 +38,61 @@ export interface PlayOutcome {
   readonly engineError: unknown;
 }
 
-interface JobRoles {
-  readonly agent: AgentRole;
-  readonly user: UserRole;
-  readonly header: TrajectoryHeader;
-}
-
-/** Fresh roles for the job and the header its trajectory starts with. */
-function jobRoles(job: BatchJob, options: PlayOptions): JobRoles {
-  const { agent, user } = createRoles(options.agent, options.user, job.scenario);
-  const header: TrajectoryHeader = {
-    type: "header",
-    format: "toolsandbox-trajectory",
-    version: 1,
-    scenario: job.scenario,
-    run: runConfigFor(agent, user, job.seed, feedbackRunOptions(job.scenario)),
-  };
-  return { agent, user, header };
-}
-
 /** The header the job's trajectory starts with: a saved file with another header was made by another run. */
-export const jobHeader = (job: BatchJob, options: PlayOptions): TrajectoryHeader => jobRoles(job, options).header;
+export function jobHeader(job: BatchJob, options: PlayOptions): TrajectoryHeader {
+  const { agent, user } = createRoles(options.agent, options.user, job.scenario);
+  return episodeHeader(job.scenario, agent, user, job.seed);
+}
 
 /**
- * Runs the episode to its end and scores it. An engine failure (in the episode or the evaluation)
- * becomes a failed, unscored result (the trajectory then has no end or no evaluation event). So
- * does a problem of this job alone: a value no trajectory can hold (a number too large for a
- * float), or a symbolic link where its trajectory goes. A trajectory that cannot be written for
- * any other reason (a full disk) stops everything (CliError, exit 3).
+ * Runs the episode to its end with fresh roles and scores it. An engine failure (in the episode or
+ * the evaluation) becomes a failed, unscored result (the trajectory then has no end or no
+ * evaluation event). So does a problem of this job alone: a value no trajectory can hold (a number
+ * too large for a float), or a symbolic link where its trajectory goes. A trajectory that cannot be
+ * written for any other reason (a full disk) stops everything (ExitError, exit 3).
  */
 export async function playJob(job: BatchJob, options: PlayOptions): Promise<PlayOutcome> {
   const path = join(options.outDir, job.trajectory);
-  const { agent, user, header } = jobRoles(job, options);
-  let writer: TrajectoryWriter;
-  try {
-    writer = TrajectoryWriter.create(path, header);
-  } catch (e) {
-    const alone = jobOnlyProblem(e, path);
-    if (alone === null) throw fsError(e, path);
+  const { agent, user } = createRoles(options.agent, options.user, job.scenario);
+  const played = await playEpisode({
+    scenario: job.scenario,
+    agent,
+    user,
+    seed: job.seed,
+    file: path,
+    signal: options.signal,
+    ...(options.judge ? { judge: options.judge } : {}),
+  });
+  const { writeError } = played;
+  if (writeError?.atStart) {
+    const alone = jobOnlyProblem(writeError.error, path);
+    if (alone === null) throw fsError(writeError.error, path);
     return { result: unplayedResult(job, alone), engineError: null };
   }
 
-  // The episode must not see a throwing listener: a failed write stops the episode instead.
-  const stop = new AbortController();
-  const failed: { write?: { readonly error: unknown } } = {};
-  const modelCalls: ModelCallEvent[] = [];
-  const onEvent = (event: TrajectoryEvent): void => {
-    if (event.type === "model_call") modelCalls.push(event);
-    if (failed.write) return;
-    try {
-      writer.write(event);
-    } catch (error) {
-      failed.write = { error };
-      stop.abort();
-    }
-  };
-
-  const signal = AbortSignal.any([options.signal, stop.signal]);
-  const episode = new Episode({ scenario: job.scenario, agent, user, seed: job.seed, onEvent, signal });
-  let engineError: { readonly error: unknown } | null = null;
-  let evaluation: EvaluationResult | null = null;
+  let engineError = played.engineError;
   let peers: PeerSummary | null = null;
-  try {
-    await episode.run();
-    evaluation = evaluate(job.scenario, episode.messages, (i) => episode.world.at(i), episode.firstUserIndex, {
-      endReason: episode.ended?.reason ?? null,
-    });
-    onEvent({ type: "evaluation", result: evaluation });
-    const judgement = await judgeEpisode(options.judge, job.scenario, episode.messages, signal);
-    if (judgement) onEvent(judgement);
-    peers = summarizePeers(episodePeers(job.scenario, episode.messages));
-  } catch (error) {
-    engineError = { error };
-  } finally {
-    writer.close();
+  if (engineError === null) {
+    try {
+      peers = summarizePeers(episodePeers(job.scenario, played.messages));
+    } catch (error) {
+      engineError = { error };
+    }
   }
-  if (failed.write) {
-    if (!(failed.write.error instanceof UnwritableValueError)) throw fsError(failed.write.error, path);
-    engineError ??= failed.write;
+  if (writeError) {
+    if (!(writeError.error instanceof UnwritableValueError)) throw fsError(writeError.error, path);
+    engineError ??= writeError;
   }
 
-  const end = engineError === null ? episode.ended : null;
+  const end = engineError === null ? played.end : null;
   const result = jobResult(job, {
     end: end ? { reason: end.reason, detail: end.detail ?? null } : null,
-    evaluation,
+    evaluation: played.evaluation,
     peers,
-    messageCount: episode.messages.length,
-    turnCount: evaluation?.turn_count ?? effectiveTurnCount(episode.messages),
+    messageCount: played.messages.length,
+    turnCount: played.evaluation?.turn_count ?? effectiveTurnCount(played.messages),
     engineError: engineError === null ? null : errorMessage(engineError.error),
-    telemetry: telemetryTotals(modelCalls),
+    telemetry: telemetryTotals(played.modelCalls),
   });
   return { result, engineError: engineError?.error ?? null };
 }

@@ -7,7 +7,7 @@ import type { Scenario } from "../scenario/model.js";
 import { readScenarioFileText, type ScenarioFileText } from "../scenario/file-text.js";
 import { checkFileText, type LoadOptions } from "../scenario/load.js";
 import { TRAJECTORY_SUFFIX } from "../trajectory/writer.js";
-import { CliError, EXIT, fsError } from "./errors.js";
+import { ExitError, EXIT, fsError } from "./errors.js";
 
 const SCENARIO_SUFFIXES = [".scenario.yaml", ".scenario.yml"];
 
@@ -30,7 +30,7 @@ function collectFiles(paths: readonly string[], wanted: (name: string) => boolea
   for (const path of paths) {
     if (isDirectory(path)) {
       const found = filesUnder(path, wanted);
-      if (found.length === 0) throw new CliError(`${path}: no ${pattern} files in this directory`, EXIT.io);
+      if (found.length === 0) throw new ExitError(`${path}: no ${pattern} files in this directory`, EXIT.io);
       files.push(...found);
     } else {
       files.push(path);
@@ -52,7 +52,7 @@ export function isRunFolder(path: string): boolean {
   );
 }
 
-/** Whether a path is a directory; a path that cannot be read is a one-line CliError. */
+/** Whether a path is a directory; a path that cannot be read is a one-line ExitError. */
 export function isDirectory(path: string): boolean {
   try {
     return statSync(path).isDirectory();

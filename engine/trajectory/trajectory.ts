@@ -4,11 +4,10 @@
 // the state it applies to, after the end only the evaluation and then the judgement), so
 // consumers can trust what they get.
 import type { EndReason, EpisodeEvent, Message, TrajectoryHeader } from "../episode/types.js";
-import { applyChanges } from "../world/changes.js";
+import { applyChanges, changeConflict } from "../world/changes.js";
 import { packTables } from "../packs/tables.js";
-import { sameRow } from "../world/cells.js";
 import { WorldHistory } from "../world/history.js";
-import type { RowChange, Tables } from "../world/types.js";
+import type { Tables } from "../world/types.js";
 import type { EvaluationResult } from "../evaluation/result.js";
 import type { TrajectoryWarning } from "./errors.js";
 import type { JudgementEvent, TrajectoryEvent } from "./events.js";
@@ -130,31 +129,10 @@ export class TrajectoryBuilder {
       throw new EventOrderError(`world changes at index ${event.index} are ahead of the messages (${this.messages.length} so far)`);
     }
     event.changes.forEach((change, i) => {
-      const problem = inconsistency(this.current, change);
+      const problem = changeConflict(this.current, change);
       if (problem) throw new EventOrderError(`change ${i} (${change.op} ${change.table} row ${change.position}): ${problem}`);
       this.current = applyChanges(this.current, [change]);
     });
     this.history.commit(event.index, this.current, event.changes);
-  }
-}
-
-/** Why `change` cannot apply to `tables`, or null when it can. */
-function inconsistency(tables: Tables, change: RowChange): string | null {
-  const rows = tables[change.table];
-  if (!rows) return `there is no table ${change.table}`;
-  switch (change.op) {
-    case "insert":
-      return change.position <= rows.length ? null : `the table has only ${rows.length} rows`;
-    case "delete": {
-      const row = rows[change.position];
-      if (!row) return `the table has only ${rows.length} rows`;
-      return sameRow(row, change.row) ? null : "the deleted row differs from the row at that position";
-    }
-    case "update": {
-      const row = rows[change.position];
-      if (!row) return `the table has only ${rows.length} rows`;
-      if (!sameRow(row, change.old)) return "the old values differ from the row at that position";
-      return change.new_position < rows.length ? null : `new position ${change.new_position} is past the end of the table`;
-    }
   }
 }

@@ -1,11 +1,33 @@
 // Applying and inverting row-level changes. The trajectory reader rebuilds any snapshot from these.
-import { sameCell } from "./cells.js";
+import { sameCell, sameRow } from "./cells.js";
 import type { Row, RowChange, Tables } from "./types.js";
 
 function tableRows(tables: Tables, table: string): Row[] {
   const rows = tables[table];
   if (!rows) throw new Error(`unknown table ${table}`);
   return rows.slice();
+}
+
+/**
+ * Why `change` cannot apply to `tables`, or null when it can: what a reader of recorded changes
+ * (a trajectory file, a panel's lines) checks before it applies one. A table name is looked up
+ * among the tables' own keys only ("__proto__" names no table).
+ */
+export function changeConflict(tables: Tables, change: RowChange): string | null {
+  const rows = Object.hasOwn(tables, change.table) ? tables[change.table] : undefined;
+  if (!rows) return `there is no table ${change.table}`;
+  const at = rows[change.position];
+  switch (change.op) {
+    case "insert":
+      return change.position <= rows.length ? null : `the table has only ${rows.length} rows`;
+    case "delete":
+      if (!at) return `the table has only ${rows.length} rows`;
+      return sameRow(at, change.row) ? null : "the deleted row differs from the row at that position";
+    case "update":
+      if (!at) return `the table has only ${rows.length} rows`;
+      if (!sameRow(at, change.old)) return "the old values differ from the row at that position";
+      return change.new_position < rows.length ? null : `new position ${change.new_position} is past the end of the table`;
+  }
 }
 
 /** Applies changes in order and returns new tables; the input is not modified (rows are shared). */

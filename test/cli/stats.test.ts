@@ -3,7 +3,7 @@ import assert from "node:assert/strict";
 import { readdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { Command } from "commander";
-import { CliError, EXIT } from "../../engine/runner/errors.js";
+import { ExitError, EXIT } from "../../engine/runner/errors.js";
 import type { CliIO } from "../../cli/io.js";
 import { loadScenario } from "../../engine/runner/scenario-files.js";
 import { registerStats, statsCommand, type StatsReport } from "../../cli/stats.js";
@@ -168,7 +168,7 @@ test("a scenario file with errors: its diagnostics as validate prints them, noth
   assert.throws(
     () => statsCommand([MALFORMED, SAMPLES], {}, io),
     (e: unknown) =>
-      e instanceof CliError &&
+      e instanceof ExitError &&
       e.exitCode === EXIT.failed &&
       e.message === `1 of ${sampleCount + 1} scenario files has errors; nothing was counted`,
   );

@@ -4,7 +4,7 @@ import assert from "node:assert/strict";
 import { spawn } from "node:child_process";
 import { createServer } from "node:net";
 import { Command, CommanderError } from "commander";
-import { CliError, EXIT } from "../../engine/runner/errors.js";
+import { ExitError, EXIT } from "../../engine/runner/errors.js";
 import type { CliIO } from "../../cli/io.js";
 import { registerMockLlm, requestLine, serveMockLlm } from "../../cli/mock-llm.js";
 import type { RecordedRequest } from "../../engine/mock-llm/server.js";
@@ -98,7 +98,7 @@ test("serves the scenarios until stopped: prints the base URL, one line per requ
 test("scenario files with errors are printed as diagnostics and nothing is served", async () => {
   const { io, err } = captureIO();
   await assert.rejects(serveMockLlm({ scenarios: ["test/fixtures/broken"], port: 0, fault: [] }, io, AbortSignal.abort()), (e: unknown) => {
-    assert.ok(e instanceof CliError);
+    assert.ok(e instanceof ExitError);
     assert.equal(e.exitCode, EXIT.failed);
     assert.match(e.message, /1 of 1 scenario file has errors; the server was not started/);
     return true;
@@ -118,7 +118,7 @@ test("a port already in use is an input/output error with a hint", async () => {
     await assert.rejects(
       serveMockLlm({ scenarios: [SCENARIO_FILE], port: address.port, fault: [] }, captureIO().io, AbortSignal.abort()),
       (e: unknown) => {
-        assert.ok(e instanceof CliError);
+        assert.ok(e instanceof ExitError);
         assert.equal(e.exitCode, EXIT.io);
         assert.match(e.message, new RegExp(`cannot listen on 127\\.0\\.0\\.1:${address.port}: the port is in use`));
         return true;

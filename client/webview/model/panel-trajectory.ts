@@ -7,8 +7,7 @@ import type { Message } from "../../../engine/episode/types.js";
 import { effectiveTurnCount } from "../../../engine/evaluation/turn-count.js";
 import { addTelemetry, NO_TELEMETRY, telemetryTotals, type TelemetryTotals } from "../../../engine/trajectory/telemetry.js";
 import { packTables } from "../../../engine/packs/tables.js";
-import { sameRow } from "../../../engine/world/cells.js";
-import { applyChanges } from "../../../engine/world/changes.js";
+import { applyChanges, changeConflict } from "../../../engine/world/changes.js";
 import { WorldHistory } from "../../../engine/world/history.js";
 import type { RowChange, TableSchema, Tables } from "../../../engine/world/types.js";
 import type { NodeKind, PanelEvaluation, PanelHeader, PanelJudgement, PanelLine } from "../../../engine/panel/protocol.js";
@@ -230,7 +229,7 @@ export class PanelTrajectory {
     // Check every change before keeping any, so a bad line leaves the world as it was.
     let tables = this.current;
     changes.forEach((change, i) => {
-      const problem = conflict(tables, change);
+      const problem = changeConflict(tables, change);
       if (problem) throw new LineOrderError(`world change ${i} (${change.op} ${change.table} row ${change.position}): ${problem}`);
       tables = applyChanges(tables, [change]);
     });
@@ -252,23 +251,5 @@ export class PanelTrajectory {
     for (const node of result.milestones) pin("milestone", node);
     for (const node of result.minefields) pin("minefield", node);
     this.marks = marks;
-  }
-}
-
-/** Why `change` cannot apply to `tables`, or null when it can. */
-function conflict(tables: Tables, change: RowChange): string | null {
-  const rows = Object.prototype.hasOwnProperty.call(tables, change.table) ? tables[change.table] : undefined;
-  if (!rows) return `there is no table ${change.table}`;
-  const at = rows[change.position];
-  switch (change.op) {
-    case "insert":
-      return change.position <= rows.length ? null : `the table has only ${rows.length} rows`;
-    case "delete":
-      if (!at) return `the table has only ${rows.length} rows`;
-      return sameRow(at, change.row) ? null : "the removed row differs from the row at that position";
-    case "update":
-      if (!at) return `the table has only ${rows.length} rows`;
-      if (!sameRow(at, change.old)) return "the old values differ from the row at that position";
-      return change.new_position < rows.length ? null : `new position ${change.new_position} is past the end of the table`;
   }
 }

@@ -3,8 +3,10 @@ import assert from "node:assert/strict";
 import { createServer, type IncomingHttpHeaders } from "node:http";
 import type { AddressInfo } from "node:net";
 import { Command } from "commander";
-import { CliError, EXIT } from "../../../engine/runner/errors.js";
-import { addModelRoleOptions, createRoles, parseAgentId, roleSpecs, runConfigFor, type ModelRoleFlags } from "../../../cli/roles.js";
+import { ExitError, EXIT } from "../../../engine/runner/errors.js";
+import { addModelRoleOptions, parseAgentId } from "../../../cli/role-options.js";
+import { createRoles, roleSpecs, type ModelRoleFlags } from "../../../engine/runner/role-specs.js";
+import { runConfigFor } from "../../../engine/runner/play-episode.js";
 import { playWithModels, sample, SECRET_KEY } from "./helpers.js";
 
 const SCENARIO = "send_message_with_contact_content_cellular_off_adapted";
@@ -16,7 +18,7 @@ function parse(args: string[]): ModelRoleFlags {
   return command.opts<ModelRoleFlags>();
 }
 
-const usageError = (pattern: RegExp) => (e: unknown) => e instanceof CliError && e.exitCode === EXIT.usage && pattern.test(e.message);
+const usageError = (pattern: RegExp) => (e: unknown) => e instanceof ExitError && e.exitCode === EXIT.usage && pattern.test(e.message);
 
 test("model options: shared values, per-role overrides, defaults for the rest", () => {
   const flags = parse([

@@ -8,7 +8,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { CliIO } from "../../../cli/io.js";
 import { runCommand } from "../../../cli/run.js";
-import { withRoleSpecs } from "../../../cli/roles.js";
+import { withRoleSpecs } from "../../../cli/role-options.js";
 import type { EpisodeEvent, ModelCall } from "../../../engine/episode/types.js";
 import { OpenAiAgent } from "../../../engine/roles/openai/agent.js";
 import { modelSettings } from "../../../engine/roles/openai/settings.js";

@@ -1,23 +1,26 @@
-// Who plays the agent and the user in `run`: the scripted roles (the scenario's reference
-// solution) or a model behind an OpenAI-compatible endpoint (`openai:<model>`), in any mix. The
-// model settings come from the command line; the API key only from an environment variable, and
-// it never leaves the role that sends it.
-import { InvalidArgumentError, Option, type Command } from "commander";
-import type { ModelSettings, RunConfig } from "../engine/episode/types.js";
-import type { JsonValue } from "../engine/base/json.js";
-import { OpenAiAgent } from "../engine/roles/openai/agent.js";
-import { ChatModel } from "../engine/roles/openai/chat-model.js";
-import { DEFAULT_API_KEY_ENV, DEFAULT_BASE_URL, modelSettings } from "../engine/roles/openai/settings.js";
-import { OpenAiUser } from "../engine/roles/openai/user.js";
-import type { AgentRole, UserRole } from "../engine/episode/role.js";
-import { SCRIPTED_ROLE_ID, createScriptedAgent, createScriptedRoles, createScriptedUser } from "../engine/roles/scripted.js";
-import type { Scenario } from "../engine/scenario/model.js";
-import { CliError, EXIT } from "../engine/runner/errors.js";
+// Who plays the agent and the user of a run: the scripted roles (the scenario's reference
+// solution) or a model behind an OpenAI-compatible endpoint (`openai:<model>`), in any mix. A role
+// spec is what the command line asked for, checked; createRoles makes fresh roles from it for
+// each episode. The API key comes only from an environment variable, and it never leaves the role
+// that sends it.
+import type { ModelSettings } from "../episode/types.js";
+import type { AgentRole, UserRole } from "../episode/role.js";
+import { OpenAiAgent } from "../roles/openai/agent.js";
+import { ChatModel } from "../roles/openai/chat-model.js";
+import { DEFAULT_API_KEY_ENV, DEFAULT_BASE_URL, modelSettings } from "../roles/openai/settings.js";
+import { OpenAiUser } from "../roles/openai/user.js";
+import { SCRIPTED_ROLE_ID, createScriptedAgent, createScriptedRoles, createScriptedUser } from "../roles/scripted.js";
+import type { Scenario } from "../scenario/model.js";
+import { ExitError, EXIT } from "./errors.js";
 
 const OPENAI_PREFIX = "openai:";
 
 export const SUPPORTED_AGENTS: readonly string[] = [SCRIPTED_ROLE_ID, `${OPENAI_PREFIX}<model>`];
 export const SUPPORTED_USERS: readonly string[] = [SCRIPTED_ROLE_ID, `${OPENAI_PREFIX}<model>`];
+
+/** Whether `value` names a role: "scripted" or "openai:" followed by a model. */
+export const isRoleId = (value: string): boolean =>
+  value === SCRIPTED_ROLE_ID || (value.startsWith(OPENAI_PREFIX) && value.length > OPENAI_PREFIX.length);
 
 export type RoleSpec =
   | { readonly kind: "scripted" }
@@ -35,20 +38,10 @@ export interface RoleSpecs {
   readonly user: RoleSpec;
 }
 
-function roleParser(kind: "agent" | "user") {
-  return (value: string): string => {
-    if (value === SCRIPTED_ROLE_ID) return value;
-    if (value.startsWith(OPENAI_PREFIX) && value.length > OPENAI_PREFIX.length) return value;
-    throw new InvalidArgumentError(`unsupported ${kind} "${value}" (supported: ${SCRIPTED_ROLE_ID}, ${OPENAI_PREFIX}<model>)`);
-  };
-}
-
-export const parseAgentId = roleParser("agent");
-export const parseUserId = roleParser("user");
-
-// --- command-line options ---------------------------------------------------------------------
-
-/** The model options of `run`, as commander hands them over. */
+/**
+ * The model options of a run, by role, as the command line names them (cli/role-options.ts parses
+ * them; a usage error quotes the flag it is about).
+ */
 export interface ModelRoleFlags {
   readonly baseUrl?: string;
   readonly agentBaseUrl?: string;
@@ -66,7 +59,7 @@ export interface ModelRoleFlags {
   readonly userApiKeyEnv?: string;
   /** False with --no-record-io (commander's default for a --no- flag is true). */
   readonly recordIo?: boolean;
-  /** The role-play judge (judge-options.ts); its own options mirror the agent's. */
+  /** The role-play judge (cli/judge-options.ts); its own options mirror the agent's. */
   readonly judge?: string;
   readonly judgeBaseUrl?: string;
   readonly judgeTemperature?: number;
@@ -78,80 +71,10 @@ export interface ModelRoleFlags {
 /** A role played by a model: the two of an episode, and the judge that rates it afterwards. */
 export type ModelRole = "agent" | "user" | "judge";
 
-function numberIn(what: string, min: number, max: number, integer: boolean) {
-  return (value: string): number => {
-    const n = Number(value);
-    const ok = value.trim() !== "" && Number.isFinite(n) && n >= min && n <= max && (!integer || Number.isSafeInteger(n));
-    if (!ok)
-      throw new InvalidArgumentError(`${what} must be ${integer ? "a whole number" : "a number"} from ${min} to ${max}, got "${value}"`);
-    return n;
-  };
-}
-
-export function baseUrl(value: string): string {
-  let url: URL;
-  try {
-    url = new URL(value);
-  } catch {
-    throw new InvalidArgumentError(`not a URL: "${value}"`);
-  }
-  if (url.protocol !== "http:" && url.protocol !== "https:")
-    throw new InvalidArgumentError(`the URL must start with http:// or https://, got "${value}"`);
-  return value.replace(/\/+$/, "");
-}
-
-export function envName(value: string): string {
-  if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(value)) throw new InvalidArgumentError(`not an environment variable name: "${value}"`);
-  return value;
-}
-
-export const temperature = numberIn("the temperature", 0, 2, false);
-export const seed = numberIn("the seed", 0, Number.MAX_SAFE_INTEGER, true);
-export const maxTokens = numberIn("the token limit", 1, 10_000_000, true);
-
-/** Adds the model options to `run` (after --agent and --user). */
-export function addModelRoleOptions(command: Command): Command {
-  const option = (flags: string, description: string, parse: (value: string) => string | number): Option =>
-    new Option(flags, description).argParser(parse);
-  return command
-    .addOption(option("--base-url <url>", `OpenAI-compatible endpoint for both model roles (default ${DEFAULT_BASE_URL})`, baseUrl))
-    .addOption(option("--agent-base-url <url>", "endpoint for the agent's model (overrides --base-url)", baseUrl))
-    .addOption(option("--user-base-url <url>", "endpoint for the user simulator's model (overrides --base-url)", baseUrl))
-    .addOption(option("--agent-temperature <t>", "the agent's sampling temperature (default: the server's)", temperature))
-    .addOption(option("--user-temperature <t>", "the user simulator's sampling temperature (default: the server's)", temperature))
-    .addOption(option("--agent-seed <n>", "sampling seed sent with the agent's requests", seed))
-    .addOption(option("--user-seed <n>", "sampling seed sent with the user simulator's requests", seed))
-    .addOption(option("--agent-max-tokens <n>", "token limit of each agent answer", maxTokens))
-    .addOption(option("--user-max-tokens <n>", "token limit of each user simulator answer", maxTokens))
-    .addOption(
-      option(
-        "--timeout <seconds>",
-        "time limit of each model request attempt (default 120)",
-        numberIn("the timeout", 0.001, 86_400, false),
-      ),
-    )
-    .addOption(
-      option(
-        "--max-retries <n>",
-        "retries of a model request on 429, 5xx, timeouts and dropped connections, with backoff honouring Retry-After (default 2)",
-        numberIn("the number of retries", 0, 100, true),
-      ),
-    )
-    .addOption(option("--api-key-env <name>", `environment variable holding the API key (default ${DEFAULT_API_KEY_ENV})`, envName))
-    .addOption(option("--agent-api-key-env <name>", "environment variable holding the agent's API key", envName))
-    .addOption(option("--user-api-key-env <name>", "environment variable holding the user simulator's API key", envName))
-    .addOption(
-      new Option(
-        "--no-record-io",
-        "leave the raw request and response bodies out of the trajectory (latency, tokens and request ids are still recorded)",
-      ),
-    );
-}
-
 type Env = Readonly<Record<string, string | undefined>>;
 
 /**
- * The roles `run` was asked for. Model options given for a role that is scripted are a usage
+ * The roles a run was asked for. Model options given for a role that is scripted are a usage
  * error rather than silently ignored, and so is a model role whose key is missing.
  */
 export function roleSpecs(agentId: string, userId: string, flags: ModelRoleFlags, env: Env): RoleSpecs {
@@ -195,7 +118,7 @@ export function roleSpec(role: ModelRole, id: string, flags: ModelRoleFlags, env
     if (stray) throw usage(`--${role}-${kebab(stray)} applies to a model-backed ${role} only (--${role} openai:<model>)`);
     return { kind: "scripted" };
   }
-  if (!id.startsWith(OPENAI_PREFIX) || id.length === OPENAI_PREFIX.length) throw usage(`unsupported ${role} "${id}"`);
+  if (!isRoleId(id)) throw usage(`unsupported ${role} "${id}"`);
   const explicitKeyEnv = own.apiKeyEnv ?? flags.apiKeyEnv;
   const settings = modelSettings(id.slice(OPENAI_PREFIX.length), {
     base_url: own.baseUrl ?? flags.baseUrl ?? DEFAULT_BASE_URL,
@@ -230,7 +153,7 @@ function apiKeyFor(spec: Extract<RoleSpec, { kind: "openai" }>, role: ModelRole,
   throw usage(`the ${role}'s API key is missing: set the environment variable ${name} (for ${spec.settings.base_url})`);
 }
 
-// --- roles and the header -------------------------------------------------------------------
+// --- roles --------------------------------------------------------------------------------------
 
 /**
  * Fresh roles for one episode (a scripted pair shares its cursor, so never reuse them). A scripted
@@ -270,25 +193,5 @@ export function modelOfSpec(spec: Extract<RoleSpec, { kind: "openai" }>, role: "
   return sharedModel(spec, role, env);
 }
 
-/** The header's run configuration: the roles' ids and, for model-backed ones, their settings. */
-export function runConfigFor(agent: AgentRole, user: UserRole, seed: number, options: Readonly<Record<string, JsonValue>> = {}): RunConfig {
-  return {
-    agent: agent.id,
-    user: user.id,
-    seed,
-    options,
-    ...(agent.settings ? { agent_settings: agent.settings } : {}),
-    ...(user.settings ? { user_settings: user.settings } : {}),
-  };
-}
-
 const kebab = (key: string): string => key.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
-const usage = (message: string): CliError => new CliError(message, EXIT.usage);
-
-/** The run options with the roles resolved from the flags; misused flags and missing keys are usage errors. */
-export function withRoleSpecs<T extends { readonly agent: string; readonly user: string } & ModelRoleFlags>(
-  opts: T,
-  env: Env = process.env,
-): T & { roles: RoleSpecs } {
-  return { ...opts, roles: roleSpecs(opts.agent, opts.user, opts, env) };
-}
+const usage = (message: string): ExitError => new ExitError(message, EXIT.usage);
