@@ -7,6 +7,7 @@
 import { formatDiagnostic } from "../engine/base/diagnostics.js";
 import { withFeedback, type FeedbackStyle } from "../engine/episode/call-feedback.js";
 import type { Scenario } from "../engine/scenario/model.js";
+import { inShard, type Shard } from "../engine/runner/shards.js";
 import { expandAugmentations } from "../engine/scenario/augmentations/augmentations.js";
 import { planJobs, trajectoryFileName, type BatchJob, type Runnable } from "../engine/runner/jobs.js";
 import { nextTurn } from "../engine/runner/pool.js";
@@ -18,6 +19,8 @@ export interface PlanSettings {
   readonly trials: number;
   /** Trial k plays with seed + k - 1. */
   readonly seed: number;
+  /** `--shard I/N`: only this part's jobs are planned (numbered as in the whole run's plan). */
+  readonly shard?: Shard | undefined;
   /** Play each scenario as upstream's tool-augmentation variants. */
   readonly augment: boolean;
   /** Overrides every scenario's `options.feedback` (undefined: each scenario's own). */
@@ -45,6 +48,8 @@ export async function planAsChecked(
   stop: AbortSignal,
 ): Promise<PlanOutcome> {
   const jobs: BatchJob[] = [];
+  /** Jobs of the whole run so far, this shard's or not: a job's index is its place in the whole plan. */
+  let planned = 0;
   // Trajectories are named after the scenario, so two scenarios with one name would overwrite each other.
   const fileByTrajectory = new Map<string, string>();
   const clashes: string[] = [];
@@ -67,9 +72,11 @@ export async function planAsChecked(
     }
     fileByTrajectory.set(trajectory, file);
     if (broken > 0 || clashes.length > 0) continue;
-    const planned = planJobs(variantsOf({ file, scenario }, settings), settings.trials, settings.seed, jobs.length);
-    jobs.push(...planned);
-    accept(planned);
+    const all = planJobs(variantsOf({ file, scenario }, settings), settings.trials, settings.seed, planned);
+    planned += all.length;
+    const mine = all.filter((job) => inShard(job.trajectory, settings.shard));
+    jobs.push(...mine);
+    accept(mine);
   }
   if (broken > 0) {
     const verb = broken === 1 ? "has" : "have";

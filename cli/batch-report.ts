@@ -27,6 +27,8 @@ export class BatchReport {
     private readonly io: CliIO,
     /** Show the bar even when stderr is not a terminal (--progress). */
     private readonly forceBar: boolean,
+    /** Extra text for the bar (`--concurrency auto`: each endpoint's limit and refusals). */
+    private readonly status?: () => string,
   ) {}
 
   started(): void {
@@ -47,7 +49,12 @@ export class BatchReport {
   open(jobs: readonly BatchJob[], alreadyDone: number, toPlay: number): void {
     const columns = resultColumns(Math.max(...jobs.map((j) => jobLabel(j.scenario.name, j.trial).length)));
     const widths = columnWidths(columns, []);
-    const progress = startProgress(this.io, { total: jobs.length, done: alreadyDone, force: this.forceBar });
+    const progress = startProgress(this.io, {
+      total: jobs.length,
+      done: alreadyDone,
+      force: this.forceBar,
+      ...(this.status ? { status: this.status } : {}),
+    });
     if (toPlay > 0) progress.line(headerLine(columns, widths));
     this.live = { progress, row: (r) => rowLine(columns, widths, { ...r, name: jobLabel(r.name, r.trial) }) };
     for (let i = 0; i < this.startedEarly; i++) progress.started();

@@ -16,6 +16,7 @@ import { addJudgeOptions, judgeSpec } from "./judge-options.js";
 import { addModelRoleOptions, parseAgentId, parseUserId, withRoleSpecs } from "./role-options.js";
 import { SUPPORTED_AGENTS, SUPPORTED_USERS, type ModelRoleFlags } from "../engine/runner/role-specs.js";
 import { runCommand } from "./run.js";
+import { parseShard, ShardSpecError, type Shard } from "../engine/runner/shards.js";
 import { registerLsp } from "./lsp.js";
 import { registerMockLlm } from "./mock-llm.js";
 import { registerStats } from "./stats.js";
@@ -57,6 +58,27 @@ function positiveInteger(what: string, max: number) {
       throw new InvalidArgumentError(`${what} must be a whole number from 1 to ${max}, got "${value}"`);
     return n;
   };
+}
+
+/** Default most episodes (and requests per endpoint) of `--concurrency auto`. */
+const DEFAULT_AUTO_CONCURRENCY = 32;
+
+/** `--concurrency`: N episodes at once, or `auto[:MAX]` (as many as the endpoints keep up with, at most MAX). */
+function parseConcurrency(value: string): number | { readonly auto: number } {
+  const auto = /^auto(?::(\d+))?$/.exec(value);
+  if (!auto) return positiveInteger("the concurrency", 1024)(value);
+  const max = auto[1] === undefined ? DEFAULT_AUTO_CONCURRENCY : Number(auto[1]);
+  if (max < 1 || max > 1024) throw new InvalidArgumentError(`auto:MAX takes a MAX from 1 to 1024, got "${value}"`);
+  return { auto: max };
+}
+
+function parseShardOption(value: string): Shard {
+  try {
+    return parseShard(value);
+  } catch (e) {
+    if (e instanceof ShardSpecError) throw new InvalidArgumentError(e.message);
+    throw e;
+  }
 }
 
 function parseThreshold(value: string): number {
@@ -109,7 +131,24 @@ function buildProgram(io: CliIO, setExit: (code: ExitCode) => void): Command {
     .addOption(
       new Option("--seed <n>", "seed for everything random in the episode (trial k uses seed + k - 1)").default(0).argParser(parseSeed),
     )
-    .addOption(new Option("--concurrency <n>", "episodes played at once").default(1).argParser(positiveInteger("the concurrency", 1024)))
+    .addOption(
+      new Option(
+        "--concurrency <n>",
+        `episodes played at once, or auto[:MAX]: as many as the model endpoints keep up with (backing off on 429, 503 and time-outs), at most MAX (default ${DEFAULT_AUTO_CONCURRENCY})`,
+      )
+        .default(1)
+        .argParser(parseConcurrency),
+    )
+    .option(
+      "--cache <dir>",
+      "keep model answers in <dir> and answer a request from there when the same job sent it before (trial and seed included)",
+    )
+    .addOption(
+      new Option(
+        "--shard <i/n>",
+        "play only part i of n of the jobs (a stable split by job name); `report --merge` joins the parts",
+      ).argParser(parseShardOption),
+    )
     .addOption(
       new Option("--trials <k>", "play each scenario k times: <name>.trial-<i>.trajectory.jsonl, and pass^k in the summary")
         .default(1)
@@ -153,7 +192,9 @@ function buildProgram(io: CliIO, setExit: (code: ExitCode) => void): Command {
           agent: string;
           user: string;
           seed: number;
-          concurrency: number;
+          concurrency: number | { readonly auto: number };
+          cache?: string;
+          shard?: Shard;
           trials: number;
           resume?: boolean;
           progress?: boolean;

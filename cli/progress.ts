@@ -22,6 +22,8 @@ export interface ProgressOptions {
   readonly done?: number;
   /** Show the bar even when stderr is not a terminal (--progress). */
   readonly force?: boolean;
+  /** Read at each redraw and shown after the running count (the endpoints' limits under --concurrency auto). */
+  readonly status?: () => string;
 }
 
 /** Runs below this many episodes finish before a bar would help (unless --progress asks for one). */
@@ -54,16 +56,21 @@ export function startProgress(io: CliIO, options: ProgressOptions): Progress {
       // Without a terminal (--progress into a file or pipe) the bar is a line every few seconds.
       noTTYOutput: force,
       notTTYSchedule: 2000,
-      format: "{bar} {value}/{total} | {running} running | ETA {time_left} | {label}",
+      format: "{bar} {value}/{total} | {running} running{status} | ETA {time_left} | {label}",
     },
     Presets.shades_classic,
   );
   const startedAt = performance.now();
   let running = 0;
   let finishedHere = 0;
-  const bar = bars.create(total, done, { label: "", running: 0, time_left: "--" });
+  const status = (): string => {
+    const text = options.status?.() ?? "";
+    return text === "" ? "" : ` (${text})`;
+  };
+  const bar = bars.create(total, done, { label: "", running: 0, status: status(), time_left: "--" });
   const payload = (label?: string): Record<string, string | number> => ({
     running,
+    status: status(),
     time_left: etaText(performance.now() - startedAt, finishedHere, total - done - finishedHere),
     ...(label === undefined ? {} : { label }),
   });

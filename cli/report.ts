@@ -9,7 +9,12 @@ import { createNonce, panelHtml } from "../engine/panel/html.js";
 import type { RunRecord } from "../engine/runs/run-record.js";
 import { loadRuns, type RunsData } from "../engine/runs/runs-data.js";
 import { TRAJECTORY_SUFFIX } from "../engine/trajectory/writer.js";
-import { ExitError, EXIT, type ExitCode } from "../engine/runner/errors.js";
+import { ExitError, EXIT, fsError, type ExitCode } from "../engine/runner/errors.js";
+import { makeDirectories } from "../engine/base/output-files.js";
+import { writeFileAtomically } from "../engine/runner/batch-summary.js";
+import { mergeShardSummaries } from "../engine/runner/merge-summaries.js";
+import { serializeSummary } from "../engine/runner/summary.js";
+import { join } from "node:path";
 import { bundledAssets, writeReplayHtml } from "./html-export.js";
 import type { CliIO } from "./io.js";
 import { appTableLines, categoryTableLines } from "./score-lines.js";
@@ -18,6 +23,9 @@ import { renderTable, type Column } from "./table.js";
 export interface ReportOptions {
   readonly html?: string;
   readonly json?: boolean;
+  /** `--merge`: the paths are shards' run folders, joined into one summary.json in `out`. */
+  readonly merge?: boolean;
+  readonly out?: string;
 }
 
 export function registerReport(program: Command, io: CliIO): void {
@@ -27,7 +35,35 @@ export function registerReport(program: Command, io: CliIO): void {
     .argument("<runs...>", `folders searched for *${TRAJECTORY_SUFFIX} (a run's folder is its suite), or trajectory files`)
     .option("--html <file>", "write the runs view (sortable, filterable, grouped by suite, category or app) as one HTML file")
     .option("--json", "print the runs and the summary as JSON")
-    .action((paths: string[], opts: ReportOptions) => void reportCommand(paths, opts, io));
+    .option("--merge", "join the summaries of a run's shards (run --shard I/N, one folder each) into one summary.json in --out")
+    .option("-o, --out <dir>", "with --merge: where the merged summary.json goes")
+    .action((paths: string[], opts: ReportOptions) => void (opts.merge ? mergeCommand(paths, opts, io) : reportCommand(paths, opts, io)));
+}
+
+/** `report --merge DIR... --out DIR`: one summary.json for the shards, as an unsharded run writes it. */
+export function mergeCommand(paths: readonly string[], options: ReportOptions, io: CliIO): ExitCode {
+  if (options.out === undefined) throw new ExitError("--merge needs --out <dir> for the merged summary.json", EXIT.usage);
+  if (options.html !== undefined || options.json)
+    throw new ExitError("--merge writes summary.json; --html and --json apply without it", EXIT.usage);
+  const files = paths.map((p) => (isFolder(p) ? join(p, "summary.json") : p));
+  try {
+    makeDirectories(options.out);
+  } catch (e) {
+    throw fsError(e, options.out);
+  }
+  const summary = mergeShardSummaries(files, options.out);
+  const target = join(options.out, "summary.json");
+  writeFileAtomically(target, serializeSummary(summary));
+  io.out(`${files.length} shards, ${summary.totals.scenarios} episodes, ${summary.totals.failed} failed; summary in ${target}`);
+  return summary.totals.failed > 0 ? EXIT.failed : EXIT.ok;
+}
+
+function isFolder(path: string): boolean {
+  try {
+    return statSync(path).isDirectory();
+  } catch {
+    return false;
+  }
 }
 
 export function reportCommand(paths: readonly string[], options: ReportOptions, io: CliIO): ExitCode {

@@ -26,6 +26,9 @@ import { jobHeader, playJob, type PlayOptions } from "../engine/runner/play.js";
 import { createJudge } from "./judge-options.js";
 import type { RoleSpec, RoleSpecs } from "../engine/runner/role-specs.js";
 import { collectScenarioFiles } from "../engine/runner/scenario-files.js";
+import { roleSpec } from "../engine/runner/role-specs.js";
+import { RunServices } from "../engine/runner/run-services.js";
+import type { Shard } from "../engine/runner/shards.js";
 import { appTableLines, categoryTableLines } from "./score-lines.js";
 import { buildRunSummary, serializeSummary, type ScenarioResult } from "../engine/runner/summary.js";
 
@@ -35,8 +38,12 @@ export interface RunOptions {
   /** Trial k plays with seed + k - 1. */
   readonly seed: number;
   readonly out: string;
-  /** Episodes in flight at once (default 1). */
-  readonly concurrency?: number;
+  /** Episodes in flight at once (default 1), or `{ auto: MAX }`: as many as the endpoints keep up with, at most MAX. */
+  readonly concurrency?: number | { readonly auto: number };
+  /** `--cache DIR`: model answers kept and reused, per job (trial and seed). */
+  readonly cache?: string;
+  /** `--shard I/N`: only the jobs of part I of N. */
+  readonly shard?: Shard;
   /** Episodes per scenario (default 1). */
   readonly trials?: number;
   /** Keep the complete trajectories already in `out`; play the rest. */
@@ -68,18 +75,28 @@ export async function runCommand(paths: readonly string[], options: RunOptions, 
   if (options.judge && options.mode !== undefined && options.mode !== "milestone") {
     throw new ExitError("--judge applies to --mode milestone only (the role play is judged on whole episodes)", EXIT.usage);
   }
+  if (options.mode !== undefined && options.mode !== "milestone") {
+    const scaled = [
+      typeof options.concurrency === "object" ? "--concurrency auto" : null,
+      options.cache !== undefined ? "--cache" : null,
+      options.shard !== undefined ? "--shard" : null,
+    ].filter((o) => o !== null);
+    if (scaled.length > 0) throw new ExitError(`${scaled.join(", ")} apply to --mode milestone only`, EXIT.usage);
+  }
+  const modeOptions = { ...options, concurrency: typeof options.concurrency === "number" ? options.concurrency : undefined };
   if (options.mode === "tooltalk") {
     // Loaded on demand, so milestone runs do not pay for ToolTalk's modules at start-up.
     const { runToolTalkMode, toolTalkRunOptions } = await import("./tooltalk-run.js");
-    return runToolTalkMode(paths, toolTalkRunOptions(options), io);
+    return runToolTalkMode(paths, toolTalkRunOptions(modeOptions), io);
   }
   if (options.mode === "dialogtool") {
     const { runDialogToolMode, dialogToolRunOptions } = await import("./dialogtool-run.js");
-    return runDialogToolMode(paths, dialogToolRunOptions(options), io);
+    return runDialogToolMode(paths, dialogToolRunOptions(modeOptions), io);
   }
   if (options.maxCallsPerTurn !== undefined) throw new ExitError("--max-calls-per-turn applies to --mode tooltalk only", EXIT.usage);
   const trials = options.trials ?? 1;
-  const concurrency = options.concurrency ?? 1;
+  const auto = typeof options.concurrency === "object" ? options.concurrency.auto : undefined;
+  const concurrency = typeof options.concurrency === "number" ? options.concurrency : (auto ?? 1);
   if (!Number.isSafeInteger(options.seed + trials - 1)) {
     throw new ExitError(`--seed ${options.seed} with ${trials} trials goes past the largest seed`, EXIT.usage);
   }
@@ -96,15 +113,26 @@ export async function runCommand(paths: readonly string[], options: RunOptions, 
   const fatal = new AbortController();
   // A scenario file with errors found once the first episodes are under way: they are cancelled, and what they wrote removed.
   const spoiled = new AbortController();
+  if (options.cache !== undefined) {
+    try {
+      makeDirectories(options.cache);
+    } catch (e) {
+      throw fsError(e, options.cache);
+    }
+  }
+  const services = new RunServices({
+    ...(auto !== undefined ? { autoConcurrency: auto } : {}),
+    ...(options.cache !== undefined ? { cacheFolder: options.cache } : {}),
+  });
   const playOptions: PlayOptions = {
-    agent: options.roles?.agent ?? options.agent,
-    user: options.roles?.user ?? options.user,
-    ...(options.judge ? { judge: createJudge(options.judge) } : {}),
+    agent: services.attach(options.roles?.agent ?? roleSpec("agent", options.agent, {}, process.env)),
+    user: services.attach(options.roles?.user ?? roleSpec("user", options.user, {}, process.env)),
+    ...(options.judge ? { judge: createJudge(services.attach(options.judge)) } : {}),
     outDir: options.out,
     signal: AbortSignal.any([interrupt.signal, fatal.signal, spoiled.signal]),
   };
   const results = new Map<number, ScenarioResult>();
-  const report = new BatchReport(io, options.progress === true);
+  const report = new BatchReport(io, options.progress === true, services.adaptive ? () => services.status() : undefined);
   const queue = new JobQueue<BatchJob>();
   const resumed = { complete: 0, discarded: 0 };
   // A job that would replace a file already in --out waits until every scenario file has passed:
@@ -118,7 +146,14 @@ export async function runCommand(paths: readonly string[], options: RunOptions, 
       queued++;
     }
   };
-  const settings = { trials, seed: options.seed, augment: options.augment === true, feedback: options.feedback, prompts: options.prompts };
+  const settings = {
+    trials,
+    seed: options.seed,
+    augment: options.augment === true,
+    feedback: options.feedback,
+    prompts: options.prompts,
+    shard: options.shard,
+  };
   const planning: Promise<PlanOutcome | { readonly ok: false; readonly error: unknown }> = planAsChecked(
     files,
     settings,
@@ -156,7 +191,7 @@ export async function runCommand(paths: readonly string[], options: RunOptions, 
   try {
     started = await runPool(
       queue,
-      { concurrency, signal: playOptions.signal },
+      { concurrency, signal: playOptions.signal, ...(services.adaptive ? { admit: (running: number) => services.admits(running) } : {}) },
       async (job) => {
         report.started();
         written.push(job.trajectory);
@@ -181,10 +216,20 @@ export async function runCommand(paths: readonly string[], options: RunOptions, 
   }
   const ordered = plan.jobs.flatMap((j) => results.get(j.index) ?? []);
   const notStarted = queued - started;
-  const summary = batchSummary(options, trials, ordered, interrupt.signal.aborted ? notStarted : null);
+  const summary = withShard(
+    batchSummary(options, trials, ordered, interrupt.signal.aborted ? notStarted : null),
+    options.shard,
+    plan.jobs.flatMap((j) => (results.has(j.index) ? [j.index] : [])),
+  );
   const summaryPath = join(options.out, SUMMARY_FILE);
   writeFileAtomically(summaryPath, serializeSummary(summary));
   printTotals(summary, trials, summaryPath, io);
+  const cached = summary.totals.telemetry?.cached_calls ?? 0;
+  if (options.cache !== undefined) {
+    io.out(
+      `cache ${options.cache}: ${plural(cached, "model call")} answered from it (${summary.totals.telemetry?.saved_tokens ?? 0} tokens not paid again), ${plural(services.cache?.stores ?? 0, "new answer")} kept`,
+    );
+  }
   if (interrupt.signal.aborted) {
     const cancelled = ordered.filter((r) => r.end_reason === "cancelled").length;
     io.err(
@@ -267,6 +312,19 @@ function batchSummary(options: RunOptions, trials: number, results: readonly Sce
     ...base,
     ...(perTrial ? { trials: perTrial } : {}),
     ...(notStarted === null ? {} : { interrupted: { episodes_not_started: notStarted } }),
+  };
+}
+
+/**
+ * A shard's summary says which part it is and where each of its episodes stands in the whole run's
+ * plan, so `report --merge` can put the parts back in the order one unsharded run lists them.
+ */
+function withShard(summary: BatchSummary, shard: Shard | undefined, planIndexes: readonly number[]): BatchSummary {
+  if (!shard) return summary;
+  return {
+    ...summary,
+    shard: { index: shard.index, count: shard.count },
+    scenarios: summary.scenarios.map((s, i) => ({ ...s, plan_index: planIndexes[i] ?? i })),
   };
 }
 

@@ -24,6 +24,8 @@ export interface BatchSummary extends RunSummary {
   readonly trials?: TrialsSummary;
   /** Present when the run was stopped (Ctrl-C) before every episode had started. */
   readonly interrupted?: { readonly episodes_not_started: number };
+  /** `run --shard I/N`: this summary covers part `index` of `count`; its scenarios carry `plan_index`. */
+  readonly shard?: { readonly index: number; readonly count: number };
 }
 
 /**

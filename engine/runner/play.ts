@@ -40,7 +40,7 @@ export interface PlayOutcome {
 
 /** The header the job's trajectory starts with: a saved file with another header was made by another run. */
 export function jobHeader(job: BatchJob, options: PlayOptions): TrajectoryHeader {
-  const { agent, user } = createRoles(options.agent, options.user, job.scenario);
+  const { agent, user } = createRoles(options.agent, options.user, job.scenario, process.env, { trial: job.trial, seed: job.seed });
   return episodeHeader(job.scenario, agent, user, job.seed);
 }
 
@@ -53,7 +53,7 @@ export function jobHeader(job: BatchJob, options: PlayOptions): TrajectoryHeader
  */
 export async function playJob(job: BatchJob, options: PlayOptions): Promise<PlayOutcome> {
   const path = join(options.outDir, job.trajectory);
-  const { agent, user } = createRoles(options.agent, options.user, job.scenario);
+  const { agent, user } = createRoles(options.agent, options.user, job.scenario, process.env, { trial: job.trial, seed: job.seed });
   const played = await playEpisode({
     scenario: job.scenario,
     agent,
@@ -148,6 +148,6 @@ export function jobResult(job: BatchJob, facts: JobFacts): ScenarioResult {
     trajectory: job.trajectory,
     failed: isFailedEnd(facts.end?.reason ?? null),
     // Only model-backed runs have any: a scripted run's summary stays as it was, byte for byte.
-    ...(facts.telemetry.calls > 0 ? { telemetry: facts.telemetry } : {}),
+    ...(facts.telemetry.calls > 0 || (facts.telemetry.cached_calls ?? 0) > 0 ? { telemetry: facts.telemetry } : {}),
   };
 }

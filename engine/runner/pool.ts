@@ -9,7 +9,15 @@ export interface PoolOptions {
   readonly concurrency: number;
   /** Once aborted, no new job starts; the running ones are the job's business (they see the same signal). */
   readonly signal: AbortSignal;
+  /**
+   * Asked before each job after the first starts, with the number running: false holds it back until
+   * it says yes (`--concurrency auto`: only while the endpoints keep up). `concurrency` stays the cap.
+   */
+  readonly admit?: (running: number) => boolean;
 }
+
+/** How often a held-back job asks again. */
+const ADMIT_POLL_MS = 20;
 
 /** Resolves on a later turn of the event loop, after pending I/O and timers. */
 export const nextTurn = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
@@ -31,6 +39,7 @@ export async function runPool<T>(
   }
   const source = Symbol.asyncIterator in items ? items[Symbol.asyncIterator]() : items[Symbol.iterator]();
   let started = 0;
+  let running = 0;
   // An object, not a `let`: the workers set it from their own closures.
   const failure: { fatal: { readonly error: unknown } | null } = { fatal: null };
   const stopped = (): boolean => failure.fatal !== null || options.signal.aborted;
@@ -38,9 +47,19 @@ export async function runPool<T>(
     for (;;) {
       await nextTurn();
       if (stopped()) return;
+      while (options.admit && running > 0 && !options.admit(running)) {
+        await new Promise((resolve) => setTimeout(resolve, ADMIT_POLL_MS));
+        if (stopped()) return;
+      }
+      // Counted from the moment it is admitted (in the same turn as the check), so workers polling
+      // together cannot all be admitted on one free place.
+      running++;
       const next = await source.next();
       // The signal may have aborted while the next job was on its way.
-      if (next.done === true || stopped()) return;
+      if (next.done === true || stopped()) {
+        running--;
+        return;
+      }
       started++;
       try {
         await work(next.value);
@@ -50,6 +69,8 @@ export async function runPool<T>(
           onFatal(error);
         }
         return;
+      } finally {
+        running--;
       }
     }
   };

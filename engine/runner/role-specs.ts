@@ -6,7 +6,9 @@
 import type { ModelSettings } from "../episode/types.js";
 import type { AgentRole, UserRole } from "../episode/role.js";
 import { OpenAiAgent } from "../roles/openai/agent.js";
+import type { CacheScope, CallCache } from "../roles/openai/call-cache.js";
 import { ChatModel } from "../roles/openai/chat-model.js";
+import type { EndpointLimiter } from "../roles/openai/endpoint-limiter.js";
 import { DEFAULT_API_KEY_ENV, DEFAULT_BASE_URL, modelSettings } from "../roles/openai/settings.js";
 import { OpenAiUser } from "../roles/openai/user.js";
 import { SCRIPTED_ROLE_ID, createScriptedAgent, createScriptedRoles, createScriptedUser } from "../roles/scripted.js";
@@ -31,6 +33,10 @@ export type RoleSpec =
       readonly keyRequired: boolean;
       /** Keep each call's request and response bodies in the trajectory (false: `--no-record-io`). */
       readonly recordIo?: boolean;
+      /** The run's limiter of this endpoint (`--concurrency auto`, run-services.ts). */
+      readonly limiter?: EndpointLimiter;
+      /** The run's answer cache (`--cache`, run-services.ts). */
+      readonly cache?: CallCache;
     };
 
 export interface RoleSpecs {
@@ -159,20 +165,26 @@ function apiKeyFor(spec: Extract<RoleSpec, { kind: "openai" }>, role: ModelRole,
  * Fresh roles for one episode (a scripted pair shares its cursor, so never reuse them). A scripted
  * role opposite a model plays only its own side of the reference. A role given by id alone
  * ("openai:gpt-4o") gets the default settings. Model-backed roles made from the same spec object
- * share its model (one client), which holds no state of an episode.
+ * share its model (one client), which holds no state of an episode. `scope` is the job's trial and
+ * seed, under which a run with a cache keeps and finds its answers.
  */
 export function createRoles(
   agent: string | RoleSpec,
   user: string | RoleSpec,
   scenario: Scenario,
   env: Env = process.env,
+  scope?: CacheScope,
 ): { agent: AgentRole; user: UserRole } {
   const agentSpec = typeof agent === "string" ? roleSpec("agent", agent, {}, env) : agent;
   const userSpec = typeof user === "string" ? roleSpec("user", user, {}, env) : user;
   if (agentSpec.kind === "scripted" && userSpec.kind === "scripted") return createScriptedRoles(scenario);
+  const model = (spec: Extract<RoleSpec, { kind: "openai" }>, role: ModelRole): ChatModel => {
+    const shared = sharedModel(spec, role, env);
+    return scope ? shared.withScope(scope) : shared;
+  };
   return {
-    agent: agentSpec.kind === "openai" ? new OpenAiAgent(sharedModel(agentSpec, "agent", env)) : createScriptedAgent(scenario),
-    user: userSpec.kind === "openai" ? new OpenAiUser(sharedModel(userSpec, "user", env)) : createScriptedUser(scenario),
+    agent: agentSpec.kind === "openai" ? new OpenAiAgent(model(agentSpec, "agent")) : createScriptedAgent(scenario),
+    user: userSpec.kind === "openai" ? new OpenAiUser(model(userSpec, "user")) : createScriptedUser(scenario),
   };
 }
 
@@ -183,7 +195,13 @@ export function sharedModel(spec: Extract<RoleSpec, { kind: "openai" }>, role: M
   const apiKey = apiKeyFor(spec, role, env);
   const known = modelsBySpec.get(spec);
   if (known?.apiKey === apiKey) return known.model;
-  const model = new ChatModel({ settings: spec.settings, apiKey, recordIo: spec.recordIo ?? true });
+  const model = new ChatModel({
+    settings: spec.settings,
+    apiKey,
+    recordIo: spec.recordIo ?? true,
+    ...(spec.limiter ? { limiter: spec.limiter } : {}),
+    ...(spec.cache ? { cache: spec.cache } : {}),
+  });
   modelsBySpec.set(spec, { apiKey, model });
   return model;
 }

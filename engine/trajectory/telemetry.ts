@@ -13,6 +13,10 @@ export interface TelemetryTotals {
   readonly prompt_tokens: number;
   readonly completion_tokens: number;
   readonly total_tokens: number;
+  /** Calls answered from the run's cache (`--cache`): not sent, not in the figures above. Absent when none. */
+  readonly cached_calls?: number;
+  /** The tokens those answers cost when they were first paid for. Absent when no call was cached. */
+  readonly saved_tokens?: number;
 }
 
 export const NO_TELEMETRY: TelemetryTotals = {
@@ -26,11 +30,18 @@ export const NO_TELEMETRY: TelemetryTotals = {
 
 /** Totals of some calls; total_tokens falls back to prompt + completion for a call that did not report it. */
 export function telemetryTotals(calls: Iterable<{ readonly call: ModelCall; readonly role?: ModelCallRole }>): TelemetryTotals {
-  let t = { ...NO_TELEMETRY };
+  let t: TelemetryTotals = { ...NO_TELEMETRY };
   for (const { call } of calls) {
+    if (call.cached) {
+      const usage = call.cached.usage;
+      const saved = usage?.total_tokens ?? (usage?.prompt_tokens ?? 0) + (usage?.completion_tokens ?? 0);
+      t = { ...t, cached_calls: (t.cached_calls ?? 0) + 1, saved_tokens: (t.saved_tokens ?? 0) + saved };
+      continue;
+    }
     const prompt = call.usage?.prompt_tokens ?? 0;
     const completion = call.usage?.completion_tokens ?? 0;
     t = {
+      ...t,
       calls: t.calls + 1,
       failed_calls: t.failed_calls + (call.error === undefined ? 0 : 1),
       latency_ms: t.latency_ms + call.latency_ms,
@@ -44,7 +55,12 @@ export function telemetryTotals(calls: Iterable<{ readonly call: ModelCall; read
 
 /** Totals of several runs' totals. */
 export function addTelemetry(a: TelemetryTotals, b: TelemetryTotals): TelemetryTotals {
+  const cached =
+    a.cached_calls === undefined && b.cached_calls === undefined
+      ? {}
+      : { cached_calls: (a.cached_calls ?? 0) + (b.cached_calls ?? 0), saved_tokens: (a.saved_tokens ?? 0) + (b.saved_tokens ?? 0) };
   return {
+    ...cached,
     calls: a.calls + b.calls,
     failed_calls: a.failed_calls + b.failed_calls,
     latency_ms: a.latency_ms + b.latency_ms,

@@ -209,4 +209,3 @@ export class SearchComponentSolver implements ComponentSolver {
     this.clock.tick(() => `${this.fixedCount} of ${n} placed, ${this.visited.toLocaleString("en-US")} partial mappings tried`);
   }
 }
-

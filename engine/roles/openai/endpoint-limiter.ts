@@ -51,6 +51,11 @@ export class EndpointLimiter {
     return Math.max(1, Math.floor(this.current));
   }
 
+  /** Slots not taken now (0 while paused). */
+  get freeSlots(): number {
+    return this.now() < this.pausedUntil ? 0 : Math.max(0, this.limit - this.inFlight);
+  }
+
   /** Requests waiting for a slot. */
   get queued(): number {
     return this.waiting.length;

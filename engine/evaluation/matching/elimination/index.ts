@@ -189,4 +189,3 @@ function messageOrders(x: number, shape: StepShape, factors: readonly Factor[]):
   for (const l of below) for (const w of above) add(l, w);
   return carried;
 }
-
