@@ -24,7 +24,7 @@ import { SANDBOX_TABLE } from "./guardrails.js";
 import { BoundedMemo } from "./matching/cache.js";
 import type { KeyGate } from "./matching/gates.js";
 import type { ConstraintResult, ReferenceUsed } from "./result.js";
-import { StateCache, TableStates } from "./table-states.js";
+import type { StateCache, TableStates } from "./table-states.js";
 
 export { StateCache, TableStates, type EpisodeView } from "./table-states.js";
 

@@ -8,7 +8,7 @@ import {
   type MatchProblem,
   type SimilarityOracle,
 } from "../../engine/evaluation/matching/index.js";
-import { type MatchStrategy } from "../../engine/evaluation/matching/strategy.js";
+import type { MatchStrategy } from "../../engine/evaluation/matching/strategy.js";
 import { hashInts, nodeValue } from "./matching-brute-force.js";
 import {
   ancestorLists,

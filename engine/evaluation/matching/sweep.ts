@@ -27,7 +27,7 @@
 // same answers, slower.
 
 import { type MatchGraph, type SweepMove, SAME_STEP } from "./graph.js";
-import { type SimilarityLookup } from "./cache.js";
+import type { SimilarityLookup } from "./cache.js";
 import { MatchCapacityError, type IndexWindow } from "./dag.js";
 
 export type { IndexWindow } from "./dag.js";

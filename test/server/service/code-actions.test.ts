@@ -94,7 +94,7 @@ test("an empty file gets a skeleton that passes the checker; a modeline comment 
   assert.deepEqual(codesAfter(skeleton?.result ?? ""), []);
   const modeline = "# yaml-language-server: $schema=../schemas/scenario.schema.json\n";
   const [withComment] = fixes(modeline, "empty-file");
-  assert.ok(withComment?.result.startsWith(modeline + "name: "));
+  assert.ok(withComment?.result.startsWith(`${modeline}name: `));
   assert.deepEqual(codesAfter(withComment?.result ?? ""), []);
 });
 

@@ -29,8 +29,8 @@
 // break the ancestor order; the order constraints exclude those entries anyway.
 
 import { giveTable, takeTable } from "../buffers.js";
-import { type SimilarityLookup } from "../cache.js";
-import { type GateClasses, type GateLookup, type GateRef } from "../gates.js";
+import type { SimilarityLookup } from "../cache.js";
+import type { GateClasses, GateLookup, GateRef } from "../gates.js";
 
 /** A component renumbered 0..n-1 (ascending problem ids), as the elimination reads it. */
 export interface EliminationComponent {

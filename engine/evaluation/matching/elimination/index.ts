@@ -47,12 +47,12 @@
 // they shrink, since every fixed node narrows its neighbours' windows to what stays valid.
 
 import { giveTable, takeTable } from "../buffers.js";
-import { type SimilarityLookup } from "../cache.js";
+import type { SimilarityLookup } from "../cache.js";
 import { MatchCapacityError, type IndexWindow } from "../dag.js";
 import { EliminationFactors, type EliminationComponent } from "./factors.js";
 import { messageScope, planElimination, stepShape, type StepShape } from "./plan.js";
 import { eliminate, type Factor, type ImpliedOrder } from "./step.js";
-import { type GateLookup } from "../gates.js";
+import type { GateLookup } from "../gates.js";
 
 /** Largest elimination table the strategy choice accepts (doubles): 32 MiB, like one sweep layer. */
 export const MAX_ELIMINATION_TABLE = 1 << 22;

@@ -34,7 +34,7 @@ import {
   writeAtMostOfPair,
   writeBetween,
 } from "./kernels.js";
-import { type StepShape } from "./plan.js";
+import type { StepShape } from "./plan.js";
 
 /** An order relation [u, w] between two of a factor's variables: its table is -Infinity wherever u's index exceeds w's. */
 export type ImpliedOrder = readonly [number, number];
