@@ -43,7 +43,12 @@ export function ancestorLists(nodeCount: number, edges: readonly (readonly [numb
     const stack = [v];
     while (stack.length > 0) {
       const x = stack.pop()!;
-      for (const [u, w] of edges) if (w === x && !seen.has(u)) seen.add(u), stack.push(u);
+      for (const [u, w] of edges) {
+        if (w === x && !seen.has(u)) {
+          seen.add(u);
+          stack.push(u);
+        }
+      }
     }
     result.push([...seen].sort((a, b) => a - b));
   }

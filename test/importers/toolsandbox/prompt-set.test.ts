@@ -33,7 +33,7 @@ test("the import writes the checkout's texts as a prompt set, and each scenario 
   const set = parsePromptSet(readFileSync(join(out, PROMPT_SET_FILE), "utf8"));
   assert.equal(set.pack, "toolsandbox");
   assert.equal(set.user_preamble, "Pretend to be a phone owner chatting with a helper. Your task: ");
-  assert.match(set.tools.set_wifi_status ?? "", /^Turn the phone's wifi radio on or off\.\n\nArgs:\n    on: {5}True switches wifi on/);
+  assert.match(set.tools.set_wifi_status ?? "", /^Turn the phone's wifi radio on or off\.\n\nArgs:\n {4}on: {5}True switches wifi on/);
   assert.deepEqual(set.demonstrations.ask_for_weather?.goal, "Ask about the weather.");
   assert.equal(set.demonstrations.ask_for_weather?.messages[0]?.content, "Is it sunny?");
   assert.match(readFileSync(join(out, "wifi_back_on.scenario.yaml"), "utf8"), /^prompts: toolsandbox-prompts\.json$/m);

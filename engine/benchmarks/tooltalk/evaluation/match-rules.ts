@@ -212,6 +212,7 @@ export const MATCH_RULES: Readonly<Record<string, MatchRule>> = {
 /** Whether `prediction` counts as `truth`: the same tool, and that tool's rule accepts it. */
 export function callsMatch(prediction: ToolTalkCallLike, truth: ToolTalkCall, options: MatchOptions = {}): boolean {
   if (prediction.request.api_name !== truth.request.api_name) return false;
-  const rule = Object.prototype.hasOwnProperty.call(MATCH_RULES, truth.request.api_name) ? MATCH_RULES[truth.request.api_name] : undefined;
-  return rule !== undefined && rule(prediction, truth, options.similarity ?? ROUGE_L_SIMILARITY);
+  const rule = Object.hasOwn(MATCH_RULES, truth.request.api_name) ? MATCH_RULES[truth.request.api_name] : undefined;
+  if (rule === undefined) return false;
+  return rule(prediction, truth, options.similarity ?? ROUGE_L_SIMILARITY);
 }
