@@ -255,7 +255,6 @@ function maximiseFree(
   pairs: readonly (readonly [number, number])[],
 ): void {
   const tables = involved.map((f) => f.table);
-  const count = tables.length;
   // out is row-major over the shared variables (last fastest).
   const outStrides = new Array<number>(sharedDims.length);
   for (let j = sharedDims.length - 1, stride = 1; j >= 0; j--) {
