@@ -233,7 +233,9 @@ export class NodeScorer {
     let bestColumns: number | null = null;
     const columnsAt = (index: number): number => {
       let columns = 0;
-      list.forEach((_, c) => (columns += columnCredit(this.explained(node, c, index, refIndex).explanation.pairs)));
+      list.forEach((_, c) => {
+        columns += columnCredit(this.explained(node, c, index, refIndex).explanation.pairs);
+      });
       return columns;
     };
     for (let index = first; index <= last; index++) {

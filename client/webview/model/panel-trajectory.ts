@@ -257,7 +257,7 @@ export class PanelTrajectory {
 
 /** Why `change` cannot apply to `tables`, or null when it can. */
 function conflict(tables: Tables, change: RowChange): string | null {
-  const rows = Object.prototype.hasOwnProperty.call(tables, change.table) ? tables[change.table] : undefined;
+  const rows = Object.hasOwn(tables, change.table) ? tables[change.table] : undefined;
   if (!rows) return `there is no table ${change.table}`;
   const at = rows[change.position];
   switch (change.op) {

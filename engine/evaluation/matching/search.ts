@@ -213,7 +213,9 @@ export class SearchComponentSolver implements ComponentSolver {
 function topologicalOrder(n: number, predecessors: readonly (readonly number[])[]): number[] {
   const remaining = predecessors.map((p) => p.length);
   const successors: number[][] = Array.from({ length: n }, () => []);
-  predecessors.forEach((list, v) => list.forEach((u) => successors[u]!.push(v)));
+  predecessors.forEach((list, v) => {
+    for (const u of list) successors[u]!.push(v);
+  });
   const order: number[] = [];
   const placed = new Uint8Array(n);
   while (order.length < n) {

@@ -121,7 +121,9 @@ export class MatchSweep {
   /** Moves one sweep evaluates at most, times T: the unit matching-strategy.ts compares costs in. */
   get workPerSweep(): number {
     let work = 0;
-    this.graph.downSets.forEach((downSet, a) => (work += this.sizes[a]! * downSet.moves.length));
+    this.graph.downSets.forEach((downSet, a) => {
+      work += this.sizes[a]! * downSet.moves.length;
+    });
     return work * this.span;
   }
 

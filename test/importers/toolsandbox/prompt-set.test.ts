@@ -19,7 +19,9 @@ const ROOT = join(__dirname, "..", "..", "..");
 const CHECKOUT = join(ROOT, "test", "fixtures", "toolsandbox-checkout");
 const PYTHON = process.env.TOOLSANDBOX_PYTHON ?? "python3";
 const dirs: string[] = [];
-after(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
+after(() => {
+  for (const d of dirs) rmSync(d, { recursive: true, force: true });
+});
 
 function imported(): string {
   const out = mkdtempSync(join(tmpdir(), "prompt-set-"));

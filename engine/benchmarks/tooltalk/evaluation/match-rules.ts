@@ -22,7 +22,7 @@ export interface MatchOptions {
 
 type MatchRule = (prediction: ToolTalkCallLike, truth: ToolTalkCall, similarity: TextSimilarity) => boolean;
 
-const has = (object: JsonObject, key: string): boolean => Object.prototype.hasOwnProperty.call(object, key);
+const has = (object: JsonObject, key: string): boolean => Object.hasOwn(object, key);
 
 /** A prediction's arguments; a call whose arguments did not parse has none. */
 const argumentsOf = (call: ToolTalkCallLike): JsonObject => call.request.parameters ?? {};

@@ -111,7 +111,11 @@ export class EliminationFactors {
       const pairs: [number, number][] = [];
       if (source.kind === "node") {
         const { leading } = source;
-        leading.forEach((a, p) => leading.forEach((b, q) => void (component.isAncestor(a, b) && pairs.push([p, q]))));
+        leading.forEach((a, p) => {
+          leading.forEach((b, q) => {
+            if (component.isAncestor(a, b)) pairs.push([p, q]);
+          });
+        });
       }
       leadingOrders.push(pairs);
       if (source.kind === "node") {
@@ -198,7 +202,9 @@ export class EliminationFactors {
    */
   deferUntil(widths: readonly number[]): (number | null)[] {
     const product = new Map<number, number>();
-    this.classOf.forEach((p, c) => p !== null && product.set(p, (product.get(p) ?? 1) * widths[c]!));
+    this.classOf.forEach((p, c) => {
+      if (p !== null) product.set(p, (product.get(p) ?? 1) * widths[c]!);
+    });
     return this.classOf.map((p) => (p !== null && product.get(p)! <= widths[p]! && widths[p]! > 1 ? p : null));
   }
 

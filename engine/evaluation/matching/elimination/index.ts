@@ -142,7 +142,9 @@ export class EliminationSolver {
       else for (let k = 0; k < values.length; k++) values[k]! += f.table[k]!;
     }
     for (const f of factors) if (f.message) giveTable(f.table);
-    initial.forEach((table, f) => this.factors.releaseSlice(f, table));
+    initial.forEach((table, f) => {
+      this.factors.releaseSlice(f, table);
+    });
     return { first: min[target]!, values };
   }
 
@@ -192,7 +194,9 @@ function messageOrders(x: number, shape: StepShape, factors: readonly Factor[]):
 function topologicalOrder(predecessors: readonly number[][], successors: readonly number[][]): number[] {
   const pending = predecessors.map((p) => p.length);
   const order: number[] = [];
-  pending.forEach((count, v) => count === 0 && order.push(v));
+  pending.forEach((count, v) => {
+    if (count === 0) order.push(v);
+  });
   for (let head = 0; head < order.length; head++) {
     for (const w of successors[order[head]!]!) if (--pending[w]! === 0) order.push(w);
   }

@@ -267,7 +267,9 @@ function maximiseFree(
   const widest = Math.max(1, ...sharedDims);
   const jumps = (j: number): number => {
     let total = outStrides[j]!;
-    tables.forEach((t, k) => t.length * 4 >= out.length && (total += sharedStrides[k]![j]! || 1));
+    tables.forEach((t, k) => {
+      if (t.length * 4 >= out.length) total += sharedStrides[k]![j]! || 1;
+    });
     return total;
   };
   let wide = -1;
