@@ -2,7 +2,7 @@
 // (engine/compare): messages aligned, the first divergence, world changes and milestone results.
 // With --reference (or no B), B is the scenario's reference solution played now.
 import type { Command } from "commander";
-import { compareRuns, CompareError, savedRun, type ComparedRun } from "../engine/compare/compare-runs.js";
+import { compareRuns, CompareError, savedRun, type ComparedRun, type Comparison } from "../engine/compare/compare-runs.js";
 import { comparisonHtml } from "../engine/compare/compare-html.js";
 import { comparisonLines } from "../engine/compare/compare-text.js";
 import { playReference } from "../engine/compare/reference-run.js";
@@ -31,7 +31,7 @@ export async function compareCommand(a: string, b: string | undefined, options: 
   if (b !== undefined && options.reference) throw new ExitError("give a second run or --reference, not both", EXIT.usage);
   const left = loadRun(a);
   const right = b === undefined ? await playReference(left.trajectory.header) : loadRun(b);
-  let comparison;
+  let comparison: Comparison;
   try {
     comparison = compareRuns(left, right);
   } catch (e) {

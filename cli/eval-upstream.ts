@@ -3,7 +3,7 @@
 // by side. The scenarios must be upstream's (imported with `toolsandbox import toolsandbox`, same
 // names); upstream scores them under the clock each trajectory ran with. Exit 1 when any score
 // differs or upstream cannot score a trajectory.
-import { evaluateTrajectory, EvaluationError } from "../engine/evaluation/evaluate.js";
+import { evaluateTrajectory, EvaluationError, type EvaluationResult } from "../engine/evaluation/evaluate.js";
 import { ExporterError } from "../engine/benchmarks/toolsandbox/importer/run-exporter.js";
 import {
   scoreWithUpstream,
@@ -39,7 +39,7 @@ export function evalAgainstUpstream(paths: readonly string[], options: AgainstUp
     const trajectory = loadTrajectory(file);
     for (const w of trajectory.warnings) io.err(problemLine(formatWarning(file, w)));
     const scenario = trajectory.header.scenario;
-    let ours;
+    let ours: EvaluationResult;
     try {
       ours = evaluateTrajectory(trajectory, scenario);
     } catch (e) {

@@ -11,7 +11,7 @@ import { existsSync, readFileSync, statSync } from "node:fs";
 import { makeDirectories, writeFileNoFollow } from "../engine/base/output-files.js";
 import { dirname, join, relative, resolve, sep } from "node:path";
 import type { Command } from "commander";
-import { importConversation } from "../engine/benchmarks/tooltalk/importer/import-conversation.js";
+import { importConversation, type ImportedScenario } from "../engine/benchmarks/tooltalk/importer/import-conversation.js";
 import { SCENARIO_FILE_SUFFIX } from "../engine/benchmarks/tooltalk/importer/names.js";
 import { ImportProblem } from "../engine/benchmarks/tooltalk/importer/problem.js";
 import { conversationFilesUnder } from "../engine/benchmarks/tooltalk/evaluation/conversation-files.js";
@@ -25,7 +25,7 @@ import type { Tables } from "../engine/world/types.js";
 import { parseConversation } from "../engine/benchmarks/tooltalk/evaluation/conversation.js";
 import { JsonInputError } from "../engine/base/json-reader.js";
 import { ExportDataError } from "../engine/benchmarks/toolsandbox/importer/export-data.js";
-import { importToolSandbox } from "../engine/benchmarks/toolsandbox/importer/import-suite.js";
+import { importToolSandbox, type SuiteImport } from "../engine/benchmarks/toolsandbox/importer/import-suite.js";
 import { ExporterError } from "../engine/benchmarks/toolsandbox/importer/run-exporter.js";
 import { ExitError, EXIT, fsError, type ExitCode } from "../engine/runner/errors.js";
 import { isDirectory } from "../engine/runner/scenario-files.js";
@@ -87,7 +87,7 @@ function importToolSandboxCommand(paths: readonly string[], options: ImportOptio
   if (!existsSync(paths[0] ?? "")) throw new ExitError(`${paths[0] ?? ""}: no such file or directory`, EXIT.io);
   const schema = schemaFile();
   const schemaPath = schema === null ? null : relative(resolve(options.out), schema).split(sep).join("/");
-  let report;
+  let report: SuiteImport;
   try {
     report = importToolSandbox(paths[0] ?? "", { out: options.out, python: options.python ?? "python3", schemaPath });
   } catch (e) {
@@ -173,7 +173,7 @@ export function importToolTalk(paths: readonly string[], out: string, databasesF
       problems.push(problem instanceof ExitError ? problem.message : `${file}: cannot be read`);
       continue;
     }
-    let imported;
+    let imported: ImportedScenario;
     try {
       imported = importConversation(parseConversation(text, file), { schemaPath, databases });
     } catch (e) {

@@ -1,7 +1,7 @@
 // The files a peer mode's `eval` reads: given files as they are, folders searched (in sorted order,
 // hidden folders and node_modules left out) for files with one of the wanted suffixes; and the
 // scenario `--scenario` names.
-import { readdirSync, readFileSync } from "node:fs";
+import { type Dirent, readdirSync, readFileSync } from "node:fs";
 import { basename, join } from "node:path";
 import { formatDiagnostic } from "../engine/base/diagnostics.js";
 import { JsonInputError } from "../engine/base/json-reader.js";
@@ -12,7 +12,7 @@ import { problemLine, type CliIO } from "./io.js";
 import { hasErrors, isDirectory, loadScenario } from "../engine/runner/scenario-files.js";
 
 function filesUnder(dir: string, suffixes: readonly string[]): string[] {
-  let entries;
+  let entries: Dirent[];
   try {
     entries = readdirSync(dir, { withFileTypes: true });
   } catch (e) {

@@ -34,6 +34,7 @@ export function packHintsAllOf(): Json[] {
     if (pack.id === DEFAULT_PACK_ID) continue;
     chain = {
       if: { required: ["world"], properties: { world: { required: ["pack"], properties: { pack: { const: pack.id } } } } },
+      // biome-ignore lint/suspicious/noThenProperty: JSON Schema's if/then keyword; this object is schema data, never awaited
       then: packHints(pack),
       else: chain,
     };
@@ -82,6 +83,7 @@ function constraintHints(tables: readonly TableSchema[]): Json {
     properties: { table: { examples: [...tables.map((t) => t.name), SANDBOX] } },
     allOf: tables.map((t) => ({
       if: { required: ["table"], properties: { table: { const: t.name } } },
+      // biome-ignore lint/suspicious/noThenProperty: JSON Schema's if/then keyword; this object is schema data, never awaited
       then: { properties: { target: { items: rowHints(t) } } },
     })),
   };

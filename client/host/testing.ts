@@ -58,7 +58,9 @@ export class ScenarioTests implements vscode.Disposable {
     const run = this.controller.createTestRun(request);
     for (const item of items) {
       run.enqueued(item);
-      item.children.forEach((child) => run.enqueued(child));
+      item.children.forEach((child) => {
+        run.enqueued(child);
+      });
     }
     const concurrency = readTestConcurrency(settingsGetter());
     if (!concurrency.ok) run.appendOutput(`${concurrency.problem}; playing 4 at a time\r\n`);

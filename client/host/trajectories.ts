@@ -88,7 +88,7 @@ export class Trajectories {
       try {
         if (readOutline(await currentText(uri)).name === name) return uri.fsPath;
       } catch {
-        continue;
+        // A file that cannot be read or parsed is not the scenario asked for; look on.
       }
     }
     return null;

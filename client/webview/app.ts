@@ -104,7 +104,7 @@ export class Panel implements PanelActions {
     switch (message.type) {
       case "lines":
         if (message.lines[0]?.type === "header") this.notices.rejected.length = 0;
-        message.rejected.forEach((r) => this.reject(r));
+        for (const r of message.rejected) this.reject(r);
         this.addLines(message.lines);
         break;
       case "reveal":

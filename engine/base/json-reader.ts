@@ -118,7 +118,7 @@ export class JsonCursor {
 
   field(key: string): JsonCursor {
     const object = this.object();
-    const value = Object.prototype.hasOwnProperty.call(object, key) ? object[key] : undefined;
+    const value = Object.hasOwn(object, key) ? object[key] : undefined;
     return new JsonCursor(this.source, value, [...this.path, key]);
   }
 

@@ -4,6 +4,7 @@
 
 const WHITESPACE = new Set([" ", "\t", "\n", "\r"]);
 const NUMBER = /-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?/y;
+// biome-ignore lint/suspicious/noControlCharactersInRegex: RFC 8259 forbids unescaped U+0000-U+001F inside a string; the class names them
 const STRING_BODY = /(?:[^"\\\u0000-\u001f]|\\(?:["\\/bfnrt]|u[0-9a-fA-F]{4}))*/y;
 
 class SyntaxStop {

@@ -10,7 +10,7 @@ import { packById } from "../packs/registry.js";
 import type { PackRuntime } from "../packs/types.js";
 import { WorldHistory } from "../world/history.js";
 import { MessageBus, type MessageDraft } from "./bus.js";
-import { ExecutionEnvironment } from "./execution-environment.js";
+import { ExecutionEnvironment, type ExecutionOutcome } from "./execution-environment.js";
 import { DEFAULT_MAX_ORDERINGS } from "./parallel-orderings.js";
 import { END_CONVERSATION_CODE } from "./python-code.js";
 import { SeededRandom } from "./random.js";
@@ -262,7 +262,7 @@ export class Episode {
 
   private environmentTurn(): void {
     const requests = this.bus.trailingTo("execution_environment");
-    let outcome;
+    let outcome: ExecutionOutcome;
     try {
       const maxOrderings = this.options.maxOrderings ?? DEFAULT_MAX_ORDERINGS;
       outcome = this.environment.respond(
@@ -273,9 +273,13 @@ export class Episode {
       );
     } catch (error) {
       // A tool that throws something other than a ToolError is a bug in the engine, not the agent's doing.
-      return this.finish("role_error", `execution environment: ${describe(error)}`);
+      this.finish("role_error", `execution environment: ${describe(error)}`);
+      return;
     }
-    if (outcome.responses.length === 0) return this.finish("role_error", "execution environment: nothing to answer");
+    if (outcome.responses.length === 0) {
+      this.finish("role_error", "execution environment: nothing to answer");
+      return;
+    }
     this.random = outcome.random;
     this.runtime = outcome.runtime;
     // Changes made while answering belong to the index of the first response (reference 2.2).

@@ -24,7 +24,7 @@ import { SANDBOX_TABLE } from "./guardrails.js";
 import { BoundedMemo } from "./matching/cache.js";
 import type { KeyGate } from "./matching/gates.js";
 import type { ConstraintResult, ReferenceUsed } from "./result.js";
-import { StateCache, TableStates } from "./table-states.js";
+import type { StateCache, TableStates } from "./table-states.js";
 
 export { StateCache, TableStates, type EpisodeView } from "./table-states.js";
 
@@ -233,7 +233,9 @@ export class NodeScorer {
     let bestColumns: number | null = null;
     const columnsAt = (index: number): number => {
       let columns = 0;
-      list.forEach((_, c) => (columns += columnCredit(this.explained(node, c, index, refIndex).explanation.pairs)));
+      list.forEach((_, c) => {
+        columns += columnCredit(this.explained(node, c, index, refIndex).explanation.pairs);
+      });
       return columns;
     };
     for (let index = first; index <= last; index++) {

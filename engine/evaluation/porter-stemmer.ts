@@ -182,7 +182,7 @@ const STEP_2: readonly SuffixRule[] = [
     ["fulli", "ful"],
   ]),
   // NLTK keeps the "l" with the stem when judging, so "geologi" (stem "geol", m = 1) qualifies.
-  { suffix: "logi", replacement: "log", when: (stem) => measure(stem + "l") > 0 },
+  { suffix: "logi", replacement: "log", when: (stem) => measure(`${stem}l`) > 0 },
 ];
 
 const STEP_3: readonly SuffixRule[] = rulesWhen(mAboveZero, [
@@ -226,7 +226,7 @@ const STEP_4: readonly SuffixRule[] = [
 
 /** Plurals: "caresses" -> "caress", "ponies" -> "poni", "ties" -> "tie", "cats" -> "cat". */
 function step1a(word: string): string {
-  if (word.length === 4 && word.endsWith("ies")) return word.slice(0, -3) + "ie";
+  if (word.length === 4 && word.endsWith("ies")) return `${word.slice(0, -3)}ie`;
   return applyFirstMatching(word, STEP_1A);
 }
 
@@ -235,7 +235,7 @@ function step1b(word: string): string {
   if (word.endsWith("ied")) return word.slice(0, -3) + (word.length === 4 ? "ie" : "i");
   if (word.endsWith("eed")) {
     const stem = word.slice(0, -3);
-    return measure(stem) > 0 ? stem + "ee" : word;
+    return measure(stem) > 0 ? `${stem}ee` : word;
   }
   let stem: string;
   if (word.endsWith("ed") && containsVowel(word.slice(0, -2))) stem = word.slice(0, -2);
@@ -246,24 +246,24 @@ function step1b(word: string): string {
 
 /** Restores an "e" or undoubles a consonant after step 1b removed "ed" or "ing". */
 function tidyAfterStrippingEdOrIng(stem: string): string {
-  if (stem.endsWith("at") || stem.endsWith("bl") || stem.endsWith("iz")) return stem + "e";
+  if (stem.endsWith("at") || stem.endsWith("bl") || stem.endsWith("iz")) return `${stem}e`;
   if (endsDoubleConsonant(stem)) {
     const last = stem[stem.length - 1];
     return last === "l" || last === "s" || last === "z" ? stem : stem.slice(0, -1);
   }
-  return measure(stem) === 1 && endsConsonantVowelConsonant(stem) ? stem + "e" : stem;
+  return measure(stem) === 1 && endsConsonantVowelConsonant(stem) ? `${stem}e` : stem;
 }
 
 /** Final "y" after a consonant (not the first letter) becomes "i": "happy" -> "happi". */
 function step1c(word: string): string {
   if (!word.endsWith("y")) return word;
   const stem = word.slice(0, -1);
-  return stem.length > 1 && consonantFlags(stem)[stem.length - 1] === true ? stem + "i" : word;
+  return stem.length > 1 && consonantFlags(stem)[stem.length - 1] === true ? `${stem}i` : word;
 }
 
 /** Double suffixes to single ones: "relational" -> "relate", "generously" -> "generous". */
 function step2(word: string): string {
-  if (word.endsWith("alli") && measure(word.slice(0, -4)) > 0) return step2(word.slice(0, -4) + "al");
+  if (word.endsWith("alli") && measure(word.slice(0, -4)) > 0) return step2(`${word.slice(0, -4)}al`);
   return applyFirstMatching(word, STEP_2);
 }
 

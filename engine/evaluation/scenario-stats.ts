@@ -183,7 +183,7 @@ function columnMeasures(c: Constraint, schemas: ScenarioContext["schemas"]): { m
   const measures = effectiveMeasures(c.table, c.measures, schemas.get(c.table));
   return targetColumns(c).map((column) => ({
     measure: measureFor(measures, column).kind,
-    written: Object.prototype.hasOwnProperty.call(c.measures, column),
+    written: Object.hasOwn(c.measures, column),
   }));
 }
 

@@ -9,7 +9,7 @@ import type { ChatRequest } from "./wire.js";
 /** The tool a tool-creation request asks for, or null when the request is not one. */
 export function toolCreationTarget(request: ChatRequest): string | null {
   const system = request.messages.find((m) => m.role === "system");
-  if (!system || !system.content.startsWith(TOOL_CREATION_MARKER)) return null;
+  if (!system?.content.startsWith(TOOL_CREATION_MARKER)) return null;
   const user = request.messages.find((m) => m.role === "user");
   const name = user?.content.match(/^Tool name: (\S+)$/m)?.[1];
   if (!name) throw new MockLlmError(400, "a tool-creation request without a 'Tool name:' line", "invalid_request_error", null, "messages");

@@ -5,7 +5,7 @@
 // first problem found is reported, with the path of the field at fault in `param`.
 import Ajv from "ajv";
 import { isJsonObject, type JsonObject, type JsonValue } from "../base/json.js";
-import { invalidRequest, MockLlmError } from "./http-error.js";
+import { invalidRequest, type MockLlmError } from "./http-error.js";
 
 export interface WireToolCall {
   readonly id: string;

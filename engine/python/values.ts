@@ -26,7 +26,7 @@ export function pyEquals(a: unknown, b: unknown): boolean {
   if (isPlainObject(a) && isPlainObject(b)) {
     const keys = Object.keys(a);
     if (keys.length !== Object.keys(b).length) return false;
-    return keys.every((k) => Object.prototype.hasOwnProperty.call(b, k) && pyEquals(a[k], b[k]));
+    return keys.every((k) => Object.hasOwn(b, k) && pyEquals(a[k], b[k]));
   }
   return false;
 }

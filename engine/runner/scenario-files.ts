@@ -1,6 +1,6 @@
 // Turning command-line paths into scenario and trajectory files, and loading scenarios. Directories are searched
 // recursively; the order is by code unit (not locale), so every machine runs the same order.
-import { readdirSync, statSync } from "node:fs";
+import { type Dirent, readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
 import type { Diagnostic } from "../base/diagnostics.js";
 import type { Scenario } from "../scenario/model.js";
@@ -62,7 +62,7 @@ export function isDirectory(path: string): boolean {
 }
 
 function filesUnder(dir: string, wanted: (name: string) => boolean): string[] {
-  let entries;
+  let entries: Dirent[];
   try {
     entries = readdirSync(dir, { withFileTypes: true });
   } catch (e) {

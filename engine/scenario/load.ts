@@ -19,7 +19,7 @@ export interface LoadOptions {
 }
 
 export function loadScenarioFile(path: string, options: LoadOptions = {}): CheckResult {
-  let read;
+  let read: ScenarioFileText;
   try {
     read = readScenarioFileText(path);
   } catch (err) {

@@ -21,7 +21,7 @@ export function strings(v: unknown): string[] {
 }
 
 export function has(o: RawObject | null, key: string): boolean {
-  return o !== null && Object.prototype.hasOwnProperty.call(o, key);
+  return o !== null && Object.hasOwn(o, key);
 }
 
 /** " Put it in quotes to keep it as text." when YAML read a string-meant value as a number or boolean (+1555…, yes, 1.10). */

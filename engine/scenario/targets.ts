@@ -171,9 +171,10 @@ function parseMeasure(raw: unknown): ColumnMeasure | null {
     case "rouge_l":
     case "any":
       return { kind: m.kind };
-    case "close":
+    case "close": {
       const tolerance = resolveTolerance(m.atol);
       return tolerance === null ? null : { kind: "close", atol: tolerance };
+    }
     case "tool_trace": {
       const atol = obj(m.atol);
       if (!atol) return { kind: "tool_trace" };

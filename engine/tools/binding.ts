@@ -19,7 +19,7 @@ export type BoundArguments = Readonly<Record<string, JsonValue>>;
  * is missing; only then does it report the first leftover keyword (in the caller's order).
  */
 export function bindArguments(parameters: readonly ToolParameter[], given: Readonly<Record<string, JsonValue>>): BoundArguments {
-  const has = (name: string): boolean => Object.prototype.hasOwnProperty.call(given, name);
+  const has = (name: string): boolean => Object.hasOwn(given, name);
   const bound: Record<string, JsonValue> = {};
   for (const p of parameters) {
     if (has(p.name)) bound[p.name] = given[p.name] as JsonValue;
@@ -38,7 +38,7 @@ export function bindArguments(parameters: readonly ToolParameter[], given: Reado
  */
 export function checkArgumentTypes(parameters: readonly ToolParameter[], bound: BoundArguments): void {
   for (const p of parameters) {
-    if (!Object.prototype.hasOwnProperty.call(bound, p.name)) continue;
+    if (!Object.hasOwn(bound, p.name)) continue;
     validateType(bound[p.name] as JsonValue, p.name, p.type, p.annotation, p.nullable ?? false);
   }
 }

@@ -7,7 +7,7 @@ import { isJsonObject } from "../base/json.js";
 import { grouped, limitValue, overLimitMessage } from "../base/limits.js";
 import { TrajectoryError, type TrajectoryWarning } from "./errors.js";
 import { checkEvent, checkHeader } from "./schema.js";
-import { EventOrderError, Trajectory, TrajectoryBuilder } from "./trajectory.js";
+import { EventOrderError, type Trajectory, TrajectoryBuilder } from "./trajectory.js";
 
 const FORMAT = "toolsandbox-trajectory";
 const VERSION = 1;

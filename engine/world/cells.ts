@@ -12,7 +12,7 @@ export function sameCell(a: CellValue | undefined, b: CellValue | undefined): bo
 /** Same columns (own keys only: rows come from files) with equal cells. */
 export function sameRow(a: Row, b: Row): boolean {
   const keys = Object.keys(a);
-  return keys.length === Object.keys(b).length && keys.every((k) => Object.prototype.hasOwnProperty.call(b, k) && sameCell(a[k], b[k]));
+  return keys.length === Object.keys(b).length && keys.every((k) => Object.hasOwn(b, k) && sameCell(a[k], b[k]));
 }
 
 /** A cell as a JSON value (a tool result): a list cell becomes a fresh mutable array. */

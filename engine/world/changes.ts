@@ -58,14 +58,9 @@ export function invertChanges(changes: readonly RowChange[]): RowChange[] {
     .slice()
     .reverse()
     .map((c): RowChange => {
-      switch (c.op) {
-        case "insert":
-          return { op: "delete", table: c.table, position: c.position, row: c.row };
-        case "delete":
-          return { op: "insert", table: c.table, position: c.position, row: c.row };
-        case "update":
-          return { op: "update", table: c.table, position: c.new_position, new_position: c.position, old: c.new, new: c.old };
-      }
+      if (c.op === "insert") return { op: "delete", table: c.table, position: c.position, row: c.row };
+      if (c.op === "delete") return { op: "insert", table: c.table, position: c.position, row: c.row };
+      return { op: "update", table: c.table, position: c.new_position, new_position: c.position, old: c.new, new: c.old };
     });
 }
 

@@ -202,7 +202,7 @@ export function toolBattery(tools: readonly ToolDefinition[], now: number): Tool
         settings,
       });
     };
-    valid.forEach((args) => add("written", args));
+    for (const args of valid) add("written", args);
     const base = valid[0] as Args;
     for (const p of tool.parameters) {
       add(`${p.name}: wrong type`, { ...base, [p.name]: wrongType(p) });

@@ -66,7 +66,10 @@ export class DiagnosticsPublisher {
   /** A document opened (checked at once) or changed (checked after a delay, see DEFAULT_TIMING). */
   contentChanged(doc: TextDocument): void {
     const state = this.states.get(doc.uri);
-    if (!state) return this.schedule(doc.uri, 0);
+    if (!state) {
+      this.schedule(doc.uri, 0);
+      return;
+    }
     const typing = performance.now() - state.changedAt < this.timing.burstWindowMs;
     this.schedule(doc.uri, typing ? this.timing.debounceMs : this.timing.quietDelayMs);
   }

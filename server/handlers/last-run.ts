@@ -10,7 +10,7 @@
 // runs folder lies outside the workspace, where the watcher does not reach) it is reused for a
 // few seconds. Only files whose size or modification time changed are read again, and only their
 // first line, so a rescan costs a directory walk and a stat per trajectory.
-import { closeSync, openSync, readdirSync, readSync, statSync } from "node:fs";
+import { type Dirent, closeSync, openSync, readdirSync, readSync, statSync } from "node:fs";
 import { isAbsolute, join, relative, sep } from "node:path";
 import { DEFAULT_RUNS_FOLDER, resolveRunsFolder } from "../../engine/trajectory/run-files.js";
 import { evaluateTrajectory } from "../../engine/evaluation/evaluate.js";
@@ -128,7 +128,7 @@ export class LastRuns {
 
   /** The trajectories directly in a runs folder (the extension writes them there, flat). */
   private list(folder: string, out: Map<string, HeaderEntry>): void {
-    let entries;
+    let entries: Dirent[];
     try {
       entries = readdirSync(folder, { withFileTypes: true });
     } catch {
@@ -145,7 +145,7 @@ export class LastRuns {
   private walk(dir: string, depth: number, walk: { directories: number }, out: Map<string, HeaderEntry>): void {
     if (depth > MAX_DEPTH || walk.directories >= MAX_DIRECTORIES) return;
     walk.directories++;
-    let entries;
+    let entries: Dirent[];
     try {
       entries = readdirSync(dir, { withFileTypes: true });
     } catch {

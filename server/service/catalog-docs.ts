@@ -161,5 +161,5 @@ export const CONSTRAINT_KIND_DOCS: Readonly<Record<string, string>> = {
 };
 
 export function codeBlock(text: string): string {
-  return "```\n" + text + "\n```";
+  return ["```", text, "```"].join("\n");
 }

@@ -167,7 +167,7 @@ function itemFactory(doc: ScenarioDocument, ctx: CursorContext): ItemFactory {
         {
           detail: s.detail,
           sortText: `${sort}${s.label}`,
-          documentation: { kind: "markdown", value: "```yaml\n" + snippetToText(s.body) + "\n```" },
+          documentation: { kind: "markdown", value: ["```yaml", snippetToText(s.body), "```"].join("\n") },
         },
       );
     },

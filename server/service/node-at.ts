@@ -19,7 +19,7 @@ export function scalarAt(source: YamlSource, offset: number): ScalarAt | null {
   const path: PathSegment[] = [];
   for (let depth = 0; depth < MAX_DEPTH; depth++) {
     if (isMap(node)) {
-      let next: unknown = undefined;
+      let next: unknown;
       for (const pair of node.items) {
         const key = pair.key;
         if (isScalar(key) && contains(key, offset)) {

@@ -58,6 +58,7 @@ function expand(schema: Schema, path: readonly PathSegment[], readTag: TagReader
   if (resolved === null || depth > 8) return [];
   // if/then (a table's changes once a change key is written): the `then` shape is what may be typed.
   const then = asSchema(resolved.then);
+  // biome-ignore lint/suspicious/noThenProperty: drops JSON Schema's if/then keywords from a copy of schema data, never awaited
   if (then !== null) return [{ ...resolved, if: undefined, then: undefined }, ...expand(then, path, readTag, depth + 1)];
   const union = Array.isArray(resolved.oneOf) ? resolved.oneOf : Array.isArray(resolved.anyOf) ? resolved.anyOf : null;
   if (union === null) return [resolved];

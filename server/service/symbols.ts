@@ -82,7 +82,7 @@ function nodeSymbol(doc: ScenarioDocument, item: unknown, index: number, section
   if (!isMap(item) || !hasRange(item) || budget.left <= 0) return [];
   const id = scalarOf(item, "id");
   const description = scalarOf(item, "description");
-  const constraints = valueOf(item, "constraints");
+  const constraints = fieldValue(item, "constraints");
   const children = isSeq(constraints)
     ? constraints.items.flatMap((c, j) => {
         if (!isMap(c) || !hasRange(c) || budget.left <= 0) return [];
@@ -92,7 +92,7 @@ function nodeSymbol(doc: ScenarioDocument, item: unknown, index: number, section
       })
     : [];
   budget.left--;
-  const idNode = valueOf(item, "id");
+  const idNode = fieldValue(item, "id");
   const selection = hasRange(idNode) ? idNode.range : item.range;
   const fallback = `${section === "milestones" ? "milestone" : "minefield"} ${index + 1}`;
   return [symbolOf(doc, id ?? fallback, SymbolKind.Event, item.range, selection, description, children)];
@@ -226,12 +226,12 @@ function keyText(pair: Pair): string | null {
   return isScalar(pair.key) && pair.key.value !== null && pair.key.value !== undefined ? String(pair.key.value) : null;
 }
 
-function valueOf(map: { items: Pair[] }, key: string): unknown {
+function fieldValue(map: { items: Pair[] }, key: string): unknown {
   return map.items.find((p) => isScalar(p.key) && p.key.value === key)?.value;
 }
 
 function scalarOf(map: { items: Pair[] }, key: string): string | null {
-  const value = valueOf(map, key);
+  const value = fieldValue(map, key);
   return isScalar(value) && value.value !== null && value.value !== undefined ? String(value.value) : null;
 }
 

@@ -64,7 +64,7 @@ test("run --mode dialogtool with the reference as the agent: every sample 1.0, o
   const r = runCli(["run", SAMPLES, "--mode", "dialogtool", "--out", out]);
   assert.equal(r.status, 0, r.stderr);
   assert.match(r.stdout, /^SCENARIO +TURNS +AWARENESS +SELECTION +EXECUTION +ARGUMENTS +BLEU +ROUGE-L$/m);
-  assert.match(r.stdout, /DialogTool over 29 scenarios, \d+ agent turns: awareness 1\.000 \(\d+\/\d+\)  selection 1\.000/);
+  assert.match(r.stdout, /DialogTool over 29 scenarios, \d+ agent turns: awareness 1\.000 \(\d+\/\d+\) {2}selection 1\.000/);
   const files = readdirSync(out).filter((f) => f.endsWith(".dialogtool.json"));
   assert.equal(files.length, 29);
   const summary = readJson(join(out, "dialogtool-summary.json")) as Summary;

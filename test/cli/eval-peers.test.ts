@@ -303,7 +303,7 @@ test("a saved run with ToolScan feedback replays the feedback the agent got and 
   assert.equal(report!.score, 1);
   assert.deepEqual(report!.peers!.toolscan.counts, { IAC: 1, IAV: 0, IAN: 0, IAT: 1, RAC: 0, IFN: 1, IFE: 0 });
   // What the peer metrics say ToolScan would have answered is what the agent was answered.
-  assert.match(block(18), new RegExp(`! ${escape(report!.peers!.toolscan.calls[0]!.feedback!)}$`, "m"));
+  assert.match(block(18), new RegExp(`! ${escapeRegExp(report!.peers!.toolscan.calls[0]!.feedback!)}$`, "m"));
 });
 
-const escape = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");

@@ -8,7 +8,7 @@ import {
   type MatchProblem,
   type SimilarityOracle,
 } from "../../engine/evaluation/matching/index.js";
-import { type MatchStrategy } from "../../engine/evaluation/matching/strategy.js";
+import type { MatchStrategy } from "../../engine/evaluation/matching/strategy.js";
 import { hashInts, nodeValue } from "./matching-brute-force.js";
 import {
   ancestorLists,
@@ -175,7 +175,9 @@ test("a sink gated on 10 parallel milestones over 300 messages is matched exactl
 
   const indices = result.assignment.map((a) => a.index);
   for (const [u, v] of edges) assert.ok(indices[u]! <= indices[v]!, `edge ${u}->${v}`);
-  result.assignment.forEach((a, v) => assert.equal(a.similarity, nodeValue(problem, v, indices), `node ${v}`));
+  result.assignment.forEach((a, v) => {
+    assert.equal(a.similarity, nodeValue(problem, v, indices), `node ${v}`);
+  });
 
   // child(c, x, r): the errand's value at x with the root at r (0 when its gate fails).
   const child = (c: number, x: number, r: number): number => (rootKey(x) === rootKey(r) ? similarity(c, x, () => r) : 0);

@@ -4,8 +4,8 @@
 
 import assert from "node:assert/strict";
 import { matchWithStrategy, type MatchProblem } from "../../engine/evaluation/matching/index.js";
-import { type MatchStrategy } from "../../engine/evaluation/matching/strategy.js";
-import { type MatchGate } from "../../engine/evaluation/matching/gates.js";
+import type { MatchStrategy } from "../../engine/evaluation/matching/strategy.js";
+import type { MatchGate } from "../../engine/evaluation/matching/gates.js";
 import { bruteForceMatch, hashInts, nodeValue, seededRandom, totalOf } from "./matching-brute-force.js";
 
 // Many equal values, zeros, and near-ties on both sides of the tie epsilon: 1e-12 apart is a
@@ -43,7 +43,12 @@ export function ancestorLists(nodeCount: number, edges: readonly (readonly [numb
     const stack = [v];
     while (stack.length > 0) {
       const x = stack.pop()!;
-      for (const [u, w] of edges) if (w === x && !seen.has(u)) seen.add(u), stack.push(u);
+      for (const [u, w] of edges) {
+        if (w === x && !seen.has(u)) {
+          seen.add(u);
+          stack.push(u);
+        }
+      }
     }
     result.push([...seen].sort((a, b) => a - b));
   }

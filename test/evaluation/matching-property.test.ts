@@ -3,7 +3,7 @@ import assert from "node:assert/strict";
 import { MATCH_TIE_EPSILON, type MatchProblem } from "../../engine/evaluation/matching/index.js";
 import { buildMatchGraph } from "../../engine/evaluation/matching/graph.js";
 import { SimilarityCache } from "../../engine/evaluation/matching/cache.js";
-import { type MatchStrategy } from "../../engine/evaluation/matching/strategy.js";
+import type { MatchStrategy } from "../../engine/evaluation/matching/strategy.js";
 import { MatchSweep, type IndexWindow } from "../../engine/evaluation/matching/sweep.js";
 import { seededRandom, totalOf } from "./matching-brute-force.js";
 import {

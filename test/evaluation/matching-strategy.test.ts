@@ -182,9 +182,10 @@ test("every strategy asks the oracle exactly the (node, index, reference indices
       matchWithStrategy(
         {
           ...problem,
-          similarity: (v, index, refIndex) => (
-            asked.push([v, index, ...references[v]!.map(refIndex)].join(",")), problem.similarity(v, index, refIndex)
-          ),
+          similarity: (v, index, refIndex) => {
+            asked.push([v, index, ...references[v]!.map(refIndex)].join(","));
+            return problem.similarity(v, index, refIndex);
+          },
         },
         strategy,
       );

@@ -1,6 +1,6 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { type MatchStrategy } from "../../engine/evaluation/matching/strategy.js";
+import type { MatchStrategy } from "../../engine/evaluation/matching/strategy.js";
 import {
   ancestorLists,
   checkInstance,

@@ -136,7 +136,17 @@ test("node ids need not follow the DAG: a child listed first is still matched af
 
 test("an empty DAG matches nothing and never calls the similarity", () => {
   let calls = 0;
-  const result = bestMatch({ nodeCount: 0, edges: [], references: [], lo: 0, hi: 3, similarity: () => (calls++, 1) });
+  const result = bestMatch({
+    nodeCount: 0,
+    edges: [],
+    references: [],
+    lo: 0,
+    hi: 3,
+    similarity: () => {
+      calls++;
+      return 1;
+    },
+  });
   assert.deepEqual(result, { total: 0, assignment: [] });
   assert.equal(calls, 0);
 });

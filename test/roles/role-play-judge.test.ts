@@ -61,7 +61,7 @@ test("the agent's system message gains the persona paragraph only when the scena
 });
 
 test("a well-formed answer gives a score and a reason per criterion and their mean; the rubric is sent verbatim", async () => {
-  const { judge, bodies } = judgeAnswering("```json\n" + verdictJson() + "\n```");
+  const { judge, bodies } = judgeAnswering(["```json", verdictJson(), "```"].join("\n"));
   const j = await judge.judge(PERSONA, MESSAGES);
   assert.equal(j.failure, undefined);
   assert.deepEqual(

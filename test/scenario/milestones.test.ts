@@ -79,7 +79,7 @@ test("a cycle is reported at every `after` entry on it, with the loop spelled ou
 test("a reference must be an ancestor in the effective DAG", () => {
   const fine = check({
     milestones: nodes("milestones", [["a"], ["b"], ["c"]]).replace(
-      /(- id: c\n    constraints:\n      - \{ kind: snapshot)/,
+      /(- id: c\n {4}constraints:\n {6}- \{ kind: snapshot)/,
       "$1, reference: a",
     ),
   });

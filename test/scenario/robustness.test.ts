@@ -77,7 +77,7 @@ test("hostile or odd inputs are diagnostics too", () => {
     "a: !!int nope",
     "x".repeat(100000),
     "[".repeat(500),
-    "- ".repeat(500) + "x",
+    `${"- ".repeat(500)}x`,
     bomb,
     "42",
     '"just a string"',

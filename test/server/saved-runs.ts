@@ -15,7 +15,7 @@ export function missedRun(): string {
   if (!node) throw new Error(`${SAVED_RUN} has no milestone cellular_off`);
   node.matched_at = null;
   node.similarity = 0.5;
-  return [...lines, JSON.stringify(evaluation)].join("\n") + "\n";
+  return `${[...lines, JSON.stringify(evaluation)].join("\n")}\n`;
 }
 
 /** Sets a file's modification time `secondsAgo` seconds in the past. */

@@ -106,9 +106,9 @@ test("among distinct ground-truth values of one field, only near-duplicates agre
   const agreeing: string[] = [];
   for (const [field, { strictness, texts }] of values) {
     const list = [...texts];
-    list.forEach((a, i) =>
-      list.slice(i + 1).forEach((b) => agree(a, b, strictness) && agreeing.push(`${field}: ${a.slice(0, 24)} | ${b.slice(0, 24)}`)),
-    );
+    list.forEach((a, i) => {
+      for (const b of list.slice(i + 1)) if (agree(a, b, strictness)) agreeing.push(`${field}: ${a.slice(0, 24)} | ${b.slice(0, 24)}`);
+    });
   }
   // Near-duplicates that differ in a name, a pronoun or a figure: word overlap cannot separate
   // them (whether DistilBERT's [CLS] cosine would is not known here). Matching only pairs calls

@@ -70,13 +70,8 @@ test("the summary shows the scenario, the score and the turn count that `replay`
   assert.equal(await textOf(page, "[data-testid=minefield-score]"), scoreLine[3]);
   assert.equal(await textOf(page, "[data-testid=turn-count]"), scoreLine[4]);
   assert.equal(await textOf(page, "[data-testid=message-count]"), "26");
-  assert.equal(
-    await page.title(),
-    "send_message_with_contact_content_cellular_off_adapted · send_message_with_contact_content_cellular_off_adapted.html".replace(
-      ".html",
-      ".trajectory.jsonl",
-    ) + " · ToolSandbox replay",
-  );
+  const scenario = "send_message_with_contact_content_cellular_off_adapted";
+  assert.equal(await page.title(), `${scenario} · ${scenario}.trajectory.jsonl · ToolSandbox replay`);
   // The flawed run's lower score, computed by this build's evaluation, reaches the page too.
   const flawed = await open("flawed");
   assert.equal(await textOf(flawed.page, "[data-testid=score]"), "0.89");

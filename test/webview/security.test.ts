@@ -100,7 +100,7 @@ test("payloads in milestone ids, constraint explanations, column names and the z
   const { page } = panel;
   assert.equal(await page.title(), payload(2));
   assert.deepEqual(await page.locator(".node-chip .chip-id").allTextContents(), [payload(0), payload(1)]);
-  assert.match(await textOf(page, ".zero-reason"), new RegExp(`^Score 0: ${escape(payload(7))}$`));
+  assert.match(await textOf(page, ".zero-reason"), new RegExp(`^Score 0: ${escapeRegExp(payload(7))}$`));
   await page.locator(".node-chip").first().click();
   assert.equal(await shownIndex(page), 2);
   const card = page.locator("[data-testid=nodes-here] .node-card").first();
@@ -234,6 +234,6 @@ function readFirstMessages(lines: readonly TrajectoryLine[], count: number): Tra
   return out;
 }
 
-function escape(text: string): string {
+function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 }

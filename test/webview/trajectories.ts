@@ -26,7 +26,7 @@ export function readLines(file: string): TrajectoryLine[] {
 }
 
 export function writeLines(file: string, lines: readonly TrajectoryLine[]): string {
-  writeFileSync(file, lines.map((l) => JSON.stringify(l)).join("\n") + "\n");
+  writeFileSync(file, `${lines.map((l) => JSON.stringify(l)).join("\n")}\n`);
   return file;
 }
 

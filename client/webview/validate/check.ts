@@ -24,7 +24,7 @@ export function record(value: unknown, path: string): Readonly<Record<string, un
 
 /** An own property only: a key inherited from Object.prototype ("constructor", "toString") is absent. */
 export function prop(o: Readonly<Record<string, unknown>>, key: string): unknown {
-  return Object.prototype.hasOwnProperty.call(o, key) ? o[key] : undefined;
+  return Object.hasOwn(o, key) ? o[key] : undefined;
 }
 
 export function str(value: unknown, path: string): string {
@@ -107,7 +107,9 @@ function checkJson(value: unknown, path: string, depth: number): void {
     return;
   }
   if (Array.isArray(value)) {
-    value.forEach((v, i) => checkJson(v, `${path}/${i}`, depth + 1));
+    value.forEach((v, i) => {
+      checkJson(v, `${path}/${i}`, depth + 1);
+    });
     return;
   }
   const o = record(value, path);

@@ -97,7 +97,7 @@ function columnsOf(schema: TableSchema | undefined, rows: readonly Row[]): strin
 
 function keyOf(schema: TableSchema | undefined, row: Row): { column: string; value: CellValue | undefined } | null {
   const key = schema?.key;
-  return key !== undefined && Object.prototype.hasOwnProperty.call(row, key) ? { column: key, value: row[key] } : null;
+  return key !== undefined && Object.hasOwn(row, key) ? { column: key, value: row[key] } : null;
 }
 
 /** A cell as JSON; a timestamp also in the scenario's local time. */

@@ -90,7 +90,7 @@ import type { ToolLookup } from "../../evaluation/agent-calls.js";
 
 /** The prediction's value for `key`, or the tool's Python default when it was omitted. */
 function givenOrDefault(args: Readonly<Record<string, JsonValue>>, key: string, tool: ToolDefinition | undefined): JsonValue | undefined {
-  if (Object.prototype.hasOwnProperty.call(args, key)) return args[key];
+  if (Object.hasOwn(args, key)) return args[key];
   return tool?.parameters.find((p) => p.name === key)?.default;
 }
 

@@ -130,7 +130,7 @@ export class SimilarityCache implements SimilarityLookup {
     const dense = this.dense[node];
     if (dense) {
       const cached = dense[key as number]!;
-      if (cached === cached) return cached; // not NaN
+      if (!Number.isNaN(cached)) return cached; // NaN: not asked yet
       return (dense[key as number] = this.ask(node, index, refIndices));
     }
     const sparse = this.sparse[node]!;
@@ -152,7 +152,7 @@ export class SimilarityCache implements SimilarityLookup {
     if (this.rowOracle) this.askRuns(node, refIndices, first, count, dense, base);
     for (let k = 0; k < count; k++) {
       let value = dense[base + k]!;
-      if (value !== value) value = dense[base + k] = this.ask(node, first + k, refIndices);
+      if (Number.isNaN(value)) value = dense[base + k] = this.ask(node, first + k, refIndices);
       out[offset + k] = value;
     }
   }
@@ -169,12 +169,12 @@ export class SimilarityCache implements SimilarityLookup {
     const matched = this.matched[node]!;
     for (let k = 0; k < count; ) {
       const known = dense[base + k]!;
-      if (known === known) {
+      if (!Number.isNaN(known)) {
         k++;
         continue;
       }
       let end = k + 1;
-      while (end < count && dense[base + end]! !== dense[base + end]!) end++;
+      while (end < count && Number.isNaN(dense[base + end]!)) end++;
       for (let j = 0; j < matched.length; j++) matched[j] = refIndices[j]!;
       this.countCalls(end - k);
       this.rowOracle!(node, this.readers[node]!, first + k, end - k, dense, base + k);

@@ -198,7 +198,7 @@ export class GatedLookup implements SimilarityLookup {
   constructor(
     private readonly similarity: SimilarityLookup,
     private readonly gates: GateLookup,
-    private readonly references: readonly (readonly number[])[],
+    references: readonly (readonly number[])[],
     private readonly nodeGates: readonly (readonly GateRef[])[],
     merged: readonly (readonly number[])[],
   ) {

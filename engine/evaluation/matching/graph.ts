@@ -110,7 +110,9 @@ export function buildMatchGraph(
   const refs = validateReferences(nodeCount, references, ancestors);
   // referencedBy[u]: the nodes whose similarity reads u's index.
   const referencedBy: number[] = new Array<number>(nodeCount).fill(0);
-  refs.forEach((list, v) => list.forEach((u) => (referencedBy[u]! |= 1 << v)));
+  refs.forEach((list, v) => {
+    for (const u of list) referencedBy[u]! |= 1 << v;
+  });
 
   const masks = enumerateDownSets(predecessors, order, moveLimit);
   const position = new Map<number, number>(masks.map((m, i) => [m, i]));

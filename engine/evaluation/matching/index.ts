@@ -120,11 +120,17 @@ export function matchWithStrategy(p: MatchProblem, strategy: MatchStrategy): { r
   const threshold = sumInOrder(current) - MATCH_TIE_EPSILON;
 
   const place = new Map<number, { component: number; local: number }>();
-  components.forEach((c, component) => c.nodes.forEach((v, local) => place.set(v, { component, local })));
+  components.forEach((c, component) => {
+    c.nodes.forEach((v, local) => {
+      place.set(v, { component, local });
+    });
+  });
   for (let v = 0; v < dag.nodeCount; v++) {
     const { component, local } = place.get(v)!;
     let others = 0;
-    current.forEach((total, c) => c !== component && (others += total));
+    current.forEach((total, c) => {
+      if (c !== component) others += total;
+    });
     const { index, total } = solvers[component]!.choose(local, windows[component]!, threshold - others, current[component]!);
     windows[component]![local] = { min: index, max: index };
     current[component] = total;

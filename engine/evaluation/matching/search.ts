@@ -13,9 +13,9 @@
 // Tie-break (ComponentSolver.choose): node v's candidate indices are tried in ascending order, the
 // best total with v fixed there is searched, and the first reaching `need` is the answer.
 
-import { type SimilarityLookup } from "./cache.js";
-import { type IndexWindow } from "./dag.js";
-import { type GateLookup } from "./gates.js";
+import type { SimilarityLookup } from "./cache.js";
+import type { IndexWindow } from "./dag.js";
+import type { GateLookup } from "./gates.js";
 import type { ComponentSolver, MatchComponent } from "./component.js";
 import { topologicalOrder } from "./topological-order.js";
 

@@ -32,7 +32,7 @@
 // T here is the number of runs after index compression (matching-runs.ts), not of messages: a
 // 10,000-message episode whose world changes a few times costs what a short one does.
 
-import { type SimilarityLookup } from "./cache.js";
+import type { SimilarityLookup } from "./cache.js";
 import { MatchCapacityError, type IndexWindow } from "./dag.js";
 import { EliminationSolver, MAX_ELIMINATION_TABLE, type Marginal } from "./elimination/index.js";
 import { GatedLookup, mergedReferences, type GateLookup } from "./gates.js";

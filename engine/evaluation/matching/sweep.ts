@@ -27,7 +27,7 @@
 // same answers, slower.
 
 import { type MatchGraph, type SweepMove, SAME_STEP } from "./graph.js";
-import { type SimilarityLookup } from "./cache.js";
+import type { SimilarityLookup } from "./cache.js";
 import { MatchCapacityError, type IndexWindow } from "./dag.js";
 
 export type { IndexWindow } from "./dag.js";
@@ -121,7 +121,9 @@ export class MatchSweep {
   /** Moves one sweep evaluates at most, times T: the unit matching-strategy.ts compares costs in. */
   get workPerSweep(): number {
     let work = 0;
-    this.graph.downSets.forEach((downSet, a) => (work += this.sizes[a]! * downSet.moves.length));
+    this.graph.downSets.forEach((downSet, a) => {
+      work += this.sizes[a]! * downSet.moves.length;
+    });
     return work * this.span;
   }
 

@@ -20,7 +20,7 @@ function atPath(trace: ToolTrace, path: string): JsonValue | undefined {
   let value: JsonValue | undefined = { tool_name: trace.tool_name, arguments: { ...trace.arguments }, result: trace.result };
   for (const segment of path.split(".")) {
     if (Array.isArray(value)) value = /^\d+$/.test(segment) ? value[Number(segment)] : undefined;
-    else if (typeof value === "object" && value !== null && Object.prototype.hasOwnProperty.call(value, segment)) value = value[segment];
+    else if (typeof value === "object" && value !== null && Object.hasOwn(value, segment)) value = value[segment];
     else return undefined;
   }
   return value;

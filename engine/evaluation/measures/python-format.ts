@@ -181,7 +181,7 @@ export function pyFormat(template: string, values: Readonly<Record<string, JsonV
     if (!m) return { ok: false, error: `malformed field "${field}"` };
     if (name === "" || /^\d+$/.test(name)) return { ok: false, error: `"${field}" needs a positional value; use a name` };
     if (!/^[A-Za-z_]\w*$/.test(name)) return { ok: false, error: `unsupported field "${field}"` };
-    if (!Object.prototype.hasOwnProperty.call(values, name)) return { ok: false, error: `no extracted value for {${name}}` };
+    if (!Object.hasOwn(values, name)) return { ok: false, error: `no extracted value for {${name}}` };
     let value = values[name]!;
     if (m[2] === "r") value = typeof value === "string" ? pyStrRepr(value) : pyRepr(value);
     else if (m[2] === "s") value = pyStr(value);

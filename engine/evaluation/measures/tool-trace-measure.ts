@@ -45,7 +45,7 @@ function isClose(actual: unknown, golden: unknown, atol: number | undefined): bo
 function firstMismatch(actual: GoldenTrace | ToolTrace, golden: GoldenTrace, atol: Atol): string | null {
   for (const [name, expected] of Object.entries(golden.arguments)) {
     // Upstream reads a missing argument as NOT_GIVEN, which equals nothing.
-    if (!Object.prototype.hasOwnProperty.call(actual.arguments, name)) return `${golden.tool_name}: argument '${name}' was not given`;
+    if (!Object.hasOwn(actual.arguments, name)) return `${golden.tool_name}: argument '${name}' was not given`;
     const tolerance = atol?.[name];
     if (!isClose(actual.arguments[name], expected, tolerance)) {
       const within = tolerance !== undefined && typeof expected === "number" ? ` ± ${tolerance}` : "";

@@ -2,7 +2,7 @@
 // folder). Nothing of ToolTalk's data ships with this package: the importer reads the rows here and
 // writes the ones a conversation needs into its scenario; ToolTalk's own evaluation of conversation
 // files starts from them. File system errors are left to the caller, which knows how to report them.
-import { existsSync, readFileSync, readdirSync } from "node:fs";
+import { type Dirent, existsSync, readFileSync, readdirSync } from "node:fs";
 import { dirname, join } from "node:path";
 import type { Tables } from "../../world/types.js";
 import { databaseTables, type DatabaseSources } from "./databases.js";
@@ -51,7 +51,7 @@ export function readToolTalkDatabases(folder: string): Tables {
 export function findDatabasesFolder(path: string): string | null {
   const below = (folder: string): string | null => {
     if (isDatabasesFolder(folder)) return folder;
-    let entries;
+    let entries: Dirent[];
     try {
       entries = readdirSync(folder, { withFileTypes: true });
     } catch {

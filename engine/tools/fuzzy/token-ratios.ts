@@ -7,6 +7,7 @@ import { type CodePoints, codePoints, indelDistance } from "./indel.js";
 import { partialRatioOf, ratioOf } from "./ratios.js";
 
 /** Python's str.isspace set, which is what `split()` splits on. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: Python's isspace counts the separators U+001C-U+001F as whitespace
 const WHITESPACE = /[\t\n\v\f\r\x1c-\x1f \x85\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]+/u;
 
 function tokens(text: string): string[] {

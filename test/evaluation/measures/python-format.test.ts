@@ -40,7 +40,7 @@ test("str.format fills named fields, with specs, conversions and escaped braces"
   assert.deepEqual(pyFormat("{t:.2f} and {t:.0f}", { t: 2.675 }), { ok: true, text: "2.67 and 3" });
   assert.deepEqual(
     pyFormat("{a:>8.2f}|{b:,}|{c:+d}|{d:^7}|{e!r}|{g}|{h:05.1f}|{i:.3s}|{j}|{k:>3}", {
-      a: 3.14159,
+      a: Math.PI,
       b: 1234567,
       c: 5,
       d: "ab",

@@ -19,6 +19,17 @@ function importFixture() {
   return convertSuite({ a: a.suite, b: b.suite }, { referencesFolder: REFERENCES, schemaPath: null });
 }
 
+/** The value at `path` inside parsed YAML (a negative index counts from a list's end), or undefined where the path leads nowhere. */
+function at(value: unknown, ...path: (string | number)[]): unknown {
+  let here = value;
+  for (const step of path) {
+    if (Array.isArray(here) && typeof step === "number") here = here.at(step);
+    else if (typeof here === "object" && here !== null) here = (here as Record<string, unknown>)[step];
+    else return undefined;
+  }
+  return here;
+}
+
 test("every scenario of the stand-in checkout converts into a file the checker accepts", () => {
   const { converted, problems } = importFixture();
   assert.deepEqual(problems, []);
@@ -38,13 +49,13 @@ test("every scenario of the stand-in checkout converts into a file the checker a
 
 test("the world, the user section and the tool list carry over", () => {
   const wifi = importFixture().converted.find((c) => c.name === "wifi_back_on")!;
-  const doc = parse(wifi.text) as Record<string, any>;
-  assert.deepEqual(doc.world, { SETTING: { wifi: false } }); // only what differs from the default world
-  assert.deepEqual(doc.tools, { allow: ["set_wifi_status"] }); // the user's end_conversation needs no listing
-  assert.equal(doc.user.preamble, "Pretend to be a phone owner chatting with a helper. Your task: ");
-  assert.equal(doc.user.goal, "Get wifi switched back on");
-  assert.equal(doc.user.opening, "My wifi is off, can you fix it?");
-  assert.deepEqual(doc.user.demonstrations, [
+  const doc: unknown = parse(wifi.text);
+  assert.deepEqual(at(doc, "world"), { SETTING: { wifi: false } }); // only what differs from the default world
+  assert.deepEqual(at(doc, "tools"), { allow: ["set_wifi_status"] }); // the user's end_conversation needs no listing
+  assert.equal(at(doc, "user", "preamble"), "Pretend to be a phone owner chatting with a helper. Your task: ");
+  assert.equal(at(doc, "user", "goal"), "Get wifi switched back on");
+  assert.equal(at(doc, "user", "opening"), "My wifi is off, can you fix it?");
+  assert.deepEqual(at(doc, "user", "demonstrations"), [
     {
       name: "ask_for_weather",
       goal: "Ask about the weather.",
@@ -56,8 +67,8 @@ test("the world, the user section and the tool list carry over", () => {
     },
   ]);
   // The checkout's agent prompt differs from ours, so the scenario carries it.
-  assert.deepEqual(doc.agent, { system_prompt: "Check with the phone owner before you guess any value a tool needs." });
-  assert.deepEqual(doc.categories, ["SINGLE_TOOL_CALL", "SINGLE_USER_TURN"]);
+  assert.deepEqual(at(doc, "agent"), { system_prompt: "Check with the phone owner before you guess any value a tool needs." });
+  assert.deepEqual(at(doc, "categories"), ["SINGLE_TOOL_CALL", "SINGLE_USER_TURN"]);
   // No reference is kept for it: a placeholder, and a warning naming the construct.
   assert.deepEqual(
     wifi.warnings.map((w) => w.construct),
@@ -69,41 +80,42 @@ test("the world, the user section and the tool list carry over", () => {
 test("milestones keep their graph, references, measures, tolerances, extractors and time expressions", () => {
   const plants = importFixture().converted.find((c) => c.name === "water_plants_saturday")!;
   assert.deepEqual(plants.warnings, []);
-  const doc = parse(plants.text) as Record<string, any>;
-  const [m0, m1, m2, m3, m4] = doc.milestones;
-  assert.deepEqual(m0.after, []);
-  assert.deepEqual(m1.after, []);
-  assert.deepEqual(m2.after, ["milestone_0", "milestone_1"]);
-  assert.deepEqual(m3.after, ["milestone_2"]);
-  assert.deepEqual(m4.after, ["milestone_2"]);
-  assert.deepEqual(m1.constraints[0].target[0].tool_trace, [
+  const doc: unknown = parse(plants.text);
+  // Milestone i's first constraint, and what lies at `path` inside it.
+  const first = (i: number, ...path: (string | number)[]): unknown => at(doc, "milestones", i, "constraints", 0, ...path);
+  assert.deepEqual(at(doc, "milestones", 0, "after"), []);
+  assert.deepEqual(at(doc, "milestones", 1, "after"), []);
+  assert.deepEqual(at(doc, "milestones", 2, "after"), ["milestone_0", "milestone_1"]);
+  assert.deepEqual(at(doc, "milestones", 3, "after"), ["milestone_2"]);
+  assert.deepEqual(at(doc, "milestones", 4, "after"), ["milestone_2"]);
+  assert.deepEqual(first(1, "target", 0, "tool_trace"), [
     { tool_name: "search_reminder", arguments: { reminder_timestamp_lowerbound: 0 } },
   ]);
-  assert.deepEqual(m1.constraints[0].measures, {
+  assert.deepEqual(first(1, "measures"), {
     tool_trace: { kind: "tool_trace", atol: { reminder_timestamp_lowerbound: Number.POSITIVE_INFINITY } },
   });
   assert.match(plants.text, /reminder_timestamp_lowerbound: \.inf/);
-  assert.deepEqual(m2.guardrails, { exclude: ["SETTING"] });
-  assert.equal(m2.constraints[0].reference, "milestone_0");
-  assert.equal(m2.constraints[0].target[0].reminder_timestamp, "next saturday 08:00");
-  assert.deepEqual(m2.constraints[0].measures, { latitude: { kind: "close", atol: 0.01 } });
+  assert.deepEqual(at(doc, "milestones", 2, "guardrails"), { exclude: ["SETTING"] });
+  assert.equal(first(2, "reference"), "milestone_0");
+  assert.equal(first(2, "target", 0, "reminder_timestamp"), "next saturday 08:00");
+  assert.deepEqual(first(2, "measures"), { latitude: { kind: "close", atol: 0.01 } });
   assert.deepEqual(
     {
-      kind: m3.constraints[0].kind,
-      extractor: m3.constraints[0].extractor,
-      fill: m3.constraints[0].fill,
-      reference: m3.constraints[0].reference,
+      kind: first(3, "kind"),
+      extractor: first(3, "extractor"),
+      fill: first(3, "fill"),
+      reference: first(3, "reference"),
     },
     { kind: "tool_trace_extract", extractor: "days", fill: "content", reference: "milestone_2" },
   );
-  assert.equal(m4.constraints[0].target[0].reminder_timestamp, "tomorrow 18:30");
-  assert.deepEqual(doc.minefields[0].constraints[0].measures, { content: { kind: "contains" } });
-  assert.deepEqual(doc.minefields[0].constraints[0].target, [
+  assert.equal(first(4, "target", 0, "reminder_timestamp"), "tomorrow 18:30");
+  assert.deepEqual(at(doc, "minefields", 0, "constraints", 0, "measures"), { content: { kind: "contains" } });
+  assert.deepEqual(at(doc, "minefields", 0, "constraints", 0, "target"), [
     { recipient: "execution_environment", sender: "agent", content: "remove_reminder" },
   ]);
   // The kept reference is merged in, its say_milestone step filled from the milestone's text.
-  assert.deepEqual(doc.reference.at(-2), { agent: "Done, 2 days" });
-  assert.deepEqual(doc.reference.at(-1), { end_conversation: true });
+  assert.deepEqual(at(doc, "reference", -2), { agent: "Done, 2 days" });
+  assert.deepEqual(at(doc, "reference", -1), { end_conversation: true });
 });
 
 test("the same checkout gives the same bytes", () => {

@@ -19,7 +19,9 @@ const ROOT = join(__dirname, "..", "..", "..");
 const CHECKOUT = join(ROOT, "test", "fixtures", "toolsandbox-checkout");
 const PYTHON = process.env.TOOLSANDBOX_PYTHON ?? "python3";
 const dirs: string[] = [];
-after(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
+after(() => {
+  for (const d of dirs) rmSync(d, { recursive: true, force: true });
+});
 
 function imported(): string {
   const out = mkdtempSync(join(tmpdir(), "prompt-set-"));
@@ -33,7 +35,7 @@ test("the import writes the checkout's texts as a prompt set, and each scenario 
   const set = parsePromptSet(readFileSync(join(out, PROMPT_SET_FILE), "utf8"));
   assert.equal(set.pack, "toolsandbox");
   assert.equal(set.user_preamble, "Pretend to be a phone owner chatting with a helper. Your task: ");
-  assert.match(set.tools.set_wifi_status ?? "", /^Turn the phone's wifi radio on or off\.\n\nArgs:\n    on: {5}True switches wifi on/);
+  assert.match(set.tools.set_wifi_status ?? "", /^Turn the phone's wifi radio on or off\.\n\nArgs:\n {4}on: {5}True switches wifi on/);
   assert.deepEqual(set.demonstrations.ask_for_weather?.goal, "Ask about the weather.");
   assert.equal(set.demonstrations.ask_for_weather?.messages[0]?.content, "Is it sunny?");
   assert.match(readFileSync(join(out, "wifi_back_on.scenario.yaml"), "utf8"), /^prompts: toolsandbox-prompts\.json$/m);

@@ -113,7 +113,9 @@ test("ModifyEvent changes the fields given; start and end move together and into
 test("QueryCalendar finds events starting, ending or under way in the period", () => {
   const h = loggedIn("lifeng");
   const ids = (start: string, end: string) =>
-    (h.call("QueryCalendar", { start_time: start, end_time: end }).response?.events as { event_id: string }[]).map((e) => e.event_id);
+    (h.call("QueryCalendar", { start_time: start, end_time: end }).response?.events as { event_id: string }[] | undefined)?.map(
+      (e) => e.event_id,
+    );
   // 5480d946 12:00-13:00, 2ff57743 13:00-13:30, 7ea2fc9f 13:35-15:00, 7cdd6d20 15:15-16:40, 294b409 14:00-14:30.
   assert.deepEqual(ids("2023-09-11 13:20:00", "2023-09-11 14:20:00"), ["2ff57743-1180", "7ea2fc9f-f7b4", "294b409-6535"]);
   assert.deepEqual(

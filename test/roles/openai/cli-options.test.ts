@@ -155,7 +155,7 @@ test("the key is sent as the bearer token and nowhere else; the run header carri
     await playWithModels({ ...scenario, max_messages: 2 }, roles);
     assert.deepEqual(
       seen.map((s) => s.headers.authorization),
-      ["Bearer " + SECRET_KEY, "Bearer no-key"],
+      [`Bearer ${SECRET_KEY}`, "Bearer no-key"],
     );
     assert.ok(seen.every((s) => !s.body.includes(SECRET_KEY)));
     const config = runConfigFor(roles.agent, roles.user, 0);

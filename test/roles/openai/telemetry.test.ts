@@ -166,10 +166,10 @@ test("the reader keeps model calls in order and refuses one that does not point 
       index,
       call: { model: "m", latency_ms: 3, attempts: 1, request_id: null, usage: null },
     }).trimEnd();
-  const good = parseTrajectory([header, first, call(1), ...rest].join("\n") + "\n", "good.jsonl");
+  const good = parseTrajectory(`${[header, first, call(1), ...rest].join("\n")}\n`, "good.jsonl");
   assert.equal(good.modelCalls.length, 1);
   assert.throws(
-    () => parseTrajectory([header, first, call(4), ...rest].join("\n") + "\n", "bad.jsonl"),
+    () => parseTrajectory(`${[header, first, call(4), ...rest].join("\n")}\n`, "bad.jsonl"),
     /bad\.jsonl:3: .*model call at index 4 is out of order/,
   );
   // Files from before telemetry have no such lines and read as they did.

@@ -44,7 +44,7 @@ test("the newest trajectory of the scenario wins, wherever it is under the folde
 test("a trajectory without an evaluation is scored against its own scenario", () => {
   const root = workspace();
   const lines = readFileSync(SAVED, "utf8").trimEnd().split("\n");
-  writeFileSync(join(root, "unscored.trajectory.jsonl"), lines.slice(0, -1).join("\n") + "\n");
+  writeFileSync(join(root, "unscored.trajectory.jsonl"), `${lines.slice(0, -1).join("\n")}\n`);
   const runs = new LastRuns(() => undefined);
   runs.setRoots([root]);
   assert.equal(matchedAt(runs), 18);

@@ -33,7 +33,8 @@ test("a request before initialize is answered -32002, and the server then initia
     }),
   );
   assert.ok((await client.response(2)).result, "initialize answered");
-  const answered = await (client.write(hover(3)), client.response(3));
+  client.write(hover(3));
+  const answered = await client.response(3);
   assert.equal(answered.error, undefined, JSON.stringify(answered));
 });
 

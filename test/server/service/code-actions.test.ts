@@ -68,9 +68,9 @@ test("add the missing after: of an unconnected milestone, or mark it as standing
 `;
   const [connect, alone] = fixes(text, "milestone-unconnected");
   assert.equal(connect?.title, "Add `after: [a]`");
-  assert.match(connect?.result ?? "", /  - id: b\n    after: \[a\]\n    constraints:/);
+  assert.match(connect?.result ?? "", / {2}- id: b\n {4}after: \[a\]\n {4}constraints:/);
   assert.deepEqual(codesAfter(connect?.result ?? ""), []);
-  assert.match(alone?.result ?? "", /  - id: b\n    after: \[\]\n/);
+  assert.match(alone?.result ?? "", / {2}- id: b\n {4}after: \[\]\n/);
 });
 
 test("insert a missing required key, argument or column", () => {
@@ -85,7 +85,7 @@ test("insert a missing required key, argument or column", () => {
   )[0];
   assert.match(argument?.result ?? "", /arguments: \{ name: Bob, phone_number: "" \}/);
   const column = fixes(`${HEAD}${TAIL}world:\n  CONTACT:\n    add:\n      - name: Lars\n`, "missing-column")[0];
-  assert.match(column?.result ?? "", /      - name: Lars\n        phone_number: ""\n$/);
+  assert.match(column?.result ?? "", / {6}- name: Lars\n {8}phone_number: ""\n$/);
 });
 
 test("an empty file gets a skeleton that passes the checker; a modeline comment stays first", () => {
@@ -94,7 +94,7 @@ test("an empty file gets a skeleton that passes the checker; a modeline comment 
   assert.deepEqual(codesAfter(skeleton?.result ?? ""), []);
   const modeline = "# yaml-language-server: $schema=../schemas/scenario.schema.json\n";
   const [withComment] = fixes(modeline, "empty-file");
-  assert.ok(withComment?.result.startsWith(modeline + "name: "));
+  assert.ok(withComment?.result.startsWith(`${modeline}name: `));
   assert.deepEqual(codesAfter(withComment?.result ?? ""), []);
 });
 

@@ -276,7 +276,7 @@ test("snippets: reference steps on an empty line of the reference list", () => {
 `;
   const { list, doc } = complete(text);
   assert.ok(["- calls step", "- agent step", "- user step", "- end_conversation step"].every((l) => labels(list).includes(l)));
-  assert.match(accept(doc, item(list, "- calls step")), /\n {2}- calls:\n {6}- tool: \n {8}arguments: \{  \}\n/);
+  assert.match(accept(doc, item(list, "- calls step")), /\n {2}- calls:\n {6}- tool: \n {8}arguments: \{ {2}\}\n/);
   assert.match(accept(doc, item(list, "- end_conversation step")), /\n {2}- end_conversation: true\n/);
 });
 

@@ -23,7 +23,7 @@ export function navAt(word: string, n: number, shift = 1): string {
   let at = -1;
   for (let i = 0; i <= n; i++) at = NAV.indexOf(word, at + 1);
   if (at < 0) throw new Error(`no occurrence ${n} of ${word}`);
-  return NAV.slice(0, at + shift) + "$0" + NAV.slice(at + shift);
+  return `${NAV.slice(0, at + shift)}$0${NAV.slice(at + shift)}`;
 }
 
 /** The line numbers (0-based) of NAV that hold the n-th occurrence of each listed line fragment. */

@@ -22,9 +22,7 @@ import { BLOCKED_MODULES, SANDBOX_PYTHON } from "./sandbox-python.js";
 const proc = globalThis.process;
 const send = (message: ChildMessage): void => void proc.stdout.write(`${JSON.stringify(message)}\n`);
 
-interface PyCallable {
-  (...args: string[]): unknown;
-}
+type PyCallable = (...args: string[]) => unknown;
 interface Pyodide {
   runPython(code: string): unknown;
   globals: { get(name: string): unknown };

@@ -7,7 +7,7 @@
 /** Modules that bridge to JavaScript (or install packages): importing one fails in the sandbox. */
 export const BLOCKED_MODULES: readonly string[] = ["js", "pyodide_js", "pyodide", "_pyodide", "_pyodide_core", "micropip"];
 
-export const SANDBOX_PYTHON = String.raw`
+export const SANDBOX_PYTHON = `
 import sys, os, json, builtins
 
 sys.dont_write_bytecode = True

@@ -143,7 +143,10 @@ export function runInSandbox(
     function onLine(line: string): void {
       if (stopped !== null) return;
       const message = readChildMessage(line);
-      if (message === null) return stop("killed: the sandbox sent a line that is not a protocol message");
+      if (message === null) {
+        stop("killed: the sandbox sent a line that is not a protocol message");
+        return;
+      }
       switch (message.type) {
         case "ready":
           child.stdin.end(`${JSON.stringify({ type: "job", code, functionName, calls })}\n`);
@@ -158,7 +161,10 @@ export function runInSandbox(
           loadFailure = message.reason;
           return;
         case "call":
-          if (pending[0] !== message.id) return stop("killed: the sandbox answered a call it was not asked");
+          if (pending[0] !== message.id) {
+            stop("killed: the sandbox answered a call it was not asked");
+            return;
+          }
           pending.shift();
           results.set(message.id, message.outcome);
           deadline(limits.callSeconds, "a call");

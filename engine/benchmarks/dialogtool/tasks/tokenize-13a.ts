@@ -40,7 +40,7 @@ const ENTITIES: readonly (readonly [string, string])[] = [
 // 4. A dash after a digit is split off ("2-3" → "2 - 3"); a dash between letters stays.
 // The `u` flag makes "non-digit" one code point, as in Python, rather than half a surrogate pair.
 const SPLIT_RULES: readonly (readonly [RegExp, string])[] = [
-  [/([{-~[-`\x20-&(-+:-@\/])/gu, " $1 "],
+  [/([{-~[-`\x20-&(-+:-@/])/gu, " $1 "],
   [/([^0-9])([.,])/gu, "$1 $2 "],
   [/([.,])([^0-9])/gu, " $1 $2"],
   [/([0-9])(-)/gu, "$1 $2 "],

@@ -22,7 +22,7 @@ export interface MatchOptions {
 
 type MatchRule = (prediction: ToolTalkCallLike, truth: ToolTalkCall, similarity: TextSimilarity) => boolean;
 
-const has = (object: JsonObject, key: string): boolean => Object.prototype.hasOwnProperty.call(object, key);
+const has = (object: JsonObject, key: string): boolean => Object.hasOwn(object, key);
 
 /** A prediction's arguments; a call whose arguments did not parse has none. */
 const argumentsOf = (call: ToolTalkCallLike): JsonObject => call.request.parameters ?? {};
@@ -212,6 +212,7 @@ export const MATCH_RULES: Readonly<Record<string, MatchRule>> = {
 /** Whether `prediction` counts as `truth`: the same tool, and that tool's rule accepts it. */
 export function callsMatch(prediction: ToolTalkCallLike, truth: ToolTalkCall, options: MatchOptions = {}): boolean {
   if (prediction.request.api_name !== truth.request.api_name) return false;
-  const rule = Object.prototype.hasOwnProperty.call(MATCH_RULES, truth.request.api_name) ? MATCH_RULES[truth.request.api_name] : undefined;
-  return rule !== undefined && rule(prediction, truth, options.similarity ?? ROUGE_L_SIMILARITY);
+  const rule = Object.hasOwn(MATCH_RULES, truth.request.api_name) ? MATCH_RULES[truth.request.api_name] : undefined;
+  if (rule === undefined) return false;
+  return rule(prediction, truth, options.similarity ?? ROUGE_L_SIMILARITY);
 }

@@ -109,7 +109,9 @@ function unitIds(units: readonly Unit[]): string[] {
 /** `after` edges as unit indices, or null when they form a cycle. */
 function edges(units: readonly Unit[], dependsOn: ReadonlyMap<number, ReadonlySet<number>>): Set<number>[] | null {
   const unitOf = new Map<number, number>();
-  units.forEach((u, i) => u.calls.forEach((c) => unitOf.set(c.call.order, i)));
+  units.forEach((u, i) => {
+    for (const c of u.calls) unitOf.set(c.call.order, i);
+  });
   const after = units.map(() => new Set<number>());
   units.forEach((u, i) => {
     for (const c of u.calls)

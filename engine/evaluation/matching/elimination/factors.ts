@@ -29,8 +29,8 @@
 // break the ancestor order; the order constraints exclude those entries anyway.
 
 import { giveTable, takeTable } from "../buffers.js";
-import { type SimilarityLookup } from "../cache.js";
-import { type GateClasses, type GateLookup, type GateRef } from "../gates.js";
+import type { SimilarityLookup } from "../cache.js";
+import type { GateClasses, GateLookup, GateRef } from "../gates.js";
 
 /** A component renumbered 0..n-1 (ascending problem ids), as the elimination reads it. */
 export interface EliminationComponent {
@@ -111,7 +111,11 @@ export class EliminationFactors {
       const pairs: [number, number][] = [];
       if (source.kind === "node") {
         const { leading } = source;
-        leading.forEach((a, p) => leading.forEach((b, q) => void (component.isAncestor(a, b) && pairs.push([p, q]))));
+        leading.forEach((a, p) => {
+          leading.forEach((b, q) => {
+            if (component.isAncestor(a, b)) pairs.push([p, q]);
+          });
+        });
       }
       leadingOrders.push(pairs);
       if (source.kind === "node") {
@@ -198,7 +202,9 @@ export class EliminationFactors {
    */
   deferUntil(widths: readonly number[]): (number | null)[] {
     const product = new Map<number, number>();
-    this.classOf.forEach((p, c) => p !== null && product.set(p, (product.get(p) ?? 1) * widths[c]!));
+    this.classOf.forEach((p, c) => {
+      if (p !== null) product.set(p, (product.get(p) ?? 1) * widths[c]!);
+    });
     return this.classOf.map((p) => (p !== null && product.get(p)! <= widths[p]! && widths[p]! > 1 ? p : null));
   }
 

@@ -47,12 +47,12 @@
 // they shrink, since every fixed node narrows its neighbours' windows to what stays valid.
 
 import { giveTable, takeTable } from "../buffers.js";
-import { type SimilarityLookup } from "../cache.js";
+import type { SimilarityLookup } from "../cache.js";
 import { MatchCapacityError, type IndexWindow } from "../dag.js";
 import { EliminationFactors, type EliminationComponent } from "./factors.js";
 import { messageScope, planElimination, stepShape, type StepShape } from "./plan.js";
 import { eliminate, type Factor, type ImpliedOrder } from "./step.js";
-import { type GateLookup } from "../gates.js";
+import type { GateLookup } from "../gates.js";
 import { topologicalOrder } from "../topological-order.js";
 
 /** Largest elimination table the strategy choice accepts (doubles): 32 MiB, like one sweep layer. */
@@ -143,7 +143,9 @@ export class EliminationSolver {
       else for (let k = 0; k < values.length; k++) values[k]! += f.table[k]!;
     }
     for (const f of factors) if (f.message) giveTable(f.table);
-    initial.forEach((table, f) => this.factors.releaseSlice(f, table));
+    initial.forEach((table, f) => {
+      this.factors.releaseSlice(f, table);
+    });
     return { first: min[target]!, values };
   }
 

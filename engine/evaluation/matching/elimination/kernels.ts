@@ -305,6 +305,7 @@ function maxOfContiguousPairs(
     for (let d = 0; d < n; d++) {
       const low = t0[o0 + d]! + t1[o1 + d]!;
       const high = t0[o0 + x0 + d]! + t1[o1 + x1 + d]!;
+      // biome-ignore lint/complexity/useMathMinMax: keeps maxOfPairs' bits: on a tie of -0 and +0 the earlier sum stays, where Math.max picks +0
       out[at + d] = high > low ? high : low;
     }
     return;

@@ -34,7 +34,7 @@ import {
   writeAtMostOfPair,
   writeBetween,
 } from "./kernels.js";
-import { type StepShape } from "./plan.js";
+import type { StepShape } from "./plan.js";
 
 /** An order relation [u, w] between two of a factor's variables: its table is -Infinity wherever u's index exceeds w's. */
 export type ImpliedOrder = readonly [number, number];
@@ -255,7 +255,6 @@ function maximiseFree(
   pairs: readonly (readonly [number, number])[],
 ): void {
   const tables = involved.map((f) => f.table);
-  const count = tables.length;
   // out is row-major over the shared variables (last fastest).
   const outStrides = new Array<number>(sharedDims.length);
   for (let j = sharedDims.length - 1, stride = 1; j >= 0; j--) {
@@ -268,7 +267,9 @@ function maximiseFree(
   const widest = Math.max(1, ...sharedDims);
   const jumps = (j: number): number => {
     let total = outStrides[j]!;
-    tables.forEach((t, k) => t.length * 4 >= out.length && (total += sharedStrides[k]![j]! || 1));
+    tables.forEach((t, k) => {
+      if (t.length * 4 >= out.length) total += sharedStrides[k]![j]! || 1;
+    });
     return total;
   };
   let wide = -1;

@@ -3,7 +3,7 @@
 import type { JsonObject } from "../../../base/json.js";
 import type { PythonRandom } from "../../../python/random.js";
 import type { ToolParameter } from "../../../tools/types.js";
-import { AUTH_ERRORS, apiException, arg, definition, hex, stringParam, type ToolTalkApi, suiteTool } from "./api.js";
+import { AUTH_ERRORS, apiException, arg, hex, stringParam, type ToolTalkApi, suiteTool } from "./api.js";
 import { cellJson, toCell } from "./collections.js";
 import { pyEquals, pyReMatches } from "./python-semantics.js";
 import { accountByToken, accountByUsername, updateAccount, type AccountRef } from "./session.js";

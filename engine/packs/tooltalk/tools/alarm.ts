@@ -1,6 +1,6 @@
 // ToolTalk's Alarm suite: set, delete and list the logged-in user's alarms.
 import type { JsonObject } from "../../../base/json.js";
-import { STRPTIME_ERRORS, apiException, arg, definition, hex, stringParam, type ToolTalkApi, loggedInSuiteTool } from "./api.js";
+import { STRPTIME_ERRORS, apiException, arg, hex, stringParam, type ToolTalkApi, loggedInSuiteTool } from "./api.js";
 import { cellJson, deleteItem, findItem, ownedRows, putItem } from "./collections.js";
 import { pyStr } from "./python-semantics.js";
 import { accountByToken } from "./session.js";

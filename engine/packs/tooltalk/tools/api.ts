@@ -38,7 +38,7 @@ export function apiException(message: string): ToolError {
 
 /** An argument with Python's default for an omitted optional parameter (None unless stated). */
 export function arg(args: Kwargs, name: string, fallback: JsonValue = null): JsonValue {
-  return Object.prototype.hasOwnProperty.call(args, name) ? (args[name] as JsonValue) : fallback;
+  return Object.hasOwn(args, name) ? (args[name] as JsonValue) : fallback;
 }
 
 const STR = "<class 'str'>";

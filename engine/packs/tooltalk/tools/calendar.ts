@@ -7,7 +7,6 @@ import {
   STRPTIME_ERRORS,
   apiException,
   arg,
-  definition,
   hex,
   listParam,
   stringParam,

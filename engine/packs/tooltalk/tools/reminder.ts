@@ -1,7 +1,7 @@
 // ToolTalk's Reminder suite: the logged-in user's to-do list.
 import type { JsonObject } from "../../../base/json.js";
 import { ToolError } from "../../../tools/types.js";
-import { apiException, arg, definition, hex, stringParam, type ApiEnv, type Kwargs, type ToolTalkApi, loggedInSuiteTool } from "./api.js";
+import { apiException, arg, hex, stringParam, type ApiEnv, type Kwargs, type ToolTalkApi, loggedInSuiteTool } from "./api.js";
 import { cellJson, deleteItem, findItem, ownedRows, putItem, toCell } from "./collections.js";
 import { keyErrorText, pyEquals, pyStr, type PyValue } from "./python-semantics.js";
 import { accountByToken } from "./session.js";

@@ -57,15 +57,12 @@ function quotedList(names: readonly string[]): string {
  */
 function bindingError(api: ToolTalkApi, kwargs: Kwargs): ToolError | undefined {
   const name = api.definition.name;
-  if (Object.prototype.hasOwnProperty.call(kwargs, "self"))
-    return new ToolError("TypeError", "API.__call__() got multiple values for argument 'self'");
+  if (Object.hasOwn(kwargs, "self")) return new ToolError("TypeError", "API.__call__() got multiple values for argument 'self'");
   const accepted = new Set(api.definition.parameters.map((p) => p.name));
   if (api.requiresAuth) accepted.add("session_token");
   const unexpected = Object.keys(kwargs).find((k) => !accepted.has(k));
   if (unexpected !== undefined) return new ToolError("TypeError", `${name}.call() got an unexpected keyword argument '${unexpected}'`);
-  const missing = api.definition.parameters
-    .filter((p) => p.required && !Object.prototype.hasOwnProperty.call(kwargs, p.name))
-    .map((p) => p.name);
+  const missing = api.definition.parameters.filter((p) => p.required && !Object.hasOwn(kwargs, p.name)).map((p) => p.name);
   if (missing.length === 0) return undefined;
   const plural = missing.length === 1 ? "argument" : "arguments";
   return new ToolError("TypeError", `${name}.call() missing ${missing.length} required positional ${plural}: ${quotedList(missing)}`);

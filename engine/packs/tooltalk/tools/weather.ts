@@ -6,7 +6,7 @@ import type { ToolParameter } from "../../../tools/types.js";
 import { ToolError } from "../../../tools/types.js";
 import type { Row } from "../../../world/types.js";
 import type { WorldTransaction } from "../../../world/transaction.js";
-import { apiException, arg, definition, stringParam, type ToolTalkApi, suiteTool } from "./api.js";
+import { apiException, arg, stringParam, type ToolTalkApi, suiteTool } from "./api.js";
 import { cellJson } from "./collections.js";
 import { pyEquals, pyLower, pyStrip, type PyValue } from "./python-semantics.js";
 import { DATE_FORMAT, compareNaive, strptime } from "./strptime.js";
