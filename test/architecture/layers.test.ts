@@ -28,7 +28,10 @@ after(() => {
 function cruise(files: Readonly<Record<string, readonly string[]>>): Violation[] {
   const tree = mkdtempSync(join(tmpdir(), "layers-"));
   trees.push(tree);
-  writeFileSync(join(tree, "tsconfig.json"), JSON.stringify({ compilerOptions: { module: "NodeNext", moduleResolution: "NodeNext", strict: true } }));
+  writeFileSync(
+    join(tree, "tsconfig.json"),
+    JSON.stringify({ compilerOptions: { module: "NodeNext", moduleResolution: "NodeNext", strict: true } }),
+  );
   for (const [path, imports] of Object.entries(files)) {
     mkdirSync(dirname(join(tree, path)), { recursive: true });
     const lines = imports.map((spec, i) => `import * as m${i} from "${spec}";\nexport const v${i} = m${i};`);
@@ -38,7 +41,10 @@ function cruise(files: Readonly<Record<string, readonly string[]>>): Violation[]
     cwd: tree,
     encoding: "utf8",
   });
-  assert.ok(result.stdout.trim().startsWith("{"), `dependency-cruiser did not run: ${result.stderr.trim().split("\n")[0] ?? result.status}`);
+  assert.ok(
+    result.stdout.trim().startsWith("{"),
+    `dependency-cruiser did not run: ${result.stderr.trim().split("\n")[0] ?? result.status}`,
+  );
   const report = JSON.parse(result.stdout) as { summary: { violations: { rule: { name: string }; from: string; to: string }[] } };
   return report.summary.violations.map((v) => ({ rule: v.rule.name, from: v.from, to: v.to }));
 }

@@ -34,7 +34,6 @@ import type { Message } from "../../episode/types.js";
 import { pyStrRepr } from "../../python/repr.js";
 import { packById } from "../../packs/registry.js";
 import type { ReferenceCall, Scenario } from "../../scenario/model.js";
-import type { ToolParameter } from "../../tools/types.js";
 import { pyEquals } from "../../python/values.js";
 import { agentCalls, catalogNameOf, referenceCalls, type AgentCall } from "../../evaluation/agent-calls.js";
 import type { ToolLookup } from "../../evaluation/agent-calls.js";
