@@ -22,6 +22,7 @@ export interface CreateToolsOptions extends ModelRoleFlags {
   readonly agent: string;
   readonly out: string;
   readonly callTimeout: number;
+  readonly memoryLimit: number;
 }
 
 interface AppRow {
@@ -95,7 +96,7 @@ export async function createToolsCommand(options: CreateToolsOptions, io: CliIO,
   } catch (e) {
     throw fsError(e, options.out);
   }
-  const limits = { ...DEFAULT_SANDBOX_LIMITS, callSeconds: options.callTimeout };
+  const limits = { ...DEFAULT_SANDBOX_LIMITS, callSeconds: options.callTimeout, memoryMb: options.memoryLimit };
   const results: ToolCreationResult[] = [];
   for (const name of tools) {
     const tool = pack.toolByName(name);
@@ -138,6 +139,16 @@ function toolList(value: string): string[] {
   return names;
 }
 
+/** Below this the sandbox cannot even start Pyodide (about 170 MiB resident once loaded). */
+const MIN_MEMORY_MB = 256;
+
+function mebibytes(value: string): number {
+  const n = Number(value);
+  if (!/^\d+$/.test(value.trim()) || n < MIN_MEMORY_MB || n > 1024 * 1024)
+    throw new InvalidArgumentError(`the memory limit must be a whole number of MiB from ${MIN_MEMORY_MB}, got "${value}"`);
+  return n;
+}
+
 function seconds(value: string): number {
   const n = Number(value);
   if (value.trim() === "" || !Number.isFinite(n) || n <= 0 || n > 3600)
@@ -164,6 +175,14 @@ export function registerCreateTools(program: Command, io: CliIO, setExit: (code:
       )
         .default(DEFAULT_SANDBOX_LIMITS.callSeconds)
         .argParser(seconds),
+    )
+    .addOption(
+      new Option(
+        "--memory-limit <MiB>",
+        `the sandbox's whole memory, enforced from outside it: past it the sandbox is killed (default ${DEFAULT_SANDBOX_LIMITS.memoryMb})`,
+      )
+        .default(DEFAULT_SANDBOX_LIMITS.memoryMb)
+        .argParser(mebibytes),
     )
     .addHelpText("after", "\nThe --user-* options of `run` are refused here. Exits 1 when a model request failed (its tool scores 0).")
     .action(async (opts: CreateToolsOptions) => setExit(await createToolsCommand(opts, io)));

@@ -6,6 +6,7 @@ import { formatDiagnostic } from "../engine/base/diagnostics.js";
 import { describeFault, FaultSpecError, parseFault, type Fault } from "../engine/mock-llm/faults.js";
 import { SCENARIO_MODEL_PREFIX } from "../engine/mock-llm/identify.js";
 import { startMockLlm, type MockLlm, type RecordedRequest } from "../engine/mock-llm/server.js";
+import { readCodeAnswers } from "../engine/mock-llm/tool-creation.js";
 import type { Scenario } from "../engine/scenario/model.js";
 import { CliError, EXIT } from "../engine/runner/errors.js";
 import { errorMessage, plural } from "../engine/base/text.js";
@@ -15,7 +16,9 @@ import { collectScenarioFiles, hasErrors, loadScenario } from "../engine/runner/
 export const DEFAULT_MOCK_PORT = 8765;
 
 export interface MockLlmCommandOptions {
-  readonly scenarios: readonly string[];
+  readonly scenarios?: readonly string[];
+  /** A folder of <tool>.py files: the code each tool-creation request is answered with. */
+  readonly codeAnswers?: string;
   readonly port: number;
   readonly fault: readonly Fault[];
   readonly quiet?: boolean;
@@ -39,8 +42,12 @@ Which requests a fault hits (all the keys given must hold; none given: every req
   rate=P    each with probability P, drawn from seed=S (default 0, reproducible)
   role=agent|user|judge       only requests for that side of the conversation, or the judge's
 
+Tool creation (create-tools): with --code-answers DIR, a request to write the tool X is answered
+with DIR/X.py in a python block; a tool without a file is a 404.
+
 Examples:
   toolsandbox mock-llm --scenarios sample-scenarios
+  toolsandbox mock-llm --code-answers my-tools/   (then: toolsandbox create-tools --base-url ...)
   toolsandbox mock-llm --port 9000 --scenarios a.scenario.yaml --fault latency:ms=200 \\
       --fault rate-limit:every=5,retry_after=1 --fault drop:first=1,role=user
 
@@ -65,7 +72,8 @@ export function registerMockLlm(program: Command, io: CliIO): void {
   program
     .command("mock-llm")
     .description("serve an OpenAI-compatible chat API on 127.0.0.1 that plays the scenarios' reference solutions, with optional faults")
-    .requiredOption("--scenarios <paths...>", "scenario files, or directories to search for *.scenario.yaml")
+    .option("--scenarios <paths...>", "scenario files, or directories to search for *.scenario.yaml")
+    .option("--code-answers <dir>", "answer tool-creation requests for the tool X with <dir>/X.py")
     .addOption(new Option("--port <n>", "port to listen on (0 picks a free one)").default(DEFAULT_MOCK_PORT).argParser(parsePort))
     .addOption(new Option("--fault <spec>", "inject a fault (repeatable; see below)").default([], "none").argParser(collectFault))
     .option("--quiet", "print no line per request")
@@ -86,11 +94,22 @@ export function registerMockLlm(program: Command, io: CliIO): void {
 
 /** Loads the scenarios, serves until `stop` aborts, then closes. Failures are thrown as CliError. */
 export async function serveMockLlm(options: MockLlmCommandOptions, io: CliIO, stop: AbortSignal): Promise<void> {
-  const scenarios = loadScenarios(options.scenarios, io);
+  if (options.scenarios === undefined && options.codeAnswers === undefined)
+    throw new CliError("give --scenarios, --code-answers or both: there is nothing to answer with", EXIT.usage);
+  const scenarios = options.scenarios === undefined ? [] : loadScenarios(options.scenarios, io);
+  let codeAnswers: Map<string, string> | undefined;
+  if (options.codeAnswers !== undefined) {
+    try {
+      codeAnswers = readCodeAnswers(options.codeAnswers);
+    } catch (e) {
+      throw new CliError(`--code-answers: ${errorMessage(e)}`, EXIT.io);
+    }
+  }
   let server: MockLlm;
   try {
     server = await startMockLlm({
       scenarios,
+      codeAnswers,
       faults: options.fault,
       port: options.port,
       onRequest: options.quiet ? undefined : (r) => io.out(requestLine(r)),
@@ -100,8 +119,9 @@ export async function serveMockLlm(options: MockLlmCommandOptions, io: CliIO, st
     throw new CliError(`cannot listen on 127.0.0.1:${options.port}: ${listenReason(e)}`, EXIT.io);
   }
   io.out(`mock-llm: OpenAI base URL ${server.url}/v1`);
+  const tools = codeAnswers === undefined ? "" : `; code for ${plural(codeAnswers.size, "tool")}`;
   io.out(
-    `mock-llm: ${plural(scenarios.length, "scenario")}; faults: ${options.fault.length > 0 ? options.fault.map(describeFault).join(" ") : "none"}; Ctrl-C stops`,
+    `mock-llm: ${plural(scenarios.length, "scenario")}${tools}; faults: ${options.fault.length > 0 ? options.fault.map(describeFault).join(" ") : "none"}; Ctrl-C stops`,
   );
   if (!stop.aborted) await new Promise<void>((resolve) => stop.addEventListener("abort", () => resolve(), { once: true }));
   await server.close();

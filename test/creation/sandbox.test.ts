@@ -113,7 +113,7 @@ describe("the sandbox", () => {
   });
 
   it("kills a function that spins forever, and says so", async () => {
-    const limits = { loadSeconds: 60, callSeconds: 2, wasmMemoryMb: 512, jsHeapMb: 256 };
+    const limits = { loadSeconds: 60, callSeconds: 2, wasmMemoryMb: 512, jsHeapMb: 256, memoryMb: 1024 };
     const calls = [
       { id: "spin", arguments: {}, world: {} },
       { id: "after", arguments: {}, world: {} },
@@ -124,7 +124,7 @@ describe("the sandbox", () => {
   });
 
   it("kills code whose top level spins, before any call", async () => {
-    const limits = { loadSeconds: 60, callSeconds: 2, wasmMemoryMb: 512, jsHeapMb: 256 };
+    const limits = { loadSeconds: 60, callSeconds: 2, wasmMemoryMb: 512, jsHeapMb: 256, memoryMb: 1024 };
     const run = await runInSandbox("while True:\n    pass\n", "f", [{ id: "x", arguments: {}, world: {} }], paths, limits);
     assert.equal(run.stopped, "killed: defining the function took longer than 2 s");
     assert.equal(reason(run.calls.get("x")), "not run: killed: defining the function took longer than 2 s");
@@ -149,7 +149,7 @@ describe("the sandbox", () => {
   });
 
   it("stops a function that allocates without bound at the memory limit", async () => {
-    const limits = { loadSeconds: 60, callSeconds: 30, wasmMemoryMb: 256, jsHeapMb: 256 };
+    const limits = { loadSeconds: 60, callSeconds: 30, wasmMemoryMb: 256, jsHeapMb: 256, memoryMb: 1024 };
     const code = "def grow(world):\n    chunks = []\n    while True:\n        chunks.append(bytearray(16_000_000))\n";
     const run = await runInSandbox(code, "grow", [{ id: "grow", arguments: {}, world: {} }], paths, limits);
     assert.match(reason(run.calls.get("grow")), /MemoryError/);
