@@ -39,6 +39,9 @@ export interface ToolCreationResult {
 export interface SandboxReport {
   /** Why the host stopped the sandbox (a time or memory limit, a protocol violation, a crash), or null. */
   readonly stopped: string | null;
+  /** Spawn to ready (Pyodide loaded), and ready to the end (the code's top level and the calls), in ms. */
+  readonly startup_ms: number | null;
+  readonly run_ms: number | null;
   readonly memory: { readonly limit_mb: number; readonly enforcement: SandboxMemory["enforcement"]; readonly peak_mb: number };
 }
 
@@ -103,6 +106,8 @@ export async function createTool(input: CreateToolInput): Promise<ToolCreationRe
   const verdicts = cases.map((c) => judgeCase(c, run.calls.get(c.id)));
   const report: SandboxReport = {
     stopped: run.stopped,
+    startup_ms: run.startupMs,
+    run_ms: run.runMs,
     memory: { limit_mb: run.memory.limitMb, enforcement: run.memory.enforcement, peak_mb: run.memory.peakMb },
   };
   return result(run.loadFailure ?? run.stopped, reply, code, verdicts, report);

@@ -23,8 +23,8 @@ import { BLOCKED_MODULES, SANDBOX_PYTHON } from "./sandbox-python.js";
 // Kept here before anything else runs: the protocol's only way out of this process.
 const proc = globalThis.process;
 const writeSync = fs.writeSync;
-const send = (message: ChildMessage): void => {
-  const bytes = Buffer.from(`${JSON.stringify(message)}\n`);
+const sendLine = (line: string): void => {
+  const bytes = Buffer.from(`${line}\n`);
   let written = 0;
   while (written < bytes.length) {
     try {
@@ -35,6 +35,7 @@ const send = (message: ChildMessage): void => {
     }
   }
 };
+const send = (message: ChildMessage): void => sendLine(JSON.stringify(message));
 
 interface PyCallable {
   (...args: string[]): unknown;
@@ -169,17 +170,24 @@ async function loadPython(): Promise<{ define: PyCallable; call: PyCallable }> {
   return { define: define as PyCallable, call: call as PyCallable };
 }
 
-function readOutcome(text: unknown): CallOutcome {
-  if (typeof text === "string") {
+/**
+ * The runner's answer as the JSON text it wrote, passed on unparsed: parsing it here and writing it
+ * again would turn what JavaScript cannot hold (10**400, Infinity) into null before the host saw it.
+ * Python's json.dumps writes one line of ASCII.
+ */
+function outcomeText(text: unknown): string {
+  if (typeof text === "string" && !text.includes("\n")) {
     try {
-      const parsed = JSON.parse(text) as CallOutcome;
-      if (parsed.kind === "returned" || parsed.kind === "raised") return parsed;
+      const parsed = JSON.parse(text) as { kind?: unknown };
+      if (parsed.kind === "returned" || parsed.kind === "raised") return text;
     } catch {
       // falls through: reported as below
     }
   }
-  return { kind: "raised", exception: "SandboxError", message: "the runner's answer could not be read" };
+  return JSON.stringify(failure("the runner's answer could not be read"));
 }
+
+const failure = (message: string): CallOutcome => ({ kind: "raised", exception: "SandboxError", message });
 
 function firstLine(stream: NodeJS.ReadStream): Promise<string> {
   return new Promise((resolve) => {
@@ -207,17 +215,13 @@ async function main(): Promise<void> {
   else {
     send({ type: "defined" });
     for (const c of job.calls) {
-      let outcome: CallOutcome;
+      let outcome: string;
       try {
-        outcome = readOutcome(call(JSON.stringify(c.arguments), JSON.stringify(c.world)));
+        outcome = outcomeText(call(JSON.stringify(c.arguments), JSON.stringify(c.world)));
       } catch (error) {
-        outcome = {
-          kind: "raised",
-          exception: "SandboxError",
-          message: (error instanceof Error ? error.message : String(error)).split("\n")[0] ?? "",
-        };
+        outcome = JSON.stringify(failure((error instanceof Error ? error.message : String(error)).split("\n")[0] ?? ""));
       }
-      send({ type: "call", id: c.id, outcome });
+      sendLine(`{"type":"call","id":${JSON.stringify(c.id)},"outcome":${outcome}}`);
     }
   }
   send({ type: "done" });

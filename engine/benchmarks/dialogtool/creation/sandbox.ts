@@ -62,6 +62,8 @@ export interface SandboxRun {
   readonly memory: SandboxMemory;
   /** From spawning the child to its "ready" (Pyodide loaded and locked down), or null when it never came. */
   readonly startupMs: number | null;
+  /** From "ready" (the job sent) to the child's end: the part the call limits bound. Null when it never came. */
+  readonly runMs: number | null;
 }
 
 const MAX_LINE_BYTES = 1 << 20;
@@ -195,39 +197,41 @@ export function runInSandbox(
     function onLine(line: string): void {
       if (stopped !== null) return;
       const message = readChildMessage(line);
-      if (message === null) return violation("a line that is not a protocol message");
-      switch (`${expected}:${message.type}`) {
-        case "ready:ready":
-          startupMs = performance.now() - started;
-          child.stdin?.end(`${JSON.stringify({ type: "job", code, functionName, calls })}\n`);
-          expected = "defined";
-          // The code's top level runs now: as long as a call may take.
-          return step(limits.callSeconds, "defining the function");
-        case "defined:defined":
-          if (calls.length === 0) return afterLastCall();
+      if (message === null) violation("a line that is not a protocol message");
+      else if (!accept(message)) violation(describe(message));
+    }
+
+    /** Takes the message the host waits for, and starts the next step's limit; false for any other. */
+    function accept(message: ReceivedMessage): boolean {
+      if (expected === "ready" && message.type === "ready") {
+        startupMs = performance.now() - started;
+        child.stdin?.end(`${JSON.stringify({ type: "job", code, functionName, calls })}\n`);
+        expected = "defined";
+        // The code's top level runs now: as long as a call may take.
+        step(limits.callSeconds, "defining the function");
+      } else if (expected === "defined" && message.type === "defined") {
+        if (calls.length === 0) afterLastCall();
+        else {
           expected = "call";
-          return step(limits.callSeconds, "a call");
-        case "defined:load_failed":
-          loadFailure = message.type === "load_failed" ? message.reason : "";
-          return afterLastCall();
-        case "call:call": {
-          if (message.type !== "call" || message.id !== calls[next]?.id) return violation(describe(message));
-          results.set(message.id, message.outcome);
-          next++;
-          if (next === calls.length) return afterLastCall();
-          return step(limits.callSeconds, "a call");
+          step(limits.callSeconds, "a call");
         }
-        case "done:done":
-          expected = "exit";
-          clearTimeout(stepTimer);
-          exitTimer = setTimeout(
-            () => stop(`killed: the sandbox did not exit within ${EXIT_GRACE_SECONDS} s of its last message`),
-            EXIT_GRACE_SECONDS * 1000,
-          );
-          return;
-        default:
-          return violation(describe(message));
-      }
+      } else if (expected === "defined" && message.type === "load_failed") {
+        loadFailure = message.reason;
+        afterLastCall();
+      } else if (expected === "call" && message.type === "call" && message.id === calls[next]?.id) {
+        results.set(message.id, message.outcome);
+        next++;
+        if (next === calls.length) afterLastCall();
+        else step(limits.callSeconds, "a call");
+      } else if (expected === "done" && message.type === "done") {
+        expected = "exit";
+        clearTimeout(stepTimer);
+        exitTimer = setTimeout(
+          () => stop(`killed: the sandbox did not exit within ${EXIT_GRACE_SECONDS} s of its last message`),
+          EXIT_GRACE_SECONDS * 1000,
+        );
+      } else return false;
+      return true;
     }
 
     child.on("close", (exitCode, signal) => {
@@ -260,7 +264,8 @@ export function runInSandbox(
         loadFailure,
         stopped,
         calls: results,
-        startupMs,
+        startupMs: startupMs === null ? null : Math.round(startupMs),
+        runMs: startupMs === null ? null : Math.round(performance.now() - started - startupMs),
         memory: {
           limitMb: limits.memoryMb,
           enforcement: memory?.enforcement ?? "none (no /proc)",
