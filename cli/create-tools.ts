@@ -123,6 +123,9 @@ export async function createToolsCommand(options: CreateToolsOptions, io: CliIO,
     apps: apps.map((a) => ({ app: a.app, tools: a.tools, tools_passed: a.toolsPassed, passed: a.passed, total: a.total })),
   };
   writeFileAtomically(join(options.out, CREATION_SUMMARY_FILE), `${JSON.stringify(summary, null, 2)}\n`);
+  // Without /proc (not Linux) nothing outside the child watched its memory: say so rather than imply a cap.
+  if (results.some((r) => r.sandbox?.memory.enforcement.startsWith("none")))
+    io.err(`toolsandbox: warning: the sandbox's memory limit (${options.memoryLimit} MiB) was not enforced: this system has no /proc`);
   for (const line of renderTable(TOOL_COLUMNS, results)) io.out(line);
   io.out("");
   for (const line of renderTable(APP_COLUMNS, apps)) io.out(line);
