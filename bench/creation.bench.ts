@@ -6,9 +6,11 @@
 //
 // Per tool, two runs of its correct implementation (test/fixtures/tool-creation/correct/), each in
 // a fresh sandbox as `create-tools` starts one:
-// - start-up: the sandbox with no call to make (spawn, Pyodide's load, the lock-down, the code's
+// - start-up: spawn to the child's "ready" (Pyodide loaded and locked down), as the host timed it;
+// - no call, whole: the run with no call to make, timed from outside (spawn, start-up, the code's
 //   top level, the exit): what every tool pays before its first case;
-// - per case: a run with its cases repeated REPEAT times, minus the start-up, over the number of calls.
+// - per case: the run with its cases repeated REPEAT times, from "ready" to the end, minus the
+//   same for the run with no call, over the number of calls.
 // The sandbox's child is bundled the way the build bundles it (test/creation/sandbox-child-build.ts).
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
@@ -36,28 +38,34 @@ async function main(): Promise<void> {
   const { paths, remove } = await bundleSandbox();
   try {
     const startups: number[] = [];
+    const wholes: number[] = [];
     const perCase: number[] = [];
-    console.log(`${"tool".padEnd(34)} ${"start-up".padStart(9)} ${"per case".padStart(9)}  calls`);
+    console.log(`${"tool".padEnd(34)} ${"start-up".padStart(9)} ${"no call, whole".padStart(15)} ${"per case".padStart(9)}  calls`);
     for (const spec of pack.specs.filter((s) => s.tool.includes(only))) {
       const tool = pack.toolByName(spec.tool)!;
       const code = readFileSync(join("test/fixtures/tool-creation/correct", `${spec.tool}.py`), "utf8");
       const cases = generateCases(tool, spec, pack.world);
       const calls: SandboxCall[] = [];
       for (let r = 0; r < REPEAT; r++) for (const c of cases) calls.push({ id: `${c.id}#${r}`, arguments: c.arguments, world: c.world });
-      const timed = async (of: readonly SandboxCall[]): Promise<number> => {
+      const timed = async (of: readonly SandboxCall[]): Promise<{ whole: number; startup: number; run: number }> => {
         const started = performance.now();
         const run = await runInSandbox(code, spec.tool, of, paths);
         if (run.stopped !== null || run.loadFailure !== null) throw new Error(`${spec.tool}: ${run.stopped ?? run.loadFailure}`);
-        return performance.now() - started;
+        return { whole: performance.now() - started, startup: run.startupMs ?? Number.NaN, run: run.runMs ?? Number.NaN };
       };
-      const startup = await timed([]);
+      const empty = await timed([]);
       const full = await timed(calls);
-      const each = Math.max(0, full - startup) / calls.length;
-      startups.push(startup);
+      const each = Math.max(0, full.run - empty.run) / calls.length;
+      startups.push(empty.startup, full.startup);
+      wholes.push(empty.whole);
       perCase.push(each);
-      console.log(`${spec.tool.padEnd(34)} ${ms(startup)} ${`${each.toFixed(2)} ms`.padStart(9)}  ${calls.length}`);
+      console.log(
+        `${spec.tool.padEnd(34)} ${ms(empty.startup)} ${ms(empty.whole).padStart(15)} ${`${each.toFixed(2)} ms`.padStart(9)}  ${calls.length}`,
+      );
     }
-    console.log(`${"median".padEnd(34)} ${ms(median(startups))} ${`${median(perCase).toFixed(2)} ms`.padStart(9)}`);
+    console.log(
+      `${"median".padEnd(34)} ${ms(median(startups))} ${ms(median(wholes)).padStart(15)} ${`${median(perCase).toFixed(2)} ms`.padStart(9)}`,
+    );
   } finally {
     remove();
   }
