@@ -52,7 +52,7 @@ describe("the sandbox's host", () => {
     assert.deepEqual(run.calls.get("b"), { kind: "not_run", reason: `not run: ${run.stopped}` });
   });
 
-  it("kills a child that sends a second definition, a second result or an early done", async () => {
+  it("kills a child that sends a second definition, a second result, an early done, junk or a line over 1 MiB", async () => {
     const twice = await standIn("defined-twice", ['{"type":"defined"}', '{"type":"defined"}'], "setInterval(() => {}, 1000);");
     assert.equal(twice.stopped, 'killed: protocol violation (expected the result of "a", got "defined")');
     const again = await standIn("result-twice", ['{"type":"defined"}', RESULT("a"), RESULT("a")], "setInterval(() => {}, 1000);");
@@ -62,6 +62,8 @@ describe("the sandbox's host", () => {
     assert.equal(early.stopped, 'killed: protocol violation (expected the result of "a", got "done")');
     const junk = await standIn("junk", ['{"type":"defined"}', "hello"], "setInterval(() => {}, 1000);");
     assert.equal(junk.stopped, 'killed: protocol violation (expected the result of "a", got a line that is not a protocol message)');
+    const long = await standIn("long-line", ['{"type":"defined"}', "x".repeat(1_200_000)], "setInterval(() => {}, 1000);");
+    assert.equal(long.stopped, "killed: protocol violation (a line over 1 MiB)");
   });
 
   it("kills a child that does not exit within a second of done, and counts none of its answers", async () => {

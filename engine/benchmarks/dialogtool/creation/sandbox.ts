@@ -175,7 +175,7 @@ export function runInSandbox(
         buffered = buffered.slice(end + 1);
         onLine(line);
       }
-      if (buffered.length > MAX_LINE_BYTES) stop("killed: the sandbox sent a line over 1 MiB");
+      if (buffered.length > MAX_LINE_BYTES) stop("killed: protocol violation (a line over 1 MiB)");
     });
     protocol.on("error", () => undefined);
     child.stderr?.setEncoding("utf8");
