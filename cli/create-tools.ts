@@ -23,6 +23,7 @@ export interface CreateToolsOptions extends ModelRoleFlags {
   readonly agent: string;
   readonly out: string;
   readonly callTimeout: number;
+  readonly memoryLimit: number;
 }
 
 interface AppRow {
@@ -96,7 +97,7 @@ export async function createToolsCommand(options: CreateToolsOptions, io: CliIO,
   } catch (e) {
     throw fsError(e, options.out);
   }
-  const limits = { ...DEFAULT_SANDBOX_LIMITS, callSeconds: options.callTimeout };
+  const limits = { ...DEFAULT_SANDBOX_LIMITS, callSeconds: options.callTimeout, memoryMb: options.memoryLimit };
   const results: ToolCreationResult[] = [];
   for (const name of tools) {
     const tool = pack.toolByName(name);
@@ -123,6 +124,9 @@ export async function createToolsCommand(options: CreateToolsOptions, io: CliIO,
     apps: apps.map((a) => ({ app: a.app, tools: a.tools, tools_passed: a.toolsPassed, passed: a.passed, total: a.total })),
   };
   writeFileAtomically(join(options.out, CREATION_SUMMARY_FILE), `${JSON.stringify(summary, null, 2)}\n`);
+  // Without /proc (not Linux) nothing outside the child watched its memory: say so rather than imply a cap.
+  if (results.some((r) => r.sandbox?.memory.enforcement.startsWith("none")))
+    io.err(`toolsandbox: warning: the sandbox's memory limit (${options.memoryLimit} MiB) was not enforced: this system has no /proc`);
   for (const line of renderTable(TOOL_COLUMNS, results)) io.out(line);
   io.out("");
   for (const line of renderTable(APP_COLUMNS, apps)) io.out(line);
@@ -137,6 +141,16 @@ function toolList(value: string): string[] {
     .filter((n) => n !== "");
   if (names.length === 0) throw new InvalidArgumentError("give at least one tool name");
   return names;
+}
+
+/** Below this the sandbox cannot even start Pyodide (about 170 MiB resident once loaded). */
+const MIN_MEMORY_MB = 256;
+
+function mebibytes(value: string): number {
+  const n = Number(value);
+  if (!/^\d+$/.test(value.trim()) || n < MIN_MEMORY_MB || n > 1024 * 1024)
+    throw new InvalidArgumentError(`the memory limit must be a whole number of MiB from ${MIN_MEMORY_MB}, got "${value}"`);
+  return n;
 }
 
 function seconds(value: string): number {
@@ -165,6 +179,14 @@ export function registerCreateTools(program: Command, io: CliIO, setExit: (code:
       )
         .default(DEFAULT_SANDBOX_LIMITS.callSeconds)
         .argParser(seconds),
+    )
+    .addOption(
+      new Option(
+        "--memory-limit <MiB>",
+        `the sandbox's whole memory, enforced from outside it: past it the sandbox is killed (default ${DEFAULT_SANDBOX_LIMITS.memoryMb})`,
+      )
+        .default(DEFAULT_SANDBOX_LIMITS.memoryMb)
+        .argParser(mebibytes),
     )
     .addHelpText("after", "\nThe --user-* options of `run` are refused here. Exits 1 when a model request failed (its tool scores 0).")
     .action(async (opts: CreateToolsOptions) => setExit(await createToolsCommand(opts, io)));

@@ -7,6 +7,7 @@ import { describeFault, FaultSpecError, parseFault, type Fault } from "../engine
 import { SCENARIO_MODEL_PREFIX } from "../engine/mock-llm/identify.js";
 import { parseRateLimit, RateLimitSpecError, type RateLimit } from "../engine/mock-llm/rate-limit.js";
 import { startMockLlm, type MockLlm, type RecordedRequest } from "../engine/mock-llm/server.js";
+import { readCodeAnswers } from "../engine/mock-llm/tool-creation.js";
 import type { Scenario } from "../engine/scenario/model.js";
 import { ExitError, EXIT } from "../engine/runner/errors.js";
 import { errorMessage, plural } from "../engine/base/text.js";
@@ -16,7 +17,9 @@ import { collectScenarioFiles, hasErrors, loadScenario } from "../engine/runner/
 export const DEFAULT_MOCK_PORT = 8765;
 
 export interface MockLlmCommandOptions {
-  readonly scenarios: readonly string[];
+  readonly scenarios?: readonly string[];
+  /** A folder of <tool>.py files: the code each tool-creation request is answered with. */
+  readonly codeAnswers?: string;
   readonly port: number;
   readonly fault: readonly Fault[];
   readonly rateLimit?: RateLimit;
@@ -41,8 +44,12 @@ Which requests a fault hits (all the keys given must hold; none given: every req
   rate=P    each with probability P, drawn from seed=S (default 0, reproducible)
   role=agent|user|judge       only requests for that side of the conversation, or the judge's
 
+Tool creation (create-tools): with --code-answers DIR, a request to write the tool X is answered
+with DIR/X.py in a python block; a tool without a file is a 404.
+
 Examples:
   toolsandbox mock-llm --scenarios sample-scenarios
+  toolsandbox mock-llm --code-answers my-tools/   (then: toolsandbox create-tools --base-url ...)
   toolsandbox mock-llm --port 9000 --scenarios a.scenario.yaml --fault latency:ms=200 \\
       --fault rate-limit:every=5,retry_after=1 --fault drop:first=1,role=user
 
@@ -76,7 +83,8 @@ export function registerMockLlm(program: Command, io: CliIO): void {
   program
     .command("mock-llm")
     .description("serve an OpenAI-compatible chat API on 127.0.0.1 that plays the scenarios' reference solutions, with optional faults")
-    .requiredOption("--scenarios <paths...>", "scenario files, or directories to search for *.scenario.yaml")
+    .option("--scenarios <paths...>", "scenario files, or directories to search for *.scenario.yaml")
+    .option("--code-answers <dir>", "answer tool-creation requests for the tool X with <dir>/X.py")
     .addOption(new Option("--port <n>", "port to listen on (0 picks a free one)").default(DEFAULT_MOCK_PORT).argParser(parsePort))
     .addOption(new Option("--fault <spec>", "inject a fault (repeatable; see below)").default([], "none").argParser(collectFault))
     .addOption(
@@ -100,11 +108,22 @@ export function registerMockLlm(program: Command, io: CliIO): void {
 
 /** Loads the scenarios, serves until `stop` aborts, then closes. Failures are thrown as ExitError. */
 export async function serveMockLlm(options: MockLlmCommandOptions, io: CliIO, stop: AbortSignal): Promise<void> {
-  const scenarios = loadScenarios(options.scenarios, io);
+  if (options.scenarios === undefined && options.codeAnswers === undefined)
+    throw new ExitError("give --scenarios, --code-answers or both: there is nothing to answer with", EXIT.usage);
+  const scenarios = options.scenarios === undefined ? [] : loadScenarios(options.scenarios, io);
+  let codeAnswers: Map<string, string> | undefined;
+  if (options.codeAnswers !== undefined) {
+    try {
+      codeAnswers = readCodeAnswers(options.codeAnswers);
+    } catch (e) {
+      throw new ExitError(`--code-answers: ${errorMessage(e)}`, EXIT.io);
+    }
+  }
   let server: MockLlm;
   try {
     server = await startMockLlm({
       scenarios,
+      codeAnswers,
       faults: options.fault,
       ...(options.rateLimit ? { rateLimit: options.rateLimit } : {}),
       port: options.port,
@@ -115,8 +134,9 @@ export async function serveMockLlm(options: MockLlmCommandOptions, io: CliIO, st
     throw new ExitError(`cannot listen on 127.0.0.1:${options.port}: ${listenReason(e)}`, EXIT.io);
   }
   io.out(`mock-llm: OpenAI base URL ${server.url}/v1`);
+  const tools = codeAnswers === undefined ? "" : `; code for ${plural(codeAnswers.size, "tool")}`;
   io.out(
-    `mock-llm: ${plural(scenarios.length, "scenario")}; faults: ${options.fault.length > 0 ? options.fault.map(describeFault).join(" ") : "none"}${options.rateLimit ? `; rate limit ${options.rateLimit.perSecond}/s` : ""}; Ctrl-C stops`,
+    `mock-llm: ${plural(scenarios.length, "scenario")}${tools}; faults: ${options.fault.length > 0 ? options.fault.map(describeFault).join(" ") : "none"}${options.rateLimit ? `; rate limit ${options.rateLimit.perSecond}/s` : ""}; Ctrl-C stops`,
   );
   if (!stop.aborted) await new Promise<void>((resolve) => stop.addEventListener("abort", () => resolve(), { once: true }));
   await server.close();

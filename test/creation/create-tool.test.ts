@@ -57,7 +57,7 @@ async function create(folder: string, tools: readonly string[], callSeconds = 5)
   for (const name of tools) {
     const specs = pack.specs.find((s) => s.tool === name)!;
     const tool = pack.toolByName(name)!;
-    const limits = { loadSeconds: 60, callSeconds, wasmMemoryMb: 512, jsHeapMb: 256 };
+    const limits = { loadSeconds: 60, callSeconds, wasmMemoryMb: 512, jsHeapMb: 256, memoryMb: 1024 };
     out.set(
       name,
       await createTool({ tool, app: pack.appOf(tool), specs, world: pack.world, model, label: "agent openai:coder", sandbox, limits }),

@@ -37,12 +37,22 @@ after(() => {
   rmSync(hostDir, { recursive: true, force: true });
 });
 
-/** The JS side of Pyodide's bridge, found past the import block (module objects stay reachable through gc). */
+/**
+ * Ways past the Python wall that model code has used. The import hook held Pyodide's API
+ * (pyodide_js), found through gc: the lock-down drops it. Module objects found through gc still
+ * lead to JavaScript values (pyodide.ffi.to_js), hence to their constructors: the walls outside
+ * must hold against those.
+ */
 const BRIDGE = `
-def _bridge():
+def _module(name):
     import gc
-    hook = [m for m in gc.get_objects() if type(m).__name__ == "module" and m.__name__ == "_pyodide._importhook"][0]
-    return hook.jsfinder.jsproxies["pyodide_js"]
+    return [m for m in gc.get_objects() if type(m).__name__ == "module" and m.__name__ == name][0]
+
+def _bridge():
+    return _module("_pyodide._importhook").jsfinder.jsproxies["pyodide_js"]
+
+def _js_object():
+    return _module("pyodide.ffi").to_js({})
 `;
 
 const ATTACKS: Record<string, string> = {
@@ -50,6 +60,8 @@ const ATTACKS: Record<string, string> = {
   read_passwd: `return open("/etc/passwd").read()`,
   write_host_file: `open(${JSON.stringify(target)}, "w").write("x")`,
   write_tmp: `open("/tmp/x", "w").write("x")`,
+  chmod_tmp: `import os\n    os.chmod("/tmp", 0o777)\n    open("/tmp/x", "w").write("x")`,
+  posix_chmod_tmp: `import posix\n    posix.chmod("/tmp", 0o777)\n    open("/tmp/x", "w").write("x")`,
   socket: `import socket\n    socket.create_connection(("127.0.0.1", PORT), timeout=2)`,
   urllib: `import urllib.request\n    return urllib.request.urlopen("http://127.0.0.1:PORT/").read().decode()`,
   http_client: `import http.client\n    c = http.client.HTTPConnection("127.0.0.1", PORT, timeout=2)\n    c.request("GET", "/")\n    return c.getresponse().read().decode()`,
@@ -58,7 +70,8 @@ const ATTACKS: Record<string, string> = {
   import_js: `import js\n    return str(js.fetch)`,
   pyodide_ffi: `from pyodide.ffi import to_js\n    return str(to_js)`,
   pyodide_js: `import pyodide_js\n    return str(pyodide_js.FS)`,
-  bridge_global: `return str(_bridge().constructor.constructor("return globalThis.process")())`,
+  bridge_hook: `return str(_bridge())`,
+  bridge_global: `return str(_js_object().constructor.constructor("return globalThis.process")())`,
   bridge_run_js: `import gc\n    code = [m for m in gc.get_objects() if type(m).__name__ == "module" and m.__name__ == "pyodide.code"][0]\n    return str(code.run_js("fetch('http://127.0.0.1:PORT/')"))`,
   bridge_mount_host: `api = _bridge()\n    options = api.constructor()\n    options.root = ${JSON.stringify(hostDir)}\n    api.FS.mkdir("/host")\n    api.FS.mount(api.FS.filesystems.NODEFS, options, "/host")\n    return open("/host/secret.txt").read()`,
   bridge_js_globals: `js = _bridge()._api.config.jsglobals\n    return str(js.process or js.fetch or js.require)`,
@@ -101,6 +114,11 @@ describe("the sandbox", () => {
     assert.match(reasons.read_host_file!, /FileNotFoundError/);
     assert.match(reasons.write_host_file!, /Error/);
     assert.match(reasons.write_tmp!, /PermissionError/);
+    assert.match(reasons.chmod_tmp!, /^PermissionError: \[Errno 63\] Operation not permitted: '\/tmp'$/);
+    assert.match(reasons.posix_chmod_tmp!, /^PermissionError: \[Errno 63\] Operation not permitted/);
+    assert.equal(reasons.bridge_hook, "KeyError: 'pyodide_js'", "the import hook no longer holds Pyodide's API");
+    assert.match(reasons.bridge_mount_host!, /KeyError/);
+    assert.match(reasons.bridge_js_globals!, /KeyError/);
     assert.match(reasons.socket!, /OSError/);
     assert.match(reasons.os_system!, /PermissionError: processes cannot be started/);
     assert.match(reasons.import_js!, /ImportError: module 'js' is not available/);
@@ -113,7 +131,7 @@ describe("the sandbox", () => {
   });
 
   it("kills a function that spins forever, and says so", async () => {
-    const limits = { loadSeconds: 60, callSeconds: 2, wasmMemoryMb: 512, jsHeapMb: 256 };
+    const limits = { loadSeconds: 60, callSeconds: 2, wasmMemoryMb: 512, jsHeapMb: 256, memoryMb: 1024 };
     const calls = [
       { id: "spin", arguments: {}, world: {} },
       { id: "after", arguments: {}, world: {} },
@@ -124,7 +142,7 @@ describe("the sandbox", () => {
   });
 
   it("kills code whose top level spins, before any call", async () => {
-    const limits = { loadSeconds: 60, callSeconds: 2, wasmMemoryMb: 512, jsHeapMb: 256 };
+    const limits = { loadSeconds: 60, callSeconds: 2, wasmMemoryMb: 512, jsHeapMb: 256, memoryMb: 1024 };
     const run = await runInSandbox("while True:\n    pass\n", "f", [{ id: "x", arguments: {}, world: {} }], paths, limits);
     assert.equal(run.stopped, "killed: defining the function took longer than 2 s");
     assert.equal(reason(run.calls.get("x")), "not run: killed: defining the function took longer than 2 s");
@@ -148,8 +166,14 @@ describe("the sandbox", () => {
     );
   });
 
+  it("gives model code an empty environment, with nothing of the host's paths", async () => {
+    const code = "import os, posix, sys\ndef f(world):\n    return [dict(os.environ), len(posix.environ), sys.argv, os.getenv('_')]\n";
+    const run = await runInSandbox(code, "f", [{ id: "env", arguments: {}, world: {} }], paths);
+    assert.deepEqual(run.calls.get("env"), { kind: "returned", result: [{}, 0, [""], null], world: {} });
+  });
+
   it("stops a function that allocates without bound at the memory limit", async () => {
-    const limits = { loadSeconds: 60, callSeconds: 30, wasmMemoryMb: 256, jsHeapMb: 256 };
+    const limits = { loadSeconds: 60, callSeconds: 30, wasmMemoryMb: 256, jsHeapMb: 256, memoryMb: 1024 };
     const code = "def grow(world):\n    chunks = []\n    while True:\n        chunks.append(bytearray(16_000_000))\n";
     const run = await runInSandbox(code, "grow", [{ id: "grow", arguments: {}, world: {} }], paths, limits);
     assert.match(reason(run.calls.get("grow")), /MemoryError/);

@@ -10,7 +10,7 @@ import type { ToolDefinition } from "../../../tools/types.js";
 import { generateCases, type CaseWorld, type Expected, type ToolCaseSpecs } from "./cases.js";
 import { judgeCase, type CaseVerdict } from "./judge.js";
 import { codeOfReply, creationMessages } from "./prompt.js";
-import { runInSandbox, type SandboxLimits, type SandboxPaths } from "./sandbox.js";
+import { runInSandbox, type SandboxLimits, type SandboxMemory, type SandboxPaths } from "./sandbox.js";
 
 export const TOOL_CREATION_FORMAT = "toolsandbox-tool-creation/1";
 
@@ -32,6 +32,17 @@ export interface ToolCreationResult {
   readonly code: string | null;
   readonly cases: readonly CaseResult[];
   readonly model_calls: readonly ModelCall[];
+  /** How the sandbox ended (null when the code never ran): why it was stopped, and its memory. */
+  readonly sandbox: SandboxReport | null;
+}
+
+export interface SandboxReport {
+  /** Why the host stopped the sandbox (a time or memory limit, a protocol violation, a crash), or null. */
+  readonly stopped: string | null;
+  /** Spawn to ready (Pyodide loaded), and ready to the end (the code's top level and the calls), in ms. */
+  readonly startup_ms: number | null;
+  readonly run_ms: number | null;
+  readonly memory: { readonly limit_mb: number; readonly enforcement: SandboxMemory["enforcement"]; readonly peak_mb: number };
 }
 
 export interface CreateToolInput {
@@ -58,6 +69,7 @@ export async function createTool(input: CreateToolInput): Promise<ToolCreationRe
     reply: string | null,
     code: string | null,
     verdicts: readonly CaseVerdict[],
+    sandbox: SandboxReport | null = null,
   ): ToolCreationResult => ({
     format: TOOL_CREATION_FORMAT,
     tool: tool.name,
@@ -70,6 +82,7 @@ export async function createTool(input: CreateToolInput): Promise<ToolCreationRe
     code,
     cases: cases.map((c, i) => ({ ...(verdicts[i] as CaseVerdict), arguments: c.arguments, expected: c.expected })),
     model_calls: modelCalls,
+    sandbox,
   });
   const failAll = (reason: string): CaseVerdict[] => cases.map((c) => ({ id: c.id, label: c.label, kind: c.kind, pass: false, reason }));
 
@@ -91,5 +104,11 @@ export async function createTool(input: CreateToolInput): Promise<ToolCreationRe
     input.limits,
   );
   const verdicts = cases.map((c) => judgeCase(c, run.calls.get(c.id)));
-  return result(run.loadFailure ?? run.stopped, reply, code, verdicts);
+  const report: SandboxReport = {
+    stopped: run.stopped,
+    startup_ms: run.startupMs,
+    run_ms: run.runMs,
+    memory: { limit_mb: run.memory.limitMb, enforcement: run.memory.enforcement, peak_mb: run.memory.peakMb },
+  };
+  return result(run.loadFailure ?? run.stopped, reply, code, verdicts, report);
 }

@@ -6,6 +6,7 @@
 import type { JsonValue } from "../../../base/json.js";
 import type { ToolCase } from "./cases.js";
 import type { SandboxCallResult } from "./sandbox.js";
+import { oneLine } from "./sandbox-protocol.js";
 
 export interface CaseVerdict {
   readonly id: string;
@@ -48,16 +49,22 @@ function firstDifference(expected: JsonValue, got: JsonValue): string {
 }
 
 export function judgeCase(c: ToolCase, got: SandboxCallResult | undefined): CaseVerdict {
-  const verdict = (reason: string): CaseVerdict => ({ id: c.id, label: c.label, kind: c.kind, pass: reason === "", reason });
+  const verdict = (reason: string): CaseVerdict => ({
+    id: c.id,
+    label: c.label,
+    kind: c.kind,
+    pass: reason === "",
+    reason: oneLine(reason),
+  });
   const expected = c.expected;
   if (!got) return verdict("no answer from the sandbox");
-  if (got.kind === "not_run") return verdict(got.reason);
+  if (got.kind === "not_run" || got.kind === "rejected") return verdict(got.reason);
   if (expected.kind === "raised") {
     if (got.kind === "returned") return verdict(`returned ${brief(got.result)} where ours raises ${expected.exception}`);
     return verdict(got.exception === expected.exception ? "" : `raised ${got.exception} where ours raises ${expected.exception}`);
   }
   if (got.kind === "raised")
-    return verdict(`raised ${got.exception}: ${got.message} where ours returns ${brief(expected.result)}`.slice(0, 300));
+    return verdict(oneLine(`raised ${got.exception}: ${got.message} where ours returns ${brief(expected.result)}`));
   if (!jsonEqual(expected.result, got.result)) return verdict(`returned ${brief(got.result)} where ours returns ${brief(expected.result)}`);
   if (!jsonEqual(expected.world, got.world))
     return verdict(`${firstDifference(expected.world, got.world)} after the call differs from ours`);

@@ -2,10 +2,12 @@
 // everything that reaches past the process, then runs the model's code on the host's calls.
 // The host starts it under Node's permission model (reads only in Pyodide's folder, no writes, no
 // child processes, no workers), with code generation from strings disallowed, a heap limit and an
-// empty environment, and kills it after a time limit. This file adds what the permission model
-// does not cover: the network, and the JavaScript globals Python could reach through Pyodide's
-// bridge. Every line of stdout is one message to the host (sandbox-protocol.ts).
-import { constants as fsConstants } from "node:fs";
+// empty environment; the host alone keeps the time and memory limits and kills it (sandbox.ts).
+// This file adds what the permission model does not cover: the network, the JavaScript globals
+// and Node's file functions that Python could reach through Pyodide's bridge, and the bridge's own
+// handles. Protocol messages (sandbox-protocol.ts) go to descriptor 3, written through a function
+// taken before any model code exists; stdout is a log the host does not read.
+import fs, { constants as fsConstants } from "node:fs";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import dgram from "node:dgram";
@@ -15,22 +17,48 @@ import http2 from "node:http2";
 import https from "node:https";
 import net from "node:net";
 import tls from "node:tls";
-import { readJob, type CallOutcome, type ChildMessage } from "./sandbox-protocol.js";
+import { PROTOCOL_FD, readJob, type CallOutcome, type ChildMessage } from "./sandbox-protocol.js";
 import { BLOCKED_MODULES, SANDBOX_PYTHON } from "./sandbox-python.js";
 
-// Kept here before the global goes: the only way out of this process is its stdout.
+// Kept here before anything else runs: the protocol's only way out of this process.
 const proc = globalThis.process;
-const send = (message: ChildMessage): void => void proc.stdout.write(`${JSON.stringify(message)}\n`);
+const writeSync = fs.writeSync;
+const sendLine = (line: string): void => {
+  const bytes = Buffer.from(`${line}\n`);
+  let written = 0;
+  while (written < bytes.length) {
+    try {
+      written += writeSync(PROTOCOL_FD, bytes, written, bytes.length - written);
+    } catch (error) {
+      // A full pipe: the host reads it while this side waits.
+      if ((error as NodeJS.ErrnoException).code !== "EAGAIN") throw error;
+    }
+  }
+};
+const send = (message: ChildMessage): void => sendLine(JSON.stringify(message));
 
 type PyCallable = (...args: string[]) => unknown;
+interface EmscriptenFs {
+  ErrnoError: new (errno: number) => Error;
+  [name: string]: unknown;
+}
 interface Pyodide {
   runPython(code: string): unknown;
   globals: { get(name: string): unknown };
+  FS: EmscriptenFs;
+  _module: Record<string, unknown>;
+  setStdout(options: { batched: (text: string) => void }): void;
+  setStderr(options: { batched: (text: string) => void }): void;
 }
 type LoadPyodide = (options: Record<string, unknown>) => Promise<Pyodide>;
 
 const [pyodideDir = "", wasmLimitText = ""] = proc.argv.slice(2);
 const wasmLimitBytes = Number(wasmLimitText);
+// Emscripten copies argv into the interpreter (the program name becomes the environment's `_`):
+// it gets a name that says nothing about the host.
+proc.argv = [proc.argv[0] ?? "node", "sandbox"];
+
+const discard = (): void => undefined;
 
 /** Every way of opening a connection that Node's own modules export, made to throw. */
 function closeTheNetwork(): void {
@@ -58,6 +86,19 @@ function closeTheNetwork(): void {
     for (const name of ["connect", "listen"]) Object.defineProperty(proto, name, { value: refuse, writable: false, configurable: false });
 }
 
+/**
+ * Node's file functions, once Pyodide has read its files: every one throws. Model code that reaches
+ * Emscripten's NODEFS through the bridge can then write to no descriptor (1, 2, the protocol's).
+ */
+function closeTheFiles(): void {
+  const refuse = (): never => {
+    throw new Error("files are not available in the sandbox");
+  };
+  for (const m of [fs, fs.promises] as unknown as Record<string, unknown>[])
+    for (const name of Object.keys(m))
+      if (typeof m[name] === "function") Object.defineProperty(m, name, { value: refuse, writable: false, configurable: false });
+}
+
 /** WebAssembly memory may grow up to the limit; past it Emscripten sees a failed allocation (MemoryError). */
 function limitWasmMemory(limit: number): void {
   const grow = WebAssembly.Memory.prototype.grow;
@@ -81,6 +122,27 @@ function removeGlobals(names: readonly string[]): void {
   for (const name of names) delete globals[name];
 }
 
+/** Emscripten's error number for EPERM. */
+const EMSCRIPTEN_EPERM = 63;
+
+/**
+ * Pyodide's own printing goes nowhere, and the in-memory file system's modes cannot be changed
+ * back: Python's chmod ends in these functions.
+ */
+function quietAndFrozen(pyodide: Pyodide): void {
+  pyodide.setStdout({ batched: discard });
+  pyodide.setStderr({ batched: discard });
+  for (const name of ["print", "printErr"]) pyodide._module[name] = discard;
+  const console = globalThis.console as unknown as Record<string, unknown>;
+  for (const name of Object.keys(console)) if (typeof console[name] === "function") console[name] = discard;
+  const FS = pyodide.FS;
+  const refuse = (): never => {
+    throw new FS.ErrnoError(EMSCRIPTEN_EPERM);
+  };
+  for (const name of ["chmod", "fchmod", "lchmod"])
+    Object.defineProperty(FS, name, { value: refuse, writable: false, configurable: false });
+}
+
 async function loadPython(): Promise<{ define: PyCallable; call: PyCallable }> {
   // Emscripten's NODEFS asks for the fs constants through process.binding, which the permission
   // model refuses: hand over those constants and nothing else.
@@ -93,28 +155,37 @@ async function loadPython(): Promise<{ define: PyCallable; call: PyCallable }> {
   const imported = (await import(pathToFileURL(join(pyodideDir, "pyodide.mjs")).href)) as { loadPyodide?: unknown };
   if (typeof imported.loadPyodide !== "function") throw new Error("pyodide.mjs exports no loadPyodide");
   const loadPyodide = imported.loadPyodide as LoadPyodide;
-  const quiet = { batched: () => undefined };
-  const pyodide = await loadPyodide({ indexURL: `${pyodideDir}/`, jsglobals: {}, env: {}, stdout: quiet.batched, stderr: quiet.batched });
+  const pyodide = await loadPyodide({ indexURL: `${pyodideDir}/`, jsglobals: {}, env: {}, stdout: discard, stderr: discard });
   pyodide.runPython(SANDBOX_PYTHON);
   const define = pyodide.globals.get("_define");
   const call = pyodide.globals.get("_call");
   if (typeof define !== "function" || typeof call !== "function") throw new Error("the sandbox's Python runner did not load");
+  // The mode changes come first: the lock-down's own chmod must still work.
   pyodide.runPython(`_lock_down(${JSON.stringify(BLOCKED_MODULES)})`);
+  quietAndFrozen(pyodide);
+  closeTheFiles();
   removeGlobals(PROCESS_GLOBALS);
   return { define: define as PyCallable, call: call as PyCallable };
 }
 
-function readOutcome(text: unknown): CallOutcome {
-  if (typeof text === "string") {
+/**
+ * The runner's answer as the JSON text it wrote, passed on unparsed: parsing it here and writing it
+ * again would turn what JavaScript cannot hold (10**400, Infinity) into null before the host saw it.
+ * Python's json.dumps writes one line of ASCII.
+ */
+function outcomeText(text: unknown): string {
+  if (typeof text === "string" && !text.includes("\n")) {
     try {
-      const parsed = JSON.parse(text) as CallOutcome;
-      if (parsed.kind === "returned" || parsed.kind === "raised") return parsed;
+      const parsed = JSON.parse(text) as { kind?: unknown };
+      if (parsed.kind === "returned" || parsed.kind === "raised") return text;
     } catch {
       // falls through: reported as below
     }
   }
-  return { kind: "raised", exception: "SandboxError", message: "the runner's answer could not be read" };
+  return JSON.stringify(failure("the runner's answer could not be read"));
 }
+
+const failure = (message: string): CallOutcome => ({ kind: "raised", exception: "SandboxError", message });
 
 function firstLine(stream: NodeJS.ReadStream): Promise<string> {
   return new Promise((resolve) => {
@@ -142,17 +213,13 @@ async function main(): Promise<void> {
   else {
     send({ type: "defined" });
     for (const c of job.calls) {
-      let outcome: CallOutcome;
+      let outcome: string;
       try {
-        outcome = readOutcome(call(JSON.stringify(c.arguments), JSON.stringify(c.world)));
+        outcome = outcomeText(call(JSON.stringify(c.arguments), JSON.stringify(c.world)));
       } catch (error) {
-        outcome = {
-          kind: "raised",
-          exception: "SandboxError",
-          message: (error instanceof Error ? error.message : String(error)).split("\n")[0] ?? "",
-        };
+        outcome = JSON.stringify(failure((error instanceof Error ? error.message : String(error)).split("\n")[0] ?? ""));
       }
-      send({ type: "call", id: c.id, outcome });
+      sendLine(`{"type":"call","id":${JSON.stringify(c.id)},"outcome":${outcome}}`);
     }
   }
   send({ type: "done" });
@@ -160,8 +227,8 @@ async function main(): Promise<void> {
 }
 
 main().then(
-  // Exits once stdout has taken every line (a pipe's writes are not synchronous everywhere).
-  () => void proc.stdout.write("", () => proc.exit(0)),
+  // Every line went out synchronously: nothing is left to flush.
+  () => proc.exit(0),
   (error: unknown) => {
     proc.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
     proc.exit(1);

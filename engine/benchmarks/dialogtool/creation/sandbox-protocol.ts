@@ -23,6 +23,15 @@ export type CallOutcome =
   | { readonly kind: "returned"; readonly result: JsonValue; readonly world: JsonValue }
   | { readonly kind: "raised"; readonly exception: string; readonly message: string };
 
+/** A call's outcome as the host accepts it: as sent, or refused with a one-line reason (the case fails). */
+export type CheckedOutcome = CallOutcome | { readonly kind: "rejected"; readonly reason: string };
+
+/**
+ * The descriptor the child writes its messages to: a pipe the host opens beside stdin, stdout and
+ * stderr. Python's own descriptors live in Emscripten's file system and never reach it.
+ */
+export const PROTOCOL_FD = 3;
+
 export type ChildMessage =
   | { readonly type: "ready" }
   /** The function is defined; the calls follow. */
@@ -32,11 +41,18 @@ export type ChildMessage =
   | { readonly type: "call"; readonly id: string; readonly outcome: CallOutcome }
   | { readonly type: "done" };
 
+/** A child's message as the host reads it: a call's values are checked separately (checkOutcome). */
+export type ReceivedMessage =
+  | Exclude<ChildMessage, { type: "call" }>
+  | { readonly type: "call"; readonly id: string; readonly outcome: CheckedOutcome };
+
 type Obj = { readonly [key: string]: unknown };
 const isObject = (v: unknown): v is Obj => typeof v === "object" && v !== null && !Array.isArray(v);
 
+const MAX_DEPTH = 64;
+
 function isJson(v: unknown, depth = 0): v is JsonValue {
-  if (depth > 64) return false;
+  if (depth > MAX_DEPTH) return false;
   if (v === null || typeof v === "string" || typeof v === "boolean") return true;
   if (typeof v === "number") return Number.isFinite(v);
   if (Array.isArray(v)) return v.every((x) => isJson(x, depth + 1));
@@ -53,8 +69,59 @@ function parse(line: string): unknown {
   }
 }
 
-/** A child's line, or null when it is not one of the messages above. */
-export function readChildMessage(line: string): ChildMessage | null {
+/** Line breaks and other control characters, whatever the viewer counts as a new line. */
+const LINE_BREAKING = /[\p{Cc}\u0085\u2028\u2029]+/gu;
+
+/** `text` as one line of at most `max` characters: what every reason and message the host keeps must be. */
+export function oneLine(text: string, max = 300): string {
+  const line = text.replace(LINE_BREAKING, " ").trim();
+  return line.length > max ? `${line.slice(0, max - 3)}...` : line;
+}
+
+/** An exception's class name as Python spells identifiers, bounded: anything else is not one. */
+const EXCEPTION_NAME = /^[\p{L}\p{Nl}_][\p{L}\p{Nl}\p{Mn}\p{Mc}\p{Nd}\p{Pc}]{0,99}$/u;
+
+/** Why a returned value cannot be compared as sent (a number past exact integers, too deep), or null. */
+function valueProblem(v: unknown, depth = 0): string | null {
+  if (depth > MAX_DEPTH) return `is nested deeper than ${MAX_DEPTH} levels`;
+  if (typeof v === "number") {
+    if (!Number.isFinite(v)) return "holds a number that is not finite";
+    if (Math.abs(v) > Number.MAX_SAFE_INTEGER) return `holds a number past the exactly representable range (2^53 - 1): ${v}`;
+    return null;
+  }
+  if (v === null || typeof v === "string" || typeof v === "boolean") return null;
+  const values = Array.isArray(v) ? v : isObject(v) ? Object.values(v) : null;
+  if (values === null) return "is not JSON";
+  for (const x of values) {
+    const problem = valueProblem(x, depth + 1);
+    if (problem !== null) return problem;
+  }
+  return null;
+}
+
+/**
+ * A call's outcome as received, checked: values the comparison could get wrong (JSON.parse turns
+ * 10**400 into Infinity, and a number past 2^53 into a neighbour) and exception names that are not
+ * names are a failed case with the reason; messages are cut to one line.
+ */
+export function checkOutcome(outcome: Obj): CheckedOutcome | null {
+  if (outcome.kind === "returned" && "result" in outcome && "world" in outcome) {
+    const resultProblem = valueProblem(outcome.result);
+    if (resultProblem !== null) return { kind: "rejected", reason: oneLine(`the result ${resultProblem}`) };
+    const worldProblem = valueProblem(outcome.world);
+    if (worldProblem !== null) return { kind: "rejected", reason: oneLine(`the world after the call ${worldProblem}`) };
+    return { kind: "returned", result: outcome.result as JsonValue, world: outcome.world as JsonValue };
+  }
+  if (outcome.kind === "raised" && typeof outcome.exception === "string" && typeof outcome.message === "string") {
+    if (!EXCEPTION_NAME.test(outcome.exception))
+      return { kind: "rejected", reason: oneLine(`raised an exception whose name is not a Python identifier of at most 100 characters`) };
+    return { kind: "raised", exception: outcome.exception, message: oneLine(outcome.message) };
+  }
+  return null;
+}
+
+/** A child's line, or null when it is not one of the messages above (a protocol violation). */
+export function readChildMessage(line: string): ReceivedMessage | null {
   const v = parse(line);
   if (!isObject(v)) return null;
   switch (v.type) {
@@ -63,15 +130,11 @@ export function readChildMessage(line: string): ChildMessage | null {
     case "done":
       return { type: v.type };
     case "load_failed":
-      return typeof v.reason === "string" ? { type: "load_failed", reason: v.reason } : null;
+      return typeof v.reason === "string" ? { type: "load_failed", reason: oneLine(v.reason) } : null;
     case "call": {
-      const o = v.outcome;
-      if (typeof v.id !== "string" || !isObject(o)) return null;
-      if (o.kind === "returned" && isJson(o.result) && isJson(o.world))
-        return { type: "call", id: v.id, outcome: { kind: "returned", result: o.result, world: o.world } };
-      if (o.kind === "raised" && typeof o.exception === "string" && typeof o.message === "string")
-        return { type: "call", id: v.id, outcome: { kind: "raised", exception: o.exception, message: o.message } };
-      return null;
+      if (typeof v.id !== "string" || !isObject(v.outcome)) return null;
+      const outcome = checkOutcome(v.outcome);
+      return outcome === null ? null : { type: "call", id: v.id, outcome };
     }
     default:
       return null;

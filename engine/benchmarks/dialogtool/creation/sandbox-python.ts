@@ -50,13 +50,22 @@ def _lock_down(blocked):
             if name.split(".")[0] in blocked:
                 raise ImportError("module " + repr(name) + " is not available in the sandbox")
             return None
+    # The import hook holds JavaScript's global object and Pyodide's API for "import js" and
+    # "import pyodide_js": both dropped, so that neither sys.meta_path nor a module object found
+    # through gc leads there.
+    for finder in list(sys.meta_path) + [getattr(m, "jsfinder", None) for m in list(sys.modules.values())]:
+        if isinstance(getattr(finder, "jsproxies", None), dict):
+            finder.jsproxies.clear()
     for name in list(sys.modules):
         if name.split(".")[0] in blocked:
             del sys.modules[name]
+    # Emscripten's default environment (USER, HOME, the program's name as _): none of it.
+    os.environ.clear()
+    import posix
+    posix.environ.clear()
     sys.meta_path.insert(0, RefuseBridges())
     def refuse(*args, **kwargs):
         raise PermissionError("processes cannot be started in the sandbox")
-    import posix
     for module in (os, posix):
         for name in ("system", "popen", "fork", "forkpty", "kill", "killpg", "posix_spawn", "posix_spawnp",
                      "execv", "execve", "execl", "execle", "execlp", "execlpe", "execvp", "execvpe",
@@ -64,8 +73,16 @@ def _lock_down(blocked):
             if hasattr(module, name):
                 setattr(module, name, refuse)
     # The in-memory file system is the interpreter's own, never the host's; read-only all the same,
-    # so that writing a file fails as it would in a locked-down process.
-    for folder in ("/tmp", "/home/pyodide", "/home", "/"):
+    # so that writing a file fails as it would in a locked-down process. The child then makes
+    # chmod refuse (sandbox-child.ts), so that these modes stay.
+    for folder, subfolders, files in os.walk("/"):
+        if folder == "/":
+            subfolders[:] = [d for d in subfolders if d not in ("dev", "proc")]
+        for name in files:
+            try:
+                os.chmod(os.path.join(folder, name), 0o444)
+            except OSError:
+                pass
         try:
             os.chmod(folder, 0o555)
         except OSError:

@@ -1,12 +1,15 @@
 // Runs model-written Python on some calls, in a child process that can do nothing but compute
-// (sandbox-child.ts says what it takes away). This side starts it locked down, sends the job,
-// reads its answers line by line, checking each, and kills it when it overruns a time limit or
-// misbehaves. Model code never runs in this process.
+// (sandbox-child.ts says what it takes away). This side starts it locked down, sends the job and
+// reads its answers from their own descriptor, accepting them only in the one order the job allows;
+// it alone keeps the time and memory limits, which nothing the child sends can move, and kills the
+// child when it overruns one or breaks the protocol. Model code never runs in this process.
 import { spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join, resolve } from "node:path";
-import { readChildMessage, type CallOutcome, type SandboxCall } from "./sandbox-protocol.js";
+import type { Readable } from "node:stream";
+import { type MemoryEnforcement, watchMemory } from "./sandbox-memory.js";
+import { type CheckedOutcome, oneLine, PROTOCOL_FD, type ReceivedMessage, readChildMessage, type SandboxCall } from "./sandbox-protocol.js";
 
 export interface SandboxPaths {
   /** The bundled child (dist/creation-sandbox.cjs). */
@@ -20,23 +23,47 @@ export interface SandboxLimits {
   readonly loadSeconds: number;
   /** Running the code's top level (defining the function), and each call. */
   readonly callSeconds: number;
-  /** WebAssembly memory (Python's heap). */
+  /** WebAssembly memory (Python's heap): past it Python sees MemoryError. */
   readonly wasmMemoryMb: number;
   /** V8's heap (--max-old-space-size). */
   readonly jsHeapMb: number;
+  /** The child's whole memory, enforced from outside it (sandbox-memory.ts): past it the child is killed. */
+  readonly memoryMb: number;
 }
 
-export const DEFAULT_SANDBOX_LIMITS: SandboxLimits = { loadSeconds: 60, callSeconds: 5, wasmMemoryMb: 512, jsHeapMb: 256 };
+export const DEFAULT_SANDBOX_LIMITS: SandboxLimits = { loadSeconds: 60, callSeconds: 5, wasmMemoryMb: 512, jsHeapMb: 256, memoryMb: 1024 };
 
-/** A call's fate: what the function did, or why it has no answer (the sandbox was stopped first). */
-export type SandboxCallResult = CallOutcome | { readonly kind: "not_run"; readonly reason: string };
+/** After its last message, the child has this long to exit before it is killed. */
+export const EXIT_GRACE_SECONDS = 1;
+
+/**
+ * The whole tool's deadline, fixed when the child starts: loading, then the top level and each
+ * call at most `callSeconds`, then the grace to finish.
+ */
+export const toolSeconds = (limits: SandboxLimits, calls: number): number =>
+  limits.loadSeconds + (calls + 1) * limits.callSeconds + EXIT_GRACE_SECONDS;
+
+/** A call's fate: what the function did, why its answer was refused, or why it has none (the sandbox was stopped first). */
+export type SandboxCallResult = CheckedOutcome | { readonly kind: "not_run"; readonly reason: string };
+
+export interface SandboxMemory {
+  readonly limitMb: number;
+  readonly enforcement: MemoryEnforcement;
+  /** The highest resident memory the host read (MiB, 0 when it could read none). */
+  readonly peakMb: number;
+}
 
 export interface SandboxRun {
   /** Why the function could not be defined (syntax error, refused import, missing name), or null. */
   readonly loadFailure: string | null;
-  /** Why the sandbox was stopped before it finished (killed, crashed), or null. */
+  /** Why the sandbox was stopped (killed, crashed, a protocol violation), or null. */
   readonly stopped: string | null;
   readonly calls: ReadonlyMap<string, SandboxCallResult>;
+  readonly memory: SandboxMemory;
+  /** From spawning the child to its "ready" (Pyodide loaded and locked down), or null when it never came. */
+  readonly startupMs: number | null;
+  /** From "ready" (the job sent) to the child's end: the part the call limits bound. Null when it never came. */
+  readonly runMs: number | null;
 }
 
 const MAX_LINE_BYTES = 1 << 20;
@@ -93,6 +120,13 @@ export function sandboxArguments(paths: SandboxPaths, limits: SandboxLimits): st
   ];
 }
 
+/** What the host waits for next: the only message it accepts. */
+type Expected = "ready" | "defined" | "call" | "done" | "exit";
+
+function describe(message: ReceivedMessage): string {
+  return message.type === "call" ? `the result of ${JSON.stringify(message.id).slice(0, 60)}` : `"${message.type}"`;
+}
+
 /** Defines `functionName` from `code` in a fresh sandbox and makes each call; never throws for what the code does. */
 export function runInSandbox(
   code: string,
@@ -103,29 +137,37 @@ export function runInSandbox(
 ): Promise<SandboxRun> {
   const problem = sandboxProblem(paths);
   if (problem !== null) return Promise.reject(new Error(problem));
-  const child = spawn(process.execPath, sandboxArguments(paths, limits), { env: {}, stdio: ["pipe", "pipe", "pipe"] });
+  const started = performance.now();
+  // stdin: the job; stdout: the child's log, which nobody reads; stderr: why it crashed; fd 3: the protocol.
+  const child = spawn(process.execPath, sandboxArguments(paths, limits), { env: {}, stdio: ["pipe", "ignore", "pipe", "pipe"] });
+  const protocol = child.stdio[PROTOCOL_FD] as Readable;
   const results = new Map<string, SandboxCallResult>();
   let loadFailure: string | null = null;
   let stopped: string | null = null;
-  let finished = false;
-  let defined = false;
+  let startupMs: number | null = null;
+  let expected: Expected = "ready";
+  let next = 0;
   let stderrTail = "";
-  let timer: NodeJS.Timeout | undefined;
+  let stepTimer: NodeJS.Timeout | undefined;
+  let exitTimer: NodeJS.Timeout | undefined;
   const stop = (reason: string): void => {
-    if (stopped === null && !finished) stopped = reason;
+    if (stopped === null) stopped = reason;
     child.kill("SIGKILL");
   };
-  const deadline = (seconds: number, what: string): void => {
-    clearTimeout(timer);
-    timer = setTimeout(() => stop(`killed: ${what} took longer than ${seconds} s`), seconds * 1000);
+  const toolLimit = toolSeconds(limits, calls.length);
+  const toolTimer = setTimeout(() => stop(`killed: the tool took longer than ${toolLimit} s in all`), toolLimit * 1000);
+  /** The current step's own limit: starts when the host accepted the previous step's message. */
+  const step = (seconds: number, what: string): void => {
+    clearTimeout(stepTimer);
+    stepTimer = setTimeout(() => stop(`killed: ${what} took longer than ${seconds} s`), seconds * 1000);
   };
-  const pending = calls.map((c) => c.id);
+  const memory = child.pid === undefined ? null : watchMemory(child.pid, limits.memoryMb * 1024 * 1024, (reason) => stop(reason));
 
   return new Promise((settle) => {
-    deadline(limits.loadSeconds, "starting the sandbox");
+    step(limits.loadSeconds, "starting the sandbox");
     let buffered = "";
-    child.stdout.setEncoding("utf8");
-    child.stdout.on("data", (chunk: string) => {
+    protocol.setEncoding("utf8");
+    protocol.on("data", (chunk: string) => {
       buffered += chunk;
       let end: number;
       while ((end = buffered.indexOf("\n")) >= 0) {
@@ -133,65 +175,103 @@ export function runInSandbox(
         buffered = buffered.slice(end + 1);
         onLine(line);
       }
-      if (buffered.length > MAX_LINE_BYTES) stop("killed: the sandbox sent a line over 1 MiB");
+      if (buffered.length > MAX_LINE_BYTES) stop("killed: protocol violation (a line over 1 MiB)");
     });
-    child.stderr.setEncoding("utf8");
-    child.stderr.on("data", (chunk: string) => void (stderrTail = (stderrTail + chunk).slice(-4096)));
-    child.stdin.on("error", () => undefined);
-    child.on("error", (error) => stop(`the sandbox could not start: ${error.message}`));
+    protocol.on("error", () => undefined);
+    child.stderr?.setEncoding("utf8");
+    child.stderr?.on("data", (chunk: string) => void (stderrTail = (stderrTail + chunk).slice(-4096)));
+    child.stdin?.on("error", () => undefined);
+    child.on("error", (error) => stop(`the sandbox could not start: ${oneLine(error.message)}`));
+
+    const violation = (got: string): void => stop(`killed: protocol violation (expected ${expectation()}, got ${got})`);
+    const expectation = (): string => {
+      if (expected === "call") return `the result of ${JSON.stringify(calls[next]?.id ?? "").slice(0, 60)}`;
+      if (expected === "exit") return "no more messages";
+      return expected === "defined" ? '"defined" or "load_failed"' : `"${expected}"`;
+    };
+    const afterLastCall = (): void => {
+      expected = "done";
+      step(EXIT_GRACE_SECONDS, "ending");
+    };
 
     function onLine(line: string): void {
       if (stopped !== null) return;
       const message = readChildMessage(line);
-      if (message === null) {
-        stop("killed: the sandbox sent a line that is not a protocol message");
-        return;
-      }
-      switch (message.type) {
-        case "ready":
-          child.stdin.end(`${JSON.stringify({ type: "job", code, functionName, calls })}\n`);
-          // The code's top level runs now: as long as a call may take.
-          deadline(limits.callSeconds, "defining the function");
-          return;
-        case "defined":
-          defined = true;
-          deadline(limits.callSeconds, "a call");
-          return;
-        case "load_failed":
-          loadFailure = message.reason;
-          return;
-        case "call":
-          if (pending[0] !== message.id) {
-            stop("killed: the sandbox answered a call it was not asked");
-            return;
-          }
-          pending.shift();
-          results.set(message.id, message.outcome);
-          deadline(limits.callSeconds, "a call");
-          return;
-        case "done":
-          finished = true;
-          clearTimeout(timer);
-      }
+      if (message === null) violation("a line that is not a protocol message");
+      else if (!accept(message)) violation(describe(message));
+    }
+
+    /** Takes the message the host waits for, and starts the next step's limit; false for any other. */
+    function accept(message: ReceivedMessage): boolean {
+      if (expected === "ready" && message.type === "ready") {
+        startupMs = performance.now() - started;
+        child.stdin?.end(`${JSON.stringify({ type: "job", code, functionName, calls })}\n`);
+        expected = "defined";
+        // The code's top level runs now: as long as a call may take.
+        step(limits.callSeconds, "defining the function");
+      } else if (expected === "defined" && message.type === "defined") {
+        if (calls.length === 0) afterLastCall();
+        else {
+          expected = "call";
+          step(limits.callSeconds, "a call");
+        }
+      } else if (expected === "defined" && message.type === "load_failed") {
+        loadFailure = message.reason;
+        afterLastCall();
+      } else if (expected === "call" && message.type === "call" && message.id === calls[next]?.id) {
+        results.set(message.id, message.outcome);
+        next++;
+        if (next === calls.length) afterLastCall();
+        else step(limits.callSeconds, "a call");
+      } else if (expected === "done" && message.type === "done") {
+        expected = "exit";
+        clearTimeout(stepTimer);
+        exitTimer = setTimeout(
+          () => stop(`killed: the sandbox did not exit within ${EXIT_GRACE_SECONDS} s of its last message`),
+          EXIT_GRACE_SECONDS * 1000,
+        );
+      } else return false;
+      return true;
     }
 
     child.on("close", (exitCode, signal) => {
-      clearTimeout(timer);
-      if (!finished && stopped === null) {
+      clearTimeout(toolTimer);
+      clearTimeout(stepTimer);
+      clearTimeout(exitTimer);
+      const memoryKill = memory?.killedFor() ?? null;
+      memory?.stop();
+      if (stopped === null && memoryKill !== null) stopped = memoryKill;
+      if (stopped === null && (expected !== "exit" || exitCode !== 0)) {
         const lines = stderrTail
           .split("\n")
           .map((l) => l.trim())
           .filter((l) => l !== "");
         const cause = lines.find((l) => /^\w*Error\b/.test(l)) ?? lines[0] ?? "";
-        stopped = `the sandbox stopped (${signal ?? `exit code ${exitCode}`})${cause ? `: ${cause.slice(0, 200)}` : ""}`;
+        stopped = oneLine(`the sandbox stopped (${signal ?? `exit code ${exitCode}`})${cause ? `: ${cause.slice(0, 200)}` : ""}`);
       }
-      // The first call without an answer was running when the sandbox stopped; the rest never ran.
+      // A child stopped after its last message still misbehaved: none of its answers counts.
+      if (stopped !== null && expected === "exit") {
+        results.clear();
+        next = 0;
+      }
+      // The call the child was in when it stopped fails with the reason; the calls after it were never run.
       const reason = loadFailure !== null ? `not run: ${loadFailure}` : `not run: ${stopped ?? "no answer"}`;
-      pending.forEach((id, i) => {
-        const running = i === 0 && defined && stopped !== null;
-        results.set(id, { kind: "not_run", reason: running ? (stopped ?? reason) : reason });
+      const running = stopped !== null && (expected === "call" || expected === "exit") ? next : -1;
+      calls.forEach((c, i) => {
+        if (!results.has(c.id)) results.set(c.id, { kind: "not_run", reason: i === running ? (stopped ?? reason) : reason });
       });
-      settle({ loadFailure, stopped, calls: results });
+      settle({
+        loadFailure,
+        stopped,
+        calls: results,
+        startupMs: startupMs === null ? null : Math.round(startupMs),
+        runMs: startupMs === null ? null : Math.round(performance.now() - started - startupMs),
+        memory: {
+          limitMb: limits.memoryMb,
+          enforcement: memory?.enforcement ?? "none (no /proc)",
+          peakMb: Math.round((memory?.peakBytes() ?? 0) / (1024 * 1024)),
+        },
+      });
     });
   });
 }
