@@ -24,6 +24,7 @@ import {
 } from "./roles.js";
 import { runCommand } from "./run.js";
 import { registerLsp } from "./lsp.js";
+import { registerDap } from "./dap.js";
 import { registerMockLlm } from "./mock-llm.js";
 import { registerStats } from "./stats.js";
 import { registerReport } from "./report.js";
@@ -257,6 +258,7 @@ function buildProgram(io: CliIO, setExit: (code: ExitCode) => void): Command {
   registerImport(program, io, setExit);
   registerMockLlm(program, io);
   registerLsp(program);
+  registerDap(program);
   return program;
 }
 

@@ -6,7 +6,7 @@ import { join } from "node:path";
 import { feedbackRunOptions } from "../episode/call-feedback.js";
 import { Episode } from "../episode/episode.js";
 import { evaluate, type EvaluationResult } from "../evaluation/evaluate.js";
-import type { TrajectoryHeader } from "../episode/types.js";
+import type { RoleName, TrajectoryHeader } from "../episode/types.js";
 import { scenarioApps } from "../scenario/apps.js";
 import { packById } from "../packs/registry.js";
 import { judgeEpisode, type RolePlayJudge } from "../benchmarks/dialogtool/role-play/judge.js";
@@ -33,6 +33,10 @@ export interface PlayOptions {
   readonly judge?: RolePlayJudge;
   /** Aborting ends the episode with the reason "cancelled"; it is still scored and its trajectory closed. */
   readonly signal: AbortSignal;
+  /** Awaited before each turn (Episode's beforeTurn): the debugger holds the episode here between steps. */
+  readonly beforeTurn?: (speaker: RoleName, nextIndex: number) => Promise<void> | void;
+  /** Told each event once it is in the trajectory file (the debugger's view of the run). It must not throw. */
+  readonly onEvent?: (event: TrajectoryEvent) => void;
 }
 
 export interface PlayOutcome {
@@ -94,11 +98,22 @@ export async function playJob(job: BatchJob, options: PlayOptions): Promise<Play
     } catch (error) {
       failed.write = { error };
       stop.abort();
+      return;
     }
+    options.onEvent?.(event);
   };
 
   const signal = AbortSignal.any([options.signal, stop.signal]);
-  const episode = new Episode({ scenario: job.scenario, agent, user, seed: job.seed, onEvent, signal });
+  const { beforeTurn } = options;
+  const episode = new Episode({
+    scenario: job.scenario,
+    agent,
+    user,
+    seed: job.seed,
+    onEvent,
+    signal,
+    ...(beforeTurn ? { beforeTurn } : {}),
+  });
   let engineError: { readonly error: unknown } | null = null;
   let evaluation: EvaluationResult | null = null;
   let peers: PeerSummary | null = null;
