@@ -29,6 +29,8 @@ export const CHANGED = "●";
 /** The scopes at message `index` (the current message, or an earlier turn's frame). */
 export function scopes(session: DebugSession, index: number): Scope[] {
   const before = session.lastStop;
+  // At the end, a call that produced no message (it failed) points past the last message.
+  const calls = session.atEnd && index === session.messageIndex ? session.position : index;
   return [
     { name: "Message", children: () => messageNodes(session.timeline.messages[index], session, index), expensive: false },
     {
@@ -39,7 +41,7 @@ export function scopes(session: DebugSession, index: number): Scope[] {
     { name: "Milestones", children: () => milestoneNodes(session.evaluationAt(index)), expensive: false },
     {
       name: "Model call",
-      children: () => modelCallNodes(session.timeline.modelCallsAt(index), session.timeline.lastModelCallAt(index)),
+      children: () => modelCallNodes(session.timeline.modelCallsAt(calls), session.timeline.lastModelCallAt(calls)),
       expensive: false,
     },
   ];
