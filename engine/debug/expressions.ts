@@ -269,7 +269,7 @@ function stepInto(value: ExprValue, step: string | number, shown: string): ExprV
     }
     if (step === "length") return rows.length;
     // `TABLE.column`: a list of rows read by a column name is that column across the rows.
-    if (rows.length > 0 && rows.every((r) => isRecord(r) && step in r)) {
+    if (rows.length > 0 && rows.every((r) => isRecord(r) && Object.hasOwn(r, step))) {
       return new ColumnValues(
         shown,
         step,
@@ -281,7 +281,7 @@ function stepInto(value: ExprValue, step: string | number, shown: string): ExprV
   }
   if (isRecord(value)) {
     const key = String(step);
-    if (!(key in value)) {
+    if (!Object.hasOwn(value, key)) {
       const known = Object.keys(value);
       throw new ExpressionError(`${shown} has no field "${key}"${known.length > 0 ? ` (it has: ${known.slice(0, 12).join(", ")})` : ""}`);
     }
@@ -292,7 +292,7 @@ function stepInto(value: ExprValue, step: string | number, shown: string): ExprV
 }
 
 function fieldOrNull(value: ExprValue, step: string): ExprValue {
-  return isRecord(value) && step in value ? value[step]! : null;
+  return isRecord(value) && Object.hasOwn(value, step) ? value[step]! : null;
 }
 
 function isRecord(value: ExprValue): value is { readonly [key: string]: ExprValue } {
@@ -327,7 +327,7 @@ function sameValue(a: ExprValue, b: ExprValue): boolean {
   }
   if (isRecord(a) && isRecord(b)) {
     const keys = Object.keys(a);
-    return keys.length === Object.keys(b).length && keys.every((k) => k in b && sameValue(a[k]!, b[k]!));
+    return keys.length === Object.keys(b).length && keys.every((k) => Object.hasOwn(b, k) && sameValue(a[k]!, b[k]!));
   }
   return false;
 }

@@ -408,8 +408,9 @@ export class DebugSession {
         case "end":
           return timeline.end && index >= timeline.messages.length - 1 ? timeline.end.reason : null;
       }
-      const rows = timeline.world.at(index)[name];
-      return rows === undefined ? undefined : (rows as unknown as ExprValue);
+      const tables = timeline.world.at(index);
+      // Own tables only: a name such as "constructor" is not a way into the object's prototype.
+      return Object.hasOwn(tables, name) ? (tables[name] as unknown as ExprValue) : undefined;
     };
   }
 }
