@@ -2,17 +2,8 @@
 // than VS Code (nvim-dap, Emacs dape); docs/debugging.md has their set-up. Stdout carries the
 // protocol alone, so anything else the process would print goes to stderr.
 import type { Command } from "commander";
-import { ToolSandboxDebugAdapter, type LaunchArguments } from "../engine/debug/adapter.js";
-import { roleSpecs } from "./roles.js";
-
-/** The launch's roles with their endpoints, read like `run`'s options (keys from the environment). */
-export function launchRoles(args: LaunchArguments): ReturnType<typeof roleSpecs> {
-  const flags = {
-    ...(args.agentBaseUrl === undefined ? {} : { agentBaseUrl: args.agentBaseUrl }),
-    ...(args.userBaseUrl === undefined ? {} : { userBaseUrl: args.userBaseUrl }),
-  };
-  return roleSpecs(args.agent, args.user, flags, process.env);
-}
+import { ToolSandboxDebugAdapter } from "../engine/debug/adapter.js";
+import { launchRoles } from "../engine/debug/launch-roles.js";
 
 export function registerDap(program: Command): void {
   program
@@ -21,7 +12,7 @@ export function registerDap(program: Command): void {
     .addHelpText("after", "\ndocs/debugging.md describes the launch configurations, breakpoints and the nvim-dap set-up.")
     .action(() => {
       console.log = (...parts: unknown[]) => console.error(...parts);
-      const adapter = new ToolSandboxDebugAdapter(launchRoles);
+      const adapter = new ToolSandboxDebugAdapter((args) => launchRoles(args));
       adapter.start(process.stdin, process.stdout);
       // The adapter ends the process itself when the client disconnects.
       return new Promise<void>(() => undefined);
