@@ -352,17 +352,11 @@ export class MessageOrigins {
     const messages = this.timeline.messages;
     const last = Math.min(index, messages.length - 1);
     const firstUser = this.timeline.firstUserIndex();
-    const demos = this.timeline.scenario.user.demonstrations;
+    const demoSizes = this.timeline.scenario.user.demonstrations.map((d) => d.messages.length);
     for (let i = this.origins.length; i <= last; i++) {
       const m = messages[i]!;
       const previous = messages[i - 1];
-      const origin = this.origin(
-        m,
-        previous,
-        i,
-        firstUser,
-        demos.map((d) => d.messages.length),
-      );
+      const origin = this.origin(m, previous, i, firstUser, demoSizes);
       this.origins.push(origin);
       if (i >= firstUser && m.sender === "user" && m.recipient === "agent") this.turns.push(i);
     }

@@ -38,7 +38,8 @@ export function scopes(session: DebugSession, index: number): Scope[] {
       children: () => worldNodes(session.worldAt(index), before === null ? null : session.worldAt(before), session.timeline.schemas),
       expensive: false,
     },
-    { name: "Milestones", children: () => milestoneNodes(session.evaluationAt(index)), expensive: false },
+    // Expensive: the evaluation of a long run can take seconds, so it runs only when the scope is opened.
+    { name: "Milestones", children: () => milestoneNodes(session.evaluationAt(index)), expensive: true },
     {
       name: "Model call",
       children: () => modelCallNodes(session.timeline.modelCallsAt(calls), session.timeline.lastModelCallAt(calls)),
