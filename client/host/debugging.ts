@@ -4,7 +4,7 @@
 // plays the scenario's episode, so like Run Scenario it needs a trusted workspace.
 import { dirname } from "node:path";
 import * as vscode from "vscode";
-import { ToolSandboxDebugAdapter } from "../../engine/debug/adapter.js";
+import { STOPPED_AT_EVENT, type StoppedAt, ToolSandboxDebugAdapter } from "../../engine/debug/adapter.js";
 import { launchRoles } from "../../engine/debug/launch-roles.js";
 import { SCENARIO_LANGUAGE } from "./scenario-documents.js";
 import type { Trajectories } from "./trajectories.js";
@@ -15,7 +15,20 @@ export function registerDebugger(trajectories: Trajectories): vscode.Disposable[
   return [
     vscode.debug.registerDebugAdapterDescriptorFactory(DEBUG_TYPE, new InlineAdapterFactory()),
     vscode.debug.registerDebugConfigurationProvider(DEBUG_TYPE, new ConfigurationProvider(trajectories)),
+    vscode.debug.onDidReceiveDebugSessionCustomEvent((e) => followInPanel(e)),
   ];
+}
+
+/**
+ * The panel follows a replay: at each stop it selects the message, with its world diff and
+ * matches. A live session's file is still being written, and the panel reads a saved file once,
+ * so a live session is not followed.
+ */
+function followInPanel(e: vscode.DebugSessionCustomEvent): void {
+  if (e.session.type !== DEBUG_TYPE || e.event !== STOPPED_AT_EVENT) return;
+  const at = e.body as Partial<StoppedAt> | undefined;
+  if (typeof at?.trajectory !== "string" || typeof at.index !== "number" || at.replay !== true) return;
+  void vscode.commands.executeCommand("toolsandbox.revealMessage", vscode.Uri.file(at.trajectory), at.index);
 }
 
 class InlineAdapterFactory implements vscode.DebugAdapterDescriptorFactory {

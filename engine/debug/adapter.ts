@@ -7,6 +7,7 @@ import { basename, dirname, isAbsolute, join, resolve } from "node:path";
 import {
   InitializedEvent,
   DebugSession as ProtocolSession,
+  Event as ProtocolEvent,
   OutputEvent,
   Scope as DapScope,
   Source,
@@ -31,6 +32,16 @@ import { LiveTimeline, ReplayTimeline, type Timeline } from "./timeline.js";
 import { jsonNode, scopes, type VarNode } from "./variables.js";
 
 const THREAD_ID = 1;
+
+/** A custom event after each stop: which trajectory and message the session stands at. */
+export const STOPPED_AT_EVENT = "toolsandboxStoppedAt";
+
+export interface StoppedAt {
+  readonly trajectory: string;
+  readonly index: number;
+  /** A saved run (its file is complete); false while a live episode is still writing it. */
+  readonly replay: boolean;
+}
 
 /** The launch configuration's attributes, as checked (package.json's configurationAttributes describe the same). */
 export interface LaunchArguments {
@@ -429,6 +440,9 @@ export class ToolSandboxDebugAdapter extends ProtocolSession {
     if (stop.hitBreakpointIds.length > 0) event.body.hitBreakpointIds = [...stop.hitBreakpointIds];
     event.body.allThreadsStopped = true;
     this.sendEvent(event);
+    // For the extension's panel, which follows the session to the message it stopped at.
+    const where: StoppedAt = { trajectory: session.timeline.trajectoryPath, index: session.messageIndex, replay: session.timeline.replay };
+    this.sendEvent(new ProtocolEvent(STOPPED_AT_EVENT, where));
     session.markStopped();
   }
 

@@ -74,6 +74,19 @@ test("Step Back and Reverse Continue on a saved run land on the previous message
   });
 });
 
+test("after each stop the adapter says which trajectory and message it stands at (the extension's panel follows it)", async () => {
+  const { trajectory } = savedRun();
+  await withClient(async (dc) => {
+    const [at] = await Promise.all([
+      dc.waitForEvent("toolsandboxStoppedAt"),
+      launchToStop(dc, { program: trajectory }, { functions: ["message 12"] }),
+    ]);
+    assert.deepEqual(at.body, { trajectory, index: 12, replay: true });
+    const [next] = await Promise.all([dc.waitForEvent("toolsandboxStoppedAt"), dc.stepBackRequest({ threadId: 1 })]);
+    assert.equal(next.body.index, 11);
+  });
+});
+
 test("Step Over takes a parallel batch as one step, Step Into one call at a time, Step Out goes to the end of the turn", async () => {
   const { trajectory } = savedRun();
   await withClient(async (dc) => {
