@@ -156,6 +156,16 @@ test("each exception breakpoint stops where its event happens", async () => {
   });
 });
 
+test("a condition that cannot be evaluated stops, and says why", async () => {
+  await withClient(async (dc) => {
+    const { args } = live();
+    const { stopped } = await launchToStop(dc, args, { lines: [{ line: lineOf("- search_contacts", source), condition: "NOPE.x == 1" }] });
+    assert.equal(stopped.body.reason, "breakpoint");
+    assert.equal(await currentIndex(dc), 10);
+    assert.equal(stopped.body.text, 'The condition "NOPE.x == 1" failed: unknown name "NOPE"');
+  });
+});
+
 test("breakpoints that cannot bind are unverified with the reason", async () => {
   await withClient(async (dc) => {
     const { args } = live();
@@ -195,6 +205,7 @@ test("Variables: World marks what changed since the last stop; Message, Mileston
     const milestones = await variables(dc, "Milestones");
     assert.match(valueNamed(milestones, "cellular_on"), /^matched at message 12/);
     assert.match(valueNamed(milestones, "message_sent"), /^not matched/);
+    assert.equal(await watch(dc, "milestones.cellular_on.matched && !milestones.message_sent.matched"), "true");
     const model = await variables(dc, "Model call");
     assert.match(model[0]?.value ?? "", /none \(scripted roles make no model calls\)/);
   });
