@@ -5,7 +5,7 @@
 import type { JsonValue } from "../base/json.js";
 import { ExecutionEnvironment } from "../episode/execution-environment.js";
 import { SeededRandom } from "../episode/random.js";
-import { requestContent } from "../episode/tool-calls.js";
+import { callableTools, requestContent } from "../episode/tool-calls.js";
 import type { Message } from "../episode/types.js";
 import { packById } from "../packs/registry.js";
 import type { RowChange } from "../world/types.js";
@@ -74,16 +74,18 @@ function dryRun(session: DebugSession, name: string, args: Readonly<Record<strin
   const { scenario, seed } = session.timeline;
   const pack = packById(scenario.world.pack);
   const index = session.messageIndex;
-  const call = { id: "console", name, arguments: args };
+  // The agent may see its tools under scrambled names; the console takes the real ones.
+  const facing = [...callableTools(scenario, "agent")].find(([, tool]) => tool.name === name)?.[0] ?? name;
+  const call = { id: "console", name: facing, arguments: args };
   const request: Message = {
     sandbox_message_index: session.timeline.messages.length,
     sender: "agent",
     recipient: "execution_environment",
-    content: requestContent(call),
+    content: requestContent(call, name),
     visible_to: ["agent", "execution_environment"],
     conversation_active: true,
     openai_tool_call_id: call.id,
-    openai_function_name: name,
+    openai_function_name: facing,
     tool_call_exception: null,
     tool_trace: null,
     tool_call: call,

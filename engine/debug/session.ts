@@ -3,7 +3,9 @@
 // reverse on what has been recorded). The adapter (adapter.ts) turns requests into these calls and
 // their results into events; the tests of the protocol go through it as a client would.
 import type { JsonValue } from "../base/json.js";
+import { callableTools } from "../episode/tool-calls.js";
 import type { Message } from "../episode/types.js";
+import type { ToolDefinition } from "../tools/types.js";
 import { evaluate, EvaluationError, type EvaluationResult } from "../evaluation/evaluate.js";
 import type { Tables } from "../world/types.js";
 import {
@@ -52,6 +54,8 @@ export class DebugSession {
   private counted = -1;
   readonly origins: MessageOrigins;
   private evaluationCache: { index: number; result: EvaluationResult | null } | null = null;
+  /** The agent's tools by the name it sees them under (scrambled names differ from the real ones). */
+  private agentTools: ReadonlyMap<string, ToolDefinition> | null = null;
   /** Evaluation problems seen (a scenario whose milestones cannot be scored), reported once. */
   readonly warnings: string[] = [];
 
@@ -312,8 +316,9 @@ export class DebugSession {
 
   /** The real tool a request runs (a scrambled name as the agent saw it is mapped back). */
   toolNameOf(message: Message): string {
-    const call = message.tool_call;
-    return call?.name ?? message.openai_function_name ?? "";
+    const name = message.tool_call?.name ?? message.openai_function_name ?? "";
+    this.agentTools ??= callableTools(this.timeline.scenario, "agent");
+    return this.agentTools.get(name)?.name ?? name;
   }
 
   private conditionHolds(bp: Breakpoint, index: number): { holds: boolean; error?: string } {

@@ -5,13 +5,14 @@
 // cellular switch, 14/15 the send, 16 the agent's confirmation, 17 the user's leak, 18 agent,
 // 19/20 end_conversation.
 import { strict as assert } from "node:assert";
-import { readFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import { test } from "node:test";
 import {
   currentIndex,
   FIXTURE,
   launchToStop,
   lineOf,
+  repl,
   scenarioCopy,
   topFrame,
   valueNamed,
@@ -208,5 +209,16 @@ test("Variables: World marks what changed since the last stop; Message, Mileston
     assert.equal(await watch(dc, "milestones.cellular_on.matched && !milestones.message_sent.matched"), "true");
     const model = await variables(dc, "Model call");
     assert.match(model[0]?.value ?? "", /none \(scripted roles make no model calls\)/);
+  });
+});
+
+test("with tool names scrambled for the agent, tool breakpoints and console calls still use the real names", async () => {
+  await withClient(async (dc) => {
+    const { args, scenario } = live();
+    writeFileSync(scenario, source.replace("reference:\n", "options: { augmentations: [tool_name_scrambled] }\nreference:\n"));
+    await launchToStop(dc, args, { lines: [lineOf("- search_contacts", source)] });
+    assert.equal(await currentIndex(dc), 10);
+    assert.notEqual(await watch(dc, "message.tool_call.name"), '"search_contacts"', "the agent called it by its scrambled name");
+    assert.match(await repl(dc, 'search_contacts(name="Fredrik")'), /result: .*Fredrik Thordendal/);
   });
 });
