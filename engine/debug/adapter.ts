@@ -22,7 +22,7 @@ import { errorMessage } from "../base/text.js";
 import type { RoleSpec } from "../../cli/roles.js";
 import { loadScenarioFile } from "../scenario/load.js";
 import type { Scenario } from "../scenario/model.js";
-import { TrajectoryError } from "../trajectory/errors.js";
+import { formatWarning, TrajectoryError } from "../trajectory/errors.js";
 import { EXCEPTION_FILTERS, isExceptionFilter, type Breakpoint } from "./breakpoints.js";
 import { evaluateExpression, runConsoleLine, type ConsoleResult } from "./console.js";
 import { ColumnValues, type ExprValue } from "./expressions.js";
@@ -176,6 +176,7 @@ export class ToolSandboxDebugAdapter extends ProtocolSession {
 
   private replaySession(args: LaunchArguments): DebugSession {
     const timeline = ReplayTimeline.read(args.program);
+    for (const warning of timeline.warnings) this.print(formatWarning(args.program, warning), "stderr");
     const file = args.scenario ?? findScenarioFile(args.program, timeline.scenario.name);
     if (!file)
       this.print(

@@ -10,6 +10,7 @@ import { packTables } from "../packs/tables.js";
 import type { Scenario } from "../scenario/model.js";
 import { playJob, type PlayOutcome } from "../runner/play.js";
 import type { RoleSpec } from "../../cli/roles.js";
+import type { TrajectoryWarning } from "../trajectory/errors.js";
 import type { TrajectoryEvent } from "../trajectory/events.js";
 import { readTrajectoryFile } from "../trajectory/reader.js";
 import { claimRunFile } from "../trajectory/run-files.js";
@@ -99,6 +100,11 @@ export class ReplayTimeline implements Timeline {
     this.scripted = scriptedRoles(trajectory.header);
     this.schemas = packTables(this.scenario.world.pack).schemas;
     for (const call of trajectory.modelCalls) this.calls.add(call);
+  }
+
+  /** What reading the file found (a last line cut short, no end event). */
+  get warnings(): readonly TrajectoryWarning[] {
+    return this.trajectory.warnings;
   }
 
   static read(path: string): ReplayTimeline {

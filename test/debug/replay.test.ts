@@ -175,3 +175,26 @@ test("a model that fails ends the session with the reason, and the trajectory is
   const kept = readFileSync(join(runs, readdirSync(runs)[0]!), "utf8");
   assert.match(kept, /"type":"end","reason":"model_error"/);
 });
+
+test("a run that was cut short replays up to where it stops, and the console says so", async () => {
+  const { trajectory } = savedRun();
+  const lines = readFileSync(trajectory, "utf8").split("\n");
+  // Keep the messages up to 12 and half of the next line, as a killed run leaves its file.
+  const cut = lines.findIndex((l) => l.includes('"sandbox_message_index":13'));
+  writeFileSync(trajectory, `${lines.slice(0, cut).join("\n")}\n${lines[cut]!.slice(0, 20)}`);
+  await withClient(async (dc) => {
+    const errors: string[] = [];
+    dc.on("output", (e: { body: { category?: string; output: string } }) => {
+      if (e.body.category === "stderr") errors.push(e.body.output);
+    });
+    const { stopped } = await launchToStop(dc, { program: trajectory }, { exceptions: ["end"] });
+    assert.equal(stopped.body.description, "End of episode");
+    assert.match(stopped.body.text ?? "", /cut short/);
+    assert.ok(
+      errors.some((line) => line.startsWith(`${trajectory}:${cut + 1}: warning: the last line is incomplete`)),
+      errors.join(""),
+    );
+    assert.equal(await currentIndex(dc), 12);
+    assert.match(await watch(dc, "index"), /^12$/);
+  });
+});
