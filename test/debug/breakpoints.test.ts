@@ -222,3 +222,19 @@ test("with tool names scrambled for the agent, tool breakpoints and console call
     assert.match(await repl(dc, 'search_contacts(name="Fredrik")'), /result: .*Fredrik Thordendal/);
   });
 });
+
+test("in a live session, Step Back goes over what has been played, and Continue plays on from there", async () => {
+  await withClient(async (dc) => {
+    const { args } = live();
+    await launchToStop(dc, args, { functions: ["message 12"] });
+    await Promise.all([dc.waitForEvent("stopped"), dc.stepBackRequest({ threadId: 1 })]);
+    assert.equal(await currentIndex(dc), 11);
+    assert.equal(await watch(dc, "SETTING.cellular"), "false");
+    const [again] = await Promise.all([dc.waitForEvent("stopped"), dc.continueRequest({ threadId: 1 })]);
+    assert.equal(again.body.reason, "function breakpoint");
+    assert.equal(await currentIndex(dc), 12);
+    await dc.setFunctionBreakpointsRequest({ breakpoints: [{ name: "message 18" }] });
+    await Promise.all([dc.waitForEvent("stopped"), dc.continueRequest({ threadId: 1 })]);
+    assert.equal(await currentIndex(dc), 18, "played on past what had been played");
+  });
+});
