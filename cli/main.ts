@@ -18,6 +18,7 @@ import { SUPPORTED_AGENTS, SUPPORTED_USERS, type ModelRoleFlags } from "../engin
 import { runCommand } from "./run.js";
 import { parseShard, ShardSpecError, type Shard } from "../engine/runner/shards.js";
 import { registerLsp } from "./lsp.js";
+import { registerDap } from "./dap.js";
 import { registerMockLlm } from "./mock-llm.js";
 import { registerStats } from "./stats.js";
 import { registerReport } from "./report.js";
@@ -291,6 +292,7 @@ function buildProgram(io: CliIO, setExit: (code: ExitCode) => void): Command {
   registerImport(program, io, setExit);
   registerMockLlm(program, io);
   registerLsp(program);
+  registerDap(program);
   return program;
 }
 

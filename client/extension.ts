@@ -7,6 +7,7 @@ import { LanguageClient, TransportKind, type LanguageClientOptions, type ServerO
 import { ApiKeys } from "./host/api-keys.js";
 import { ScenarioCodeLenses } from "./host/code-lenses.js";
 import { Commands } from "./host/commands.js";
+import { registerDebugger } from "./host/debugging.js";
 import { InlineResults } from "./host/inline-results.js";
 import { SCENARIO_LANGUAGE } from "./host/scenario-documents.js";
 import { LiveRescore } from "./host/live-rescore.js";
@@ -53,6 +54,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     vscode.languages.registerCodeLensProvider({ language: SCENARIO_LANGUAGE, scheme: "file" }, lenses),
     new ScenarioTests(runner),
     ...commands.register(),
+    ...registerDebugger(trajectories),
   );
 
   await startLanguageClient(context);

@@ -7,7 +7,7 @@
 import { feedbackRunOptions } from "../episode/call-feedback.js";
 import { Episode, type EpisodeEnd } from "../episode/episode.js";
 import type { AgentRole, UserRole } from "../episode/role.js";
-import type { Message, RunConfig, TrajectoryHeader } from "../episode/types.js";
+import type { Message, RoleName, RunConfig, TrajectoryHeader } from "../episode/types.js";
 import type { JsonValue } from "../base/json.js";
 import { evaluate, type EvaluationResult } from "../evaluation/evaluate.js";
 import { judgeEpisode, type RolePlayJudge } from "../benchmarks/dialogtool/role-play/judge.js";
@@ -27,8 +27,8 @@ export interface EpisodeFileOptions {
   readonly signal: AbortSignal;
   /** Rates the agent's role play after the evaluation (a scenario with a persona). */
   readonly judge?: RolePlayJudge;
-  /** Awaited before every turn: a live run pauses and steps here. */
-  readonly beforeTurn?: () => Promise<void>;
+  /** Awaited before every turn, told who speaks next and at which message: a live run pauses and steps here. */
+  readonly beforeTurn?: (speaker: RoleName, nextIndex: number) => Promise<void> | void;
   /**
    * Each line once it is in the file, header first, as read back from the text written: a live
    * panel shows exactly what a reader of the file will see.
@@ -127,9 +127,9 @@ export async function playEpisode(options: EpisodeFileOptions): Promise<PlayedEp
       // A run whose milestones cannot be matched yet shows no progress; the final score says why.
     }
   };
-  const beforeTurn = async (): Promise<void> => {
+  const beforeTurn = async (speaker: RoleName, nextIndex: number): Promise<void> => {
     progress();
-    await options.beforeTurn?.();
+    await options.beforeTurn?.(speaker, nextIndex);
   };
 
   const signal = AbortSignal.any([options.signal, stop.signal]);

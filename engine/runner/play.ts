@@ -4,7 +4,8 @@
 // (resumed runs), so both give the same summary.
 import { join } from "node:path";
 import type { EvaluationResult } from "../evaluation/evaluate.js";
-import type { TrajectoryHeader } from "../episode/types.js";
+import type { RoleName, TrajectoryHeader } from "../episode/types.js";
+import type { TrajectoryEvent } from "../trajectory/events.js";
 import { scenarioApps } from "../scenario/apps.js";
 import { packById } from "../packs/registry.js";
 import type { RolePlayJudge } from "../benchmarks/dialogtool/role-play/judge.js";
@@ -30,6 +31,10 @@ export interface PlayOptions {
   readonly judge?: RolePlayJudge;
   /** Aborting ends the episode with the reason "cancelled"; it is still scored and its trajectory closed. */
   readonly signal: AbortSignal;
+  /** Awaited before each turn (Episode's beforeTurn): the debugger holds the episode here between steps. */
+  readonly beforeTurn?: (speaker: RoleName, nextIndex: number) => Promise<void> | void;
+  /** Told each event once it is in the trajectory file (the debugger's view of the run). It must not throw. */
+  readonly onEvent?: (event: TrajectoryEvent) => void;
 }
 
 export interface PlayOutcome {
@@ -53,6 +58,7 @@ export function jobHeader(job: BatchJob, options: PlayOptions): TrajectoryHeader
  */
 export async function playJob(job: BatchJob, options: PlayOptions): Promise<PlayOutcome> {
   const path = join(options.outDir, job.trajectory);
+  const { onEvent } = options;
   const { agent, user } = createRoles(options.agent, options.user, job.scenario, process.env, { trial: job.trial, seed: job.seed });
   const played = await playEpisode({
     scenario: job.scenario,
@@ -62,6 +68,14 @@ export async function playJob(job: BatchJob, options: PlayOptions): Promise<Play
     file: path,
     signal: options.signal,
     ...(options.judge ? { judge: options.judge } : {}),
+    ...(options.beforeTurn ? { beforeTurn: options.beforeTurn } : {}),
+    ...(onEvent
+      ? {
+          onLine: (line: TrajectoryHeader | TrajectoryEvent) => {
+            if (line.type !== "header") onEvent(line);
+          },
+        }
+      : {}),
   });
   const { writeError } = played;
   if (writeError?.atStart) {

@@ -1,0 +1,544 @@
+// The Debug Adapter Protocol side of the debugger (type `toolsandbox`): requests from the client
+// (VS Code, nvim-dap, dape) become calls on DebugSession, and its stops become events. It runs
+// inline in the extension and standalone as `toolsandbox dap` over stdio. Everything a client
+// sends is checked here before use (launch arguments, breakpoint lines, expressions).
+import { existsSync, readFileSync } from "node:fs";
+import { basename, dirname, isAbsolute, join, resolve } from "node:path";
+import {
+  InitializedEvent,
+  DebugSession as ProtocolSession,
+  Event as ProtocolEvent,
+  OutputEvent,
+  Scope as DapScope,
+  Source,
+  StackFrame,
+  StoppedEvent,
+  TerminatedEvent,
+  Thread,
+} from "@vscode/debugadapter";
+import type { DebugProtocol } from "@vscode/debugprotocol";
+import { formatDiagnostic } from "../base/diagnostics.js";
+import { errorMessage } from "../base/text.js";
+import type { RoleSpec } from "../runner/role-specs.js";
+import { loadScenarioFile } from "../scenario/load.js";
+import type { Scenario } from "../scenario/model.js";
+import { formatWarning, TrajectoryError } from "../trajectory/errors.js";
+import { EXCEPTION_FILTERS, isExceptionFilter, type Breakpoint } from "./breakpoints.js";
+import { evaluateExpression, runConsoleLine, type ConsoleResult } from "./console.js";
+import { ColumnValues, type ExprValue } from "./expressions.js";
+import { DebugSession, type Move, type MoveResult, type Stop } from "./session.js";
+import { ScenarioSourceMap } from "./source-map.js";
+import { LiveTimeline, ReplayTimeline, type Timeline } from "./timeline.js";
+import { jsonNode, scopes, type VarNode } from "./variables.js";
+
+const THREAD_ID = 1;
+
+/** A custom event after each stop: which trajectory and message the session stands at. */
+export const STOPPED_AT_EVENT = "toolsandboxStoppedAt";
+
+export interface StoppedAt {
+  readonly trajectory: string;
+  readonly index: number;
+  /** A saved run (its file is complete); false while a live episode is still writing it. */
+  readonly replay: boolean;
+}
+
+/** The launch configuration's attributes, as checked (package.json's configurationAttributes describe the same). */
+export interface LaunchArguments {
+  /** A *.scenario.yaml to play, or a *.trajectory.jsonl to replay. */
+  readonly program: string;
+  readonly agent: string;
+  readonly user: string;
+  readonly agentBaseUrl?: string;
+  readonly userBaseUrl?: string;
+  readonly seed: number;
+  readonly stopOnEntry: boolean;
+  /** Where a played scenario's trajectory goes (default: .toolsandbox/runs beside the scenario). */
+  readonly out?: string;
+  /** For a replay: the scenario file its lines bind to (default: <name>.scenario.yaml near the trajectory). */
+  readonly scenario?: string;
+}
+
+/** Turns the launch's role ids (and endpoints) into what the runner plays; the CLI supplies one that reads model settings. */
+export type RoleResolver = (args: LaunchArguments) => { agent: string | RoleSpec; user: string | RoleSpec };
+
+const ROLE = /^(scripted|openai:.+)$/;
+
+/** Checks the launch request's arguments; a problem is one line naming the attribute. */
+export function checkLaunchArguments(raw: unknown, cwd: string): LaunchArguments | string {
+  if (typeof raw !== "object" || raw === null) return "the launch configuration is not an object";
+  const args = raw as Record<string, unknown>;
+  const program = args.program;
+  if (typeof program !== "string" || program.trim() === "")
+    return "program: give the scenario file (*.scenario.yaml) or trajectory (*.trajectory.jsonl)";
+  const text = (name: string): string | undefined | null => {
+    const v = args[name];
+    return v === undefined ? undefined : typeof v === "string" ? v : null;
+  };
+  for (const name of ["agent", "user", "agentBaseUrl", "userBaseUrl", "out", "scenario"]) {
+    if (text(name) === null) return `${name}: must be a string`;
+  }
+  const agent = text("agent") ?? "scripted";
+  const user = text("user") ?? "scripted";
+  if (!ROLE.test(agent)) return `agent: "${agent}" is not scripted or openai:MODEL`;
+  if (!ROLE.test(user)) return `user: "${user}" is not scripted or openai:MODEL`;
+  const seed = args.seed ?? 0;
+  if (typeof seed !== "number" || !Number.isSafeInteger(seed) || seed < 0) return "seed: must be a non-negative whole number";
+  if (args.stopOnEntry !== undefined && typeof args.stopOnEntry !== "boolean") return "stopOnEntry: must be true or false";
+  const absolute = (p: string): string => (isAbsolute(p) ? p : resolve(cwd, p));
+  const out = text("out");
+  const scenario = text("scenario");
+  const agentBaseUrl = text("agentBaseUrl");
+  const userBaseUrl = text("userBaseUrl");
+  return {
+    program: absolute(program),
+    agent,
+    user,
+    seed,
+    stopOnEntry: args.stopOnEntry === true,
+    ...(out ? { out: absolute(out) } : {}),
+    ...(scenario ? { scenario: absolute(scenario) } : {}),
+    ...(agentBaseUrl ? { agentBaseUrl } : {}),
+    ...(userBaseUrl ? { userBaseUrl } : {}),
+  };
+}
+
+export const isTrajectoryFile = (path: string): boolean => path.endsWith(".jsonl");
+
+export class ToolSandboxDebugAdapter extends ProtocolSession {
+  private session: DebugSession | null = null;
+  private configured!: () => void;
+  private readonly configurationDone = new Promise<void>((resolve) => {
+    this.configured = resolve;
+  });
+  /** Expandable values handed out since the last stop; a reference is its index + 1. */
+  private handles: (() => readonly VarNode[])[] = [];
+  private lastStop: Stop | null = null;
+  private moving = false;
+
+  constructor(
+    private readonly resolveRoles: RoleResolver = (args) => ({ agent: args.agent, user: args.user }),
+    private readonly cwd: string = process.cwd(),
+  ) {
+    super();
+    this.setDebuggerLinesStartAt1(false);
+    this.setDebuggerColumnsStartAt1(false);
+  }
+
+  protected override initializeRequest(response: DebugProtocol.InitializeResponse): void {
+    response.body = {
+      supportsConfigurationDoneRequest: true,
+      supportsConditionalBreakpoints: true,
+      supportsHitConditionalBreakpoints: true,
+      supportsFunctionBreakpoints: true,
+      supportsStepBack: true,
+      supportsEvaluateForHovers: false,
+      supportsExceptionInfoRequest: true,
+      supportsTerminateRequest: true,
+      supportsDelayedStackTraceLoading: true,
+      exceptionBreakpointFilters: EXCEPTION_FILTERS.map((f) => ({
+        filter: f.filter,
+        label: f.label,
+        description: f.description,
+        default: false,
+      })),
+    };
+    this.sendResponse(response);
+  }
+
+  protected override configurationDoneRequest(response: DebugProtocol.ConfigurationDoneResponse): void {
+    this.configured();
+    this.sendResponse(response);
+  }
+
+  protected override async launchRequest(response: DebugProtocol.LaunchResponse, raw: DebugProtocol.LaunchRequestArguments): Promise<void> {
+    const args = checkLaunchArguments(raw, this.cwd);
+    if (typeof args === "string") {
+      this.fail(response, args);
+      return;
+    }
+    let session: DebugSession;
+    try {
+      session = isTrajectoryFile(args.program) ? this.replaySession(args) : this.liveSession(args);
+    } catch (e) {
+      this.fail(response, launchProblem(e, args.program));
+      return;
+    }
+    this.session = session;
+    // Breakpoints come after this event, so they bind against what was just loaded.
+    this.sendEvent(new InitializedEvent());
+    await this.configurationDone;
+    this.sendResponse(response);
+    const where = session.timeline.replay ? `Replaying ${session.timeline.trajectoryPath}` : `Playing ${session.timeline.scenario.name}`;
+    this.print(`${where} (${session.timeline.messages.length} messages so far); trajectory: ${session.timeline.trajectoryPath}`);
+    await this.report(session.start(args.stopOnEntry));
+  }
+
+  private replaySession(args: LaunchArguments): DebugSession {
+    const timeline = ReplayTimeline.read(args.program);
+    for (const warning of timeline.warnings) this.print(formatWarning(args.program, warning), "stderr");
+    const file = args.scenario ?? findScenarioFile(args.program, timeline.scenario.name);
+    if (!file)
+      this.print(
+        `No scenario file found for ${timeline.scenario.name}: line breakpoints stay unverified (set "scenario" in the launch configuration).`,
+      );
+    return new DebugSession(timeline, file ? sourceMapFor(file, timeline.scenario) : null);
+  }
+
+  private liveSession(args: LaunchArguments): DebugSession {
+    const scenario = checkedScenario(args.program);
+    const roles = this.resolveRoles(args);
+    const timeline = new LiveTimeline({
+      scenario,
+      scenarioFile: args.program,
+      agent: roles.agent,
+      user: roles.user,
+      seed: args.seed,
+      outDir: args.out ?? join(dirname(args.program), ".toolsandbox", "runs"),
+    });
+    return new DebugSession(timeline, sourceMapFor(args.program, scenario, readFileSync(args.program, "utf8")));
+  }
+
+  protected override setBreakPointsRequest(
+    response: DebugProtocol.SetBreakpointsResponse,
+    args: DebugProtocol.SetBreakpointsArguments,
+  ): void {
+    const session = this.session;
+    const lines = (args.breakpoints ?? []).map((b) => ({
+      line: this.convertClientLineToDebugger(b.line),
+      ...(b.condition === undefined ? {} : { condition: b.condition }),
+      ...(b.hitCondition === undefined ? {} : { hitCondition: b.hitCondition }),
+    }));
+    if (!session) {
+      // Clients set breakpoints after the initialized event, which comes once the launch has loaded.
+      response.body = { breakpoints: lines.map((l) => this.dapBreakpoint(unboundBreakpoint(l.line, "the debug session has not started"))) };
+      this.sendResponse(response);
+      return;
+    }
+    const path = args.source.path ? resolve(this.convertClientPathToDebugger(args.source.path)) : null;
+    const own = session.sourceMap && path !== null && samePath(path, session.sourceMap.file);
+    const bound = own
+      ? session.setLineBreakpoints(lines)
+      : lines.map((l) => unboundBreakpoint(l.line, "this file is not the scenario of this debug session"));
+    response.body = { breakpoints: bound.map((b) => this.dapBreakpoint(b)) };
+    this.sendResponse(response);
+  }
+
+  protected override setFunctionBreakPointsRequest(
+    response: DebugProtocol.SetFunctionBreakpointsResponse,
+    args: DebugProtocol.SetFunctionBreakpointsArguments,
+  ): void {
+    const bound = this.session?.setFunctionBreakpoints(args.breakpoints.map((b) => ({ ...b }))) ?? [];
+    response.body = { breakpoints: bound.map((b) => this.dapBreakpoint(b)) };
+    this.sendResponse(response);
+  }
+
+  protected override setExceptionBreakPointsRequest(
+    response: DebugProtocol.SetExceptionBreakpointsResponse,
+    args: DebugProtocol.SetExceptionBreakpointsArguments,
+  ): void {
+    const unknown = args.filters.filter((f) => !isExceptionFilter(f));
+    this.session?.setExceptionFilters(args.filters.filter(isExceptionFilter));
+    response.body = { breakpoints: args.filters.map((f) => ({ verified: !unknown.includes(f) })) };
+    this.sendResponse(response);
+  }
+
+  private dapBreakpoint(b: Breakpoint): DebugProtocol.Breakpoint {
+    const out: DebugProtocol.Breakpoint = { id: b.id, verified: b.verified };
+    if (b.line !== undefined) out.line = this.convertDebuggerLineToClient(b.line);
+    if (b.message !== undefined) out.message = b.message;
+    if (b.line !== undefined && this.session?.sourceMap) out.source = this.source(this.session.sourceMap.file);
+    return out;
+  }
+
+  protected override threadsRequest(response: DebugProtocol.ThreadsResponse): void {
+    response.body = { threads: [new Thread(THREAD_ID, "episode")] };
+    this.sendResponse(response);
+  }
+
+  /** One frame per turn: the current message on top, then the first message of each earlier turn. */
+  protected override stackTraceRequest(response: DebugProtocol.StackTraceResponse, args: DebugProtocol.StackTraceArguments): void {
+    const session = this.session;
+    if (!session) {
+      this.fail(response, "no episode is being debugged");
+      return;
+    }
+    const index = session.messageIndex;
+    const turn = session.origins.turnOf(index);
+    const starts = session.origins.turnStarts(index);
+    const frames: number[] = [index];
+    for (let t = turn - 1; t >= 1; t--) frames.push(starts[t - 1]!);
+    if (turn >= 1) frames.push(0);
+    const first = args.startFrame ?? 0;
+    const count = args.levels && args.levels > 0 ? args.levels : frames.length;
+    const shown = frames.slice(first, first + count).map((at, i) => this.frame(session, at, i + first === 0));
+    response.body = { stackFrames: shown, totalFrames: frames.length };
+    this.sendResponse(response);
+  }
+
+  private frame(session: DebugSession, index: number, top: boolean): StackFrame {
+    const message = session.timeline.messages[index];
+    const turn = session.origins.turnOf(index);
+    const label = turn === 0 ? "set-up" : `turn ${turn}`;
+    const what = message ? `#${index} ${message.sender} → ${message.recipient}: ${summary(message.content)}` : `#${index}`;
+    const ended = top && session.atEnd ? " (episode ended)" : "";
+    const map = session.sourceMap;
+    const line = map ? map.lineOf(session.origins.originOf(index)) : null;
+    // Frame ids are message index + 1: each frame's scopes show the world at its message.
+    const frame = new StackFrame(index + 1, `${label} · ${what}${ended}`);
+    if (map && line !== null) {
+      frame.source = this.source(map.file);
+      frame.line = this.convertDebuggerLineToClient(line);
+      frame.column = this.convertDebuggerColumnToClient(0);
+    } else {
+      frame.line = 0;
+      frame.column = 0;
+    }
+    return frame;
+  }
+
+  protected override scopesRequest(response: DebugProtocol.ScopesResponse, args: DebugProtocol.ScopesArguments): void {
+    const session = this.session;
+    if (!session) {
+      this.fail(response, "no episode is being debugged");
+      return;
+    }
+    const index = Math.max(0, args.frameId - 1);
+    response.body = { scopes: scopes(session, index).map((s) => new DapScope(s.name, this.handle(s.children), s.expensive)) };
+    this.sendResponse(response);
+  }
+
+  protected override variablesRequest(response: DebugProtocol.VariablesResponse, args: DebugProtocol.VariablesArguments): void {
+    const children = this.handles[args.variablesReference - 1];
+    const nodes = children ? children() : [];
+    const start = args.start ?? 0;
+    const shown = args.count ? nodes.slice(start, start + args.count) : nodes.slice(start);
+    response.body = {
+      variables: shown.map((n) => ({
+        name: n.name,
+        value: n.value,
+        variablesReference: n.children ? this.handle(n.children) : 0,
+        ...(n.evaluateName === undefined ? {} : { evaluateName: n.evaluateName }),
+      })),
+    };
+    this.sendResponse(response);
+  }
+
+  private handle(children: () => readonly VarNode[]): number {
+    this.handles.push(children);
+    return this.handles.length;
+  }
+
+  protected override evaluateRequest(response: DebugProtocol.EvaluateResponse, args: DebugProtocol.EvaluateArguments): void {
+    const session = this.session;
+    if (!session) {
+      this.fail(response, "no episode is being debugged");
+      return;
+    }
+    const result: ConsoleResult =
+      args.context === "repl" ? runConsoleLine(session, args.expression) : evaluateExpression(session, args.expression);
+    if ("error" in result) {
+      this.fail(response, result.error);
+      return;
+    }
+    const value = result.value;
+    const node = value !== undefined && value !== null && typeof value === "object" ? jsonNode("", plain(value), args.expression) : null;
+    response.body = { result: result.text, variablesReference: node?.children ? this.handle(node.children) : 0 };
+    this.sendResponse(response);
+  }
+
+  protected override exceptionInfoRequest(response: DebugProtocol.ExceptionInfoResponse): void {
+    const stop = this.lastStop;
+    response.body = {
+      exceptionId: stop?.description ?? "none",
+      description: stop?.text ?? stop?.description ?? "",
+      breakMode: "always",
+    };
+    this.sendResponse(response);
+  }
+
+  protected override continueRequest(response: DebugProtocol.ContinueResponse): void {
+    response.body = { allThreadsContinued: true };
+    this.moveAfter(response, "continue");
+  }
+
+  protected override nextRequest(response: DebugProtocol.NextResponse): void {
+    this.moveAfter(response, "next");
+  }
+
+  protected override stepInRequest(response: DebugProtocol.StepInResponse): void {
+    this.moveAfter(response, "stepIn");
+  }
+
+  protected override stepOutRequest(response: DebugProtocol.StepOutResponse): void {
+    this.moveAfter(response, "stepOut");
+  }
+
+  protected override stepBackRequest(response: DebugProtocol.StepBackResponse): void {
+    this.moveAfter(response, "stepBack");
+  }
+
+  protected override reverseContinueRequest(response: DebugProtocol.ReverseContinueResponse): void {
+    this.moveAfter(response, "reverseContinue");
+  }
+
+  protected override pauseRequest(response: DebugProtocol.PauseResponse): void {
+    this.session?.pause();
+    this.sendResponse(response);
+  }
+
+  protected override async terminateRequest(response: DebugProtocol.TerminateResponse): Promise<void> {
+    await this.session?.timeline.close();
+    this.sendResponse(response);
+    this.sendEvent(new TerminatedEvent());
+  }
+
+  protected override async disconnectRequest(response: DebugProtocol.DisconnectResponse): Promise<void> {
+    // A live episode is cancelled, scored and its trajectory closed: nothing written is lost.
+    await this.session?.timeline.close();
+    this.sendResponse(response);
+  }
+
+  private moveAfter(response: DebugProtocol.Response, move: Move): void {
+    const session = this.session;
+    if (!session) {
+      this.fail(response, "no episode is being debugged");
+      return;
+    }
+    if (this.moving) {
+      this.fail(response, "the episode is already running");
+      return;
+    }
+    this.sendResponse(response);
+    void this.report(session.move(move));
+  }
+
+  /** Sends the stop (or the end) a move came to. */
+  private async report(moving: Promise<MoveResult>): Promise<void> {
+    const session = this.session!;
+    this.moving = true;
+    let result: MoveResult;
+    try {
+      result = await moving;
+    } catch (e) {
+      this.moving = false;
+      this.print(`Internal error: ${errorMessage(e)}`, "stderr");
+      this.sendEvent(new TerminatedEvent());
+      return;
+    }
+    this.moving = false;
+    this.handles = [];
+    for (const warning of session.warnings.splice(0)) this.print(`Cannot score the milestones: ${warning}`, "stderr");
+    if ("terminated" in result) {
+      await this.finish(session);
+      return;
+    }
+    const stop = result.stopped;
+    this.lastStop = stop;
+    if (stop.text) this.print(stop.text, stop.reason === "exception" ? "stderr" : "console");
+    const event = new StoppedEvent(stop.reason, THREAD_ID, stop.text) as DebugProtocol.StoppedEvent;
+    event.body.description = stop.description;
+    if (stop.hitBreakpointIds.length > 0) event.body.hitBreakpointIds = [...stop.hitBreakpointIds];
+    event.body.allThreadsStopped = true;
+    this.sendEvent(event);
+    // For the extension's panel, which follows the session to the message it stopped at.
+    const where: StoppedAt = { trajectory: session.timeline.trajectoryPath, index: session.messageIndex, replay: session.timeline.replay };
+    this.sendEvent(new ProtocolEvent(STOPPED_AT_EVENT, where));
+    session.markStopped();
+  }
+
+  private async finish(session: DebugSession): Promise<void> {
+    const timeline = session.timeline;
+    if (timeline instanceof LiveTimeline) await timeline.settled();
+    const end = timeline.end;
+    const how = end ? `${end.reason}${end.detail ? ` (${end.detail})` : ""}` : "without an end event";
+    this.print(`The episode ended: ${how}. ${timeline.messages.length} messages; trajectory: ${timeline.trajectoryPath}`);
+    if (timeline instanceof LiveTimeline && timeline.failure) this.print(`The run failed: ${timeline.failure}`, "stderr");
+    this.sendEvent(new TerminatedEvent());
+  }
+
+  private print(text: string, category: "console" | "stderr" = "console"): void {
+    this.sendEvent(new OutputEvent(`${text}\n`, category));
+  }
+
+  private source(file: string): Source {
+    return new Source(basename(file), this.convertDebuggerPathToClient(file));
+  }
+
+  /** An error response whose message is shown as it is (the library's formatter would read {braces} in it). */
+  private fail(response: DebugProtocol.Response, message: string): void {
+    response.success = false;
+    response.message = message;
+    response.body = { error: { id: 1, format: message.replace(/[{}]/g, ""), showUser: true } };
+    this.sendResponse(response);
+  }
+}
+
+function unboundBreakpoint(line: number, message: string): Breakpoint {
+  return { id: 0, verified: false, message, line, target: null, condition: null, hit: null, hits: new Map() };
+}
+
+/** The scenario checked as `run` checks it: the first error stops the launch, with file:line:col. */
+function checkedScenario(file: string): Scenario {
+  if (!existsSync(file)) throw new LaunchError(`${file}: no such file`);
+  const checked = loadScenarioFile(file);
+  const error = checked.diagnostics.find((d) => d.severity === "error");
+  if (error) throw new LaunchError(`The scenario has errors; fix them first: ${formatDiagnostic(error)}`);
+  if (!checked.scenario) throw new LaunchError(`${file}: the scenario could not be read`);
+  return checked.scenario;
+}
+
+class LaunchError extends Error {}
+
+function launchProblem(e: unknown, program: string): string {
+  if (e instanceof LaunchError) return e.message;
+  if (e instanceof TrajectoryError) return e.message;
+  const code = typeof e === "object" && e !== null && "code" in e ? String((e as { code: unknown }).code) : "";
+  if (code === "ENOENT") return `${program}: no such file`;
+  return `Cannot start the debug session: ${errorMessage(e)}`;
+}
+
+function sourceMapFor(file: string, fallback: Scenario, text?: string): ScenarioSourceMap | null {
+  let source: string;
+  try {
+    source = text ?? readFileSync(file, "utf8");
+  } catch {
+    return null;
+  }
+  // A replay binds lines with the file as it is now when it checks; else with the run's own scenario.
+  const checked = text === undefined ? loadScenarioFile(file) : null;
+  const scenario = checked?.scenario && !checked.diagnostics.some((d) => d.severity === "error") ? checked.scenario : fallback;
+  return new ScenarioSourceMap(file, source, scenario);
+}
+
+/** `<name>.scenario.yaml` beside the trajectory, or up to two folders above it (runs live in .toolsandbox/runs). */
+export function findScenarioFile(trajectory: string, name: string): string | null {
+  let dir = dirname(trajectory);
+  for (let i = 0; i < 4; i++) {
+    for (const ext of [".scenario.yaml", ".scenario.yml"]) {
+      const candidate = join(dir, `${name}${ext}`);
+      if (existsSync(candidate)) return candidate;
+    }
+    const up = dirname(dir);
+    if (up === dir) break;
+    dir = up;
+  }
+  return null;
+}
+
+function samePath(a: string, b: string): boolean {
+  return process.platform === "win32" || process.platform === "darwin" ? a.toLowerCase() === b.toLowerCase() : a === b;
+}
+
+function summary(content: string): string {
+  const line = content.replace(/\s+/g, " ").trim();
+  return line.length > 60 ? `${line.slice(0, 57)}…` : line;
+}
+
+/** An expression's value as plain JSON for the Variables tree. */
+function plain(value: ExprValue): unknown {
+  if (value instanceof ColumnValues) return value.values.map(plain);
+  return value;
+}
+
+export type { Timeline };
