@@ -15,11 +15,17 @@
 // CLI starts with its code cache, warmed by an untimed one-scenario run, as it does after any
 // earlier use; with TOOLSANDBOX_DISABLE_COMPILE_CACHE=1 it compiles afresh.
 //
+// Two more rows (issue 29). Adaptive concurrency: 200 episodes against `mock-llm --rate-limit`
+// (answers 429 with Retry-After past the limit) with `--concurrency auto`, which must reach 90% of
+// the limit's throughput with no failed episode; a fixed --concurrency 64 beside it for contrast.
+// Shards: the samples' augmentation variants in four `--shard I/4` processes at once and their
+// merge, against one run: the summaries must be equal, and both wall times are printed.
+//
 //   npm run bench:models
 //   TOOLSANDBOX_DISABLE_COMPILE_CACHE=1 npm run bench:models
 import { spawn } from "node:child_process";
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { availableParallelism, tmpdir } from "node:os";
 import { join } from "node:path";
 import { performance } from "node:perf_hooks";
 import { startMockLlm } from "../engine/mock-llm/server.js";
@@ -32,7 +38,10 @@ const SCENARIOS = 25;
 const TRIALS = 4;
 const CONCURRENCY = 16;
 const LATENCY_MS = 200;
-const TARGET_OVERHEAD = 0.1;
+const TARGET_OVERHEAD = 0.05;
+const RATE_LIMIT = 40;
+const RATE_EPISODES = { scenarios: 25, trials: 8 };
+const TARGET_THROUGHPUT = 0.9;
 
 function loadSamples(): { files: string[]; scenarios: Scenario[] } {
   const files = readdirSync(SAMPLES)
@@ -169,10 +178,129 @@ async function main(): Promise<void> {
     console.log(`  overhead  ${pct(overhead)}  = (wall - ideal) / ideal; target < ${pct(TARGET_OVERHEAD)}: ${verdict}`);
     console.log(`            ${pct((episodesMs - idealMs) / idealMs)}  in the episodes alone (their ${s(episodesMs)} against the ideal)`);
     report.target(`overhead under ${pct(TARGET_OVERHEAD)} of the ideal schedule (${pct(overhead)})`, overhead < TARGET_OVERHEAD);
-    report.write();
   } finally {
     await mock.close();
     rmSync(out, { recursive: true, force: true });
+  }
+  await adaptiveRows(files, scenarios, env, report);
+  await shardRow(env, report);
+  report.write();
+}
+
+interface RateRun {
+  readonly label: string;
+  readonly episodes: number;
+  readonly failed: number;
+  readonly refused: number;
+  readonly answered: number;
+  /** Answered calls per second between the first request and the last answer. */
+  readonly throughput: number;
+  readonly wallMs: number;
+}
+
+/** One run against a fresh rate-limited mock; `concurrency` as the option is written. */
+async function rateRun(
+  label: string,
+  files: readonly string[],
+  scenarios: readonly Scenario[],
+  concurrency: string,
+  env: NodeJS.ProcessEnv,
+): Promise<RateRun> {
+  const times: { at: number; status: number | null }[] = [];
+  const mock = await startMockLlm({
+    scenarios,
+    rateLimit: { perSecond: RATE_LIMIT },
+    onRequest: (r) => times.push({ at: performance.now(), status: r.status }),
+  });
+  const out = mkdtempSync(join(tmpdir(), "toolsandbox-bench-rate-"));
+  try {
+    const chosen = files.slice(0, RATE_EPISODES.scenarios);
+    const args = ["run", ...chosen, "--agent", "openai:mock", "--user", "openai:mock", "--base-url", `${mock.url}/v1`];
+    const started = performance.now();
+    const { code, stderr } = await runCli(
+      [...args, "--trials", String(RATE_EPISODES.trials), "--concurrency", concurrency, "--out", out],
+      env,
+    );
+    const wallMs = performance.now() - started;
+    if (code !== 0 && code !== 1) throw new Error(`the ${label} run exited with ${code}:\n${stderr}`);
+    const summary = JSON.parse(readFileSync(join(out, "summary.json"), "utf8")) as { scenarios: { failed: boolean }[] };
+    const answered = times.filter((t) => t.status === 200);
+    const span = (Math.max(...answered.map((t) => t.at)) - Math.min(...times.map((t) => t.at))) / 1000;
+    return {
+      label,
+      episodes: summary.scenarios.length,
+      failed: summary.scenarios.filter((r) => r.failed).length,
+      refused: times.filter((t) => t.status === 429).length,
+      answered: answered.length,
+      throughput: answered.length / span,
+      wallMs,
+    };
+  } finally {
+    await mock.close();
+    rmSync(out, { recursive: true, force: true });
+  }
+}
+
+async function adaptiveRows(
+  files: readonly string[],
+  scenarios: readonly Scenario[],
+  env: NodeJS.ProcessEnv,
+  report: ReturnType<typeof startBenchReport>,
+): Promise<void> {
+  const episodes = RATE_EPISODES.scenarios * RATE_EPISODES.trials;
+  console.log("");
+  console.log(
+    `bench:models, adaptive concurrency: ${episodes} episodes against mock-llm --rate-limit ${RATE_LIMIT}/s (429 with Retry-After past it)`,
+  );
+  const auto = await rateRun("--concurrency auto:128", files, scenarios, "auto:128", env);
+  const fixed = await rateRun("--concurrency 64", files, scenarios, "64", env);
+  for (const r of [auto, fixed]) {
+    console.log(
+      `  ${r.label.padEnd(24)} ${String(r.episodes).padStart(4)} episodes, ${String(r.failed).padStart(3)} failed, ${String(r.answered).padStart(5)} calls answered, ${String(r.refused).padStart(5)} refused (429), ${r.throughput.toFixed(1)} calls/s = ${((100 * r.throughput) / RATE_LIMIT).toFixed(1)}% of the limit, wall ${(r.wallMs / 1000).toFixed(1)} s`,
+    );
+  }
+  const share = auto.throughput / RATE_LIMIT;
+  report.target(
+    `auto reaches ${TARGET_THROUGHPUT * 100}% of the rate limit's throughput (${(share * 100).toFixed(1)}%) with 0 failed episodes (${auto.failed})`,
+    share >= TARGET_THROUGHPUT && auto.failed === 0 && auto.episodes === episodes,
+  );
+}
+
+async function shardRow(env: NodeJS.ProcessEnv, report: ReturnType<typeof startBenchReport>): Promise<void> {
+  const root = mkdtempSync(join(tmpdir(), "toolsandbox-bench-shards-"));
+  try {
+    const base = ["run", SAMPLES, "--augment"];
+    let started = performance.now();
+    const whole = await runCli([...base, "--out", join(root, "whole")], env);
+    const wholeMs = performance.now() - started;
+    if (whole.code !== 0) throw new Error(`the unsharded run exited with ${whole.code}:\n${whole.stderr}`);
+    started = performance.now();
+    const parts = await Promise.all([1, 2, 3, 4].map((i) => runCli([...base, "--shard", `${i}/4`, "--out", join(root, `part${i}`)], env)));
+    const shardsMs = performance.now() - started;
+    const failedPart = parts.find((p) => p.code !== 0);
+    if (failedPart) throw new Error(`a shard exited with ${failedPart.code}:\n${failedPart.stderr}`);
+    const merge = await runCli(
+      ["report", "--merge", ...[1, 2, 3, 4].map((i) => join(root, `part${i}`)), "--out", join(root, "merged")],
+      env,
+    );
+    const mergedMs = performance.now() - started;
+    if (merge.code !== 0) throw new Error(`the merge exited with ${merge.code}:\n${merge.stderr}`);
+    const comparable = (dir: string): string => {
+      const s = JSON.parse(readFileSync(join(root, dir, "summary.json"), "utf8")) as { scenarios: { trajectory: string }[] };
+      return JSON.stringify({ ...s, scenarios: s.scenarios.map((r) => ({ ...r, trajectory: r.trajectory.split("/").pop() })) });
+    };
+    const equal = comparable("whole") === comparable("merged");
+    const count = (JSON.parse(readFileSync(join(root, "whole", "summary.json"), "utf8")) as { scenarios: unknown[] }).scenarios.length;
+    console.log("");
+    console.log(`bench:models, shards: ${count} episodes (the samples' augmentation variants, scripted roles)`);
+    console.log(`  one run             ${(wholeMs / 1000).toFixed(2)} s`);
+    console.log(
+      `  4 shards at once    ${(shardsMs / 1000).toFixed(2)} s, with the merge ${(mergedMs / 1000).toFixed(2)} s (on ${availableParallelism()} cores)`,
+    );
+    console.log(`  merged summary equals the unsharded one: ${equal ? "yes" : "NO"}`);
+    report.target("the merged summary of 4 shards equals the unsharded run's", equal);
+  } finally {
+    rmSync(root, { recursive: true, force: true });
   }
 }
 
