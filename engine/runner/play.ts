@@ -102,6 +102,7 @@ export async function playJob(job: BatchJob, options: PlayOptions): Promise<Play
   let engineError: { readonly error: unknown } | null = null;
   let evaluation: EvaluationResult | null = null;
   let peers: PeerSummary | null = null;
+  let rolePlay: number | null | undefined;
   try {
     await episode.run();
     evaluation = evaluate(job.scenario, episode.messages, (i) => episode.world.at(i), episode.firstUserIndex, {
@@ -109,7 +110,10 @@ export async function playJob(job: BatchJob, options: PlayOptions): Promise<Play
     });
     onEvent({ type: "evaluation", result: evaluation });
     const judgement = await judgeEpisode(options.judge, job.scenario, episode.messages, signal);
-    if (judgement) onEvent(judgement);
+    if (judgement) {
+      onEvent(judgement);
+      rolePlay = judgement.overall;
+    }
     peers = summarizePeers(episodePeers(job.scenario, episode.messages));
   } catch (error) {
     engineError = { error };
@@ -130,6 +134,7 @@ export async function playJob(job: BatchJob, options: PlayOptions): Promise<Play
     turnCount: evaluation?.turn_count ?? effectiveTurnCount(episode.messages),
     engineError: engineError === null ? null : errorMessage(engineError.error),
     telemetry: telemetryTotals(modelCalls),
+    ...(rolePlay !== undefined ? { rolePlay } : {}),
   });
   return { result, engineError: engineError?.error ?? null };
 }
@@ -167,6 +172,8 @@ export interface JobFacts {
   readonly engineError: string | null;
   /** The episode's model calls, summed (all zero for scripted roles). */
   readonly telemetry: TelemetryTotals;
+  /** The role-play judge's overall score, when the episode was judged. */
+  readonly rolePlay?: number | null;
 }
 
 /** The summary's record of one job, from what its episode (live or saved) ended with. */
@@ -186,5 +193,6 @@ export function jobResult(job: BatchJob, facts: JobFacts): ScenarioResult {
     failed: isFailedEnd(facts.end?.reason ?? null),
     // Only model-backed runs have any: a scripted run's summary stays as it was, byte for byte.
     ...(facts.telemetry.calls > 0 ? { telemetry: facts.telemetry } : {}),
+    ...(facts.rolePlay !== undefined ? { role_play: facts.rolePlay } : {}),
   };
 }
