@@ -23,7 +23,10 @@ function hoverText(text: string): string {
 }
 
 const problems = (text: string): { code: unknown; message: string }[] =>
-  documentDiagnostics(scenarioDoc(text)).map((d) => ({ code: d.code, message: d.message }));
+  documentDiagnostics(scenarioDoc(text)).map((d) => ({
+    code: d.code,
+    message: typeof d.message === "string" ? d.message : d.message.value,
+  }));
 
 test("completion offers DialogTool's nine actions on an agent step, each with what it means", () => {
   const { doc, position } = withCursor(`${HEAD}  - agent: Shall I send it?\n    action: $0\n  - end_conversation: true\n`);

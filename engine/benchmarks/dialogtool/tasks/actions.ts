@@ -18,7 +18,7 @@ import { packById } from "../../../packs/registry.js";
 import { createScriptedRoles } from "../../../roles/scripted.js";
 import { DIALOG_ACTION_DOCS, DIALOG_ACTIONS, type DialogAction } from "../../../scenario/dialog-actions.js";
 import type { ReferenceStep, Scenario } from "../../../scenario/model.js";
-import { catalogNames } from "./teacher-forced.js";
+import { catalogNames } from "./catalog-names.js";
 
 /** The action of a turn that calls tools. */
 export const CALL_ACTION = "Call_Tool";

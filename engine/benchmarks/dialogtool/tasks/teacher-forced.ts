@@ -11,7 +11,7 @@ import type { WorldPack } from "../../../packs/types.js";
 import type { AgentRole, AgentTurn } from "../../../episode/role.js";
 import { createScriptedAgent, createScriptedUser } from "../../../roles/scripted.js";
 import type { Scenario } from "../../../scenario/model.js";
-import { agentFacingName } from "../../../scenario/augmentations/scrambling.js";
+import { catalogNames } from "./catalog-names.js";
 import type { ActionChoice, AgentAction, DialogToolTurn, HierarchicalTurn } from "./types.js";
 import { nextReferenceAction } from "./actions.js";
 import { choiceQuestion, parseActionAnswer, parseAppAnswer, type Chooser } from "./choices.js";
@@ -37,13 +37,7 @@ export class TeacherForcingError extends Error {
   override name = "TeacherForcingError";
 }
 
-/** Agent-facing tool names (scrambled when the scenario says so) back to the catalog's. */
-export function catalogNames(scenario: Scenario): (name: string) => string {
-  const tools = packById(scenario.world.pack).tools;
-  const augmentations = scenario.options.augmentations ?? [];
-  const byFacing = new Map(tools.map((t) => [agentFacingName(t.name, augmentations, tools), t.name]));
-  return (name) => byFacing.get(name) ?? name;
-}
+export { catalogNames } from "./catalog-names.js";
 
 export function actionOfTurn(turn: AgentTurn, realName: (name: string) => string): Exclude<AgentAction, { kind: "none" }> {
   if (turn.kind === "text") return { kind: "text", text: turn.text };
