@@ -2,6 +2,7 @@
 // (`--awareness actions`), a transactional call before the user's go-ahead (confirmation), a wrong
 // app (hierarchical selection), a missing, an extra, a wrong date and a wrong location argument
 // (the execution error analysis). The reference as the agent scores 1.0 on each, on every sample.
+// Confirmation is checked in a free run as well.
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readdirSync } from "node:fs";
@@ -11,7 +12,9 @@ import { teacherForcedTurns, type TeacherForcingOptions } from "../../../engine/
 import { scriptedChooser, type Chooser } from "../../../engine/benchmarks/dialogtool/tasks/choices.js";
 import { scoreTurn } from "../../../engine/benchmarks/dialogtool/tasks/turn-scores.js";
 import type { DialogToolMetrics, ScoredDialogToolTurn } from "../../../engine/benchmarks/dialogtool/tasks/types.js";
-import { createScriptedAgent } from "../../../engine/roles/scripted.js";
+import { createScriptedAgent, createScriptedUser } from "../../../engine/roles/scripted.js";
+import { Episode } from "../../../engine/episode/episode.js";
+import { scoredFreeRun } from "../../../engine/benchmarks/dialogtool/tasks/trajectory-turns.js";
 import type { AgentRole, AgentTurn } from "../../../engine/episode/role.js";
 import { loadScenarioFile } from "../../../engine/scenario/load.js";
 import type { Scenario } from "../../../engine/scenario/model.js";
@@ -221,4 +224,33 @@ test("a wrong date lowers execution and counts as a date/time mismatch; a wrong 
     },
     { execution: -1, arguments: -1, location: 1 },
   );
+});
+
+test("a free run that switches cellular on without asking first: that call is unconfirmed", async () => {
+  const scenario = sample(CONFIRMING);
+  const reference = createScriptedAgent(scenario);
+  let k = 0;
+  // The reference's agent, minus its question "May I turn it on?" (its fifth turn), then a farewell.
+  const hasty: AgentRole = {
+    id: "hasty",
+    respond: async (request) => {
+      if (k === 4) {
+        k++;
+        await reference.respond(request);
+      }
+      k++;
+      return k > 8 ? { kind: "text", text: "Bye." } : reference.respond(request);
+    },
+  };
+  const episode = new Episode({ scenario, agent: hasty, user: createScriptedUser(scenario), seed: 0 });
+  await episode.run();
+  const free = scoredFreeRun(episode.messages, scenario);
+  // Its turn where the reference asks is the switch; the send after it is a turn beyond the
+  // reference's in that dialogue turn, which a free run counts apart and does not score.
+  assert.deepEqual([free.metrics.confirmation.correct, free.metrics.confirmation.total], [0, 1]);
+  assert.equal(free.extra_turns, 2);
+  const patient = new Episode({ scenario, agent: createScriptedAgent(scenario), user: createScriptedUser(scenario), seed: 0 });
+  await patient.run();
+  const ok = scoredFreeRun(patient.messages, scenario).metrics.confirmation;
+  assert.deepEqual([ok.correct, ok.total], [2, 2]);
 });
