@@ -1,7 +1,7 @@
 // DialogTool's per-turn task scores as text, for `run --mode dialogtool` and `eval --mode
 // dialogtool`: one row per scenario, then the whole set (sums of counts over every turn) and the
 // same by dialogue turn depth.
-import type { DialogToolMetrics, Tally } from "../engine/benchmarks/dialogtool/tasks/types.js";
+import type { DialogToolMetrics, Rate, SelectionSetting, Tally } from "../engine/benchmarks/dialogtool/tasks/types.js";
 import { plural } from "../engine/base/text.js";
 import { renderTable, type Column } from "./table.js";
 
@@ -41,6 +41,7 @@ export function dialogToolAggregateLines(
     `calls ${counted(metrics.calls)}  arguments ${counted(metrics.arguments)}  ` +
       `response over ${`${metrics.response.turns} ${metrics.response.turns === 1 ? "reply" : "replies"}`}: BLEU ${fixed(metrics.response.bleu, 1)}  ROUGE-L ${fixed(metrics.response.rouge_l, 3)}`,
   ];
+  lines.push(...analysisLines(metrics));
   if (byDepth.length > 1) {
     lines.push(
       `by dialogue turn: ${byDepth.map((d) => `${d.dialogue_turn}: awareness ${accuracy(d.metrics.awareness)} execution ${accuracy(d.metrics.execution)}`).join(" | ")}`,
@@ -59,3 +60,32 @@ const APP_COLUMNS: readonly Column<{ app: string; metrics: DialogToolMetrics }>[
   { header: "EXECUTION", align: "right", cell: (r) => accuracy(r.metrics.execution) },
   { header: "ARGUMENTS", align: "right", cell: (r) => accuracy(r.metrics.arguments) },
 ];
+
+const percent = (r: Rate): string => (r.rate === null ? "-" : `${(r.rate * 100).toFixed(1)}% (${r.count}/${r.total})`);
+
+/** The action choice, confirmation, both selection settings and the error analyses (DialogTool's Tables 4 and 8, Figures 3 and 4). */
+export function analysisLines(metrics: DialogToolMetrics): string[] {
+  const lines: string[] = [];
+  if (metrics.actions) {
+    const cells = Object.entries(metrics.actions.confusion).flatMap(([truth, row]) =>
+      Object.entries(row)
+        .filter(([chosen]) => chosen !== truth)
+        .map(([chosen, n]) => `${truth}->${chosen} ${n}`),
+    );
+    lines.push(`actions ${counted(metrics.actions.tally)}${cells.length > 0 ? `  confused: ${cells.join(", ")}` : ""}`);
+  }
+  lines.push(`confirmation before transactional calls ${counted(metrics.confirmation)}`);
+  const { flat, hierarchical } = metrics.selection_settings;
+  const setting = (name: string, s: SelectionSetting): string =>
+    `${name}: app ${accuracy(s.app)} api ${accuracy(s.api)} argument ${accuracy(s.argument)}`;
+  lines.push(`selection settings  ${setting("flat", flat)}${hierarchical ? `  |  ${setting("hierarchical", hierarchical)}` : ""}`);
+  const e = metrics.errors;
+  const m = e.execution.mismatched;
+  lines.push(
+    `errors  awareness: false negatives ${percent(e.awareness.false_negatives)}, false positives ${percent(e.awareness.false_positives)}`,
+    `        selection: recall ${counted(e.selection.recall)}, parse errors ${e.selection.parse_errors}, unnecessary calls ${e.selection.unnecessary_calls}`,
+    `        execution over ${e.execution.arguments} arguments: missing ${e.execution.missing}, extra ${e.execution.extra}, ` +
+      `mismatched date/time ${m.date_time}, location ${m.location}, number ${m.number}, other ${m.other}`,
+  );
+  return lines;
+}

@@ -18,7 +18,8 @@ import { ExitError, EXIT, fsError, type ExitCode } from "../engine/runner/errors
 import { plural } from "../engine/base/text.js";
 import { problemLine, type CliIO } from "./io.js";
 import { eachScenario, loadScenarioJobs } from "./scenario-jobs.js";
-import { createRoles, type RoleSpec } from "../engine/runner/role-specs.js";
+import { createRoles, modelOfSpec, roleSpec, type RoleSpec } from "../engine/runner/role-specs.js";
+import { modelChooser, scriptedChooser, type Chooser } from "../engine/benchmarks/dialogtool/tasks/choices.js";
 import type { RunModeOptions } from "./tooltalk-run.js";
 
 export const DIALOGTOOL_SUMMARY_FILE = "dialogtool-summary.json";
@@ -30,6 +31,15 @@ export interface DialogToolRunOptions {
   readonly seed: number;
   readonly concurrency?: number;
   readonly prompts?: string;
+  readonly awareness?: "binary" | "actions";
+  readonly selection?: "flat" | "hierarchical";
+}
+
+/** Who answers DialogTool's questions (the action, the app): the reference for the scripted agent, else the agent's model. */
+function chooserFor(options: DialogToolRunOptions, scenario: Scenario): Chooser {
+  const spec = options.agentSpec ?? roleSpec("agent", options.agent, {}, process.env);
+  if (spec.kind === "scripted") return scriptedChooser(scenario);
+  return modelChooser(modelOfSpec(spec, "agent"), `agent ${options.agent}`);
 }
 
 /** A fresh predictor per scenario: the scripted agent replays the reference; a model-backed one shares its client. */
@@ -53,8 +63,16 @@ export async function runDialogToolMode(paths: readonly string[], options: Dialo
     { concurrency: options.concurrency ?? 1, interrupt },
     io,
     async ({ file, scenario }) => {
+      const asking = options.awareness === "actions" || options.selection === "hierarchical";
       const turns = (
-        await teacherForcedTurns(scenario, predictorFor(options, scenario), { seed: options.seed, signal: interrupt.signal })
+        await teacherForcedTurns(scenario, predictorFor(options, scenario), {
+          seed: options.seed,
+          signal: interrupt.signal,
+          awareness: options.awareness ?? "binary",
+          selection: options.selection ?? "flat",
+          ...(asking ? { chooser: chooserFor(options, scenario) } : {}),
+          ...(options.selection === "hierarchical" ? { hierarchicalPredictor: predictorFor(options, scenario) } : {}),
+        })
       ).map((t) => ({ ...t, scores: scoreTurn(t) }));
       const metrics = metricsOfTurns(turns);
       writeFileAtomically(
@@ -66,6 +84,8 @@ export async function runDialogToolMode(paths: readonly string[], options: Dialo
           scenario_file: file,
           agent: options.agent,
           seed: options.seed,
+          awareness: options.awareness ?? "binary",
+          selection: options.selection ?? "flat",
           metrics,
           by_depth: metricsByDepth(turns),
           by_app: metricsByApp(turns),
@@ -82,6 +102,8 @@ export async function runDialogToolMode(paths: readonly string[], options: Dialo
   const summary = {
     agent: options.agent,
     seed: options.seed,
+    awareness: options.awareness ?? "binary",
+    selection: options.selection ?? "flat",
     scenarios: done.map((d) => ({ scenario: d.row.name, metrics: d.row.metrics })),
     aggregate,
     by_depth: byDepth,
@@ -103,6 +125,8 @@ export async function runDialogToolMode(paths: readonly string[], options: Dialo
 export interface DialogToolModeInput extends RunModeOptions {
   readonly seed: number;
   readonly prompts?: string;
+  readonly awareness?: "binary" | "actions";
+  readonly selection?: "flat" | "hierarchical";
 }
 
 export function dialogToolRunOptions(options: DialogToolModeInput): DialogToolRunOptions {
@@ -122,5 +146,7 @@ export function dialogToolRunOptions(options: DialogToolModeInput): DialogToolRu
     ...(options.roles ? { agentSpec: options.roles.agent } : {}),
     ...(options.concurrency !== undefined ? { concurrency: options.concurrency } : {}),
     ...(options.prompts !== undefined ? { prompts: options.prompts } : {}),
+    ...(options.awareness !== undefined ? { awareness: options.awareness } : {}),
+    ...(options.selection !== undefined ? { selection: options.selection } : {}),
   };
 }

@@ -177,6 +177,18 @@ function buildProgram(io: CliIO, setExit: (code: ExitCode) => void): Command {
     )
     .addOption(
       new Option(
+        "--awareness <how>",
+        "--mode dialogtool: binary (call tools or reply) or actions (the agent first chooses its action from DialogTool's list; scored with a confusion matrix)",
+      ).choices(["binary", "actions"]),
+    )
+    .addOption(
+      new Option(
+        "--selection <how>",
+        "--mode dialogtool: flat (all tools at once) or hierarchical (each turn also asked app first, then that app's tools; both settings reported)",
+      ).choices(["flat", "hierarchical"]),
+    )
+    .addOption(
+      new Option(
         "--max-calls-per-turn <n>",
         "--mode tooltalk: calls one assistant turn may make before it is cut off (default 20)",
       ).argParser(positiveInteger("the number of calls per turn", 1000)),
@@ -203,6 +215,8 @@ function buildProgram(io: CliIO, setExit: (code: ExitCode) => void): Command {
           augment?: boolean;
           mode: "milestone" | "tooltalk" | "dialogtool";
           maxCallsPerTurn?: number;
+          awareness?: "binary" | "actions";
+          selection?: "flat" | "hierarchical";
         } & ModelRoleFlags,
       ) => setExit(await runCommand(paths, { ...withRoleSpecs(opts), judge: judgeSpec(opts, process.env) }, io)),
     );

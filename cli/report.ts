@@ -98,6 +98,7 @@ const COLUMNS: readonly Column<RunRecord>[] = [
   { header: "TRIAL", align: "right", cell: (r) => (r.trial === null ? "-" : String(r.trial)) },
   { header: "SCORE", align: "right", cell: (r) => formatScore(r.score) },
   { header: "TURNS", align: "right", cell: (r) => (r.turns === null ? "-" : String(r.turns)) },
+  { header: "ROLE PLAY", align: "right", cell: (r) => (r.role_play === null ? "-" : r.role_play.toFixed(2)) },
   { header: "END", cell: (r) => (r.damaged !== null ? `damaged (${r.damaged})` : (r.end_reason ?? "-")) },
   { header: "TOKENS", align: "right", cell: (r) => (r.telemetry.calls === 0 ? "-" : String(r.telemetry.total_tokens)) },
 ];

@@ -58,6 +58,10 @@ export interface RunOptions {
   readonly augment?: boolean;
   /** "tooltalk": ToolTalk's teacher-forced simulation and metrics instead of episodes (tooltalk-run.ts); "dialogtool": DialogTool's per-turn tasks, teacher-forced (dialogtool-run.ts). */
   readonly mode?: "milestone" | "tooltalk" | "dialogtool";
+  /** --mode dialogtool: binary awareness, or a choice of DialogTool's actions first. */
+  readonly awareness?: "binary" | "actions";
+  /** --mode dialogtool: flat selection only, or the hierarchical setting (app first) beside it. */
+  readonly selection?: "flat" | "hierarchical";
   /** --mode tooltalk: calls one assistant turn may make before it is cut off. */
   readonly maxCallsPerTurn?: number;
   /** A prompt set file applied to every scenario instead of its own `prompts:` (absent: each scenario's own). */
@@ -88,6 +92,9 @@ export async function runCommand(paths: readonly string[], options: RunOptions, 
     // Loaded on demand, so milestone runs do not pay for ToolTalk's modules at start-up.
     const { runToolTalkMode, toolTalkRunOptions } = await import("./tooltalk-run.js");
     return runToolTalkMode(paths, toolTalkRunOptions(modeOptions), io);
+  }
+  if (options.mode !== "dialogtool" && (options.awareness !== undefined || options.selection !== undefined)) {
+    throw new ExitError(`${options.awareness !== undefined ? "--awareness" : "--selection"} applies to --mode dialogtool only`, EXIT.usage);
   }
   if (options.mode === "dialogtool") {
     const { runDialogToolMode, dialogToolRunOptions } = await import("./dialogtool-run.js");

@@ -1,6 +1,6 @@
 // `toolsandbox tools`: a world pack's tools as a table, or as JSON for other programs.
 import { packById } from "../engine/packs/registry.js";
-import { appOf } from "../engine/scenario/apps.js";
+import { appOf, isTransactional } from "../engine/scenario/apps.js";
 import { DEFAULT_PACK_ID, PACK_IDS, type PackId, type WorldPack } from "../engine/packs/types.js";
 import { catalogEntry } from "../engine/tools/catalog-entry.js";
 import type { ToolDefinition } from "../engine/tools/types.js";
@@ -20,6 +20,7 @@ const columns = (pack: WorldPack): readonly Column<ToolDefinition>[] => [
   { header: "APP", cell: (t) => appOf(pack, t.name) ?? "" },
   { header: "DOMAIN", cell: (t) => t.domain },
   { header: "KIND", cell: (t) => (t.action ? "action" : "read") },
+  { header: "TRANSACTIONAL", cell: (t) => (isTransactional(pack, t.name) ? "yes" : "") },
   { header: "WEB", cell: (t) => (t.webBacked ? "offline data" : "") },
   { header: "PARAMETERS", cell: (t) => t.parameters.map((p) => (p.required ? p.name : `${p.name}?`)).join(", ") },
 ];
@@ -31,7 +32,7 @@ export function toolsCommand(options: ToolsOptions, io: CliIO): ExitCode {
   if (options.json) {
     io.out(
       JSON.stringify(
-        tools.map((t) => catalogEntry(t, appOf(pack, t.name))),
+        tools.map((t) => ({ ...catalogEntry(t, appOf(pack, t.name)), transactional: isTransactional(pack, t.name) })),
         null,
         2,
       ),
@@ -42,7 +43,7 @@ export function toolsCommand(options: ToolsOptions, io: CliIO): ExitCode {
   io.out("");
   const others = PACK_IDS.filter((p) => p !== id).join("|");
   io.out(
-    `${plural(tools.length, "tool")} of the ${id} pack; "?" marks an optional parameter. --json prints the full catalog, --pack ${others} another pack's.`,
+    `${plural(tools.length, "tool")} of the ${id} pack; "?" marks an optional parameter; a transactional tool needs the user's confirmation before it is called (DialogTool). --json prints the full catalog, --pack ${others} another pack's.`,
   );
   return EXIT.ok;
 }

@@ -4,7 +4,7 @@
 import { isDeepStrictEqual } from "node:util";
 import { isJsonObject, type JsonObject } from "../base/json.js";
 import type { ReferenceStep, Scenario } from "../scenario/model.js";
-import { realNameOf } from "./tool-names.js";
+import { isPackToolName, realNameOf } from "./tool-names.js";
 import type { ChatRequest, WireMessage } from "./wire.js";
 
 export type PlayedTurn =
@@ -40,7 +40,9 @@ function assistantTurn(m: AssistantMessage, offered: ReadonlySet<string>): Playe
   const calls: { tool: string; arguments: JsonObject }[] = [];
   for (const call of m.toolCalls) {
     const args = parseObject(call.arguments);
-    if (!offered.has(call.name) || args === null) return null;
+    // A tool of no pack is a fault's or a model's invention; a pack's tool not offered now was
+    // offered earlier (DialogTool's hierarchical selection offers one app's tools at a time).
+    if ((!offered.has(call.name) && !isPackToolName(call.name)) || args === null) return null;
     calls.push({ tool: realNameOf(call.name), arguments: args });
   }
   return { kind: "agent_calls", calls };

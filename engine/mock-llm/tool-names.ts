@@ -40,3 +40,9 @@ export function realNameOf(offeredName: string): string {
   const { realNames, realByScrambled } = nameMaps();
   return realNames.has(offeredName) ? offeredName : (realByScrambled.get(offeredName) ?? offeredName);
 }
+
+/** Whether a name is some pack's tool, under its real or its scrambled name. */
+export function isPackToolName(name: string): boolean {
+  const { realNames, realByScrambled } = nameMaps();
+  return realNames.has(name) || realByScrambled.has(name);
+}

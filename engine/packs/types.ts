@@ -70,7 +70,15 @@ export interface PackRuntime {
 /** A group of a pack's tools, as the apps of a phone group them (DialogTool's apps). */
 export interface PackApp {
   readonly name: string;
+  /** One line on what the app is for: what an agent choosing the app first (hierarchical selection) is shown. */
+  readonly description: string;
   readonly tools: readonly string[];
+  /**
+   * The app's transactional tools (DialogTool): those that change something the user cares about
+   * or send something on the user's behalf, which an agent must confirm with the user before
+   * calling. A subset of `tools`.
+   */
+  readonly transactional: readonly string[];
 }
 
 export interface WorldPack extends PackTables {

@@ -12,7 +12,7 @@ import type { JsonValue } from "../base/json.js";
 import { evaluate, type EvaluationResult } from "../evaluation/evaluate.js";
 import { judgeEpisode, type RolePlayJudge } from "../benchmarks/dialogtool/role-play/judge.js";
 import type { Scenario } from "../scenario/model.js";
-import type { TrajectoryEvent } from "../trajectory/events.js";
+import type { JudgementEvent, TrajectoryEvent } from "../trajectory/events.js";
 import type { ModelCallEvent } from "../trajectory/trajectory.js";
 import { serializeLine, TrajectoryWriter } from "../trajectory/writer.js";
 
@@ -58,6 +58,8 @@ export interface PlayedEpisode {
   readonly writeError: { readonly error: unknown; readonly atStart: boolean } | null;
   /** The episode's model calls, in order (none for scripted roles). */
   readonly modelCalls: readonly ModelCallEvent[];
+  /** The role-play judge's verdict, when a judge rated the episode. */
+  readonly judgement: JudgementEvent | null;
 }
 
 /** The header's run configuration: the roles' ids and, for model-backed ones, their settings. */
@@ -94,7 +96,16 @@ export async function playEpisode(options: EpisodeFileOptions): Promise<PlayedEp
   try {
     writer = TrajectoryWriter.create(file, header);
   } catch (error) {
-    return { header, messages: [], end: null, evaluation: null, engineError: null, writeError: { error, atStart: true }, modelCalls };
+    return {
+      header,
+      messages: [],
+      end: null,
+      evaluation: null,
+      engineError: null,
+      writeError: { error, atStart: true },
+      modelCalls,
+      judgement: null,
+    };
   }
   echo?.(header);
 
@@ -145,6 +156,7 @@ export async function playEpisode(options: EpisodeFileOptions): Promise<PlayedEp
   });
   let evaluation: EvaluationResult | null = null;
   let engineError: { readonly error: unknown } | null = null;
+  let judgement: JudgementEvent | null = null;
   try {
     await episode.run();
     evaluation = evaluate(scenario, episode.messages, (i) => episode.world.at(i), episode.firstUserIndex, {
@@ -152,7 +164,7 @@ export async function playEpisode(options: EpisodeFileOptions): Promise<PlayedEp
     });
     onEvent({ type: "evaluation", result: evaluation });
     // The verdict is the file's last line.
-    const judgement = await judgeEpisode(options.judge, scenario, episode.messages, signal);
+    judgement = (await judgeEpisode(options.judge, scenario, episode.messages, signal)) ?? null;
     if (judgement) onEvent(judgement);
   } catch (error) {
     engineError = { error };
@@ -167,5 +179,6 @@ export async function playEpisode(options: EpisodeFileOptions): Promise<PlayedEp
     engineError,
     writeError,
     modelCalls,
+    judgement,
   };
 }

@@ -107,6 +107,7 @@ export async function playJob(job: BatchJob, options: PlayOptions): Promise<Play
     turnCount: played.evaluation?.turn_count ?? effectiveTurnCount(played.messages),
     engineError: engineError === null ? null : errorMessage(engineError.error),
     telemetry: telemetryTotals(played.modelCalls),
+    ...(played.judgement ? { rolePlay: played.judgement.overall } : {}),
   });
   return { result, engineError: engineError?.error ?? null };
 }
@@ -144,6 +145,8 @@ export interface JobFacts {
   readonly engineError: string | null;
   /** The episode's model calls, summed (all zero for scripted roles). */
   readonly telemetry: TelemetryTotals;
+  /** The role-play judge's overall score, when the episode was judged. */
+  readonly rolePlay?: number | null;
 }
 
 /** The summary's record of one job, from what its episode (live or saved) ended with. */
@@ -163,5 +166,6 @@ export function jobResult(job: BatchJob, facts: JobFacts): ScenarioResult {
     failed: isFailedEnd(facts.end?.reason ?? null),
     // Only model-backed runs have any: a scripted run's summary stays as it was, byte for byte.
     ...(facts.telemetry.calls > 0 || (facts.telemetry.cached_calls ?? 0) > 0 ? { telemetry: facts.telemetry } : {}),
+    ...(facts.rolePlay !== undefined ? { role_play: facts.rolePlay } : {}),
   };
 }

@@ -47,6 +47,8 @@ export interface ScenarioResult {
   readonly failed: boolean;
   /** Its model calls summed: latency, tokens; only when a model-backed role made any. */
   readonly telemetry?: TelemetryTotals;
+  /** The role-play judge's overall score (1-5; null when the judgement failed); only when the episode was judged (`run --judge`). */
+  readonly role_play?: number | null;
 }
 
 const FAILED_REASONS: ReadonlySet<EndReason> = new Set<EndReason>(["role_error", "model_error", "script_exhausted", "cancelled"]);

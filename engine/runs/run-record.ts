@@ -33,6 +33,8 @@ export interface RunRecord {
   readonly messages: number;
   /** The end reason; null when the file has no end (the run was cut short). */
   readonly end_reason: string | null;
+  /** The role-play judge's overall score (1-5); null when the run was not judged or the judgement failed. */
+  readonly role_play: number | null;
   /** The model calls summed (all zero for scripted runs). Their latency is the run's model time. */
   readonly telemetry: TelemetryTotals;
   /** The file's modification time (ms since 1970). */
@@ -92,6 +94,7 @@ export function runRecordOf(text: string, file: string, root: string, date: numb
       turns: null,
       messages: 0,
       end_reason: null,
+      role_play: null,
       telemetry: telemetryTotals([]),
       damaged: lines.length === 0 ? "the file is empty" : "the first line is not a trajectory header",
     };
@@ -99,6 +102,7 @@ export function runRecordOf(text: string, file: string, root: string, date: numb
   let messages = 0;
   let end: JsonObject | null = null;
   let evaluation: JsonObject | null = null;
+  let judgement: JsonObject | null = null;
   const calls: { call: ModelCall }[] = [];
   let damaged: string | null = null;
   for (const [i, line] of lines.entries()) {
@@ -110,6 +114,7 @@ export function runRecordOf(text: string, file: string, root: string, date: numb
       if (isModelCall(call)) calls.push({ call });
     } else if (line.startsWith('{"type":"end"')) end = parse(line);
     else if (line.startsWith('{"type":"evaluation"')) evaluation = parse(line);
+    else if (line.startsWith('{"type":"judgement"')) judgement = parse(line);
     if (i === lines.length - 1 && parse(line) === null) damaged = `line ${i + 1} is cut short`;
   }
   const result = isJsonObject(evaluation?.result ?? null) ? (evaluation?.result as JsonObject) : null;
@@ -126,6 +131,7 @@ export function runRecordOf(text: string, file: string, root: string, date: numb
     turns: typeof result?.turn_count === "number" ? result.turn_count : null,
     messages,
     end_reason: typeof end?.reason === "string" ? end.reason : null,
+    role_play: typeof judgement?.overall === "number" ? judgement.overall : null,
     telemetry: telemetryTotals(calls),
     damaged,
   };

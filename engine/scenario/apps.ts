@@ -26,3 +26,8 @@ export function scenarioApps(scenario: Scenario, pack: WorldPack): string[] {
     scenario.reference.flatMap((step) => (step.kind === "agent_calls" ? step.calls.map((c) => c.tool) : [])),
   );
 }
+
+/** Whether the pack marks the tool transactional: the user must confirm before it is called (DialogTool). */
+export function isTransactional(pack: WorldPack, tool: string): boolean {
+  return pack.apps.some((app) => app.transactional.includes(tool));
+}

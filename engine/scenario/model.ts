@@ -6,6 +6,7 @@ import type { CellValue, Tables } from "../world/types.js";
 import type { WebData } from "../tools/web-data.js";
 import type { RoleName } from "../base/message-parts.js";
 import type { PackId } from "../packs/types.js";
+import type { DialogAction } from "./dialog-actions.js";
 
 /** Tags the tool augmentations add (reference 1.10). */
 export const AUGMENTATION_CATEGORIES = [
@@ -137,7 +138,8 @@ export interface ReferenceCall {
 
 /** One step of the scripted solution; the scripted agent and user play these in order. */
 export type ReferenceStep =
-  | { readonly kind: "agent_text"; readonly text: string }
+  /** `action`: DialogTool's dialogue action, when the step names it (absent: derived when scored). */
+  | { readonly kind: "agent_text"; readonly text: string; readonly action?: DialogAction }
   /** One agent turn; two or more calls are parallel (all-orderings check). */
   | { readonly kind: "agent_calls"; readonly calls: readonly ReferenceCall[] }
   | { readonly kind: "user_text"; readonly text: string }

@@ -2,6 +2,7 @@
 // and arguments, the order must be one a conversation can have: the agent answers the opening,
 // tool results go back to the agent, agent text is answered by the user, and nothing follows
 // end_conversation.
+import { isDialogAction } from "./dialog-actions.js";
 import type { ReferenceCall, ReferenceStep } from "./model.js";
 import { list, obj, str } from "./raw.js";
 import { lookupTool, resolveArguments, unavailableReason, type ToolContext, type ToolLists } from "./tool-calls.js";
@@ -16,6 +17,7 @@ export function resolveReferenceSteps(ctx: ToolContext, raw: unknown, lists: Too
   const kinds: (StepKind | null)[] = [];
   const callIds = new Map<string, string>();
   list(raw).forEach((item, i) => {
+    checkStepKeys(ctx, ["reference", i], obj(item));
     const step = resolveStep(ctx, ["reference", i], obj(item), i, lists, callIds);
     kinds.push(step?.kind ?? kindOf(obj(item)));
     if (step) steps.push(step);
@@ -31,10 +33,35 @@ const STEP_KEYS: Readonly<Record<string, StepKind>> = {
   end_conversation: "end_conversation",
 };
 
-/** The kind of a step written with exactly one of the step keys, else null (the schema reports it). */
+/** Beside its one step key, a step may name DialogTool's dialogue action (an `agent:` step only). */
+const ACTION_KEY = "action";
+
+/** The kind of a step written with exactly one of the step keys, else null (the schema or checkStepKeys reports it). */
 function kindOf(step: ReturnType<typeof obj>): StepKind | null {
-  const keys = step ? Object.keys(step) : [];
+  const keys = step ? Object.keys(step).filter((k) => k !== ACTION_KEY) : [];
   return keys.length === 1 ? (STEP_KEYS[keys[0] ?? ""] ?? null) : null;
+}
+
+/**
+ * The schema lets a step have two keys so that `action:` can sit beside `agent:`; two step keys,
+ * or an action on another kind of step, are reported here.
+ */
+function checkStepKeys(ctx: ToolContext, path: Path, step: ReturnType<typeof obj>): void {
+  if (!step) return;
+  const keys = Object.keys(step);
+  const stepKeys = keys.filter((k) => k in STEP_KEYS);
+  if (stepKeys.length > 1) {
+    ctx.reporter.report(
+      path,
+      "reference-step-keys",
+      `A step is exactly one of calls, agent, user or end_conversation, but this one has ${stepKeys.join(" and ")}; split it into separate steps.`,
+    );
+    return;
+  }
+  if (keys.includes(ACTION_KEY) && stepKeys.length === 1 && stepKeys[0] !== "agent") {
+    const why = stepKeys[0] === "calls" ? "a `calls:` step's action is always a tool call" : "only the agent's replies have one";
+    ctx.reporter.report([...path, ACTION_KEY], "reference-action", `\`action:\` belongs on an \`agent:\` step: ${why}.`);
+  }
 }
 
 function resolveStep(
@@ -46,8 +73,12 @@ function resolveStep(
   callIds: Map<string, string>,
 ): ReferenceStep | null {
   switch (kindOf(step)) {
-    case "agent_text":
-      return typeof step?.agent === "string" ? { kind: "agent_text", text: step.agent } : null;
+    case "agent_text": {
+      if (typeof step?.agent !== "string") return null;
+      // An unknown action is reported by the schema's enum (with the list of actions).
+      const action = step.action;
+      return isDialogAction(action) ? { kind: "agent_text", text: step.agent, action } : { kind: "agent_text", text: step.agent };
+    }
     case "user_text":
       return typeof step?.user === "string" ? { kind: "user_text", text: step.user } : null;
     case "end_conversation":

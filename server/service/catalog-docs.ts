@@ -31,10 +31,14 @@ export function toolDescription(tool: ToolDefinition): string {
   return parseDocstring(tool.docstring).description;
 }
 
-/** Signature, description, who may call it, the state it needs and the errors it can raise. */
-export function toolMarkdown(tool: ToolDefinition): string {
+/**
+ * Signature, description, who may call it, the state it needs and the errors it can raise.
+ * `transactional`: the pack asks for the user's confirmation before it is called (DialogTool).
+ */
+export function toolMarkdown(tool: ToolDefinition, transactional = false): string {
   const parts = [codeBlock(toolSignature(tool)), toolDescription(tool)];
   const facts = [`${tool.domain} tool`, tool.action ? "changes the world" : "reads only"];
+  if (transactional) facts.push("transactional: confirm with the user before calling it");
   if (!tool.visibleTo.includes("agent")) facts.push("user only");
   if (tool.webBacked) facts.push("answers from the offline web data");
   parts.push(`*${facts.join(" · ")}*`);

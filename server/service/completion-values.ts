@@ -24,6 +24,7 @@ import { describe, enumValues, schemaAt, typesOf } from "./schema-nav.js";
 import { valueSlot, type ToolPurpose } from "./slots.js";
 import { suggestedValues, type SuggestedValue } from "./world-values.js";
 import { isSeq, isScalar } from "yaml";
+import { DIALOG_ACTION_DOCS, DIALOG_ACTIONS } from "../../engine/scenario/dialog-actions.js";
 
 /** Values for the scalar at `path`; `dash` ("- " or "") starts a new list entry before each. */
 export function valueItems(
@@ -98,6 +99,13 @@ export function valueItems(
       });
     case "timezone":
       return timezones().map((zone) => value(zone, CompletionItemKind.Value, zone));
+    case "dialog-action":
+      return DIALOG_ACTIONS.map((a, i) =>
+        value(a, CompletionItemKind.EnumMember, `${i}`, {
+          detail: DIALOG_ACTION_DOCS[a],
+          documentation: { kind: "markdown", value: `DialogTool action: ${DIALOG_ACTION_DOCS[a]}.` },
+        }),
+      );
     case "node-id":
       return [];
     default:

@@ -18,6 +18,8 @@ import { milestoneMarkdown } from "./milestone-hover.js";
 import { scalarAt, type ScalarAt } from "./node-at.js";
 import { describe, schemaAt } from "./schema-nav.js";
 import { keySlot, valueSlot } from "./slots.js";
+import { DIALOG_ACTION_DOCS, isDialogAction } from "../../engine/scenario/dialog-actions.js";
+import { isTransactional } from "../../engine/scenario/apps.js";
 import { describeWorldValue } from "./world-values.js";
 
 export function hover(doc: ScenarioDocument, position: Position, lastRun?: EvaluationResult | null): Hover | null {
@@ -53,7 +55,7 @@ function valueMarkdown(doc: ScenarioDocument, at: ScalarAt, lastRun: EvaluationR
   switch (slot.kind) {
     case "tool": {
       const tool = doc.pack.toolByName(text);
-      return tool ? toolMarkdown(tool) : null;
+      return tool ? toolMarkdown(tool, isTransactional(doc.pack, tool.name)) : null;
     }
     case "table":
       return tableMarkdown(doc.pack, text);
@@ -91,5 +93,7 @@ function valueMarkdown(doc: ScenarioDocument, at: ScalarAt, lastRun: EvaluationR
     }
     case "timezone":
       return null;
+    case "dialog-action":
+      return isDialogAction(text) ? `**${text}** (DialogTool action)\n\n${DIALOG_ACTION_DOCS[text]}.` : null;
   }
 }

@@ -34,7 +34,9 @@ export type ValueSlot =
   | { readonly kind: "constraint-kind" }
   | { readonly kind: "demonstration" }
   | { readonly kind: "extractor" }
-  | { readonly kind: "timezone" };
+  | { readonly kind: "timezone" }
+  /** DialogTool's dialogue action of a reference `agent:` step. */
+  | { readonly kind: "dialog-action" };
 
 type P = readonly PathSegment[];
 
@@ -73,6 +75,7 @@ export function valueSlot(doc: ScenarioDocument, path: P): ValueSlot | null {
   const [a, b, c, d, e, f] = path;
   if (a === "tools" && (b === "allow" || b === "deny") && isIndex(c) && path.length === 3) return { kind: "tool", purpose: b };
   if (a === "clock" && b === "timezone" && path.length === 2) return { kind: "timezone" };
+  if (a === "reference" && isIndex(b) && c === "action" && path.length === 3) return { kind: "dialog-action" };
   if (a === "world" && b === "pack" && path.length === 2) return { kind: "pack" };
   if (a === "user" && b === "demonstrations" && isIndex(c) && path.length === 3) return { kind: "demonstration" };
   if (a === "reference" && isIndex(b) && c === "calls" && isIndex(d)) {

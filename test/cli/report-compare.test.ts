@@ -18,7 +18,7 @@ test("report lists one line per run, the category table, pass^k and the totals",
   const r = runCli(["report", SAMPLES]);
   assert.equal(r.status, 0, r.stderr);
   const out = lines(r.stdout);
-  assert.match(out[0] ?? "", /^SCENARIO\s+SUITE\s+AGENT\s+USER\s+SEED\s+TRIAL\s+SCORE\s+TURNS\s+END\s+TOKENS$/);
+  assert.match(out[0] ?? "", /^SCENARIO\s+SUITE\s+AGENT\s+USER\s+SEED\s+TRIAL\s+SCORE\s+TURNS\s+ROLE PLAY\s+END\s+TOKENS$/);
   assert.ok(
     out.some((l) => /^ALL_CATEGORIES\s+29\s+1\.00/.test(l)),
     "the per-category table",

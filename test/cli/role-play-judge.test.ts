@@ -50,6 +50,24 @@ test("run --judge: the judgement is the trajectory's last line, with the rubric 
   assert.match(t.messages[0]!.content, /you are Captain Nova/, "the agent was told its persona");
   const j = t.judgement;
   assert.ok(j, "the trajectory has a judgement");
+  // The overall score is a column of summary.json (the judged scenario only) and of `report`.
+  const summary = JSON.parse(readFileSync(join(out, "summary.json"), "utf8")) as {
+    scenarios: { name: string; role_play?: number | null }[];
+  };
+  assert.deepEqual(
+    summary.scenarios.map((s) => [s.name, s.role_play]),
+    [
+      ["cellular_off_persona", j.overall],
+      [summary.scenarios[1]?.name, undefined],
+    ],
+  );
+  const report = await cli(["report", out]);
+  assert.equal(report.status, 0, report.stderr);
+  assert.match(report.stdout, /ROLE PLAY/);
+  assert.match(
+    report.stdout.split("\n").find((l) => l.startsWith("cellular_off_persona ")) ?? "",
+    new RegExp(` ${j.overall?.toFixed(2)} `),
+  );
   assert.equal(j.rubric, ROLE_PLAY_RUBRIC);
   assert.equal(j.judge, "openai:mock");
   assert.equal(j.settings.base_url, `${mock.url}/v1`);

@@ -40,6 +40,7 @@ export function syntheticRuns(n: number): RunRecord[] {
       turns: 2 + (i % 13),
       messages: 20 + (i % 30),
       end_reason: i % 17 === 0 ? "model_error" : "end_conversation",
+      role_play: i % 9 === 0 ? 1 + (i % 5) : null,
       telemetry: {
         calls,
         failed_calls: 0,

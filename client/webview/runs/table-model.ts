@@ -12,6 +12,7 @@ export type ColumnId =
   | "trial"
   | "score"
   | "turns"
+  | "role_play"
   | "end"
   | "duration"
   | "tokens"
@@ -44,6 +45,8 @@ export const COLUMNS: readonly RunColumn[] = [
   { id: "trial", label: "Trial", numeric: true, text: (r) => (r.trial === null ? "–" : String(r.trial)), key: (r) => r.trial },
   { id: "score", label: "Score", numeric: true, text: (r) => fixed(r.score, 2), key: (r) => r.score },
   { id: "turns", label: "Turns", numeric: true, text: (r) => (r.turns === null ? "–" : String(r.turns)), key: (r) => r.turns },
+  // The role-play judge's overall score (`run --judge`), 1 to 5.
+  { id: "role_play", label: "Role play", numeric: true, text: (r) => fixed(r.role_play, 2), key: (r) => r.role_play },
   {
     id: "end",
     label: "End",

@@ -38,6 +38,8 @@ const runRecord: Reader<RunRecord> = (value, path) => {
     turns: nullable(finite)(prop(o, "turns"), at("turns")),
     messages: index(prop(o, "messages"), at("messages")),
     end_reason: nullable(str)(prop(o, "end_reason"), at("end_reason")),
+    // Absent in records from before the role-play column: not judged.
+    role_play: prop(o, "role_play") === undefined ? null : nullable(finite)(prop(o, "role_play"), at("role_play")),
     telemetry: telemetry(prop(o, "telemetry"), at("telemetry")),
     date: finite(prop(o, "date"), at("date")),
     damaged: nullable(str)(prop(o, "damaged"), at("damaged")),

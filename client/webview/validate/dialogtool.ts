@@ -5,9 +5,14 @@ import type { DialogToolReport } from "../../../engine/benchmarks/dialogtool/tas
 import type {
   ActionCall,
   AgentAction,
+  DialogToolErrorAnalysis,
   DialogToolMetrics,
+  MismatchCounts,
+  Rate,
   ScoredDialogToolTurn,
+  SelectionSetting,
   Tally,
+  TurnErrors,
   TurnScores,
 } from "../../../engine/benchmarks/dialogtool/tasks/types.js";
 import { bool, finite, index, jsonObject, list, nullable, prop, record, str, WireError, type Reader } from "./check.js";
@@ -43,6 +48,44 @@ function scores(value: unknown, path: string): TurnScores {
     ...optional("arguments", counts),
     ...optional("bleu", finite),
     ...optional("rouge_l", finite),
+    ...optional("action", bool),
+    ...optional("confirmation", counts),
+    ...optional("app", bool),
+    ...optional("hierarchical", hierarchical),
+    errors: turnErrors(prop(o, "errors"), `${path}/errors`),
+  };
+}
+
+const hierarchical: Reader<{ app: boolean; api: boolean; argument: boolean }> = (value, path) => {
+  const o = record(value, path);
+  return {
+    app: bool(prop(o, "app"), `${path}/app`),
+    api: bool(prop(o, "api"), `${path}/api`),
+    argument: bool(prop(o, "argument"), `${path}/argument`),
+  };
+};
+
+const mismatches: Reader<MismatchCounts> = (value, path) => {
+  const o = record(value, path);
+  return {
+    date_time: index(prop(o, "date_time"), `${path}/date_time`),
+    location: index(prop(o, "location"), `${path}/location`),
+    number: index(prop(o, "number"), `${path}/number`),
+    other: index(prop(o, "other"), `${path}/other`),
+  };
+};
+
+function turnErrors(value: unknown, path: string): TurnErrors {
+  const o = record(value, path);
+  const optional = <T>(key: string, read: Reader<T>): Record<string, T> =>
+    prop(o, key) === undefined ? {} : { [key]: read(prop(o, key), `${path}/${key}`) };
+  return {
+    parse_errors: index(prop(o, "parse_errors"), `${path}/parse_errors`),
+    unnecessary_calls: index(prop(o, "unnecessary_calls"), `${path}/unnecessary_calls`),
+    ...optional("recalled", index),
+    ...optional("missing_arguments", index),
+    ...optional("extra_arguments", index),
+    ...optional("mismatched_arguments", mismatches),
   };
 }
 
@@ -56,6 +99,8 @@ const turn: Reader<ScoredDialogToolTurn> = (value, path) => {
     truth,
     prediction: action(prop(o, "prediction"), `${path}/prediction`),
     apps: list(str)(prop(o, "apps"), `${path}/apps`),
+    ...(prop(o, "transactional") === undefined ? {} : { transactional: list(str)(prop(o, "transactional"), `${path}/transactional`) }),
+    ...(prop(o, "go_ahead") === undefined ? {} : { go_ahead: list(str)(prop(o, "go_ahead"), `${path}/go_ahead`) }),
     scores: scores(prop(o, "scores"), `${path}/scores`),
   };
 };
@@ -65,9 +110,52 @@ const tally: Reader<Tally> = (value, path) => {
   return { correct, total, accuracy: nullable(finite)(prop(record(value, path), "accuracy"), `${path}/accuracy`) };
 };
 
+const rate: Reader<Rate> = (value, path) => {
+  const o = record(value, path);
+  return {
+    count: index(prop(o, "count"), `${path}/count`),
+    total: index(prop(o, "total"), `${path}/total`),
+    rate: nullable(finite)(prop(o, "rate"), `${path}/rate`),
+  };
+};
+
+const setting: Reader<SelectionSetting> = (value, path) => {
+  const o = record(value, path);
+  return {
+    app: tally(prop(o, "app"), `${path}/app`),
+    api: tally(prop(o, "api"), `${path}/api`),
+    argument: tally(prop(o, "argument"), `${path}/argument`),
+  };
+};
+
+function errorAnalysis(value: unknown, path: string): DialogToolErrorAnalysis {
+  const o = record(value, path);
+  const awareness = record(prop(o, "awareness"), `${path}/awareness`);
+  const selection = record(prop(o, "selection"), `${path}/selection`);
+  const execution = record(prop(o, "execution"), `${path}/execution`);
+  return {
+    awareness: {
+      false_negatives: rate(prop(awareness, "false_negatives"), `${path}/awareness/false_negatives`),
+      false_positives: rate(prop(awareness, "false_positives"), `${path}/awareness/false_positives`),
+    },
+    selection: {
+      recall: tally(prop(selection, "recall"), `${path}/selection/recall`),
+      parse_errors: index(prop(selection, "parse_errors"), `${path}/selection/parse_errors`),
+      unnecessary_calls: index(prop(selection, "unnecessary_calls"), `${path}/selection/unnecessary_calls`),
+    },
+    execution: {
+      arguments: index(prop(execution, "arguments"), `${path}/execution/arguments`),
+      missing: index(prop(execution, "missing"), `${path}/execution/missing`),
+      extra: index(prop(execution, "extra"), `${path}/execution/extra`),
+      mismatched: mismatches(prop(execution, "mismatched"), `${path}/execution/mismatched`),
+    },
+  };
+}
+
 function metrics(value: unknown, path: string): DialogToolMetrics {
   const o = record(value, path);
   const response = record(prop(o, "response"), `${path}/response`);
+  const settings = record(prop(o, "selection_settings"), `${path}/selection_settings`);
   return {
     turns: index(prop(o, "turns"), `${path}/turns`),
     awareness: tally(prop(o, "awareness"), `${path}/awareness`),
@@ -80,6 +168,15 @@ function metrics(value: unknown, path: string): DialogToolMetrics {
       bleu: nullable(finite)(prop(response, "bleu"), `${path}/response/bleu`),
       rouge_l: nullable(finite)(prop(response, "rouge_l"), `${path}/response/rouge_l`),
     },
+    // The action confusion matrix exists in teacher-forced runs only; the panel scores free runs.
+    confirmation: tally(prop(o, "confirmation"), `${path}/confirmation`),
+    selection_settings: {
+      flat: setting(prop(settings, "flat"), `${path}/selection_settings/flat`),
+      ...(prop(settings, "hierarchical") === undefined
+        ? {}
+        : { hierarchical: setting(prop(settings, "hierarchical"), `${path}/selection_settings/hierarchical`) }),
+    },
+    errors: errorAnalysis(prop(o, "errors"), `${path}/errors`),
   };
 }
 

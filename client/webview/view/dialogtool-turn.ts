@@ -28,6 +28,14 @@ function turnCard(turn: ScoredDialogToolTurn): HTMLElement {
   if (s.arguments) figures.push(`arguments ${s.arguments.correct}/${s.arguments.total}`);
   if (s.bleu !== undefined) figures.push(`BLEU ${s.bleu.toFixed(1)}`);
   if (s.rouge_l !== undefined) figures.push(`ROUGE-L ${s.rouge_l.toFixed(2)}`);
+  const e = s.errors;
+  const wrongArgs = [
+    e.missing_arguments ? `${e.missing_arguments} missing` : "",
+    e.extra_arguments ? `${e.extra_arguments} extra` : "",
+    ...Object.entries(e.mismatched_arguments ?? {}).map(([kind, n]) => (n > 0 ? `${n} ${kind.replace("_", "/")} mismatched` : "")),
+  ].filter((x) => x !== "");
+  if (wrongArgs.length > 0) figures.push(`arguments: ${wrongArgs.join(", ")}`);
+  if (e.unnecessary_calls > 0) figures.push(`${e.unnecessary_calls} unnecessary call${e.unnecessary_calls === 1 ? "" : "s"}`);
   return el(
     "div",
     { class: "dt-turn", attrs: { "data-testid": "dialogtool-turn" } },
@@ -37,6 +45,8 @@ function turnCard(turn: ScoredDialogToolTurn): HTMLElement {
       verdict("awareness", s.awareness),
       verdict("selection", s.selection),
       verdict("execution", s.execution),
+      verdict("action", s.action),
+      s.confirmation ? verdict("confirmation", s.confirmation.correct === s.confirmation.total) : null,
       el("span", { class: "dt-figures", text: figures.join(" · ") }),
     ),
     el(

@@ -10,6 +10,7 @@ import { formatScore, plural } from "./format.js";
 import { judgementSection } from "./judgement.js";
 import { telemetryLine } from "./telemetry.js";
 import { dialogToolLine } from "./dialogtool-turn.js";
+import { dialogToolAnalysisLine } from "../../../engine/benchmarks/dialogtool/tasks/analysis-line.js";
 import { appendIdentifier } from "./text.js";
 
 /** The run's model calls summed, for a model-backed run. */
@@ -22,6 +23,14 @@ function costLine(t: PanelTrajectory): HTMLElement | null {
 function dialogToolSummary(t: PanelTrajectory): HTMLElement | null {
   const m = t.dialogToolMetrics;
   return m === null ? null : el("div", { class: "run-line dialogtool", text: dialogToolLine(m), attrs: { "data-testid": "dialogtool" } });
+}
+
+/** DialogTool's error analyses under its totals. */
+function dialogToolAnalysis(t: PanelTrajectory): HTMLElement | null {
+  const m = t.dialogToolMetrics;
+  return m === null
+    ? null
+    : el("div", { class: "run-line dialogtool muted", text: dialogToolAnalysisLine(m), attrs: { "data-testid": "dialogtool-errors" } });
 }
 
 export class SummaryView {
@@ -55,6 +64,7 @@ export class SummaryView {
       }),
       costLine(trajectory),
       dialogToolSummary(trajectory),
+      dialogToolAnalysis(trajectory),
     );
     const more = el("button", {
       class: "tool summary-more",

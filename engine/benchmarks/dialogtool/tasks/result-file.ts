@@ -3,6 +3,7 @@
 // `eval --mode dialogtool` reads the turns back and scores them again (so a change of the scoring
 // re-grades old runs); the stored scores are for people reading the file.
 import { JsonCursor, parseJsonText } from "../../../base/json-reader.js";
+import { isTurnAction } from "./actions.js";
 import type { ActionCall, AgentAction, DialogToolMetrics, DialogToolTurn, ScoredDialogToolTurn } from "./types.js";
 
 export const DIALOGTOOL_RUN_SUFFIX = ".dialogtool.json";
@@ -16,6 +17,9 @@ export interface DialogToolRunFile {
   /** "scripted" (the reference, the oracle) or "openai:<model>". */
   readonly agent: string;
   readonly seed: number;
+  /** How the agent was asked: binary awareness or a choice of action; flat selection, or hierarchical as well. */
+  readonly awareness: "binary" | "actions";
+  readonly selection: "flat" | "hierarchical";
   readonly metrics: DialogToolMetrics;
   readonly by_depth: readonly { readonly dialogue_turn: number; readonly metrics: DialogToolMetrics }[];
   readonly by_app: readonly { readonly app: string; readonly metrics: DialogToolMetrics }[];
@@ -50,6 +54,36 @@ function readPrediction(cursor: JsonCursor): AgentAction {
   return readTruth(cursor);
 }
 
+function readTurnAction(cursor: JsonCursor) {
+  const value = cursor.string();
+  if (!isTurnAction(value)) cursor.fail(`expected one of DialogTool's actions, found ${JSON.stringify(value)}`);
+  return value;
+}
+
+/** The facts a turn may carry beyond the actions (absent in files written before they existed). */
+function readExtras(turn: JsonCursor): Partial<DialogToolTurn> {
+  const extras: { -readonly [K in keyof DialogToolTurn]?: DialogToolTurn[K] } = {};
+  if (turn.field("truth_action").exists) extras.truth_action = readTurnAction(turn.field("truth_action"));
+  if (turn.field("action_choice").exists) {
+    const choice = turn.field("action_choice");
+    const chosen = choice.field("chosen");
+    extras.action_choice = { chosen: chosen.json() === null ? null : readTurnAction(chosen), answer: choice.field("answer").string() };
+  }
+  if (turn.field("hierarchical").exists) {
+    const h = turn.field("hierarchical");
+    const apps = h.field("apps");
+    extras.hierarchical = {
+      apps: apps.json() === null ? null : apps.strings(),
+      answer: h.field("answer").string(),
+      prediction: readPrediction(h.field("prediction")),
+      model_calls: [],
+    };
+  }
+  if (turn.field("transactional").exists) extras.transactional = turn.field("transactional").strings();
+  if (turn.field("go_ahead").exists) extras.go_ahead = turn.field("go_ahead").strings();
+  return extras;
+}
+
 export interface ReadDialogToolRun {
   readonly scenario: string;
   readonly agent: string;
@@ -73,6 +107,7 @@ export function readDialogToolRun(text: string, file: string): ReadDialogToolRun
         truth: readTruth(turn.field("truth")),
         prediction: readPrediction(turn.field("prediction")),
         apps: turn.field("apps").strings(),
+        ...readExtras(turn),
       };
     });
   return { scenario: root.field("scenario").string(), agent: root.field("agent").string(), turns };

@@ -8,22 +8,11 @@ import type { Scenario } from "../../../scenario/model.js";
 import { packById } from "../../../packs/registry.js";
 import { agentTurnStarts, appsOfAction, catalogNames, dialogueTurnAt } from "./teacher-forced.js";
 import { metricsOfTurns } from "./metrics.js";
+import { goAhead, referenceTurns, transactionalTools } from "./confirmation.js";
 import { scoreTurn } from "./turn-scores.js";
 import type { ActionCall, AgentAction, DialogToolMetrics, DialogToolTurn, ScoredDialogToolTurn } from "./types.js";
 
 type Truth = Exclude<AgentAction, { kind: "none" }>;
-
-/** The reference's agent steps by dialogue turn. */
-function referenceTurns(scenario: Scenario): Truth[][] {
-  const byTurn: Truth[][] = [[]];
-  for (const step of scenario.reference) {
-    if (step.kind === "user_text") byTurn.push([]);
-    else if (step.kind === "agent_text") byTurn[byTurn.length - 1]?.push({ kind: "text", text: step.text });
-    else if (step.kind === "agent_calls")
-      byTurn[byTurn.length - 1]?.push({ kind: "calls", calls: step.calls.map((c) => ({ tool: c.tool, arguments: c.arguments })) });
-  }
-  return byTurn;
-}
 
 function actionAt(messages: readonly Message[], start: number, realName: (name: string) => string): Truth {
   const position = messages.findIndex((m) => m.sandbox_message_index === start);
@@ -74,7 +63,16 @@ export function freeRunTurns(messages: readonly Message[], scenario: Scenario): 
                 ? "the agent took no turn here"
                 : `the agent took ${agent.length} turn${agent.length === 1 ? "" : "s"} here`,
           };
-      turns.push({ index: mine?.index ?? endOf(d), dialogue_turn: d, truth, prediction, apps: appsOfAction(truth, pack) });
+      const transactional = transactionalTools(pack, [truth, prediction]);
+      turns.push({
+        index: mine?.index ?? endOf(d),
+        dialogue_turn: d,
+        truth,
+        prediction,
+        apps: appsOfAction(truth, pack),
+        transactional,
+        go_ahead: goAhead(scenario, messages, d, transactional),
+      });
     });
   });
   for (const [d, agent] of played) if (d >= reference.length) extra += agent.length;
