@@ -13,10 +13,15 @@ import type { AgentRole, UserRole } from "../engine/episode/role.js";
 import { SCRIPTED_ROLE_ID, createScriptedAgent, createScriptedRoles, createScriptedUser } from "../engine/roles/scripted.js";
 import type { Scenario } from "../engine/scenario/model.js";
 import { CliError, EXIT } from "../engine/runner/errors.js";
+import { McpAgentRole } from "../engine/roles/mcp/agent.js";
+import type { McpAgentHost } from "../engine/runner/agent-host.js";
+import { commandAgentHost, DEFAULT_COMMAND_TIME_LIMIT_SECONDS, splitCommandLine } from "../engine/runner/command-agent.js";
 
 const OPENAI_PREFIX = "openai:";
+/** An agent that is a program, started per episode and reached over MCP (runner/command-agent.ts). */
+export const COMMAND_PREFIX = "cmd:";
 
-export const SUPPORTED_AGENTS: readonly string[] = [SCRIPTED_ROLE_ID, `${OPENAI_PREFIX}<model>`];
+export const SUPPORTED_AGENTS: readonly string[] = [SCRIPTED_ROLE_ID, `${OPENAI_PREFIX}<model>`, `${COMMAND_PREFIX}'<command line>'`];
 export const SUPPORTED_USERS: readonly string[] = [SCRIPTED_ROLE_ID, `${OPENAI_PREFIX}<model>`];
 
 export type RoleSpec =
@@ -28,7 +33,9 @@ export type RoleSpec =
       readonly keyRequired: boolean;
       /** Keep each call's request and response bodies in the trajectory (false: `--no-record-io`). */
       readonly recordIo?: boolean;
-    };
+    }
+  /** An agent outside the process whose turns arrive over MCP (`serve`, `cmd:`); `host` makes it reachable per episode. */
+  | { readonly kind: "mcp"; readonly id: string; readonly host: McpAgentHost; readonly batchWindowMs?: number };
 
 export interface RoleSpecs {
   readonly agent: RoleSpec;
@@ -39,7 +46,13 @@ function roleParser(kind: "agent" | "user") {
   return (value: string): string => {
     if (value === SCRIPTED_ROLE_ID) return value;
     if (value.startsWith(OPENAI_PREFIX) && value.length > OPENAI_PREFIX.length) return value;
-    throw new InvalidArgumentError(`unsupported ${kind} "${value}" (supported: ${SCRIPTED_ROLE_ID}, ${OPENAI_PREFIX}<model>)`);
+    if (kind === "agent" && value.startsWith(COMMAND_PREFIX)) {
+      const problem = splitCommandLine(value.slice(COMMAND_PREFIX.length)).problem;
+      if (problem !== null) throw new InvalidArgumentError(`${COMMAND_PREFIX}: ${problem}`);
+      return value;
+    }
+    const supported = kind === "agent" ? SUPPORTED_AGENTS : SUPPORTED_USERS;
+    throw new InvalidArgumentError(`unsupported ${kind} "${value}" (supported: ${supported.join(", ")})`);
   };
 }
 
@@ -66,6 +79,10 @@ export interface ModelRoleFlags {
   readonly userApiKeyEnv?: string;
   /** False with --no-record-io (commander's default for a --no- flag is true). */
   readonly recordIo?: boolean;
+  /** `--agent cmd:`: seconds an episode's command may run before it is killed and the episode ends as timed_out. */
+  readonly timeLimit?: number;
+  /** Outside agents: milliseconds within which tool calls arriving one after another form one parallel batch. */
+  readonly batchWindow?: number;
   /** The role-play judge (judge-options.ts); its own options mirror the agent's. */
   readonly judge?: string;
   readonly judgeBaseUrl?: string;
@@ -157,6 +174,10 @@ type Env = Readonly<Record<string, string | undefined>>;
 export function roleSpecs(agentId: string, userId: string, flags: ModelRoleFlags, env: Env): RoleSpecs {
   const agent = roleSpec("agent", agentId, flags, env);
   const user = roleSpec("user", userId, flags, env);
+  if (agent.kind !== "mcp") {
+    if (flags.timeLimit !== undefined) throw usage("--time-limit applies to an outside agent only (--agent cmd:...)");
+    if (flags.batchWindow !== undefined) throw usage("--batch-window applies to an outside agent only (--agent cmd:...)");
+  }
   if (agent.kind === "scripted" && user.kind === "scripted" && flags.judge === undefined) {
     const stray = (["baseUrl", "timeout", "maxRetries", "apiKeyEnv"] as const).find((k) => flags[k] !== undefined);
     if (stray) throw usage(`--${kebab(stray)} applies to model-backed roles only (--agent or --user openai:<model>)`);
@@ -190,6 +211,13 @@ export function roleSpec(role: ModelRole, id: string, flags: ModelRoleFlags, env
             maxTokens: flags.userMaxTokens,
             apiKeyEnv: flags.userApiKeyEnv,
           };
+  if (role === "agent" && id.startsWith(COMMAND_PREFIX)) {
+    const line = id.slice(COMMAND_PREFIX.length);
+    const { argv, problem } = splitCommandLine(line);
+    if (problem !== null) throw usage(`${COMMAND_PREFIX}: ${problem}`);
+    const host = commandAgentHost({ argv, timeLimitSeconds: flags.timeLimit ?? DEFAULT_COMMAND_TIME_LIMIT_SECONDS });
+    return { kind: "mcp", id, host, ...(flags.batchWindow === undefined ? {} : { batchWindowMs: flags.batchWindow }) };
+  }
   if (id === SCRIPTED_ROLE_ID) {
     const stray = (Object.keys(own) as (keyof typeof own)[]).find((k) => own[k] !== undefined);
     if (stray) throw usage(`--${role}-${kebab(stray)} applies to a model-backed ${role} only (--${role} openai:<model>)`);
@@ -247,8 +275,18 @@ export function createRoles(
   const agentSpec = typeof agent === "string" ? roleSpec("agent", agent, {}, env) : agent;
   const userSpec = typeof user === "string" ? roleSpec("user", user, {}, env) : user;
   if (agentSpec.kind === "scripted" && userSpec.kind === "scripted") return createScriptedRoles(scenario);
+  if (userSpec.kind === "mcp") throw usage("the user cannot be an outside agent");
+  const agentRole =
+    agentSpec.kind === "openai"
+      ? new OpenAiAgent(sharedModel(agentSpec, "agent", env))
+      : agentSpec.kind === "mcp"
+        ? new McpAgentRole({
+            id: agentSpec.id,
+            ...(agentSpec.batchWindowMs === undefined ? {} : { batchWindowMs: agentSpec.batchWindowMs }),
+          })
+        : createScriptedAgent(scenario);
   return {
-    agent: agentSpec.kind === "openai" ? new OpenAiAgent(sharedModel(agentSpec, "agent", env)) : createScriptedAgent(scenario),
+    agent: agentRole,
     user: userSpec.kind === "openai" ? new OpenAiUser(sharedModel(userSpec, "user", env)) : createScriptedUser(scenario),
   };
 }

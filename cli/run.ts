@@ -68,6 +68,9 @@ export async function runCommand(paths: readonly string[], options: RunOptions, 
   if (options.judge && options.mode !== undefined && options.mode !== "milestone") {
     throw new CliError("--judge applies to --mode milestone only (the role play is judged on whole episodes)", EXIT.usage);
   }
+  if (options.roles?.agent.kind === "mcp" && options.mode !== undefined && options.mode !== "milestone") {
+    throw new CliError(`--mode ${options.mode} plays teacher-forced turns, which an outside agent (cmd:) cannot`, EXIT.usage);
+  }
   if (options.mode === "tooltalk") {
     // Loaded on demand, so milestone runs do not pay for ToolTalk's modules at start-up.
     const { runToolTalkMode, toolTalkRunOptions } = await import("./tooltalk-run.js");

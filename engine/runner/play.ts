@@ -11,6 +11,8 @@ import { scenarioApps } from "../scenario/apps.js";
 import { packById } from "../packs/registry.js";
 import { judgeEpisode, type RolePlayJudge } from "../benchmarks/dialogtool/role-play/judge.js";
 import type { AgentRole, UserRole } from "../episode/role.js";
+import { McpAgentRole } from "../roles/mcp/agent.js";
+import type { HostedAgent } from "./agent-host.js";
 import type { TrajectoryEvent } from "../trajectory/events.js";
 import { effectiveTurnCount } from "../evaluation/turn-count.js";
 import { NO_TELEMETRY, telemetryTotals, type TelemetryTotals } from "../trajectory/telemetry.js";
@@ -102,8 +104,15 @@ export async function playJob(job: BatchJob, options: PlayOptions): Promise<Play
   let engineError: { readonly error: unknown } | null = null;
   let evaluation: EvaluationResult | null = null;
   let peers: PeerSummary | null = null;
+  let hosted: HostedAgent | null = null;
   try {
+    // An outside agent is made reachable first (its server, its process), and taken down once the episode has ended.
+    const spec = typeof options.agent === "string" ? null : options.agent;
+    if (agent instanceof McpAgentRole && spec?.kind === "mcp") {
+      hosted = await spec.host.attach(agent, job, { outDir: options.outDir, signal });
+    }
     await episode.run();
+    await hosted?.close();
     evaluation = evaluate(job.scenario, episode.messages, (i) => episode.world.at(i), episode.firstUserIndex, {
       endReason: episode.ended?.reason ?? null,
     });
@@ -114,6 +123,7 @@ export async function playJob(job: BatchJob, options: PlayOptions): Promise<Play
   } catch (error) {
     engineError = { error };
   } finally {
+    await hosted?.close().catch(() => undefined);
     writer.close();
   }
   if (failed.write) {
