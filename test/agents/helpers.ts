@@ -60,7 +60,9 @@ export interface ServeProcess {
 
 /** `toolsandbox serve <file> --port 0 ...` in a process of its own. */
 export function startServe(file: string, args: readonly string[]): ServeProcess {
-  const child = spawn(process.execPath, [CLI, "serve", file, "--port", "0", ...args], { env: { PATH: process.env.PATH ?? "" } });
+  const child = spawn(process.execPath, [CLI, "serve", file, "--port", "0", "--time-limit", "120", ...args], {
+    env: { PATH: process.env.PATH ?? "" },
+  });
   let stdout = "";
   let stderr = "";
   let announce: (url: string) => void = () => undefined;

@@ -1,6 +1,8 @@
 // An episode's MCP server over Streamable HTTP, on 127.0.0.1 only: one session (the episode's
-// agent), at /mcp. A client that ends its session (HTTP DELETE) or drops the connection of a
-// request it is still waiting on has gone away: `onDisconnect` says so, and the episode ends.
+// agent), at /mcp. A client that ends its session (HTTP DELETE), drops the connection of a request
+// it is still waiting on, or closes its event stream (GET) has gone away: `onDisconnect` says so,
+// and the episode ends. A client that holds no stream and just stops calling is only caught by the
+// time limit.
 import { randomUUID } from "node:crypto";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -47,6 +49,11 @@ export async function serveMcpOverHttp(server: Server, options: McpHttpOptions):
       // A request the client stopped waiting for: it has gone (killed, or closed its transport).
       res.on("close", () => {
         if (!res.writableFinished && !closing) disconnect("the client closed its connection before its request was answered");
+      });
+    } else if (req.method === "GET") {
+      // The client's event stream stays open while it is connected (on 127.0.0.1 nothing else drops it).
+      res.on("close", () => {
+        if (res.statusCode === 200 && !closing) disconnect("the client closed its event stream");
       });
     }
     transport.handleRequest(req, res).catch((error: unknown) => {
