@@ -48,7 +48,7 @@ export class McpAgentRole implements AgentRole {
   private readonly queue: Action[] = [];
   /** The episode's open request for a turn, if it is waiting. */
   private waiting: { readonly resolve: (turn: AgentTurn) => void; readonly reject: (error: unknown) => void } | null = null;
-  private batchTimer: NodeJS.Timeout | null = null;
+  private batchTimer: { readonly cancel: () => void } | null = null;
   /** Calls handed to the episode, by id, until their result is on the bus. */
   private readonly dueResults = new Map<string, (a: McpAnswer) => void>();
   /** Messages handed to the episode, oldest first, until the user answers. */
@@ -192,7 +192,14 @@ export class McpAgentRole implements AgentRole {
     }
     // Calls: (re)start the window; the batch closes when no call has come for its length.
     this.clearTimer();
-    this.batchTimer = setTimeout(() => this.closeBatch(), this.batchWindowMs);
+    // A window of 0 still takes what arrived in the same turn of the event loop (one stdio chunk).
+    if (this.batchWindowMs === 0) {
+      const immediate = setImmediate(() => this.closeBatch());
+      this.batchTimer = { cancel: () => clearImmediate(immediate) };
+    } else {
+      const timeout = setTimeout(() => this.closeBatch(), this.batchWindowMs);
+      this.batchTimer = { cancel: () => clearTimeout(timeout) };
+    }
   }
 
   private closeBatch(): void {
@@ -214,7 +221,7 @@ export class McpAgentRole implements AgentRole {
   }
 
   private clearTimer(): void {
-    if (this.batchTimer) clearTimeout(this.batchTimer);
+    this.batchTimer?.cancel();
     this.batchTimer = null;
   }
 }
