@@ -39,7 +39,15 @@ export async function serveMcpOverHttp(server: Server, options: McpHttpOptions):
   });
   await server.connect(transport);
 
+  /** Known once listening; no request arrives before. */
+  let port = 0;
   const http = createServer((req: IncomingMessage, res: ServerResponse) => {
+    // A page in a browser may reach 127.0.0.1 under another name (DNS rebinding): only our own names are served.
+    const host = req.headers.host ?? "";
+    if (host !== `127.0.0.1:${port}` && host !== `localhost:${port}`) {
+      res.writeHead(403, { "content-type": "text/plain" }).end("forbidden host\n");
+      return;
+    }
     const path = (req.url ?? "").split("?")[0];
     if (path !== MCP_PATH) {
       res.writeHead(404, { "content-type": "text/plain" }).end(`the MCP endpoint is ${MCP_PATH}\n`);
@@ -68,7 +76,7 @@ export async function serveMcpOverHttp(server: Server, options: McpHttpOptions):
       resolve();
     });
   });
-  const port = (http.address() as AddressInfo).port;
+  port = (http.address() as AddressInfo).port;
   return {
     url: `http://127.0.0.1:${port}${MCP_PATH}`,
     port,
