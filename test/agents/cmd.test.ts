@@ -39,6 +39,7 @@ interface Summary {
     readonly trial?: number;
     readonly score: number | null;
     readonly end_reason: string | null;
+    readonly detail: string | null;
     readonly trajectory: string;
   }[];
 }
@@ -134,4 +135,26 @@ test("--resume after the run was killed plays what is left, and every episode sc
   const summary = readSummary(out);
   assert.equal(summary.scenarios.length, files.length);
   for (const s of summary.scenarios) assert.equal(s.score, 1, `${s.name}: score`);
+});
+
+test("a command that cannot be started fails its episode with one line saying so", () => {
+  const out = tempDir("cmd-missing");
+  const run = runCli([
+    "run",
+    join(SAMPLES, "cellular_off_adapted.scenario.yaml"),
+    "--agent",
+    "cmd:/nonexistent/agent --flag",
+    "--out",
+    out,
+  ]);
+  assert.equal(run.status, 1, run.stderr);
+  const [result] = readSummary(out).scenarios;
+  assert.equal(result?.end_reason, "role_error");
+  assert.match(result?.detail ?? "", /could not start \/nonexistent\/agent: spawn \/nonexistent\/agent ENOENT/);
+});
+
+test("a command line with an open quote is a usage error", () => {
+  const run = runCli(["run", SAMPLES, "--agent", "cmd:node 'agent.mjs", "--out", tempDir("cmd-quote")]);
+  assert.equal(run.status, 2);
+  assert.match(run.stderr, /^toolsandbox: --agent: cmd:: a single quote is not closed/);
 });

@@ -10,6 +10,7 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { Episode } from "../../engine/episode/episode.js";
+import { startMockLlm } from "../../engine/mock-llm/server.js";
 import type { AgentRole, AgentTurn } from "../../engine/episode/role.js";
 import type { JsonValue } from "../../engine/base/json.js";
 import { createScriptedUser } from "../../engine/roles/scripted.js";
@@ -187,4 +188,27 @@ test("over stdio: a client that disconnects mid-episode leaves a readable trajec
     trajectory.messages.some((m) => m.sender === "execution_environment" && m.recipient === "agent"),
     "the call made is on record",
   );
+});
+
+test("over HTTP with a model playing the user (mock-llm): the reference played over MCP scores 1.0 and the user's turns are model calls", async () => {
+  const file = join(SAMPLES, "remove_contact_by_phone_multiple_user_turn_adapted.scenario.yaml");
+  const scenario = loadSample(file);
+  const mock = await startMockLlm({ scenarios: [scenario] });
+  try {
+    const out = tempDir("serve-model-user");
+    const served = startServe(file, ["--out", out, "--user", "openai:mock", "--user-base-url", `${mock.url}/v1`]);
+    const client = new Client({ name: "test", version: "1" });
+    await client.connect(new StreamableHTTPClientTransport(new URL(await served.url)));
+    assert.equal(await playSteps(client, referencePlay(scenario)), "ended");
+    await client.close();
+    const result = await served.done;
+    assert.equal(result.status, 0, result.stderr);
+    const trajectory = onlyTrajectory(out);
+    assert.equal(trajectory.evaluation?.score, 1);
+    assert.equal(trajectory.header.run.user, "openai:mock");
+    const userCalls = trajectory.events.filter((e) => e.type === "model_call" && e.role === "user");
+    assert.ok(userCalls.length >= 2, `the user model was asked ${userCalls.length} times`);
+  } finally {
+    await mock.close();
+  }
 });
