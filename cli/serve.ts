@@ -44,7 +44,8 @@ export async function serveCommand(file: string, options: ServeOptions, io: CliI
     throw fsError(e, options.out);
   }
   const [planned] = planJobs([{ file, scenario }], 1, options.seed);
-  const job = { ...planned!, trajectory: basename(trajectoryPath) };
+  if (!planned) throw new Error("a scenario planned no job");
+  const job = { ...planned, trajectory: basename(trajectoryPath) };
   const host = serveHost({
     transport: options.stdio === true ? "stdio" : { port: options.port ?? 0 },
     timeLimitSeconds: options.timeLimit ?? null,

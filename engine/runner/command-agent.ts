@@ -37,7 +37,7 @@ export function splitCommandLine(line: string): { readonly argv: string[]; reado
   let word: string | null = null;
   let i = 0;
   while (i < line.length) {
-    const c = line[i]!;
+    const c = line.charAt(i);
     if (c === " " || c === "\t" || c === "\n") {
       if (word !== null) argv.push(word);
       word = null;
@@ -102,8 +102,8 @@ export function commandAgentHost(spec: CommandAgentSpec): McpAgentHost {
       const logs = commandLogPaths(context.outDir, job.trajectory);
       const outFd = openForWriting(logs.stdout);
       const errFd = openForWriting(logs.stderr);
-      const [file, ...args] = spec.argv;
-      const child = spawn(file!, args, {
+      const [file = "", ...args] = spec.argv;
+      const child = spawn(file, args, {
         detached: true,
         stdio: ["ignore", outFd, errFd],
         env: {

@@ -75,7 +75,7 @@ export function startServe(file: string, args: readonly string[]): ServeProcess 
   child.stderr.on("data", (chunk: Buffer) => {
     stderr += chunk.toString();
     const found = /at (http:\/\/127\.0\.0\.1:\d+\/mcp)/.exec(stderr);
-    if (found) announce(found[1]!);
+    if (found?.[1]) announce(found[1]);
   });
   const done = new Promise<CliResult>((resolve, reject) => {
     child.on("error", reject);
