@@ -14,6 +14,7 @@ import { hasErrors, loadScenario } from "../engine/runner/scenario-files.js";
 import { serveHost } from "../engine/runner/serve-host.js";
 import { claimRunFile } from "../engine/trajectory/run-files.js";
 import { DEFAULT_BATCH_WINDOW_MS } from "../engine/roles/mcp/agent.js";
+import { expandAugmentations } from "../engine/scenario/augmentations/augmentations.js";
 import { problemLine, type CliIO } from "./io.js";
 import { addModelRoleOptions, parseUserId, roleSpec, SUPPORTED_USERS, type ModelRoleFlags } from "./roles.js";
 
@@ -26,7 +27,20 @@ export interface ServeOptions extends ModelRoleFlags {
   readonly prompts?: string;
   readonly timeLimit?: number;
   readonly batchWindow?: number;
+  /** One of upstream's tool-augmentation variants, by the suffix `run --augment` gives its name ("all_tools", ...). */
+  readonly augment?: string;
 }
+
+/** The suffixes of upstream's eight variants, "" being the scenario itself. */
+const VARIANTS = [
+  "3_distraction_tools",
+  "10_distraction_tools",
+  "all_tools",
+  "3_distraction_tools_tool_description_scrambled",
+  "3_distraction_tools_arg_type_scrambled",
+  "3_distraction_tools_arg_description_scrambled",
+  "3_distraction_tools_tool_name_scrambled",
+] as const;
 
 export async function serveCommand(file: string, options: ServeOptions, io: CliIO): Promise<ExitCode> {
   if (options.stdio === true && options.port !== undefined) throw new CliError("--stdio and --port exclude each other", EXIT.usage);
@@ -34,7 +48,14 @@ export async function serveCommand(file: string, options: ServeOptions, io: CliI
   const loaded = loadScenario(file, options.prompts === undefined ? {} : { prompts: options.prompts });
   for (const d of loaded.diagnostics) io.err(formatDiagnostic(d));
   if (hasErrors(loaded.diagnostics) || !loaded.scenario) return EXIT.failed;
-  const scenario = loaded.scenario;
+  let scenario = loaded.scenario;
+  if (options.augment !== undefined) {
+    const wanted = `${scenario.name}_${options.augment}`;
+    const variant = expandAugmentations(scenario).find((v) => v.name === wanted);
+    if (!variant)
+      throw new CliError(`${file}: has no variant ${options.augment} (it is a variant itself, or allows every tool)`, EXIT.usage);
+    scenario = variant;
+  }
   const user = roleSpec("user", options.user, options, process.env);
 
   let trajectoryPath: string;
@@ -112,6 +133,11 @@ export function registerServe(program: Command, io: CliIO, setExit: (code: ExitC
     )
     .addOption(new Option("--seed <n>", "seed for everything random in the episode").default(0).argParser((v) => Number(v)))
     .option("--prompts <file>", "a prompt set applied to the scenario instead of its own prompts: what the agent is shown")
+    .addOption(
+      new Option("--augment <variant>", "serve one of upstream's tool-augmentation variants (as run --augment names them)").choices([
+        ...VARIANTS,
+      ]),
+    )
     .addOption(new Option("--time-limit <seconds>", "end the episode as timed_out after this long").argParser(positiveSeconds))
     .addOption(
       new Option("--batch-window <ms>", "tool calls arriving within this long of each other form one parallel batch")

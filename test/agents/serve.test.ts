@@ -11,6 +11,7 @@ import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js"
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { Episode } from "../../engine/episode/episode.js";
 import { startMockLlm } from "../../engine/mock-llm/server.js";
+import { expandAugmentations } from "../../engine/scenario/augmentations/augmentations.js";
 import type { AgentRole, AgentTurn } from "../../engine/episode/role.js";
 import type { JsonValue } from "../../engine/base/json.js";
 import { createScriptedUser } from "../../engine/roles/scripted.js";
@@ -211,4 +212,27 @@ test("over HTTP with a model playing the user (mock-llm): the reference played o
   } finally {
     await mock.close();
   }
+});
+
+test("over stdio with --augment: the variant's scrambled tool names are served, and its reference scores 1.0 as run --augment plays it", async () => {
+  const suffix = "3_distraction_tools_tool_name_scrambled";
+  const variant = expandAugmentations(loadSample(CELLULAR)).find((v) => v.name.endsWith(suffix));
+  assert.ok(variant, "the sample has the variant");
+  const scripted = tempDir("serve-augment-run");
+  assert.equal(runCli(["run", CELLULAR, "--augment", "--out", scripted]).status, 0);
+  const out = tempDir("serve-augment");
+  const { client, transport } = stdioClient(CELLULAR, out, ["--augment", suffix]);
+  await client.connect(transport);
+  const { tools } = await client.listTools();
+  assert.deepEqual(
+    tools.map((t) => t.name),
+    [...agentToolNames(variant), "send_message_to_user", "get_user_message"],
+  );
+  assert.ok(!tools.some((t) => t.name === "set_cellular_service_status"), "the real name is not shown");
+  assert.equal(await playSteps(client, referencePlay(variant)), "ended");
+  await client.close();
+  const served = onlyTrajectory(out);
+  assert.equal(served.evaluation?.score, 1);
+  const reference = readTrajectoryFile(join(scripted, `${variant.name}.trajectory.jsonl`));
+  assert.deepEqual(served.messages, reference.messages);
 });
