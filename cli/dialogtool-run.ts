@@ -39,6 +39,9 @@ export interface DialogToolRunOptions {
 function chooserFor(options: DialogToolRunOptions, scenario: Scenario): Chooser {
   const spec = options.agentSpec ?? roleSpec("agent", options.agent, {}, process.env);
   if (spec.kind === "scripted") return scriptedChooser(scenario);
+  // run refuses outside agents in this mode before it gets here (cli/run.ts).
+  if (spec.kind === "mcp")
+    throw new ExitError("--mode dialogtool plays teacher-forced turns, which an outside agent (cmd:) cannot", EXIT.usage);
   return modelChooser(modelOfSpec(spec, "agent"), `agent ${options.agent}`);
 }
 

@@ -20,6 +20,7 @@ import { parseShard, ShardSpecError, type Shard } from "../engine/runner/shards.
 import { registerLsp } from "./lsp.js";
 import { registerDap } from "./dap.js";
 import { registerMockLlm } from "./mock-llm.js";
+import { batchWindowMs, positiveSeconds, registerServe } from "./serve.js";
 import { registerStats } from "./stats.js";
 import { registerReport } from "./report.js";
 import { registerCreateTools } from "./create-tools.js";
@@ -220,6 +221,19 @@ function buildProgram(io: CliIO, setExit: (code: ExitCode) => void): Command {
         } & ModelRoleFlags,
       ) => setExit(await runCommand(paths, { ...withRoleSpecs(opts), judge: judgeSpec(opts, process.env) }, io)),
     );
+  run
+    .addOption(
+      new Option(
+        "--time-limit <seconds>",
+        "--agent cmd: the time an episode's command may run before it is killed (timed_out; default 600)",
+      ).argParser(positiveSeconds),
+    )
+    .addOption(
+      new Option(
+        "--batch-window <ms>",
+        "--agent cmd: tool calls arriving within this long of each other form one parallel batch (default 10)",
+      ).argParser(batchWindowMs),
+    );
   addJudgeOptions(addModelRoleOptions(run)).option(
     "--augment",
     "play each scenario as upstream's 8 tool-augmentation variants: 0, 3, 10 or all distraction tools, and scrambled tool names, descriptions, argument descriptions or argument types",
@@ -305,6 +319,7 @@ function buildProgram(io: CliIO, setExit: (code: ExitCode) => void): Command {
   registerCompare(program, io);
   registerImport(program, io, setExit);
   registerMockLlm(program, io);
+  registerServe(program, io, setExit);
   registerLsp(program);
   registerDap(program);
   return program;

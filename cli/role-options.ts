@@ -3,13 +3,27 @@
 // from them) is the runner's: engine/runner/role-specs.ts.
 import { InvalidArgumentError, Option, type Command } from "commander";
 import { DEFAULT_API_KEY_ENV, DEFAULT_BASE_URL } from "../engine/roles/openai/settings.js";
-import { SCRIPTED_ROLE_ID } from "../engine/roles/scripted.js";
-import { isRoleId, roleSpecs, type ModelRoleFlags, type RoleSpecs } from "../engine/runner/role-specs.js";
+import { splitCommandLine } from "../engine/runner/command-agent.js";
+import {
+  COMMAND_PREFIX,
+  isRoleId,
+  roleSpecs,
+  SUPPORTED_AGENTS,
+  SUPPORTED_USERS,
+  type ModelRoleFlags,
+  type RoleSpecs,
+} from "../engine/runner/role-specs.js";
 
 function roleParser(kind: "agent" | "user") {
   return (value: string): string => {
     if (isRoleId(value)) return value;
-    throw new InvalidArgumentError(`unsupported ${kind} "${value}" (supported: ${SCRIPTED_ROLE_ID}, openai:<model>)`);
+    if (kind === "agent" && value.startsWith(COMMAND_PREFIX)) {
+      const problem = splitCommandLine(value.slice(COMMAND_PREFIX.length)).problem;
+      if (problem !== null) throw new InvalidArgumentError(`${COMMAND_PREFIX}: ${problem}`);
+      return value;
+    }
+    const supported = kind === "agent" ? SUPPORTED_AGENTS : SUPPORTED_USERS;
+    throw new InvalidArgumentError(`unsupported ${kind} "${value}" (supported: ${supported.join(", ")})`);
   };
 }
 

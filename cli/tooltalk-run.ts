@@ -56,6 +56,7 @@ function predictorFactory(
   const spec: RoleSpec | undefined = options.agentSpec ?? (options.agent === "scripted" ? { kind: "scripted" } : undefined);
   if (spec === undefined) throw new ExitError(`--mode tooltalk: the agent "${options.agent}" has no model settings`, EXIT.usage);
   if (spec.kind === "scripted") return (_scenario, conversation) => groundTruthPredictor(conversation);
+  if (spec.kind === "mcp") throw new ExitError("--mode tooltalk needs a scripted or model agent, not an outside one", EXIT.usage);
   // `run` has checked that a required key is there.
   const key = process.env[spec.settings.api_key_env];
   const model = new ChatModel({ settings: spec.settings, apiKey: key !== undefined && key !== "" ? key : PLACEHOLDER_KEY });

@@ -313,5 +313,6 @@ export class Episode {
 
   private emit(event: EpisodeEvent): void {
     this.options.onEvent?.(event);
+    this.options.agent.observe?.(event);
   }
 }

@@ -2,7 +2,7 @@
 // OpenAI-compatible model, or a person. Roles see only the messages visible to them.
 import type { Scenario } from "../scenario/model.js";
 import type { ToolDefinition } from "../tools/types.js";
-import type { Message, ModelCall, ModelSettings, ToolCall } from "./types.js";
+import type { EpisodeEvent, Message, ModelCall, ModelSettings, ToolCall } from "./types.js";
 
 export interface AgentRequest {
   /** Messages visible to the agent, oldest first. */
@@ -26,6 +26,12 @@ export interface AgentRole {
   /** A model-backed role's settings, for the run header (never the API key). */
   readonly settings?: ModelSettings;
   respond(request: AgentRequest): Promise<AgentTurn>;
+  /**
+   * Told every event of the episode, in order, after the episode's own listener. An agent whose
+   * turns come from outside (MCP) answers its callers from here: a call's result, the user's
+   * reply, the end. It must not throw.
+   */
+  observe?(event: EpisodeEvent): void;
 }
 
 export interface UserRequest {
@@ -49,7 +55,7 @@ export interface UserRole {
 export class RoleError extends Error {
   constructor(
     message: string,
-    readonly reason: "role_error" | "script_exhausted" | "model_error" = "role_error",
+    readonly reason: "role_error" | "script_exhausted" | "model_error" | "agent_disconnected" | "timed_out" = "role_error",
   ) {
     super(message);
     this.name = "RoleError";

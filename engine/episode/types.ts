@@ -36,6 +36,10 @@ export type EndReason =
   | "role_error"
   /** A model-backed role's request finally failed (HTTP error after the retries, timeout, no connection). */
   | "model_error"
+  /** An agent outside the process (MCP, a command) went away before the conversation ended. */
+  | "agent_disconnected"
+  /** An agent outside the process ran past its time limit. */
+  | "timed_out"
   | "cancelled";
 
 export interface RunConfig {

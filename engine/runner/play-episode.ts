@@ -27,6 +27,11 @@ export interface EpisodeFileOptions {
   readonly signal: AbortSignal;
   /** Rates the agent's role play after the evaluation (a scenario with a persona). */
   readonly judge?: RolePlayJudge;
+  /**
+   * Runs before the episode, inside its error handling (an outside agent's server and process made
+   * reachable); the function it returns runs once the episode has ended, before it is scored.
+   */
+  readonly around?: (signal: AbortSignal) => Promise<(() => Promise<void>) | undefined>;
   /** Awaited before every turn, told who speaks next and at which message: a live run pauses and steps here. */
   readonly beforeTurn?: (speaker: RoleName, nextIndex: number) => Promise<void> | void;
   /**
@@ -157,8 +162,13 @@ export async function playEpisode(options: EpisodeFileOptions): Promise<PlayedEp
   let evaluation: EvaluationResult | null = null;
   let engineError: { readonly error: unknown } | null = null;
   let judgement: JudgementEvent | null = null;
+  let release: (() => Promise<void>) | undefined;
   try {
+    release = await options.around?.(signal);
     await episode.run();
+    const done = release;
+    release = undefined;
+    await done?.();
     evaluation = evaluate(scenario, episode.messages, (i) => episode.world.at(i), episode.firstUserIndex, {
       endReason: episode.ended?.reason ?? null,
     });
@@ -169,6 +179,7 @@ export async function playEpisode(options: EpisodeFileOptions): Promise<PlayedEp
   } catch (error) {
     engineError = { error };
   } finally {
+    await release?.().catch(() => undefined);
     writer.close();
   }
   return {

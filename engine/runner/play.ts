@@ -6,6 +6,7 @@ import { join } from "node:path";
 import type { EvaluationResult } from "../evaluation/evaluate.js";
 import type { RoleName, TrajectoryHeader } from "../episode/types.js";
 import type { TrajectoryEvent } from "../trajectory/events.js";
+import { McpAgentRole } from "../roles/mcp/agent.js";
 import { scenarioApps } from "../scenario/apps.js";
 import { packById } from "../packs/registry.js";
 import type { RolePlayJudge } from "../benchmarks/dialogtool/role-play/judge.js";
@@ -60,6 +61,15 @@ export async function playJob(job: BatchJob, options: PlayOptions): Promise<Play
   const path = join(options.outDir, job.trajectory);
   const { onEvent } = options;
   const { agent, user } = createRoles(options.agent, options.user, job.scenario, process.env, { trial: job.trial, seed: job.seed });
+  // An outside agent (serve, cmd:) is made reachable before its episode and taken down after it.
+  const spec = typeof options.agent === "string" ? null : options.agent;
+  const outside =
+    agent instanceof McpAgentRole && spec?.kind === "mcp"
+      ? async (signal: AbortSignal): Promise<() => Promise<void>> => {
+          const hosted = await spec.host.attach(agent, job, { outDir: options.outDir, signal });
+          return () => hosted.close();
+        }
+      : null;
   const played = await playEpisode({
     scenario: job.scenario,
     agent,
@@ -69,6 +79,7 @@ export async function playJob(job: BatchJob, options: PlayOptions): Promise<Play
     signal: options.signal,
     ...(options.judge ? { judge: options.judge } : {}),
     ...(options.beforeTurn ? { beforeTurn: options.beforeTurn } : {}),
+    ...(outside ? { around: outside } : {}),
     ...(onEvent
       ? {
           onLine: (line: TrajectoryHeader | TrajectoryEvent) => {

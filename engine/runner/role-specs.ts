@@ -14,10 +14,16 @@ import { OpenAiUser } from "../roles/openai/user.js";
 import { SCRIPTED_ROLE_ID, createScriptedAgent, createScriptedRoles, createScriptedUser } from "../roles/scripted.js";
 import type { Scenario } from "../scenario/model.js";
 import { ExitError, EXIT } from "./errors.js";
+import { McpAgentRole } from "../roles/mcp/agent.js";
+import type { McpAgentHost } from "./agent-host.js";
+import { commandAgentHost, DEFAULT_COMMAND_TIME_LIMIT_SECONDS, splitCommandLine } from "./command-agent.js";
 
 const OPENAI_PREFIX = "openai:";
 
-export const SUPPORTED_AGENTS: readonly string[] = [SCRIPTED_ROLE_ID, `${OPENAI_PREFIX}<model>`];
+/** An agent that is a program, started per episode and reached over MCP (runner/command-agent.ts). */
+export const COMMAND_PREFIX = "cmd:";
+
+export const SUPPORTED_AGENTS: readonly string[] = [SCRIPTED_ROLE_ID, `${OPENAI_PREFIX}<model>`, `${COMMAND_PREFIX}'<command line>'`];
 export const SUPPORTED_USERS: readonly string[] = [SCRIPTED_ROLE_ID, `${OPENAI_PREFIX}<model>`];
 
 /** Whether `value` names a role: "scripted" or "openai:" followed by a model. */
@@ -37,7 +43,9 @@ export type RoleSpec =
       readonly limiter?: EndpointLimiter;
       /** The run's answer cache (`--cache`, run-services.ts). */
       readonly cache?: CallCache;
-    };
+    }
+  /** An agent outside the process whose turns arrive over MCP (`serve`, `cmd:`); `host` makes it reachable per episode. */
+  | { readonly kind: "mcp"; readonly id: string; readonly host: McpAgentHost; readonly batchWindowMs?: number };
 
 export interface RoleSpecs {
   readonly agent: RoleSpec;
@@ -65,6 +73,10 @@ export interface ModelRoleFlags {
   readonly userApiKeyEnv?: string;
   /** False with --no-record-io (commander's default for a --no- flag is true). */
   readonly recordIo?: boolean;
+  /** `--agent cmd:`: seconds an episode's command may run before it is killed and the episode ends as timed_out. */
+  readonly timeLimit?: number;
+  /** Outside agents: milliseconds within which tool calls arriving one after another form one parallel batch. */
+  readonly batchWindow?: number;
   /** The role-play judge (cli/judge-options.ts); its own options mirror the agent's. */
   readonly judge?: string;
   readonly judgeBaseUrl?: string;
@@ -86,6 +98,10 @@ type Env = Readonly<Record<string, string | undefined>>;
 export function roleSpecs(agentId: string, userId: string, flags: ModelRoleFlags, env: Env): RoleSpecs {
   const agent = roleSpec("agent", agentId, flags, env);
   const user = roleSpec("user", userId, flags, env);
+  if (agent.kind !== "mcp") {
+    if (flags.timeLimit !== undefined) throw usage("--time-limit applies to an outside agent only (--agent cmd:...)");
+    if (flags.batchWindow !== undefined) throw usage("--batch-window applies to an outside agent only (--agent cmd:...)");
+  }
   if (agent.kind === "scripted" && user.kind === "scripted" && flags.judge === undefined) {
     const stray = (["baseUrl", "timeout", "maxRetries", "apiKeyEnv"] as const).find((k) => flags[k] !== undefined);
     if (stray) throw usage(`--${kebab(stray)} applies to model-backed roles only (--agent or --user openai:<model>)`);
@@ -119,6 +135,13 @@ export function roleSpec(role: ModelRole, id: string, flags: ModelRoleFlags, env
             maxTokens: flags.userMaxTokens,
             apiKeyEnv: flags.userApiKeyEnv,
           };
+  if (role === "agent" && id.startsWith(COMMAND_PREFIX)) {
+    const line = id.slice(COMMAND_PREFIX.length);
+    const { argv, problem } = splitCommandLine(line);
+    if (problem !== null) throw usage(`${COMMAND_PREFIX}: ${problem}`);
+    const host = commandAgentHost({ argv, timeLimitSeconds: flags.timeLimit ?? DEFAULT_COMMAND_TIME_LIMIT_SECONDS });
+    return { kind: "mcp", id, host, ...(flags.batchWindow === undefined ? {} : { batchWindowMs: flags.batchWindow }) };
+  }
   if (id === SCRIPTED_ROLE_ID) {
     const stray = (Object.keys(own) as (keyof typeof own)[]).find((k) => own[k] !== undefined);
     if (stray) throw usage(`--${role}-${kebab(stray)} applies to a model-backed ${role} only (--${role} openai:<model>)`);
@@ -182,8 +205,18 @@ export function createRoles(
     const shared = sharedModel(spec, role, env);
     return scope ? shared.withScope(scope) : shared;
   };
+  if (userSpec.kind === "mcp") throw usage("the user cannot be an outside agent");
+  const agentRole =
+    agentSpec.kind === "openai"
+      ? new OpenAiAgent(model(agentSpec, "agent"))
+      : agentSpec.kind === "mcp"
+        ? new McpAgentRole({
+            id: agentSpec.id,
+            ...(agentSpec.batchWindowMs === undefined ? {} : { batchWindowMs: agentSpec.batchWindowMs }),
+          })
+        : createScriptedAgent(scenario);
   return {
-    agent: agentSpec.kind === "openai" ? new OpenAiAgent(model(agentSpec, "agent")) : createScriptedAgent(scenario),
+    agent: agentRole,
     user: userSpec.kind === "openai" ? new OpenAiUser(model(userSpec, "user")) : createScriptedUser(scenario),
   };
 }

@@ -51,6 +51,8 @@ export interface ScenarioResult {
   readonly role_play?: number | null;
 }
 
+// An outside agent that went away or ran out of time (agent_disconnected, timed_out) is the agent's
+// doing, scored like one that ran out of messages, so those ends are not failures of the run.
 const FAILED_REASONS: ReadonlySet<EndReason> = new Set<EndReason>(["role_error", "model_error", "script_exhausted", "cancelled"]);
 
 export const isFailedEnd = (reason: EndReason | null): boolean => reason === null || FAILED_REASONS.has(reason);
