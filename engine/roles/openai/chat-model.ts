@@ -42,6 +42,8 @@ const CALLER_SIGNAL = Symbol("caller signal");
 interface AttemptCounter {
   count: number;
 }
+/** Refusals the limiter absorbs per attempt of the client before it hands the refusal on. */
+const LIMITER_RESENDS = 1000;
 type CountedInit = RequestInit & { readonly [ATTEMPTS]?: AttemptCounter; readonly [CALLER_SIGNAL]?: AbortSignal };
 type CallFetchOptions = NonNullable<ClientOptions["fetchOptions"]> & {
   readonly [ATTEMPTS]: AttemptCounter;
@@ -91,15 +93,26 @@ export class ChatModel {
         const counter = init?.[ATTEMPTS];
         if (counter) counter.count++;
         if (!limiter) return baseFetch(input, init);
-        await limiter.acquire(init?.signal ?? undefined);
-        try {
-          const response = await baseFetch(input, init);
+        // Under the limiter a refusal is a signal, not a failure: the request waits for its pace and
+        // any pause the endpoint asked for, and goes again, without using up the client's retries.
+        // (The body is the JSON text the client wrote, so it can be sent again as it is.)
+        const resendable = init?.body === undefined || init.body === null || typeof init.body === "string";
+        for (let refusals = 0; ; refusals++) {
+          await limiter.acquire(init?.signal ?? undefined);
+          let response: Response;
+          try {
+            response = await baseFetch(input, init);
+          } catch (error) {
+            // Aborted without the caller asking: the client's own timeout, which the limiter counts.
+            limiter.release({ timedOut: init?.signal?.aborted === true && init[CALLER_SIGNAL]?.aborted !== true });
+            throw error;
+          }
           limiter.release({ status: response.status, headers: response.headers });
-          return response;
-        } catch (error) {
-          // Aborted without the caller asking: the client's own timeout, which the limiter counts.
-          limiter.release({ timedOut: init?.signal?.aborted === true && init[CALLER_SIGNAL]?.aborted !== true });
-          throw error;
+          const refused = response.status === 429 || response.status === 503;
+          if (!refused || !resendable || refusals >= LIMITER_RESENDS) return response;
+          // Not awaited: cancelling a finished body can wait on the connection, which holds the episode.
+          response.body?.cancel().catch(() => undefined);
+          if (counter) counter.count++;
         }
       },
     });

@@ -25,24 +25,61 @@ test("the limit climbs by about one per round of answers, up to the maximum", as
 test("429s halve the limit once per burst, and answers bring it back additively", async () => {
   const c = clock();
   const limiter = new EndpointLimiter({ max: 64, initial: 32, now: c.now });
-  for (let i = 0; i < 5; i++) await call(limiter, 429);
+  // Five requests out at once, all refused: one signal, not five.
+  for (let i = 0; i < 5; i++) await limiter.acquire();
+  for (let i = 0; i < 5; i++) limiter.release({ status: 429 });
   assert.equal(limiter.limit, 16, "a burst of five refusals within a second is one signal");
   assert.equal(limiter.throttled, 5);
-  c.advance(1500);
-  await call(limiter, 503);
+  // The clock passes a second before each request, beyond any pace the refusals set.
+  const later = async (status: number): Promise<void> => {
+    c.advance(1500);
+    await call(limiter, status);
+  };
+  await later(503);
   assert.equal(limiter.limit, 8);
   c.advance(1500);
-  limiter.release({ timedOut: true }); // an attempt that never got an answer
-  // (release without acquire is fine here: the counter only balances the one above)
   await limiter.acquire();
+  limiter.release({ timedOut: true }); // an attempt that never got an answer
   assert.equal(limiter.limit, 4);
-  limiter.release({ status: 200 });
   let answers = 0;
   while (limiter.limit < 8) {
-    await call(limiter, 200);
+    await later(200);
     answers++;
   }
   assert.ok(answers >= 4 + 5 + 6 + 7 - 4 && answers <= 4 + 5 + 6 + 7 + 4, `recovered to 8 after ${answers} answers`);
+});
+
+test("after a refusal requests are paced from the rate the endpoint accepted, and the pace climbs with answers", async () => {
+  const c = clock();
+  const limiter = new EndpointLimiter({ max: 64, initial: 64, now: c.now, pacing: true });
+  assert.equal(limiter.pace, Number.POSITIVE_INFINITY, "unpaced until the endpoint refuses");
+  // 40 answers within the last second, then a refusal: the pace starts at 85% of 40 per second.
+  for (let i = 0; i < 40; i++) {
+    c.advance(20);
+    await call(limiter, 200);
+  }
+  await limiter.acquire();
+  limiter.release({ status: 429 });
+  assert.ok(Math.abs(limiter.pace - 34) < 1e-9, `pace ${limiter.pace}`);
+  // The next request may start only 1000/34 ms later.
+  let started = false;
+  const next = limiter.acquire().then(() => {
+    started = true;
+  });
+  await new Promise((resolve) => setTimeout(resolve, 5));
+  assert.equal(started, false, "held back by the pace");
+  c.advance(30);
+  await next;
+  limiter.release({ status: 200 });
+  const before = limiter.pace;
+  for (let i = 0; i < 34; i++) {
+    c.advance(30);
+    await call(limiter, 200);
+  }
+  assert.ok(
+    limiter.pace > before + 1.5 && limiter.pace < before + 2.5,
+    `a second of answers adds about 2 per second: ${before} -> ${limiter.pace}`,
+  );
 });
 
 test("no more requests run at once than the limit; the others wait their turn", async () => {
