@@ -62,7 +62,11 @@ const COLUMNS: readonly Column<RunRecord>[] = [
   { header: "TRIAL", align: "right", cell: (r) => (r.trial === null ? "-" : String(r.trial)) },
   { header: "SCORE", align: "right", cell: (r) => formatScore(r.score) },
   { header: "TURNS", align: "right", cell: (r) => (r.turns === null ? "-" : String(r.turns)) },
-  { header: "END", cell: (r) => (r.damaged !== null ? `damaged (${r.damaged})` : (r.end_reason ?? "-")) },
+  {
+    header: "END",
+    cell: (r) =>
+      r.damaged !== null ? `damaged (${r.damaged_line === null ? "" : `line ${r.damaged_line}: `}${r.damaged})` : (r.end_reason ?? "-"),
+  },
   { header: "TOKENS", align: "right", cell: (r) => (r.telemetry.calls === 0 ? "-" : String(r.telemetry.total_tokens)) },
 ];
 

@@ -32,15 +32,21 @@ const runRecord: Reader<RunRecord> = (value, path) => {
     apps: list(str)(prop(o, "apps"), at("apps")),
     agent: str(prop(o, "agent"), at("agent")),
     user: str(prop(o, "user"), at("user")),
+    prompts: str(prop(o, "prompts"), at("prompts")),
+    augmentation: str(prop(o, "augmentation"), at("augmentation")),
     seed: nullable(index)(prop(o, "seed"), at("seed")),
     trial: nullable(index)(prop(o, "trial"), at("trial")),
+    status: oneOf(["scored", "errored", "damaged", "unscored"] as const)(prop(o, "status"), at("status")),
     score: nullable(finite)(prop(o, "score"), at("score")),
+    recorded_score: nullable(finite)(prop(o, "recorded_score"), at("recorded_score")),
     turns: nullable(finite)(prop(o, "turns"), at("turns")),
     messages: index(prop(o, "messages"), at("messages")),
     end_reason: nullable(str)(prop(o, "end_reason"), at("end_reason")),
+    error: nullable(str)(prop(o, "error"), at("error")),
     telemetry: telemetry(prop(o, "telemetry"), at("telemetry")),
     date: finite(prop(o, "date"), at("date")),
     damaged: nullable(str)(prop(o, "damaged"), at("damaged")),
+    damaged_line: nullable(index)(prop(o, "damaged_line"), at("damaged_line")),
   };
 };
 
