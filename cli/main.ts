@@ -166,15 +166,21 @@ function buildProgram(io: CliIO, setExit: (code: ExitCode) => void): Command {
           progress?: boolean;
           feedback?: FeedbackStyle;
           augment?: boolean;
+          errorsAsFailures?: boolean;
           mode: "milestone" | "tooltalk" | "dialogtool";
           maxCallsPerTurn?: number;
         } & ModelRoleFlags,
       ) => setExit(await runCommand(paths, { ...withRoleSpecs(opts), judge: judgeSpec(opts, process.env) }, io)),
     );
-  addJudgeOptions(addModelRoleOptions(run)).option(
-    "--augment",
-    "play each scenario as upstream's 8 tool-augmentation variants: 0, 3, 10 or all distraction tools, and scrambled tool names, descriptions, argument descriptions or argument types",
-  );
+  addJudgeOptions(addModelRoleOptions(run))
+    .option(
+      "--augment",
+      "play each scenario as upstream's 8 tool-augmentation variants: 0, 3, 10 or all distraction tools, and scrambled tool names, descriptions, argument descriptions or argument types",
+    )
+    .option(
+      "--errors-as-failures",
+      "count errored scenarios (model, role or engine failures) as failures scoring 0 in the means and pass^k, instead of leaving them out",
+    );
 
   program
     .command("eval")

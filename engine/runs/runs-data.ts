@@ -1,7 +1,7 @@
 // What the runs view shows, as the host (the extension, or the page `report --html` writes) hands
 // it to the view: the rows and the summary above them. One message, validated by the view.
 import { readRunRecord, findRunFiles, type RunRecord } from "./run-record.js";
-import { runsReport, type RunsReport } from "./runs-report.js";
+import { runsReport, type RunsReport, type RunsReportOptions } from "./runs-report.js";
 
 export interface RunsData {
   readonly type: "runs";
@@ -11,7 +11,7 @@ export interface RunsData {
 }
 
 /** Every run under `paths`, read and summed. */
-export function loadRuns(paths: readonly string[], title: string): RunsData {
+export function loadRuns(paths: readonly string[], title: string, options: RunsReportOptions = {}): RunsData {
   const records = findRunFiles(paths).map(({ file, root }) => readRunRecord(file, root));
-  return { type: "runs", title, records, report: runsReport(records) };
+  return { type: "runs", title, records, report: runsReport(records, options) };
 }
