@@ -9,8 +9,9 @@ import { statSync } from "node:fs";
 import { formatScore } from "../engine/evaluation/highlights.js";
 import { createNonce, panelHtml } from "../engine/panel/html.js";
 import type { RunRecord } from "../engine/runs/run-record.js";
-import { loadRuns, type RunsData } from "../engine/runs/runs-data.js";
+import { loadRunsWithReferenceCauses, type RunsData } from "../engine/runs/runs-data.js";
 import type { GroupReport } from "../engine/runs/runs-report.js";
+import { CAUSE_KINDS } from "../engine/evaluation/failure-causes.js";
 import { formatInterval } from "../engine/evaluation/statistics/intervals.js";
 import { TRAJECTORY_SUFFIX } from "../engine/trajectory/writer.js";
 import { CliError, EXIT, type ExitCode } from "../engine/runner/errors.js";
@@ -34,10 +35,10 @@ export function registerReport(program: Command, io: CliIO): void {
     .option("--html <file>", "write the runs view (sortable, filterable, grouped by suite, category or app) as one HTML file")
     .option("--json", "print the runs and the summary as JSON")
     .option("--errors-as-failures", "count errored runs (model, role or engine failures) as failures scoring 0 instead of leaving them out")
-    .action((paths: string[], opts: ReportOptions) => void reportCommand(paths, opts, io));
+    .action(async (paths: string[], opts: ReportOptions) => void (await reportCommand(paths, opts, io)));
 }
 
-export function reportCommand(paths: readonly string[], options: ReportOptions, io: CliIO): ExitCode {
+export async function reportCommand(paths: readonly string[], options: ReportOptions, io: CliIO): Promise<ExitCode> {
   for (const path of paths) {
     try {
       statSync(path);
@@ -45,7 +46,9 @@ export function reportCommand(paths: readonly string[], options: ReportOptions, 
       throw new CliError(`${path}: no such file or folder`, EXIT.usage);
     }
   }
-  const data = loadRuns(paths, `Runs of ${paths.join(", ")}`, { errorsAsFailures: options.errorsAsFailures === true });
+  const data = await loadRunsWithReferenceCauses(paths, `Runs of ${paths.join(", ")}`, {
+    errorsAsFailures: options.errorsAsFailures === true,
+  });
   if (data.records.length === 0) throw new CliError(`no *${TRAJECTORY_SUFFIX} under ${paths.join(", ")}`, EXIT.usage);
   if (options.html !== undefined) {
     writeReplayHtml(options.html, runsHtml(data));
@@ -70,6 +73,7 @@ const COLUMNS: readonly Column<RunRecord>[] = [
   { header: "SCORE", align: "right", cell: (r) => (r.status === "scored" ? formatScore(r.score) : r.status) },
   { header: "TURNS", align: "right", cell: (r) => (r.turns === null ? "-" : String(r.turns)) },
   { header: "END", cell: endCell },
+  { header: "CAUSE", cell: (r) => (r.cause === null ? "-" : `${r.cause.kind}: ${r.cause.rule}`) },
   { header: "TOKENS", align: "right", cell: (r) => (r.telemetry.calls === 0 ? "-" : String(r.telemetry.total_tokens)) },
 ];
 
@@ -111,6 +115,8 @@ export function groupLines(group: GroupReport, errorsAsFailures: boolean): strin
     `  score ${formatScore(group.score)} ${formatInterval(group.interval)} over ${group.scenarios} scenario${group.scenarios === 1 ? "" : "s"} (95% bootstrap over scenarios${errorsAsFailures ? ", errored runs scored 0" : ""})`,
     `  success ${s.successes}/${s.trials} = ${formatScore(s.rate)} ${formatInterval(s.interval)} (Wilson 95%; a success scores at least ${s.threshold})`,
   );
+  const causes = CAUSE_KINDS.filter((k) => group.causes[k] > 0).map((k) => `${k} ${group.causes[k]}`);
+  if (causes.length > 0) lines.push(`  failures by cause: ${causes.join(", ")}`);
   if (group.categories.length > 0) lines.push(...categoryTableLines(group.categories).map((l) => `  ${l}`));
   if (group.apps.length > 0) lines.push(...appTableLines(group.apps).map((l) => `  ${l}`));
   const k = group.pass_hat_k;

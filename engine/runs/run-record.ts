@@ -8,6 +8,7 @@ import { createHash } from "node:crypto";
 import { readdirSync, statSync } from "node:fs";
 import { basename, dirname, join, relative } from "node:path";
 import { AUGMENTATION_CATEGORIES } from "../evaluation/categories.js";
+import { failureCause, type FailureCause } from "../evaluation/failure-causes.js";
 import { isErroredEnd, type RunStatus } from "../evaluation/outcome.js";
 import { packById } from "../packs/registry.js";
 import { appsOfTools } from "../scenario/apps.js";
@@ -55,6 +56,8 @@ export interface RunRecord {
   readonly damaged: string | null;
   /** The 1-based line where a damaged file breaks; null when it is whole or the problem is the file as a whole. */
   readonly damaged_line: number | null;
+  /** Why a failed or errored run failed, by rule (evaluation/failure-causes.ts); null for a success or a damaged or unscored file. */
+  readonly cause: FailureCause | null;
 }
 
 /** The trajectory files under `paths` (files as given, folders searched), sorted within each folder. */
@@ -116,6 +119,7 @@ function recordOfChecked({ trajectory, damage }: CheckedRun, file: string, root:
       end_reason: null,
       error: null,
       telemetry: telemetryTotals([]),
+      cause: null,
     };
   }
   const { header, evaluation } = trajectory;
@@ -141,6 +145,16 @@ function recordOfChecked({ trajectory, damage }: CheckedRun, file: string, root:
     end_reason: endReason,
     error,
     telemetry: telemetryTotals(trajectory.modelCalls),
+    cause:
+      status === "scored" || status === "errored"
+        ? failureCause({
+            header,
+            messages: trajectory.messages,
+            endReason,
+            endDetail: trajectory.end?.detail ?? null,
+            evaluation,
+          })
+        : null,
   };
 }
 

@@ -8,6 +8,7 @@
 // unscored runs never. Pure: the runs view recomputes it for the rows its filter keeps.
 import { aggregateByApp, type AppRow } from "../evaluation/app-rows.js";
 import { aggregateByCategory, type CategoryRow } from "../evaluation/categories.js";
+import { CAUSE_KINDS, type CauseKind } from "../evaluation/failure-causes.js";
 import { countedScore, type RunStatus, type ScoringPolicy } from "../evaluation/outcome.js";
 import { isSuccess, PASS_HAT_K_ESTIMATOR, passHatK, type PassHatKReport } from "../evaluation/pass-k.js";
 import { bootstrapMeanInterval, wilsonInterval, type Interval } from "../evaluation/statistics/intervals.js";
@@ -21,6 +22,8 @@ export interface StatusCounts {
   readonly errored: number;
   readonly damaged: number;
   readonly unscored: number;
+  /** Failed and errored runs by the party the cause rules blame (evaluation/failure-causes.ts). */
+  readonly causes: Readonly<Record<CauseKind, number>>;
 }
 
 export interface SuiteRow extends StatusCounts {
@@ -174,9 +177,13 @@ function scenarioMeans(runs: readonly RunRecord[], policy: ScoringPolicy): Scena
   return [...by.entries()].map(([scenario, s]) => ({ scenario, ...s, score: mean(s.scores), turns: mean(s.turns) }));
 }
 
-function statusCounts(runs: readonly { readonly status: RunStatus }[]): StatusCounts {
+function statusCounts(runs: readonly Pick<RunRecord, "status" | "cause">[]): StatusCounts {
   const n = (status: RunStatus): number => runs.filter((r) => r.status === status).length;
-  return { runs: runs.length, scored: n("scored"), errored: n("errored"), damaged: n("damaged"), unscored: n("unscored") };
+  const causes = Object.fromEntries(CAUSE_KINDS.map((k) => [k, runs.filter((r) => r.cause?.kind === k).length])) as Record<
+    CauseKind,
+    number
+  >;
+  return { runs: runs.length, scored: n("scored"), errored: n("errored"), damaged: n("damaged"), unscored: n("unscored"), causes };
 }
 
 function push<T>(map: Map<string, T[]>, key: string, value: T): void {

@@ -18,7 +18,7 @@ test("report lists one line per run, then per group the score with its interval,
   const r = runCli(["report", SAMPLES]);
   assert.equal(r.status, 0, r.stderr);
   const out = lines(r.stdout);
-  assert.match(out[0] ?? "", /^SCENARIO\s+SUITE\s+AGENT\s+USER\s+SEED\s+TRIAL\s+SCORE\s+TURNS\s+END\s+TOKENS$/);
+  assert.match(out[0] ?? "", /^SCENARIO\s+SUITE\s+AGENT\s+USER\s+SEED\s+TRIAL\s+SCORE\s+TURNS\s+END\s+CAUSE\s+TOKENS$/);
   assert.ok(
     out.includes("agent scripted · user scripted · prompts own · augmentation none: 29 runs, 29 scored, 0 errored, 0 damaged, 0 unscored"),
   );

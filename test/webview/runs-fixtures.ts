@@ -56,6 +56,7 @@ export function syntheticRuns(n: number): RunRecord[] {
       date: Date.UTC(2026, 10, 1) + i * 60_000,
       damaged: null,
       damaged_line: null,
+      cause: null,
     });
   }
   return records;

@@ -5,6 +5,7 @@ import type { AppRow } from "../../../engine/evaluation/app-rows.js";
 import type { CategoryRow } from "../../../engine/evaluation/categories.js";
 import type { PassHatKReport } from "../../../engine/evaluation/pass-k.js";
 import type { RunRecord } from "../../../engine/runs/run-record.js";
+import { CAUSE_KINDS, type CauseKind, type FailureCause } from "../../../engine/evaluation/failure-causes.js";
 import type { RunsData } from "../../../engine/runs/runs-data.js";
 import type { GroupReport, RunsReport, StatusCounts, SuccessRate, SuiteRow } from "../../../engine/runs/runs-report.js";
 import type { Interval } from "../../../engine/evaluation/statistics/intervals.js";
@@ -48,6 +49,17 @@ const runRecord: Reader<RunRecord> = (value, path) => {
     date: finite(prop(o, "date"), at("date")),
     damaged: nullable(str)(prop(o, "damaged"), at("damaged")),
     damaged_line: nullable(index)(prop(o, "damaged_line"), at("damaged_line")),
+    cause: nullable(failureCause)(prop(o, "cause"), at("cause")),
+  };
+};
+
+const failureCause: Reader<FailureCause> = (value, path) => {
+  const o = record(value, path);
+  return {
+    kind: oneOf(CAUSE_KINDS)(prop(o, "kind"), `${path}/kind`),
+    rule: str(prop(o, "rule"), `${path}/rule`),
+    message: nullable(index)(prop(o, "message"), `${path}/message`),
+    evidence: str(prop(o, "evidence"), `${path}/evidence`),
   };
 };
 
@@ -70,8 +82,13 @@ const interval: Reader<Interval> = (value, path) => {
 };
 
 function statusCounts(o: Readonly<Record<string, unknown>>, path: string): StatusCounts {
-  const n = (k: keyof StatusCounts): number => index(prop(o, k), `${path}/${k}`);
-  return { runs: n("runs"), scored: n("scored"), errored: n("errored"), damaged: n("damaged"), unscored: n("unscored") };
+  const n = (k: Exclude<keyof StatusCounts, "causes">): number => index(prop(o, k), `${path}/${k}`);
+  const causes = record(prop(o, "causes"), `${path}/causes`);
+  const counts = Object.fromEntries(CAUSE_KINDS.map((k) => [k, index(prop(causes, k), `${path}/causes/${k}`)])) as Record<
+    CauseKind,
+    number
+  >;
+  return { runs: n("runs"), scored: n("scored"), errored: n("errored"), damaged: n("damaged"), unscored: n("unscored"), causes: counts };
 }
 
 const suiteRow: Reader<SuiteRow> = (value, path) => {
