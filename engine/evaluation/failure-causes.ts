@@ -17,7 +17,8 @@
 //
 // Each cause names its rule, the message it points at (null for the run as a whole) and the evidence
 // in one line. Not a rule (yet): a user contradicting its goal, which needs reading intent.
-import type { Message, TrajectoryHeader } from "../episode/types.js";
+import type { Message } from "../episode/types.js";
+import type { Scenario } from "../scenario/model.js";
 import { isErroredEnd } from "./outcome.js";
 import type { EvaluationResult } from "./result.js";
 
@@ -34,7 +35,8 @@ export interface FailureCause {
 }
 
 export interface CauseInput {
-  readonly header: TrajectoryHeader;
+  /** The scenario as the run played it (a trajectory's header scenario). */
+  readonly scenario: Scenario;
   readonly messages: readonly Message[];
   readonly endReason: string | null;
   readonly endDetail: string | null;
@@ -80,7 +82,7 @@ function userCause(run: CauseInput): FailureCause | null {
       evidence: "the user ended the conversation before saying anything to the agent",
     };
   }
-  const scenario = run.header.scenario;
+  const { scenario } = run;
   const given = [scenario.user.goal, scenario.user.opening, ...scenario.user.knowledge.flatMap((k) => [k.fact, k.value ?? ""])].join("\n");
   for (const m of toAgent) {
     if (m.scripted) continue;

@@ -6,7 +6,8 @@ import { join } from "node:path";
 import { feedbackRunOptions } from "../episode/call-feedback.js";
 import { Episode } from "../episode/episode.js";
 import { evaluate, type EvaluationResult } from "../evaluation/evaluate.js";
-import type { TrajectoryHeader } from "../episode/types.js";
+import type { Message, TrajectoryHeader } from "../episode/types.js";
+import { failureCause } from "../evaluation/failure-causes.js";
 import { scenarioApps } from "../scenario/apps.js";
 import { packById } from "../packs/registry.js";
 import { judgeEpisode, type RolePlayJudge } from "../benchmarks/dialogtool/role-play/judge.js";
@@ -130,6 +131,7 @@ export async function playJob(job: BatchJob, options: PlayOptions): Promise<Play
     turnCount: evaluation?.turn_count ?? effectiveTurnCount(episode.messages),
     engineError: engineError === null ? null : errorMessage(engineError.error),
     telemetry: telemetryTotals(modelCalls),
+    messages: episode.messages,
   });
   return { result, engineError: engineError?.error ?? null };
 }
@@ -153,6 +155,7 @@ function unplayedResult(job: BatchJob, problem: string): ScenarioResult {
     turnCount: 0,
     engineError: problem,
     telemetry: NO_TELEMETRY,
+    messages: [],
   });
 }
 
@@ -167,6 +170,8 @@ export interface JobFacts {
   readonly engineError: string | null;
   /** The episode's model calls, summed (all zero for scripted roles). */
   readonly telemetry: TelemetryTotals;
+  /** The episode's messages, for the failure-cause rules (none for a job that never started). */
+  readonly messages: readonly Message[];
 }
 
 /** The summary's record of one job, from what its episode (live or saved) ended with. */
@@ -184,6 +189,17 @@ export function jobResult(job: BatchJob, facts: JobFacts): ScenarioResult {
     peers: facts.peers,
     trajectory: job.trajectory,
     failed: isFailedEnd(facts.end?.reason ?? null),
+    // A cancelled episode did not run its course: nothing to blame.
+    cause:
+      facts.end?.reason === "cancelled"
+        ? null
+        : failureCause({
+            scenario: job.scenario,
+            messages: facts.messages,
+            endReason: facts.end?.reason ?? null,
+            endDetail: facts.engineError ?? facts.end?.detail ?? null,
+            evaluation: facts.evaluation,
+          }),
     // Only model-backed runs have any: a scripted run's summary stays as it was, byte for byte.
     ...(facts.telemetry.calls > 0 ? { telemetry: facts.telemetry } : {}),
   };

@@ -72,6 +72,7 @@ export function inspectSavedJob(job: BatchJob, outDir: string, expected: Traject
     turnCount: evaluation.turn_count,
     engineError: null,
     telemetry: telemetryTotals(trajectory.modelCalls),
+    messages: trajectory.messages,
   });
   return { kind: "complete", result };
 }

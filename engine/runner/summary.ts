@@ -13,6 +13,7 @@ import { addTelemetry, NO_TELEMETRY, type TelemetryTotals } from "../trajectory/
 import type { Column } from "../../cli/table.js";
 import { countedScore, DEFAULT_POLICY, isErroredEnd, type RunStatus, type ScoringPolicy } from "../evaluation/outcome.js";
 import { isSuccess } from "../evaluation/pass-k.js";
+import { CAUSE_KINDS, type CauseKind, type FailureCause } from "../evaluation/failure-causes.js";
 import {
   BOOTSTRAP_RESAMPLES,
   BOOTSTRAP_SEED,
@@ -56,6 +57,8 @@ export interface ScenarioResult {
   readonly trajectory: string;
   /** The scenario could not be played to an end of its own (role error, script out of step, cancelled, engine error). */
   readonly failed: boolean;
+  /** Why it failed or errored, by rule (evaluation/failure-causes.ts); null when it succeeded or was not scored. */
+  readonly cause: FailureCause | null;
   /** Its model calls summed: latency, tokens; only when a model-backed role made any. */
   readonly telemetry?: TelemetryTotals;
 }
@@ -118,6 +121,8 @@ export interface RunSummary {
     readonly scored: number;
     /** Cancelled (Ctrl-C) before its end: no score. */
     readonly unscored: number;
+    /** Failed and errored scenarios by the party the cause rules blame. */
+    readonly causes: Readonly<Record<CauseKind, number>>;
     readonly messages: number;
     readonly turns: number;
     /** How many scenarios ended for each reason ("error" = the engine failed). */
@@ -178,6 +183,10 @@ export function buildRunSummary(
       errored: count("errored"),
       scored: count("scored"),
       unscored: count("unscored"),
+      causes: Object.fromEntries(CAUSE_KINDS.map((k) => [k, scenarios.filter((r) => r.cause?.kind === k).length])) as Record<
+        CauseKind,
+        number
+      >,
       messages: scenarios.reduce((n, r) => n + r.message_count, 0),
       turns: scenarios.reduce((n, r) => n + r.turn_count, 0),
       end_reasons: Object.fromEntries(Object.entries(endReasons).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))),

@@ -34,7 +34,7 @@ export async function withReferenceCauses(records: readonly RunRecord[], thresho
       if (referenceMisses.length === 0) return r;
       const cause = failureCause(
         {
-          header: trajectory.header,
+          scenario: trajectory.header.scenario,
           messages: trajectory.messages,
           endReason: trajectory.endReason,
           endDetail: trajectory.end?.detail ?? null,

@@ -148,7 +148,7 @@ function recordOfChecked({ trajectory, damage }: CheckedRun, file: string, root:
     cause:
       status === "scored" || status === "errored"
         ? failureCause({
-            header,
+            scenario: header.scenario,
             messages: trajectory.messages,
             endReason,
             endDetail: trajectory.end?.detail ?? null,

@@ -21,7 +21,7 @@ const sample = parseTrajectory(TEXT, FILE);
 function run(change: Partial<Omit<CauseInput, "evaluation">> & { evaluation?: Partial<EvaluationResult> } = {}): CauseInput {
   const { evaluation, ...rest } = change;
   return {
-    header: sample.header,
+    scenario: sample.header.scenario,
     messages: sample.messages,
     endReason: sample.endReason,
     endDetail: null,
@@ -84,7 +84,7 @@ test("scenario: withReferenceCauses plays the planted scenario's reference and b
     const evaluation = JSON.parse(lines.at(-1)!) as { result: { score: number } };
     evaluation.result.score = 0.5;
     const file = join(dir, "planted.trajectory.jsonl");
-    writeFileSync(file, [JSON.stringify(header), ...lines.slice(1, -1), JSON.stringify(evaluation)].join("\n") + "\n");
+    writeFileSync(file, `${[JSON.stringify(header), ...lines.slice(1, -1), JSON.stringify(evaluation)].join("\n")}\n`);
     const record = readRunRecord(file, dir);
     assert.equal(record.cause?.kind, "agent", "without playing the reference, the agent is blamed");
     const [checked] = await withReferenceCauses([record]);

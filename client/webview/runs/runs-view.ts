@@ -148,7 +148,7 @@ export class RunsView {
     } else {
       const r: RunRecord = row.record;
       element = el("div", {
-        class: `runs-row${r.damaged !== null ? " damaged" : ""}${this.picked.includes(r.file) ? " picked" : ""}${scoreClass(r.score)}`,
+        class: `runs-row${r.damaged !== null ? " damaged" : ""}${this.picked.includes(r.file) ? " picked" : ""}${r.status === "errored" ? " errored" : scoreClass(r.score)}`,
         title: r.file,
         attrs: { role: "row", "data-file": r.file },
       });
