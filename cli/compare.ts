@@ -46,7 +46,7 @@ export async function compareCommand(a: string, b: string | undefined, options: 
   if (b !== undefined && options.reference) throw new CliError("give a second run or --reference, not both", EXIT.usage);
   const left = loadRun(a);
   const right = b === undefined ? await playReference(left.trajectory.header) : loadRun(b);
-  let comparison;
+  let comparison: ReturnType<typeof compareRuns>;
   try {
     comparison = compareRuns(left, right);
   } catch (e) {

@@ -9,9 +9,9 @@ import { isScenarioFileName } from "../../engine/runner/scenario-files.js";
 import { evaluateTrajectory, type EvaluationResult } from "../../engine/evaluation/evaluate.js";
 import { TrajectoryError, formatWarning } from "../../engine/trajectory/errors.js";
 import { readRunFile } from "../../engine/trajectory/run-damage.js";
-import { Trajectory } from "../../engine/trajectory/trajectory.js";
+import type { Trajectory } from "../../engine/trajectory/trajectory.js";
 import { TRAJECTORY_SUFFIX } from "../../engine/trajectory/writer.js";
-import type { TrajectoryFeed } from "./feed.js";
+import { panelTrajectory, type TrajectoryFeed } from "./feed.js";
 import { readOutline } from "./node-lines.js";
 import { currentText, outlineOf } from "./scenario-documents.js";
 import { latestRunFile, listRunsFolder, resolveRunsFolder } from "../../engine/trajectory/run-files.js";
@@ -132,19 +132,7 @@ export class Trajectories {
     try {
       const { trajectory, damage } = readRunFile(path);
       if (trajectory === null) throw new TrajectoryError(path, damage?.line ?? null, damage?.reason ?? "not a trajectory");
-      const broken = damage !== null && damage.line !== null && !trajectory.warnings.some((w) => w.line === damage.line);
-      const shown = broken
-        ? new Trajectory(
-            trajectory.header,
-            trajectory.events,
-            trajectory.messages,
-            trajectory.end,
-            trajectory.world,
-            [{ line: damage.line, message: `${damage.reason}; only the ${damage.line - 1} lines before it are shown` }],
-            trajectory.evaluation,
-            trajectory.judgement,
-          )
-        : trajectory;
+      const shown = panelTrajectory(trajectory, damage);
       for (const w of shown.warnings) this.log.warn(formatWarning(path, w));
       return shown;
     } catch (e) {
