@@ -22,6 +22,7 @@ export class RunsView {
   private readonly body = el("div", { class: "runs-body", attrs: { role: "rowgroup", tabindex: "0", "data-testid": "runs-table" } });
   private readonly spacer = el("div", { class: "runs-spacer" });
   private readonly count = el("span", { class: "runs-count", attrs: { "data-testid": "runs-count" } });
+  private summaryTimer: ReturnType<typeof setTimeout> | undefined = undefined;
   private readonly compareButton: HTMLButtonElement;
   private data: RunsData | null = null;
   private rows: TableRow[] = [];
@@ -100,8 +101,16 @@ export class RunsView {
     const filtered = change.filter !== undefined && change.filter !== this.query.filter;
     this.query = { ...this.query, ...change };
     const data = this.data;
-    // The figures above the table follow the filter: they are recomputed for the runs it keeps.
-    if (data && filtered) replaceChildren(this.summary, runsSummary({ ...data, report: filteredReport(data, this.query.filter) }));
+    // The figures above the table follow the filter: they are recomputed for the runs it keeps, once
+    // typing pauses (the bootstrap intervals of a large folder take a moment).
+    if (data && filtered) {
+      clearTimeout(this.summaryTimer);
+      const filter = this.query.filter;
+      this.summaryTimer = setTimeout(
+        () => replaceChildren(this.summary, runsSummary({ ...data, report: filteredReport(data, filter) })),
+        SUMMARY_DELAY_MS,
+      );
+    }
     this.rows = data ? tableRows(data.records, this.query) : [];
     const runs = this.rows.filter((r) => r.kind === "run").length;
     this.count.textContent = data ? `${runs.toLocaleString("en-US")} of ${data.records.length.toLocaleString("en-US")} runs` : "";
@@ -159,6 +168,9 @@ export class RunsView {
     return element;
   }
 }
+
+/** How long the filter must rest before the figures above the table are recomputed. */
+const SUMMARY_DELAY_MS = 250;
 
 const scoreClass = (score: number | null): string =>
   score === null ? " unscored" : score >= 1 - 1e-6 ? " full" : score > 0 ? " partial" : " zero";

@@ -59,14 +59,16 @@ export function bootstrapMeans(values: readonly number[], resamples: number, see
   if (!Number.isInteger(resamples) || resamples < 1) throw new RangeError(`resamples must be a positive integer, got ${resamples}`);
   const random = SeededRandom.fromSeed(seed);
   const n = values.length;
-  const means = new Array<number>(resamples);
+  const data = Float64Array.from(values);
+  const means = new Float64Array(resamples);
+  // nextUint32 * n / 2^32 is uniform over [0, n); the bias of truncating it to an index is below n / 2^32.
+  const scale = n / 0x1_0000_0000;
   for (let r = 0; r < resamples; r++) {
     let sum = 0;
-    // nextUint32 / 2^32 is uniform in [0, 1); the bias of flooring it to n indices is below n / 2^32.
-    for (let i = 0; i < n; i++) sum += values[Math.floor((random.nextUint32() / 0x1_0000_0000) * n)]!;
+    for (let i = 0; i < n; i++) sum += data[(random.nextUint32() * scale) >>> 0]!;
     means[r] = sum / n;
   }
-  return means.sort((a, b) => a - b);
+  return Array.from(means.sort());
 }
 
 /** The q-quantile of sorted values, interpolating linearly between order statistics (Hyndman & Fan type 7). */
