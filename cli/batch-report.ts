@@ -7,7 +7,7 @@ import { errorMessage } from "../engine/base/text.js";
 import { problemLine, type CliIO } from "./io.js";
 import type { PlayOutcome } from "../engine/runner/play.js";
 import { startProgress, type Progress } from "./progress.js";
-import type { ScenarioResult } from "../engine/runner/summary.js";
+import { resultStatus, type ScenarioResult } from "../engine/runner/summary.js";
 import { formatScore } from "../engine/evaluation/highlights.js";
 import { columnWidths, headerLine, rowLine, type Column } from "./table.js";
 
@@ -91,6 +91,7 @@ function resultColumns(nameWidth: number): Column<ScenarioResult>[] {
     { header: "END", width: "invalid_tool_call".length, cell: (r) => r.end_reason ?? "error" },
     { header: "MESSAGES", align: "right", cell: (r) => String(r.message_count) },
     { header: "TURNS", align: "right", cell: (r) => String(r.turn_count) },
-    { header: "SCORE", align: "right", cell: (r) => formatScore(r.score) },
+    // An errored scenario shows no score: what it matched before the failure is not the agent's result.
+    { header: "SCORE", align: "right", cell: (r) => (resultStatus(r) === "errored" ? "errored" : formatScore(r.score)) },
   ];
 }

@@ -10,6 +10,9 @@ import { passHatK, type PassHatKReport, type PeerMetrics } from "../engine/bench
 import type { EndReason } from "../engine/episode/types.js";
 import type { Scenario } from "../engine/scenario/model.js";
 import { formatWarning } from "../engine/trajectory/errors.js";
+import { damageOfWhole, describeDamage } from "../engine/trajectory/run-damage.js";
+import type { RunStatus } from "../engine/evaluation/outcome.js";
+import { runStatus } from "../engine/runs/run-record.js";
 import { ExitError, EXIT, type ExitCode } from "../engine/runner/errors.js";
 import { problemLine, type CliIO } from "./io.js";
 import { loadTrajectory } from "./replay.js";
@@ -40,6 +43,13 @@ export type EvalReport = {
   readonly categories: Scenario["categories"];
   /** Null when the run did not finish (no end event). */
   readonly end_reason: EndReason | null;
+  /**
+   * Whether the score counts in the mean, the category table and pass^k: a damaged file (cut short,
+   * no end) or an errored end (outcome.ts) is scored for the reader but counted nowhere.
+   */
+  readonly status: RunStatus;
+  /** Where and why the file is damaged (run-damage.ts); null when it is whole. */
+  readonly damaged: string | null;
 } & EvaluationResult & {
     /** ToolTalk's and ToolScan's metrics against the reference solution; null without one. */
     readonly peers: PeerMetrics | null;
@@ -60,7 +70,8 @@ export function evalCommand(paths: readonly string[], options: EvalOptions, io: 
   const override = options.scenario === undefined ? null : loadOverride(options.scenario, io);
   if (override === false) return EXIT.failed;
   const reports = collectTrajectoryFiles(paths).map((file) => score(file, override, io));
-  const reliability = trialsReport(reports, options.successThreshold ?? 1);
+  const counted = reports.filter((r) => r.status === "scored");
+  const reliability = trialsReport(counted, options.successThreshold ?? 1);
 
   if (options.json) {
     const output: EvalOutput = { trajectories: reports, pass_hat_k: reliability };
@@ -71,6 +82,7 @@ export function evalCommand(paths: readonly string[], options: EvalOptions, io: 
     if (i > 0) io.out("");
     io.out(r.file);
     io.out(`  scenario  ${r.scenario}${r.scored_against === "embedded" ? "" : ` (scored against ${r.scored_against})`}`);
+    if (r.status !== "scored") io.out(`  ${r.status}: ${r.damaged ?? r.end_reason ?? "no end"}; its score is not counted`);
     io.out(`  ${scoreLine(r)}`);
     for (const line of nodeTableLines(r)) io.out(`  ${line}`);
     if (r.peers !== null) for (const line of peerLines(r.peers)) io.out(`  ${line}`);
@@ -78,10 +90,15 @@ export function evalCommand(paths: readonly string[], options: EvalOptions, io: 
   });
   if (reports.length > 1) {
     io.out("");
-    for (const line of categoryTableLines(aggregateByCategory(reports))) io.out(line);
-    io.out("");
-    const mean = reports.reduce((n, r) => n + r.score, 0) / reports.length;
-    io.out(`${reports.length} trajectories scored, mean score ${formatScore(mean)}`);
+    if (counted.length > 0) {
+      for (const line of categoryTableLines(aggregateByCategory(counted))) io.out(line);
+      io.out("");
+    }
+    const mean = counted.length === 0 ? null : counted.reduce((n, r) => n + r.score, 0) / counted.length;
+    const left = reports.length - counted.length;
+    io.out(
+      `${counted.length} of ${reports.length} trajectories counted, mean score ${formatScore(mean)}${left === 0 ? "" : ` (${left} damaged or errored, left out)`}`,
+    );
   }
   if (reliability !== null) {
     io.out("");
@@ -136,12 +153,16 @@ function score(file: string, override: { file: string; scenario: Scenario } | nu
     // A checked --scenario file cannot fail here; an embedded scenario only passed the schema.
     throw new ExitError(`${file}: cannot score the embedded scenario: ${e.message}`, EXIT.malformedTrajectory);
   }
+  const damage = damageOfWhole(trajectory);
+  const status = runStatus(trajectory, damage, { rescored: true }).status;
   return {
     file,
     scenario: scenario.name,
     scored_against: override?.file ?? "embedded",
     categories: scenario.categories,
     end_reason: trajectory.endReason,
+    status,
+    damaged: damage === null ? null : describeDamage(damage),
     ...result,
     peers: episodePeers(scenario, trajectory.messages, played),
     ...(trajectory.judgement ? { judgement: judgementReport(trajectory.judgement) } : {}),

@@ -214,6 +214,7 @@ function buildProgram(io: CliIO, setExit: (code: ExitCode) => void): Command {
           progress?: boolean;
           feedback?: FeedbackStyle;
           augment?: boolean;
+          errorsAsFailures?: boolean;
           mode: "milestone" | "tooltalk" | "dialogtool";
           maxCallsPerTurn?: number;
           awareness?: "binary" | "actions";
@@ -234,10 +235,15 @@ function buildProgram(io: CliIO, setExit: (code: ExitCode) => void): Command {
         "--agent cmd: tool calls arriving within this long of each other form one parallel batch (default 10)",
       ).argParser(batchWindowMs),
     );
-  addJudgeOptions(addModelRoleOptions(run)).option(
-    "--augment",
-    "play each scenario as upstream's 8 tool-augmentation variants: 0, 3, 10 or all distraction tools, and scrambled tool names, descriptions, argument descriptions or argument types",
-  );
+  addJudgeOptions(addModelRoleOptions(run))
+    .option(
+      "--augment",
+      "play each scenario as upstream's 8 tool-augmentation variants: 0, 3, 10 or all distraction tools, and scrambled tool names, descriptions, argument descriptions or argument types",
+    )
+    .option(
+      "--errors-as-failures",
+      "count errored scenarios (model, role or engine failures) as failures scoring 0 in the means and pass^k, instead of leaving them out",
+    );
 
   program
     .command("eval")

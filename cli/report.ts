@@ -1,13 +1,18 @@
-// `toolsandbox report <runs...> [--html FILE] [--json]`: the runs of one or more folders at a
-// glance: one line per run (scenario, roles, seed, trial, score, turns, end, tokens), then the
-// per-category table, pass^k over the scenarios' trials and the model calls summed. --html writes
-// the runs view as one self-contained page (sortable, filterable, grouped; virtualised).
+// `toolsandbox report <runs...> [--html FILE] [--json] [--errors-as-failures]`: the runs of one or
+// more folders at a glance: one line per run (scenario, roles, seed, trial, score, turns, end,
+// tokens), then for each group of agent, user, prompt set and augmentation its score with a 95%
+// interval, its success rate, its per-category table and pass^k (engine/runs/runs-report.ts), and
+// the totals (damaged, errored, model calls). --html writes the runs view as one self-contained
+// page (sortable, filterable, grouped; virtualised).
 import type { Command } from "commander";
 import { statSync } from "node:fs";
 import { formatScore } from "../engine/evaluation/highlights.js";
 import { createNonce, panelHtml } from "../engine/panel/html.js";
 import type { RunRecord } from "../engine/runs/run-record.js";
-import { loadRuns, type RunsData } from "../engine/runs/runs-data.js";
+import { loadRunsWithReferenceCauses, type RunsData } from "../engine/runs/runs-data.js";
+import type { GroupReport } from "../engine/runs/runs-report.js";
+import { CAUSE_KINDS } from "../engine/evaluation/failure-causes.js";
+import { formatInterval } from "../engine/evaluation/statistics/intervals.js";
 import { TRAJECTORY_SUFFIX } from "../engine/trajectory/writer.js";
 import { ExitError, EXIT, fsError, type ExitCode } from "../engine/runner/errors.js";
 import { makeDirectories } from "../engine/base/output-files.js";
@@ -26,6 +31,8 @@ export interface ReportOptions {
   /** `--merge`: the paths are shards' run folders, joined into one summary.json in `out`. */
   readonly merge?: boolean;
   readonly out?: string;
+  /** Count errored runs as failures scoring 0 instead of leaving them out. */
+  readonly errorsAsFailures?: boolean;
 }
 
 export function registerReport(program: Command, io: CliIO): void {
@@ -35,9 +42,13 @@ export function registerReport(program: Command, io: CliIO): void {
     .argument("<runs...>", `folders searched for *${TRAJECTORY_SUFFIX} (a run's folder is its suite), or trajectory files`)
     .option("--html <file>", "write the runs view (sortable, filterable, grouped by suite, category or app) as one HTML file")
     .option("--json", "print the runs and the summary as JSON")
+    .option("--errors-as-failures", "count errored runs (model, role or engine failures) as failures scoring 0 instead of leaving them out")
     .option("--merge", "join the summaries of a run's shards (run --shard I/N, one folder each) into one summary.json in --out")
     .option("-o, --out <dir>", "with --merge: where the merged summary.json goes")
-    .action((paths: string[], opts: ReportOptions) => void (opts.merge ? mergeCommand(paths, opts, io) : reportCommand(paths, opts, io)));
+    .action(
+      async (paths: string[], opts: ReportOptions) =>
+        void (opts.merge ? mergeCommand(paths, opts, io) : await reportCommand(paths, opts, io)),
+    );
 }
 
 /** `report --merge DIR... --out DIR`: one summary.json for the shards, as an unsharded run writes it. */
@@ -66,7 +77,7 @@ function isFolder(path: string): boolean {
   }
 }
 
-export function reportCommand(paths: readonly string[], options: ReportOptions, io: CliIO): ExitCode {
+export async function reportCommand(paths: readonly string[], options: ReportOptions, io: CliIO): Promise<ExitCode> {
   for (const path of paths) {
     try {
       statSync(path);
@@ -74,7 +85,9 @@ export function reportCommand(paths: readonly string[], options: ReportOptions, 
       throw new ExitError(`${path}: no such file or folder`, EXIT.usage);
     }
   }
-  const data = loadRuns(paths, `Runs of ${paths.join(", ")}`);
+  const data = await loadRunsWithReferenceCauses(paths, `Runs of ${paths.join(", ")}`, {
+    errorsAsFailures: options.errorsAsFailures === true,
+  });
   if (data.records.length === 0) throw new ExitError(`no *${TRAJECTORY_SUFFIX} under ${paths.join(", ")}`, EXIT.usage);
   if (options.html !== undefined) {
     writeReplayHtml(options.html, runsHtml(data));
@@ -96,32 +109,63 @@ const COLUMNS: readonly Column<RunRecord>[] = [
   { header: "USER", cell: (r) => r.user },
   { header: "SEED", align: "right", cell: (r) => (r.seed === null ? "-" : String(r.seed)) },
   { header: "TRIAL", align: "right", cell: (r) => (r.trial === null ? "-" : String(r.trial)) },
-  { header: "SCORE", align: "right", cell: (r) => formatScore(r.score) },
+  { header: "SCORE", align: "right", cell: (r) => (r.status === "scored" ? formatScore(r.score) : r.status) },
   { header: "TURNS", align: "right", cell: (r) => (r.turns === null ? "-" : String(r.turns)) },
   { header: "ROLE PLAY", align: "right", cell: (r) => (r.role_play === null ? "-" : r.role_play.toFixed(2)) },
-  { header: "END", cell: (r) => (r.damaged !== null ? `damaged (${r.damaged})` : (r.end_reason ?? "-")) },
+  { header: "END", cell: endCell },
+  { header: "CAUSE", cell: (r) => (r.cause === null ? "-" : `${r.cause.kind}: ${r.cause.rule}`) },
   { header: "TOKENS", align: "right", cell: (r) => (r.telemetry.calls === 0 ? "-" : String(r.telemetry.total_tokens)) },
 ];
+
+function endCell(r: RunRecord): string {
+  if (r.damaged !== null) return `damaged (${r.damaged_line === null ? "" : `line ${r.damaged_line}: `}${r.damaged})`;
+  const end = r.end_reason ?? "-";
+  return r.error === null ? end : `${end}: ${r.error}`;
+}
 
 export function reportLines(data: RunsData): string[] {
   const { report } = data;
   const lines = renderTable(COLUMNS, data.records);
   lines.push("");
-  if (report.categories.length > 0) lines.push(...categoryTableLines(report.categories), "");
-  if (report.apps.length > 0) lines.push(...appTableLines(report.apps), "");
-  const k = report.pass_hat_k;
-  if (k !== null)
-    lines.push(
-      `pass^k over ${k.tasks.length} scenarios, a success scoring ${k.threshold}: ${k.pass_hat_k.map((p) => `pass^${p.k} ${p.value.toFixed(3)}`).join("  ")}`,
-    );
+  for (const group of report.groups) lines.push(...groupLines(group, report.errors_as_failures), "");
   const t = report.telemetry;
   const cost =
     t.calls === 0
       ? ""
       : `; ${t.calls} model calls, ${(t.latency_ms / 1000).toFixed(1)} s model time, ${t.total_tokens} tokens (${t.prompt_tokens} in, ${t.completion_tokens} out)`;
+  const suites = new Set(report.suites.map((s) => s.suite)).size;
+  const errored = report.errors_as_failures ? "errored scored 0" : "errored left out of the scores";
   lines.push(
-    `${report.runs} runs in ${report.suites.length} suite${report.suites.length === 1 ? "" : "s"}, ${report.damaged} damaged${cost}`,
+    `${report.runs} runs in ${suites} suite${suites === 1 ? "" : "s"}, ${report.groups.length} group${report.groups.length === 1 ? "" : "s"}: ${report.scored} scored, ${report.errored} errored (${errored}), ${report.damaged} damaged, ${report.unscored} unscored${cost}`,
   );
+  return lines;
+}
+
+/** One group's figures: its key and counts, score and success with their intervals, the tables, pass^k. */
+export function groupLines(group: GroupReport, errorsAsFailures: boolean): string[] {
+  const lines = [
+    `${group.key}: ${group.runs} runs, ${group.scored} scored, ${group.errored} errored, ${group.damaged} damaged, ${group.unscored} unscored`,
+  ];
+  if (group.score === null || group.success === null) {
+    lines.push("  no counted run, so no score");
+    return lines;
+  }
+  const s = group.success;
+  lines.push(
+    `  score ${formatScore(group.score)} ${formatInterval(group.interval)} over ${group.scenarios} scenario${group.scenarios === 1 ? "" : "s"} (95% bootstrap over scenarios${errorsAsFailures ? ", errored runs scored 0" : ""})`,
+    `  success ${s.successes}/${s.trials} = ${formatScore(s.rate)} ${formatInterval(s.interval)} (Wilson 95%; a success scores at least ${s.threshold})`,
+  );
+  const causes = CAUSE_KINDS.filter((k) => group.causes[k] > 0).map((k) => `${k} ${group.causes[k]}`);
+  if (causes.length > 0) lines.push(`  failures by cause: ${causes.join(", ")}`);
+  if (group.categories.length > 0) lines.push(...categoryTableLines(group.categories).map((l) => `  ${l}`));
+  if (group.apps.length > 0) lines.push(...appTableLines(group.apps).map((l) => `  ${l}`));
+  const k = group.pass_hat_k;
+  if (k !== null) {
+    lines.push(
+      `  pass^k over ${k.tasks.length} scenarios: ${k.pass_hat_k.map((p) => `pass^${p.k} ${p.value.toFixed(3)}`).join("  ")}`,
+      `  (estimator: ${k.estimator})`,
+    );
+  }
   return lines;
 }
 

@@ -31,6 +31,8 @@ import { RunServices } from "../engine/runner/run-services.js";
 import type { Shard } from "../engine/runner/shards.js";
 import { appTableLines, categoryTableLines } from "./score-lines.js";
 import { buildRunSummary, serializeSummary, type ScenarioResult } from "../engine/runner/summary.js";
+import { formatScore } from "../engine/evaluation/highlights.js";
+import { formatInterval } from "../engine/evaluation/statistics/intervals.js";
 
 export interface RunOptions {
   readonly agent: string;
@@ -66,6 +68,8 @@ export interface RunOptions {
   readonly maxCallsPerTurn?: number;
   /** A prompt set file applied to every scenario instead of its own `prompts:` (absent: each scenario's own). */
   readonly prompts?: string;
+  /** Count errored scenarios (model, role or engine failures) as failures scoring 0 instead of leaving them out. */
+  readonly errorsAsFailures?: boolean;
   /** `--judge`: the model that rates the role play of scenarios with a persona (judge-options.ts); null or absent: none. */
   readonly judge?: Extract<RoleSpec, { kind: "openai" }> | null;
 }
@@ -316,8 +320,9 @@ function resumeLine(total: number, tally: { readonly complete: number; readonly 
 }
 
 function batchSummary(options: RunOptions, trials: number, results: readonly ScenarioResult[], notStarted: number | null): BatchSummary {
-  const base = buildRunSummary({ agent: options.agent, user: options.user, seed: options.seed }, results);
-  const perTrial = trials > 1 ? trialsSummary(results, trials) : null;
+  const policy = { errorsAsFailures: options.errorsAsFailures === true };
+  const base = buildRunSummary({ agent: options.agent, user: options.user, seed: options.seed }, results, policy);
+  const perTrial = trials > 1 ? trialsSummary(results, trials, policy) : null;
   return {
     ...base,
     ...(perTrial ? { trials: perTrial } : {}),
@@ -349,6 +354,12 @@ function printTotals(summary: BatchSummary, trials: number, summaryPath: string,
     for (const line of appTableLines(summary.apps)) io.out(line);
     io.out("");
   }
+  if (summary.score !== null && summary.success !== null) {
+    const left = summary.errors_as_failures ? "errored scored 0" : `${t.errored} errored left out`;
+    io.out(
+      `score ${formatScore(summary.score.mean)} ${formatInterval(summary.score.interval)} over ${plural(summary.score.scenarios, "scenario")} (95% bootstrap); success ${summary.success.successes}/${summary.success.trials} ${formatInterval(summary.success.interval)} (Wilson 95%); ${left}`,
+    );
+  } else if (t.errored > 0) io.out(`no score: ${t.errored} errored, none counted`);
   if (summary.trials) io.out(passHatKLine(summary.trials));
   const count =
     trials > 1

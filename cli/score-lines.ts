@@ -1,6 +1,6 @@
 // How scores read on the console: the per-node table of `eval` and `replay` (where each
 // milestone and minefield matched and, when it did not score 1, the reason in one line), the
-// per-category table of `run` and `eval`, and the peer benchmarks' metrics and pass^k of `eval`.
+// per-category table of `run` and `eval` (each mean with its 95% bootstrap interval over scenarios), and the peer benchmarks' metrics and pass^k of `eval`.
 import type { AppRow } from "../engine/evaluation/app-rows.js";
 import type { CategoryRow } from "../engine/evaluation/categories.js";
 import { formatScore, nodeWhy } from "../engine/evaluation/highlights.js";
@@ -14,6 +14,7 @@ import {
 } from "../engine/benchmarks/peers.js";
 import type { EvaluationResult, NodeResult } from "../engine/evaluation/result.js";
 import { plural } from "../engine/base/text.js";
+import { formatInterval } from "../engine/evaluation/statistics/intervals.js";
 import { renderTable, type Column } from "./table.js";
 
 interface NodeRow {
@@ -48,6 +49,7 @@ const CATEGORY_COLUMNS: readonly Column<CategoryRow>[] = [
   { header: "CATEGORY", cell: (r) => r.category },
   { header: "SCENARIOS", align: "right", cell: (r) => String(r.scenarios) },
   { header: "SCORE", align: "right", cell: (r) => formatScore(r.score) },
+  { header: "95% CI", cell: (r) => formatInterval(r.interval) },
   { header: "TURNS", align: "right", cell: (r) => r.turn_count.toFixed(1) },
 ];
 
@@ -55,6 +57,7 @@ const APP_COLUMNS: readonly Column<AppRow>[] = [
   { header: "APP", cell: (r) => r.app },
   { header: "SCENARIOS", align: "right", cell: (r) => String(r.scenarios) },
   { header: "SCORE", align: "right", cell: (r) => formatScore(r.score) },
+  { header: "95% CI", cell: (r) => formatInterval(r.interval) },
   { header: "TURNS", align: "right", cell: (r) => r.turn_count.toFixed(1) },
 ];
 

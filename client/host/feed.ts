@@ -6,7 +6,8 @@ import type { Message, TrajectoryHeader } from "../../engine/episode/types.js";
 import type { EvaluationResult } from "../../engine/evaluation/result.js";
 import { dialogToolMessage } from "../../engine/panel/dialogtool-message.js";
 import type { HostMessage, LiveState, RunControl } from "../../engine/panel/protocol.js";
-import type { Trajectory } from "../../engine/trajectory/trajectory.js";
+import { Trajectory } from "../../engine/trajectory/trajectory.js";
+import type { RunDamage } from "../../engine/trajectory/run-damage.js";
 import type { StreamedLine } from "./live-run.js";
 
 export type FeedMessage = HostMessage;
@@ -126,6 +127,25 @@ function scoredTurns(header: TrajectoryHeader, messages: readonly Message[]): Fe
   } catch {
     return null;
   }
+}
+
+/**
+ * What the panel shows of a checked file (engine/trajectory/run-damage.ts): a file broken in the
+ * middle is shown up to the break, with the break as its one warning, so the banner says where it
+ * broke; a whole or cut-short file as it read.
+ */
+export function panelTrajectory(trajectory: Trajectory, damage: RunDamage | null): Trajectory {
+  if (damage === null || damage.line === null || trajectory.warnings.some((w) => w.line === damage.line)) return trajectory;
+  return new Trajectory(
+    trajectory.header,
+    trajectory.events,
+    trajectory.messages,
+    trajectory.end,
+    trajectory.world,
+    [{ line: damage.line, message: `${damage.reason}; only the ${damage.line - 1} lines before it are shown` }],
+    trajectory.evaluation,
+    trajectory.judgement,
+  );
 }
 
 /** "Cut short at line 27: …" for a file the reader had to warn about; null for a whole file. */

@@ -6,12 +6,13 @@
 import { existsSync } from "node:fs";
 import { basename } from "node:path";
 import * as vscode from "vscode";
-import { compareRuns, CompareError, savedRun, type ComparedRun } from "../../engine/compare/compare-runs.js";
+import { compareRuns, CompareError, savedRun } from "../../engine/compare/compare-runs.js";
 import { comparisonHtml } from "../../engine/compare/compare-html.js";
 import { playReference } from "../../engine/compare/reference-run.js";
 import { createNonce, panelHtml } from "../../engine/panel/html.js";
 import { loadRuns } from "../../engine/runs/runs-data.js";
 import { readTrajectoryFile } from "../../engine/trajectory/reader.js";
+import { distinctRunLabels } from "../../engine/compare/run-labels.js";
 import { DEFAULT_RUNS_FOLDER, resolveRunsFolder } from "../../engine/trajectory/run-files.js";
 import { panelWebviewOptions } from "./panel-view.js";
 import { readRunsFolder } from "./settings.js";
@@ -93,8 +94,10 @@ export class RunsViews {
   async compare(a: string, b: string | null): Promise<void> {
     let html: string;
     try {
-      const left = savedRunFile(a);
-      const right = b === null ? await playReference(left.trajectory.header) : savedRunFile(b);
+      // Two runs of one scenario share a file name: the cards name their folders too.
+      const [labelA, labelB] = b === null ? [basename(a), ""] : distinctRunLabels(a, b);
+      const left = savedRun(labelA, readTrajectoryFile(a));
+      const right = b === null ? await playReference(left.trajectory.header) : savedRun(labelB, readTrajectoryFile(b));
       html = comparisonHtml(compareRuns(left, right));
     } catch (e) {
       const message = e instanceof CompareError ? e.message : e instanceof Error ? e.message : String(e);
@@ -110,8 +113,4 @@ export class RunsViews {
     });
     panel.webview.html = html;
   }
-}
-
-function savedRunFile(file: string): ComparedRun {
-  return savedRun(basename(file), readTrajectoryFile(file));
 }

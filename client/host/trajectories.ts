@@ -8,10 +8,10 @@ import * as vscode from "vscode";
 import { isScenarioFileName } from "../../engine/runner/scenario-files.js";
 import { evaluateTrajectory, type EvaluationResult } from "../../engine/evaluation/evaluate.js";
 import { TrajectoryError, formatWarning } from "../../engine/trajectory/errors.js";
-import { readTrajectoryFile } from "../../engine/trajectory/reader.js";
+import { readRunFile } from "../../engine/trajectory/run-damage.js";
 import type { Trajectory } from "../../engine/trajectory/trajectory.js";
 import { TRAJECTORY_SUFFIX } from "../../engine/trajectory/writer.js";
-import type { TrajectoryFeed } from "./feed.js";
+import { panelTrajectory, type TrajectoryFeed } from "./feed.js";
 import { readOutline } from "./node-lines.js";
 import { currentText, outlineOf } from "./scenario-documents.js";
 import { latestRunFile, listRunsFolder, resolveRunsFolder } from "../../engine/trajectory/run-files.js";
@@ -123,11 +123,18 @@ export class Trajectories {
     return latest === null ? null : vscode.Uri.joinPath(vscode.Uri.file(folder), latest).fsPath;
   }
 
+  /**
+   * Every line is checked as the runs view and `report` check it (run-damage.ts). A file broken
+   * in the middle opens with what could be read before the break and the break as its warning, so
+   * the panel's banner says where it broke; only a file with no readable header is refused.
+   */
   private read(path: string): Trajectory | null {
     try {
-      const trajectory = readTrajectoryFile(path);
-      for (const w of trajectory.warnings) this.log.warn(formatWarning(path, w));
-      return trajectory;
+      const { trajectory, damage } = readRunFile(path);
+      if (trajectory === null) throw new TrajectoryError(path, damage?.line ?? null, damage?.reason ?? "not a trajectory");
+      const shown = panelTrajectory(trajectory, damage);
+      for (const w of shown.warnings) this.log.warn(formatWarning(path, w));
+      return shown;
     } catch (e) {
       const message = e instanceof TrajectoryError ? e.message : `${path}: ${e instanceof Error ? e.message : String(e)}`;
       this.log.error(message);

@@ -1,6 +1,7 @@
 // Mean score and turn count per app (packs/<pack>/apps.ts), the way the category table is made:
 // a scenario counts once under each app its reference uses. DialogTool breaks its figures down by
-// app; this is that view of a milestone run.
+// app; this is that view of a milestone run. Each row has a 95% bootstrap interval of its mean.
+import { bootstrapMeanInterval, type Interval } from "./statistics/intervals.js";
 export interface AppScored {
   readonly apps: readonly string[];
   readonly score: number;
@@ -11,19 +12,31 @@ export interface AppRow {
   readonly app: string;
   readonly scenarios: number;
   readonly score: number;
+  /** 95% bootstrap interval of the mean score over the app's scenarios. */
+  readonly interval: Interval | null;
   readonly turn_count: number;
 }
 
 /** One row per app that some scenario uses, by name. */
 export function aggregateByApp(results: readonly AppScored[]): AppRow[] {
-  const sums = new Map<string, { n: number; score: number; turns: number }>();
+  const members = new Map<string, AppScored[]>();
   for (const r of results) {
     for (const app of new Set(r.apps)) {
-      const s = sums.get(app) ?? { n: 0, score: 0, turns: 0 };
-      sums.set(app, { n: s.n + 1, score: s.score + r.score, turns: s.turns + r.turn_count });
+      const list = members.get(app) ?? [];
+      list.push(r);
+      members.set(app, list);
     }
   }
-  return [...sums.entries()]
+  return [...members.entries()]
     .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
-    .map(([app, s]) => ({ app, scenarios: s.n, score: s.score / s.n, turn_count: s.turns / s.n }));
+    .map(([app, rows]) => {
+      const scores = rows.map((r) => r.score);
+      return {
+        app,
+        scenarios: rows.length,
+        score: scores.reduce((a, b) => a + b, 0) / rows.length,
+        interval: bootstrapMeanInterval(scores),
+        turn_count: rows.reduce((n, r) => n + r.turn_count, 0) / rows.length,
+      };
+    });
 }

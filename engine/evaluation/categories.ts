@@ -3,7 +3,10 @@
 // tags, scenario categories and tool augmentations alike, plus once in ALL_CATEGORIES. As
 // upstream, a scrambled variant (a copy of the 3-distraction-tools variant) is not counted under
 // THREE_DISTRACTION_TOOLS, so that column holds only the unscrambled variants.
+// Each row carries a 95% percentile-bootstrap interval of its mean score over its scenarios
+// (statistics/intervals.ts), seeded so the same scores always give the same interval.
 import { CATEGORIES, type Category } from "../scenario/model.js";
+import { bootstrapMeanInterval, type Interval } from "./statistics/intervals.js";
 
 export const ALL_CATEGORIES = "ALL_CATEGORIES";
 
@@ -35,6 +38,8 @@ export interface CategoryRow {
   readonly group: "scenario" | "augmentation" | "all";
   readonly scenarios: number;
   readonly score: number;
+  /** 95% bootstrap interval of the mean score over the row's scenarios. */
+  readonly interval: Interval | null;
   readonly turn_count: number;
 }
 
@@ -49,30 +54,32 @@ export function countedCategories(categories: readonly Category[]): Category[] {
  * the order of CATEGORIES; then ALL_CATEGORIES (absent when there are no scenarios).
  */
 export function aggregateByCategory(results: readonly ScoredScenario[]): CategoryRow[] {
-  const sums = new Map<Category, { n: number; score: number; turns: number }>();
+  const members = new Map<Category, ScoredScenario[]>();
   for (const r of results) {
     for (const c of countedCategories(r.categories)) {
-      const s = sums.get(c) ?? { n: 0, score: 0, turns: 0 };
-      sums.set(c, { n: s.n + 1, score: s.score + r.score, turns: s.turns + r.turn_count });
+      const list = members.get(c) ?? [];
+      list.push(r);
+      members.set(c, list);
     }
   }
   const row = (category: Category, group: CategoryRow["group"]): CategoryRow[] => {
-    const s = sums.get(category);
-    return s ? [{ category, group, scenarios: s.n, score: s.score / s.n, turn_count: s.turns / s.n }] : [];
+    const rows = members.get(category);
+    return rows ? [meansRow(category, group, rows)] : [];
   };
   const scenarioRows = CATEGORIES.filter((c) => !AUGMENTATION_CATEGORIES.includes(c)).flatMap((c) => row(c, "scenario"));
   const augmentationRows = CATEGORIES.filter((c) => AUGMENTATION_CATEGORIES.includes(c)).flatMap((c) => row(c, "augmentation"));
-  const all: CategoryRow[] =
-    results.length === 0
-      ? []
-      : [
-          {
-            category: ALL_CATEGORIES,
-            group: "all",
-            scenarios: results.length,
-            score: results.reduce((n, r) => n + r.score, 0) / results.length,
-            turn_count: results.reduce((n, r) => n + r.turn_count, 0) / results.length,
-          },
-        ];
+  const all = results.length === 0 ? [] : [meansRow(ALL_CATEGORIES, "all", results)];
   return [...scenarioRows, ...augmentationRows, ...all];
+}
+
+function meansRow(category: CategoryRow["category"], group: CategoryRow["group"], rows: readonly ScoredScenario[]): CategoryRow {
+  const scores = rows.map((r) => r.score);
+  return {
+    category,
+    group,
+    scenarios: rows.length,
+    score: scores.reduce((a, b) => a + b, 0) / rows.length,
+    interval: bootstrapMeanInterval(scores),
+    turn_count: rows.reduce((n, r) => n + r.turn_count, 0) / rows.length,
+  };
 }

@@ -9,6 +9,10 @@
 // task whatever its n, so here tasks may differ and pass^k is reported for k up to the smallest n.
 // With equal counts the numbers are τ-bench's.
 
+/** How pass^k is estimated, as reports name it. */
+export const PASS_HAT_K_ESTIMATOR =
+  "unbiased: C(c, k) / C(n, k) per scenario with c successes in its n counted trials, averaged over scenarios; k up to the fewest trials";
+
 /** τ-bench's tolerance on "reward == 1". */
 export const SCORE_TOLERANCE = 1e-6;
 

@@ -4,8 +4,10 @@
 // writing it, never sees half a summary.
 import { replaceFileAtomically } from "../base/output-files.js";
 import { passHatK, type PassHatKReport } from "../evaluation/pass-k.js";
+import { countedScore, DEFAULT_POLICY, type ScoringPolicy } from "../evaluation/outcome.js";
+import { PASS_HAT_K_ESTIMATOR } from "../evaluation/pass-k.js";
 import { fsError } from "./errors.js";
-import type { RunSummary, ScenarioResult } from "./summary.js";
+import { resultStatus, type RunSummary, type ScenarioResult } from "./summary.js";
 
 export interface TrialsSummary {
   /** Trials per scenario; trial k was played with the run's seed + k - 1. */
@@ -14,6 +16,10 @@ export interface TrialsSummary {
   readonly success_threshold: number;
   /** pass^k for k = 1..(fewest counted trials of any scenario). */
   readonly pass_hat_k: PassHatKReport["pass_hat_k"];
+  /** How pass^k is estimated. */
+  readonly estimator: string;
+  /** Errored trials left out of pass^k (0 with errors_as_failures, which counts them as failures). */
+  readonly errored_left_out: number;
   /** Mean score over every counted trial. */
   readonly average_score: number;
   /** Each scenario's counted trials: their scores in trial order, and how many succeeded. */
@@ -29,16 +35,27 @@ export interface BatchSummary extends RunSummary {
 }
 
 /**
- * The trials section. A trial the engine could not score counts as a failure (score 0), as
- * τ-bench counts an errored trial; a trial cancelled by Ctrl-C did not run its course and is left
- * out, as are the trials never started. Null when no scenario has a counted trial.
+ * The trials section. Only counted trials enter pass^k (outcome.ts): an errored trial (a model,
+ * role or engine failure) is left out, or counts as a failure scoring 0 under `errorsAsFailures`
+ * (τ-bench's way); a trial cancelled by Ctrl-C did not run its course and is left out, as are the
+ * trials never started. Null when no scenario has a counted trial.
  */
-export function trialsSummary(results: readonly ScenarioResult[], trialsPerScenario: number): TrialsSummary | null {
+export function trialsSummary(
+  results: readonly ScenarioResult[],
+  trialsPerScenario: number,
+  policy: ScoringPolicy = DEFAULT_POLICY,
+): TrialsSummary | null {
   const scores = new Map<string, number[]>();
+  let erroredLeftOut = 0;
   for (const r of results) {
-    if (r.end_reason === "cancelled") continue;
+    const status = resultStatus(r);
+    const score = countedScore({ status, score: r.score }, policy);
+    if (score === null) {
+      if (status === "errored") erroredLeftOut++;
+      continue;
+    }
     const list = scores.get(r.name) ?? [];
-    list.push(r.score ?? 0);
+    list.push(score);
     scores.set(r.name, list);
   }
   if (scores.size === 0) return null;
@@ -47,6 +64,8 @@ export function trialsSummary(results: readonly ScenarioResult[], trialsPerScena
     per_scenario: trialsPerScenario,
     success_threshold: report.threshold,
     pass_hat_k: report.pass_hat_k,
+    estimator: PASS_HAT_K_ESTIMATOR,
+    errored_left_out: erroredLeftOut,
     average_score: report.average_score,
     scenarios: report.tasks.map((t) => ({ name: t.task, scores: scores.get(t.task) ?? [], successes: t.successes })),
   };
@@ -56,7 +75,7 @@ export function trialsSummary(results: readonly ScenarioResult[], trialsPerScena
 export const passHatKLine = (trials: TrialsSummary): string =>
   `pass^k over ${trials.per_scenario} trials, a success scoring ${trials.success_threshold}: ${trials.pass_hat_k
     .map(({ k, value }) => `pass^${k} ${value.toFixed(3)}`)
-    .join("  ")}`;
+    .join("  ")}${trials.errored_left_out === 0 ? "" : ` (${trials.errored_left_out} errored trials left out)`}`;
 
 /** Writes `text` to `path` through a temporary file in the same directory and a rename. */
 export function writeFileAtomically(path: string, text: string): void {

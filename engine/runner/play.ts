@@ -4,9 +4,10 @@
 // (resumed runs), so both give the same summary.
 import { join } from "node:path";
 import type { EvaluationResult } from "../evaluation/evaluate.js";
-import type { RoleName, TrajectoryHeader } from "../episode/types.js";
+import type { Message, RoleName, TrajectoryHeader } from "../episode/types.js";
 import type { TrajectoryEvent } from "../trajectory/events.js";
 import { McpAgentRole } from "../roles/mcp/agent.js";
+import { failureCause } from "../evaluation/failure-causes.js";
 import { scenarioApps } from "../scenario/apps.js";
 import { packById } from "../packs/registry.js";
 import type { RolePlayJudge } from "../benchmarks/dialogtool/role-play/judge.js";
@@ -119,6 +120,7 @@ export async function playJob(job: BatchJob, options: PlayOptions): Promise<Play
     engineError: engineError === null ? null : errorMessage(engineError.error),
     telemetry: telemetryTotals(played.modelCalls),
     ...(played.judgement ? { rolePlay: played.judgement.overall } : {}),
+    messages: played.messages,
   });
   return { result, engineError: engineError?.error ?? null };
 }
@@ -142,6 +144,7 @@ function unplayedResult(job: BatchJob, problem: string): ScenarioResult {
     turnCount: 0,
     engineError: problem,
     telemetry: NO_TELEMETRY,
+    messages: [],
   });
 }
 
@@ -158,6 +161,8 @@ export interface JobFacts {
   readonly telemetry: TelemetryTotals;
   /** The role-play judge's overall score, when the episode was judged. */
   readonly rolePlay?: number | null;
+  /** The episode's messages, for the failure-cause rules (none for a job that never started). */
+  readonly messages: readonly Message[];
 }
 
 /** The summary's record of one job, from what its episode (live or saved) ended with. */
@@ -175,6 +180,17 @@ export function jobResult(job: BatchJob, facts: JobFacts): ScenarioResult {
     peers: facts.peers,
     trajectory: job.trajectory,
     failed: isFailedEnd(facts.end?.reason ?? null),
+    // A cancelled episode did not run its course: nothing to blame.
+    cause:
+      facts.end?.reason === "cancelled"
+        ? null
+        : failureCause({
+            scenario: job.scenario,
+            messages: facts.messages,
+            endReason: facts.end?.reason ?? null,
+            endDetail: facts.engineError ?? facts.end?.detail ?? null,
+            evaluation: facts.evaluation,
+          }),
     // Only model-backed runs have any: a scripted run's summary stays as it was, byte for byte.
     ...(facts.telemetry.calls > 0 || (facts.telemetry.cached_calls ?? 0) > 0 ? { telemetry: facts.telemetry } : {}),
     ...(facts.rolePlay !== undefined ? { role_play: facts.rolePlay } : {}),

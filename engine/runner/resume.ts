@@ -73,6 +73,7 @@ export function inspectSavedJob(job: BatchJob, outDir: string, expected: Traject
     engineError: null,
     telemetry: telemetryTotals(trajectory.modelCalls),
     ...(trajectory.judgement ? { rolePlay: trajectory.judgement.overall } : {}),
+    messages: trajectory.messages,
   });
   return { kind: "complete", result };
 }

@@ -9,6 +9,16 @@ import { peerMetrics, type CallPattern, type PeerMetrics, type ToolScanPattern, 
 import type { EvaluationResult } from "../evaluation/result.js";
 import type { Category, Scenario } from "../scenario/model.js";
 import { addTelemetry, NO_TELEMETRY, type TelemetryTotals } from "../trajectory/telemetry.js";
+import { countedScore, DEFAULT_POLICY, isErroredEnd, type RunStatus, type ScoringPolicy } from "../evaluation/outcome.js";
+import { isSuccess } from "../evaluation/pass-k.js";
+import { CAUSE_KINDS, type CauseKind, type FailureCause } from "../evaluation/failure-causes.js";
+import {
+  BOOTSTRAP_RESAMPLES,
+  BOOTSTRAP_SEED,
+  bootstrapMeanInterval,
+  wilsonInterval,
+  type Interval,
+} from "../evaluation/statistics/intervals.js";
 
 /** Where a milestone or minefield matched, as summary.json lists it (the trajectory holds the explanations). */
 export interface NodeMatch {
@@ -45,6 +55,8 @@ export interface ScenarioResult {
   readonly trajectory: string;
   /** The scenario could not be played to an end of its own (role error, script out of step, cancelled, engine error). */
   readonly failed: boolean;
+  /** Why it failed or errored, by rule (evaluation/failure-causes.ts); null when it succeeded or was not scored. */
+  readonly cause: FailureCause | null;
   /** Its model calls summed: latency, tokens; only when a model-backed role made any. */
   readonly telemetry?: TelemetryTotals;
   /** The role-play judge's overall score (1-5; null when the judgement failed); only when the episode was judged (`run --judge`). */
@@ -57,18 +69,62 @@ const FAILED_REASONS: ReadonlySet<EndReason> = new Set<EndReason>(["role_error",
 
 export const isFailedEnd = (reason: EndReason | null): boolean => reason === null || FAILED_REASONS.has(reason);
 
+/**
+ * Whether a result's score counts (evaluation/outcome.ts): errored for a model, role or engine
+ * failure (whatever it had matched by then) or when the engine could not score it; unscored when
+ * it was cancelled (Ctrl-C: it did not run its course).
+ */
+export function resultStatus(r: ScenarioResult): RunStatus {
+  if (r.end_reason === "cancelled") return "unscored";
+  // No score after an end of its own: the engine failed to score it, an engine error.
+  if (isErroredEnd(r.end_reason) || r.score === null) return "errored";
+  return "scored";
+}
+
+/** A scenario's line of summary.json: its result and whether its score counts. */
+export type SummaryScenario = ScenarioResult & { readonly status: RunStatus };
+
+/** The mean score of a run with its interval, as summary.json gives it. */
+export interface ScoreSummary {
+  /** Scenarios with a counted score (trials averaged). */
+  readonly scenarios: number;
+  readonly mean: number;
+  readonly interval: Interval;
+  readonly method: string;
+}
+
 export interface RunSummary {
   readonly format: "toolsandbox-run-summary";
   readonly version: 1;
   readonly run: { readonly agent: string; readonly user: string; readonly seed: number };
-  readonly scenarios: readonly ScenarioResult[];
-  /** Mean score and turn count per category tag, then ALL_CATEGORIES, over the scored scenarios. */
+  /** Whether errored scenarios counted as failures (score 0) rather than being left out. */
+  readonly errors_as_failures: boolean;
+  readonly scenarios: readonly SummaryScenario[];
+  /** Mean counted score over scenarios with its 95% bootstrap interval; null when nothing counted. */
+  readonly score: ScoreSummary | null;
+  /** Counted episodes scoring 1 (within 1e-6), with Wilson's 95% interval; null when nothing counted. */
+  readonly success: {
+    readonly successes: number;
+    readonly trials: number;
+    readonly rate: number;
+    readonly interval: Interval;
+    readonly method: string;
+  } | null;
+  /** Mean score and turn count per category tag, then ALL_CATEGORIES, over the counted scenarios, each with its 95% interval. */
   readonly categories: readonly CategoryRow[];
   /** Mean score and turn count per app its scenarios' references use. */
   readonly apps: readonly AppRow[];
   readonly totals: {
     readonly scenarios: number;
     readonly failed: number;
+    /** Ended by a model, role or engine failure: left out of every score unless errors_as_failures. */
+    readonly errored: number;
+    /** Counted in the scores. */
+    readonly scored: number;
+    /** Cancelled (Ctrl-C) before its end: no score. */
+    readonly unscored: number;
+    /** Failed and errored scenarios by the party the cause rules blame. */
+    readonly causes: Readonly<Record<CauseKind, number>>;
     readonly messages: number;
     readonly turns: number;
     /** How many scenarios ended for each reason ("error" = the engine failed). */
@@ -78,22 +134,61 @@ export interface RunSummary {
   };
 }
 
-export function buildRunSummary(run: RunSummary["run"], scenarios: readonly ScenarioResult[]): RunSummary {
+export function buildRunSummary(
+  run: RunSummary["run"],
+  scenarios: readonly ScenarioResult[],
+  policy: ScoringPolicy = DEFAULT_POLICY,
+): RunSummary {
   const endReasons: Record<string, number> = {};
   for (const r of scenarios) {
     const key = r.end_reason ?? "error";
     endReasons[key] = (endReasons[key] ?? 0) + 1;
   }
+  const withStatus = scenarios.map((r): SummaryScenario => ({ ...r, status: resultStatus(r) }));
+  const counted = scored(withStatus, policy);
+  const episodes = withStatus.flatMap((r) => {
+    const score = countedScore(r, policy);
+    return score === null ? [] : [score];
+  });
+  const successes = episodes.filter((x) => isSuccess(x)).length;
+  const count = (status: RunStatus): number => withStatus.filter((r) => r.status === status).length;
   return {
     format: "toolsandbox-run-summary",
     version: 1,
     run,
-    scenarios,
-    categories: aggregateByCategory(scored(scenarios)),
-    apps: aggregateByApp(scored(scenarios)),
+    errors_as_failures: policy.errorsAsFailures,
+    scenarios: withStatus,
+    score:
+      counted.length === 0
+        ? null
+        : {
+            scenarios: counted.length,
+            mean: counted.reduce((n, r) => n + r.score, 0) / counted.length,
+            interval: bootstrapMeanInterval(counted.map((r) => r.score))!,
+            method: `95% percentile bootstrap over scenarios (${BOOTSTRAP_RESAMPLES} resamples, seed ${BOOTSTRAP_SEED})`,
+          },
+    success:
+      episodes.length === 0
+        ? null
+        : {
+            successes,
+            trials: episodes.length,
+            rate: successes / episodes.length,
+            interval: wilsonInterval(successes, episodes.length)!,
+            method: "Wilson 95% score interval over counted episodes",
+          },
+    categories: aggregateByCategory(counted),
+    apps: aggregateByApp(counted),
     totals: {
       scenarios: scenarios.length,
       failed: scenarios.filter((r) => r.failed).length,
+      errored: count("errored"),
+      scored: count("scored"),
+      unscored: count("unscored"),
+      causes: Object.fromEntries(CAUSE_KINDS.map((k) => [k, scenarios.filter((r) => r.cause?.kind === k).length])) as Record<
+        CauseKind,
+        number
+      >,
       messages: scenarios.reduce((n, r) => n + r.message_count, 0),
       turns: scenarios.reduce((n, r) => n + r.turn_count, 0),
       end_reasons: Object.fromEntries(Object.entries(endReasons).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))),
@@ -108,15 +203,17 @@ function runTelemetry(scenarios: readonly ScenarioResult[]): { telemetry?: Telem
 }
 
 /**
- * The scenarios that have a score, in the shape the category table aggregates. A scenario run in
- * several trials counts once, with its score and turn count averaged over its scored trials.
+ * The scenarios with a counted score (outcome.ts), in the shape the category table aggregates. A
+ * scenario run in several trials counts once, with its score and turn count averaged over its
+ * counted trials.
  */
-function scored(results: readonly ScenarioResult[]): (ScoredScenario & AppScored)[] {
+function scored(results: readonly SummaryScenario[], policy: ScoringPolicy): (ScoredScenario & AppScored)[] {
   const byName = new Map<string, { categories: readonly Category[]; apps: readonly string[]; n: number; score: number; turns: number }>();
   for (const r of results) {
-    if (r.score === null) continue;
+    const score = countedScore(r, policy);
+    if (score === null) continue;
     const s = byName.get(r.name) ?? { categories: r.categories, apps: r.apps, n: 0, score: 0, turns: 0 };
-    byName.set(r.name, { ...s, n: s.n + 1, score: s.score + r.score, turns: s.turns + r.turn_count });
+    byName.set(r.name, { ...s, n: s.n + 1, score: s.score + score, turns: s.turns + r.turn_count });
   }
   return [...byName.values()].map((s) => ({ categories: s.categories, apps: s.apps, score: s.score / s.n, turn_count: s.turns / s.n }));
 }

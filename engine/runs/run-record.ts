@@ -1,17 +1,22 @@
 // One row of the runs view and of `toolsandbox report`: what a trajectory file says about its run
-// (scenario, categories, roles, seed, trial, score, turns, end, model time, tokens, date), read
-// cheaply: the header line and the lines after the last message are parsed, model_call lines are
-// summed, and the messages in between are only counted. A file that does not read is a row too,
-// marked damaged with the reason, so a broken run is never silently missing from the table.
-import { readdirSync, readFileSync, statSync } from "node:fs";
+// (scenario, categories, roles, prompt set, augmentation, seed, trial, status, score, turns, end,
+// model time, tokens, date). Every line is checked as `replay` checks it (run-damage.ts): a file
+// that breaks anywhere is a row too, marked damaged with the line and the reason and never
+// scored, so a broken run is neither silently missing nor counted. Errored runs (outcome.ts) keep
+// their recorded score beside a null one.
+import { createHash } from "node:crypto";
+import { readdirSync, statSync } from "node:fs";
 import { basename, dirname, join, relative } from "node:path";
-import { isJsonObject, type JsonObject, type JsonValue } from "../base/json.js";
-import { telemetryTotals, type TelemetryTotals } from "../trajectory/telemetry.js";
-import type { ModelCall } from "../episode/types.js";
-import { TRAJECTORY_SUFFIX } from "../trajectory/writer.js";
-import { appsOfTools } from "../scenario/apps.js";
+import { AUGMENTATION_CATEGORIES } from "../evaluation/categories.js";
+import { failureCause, type FailureCause } from "../evaluation/failure-causes.js";
+import { isErroredEnd, type RunStatus } from "../evaluation/outcome.js";
 import { packById } from "../packs/registry.js";
-import { isPackId } from "../packs/types.js";
+import { appsOfTools } from "../scenario/apps.js";
+import type { Scenario } from "../scenario/model.js";
+import { checkRunText, readRunFile, type CheckedRun, type RunDamage } from "../trajectory/run-damage.js";
+import type { Trajectory } from "../trajectory/trajectory.js";
+import { telemetryTotals, type TelemetryTotals } from "../trajectory/telemetry.js";
+import { TRAJECTORY_SUFFIX } from "../trajectory/writer.js";
 
 export interface RunRecord {
   /** The file, as given or found under a given folder. */
@@ -24,23 +29,37 @@ export interface RunRecord {
   readonly apps: readonly string[];
   readonly agent: string;
   readonly user: string;
+  /** "own" when each scenario used its own wording, else "set:" and a digest of the prompt set's tool texts and user preamble. */
+  readonly prompts: string;
+  /** The tool-augmentation tags and scramblings of the scenario, joined with "+"; "none" for a plain scenario. */
+  readonly augmentation: string;
   readonly seed: number | null;
   /** From `<name>.trial-<k>.trajectory.jsonl`; null for a single trial. */
   readonly trial: number | null;
-  /** The recorded evaluation's score; null when the run was not scored (cut short, engine failure). */
+  /** Whether the score counts: scored, errored (infrastructure), damaged (the file), unscored (no evaluation, or the agent never acted). */
+  readonly status: RunStatus;
+  /** The score that counts: the recorded evaluation's score for a scored run, else null. */
   readonly score: number | null;
+  /** What the file's evaluation line says, whatever the status (an errored run may have reached every milestone). */
+  readonly recorded_score: number | null;
   readonly turns: number | null;
   readonly messages: number;
   /** The end reason; null when the file has no end (the run was cut short). */
   readonly end_reason: string | null;
   /** The role-play judge's overall score (1-5); null when the run was not judged or the judgement failed. */
   readonly role_play: number | null;
+  /** The end's detail for an errored or unscored run (what failed), else null. */
+  readonly error: string | null;
   /** The model calls summed (all zero for scripted runs). Their latency is the run's model time. */
   readonly telemetry: TelemetryTotals;
   /** The file's modification time (ms since 1970). */
   readonly date: number;
-  /** Why the file could not be read as a run; null when it could. */
+  /** Why the file could not be read as a whole run; null when it could. */
   readonly damaged: string | null;
+  /** The 1-based line where a damaged file breaks; null when it is whole or the problem is the file as a whole. */
+  readonly damaged_line: number | null;
+  /** Why a failed or errored run failed, by rule (evaluation/failure-causes.ts); null for a success or a damaged or unscored file. */
+  readonly cause: FailureCause | null;
 }
 
 /** The trajectory files under `paths` (files as given, folders searched), sorted within each folder. */
@@ -64,24 +83,26 @@ const TRIAL = /\.trial-(\d+)\.trajectory\.jsonl$/;
 
 export function readRunRecord(file: string, root: string): RunRecord {
   const date = statSync(file).mtimeMs;
-  return runRecordOf(readFileSync(file, "utf8"), file, root, date);
+  return recordOfChecked(readRunFile(file), file, root, date);
 }
 
-/** The record of a file's text (pure; `date` is its modification time). */
+/** The record of a file's text (pure but for the clock-free parse; `date` is its modification time). */
 export function runRecordOf(text: string, file: string, root: string, date: number): RunRecord {
-  const suite = relative(root, dirname(file)).split("\\").join("/");
+  return recordOfChecked(checkRunText(text, file), file, root, date);
+}
+
+/** Every line of the file was checked (run-damage.ts); a damaged file keeps what it could read but never a score. */
+function recordOfChecked({ trajectory, damage }: CheckedRun, file: string, root: string, date: number): RunRecord {
   const trialMatch = TRIAL.exec(basename(file));
   const base = {
     file,
-    suite,
+    suite: relative(root, dirname(file)).split("\\").join("/"),
     trial: trialMatch ? Number(trialMatch[1]) : null,
     date,
+    damaged: damage === null ? null : damage.reason,
+    damaged_line: damage?.line ?? null,
   };
-  const lines = text.split("\n").filter((l) => l.trim() !== "");
-  const header = parse(lines[0]);
-  const scenario = isJsonObject(header?.scenario ?? null) ? (header?.scenario as JsonObject) : null;
-  const run = isJsonObject(header?.run ?? null) ? (header?.run as JsonObject) : null;
-  if (header?.type !== "header" || scenario === null || run === null) {
+  if (trajectory === null) {
     return {
       ...base,
       scenario: basename(file).replace(TRAJECTORY_SUFFIX, ""),
@@ -89,80 +110,94 @@ export function runRecordOf(text: string, file: string, root: string, date: numb
       apps: [],
       agent: "",
       user: "",
+      prompts: "own",
+      augmentation: "none",
       seed: null,
+      status: "damaged",
       score: null,
+      recorded_score: null,
       turns: null,
       messages: 0,
       end_reason: null,
       role_play: null,
+      error: null,
       telemetry: telemetryTotals([]),
-      damaged: lines.length === 0 ? "the file is empty" : "the first line is not a trajectory header",
+      cause: null,
     };
   }
-  let messages = 0;
-  let end: JsonObject | null = null;
-  let evaluation: JsonObject | null = null;
-  let judgement: JsonObject | null = null;
-  const calls: { call: ModelCall }[] = [];
-  let damaged: string | null = null;
-  for (const [i, line] of lines.entries()) {
-    if (i === 0) continue;
-    // Only the lines whose kind matters are parsed; a message is counted by its prefix.
-    if (line.startsWith('{"type":"message"')) messages++;
-    else if (line.startsWith('{"type":"model_call"')) {
-      const call = parse(line)?.call;
-      if (isModelCall(call)) calls.push({ call });
-    } else if (line.startsWith('{"type":"end"')) end = parse(line);
-    else if (line.startsWith('{"type":"evaluation"')) evaluation = parse(line);
-    else if (line.startsWith('{"type":"judgement"')) judgement = parse(line);
-    if (i === lines.length - 1 && parse(line) === null) damaged = `line ${i + 1} is cut short`;
-  }
-  const result = isJsonObject(evaluation?.result ?? null) ? (evaluation?.result as JsonObject) : null;
-  if (damaged === null && end === null) damaged = "the run did not finish (no end)";
+  const { header, evaluation } = trajectory;
+  const scenario = header.scenario;
+  const endReason = trajectory.endReason;
+  const recorded = evaluation?.score ?? null;
+  const { status, error } = runStatus(trajectory, damage);
   return {
     ...base,
-    scenario: str(scenario.name, basename(file)),
-    categories: Array.isArray(scenario.categories) ? scenario.categories.filter((c): c is string => typeof c === "string") : [],
+    scenario: scenario.name,
+    categories: scenario.categories,
     apps: referenceApps(scenario),
-    agent: str(run.agent, ""),
-    user: str(run.user, ""),
-    seed: typeof run.seed === "number" ? run.seed : null,
-    score: typeof result?.score === "number" ? result.score : null,
-    turns: typeof result?.turn_count === "number" ? result.turn_count : null,
-    messages,
-    end_reason: typeof end?.reason === "string" ? end.reason : null,
-    role_play: typeof judgement?.overall === "number" ? judgement.overall : null,
-    telemetry: telemetryTotals(calls),
-    damaged,
+    agent: header.run.agent,
+    user: header.run.user,
+    prompts: promptSetOf(scenario),
+    augmentation: augmentationOf(scenario),
+    seed: header.run.seed,
+    status,
+    score: status === "scored" ? recorded : null,
+    recorded_score: recorded,
+    turns: evaluation?.turn_count ?? null,
+    messages: trajectory.messages.length,
+    end_reason: endReason,
+    role_play: trajectory.judgement?.overall ?? null,
+    error,
+    telemetry: telemetryTotals(trajectory.modelCalls),
+    cause:
+      status === "scored" || status === "errored"
+        ? failureCause({
+            scenario: header.scenario,
+            messages: trajectory.messages,
+            endReason,
+            endDetail: trajectory.end?.detail ?? null,
+            evaluation,
+          })
+        : null,
   };
 }
 
-/** The apps of the tools the header's scenario's reference calls, read defensively (the file may be anyone's). */
-function referenceApps(scenario: JsonObject): string[] {
-  const world = scenario.world;
-  const pack = isJsonObject(world) ? world.pack : undefined;
-  if (typeof pack !== "string" || !isPackId(pack)) return [];
-  const steps = Array.isArray(scenario.reference) ? scenario.reference : [];
-  const tools = steps
-    .flatMap((step) => (isJsonObject(step) && Array.isArray(step.calls) ? step.calls : []))
-    .flatMap((call) => (isJsonObject(call) && typeof call.tool === "string" ? [call.tool] : []));
-  return appsOfTools(packById(pack), tools);
+/**
+ * Whether a checked run's score counts (outcome.ts), and for an errored or unscored run what went
+ * wrong: damage first, then an errored end, then a run with no evaluation or whose agent never acted.
+ */
+export function runStatus(
+  trajectory: Trajectory,
+  damage: RunDamage | null,
+  /** `rescored`: the caller scores the run itself (eval), so a missing recorded evaluation does not matter. */
+  { rescored = false }: { readonly rescored?: boolean } = {},
+): { status: RunStatus; error: string | null } {
+  if (damage !== null) return { status: "damaged", error: null };
+  const reason = trajectory.endReason;
+  if (isErroredEnd(reason)) return { status: "errored", error: trajectory.end?.detail ?? reason ?? "the engine failed" };
+  if (!rescored && trajectory.evaluation === null) return { status: "unscored", error: "no evaluation was recorded" };
+  if (!trajectory.messages.some((m) => m.sender === "agent")) return { status: "unscored", error: "the agent never acted" };
+  return { status: "scored", error: null };
 }
 
-function parse(line: string | undefined): JsonObject | null {
-  if (line === undefined) return null;
-  try {
-    const value: unknown = JSON.parse(line);
-    return isJsonObject(value) ? value : null;
-  } catch {
-    return null;
-  }
+/** The apps of the tools the scenario's reference calls. */
+function referenceApps(scenario: Scenario): string[] {
+  const tools = scenario.reference.flatMap((step) => (step.kind === "agent_calls" ? step.calls.map((c) => c.tool) : []));
+  return appsOfTools(packById(scenario.world.pack), tools);
 }
 
-const str = (value: JsonValue | undefined, fallback: string): string => (typeof value === "string" ? value : fallback);
+/** Runs made with one prompt set share its tool texts and user preamble; without one, each scenario has its own wording. */
+function promptSetOf(scenario: Scenario): string {
+  const descriptions = scenario.tools.descriptions;
+  if (descriptions === undefined) return "own";
+  const sorted = Object.fromEntries(Object.entries(descriptions).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+  const digest = createHash("sha256")
+    .update(JSON.stringify([sorted, scenario.user.preamble ?? null]))
+    .digest("hex");
+  return `set:${digest.slice(0, 8)}`;
+}
 
-function isModelCall(value: JsonValue | undefined): value is ModelCall & JsonObject {
-  return (
-    isJsonObject(value ?? null) && typeof (value as JsonObject).latency_ms === "number" && typeof (value as JsonObject).model === "string"
-  );
+function augmentationOf(scenario: Scenario): string {
+  const tags = [...scenario.categories.filter((c) => AUGMENTATION_CATEGORIES.includes(c)), ...(scenario.options.augmentations ?? [])];
+  return tags.length === 0 ? "none" : [...new Set(tags)].join("+");
 }

@@ -1,66 +1,195 @@
-// What a set of runs adds up to, above the table of runs: the paper's per-category table (mean
-// score and turns per category tag, each scenario counted once with its trials averaged), τ-bench's
-// pass^k over the scenarios' trials, the suites, and the model calls summed.
+// What a set of runs adds up to, above the table of runs. Runs are first split into groups of one
+// agent, one user, one prompt set and one augmentation: every figure is computed within a group,
+// never across groups, since pooling two agents' trials of a scenario would make pass^k and the
+// means describe neither. Within a group: the paper's per-category and per-app tables (each
+// scenario counted once with its trials averaged), the mean score with a 95% bootstrap interval
+// over scenarios, the success rate with Wilson's interval, and τ-bench's pass^k. Only scored runs
+// count; errored runs count as failures (score 0) only under `errorsAsFailures`, and damaged or
+// unscored runs never. Pure: the runs view recomputes it for the rows its filter keeps.
 import { aggregateByApp, type AppRow } from "../evaluation/app-rows.js";
 import { aggregateByCategory, type CategoryRow } from "../evaluation/categories.js";
-import { passHatK, type PassHatKReport } from "../evaluation/pass-k.js";
+import { CAUSE_KINDS, type CauseKind } from "../evaluation/failure-causes.js";
+import { countedScore, type RunStatus, type ScoringPolicy } from "../evaluation/outcome.js";
+import { isSuccess, PASS_HAT_K_ESTIMATOR, passHatK, type PassHatKReport } from "../evaluation/pass-k.js";
+import { bootstrapMeanInterval, wilsonInterval, type Interval } from "../evaluation/statistics/intervals.js";
 import type { Category } from "../scenario/model.js";
 import { addTelemetry, NO_TELEMETRY, type TelemetryTotals } from "../trajectory/telemetry.js";
 import type { RunRecord } from "./run-record.js";
 
-export interface SuiteRow {
-  readonly suite: string;
+export interface StatusCounts {
   readonly runs: number;
   readonly scored: number;
-  /** Mean score of its scored runs; null when none was scored. */
-  readonly score: number | null;
+  readonly errored: number;
+  readonly damaged: number;
+  readonly unscored: number;
+  /** Failed and errored runs by the party the cause rules blame (evaluation/failure-causes.ts). */
+  readonly causes: Readonly<Record<CauseKind, number>>;
 }
 
-export interface RunsReport {
-  readonly runs: number;
-  readonly damaged: number;
-  readonly suites: readonly SuiteRow[];
+export interface SuiteRow extends StatusCounts {
+  readonly suite: string;
+  /** The group (see GroupReport.key) these runs of the suite belong to. */
+  readonly group: string;
+  /** Mean counted score over the suite's scenarios in this group (trials averaged); null when none counted. */
+  readonly score: number | null;
+  readonly interval: Interval | null;
+}
+
+export interface SuccessRate {
+  readonly threshold: number;
+  readonly successes: number;
+  /** Counted runs (trials). */
+  readonly trials: number;
+  readonly rate: number;
+  /** Wilson's 95% score interval. */
+  readonly interval: Interval;
+}
+
+export interface GroupReport extends StatusCounts {
+  /** "agent · user · prompts · augmentation", what the group is told apart by. */
+  readonly key: string;
+  readonly agent: string;
+  readonly user: string;
+  readonly prompts: string;
+  readonly augmentation: string;
+  /** Scenarios with at least one counted run. */
+  readonly scenarios: number;
+  /** Mean over those scenarios of their mean counted score; null when none. */
+  readonly score: number | null;
+  /** 95% percentile bootstrap over scenarios (seeded). */
+  readonly interval: Interval | null;
+  readonly success: SuccessRate | null;
   readonly categories: readonly CategoryRow[];
-  /** Mean score and turns per app the scenarios' references use, each scenario counted once with its trials averaged. */
   readonly apps: readonly AppRow[];
-  /** Null when no scenario has a scored run. */
-  readonly pass_hat_k: PassHatKReport | null;
+  /** Null when no scenario has a counted run. */
+  readonly pass_hat_k: (PassHatKReport & { readonly estimator: string }) | null;
+}
+
+export interface RunsReport extends StatusCounts {
+  /** Whether errored runs counted as failures (score 0). */
+  readonly errors_as_failures: boolean;
+  /** A run succeeds when its score >= threshold (within 1e-6). */
+  readonly threshold: number;
+  readonly groups: readonly GroupReport[];
+  readonly suites: readonly SuiteRow[];
   readonly telemetry: TelemetryTotals;
 }
 
-export function runsReport(records: readonly RunRecord[], threshold = 1): RunsReport {
-  const byScenario = new Map<string, { categories: readonly string[]; apps: readonly string[]; scores: number[]; turns: number[] }>();
-  const bySuite = new Map<string, { runs: number; scores: number[] }>();
+export interface RunsReportOptions extends Partial<ScoringPolicy> {
+  readonly threshold?: number;
+}
+
+/** The key of a run's group. Damaged files whose header did not read have no roles: "(unreadable)". */
+export function groupKey(r: Pick<RunRecord, "agent" | "user" | "prompts" | "augmentation">): string {
+  if (r.agent === "" && r.user === "") return "(unreadable)";
+  return `agent ${r.agent} · user ${r.user} · prompts ${r.prompts} · augmentation ${r.augmentation}`;
+}
+
+export function runsReport(records: readonly RunRecord[], options: RunsReportOptions = {}): RunsReport {
+  const policy: ScoringPolicy = { errorsAsFailures: options.errorsAsFailures ?? false };
+  const threshold = options.threshold ?? 1;
+  const groups = new Map<string, RunRecord[]>();
+  const suites = new Map<string, RunRecord[]>();
   let telemetry = NO_TELEMETRY;
   for (const r of records) {
     telemetry = addTelemetry(telemetry, r.telemetry);
-    const suite = bySuite.get(r.suite) ?? { runs: 0, scores: [] };
-    suite.runs++;
-    bySuite.set(r.suite, suite);
-    if (r.score === null) continue;
-    suite.scores.push(r.score);
-    const s = byScenario.get(r.scenario) ?? { categories: r.categories, apps: r.apps, scores: [], turns: [] };
-    s.scores.push(r.score);
-    s.turns.push(r.turns ?? 0);
-    byScenario.set(r.scenario, s);
+    push(groups, groupKey(r), r);
+    push(suites, `${r.suite}\u0000${groupKey(r)}`, r);
   }
-  const mean = (xs: readonly number[]): number => xs.reduce((a, b) => a + b, 0) / xs.length;
-  const scored = [...byScenario.values()].map((s) => ({
-    categories: s.categories as readonly Category[],
-    apps: s.apps,
-    score: mean(s.scores),
-    turn_count: mean(s.turns),
-  }));
-  const tasks = [...byScenario.entries()].map(([task, s]) => ({ task, scores: s.scores }));
+  const byKey = ([a]: [string, unknown], [b]: [string, unknown]): number => (a < b ? -1 : a > b ? 1 : 0);
   return {
-    runs: records.length,
-    damaged: records.filter((r) => r.damaged !== null).length,
-    suites: [...bySuite.entries()]
-      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
-      .map(([suite, s]) => ({ suite, runs: s.runs, scored: s.scores.length, score: s.scores.length === 0 ? null : mean(s.scores) })),
-    categories: aggregateByCategory(scored),
-    apps: aggregateByApp(scored),
-    pass_hat_k: tasks.length === 0 ? null : passHatK(tasks, { threshold }),
+    ...statusCounts(records),
+    errors_as_failures: policy.errorsAsFailures,
+    threshold,
+    groups: [...groups.entries()].sort(byKey).map(([key, runs]) => groupReport(key, runs, policy, threshold)),
+    suites: [...suites.entries()].sort(byKey).map(([key, runs]) => {
+      const [suite = "", group = ""] = key.split("\u0000");
+      const means = scenarioMeans(runs, policy);
+      return {
+        suite,
+        group,
+        ...statusCounts(runs),
+        score: means.length === 0 ? null : mean(means.map((m) => m.score)),
+        interval: bootstrapMeanInterval(means.map((m) => m.score)),
+      };
+    }),
     telemetry,
   };
 }
+
+function groupReport(key: string, runs: readonly RunRecord[], policy: ScoringPolicy, threshold: number): GroupReport {
+  const first = runs[0]!;
+  const means = scenarioMeans(runs, policy);
+  const counted = runs.flatMap((r) => {
+    const score = countedScore(r, policy);
+    return score === null ? [] : [score];
+  });
+  const successes = counted.filter((s) => isSuccess(s, threshold)).length;
+  const scored = means.map((m) => ({ categories: m.categories as readonly Category[], apps: m.apps, score: m.score, turn_count: m.turns }));
+  const tasks = means.map((m) => ({ task: m.scenario, scores: m.scores }));
+  return {
+    key,
+    agent: first.agent,
+    user: first.user,
+    prompts: first.prompts,
+    augmentation: first.augmentation,
+    ...statusCounts(runs),
+    scenarios: means.length,
+    score: means.length === 0 ? null : mean(means.map((m) => m.score)),
+    interval: bootstrapMeanInterval(means.map((m) => m.score)),
+    success:
+      counted.length === 0
+        ? null
+        : {
+            threshold,
+            successes,
+            trials: counted.length,
+            rate: successes / counted.length,
+            interval: wilsonInterval(successes, counted.length)!,
+          },
+    categories: aggregateByCategory(scored),
+    apps: aggregateByApp(scored),
+    pass_hat_k: tasks.length === 0 ? null : { ...passHatK(tasks, { threshold }), estimator: PASS_HAT_K_ESTIMATOR },
+  };
+}
+
+interface ScenarioMean {
+  readonly scenario: string;
+  readonly categories: readonly string[];
+  readonly apps: readonly string[];
+  /** The counted scores of its trials, in file order. */
+  readonly scores: readonly number[];
+  readonly score: number;
+  readonly turns: number;
+}
+
+/** Each scenario with a counted run: its trials' counted scores and their means. */
+function scenarioMeans(runs: readonly RunRecord[], policy: ScoringPolicy): ScenarioMean[] {
+  const by = new Map<string, { categories: readonly string[]; apps: readonly string[]; scores: number[]; turns: number[] }>();
+  for (const r of runs) {
+    const score = countedScore(r, policy);
+    if (score === null) continue;
+    const s = by.get(r.scenario) ?? { categories: r.categories, apps: r.apps, scores: [], turns: [] };
+    s.scores.push(score);
+    s.turns.push(r.turns ?? 0);
+    by.set(r.scenario, s);
+  }
+  return [...by.entries()].map(([scenario, s]) => ({ scenario, ...s, score: mean(s.scores), turns: mean(s.turns) }));
+}
+
+function statusCounts(runs: readonly Pick<RunRecord, "status" | "cause">[]): StatusCounts {
+  const n = (status: RunStatus): number => runs.filter((r) => r.status === status).length;
+  const causes = Object.fromEntries(CAUSE_KINDS.map((k) => [k, runs.filter((r) => r.cause?.kind === k).length])) as Record<
+    CauseKind,
+    number
+  >;
+  return { runs: runs.length, scored: n("scored"), errored: n("errored"), damaged: n("damaged"), unscored: n("unscored"), causes };
+}
+
+function push<T>(map: Map<string, T[]>, key: string, value: T): void {
+  const list = map.get(key) ?? [];
+  list.push(value);
+  map.set(key, list);
+}
+
+const mean = (xs: readonly number[]): number => xs.reduce((a, b) => a + b, 0) / xs.length;

@@ -82,8 +82,12 @@ test("--json lists one object per trajectory: scenario, score, turn count, and w
     categories: _categories,
     end_reason: _end,
     peers: _peers,
+    status,
+    damaged,
     ...recomputed
-  } = report as ReportJson & { categories: unknown; peers: unknown };
+  } = report as ReportJson & { categories: unknown; peers: unknown; status: string; damaged: string | null };
+  // A whole run that ended of its own: its score counts.
+  assert.deepEqual([status, damaged], ["scored", null]);
   assert.deepEqual(recomputed, stored.result);
 });
 
@@ -152,7 +156,7 @@ test("a directory is searched for trajectories, and several get the per-category
   const out = lines(r.stdout);
   assert.ok(out.includes(join(dir, "a.trajectory.jsonl")));
   assert.ok(out.includes(join(dir, "text_with_cellular_off.trajectory.jsonl")));
-  const table = out.findIndex((l) => /^CATEGORY +SCENARIOS +SCORE +TURNS$/.test(l));
+  const table = out.findIndex((l) => /^CATEGORY +SCENARIOS +SCORE +95% CI +TURNS$/.test(l));
   assert.ok(table > 0, r.stdout);
   // Both ran a scenario of one name, so pass^k follows the mean (eval-peers.test.ts).
   const passHatK = out.findIndex((l) => l.startsWith("pass^k "));
@@ -160,11 +164,12 @@ test("a directory is searched for trajectories, and several get the per-category
   assert.deepEqual(
     out.slice(table + 1, passHatK).map((l) => l.split(/ +/)),
     [
-      ["MULTIPLE_TOOL_CALL", "2", "0.75", "7.0"],
-      ["SINGLE_USER_TURN", "2", "0.75", "7.0"],
-      ["STATE_DEPENDENCY", "2", "0.75", "7.0"],
-      ["ALL_CATEGORIES", "2", "0.75", "7.0"],
-      ["2", "trajectories", "scored,", "mean", "score", "0.75"],
+      // Scores 1 and 0.5 resampled: means 0.5, 0.75, 1 with chances 1/4, 1/2, 1/4, so [0.50, 1.00].
+      ["MULTIPLE_TOOL_CALL", "2", "0.75", "[0.50,", "1.00]", "7.0"],
+      ["SINGLE_USER_TURN", "2", "0.75", "[0.50,", "1.00]", "7.0"],
+      ["STATE_DEPENDENCY", "2", "0.75", "[0.50,", "1.00]", "7.0"],
+      ["ALL_CATEGORIES", "2", "0.75", "[0.50,", "1.00]", "7.0"],
+      ["2", "of", "2", "trajectories", "counted,", "mean", "score", "0.75"],
     ],
   );
 });

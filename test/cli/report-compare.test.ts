@@ -14,17 +14,22 @@ const CELLULAR = `${SAMPLES}/send_message_with_contact_content_cellular_off_adap
 before(buildCli);
 after(removeTempDirs);
 
-test("report lists one line per run, the category table, pass^k and the totals", () => {
+test("report lists one line per run, then per group the score with its interval, the category table, pass^k, and the totals", () => {
   const r = runCli(["report", SAMPLES]);
   assert.equal(r.status, 0, r.stderr);
   const out = lines(r.stdout);
-  assert.match(out[0] ?? "", /^SCENARIO\s+SUITE\s+AGENT\s+USER\s+SEED\s+TRIAL\s+SCORE\s+TURNS\s+ROLE PLAY\s+END\s+TOKENS$/);
+  assert.match(out[0] ?? "", /^SCENARIO\s+SUITE\s+AGENT\s+USER\s+SEED\s+TRIAL\s+SCORE\s+TURNS\s+ROLE PLAY\s+END\s+CAUSE\s+TOKENS$/);
   assert.ok(
-    out.some((l) => /^ALL_CATEGORIES\s+29\s+1\.00/.test(l)),
+    out.includes("agent scripted · user scripted · prompts own · augmentation none: 29 runs, 29 scored, 0 errored, 0 damaged, 0 unscored"),
+  );
+  assert.ok(out.includes("  success 29/29 = 1.00 [0.88, 1.00] (Wilson 95%; a success scores at least 1)"), r.stdout);
+  assert.ok(
+    out.some((l) => /^ {2}ALL_CATEGORIES\s+29\s+1\.00\s+\[1\.00, 1\.00\]/.test(l)),
     "the per-category table",
   );
-  assert.ok(out.some((l) => l.startsWith("pass^k over 29 scenarios")));
-  assert.equal(out.at(-1), "29 runs in 1 suite, 0 damaged");
+  assert.ok(out.some((l) => l.startsWith("  pass^k over 29 scenarios")));
+  assert.ok(out.some((l) => l.startsWith("  (estimator: unbiased: C(c, k) / C(n, k)")));
+  assert.equal(out.at(-1), "29 runs in 1 suite, 1 group: 29 scored, 0 errored (errored left out of the scores), 0 damaged, 0 unscored");
 });
 
 test("a damaged run is a row marked damaged, not a missing one; an empty folder is a usage error", () => {

@@ -35,14 +35,14 @@ test("run writes one trajectory per scenario and a summary, one stdout line per 
   assert.match(stdout[1]!, /^reminder_and_contacts +end_conversation +\d+ +\d+ +1\.00$/);
   assert.match(stdout[2]!, /^text_with_cellular_off +end_conversation +\d+ +\d+ +1\.00$/);
   // Then the per-category table (each tag, then ALL_CATEGORIES) and the totals.
-  assert.match(stdout[3]!, /^CATEGORY +SCENARIOS +SCORE +TURNS$/);
-  assert.match(stdout[4]!, /^MULTIPLE_TOOL_CALL +2 +1\.00 +9\.0$/);
+  assert.match(stdout[3]!, /^CATEGORY +SCENARIOS +SCORE +95% CI +TURNS$/);
+  assert.match(stdout[4]!, /^MULTIPLE_TOOL_CALL +2 +1\.00 +\[1\.00, 1\.00\] +9\.0$/);
   assert.ok(
-    stdout.some((l) => /^ALL_CATEGORIES +2 +1\.00 +9\.0$/.test(l)),
+    stdout.some((l) => /^ALL_CATEGORIES +2 +1\.00 +\[1\.00, 1\.00\] +9\.0$/.test(l)),
     "the category table ends with ALL_CATEGORIES",
   );
   // Then the per-app table: each app the references use.
-  assert.match(stdout[stdout.findIndex((l) => /^ALL_CATEGORIES /.test(l)) + 1]!, /^APP +SCENARIOS +SCORE +TURNS$/);
+  assert.match(stdout[stdout.findIndex((l) => /^ALL_CATEGORIES /.test(l)) + 1]!, /^APP +SCENARIOS +SCORE +95% CI +TURNS$/);
   assert.match(stdout.at(-1)!, /^2 scenarios, 0 failed, \d+ messages, \d+ turns; summary in .*summary\.json$/);
 
   const files = assertValidTrajectories(out);

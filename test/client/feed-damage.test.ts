@@ -4,7 +4,8 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { TrajectoryFeed } from "../../client/host/feed.js";
+import { panelTrajectory, TrajectoryFeed } from "../../client/host/feed.js";
+import { checkRunText } from "../../engine/trajectory/run-damage.js";
 import { parseTrajectory } from "../../engine/trajectory/reader.js";
 import { parseHostMessage } from "../../client/webview/validate/host-messages.js";
 
@@ -26,6 +27,24 @@ test("a file cut in the middle of a line: the feed's views learn the line it was
   assert.ok(damaged && damaged.type === "damaged");
   assert.match(damaged.problem, /^This file is cut at line 21: the last line is incomplete/);
   assert.match(damaged.problem, /not the agent's result/);
+});
+
+test("a file corrupt in the middle opens with what reads before the break, and the banner names the line", () => {
+  const lines = readFileSync(SAMPLE, "utf8").split("\n");
+  lines[9] = "{not json";
+  const { trajectory, damage } = checkRunText(lines.join("\n"), "x.trajectory.jsonl");
+  assert.ok(trajectory !== null && damage !== null);
+  const feed = TrajectoryFeed.fromTrajectory("x.trajectory.jsonl", "x", panelTrajectory(trajectory, damage), null);
+  const [batch, ...rest] = feed.snapshot();
+  // The header and the 8 events before line 10.
+  assert.ok(batch?.type === "lines");
+  assert.equal(batch.lines.length, 9);
+  const damaged = rest.find((m) => m.type === "damaged");
+  assert.ok(damaged && damaged.type === "damaged");
+  assert.match(
+    damaged.problem,
+    /^This file is cut at line 10: invalid JSON .*; only the 9 lines before it are shown; the score covers only/,
+  );
 });
 
 test("a whole file sends no damage", () => {

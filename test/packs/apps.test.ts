@@ -83,5 +83,5 @@ test("`run`'s summary gives each scenario's apps and the mean score per app, and
       ["Settings", 2, 1],
     ],
   );
-  assert.match(r.stdout, /^APP +SCENARIOS +SCORE +TURNS$/m);
+  assert.match(r.stdout, /^APP +SCENARIOS +SCORE +95% CI +TURNS$/m);
 });

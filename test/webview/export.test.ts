@@ -61,7 +61,7 @@ test("saved samples export to one file that opens offline and shows the transcri
     assert.equal(await textOf(page, "[data-testid=turn-count]"), String(evaluation.turn_count), file);
     assert.equal(await textOf(page, "[data-testid=score]"), formatScore(evaluation.score), file);
     const matched = [...evaluation.milestones, ...evaluation.minefields].filter((n) => n.matched_at !== null).length;
-    assert.equal(await page.locator(".node-chip.hit, .node-chip.stepped").count(), matched, file);
+    assert.equal(await page.locator(".node-chip.hit, .node-chip.partial, .node-chip.stepped").count(), matched, file);
     assert.deepEqual(
       problems,
       { consoleErrors: [], consoleWarnings: [], pageErrors: [], dialogs: [], requests: [], blockedByCsp: [] },

@@ -34,13 +34,18 @@ export function syntheticRuns(n: number): RunRecord[] {
       apps: i % 11 === 0 ? [] : [...new Set([APPS[i % APPS.length]!, APPS[(i * 5 + 2) % APPS.length]!])].sort(),
       agent,
       user: i % 5 === 0 ? "openai:gpt-4o" : "scripted",
+      prompts: "own",
+      augmentation: "none",
       seed: i % 3,
       trial: (Math.floor(i / 4128) % 4) + 1,
+      status: i % 17 === 0 ? "errored" : "scored",
       score: i % 17 === 0 ? null : ((i * 37) % 101) / 100,
+      recorded_score: ((i * 37) % 101) / 100,
       turns: 2 + (i % 13),
       messages: 20 + (i % 30),
       end_reason: i % 17 === 0 ? "model_error" : "end_conversation",
       role_play: i % 9 === 0 ? 1 + (i % 5) : null,
+      error: i % 17 === 0 ? "agent openai: no answer" : null,
       telemetry: {
         calls,
         failed_calls: 0,
@@ -51,6 +56,8 @@ export function syntheticRuns(n: number): RunRecord[] {
       },
       date: Date.UTC(2026, 10, 1) + i * 60_000,
       damaged: null,
+      damaged_line: null,
+      cause: null,
     });
   }
   return records;

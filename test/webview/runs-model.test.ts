@@ -97,9 +97,11 @@ test("a model run's record sums its calls; the report sums the records and compu
   });
   const report = runsReport([record, { ...record, score: 0.5 }, { ...record, scenario: "other", categories: [] }]);
   assert.equal(report.telemetry.total_tokens, 330);
+  const [group] = report.groups;
+  assert.equal(report.groups.length, 1);
   assert.deepEqual(
-    report.pass_hat_k?.pass_hat_k.map((p) => p.k),
+    group?.pass_hat_k?.pass_hat_k.map((p) => p.k),
     [1],
   );
-  assert.equal(report.pass_hat_k?.tasks.find((t) => t.task === "find_temperature_adapted")?.successes, 1);
+  assert.equal(group?.pass_hat_k?.tasks.find((t) => t.task === "find_temperature_adapted")?.successes, 1);
 });

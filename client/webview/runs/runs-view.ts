@@ -9,7 +9,8 @@ import type { RunsData } from "../../../engine/runs/runs-data.js";
 import { FIRST_RENDER_MARK, type ViewRequest } from "../../../engine/panel/protocol.js";
 import { button, el, replaceChildren } from "../view/dom.js";
 import { runsSummary } from "./runs-summary.js";
-import { COLUMNS, tableRows, type ColumnId, type Grouping, type TableQuery, type TableRow } from "./table-model.js";
+import { runsReport, type RunsReport } from "../../../engine/runs/runs-report.js";
+import { COLUMNS, matches, tableRows, type ColumnId, type Grouping, type TableQuery, type TableRow } from "./table-model.js";
 
 export const RUN_ROW_HEIGHT = 26;
 const OVERSCAN = 8;
@@ -21,6 +22,7 @@ export class RunsView {
   private readonly body = el("div", { class: "runs-body", attrs: { role: "rowgroup", tabindex: "0", "data-testid": "runs-table" } });
   private readonly spacer = el("div", { class: "runs-spacer" });
   private readonly count = el("span", { class: "runs-count", attrs: { "data-testid": "runs-count" } });
+  private summaryTimer: ReturnType<typeof setTimeout> | undefined = undefined;
   private readonly compareButton: HTMLButtonElement;
   private data: RunsData | null = null;
   private rows: TableRow[] = [];
@@ -96,8 +98,19 @@ export class RunsView {
   }
 
   private update(change: Partial<TableQuery>): void {
+    const filtered = change.filter !== undefined && change.filter !== this.query.filter;
     this.query = { ...this.query, ...change };
     const data = this.data;
+    // The figures above the table follow the filter: they are recomputed for the runs it keeps, once
+    // typing pauses (the bootstrap intervals of a large folder take a moment).
+    if (data && filtered) {
+      clearTimeout(this.summaryTimer);
+      const filter = this.query.filter;
+      this.summaryTimer = setTimeout(
+        () => replaceChildren(this.summary, runsSummary({ ...data, report: filteredReport(data, filter) })),
+        SUMMARY_DELAY_MS,
+      );
+    }
     this.rows = data ? tableRows(data.records, this.query) : [];
     const runs = this.rows.filter((r) => r.kind === "run").length;
     this.count.textContent = data ? `${runs.toLocaleString("en-US")} of ${data.records.length.toLocaleString("en-US")} runs` : "";
@@ -144,7 +157,7 @@ export class RunsView {
     } else {
       const r: RunRecord = row.record;
       element = el("div", {
-        class: `runs-row${r.damaged !== null ? " damaged" : ""}${this.picked.includes(r.file) ? " picked" : ""}${scoreClass(r.score)}`,
+        class: `runs-row${r.damaged !== null ? " damaged" : ""}${this.picked.includes(r.file) ? " picked" : ""}${r.status === "errored" ? " errored" : scoreClass(r.score)}`,
         title: r.file,
         attrs: { role: "row", "data-file": r.file },
       });
@@ -156,7 +169,20 @@ export class RunsView {
   }
 }
 
+/** How long the filter must rest before the figures above the table are recomputed. */
+const SUMMARY_DELAY_MS = 250;
+
 const scoreClass = (score: number | null): string =>
   score === null ? " unscored" : score >= 1 - 1e-6 ? " full" : score > 0 ? " partial" : " zero";
 
 export type { ColumnId };
+
+/** The report of the runs the filter keeps, made as the host made the whole one (same threshold and policy). */
+function filteredReport(data: RunsData, filter: string): RunsReport {
+  const words = filter
+    .toLowerCase()
+    .split(/\s+/)
+    .filter((w) => w !== "");
+  const kept = data.records.filter((r) => matches(r, words));
+  return runsReport(kept, { threshold: data.report.threshold, errorsAsFailures: data.report.errors_as_failures });
+}

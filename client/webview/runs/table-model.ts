@@ -43,7 +43,8 @@ export const COLUMNS: readonly RunColumn[] = [
   { id: "user", label: "User", numeric: false, text: (r) => r.user, key: (r) => r.user },
   { id: "seed", label: "Seed", numeric: true, text: (r) => (r.seed === null ? "–" : String(r.seed)), key: (r) => r.seed },
   { id: "trial", label: "Trial", numeric: true, text: (r) => (r.trial === null ? "–" : String(r.trial)), key: (r) => r.trial },
-  { id: "score", label: "Score", numeric: true, text: (r) => fixed(r.score, 2), key: (r) => r.score },
+  // An errored, damaged or unscored run shows its status, never a number (it has none that counts).
+  { id: "score", label: "Score", numeric: true, text: (r) => (r.status === "scored" ? fixed(r.score, 2) : r.status), key: (r) => r.score },
   { id: "turns", label: "Turns", numeric: true, text: (r) => (r.turns === null ? "–" : String(r.turns)), key: (r) => r.turns },
   // The role-play judge's overall score (`run --judge`), 1 to 5.
   { id: "role_play", label: "Role play", numeric: true, text: (r) => fixed(r.role_play, 2), key: (r) => r.role_play },
@@ -51,7 +52,10 @@ export const COLUMNS: readonly RunColumn[] = [
     id: "end",
     label: "End",
     numeric: false,
-    text: (r) => (r.damaged !== null ? `damaged: ${r.damaged}` : (r.end_reason ?? "no end")),
+    text: (r) =>
+      r.damaged !== null
+        ? `damaged${r.damaged_line === null ? "" : ` at line ${r.damaged_line}`}: ${r.damaged}`
+        : `${r.end_reason ?? "no end"}${r.cause === null ? "" : ` · ${r.cause.kind}: ${r.cause.evidence}`}`,
     key: (r) => r.damaged ?? r.end_reason,
   },
   // What the runs record of time: the model calls' wall time (scripted runs take none).
@@ -96,7 +100,7 @@ function groupKeys(r: RunRecord, group: Exclude<Grouping, "none">): readonly str
 export function matches(r: RunRecord, words: readonly string[]): boolean {
   if (words.length === 0) return true;
   const text =
-    `${r.scenario} ${r.categories.join(" ")} ${r.apps.join(" ")} ${r.agent} ${r.user} ${r.end_reason ?? ""} ${r.damaged ?? ""} ${r.suite}`.toLowerCase();
+    `${r.scenario} ${r.categories.join(" ")} ${r.apps.join(" ")} ${r.agent} ${r.user} ${r.end_reason ?? ""} ${r.damaged ?? ""} ${r.suite} ${r.status} ${r.cause?.kind ?? ""} ${r.prompts} ${r.augmentation}`.toLowerCase();
   return words.every((w) => text.includes(w));
 }
 

@@ -6,6 +6,7 @@ import type { PanelTrajectory } from "../model/panel-trajectory.js";
 import type { LiveState, NodeKind } from "../../../engine/panel/protocol.js";
 import type { PanelActions } from "./actions.js";
 import { button, el, replaceChildren } from "./dom.js";
+import { isErroredEnd } from "../../../engine/evaluation/outcome.js";
 import { formatScore, plural } from "./format.js";
 import { judgementSection } from "./judgement.js";
 import { telemetryLine } from "./telemetry.js";
@@ -119,25 +120,33 @@ export class SummaryView {
         el("span", { class: "stat-value", text: value, attrs: { "data-testid": id } }),
         el("span", { class: "stat-label", text: label }),
       );
-    const scoreClass = e === null ? "score none" : e.score >= 1 ? "score full" : e.score > 0 ? "score partial" : "score zero";
+    // A score counts only once the agent has acted and the run did not end in an infrastructure
+    // failure (engine/evaluation/outcome.ts): before that the panel shows no number, never a red 0.00.
+    const errored = t.end !== null && isErroredEnd(t.end.reason);
+    const acted = t.messages.some((m) => m.sender === "agent");
+    const counted = e !== null && acted && !errored;
+    const scoreClass = !counted ? "score none" : e.score >= 1 - 1e-6 ? "score full" : e.score > 0 ? "score partial" : "score zero";
     return el(
       "div",
       { class: "scores" },
       el(
         "div",
         { class: scoreClass, title: e?.zero_reason ?? "" },
-        el("span", { class: "score-value", text: e === null ? "–" : formatScore(e.score), attrs: { "data-testid": "score" } }),
+        el("span", { class: "score-value", text: counted ? formatScore(e.score) : "–", attrs: { "data-testid": "score" } }),
         // While a run plays, its milestones are scored as they happen: the score so far.
         el("span", {
           class: "stat-label",
-          text:
-            e === null
-              ? live === "running" || live === "paused"
-                ? "scoring…"
-                : "not scored"
-              : !t.end && live !== null && live !== "finished"
-                ? "so far"
-                : "score",
+          text: errored
+            ? "errored: not scored"
+            : e !== null && !acted
+              ? "no score yet"
+              : e === null
+                ? live === "running" || live === "paused"
+                  ? "scoring…"
+                  : "not scored"
+                : !t.end && live !== null && live !== "finished"
+                  ? "so far"
+                  : "score",
         }),
       ),
       stat("milestones", e === null ? "–" : formatScore(e.milestone_score), "milestone-score"),
@@ -161,8 +170,10 @@ export class SummaryView {
     const chip = (kind: NodeKind, node: NodeResult): HTMLElement => {
       const matched = node.matched_at !== null;
       const at = node.matched_at ?? (kind === "milestone" ? node.explained_at : null);
-      const state = kind === "milestone" ? (matched ? "hit" : "miss") : matched ? "stepped" : "avoided";
-      const symbol = { hit: "✓", miss: "○", stepped: "✗", avoided: "·" }[state];
+      // A milestone matched only partly is not a check mark; a minefield stepped on is not a "1.00".
+      const state =
+        kind === "milestone" ? (matched ? (node.similarity >= 1 - 1e-6 ? "hit" : "partial") : "miss") : matched ? "stepped" : "avoided";
+      const symbol = { hit: "✓", partial: "◐", miss: "○", stepped: "✗", avoided: "·" }[state];
       const where = matched ? `#${node.matched_at}` : kind === "milestone" ? "not matched" : "avoided";
       const b = el(
         "button",
@@ -174,7 +185,7 @@ export class SummaryView {
         el("span", { class: "chip-symbol", text: symbol }),
         el("span", { class: "chip-id", text: node.id }),
         el("span", { class: "chip-where", text: where }),
-        el("span", { class: "chip-score", text: formatScore(node.similarity) }),
+        el("span", { class: "chip-score", text: kind === "minefield" ? (matched ? "hit" : "") : formatScore(node.similarity) }),
       );
       if (at === null) b.disabled = true;
       else b.addEventListener("click", () => this.actions.select(at));
