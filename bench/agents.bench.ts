@@ -24,7 +24,7 @@ import type { Scenario } from "../engine/scenario/model.js";
 import { agentToolNames, loadSample, type PlayStep, referencePlay, sampleFiles } from "../test/agents/helpers.js";
 // @ts-expect-error: a plain JavaScript fixture
 import { playKey, playSteps } from "../test/fixtures/agents/reference-agent.mjs";
-import { reportMachine } from "./machine.js";
+import { startBenchReport } from "./report.js";
 
 const iterations = Number(process.argv[2] ?? 10);
 if (!Number.isInteger(iterations) || iterations < 1) {
@@ -74,6 +74,7 @@ async function part1(): Promise<void> {
   console.log(`   over MCP (in-memory):        ${(mcp / (samples.length * iterations)).toFixed(2)} ms per episode`);
   // The client's own work (the SDK's request building and result validation) is in the figure too.
   console.log(`   cost per MCP request, client and server: ${perCall.toFixed(3)} ms (target for the server's share < 1 ms)`);
+  report.target(`an MCP request costs under 1 ms, client included (${perCall.toFixed(3)} ms)`, perCall < 1);
 }
 
 function part2(): void {
@@ -126,10 +127,16 @@ function part2(): void {
       `   cmd: overhead per episode, start-up excluded: ${overhead.toFixed(1)} ms (${((100 * overhead) / perScripted).toFixed(0)}% of a scripted episode; the 2 s exit grace is never waited for by an agent that exits)`,
     );
     console.log(`   files: ${readdirSync(join(dir, "cmd")).length} in the cmd: run's folder`);
+    report.target(
+      `cmd: costs under 20% per episode, the agent's start-up excluded (${((100 * overhead) / perScripted).toFixed(0)}%)`,
+      overhead < 0.2 * perScripted,
+    );
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
 }
 
-reportMachine();
-void part1().then(part2);
+const report = startBenchReport("agents");
+void part1()
+  .then(part2)
+  .then(() => report.write());

@@ -20,7 +20,7 @@ import { CREATION_PACKS } from "../engine/benchmarks/dialogtool/creation/packs.j
 import { runInSandbox } from "../engine/benchmarks/dialogtool/creation/sandbox.js";
 import type { SandboxCall } from "../engine/benchmarks/dialogtool/creation/sandbox-protocol.js";
 import { bundleSandbox } from "../test/creation/sandbox-child-build.js";
-import { reportMachine } from "./machine.js";
+import { startBenchReport } from "./report.js";
 
 const REPEAT = 20;
 const only = process.argv[2] ?? "";
@@ -34,7 +34,7 @@ const median = (xs: readonly number[]): number => {
 };
 
 async function main(): Promise<void> {
-  reportMachine();
+  const report = startBenchReport("creation");
   const { paths, remove } = await bundleSandbox();
   try {
     const startups: number[] = [];
@@ -66,6 +66,7 @@ async function main(): Promise<void> {
     console.log(
       `${"median".padEnd(34)} ${ms(median(startups))} ${ms(median(wholes)).padStart(15)} ${`${median(perCase).toFixed(2)} ms`.padStart(9)}`,
     );
+    report.write();
   } finally {
     remove();
   }

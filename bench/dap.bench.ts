@@ -14,7 +14,7 @@ import { join, resolve } from "node:path";
 import { DebugClient } from "@vscode/debugadapter-testsupport";
 import type { DebugProtocol } from "@vscode/debugprotocol";
 import { longRun, writeLines } from "../test/webview/trajectories.js";
-import { reportMachine } from "./machine.js";
+import { startBenchReport } from "./report.js";
 
 const TARGET_MS = 50;
 
@@ -65,7 +65,7 @@ function line(what: string, values: readonly number[]): string {
 }
 
 async function main(): Promise<void> {
-  reportMachine();
+  const report = startBenchReport("dap");
   const messages = positiveArg(2, 10_000, 8, "the message count");
   const steps = positiveArg(3, 30, 1, "the number of steps");
   const dir = mkdtempSync(join(tmpdir(), "toolsandbox-bench-dap-"));
@@ -109,6 +109,9 @@ async function main(): Promise<void> {
     console.log(line("stop to Variables ready", variables));
     console.log(line("Step Over", forward));
     console.log(line("Step Back", backward));
+    report.target(`stop to Variables ready under ${TARGET_MS} ms (median)`, median(variables) < TARGET_MS);
+    report.target(`Step Over and Step Back under ${TARGET_MS} ms (median)`, median(forward) < TARGET_MS && median(backward) < TARGET_MS);
+    report.write();
   } finally {
     await dc.stop();
   }

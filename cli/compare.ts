@@ -5,7 +5,7 @@
 // (engine/runs/suite-compare.ts): wins, losses, ties, the mean difference with its paired
 // bootstrap interval, McNemar's exact test on success, and the scenarios that flipped.
 import type { Command } from "commander";
-import { compareRuns, CompareError, savedRun, type ComparedRun, type Comparison } from "../engine/compare/compare-runs.js";
+import { compareRuns, CompareError, savedRun, type ComparedRun } from "../engine/compare/compare-runs.js";
 import { comparisonHtml } from "../engine/compare/compare-html.js";
 import { comparisonLines } from "../engine/compare/compare-text.js";
 import { playReference } from "../engine/compare/reference-run.js";
