@@ -91,10 +91,15 @@ test("report prints each group with its counts, its score's interval and the tot
   const out = lines(r.stdout);
   assert.ok(
     out.includes(`agent ${AGENT_B} · user scripted · prompts own · augmentation none: 8 runs, 6 scored, 1 errored, 1 damaged, 0 unscored`),
+    r.stdout,
   );
   assert.ok(out.includes("  score 0.83 [0.67, 1.00] over 2 scenarios (95% bootstrap over scenarios)"), r.stdout);
   assert.ok(out.includes("  success 5/6 = 0.83 [0.44, 0.97] (Wilson 95%; a success scores at least 1)"), r.stdout);
-  assert.ok(out.some((l) => /find_temperature_adapted +model-b .* errored +3 +model_error: agent openai:model-b: /.test(l)));
+  // SCORE errored, TURNS 3, ROLE PLAY - (not judged), then the END column.
+  assert.ok(
+    out.some((l) => /find_temperature_adapted +model-b .* errored +3 +- +model_error: agent openai:model-b: /.test(l)),
+    r.stdout,
+  );
   assert.equal(out.at(-1), "15 runs in 2 suites, 2 groups: 12 scored, 1 errored (errored left out of the scores), 2 damaged, 0 unscored");
 });
 

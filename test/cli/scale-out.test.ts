@@ -28,7 +28,14 @@ before(() => {
 after(removeTempDirs);
 
 interface Summary {
-  scenarios: { name: string; trial?: number; trajectory: string; plan_index?: number; telemetry?: Record<string, number> }[];
+  scenarios: {
+    name: string;
+    trial?: number;
+    trajectory: string;
+    plan_index?: number;
+    failed?: boolean;
+    telemetry?: Record<string, number>;
+  }[];
   totals: { scenarios: number; telemetry?: Record<string, number> };
   shard?: { index: number; count: number };
 }
@@ -150,7 +157,9 @@ test("with --cache, a second run makes no request and writes the same trajectori
   }
 });
 
-test("--concurrency auto backs off on an endpoint's 429s, recovers, and loses no episode", async () => {
+// How the limit backs off and recovers is the limiter's own test (test/roles/openai/endpoint-limiter.test.ts);
+// here, through the CLI, that an endpoint refusing part of the requests costs no episode.
+test("--concurrency auto absorbs an endpoint's 429s: the endpoint refuses, yet every episode completes", async () => {
   const mock = await startMockLlm({ scenarios, rateLimit: { perSecond: 40 } });
   try {
     const out = tempDir("auto");
@@ -179,8 +188,8 @@ test("--concurrency auto backs off on an endpoint's 429s, recovers, and loses no
     const refused = mock.requests.filter((r) => r.status === 429).length;
     const answered = mock.requests.filter((r) => r.status === 200).length;
     assert.ok(answered > 0);
-    // Backing off keeps the refusals a small share of what was answered (a fixed 64 at once is refused far more: bench:models).
-    assert.ok(refused < answered / 2, `${refused} refused, ${answered} answered`);
+    assert.ok(refused > 0, "the rate limit was reached");
+    assert.equal(summary.scenarios.filter((r) => r.failed).length, 0, `${refused} refused, ${answered} answered: no episode may fail`);
   } finally {
     await mock.close();
   }
