@@ -49,7 +49,7 @@ function groupSection(group: GroupReport, only: boolean): HTMLElement {
       : `score ${group.score.toFixed(3)} ${formatInterval(group.interval)} over ${group.scenarios} scenarios (95% bootstrap) · success ${success.successes}/${success.trials} = ${success.rate.toFixed(3)} ${formatInterval(success.interval)} (Wilson 95%)`;
   return el(
     "section",
-    { class: "runs-group", attrs: { "data-testid": "runs-group" } },
+    { class: "runs-group", attrs: { "data-testid": "runs-group-summary" } },
     el("h2", { text: group.key }),
     el("p", {
       class: "runs-group-counts",
