@@ -12,7 +12,7 @@ import { TOOLTALK_TABLES } from "./tables.js";
 
 export { requiresAuth } from "./tools/apis.js";
 export { withConversationUser, type ConversationUser } from "./databases.js";
-export { ToolTalkRuntime, runToolTalkCall, type ToolTalkCallRecord } from "./tools/runtime.js";
+export { ToolTalkRuntime, firstNewIds, runToolTalkCall, type ToolTalkCallRecord } from "./tools/runtime.js";
 
 const TOOLS: readonly ToolDefinition[] = [...TOOLTALK_APIS.map((api) => api.definition), ...USER_TOOLS];
 const BY_NAME: ReadonlyMap<string, ToolDefinition> = new Map(TOOLS.map((t) => [t.name, t]));

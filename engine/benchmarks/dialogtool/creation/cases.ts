@@ -6,9 +6,10 @@
 //
 // `world` is a dict: each table the tool reads or writes (name -> list of row dicts), `now` (the
 // current POSIX time) and `new_ids` (the ids a new row takes, first unused first: pop(0)). The
-// function returns the tool's result and changes `world` in place, or raises.
+// function returns the tool's result and changes `world` in place, or raises. A pack whose session
+// lives in a table (ToolTalk's SESSION: who is logged in) passes it as one of the tables.
 import type { JsonObject, JsonValue } from "../../../base/json.js";
-import { executeTool } from "../../../tools/execute.js";
+import type { PackRuntime } from "../../../packs/types.js";
 import type { ToolDefinition } from "../../../tools/types.js";
 import { cellJson } from "../../../world/cells.js";
 import { WorldTransaction } from "../../../world/transaction.js";
@@ -56,6 +57,14 @@ export const CASE_NEW_IDS: readonly string[] = [1, 2, 3].map((n) => `00000000-00
 export interface CaseWorld {
   readonly defaultWorld: (now: number) => Tables;
   readonly schemas: ReadonlyMap<string, TableSchema>;
+  /** The pack's runtime: every case runs through a fresh one, the call path of an episode. */
+  readonly createRuntime: () => PackRuntime;
+  /**
+   * For a pack whose runtime draws the ids of new items itself (ToolTalk: one generator per tool):
+   * the first `count` ids the tool draws in a fresh runtime, [] for a tool that makes none. A call
+   * that returns took the first. Absent: the ids are CASE_NEW_IDS, handed out as the call asks.
+   */
+  readonly toolIds?: (tool: string, count: number) => readonly string[];
 }
 
 function worldJson(tables: Tables, names: readonly string[], newIds: readonly string[]): JsonObject {
@@ -72,13 +81,15 @@ export const exceptionClass = (pyType: string): string => pyType.split(".").pop(
 
 /** Runs our implementation on each case and keeps what it did as the expected outcome. */
 export function generateCases(tool: ToolDefinition, specs: ToolCaseSpecs, world: CaseWorld): ToolCase[] {
+  const drawn = world.toolIds?.(tool.name, CASE_NEW_IDS.length);
+  const newIds = drawn ?? CASE_NEW_IDS;
   return specs.cases.map((spec, index) => {
     const tables: Record<string, Row[]> = {};
     for (const [name, rows] of Object.entries(world.defaultWorld(CASE_NOW))) tables[name] = rows.map((r) => ({ ...r }));
     spec.world?.(tables);
-    const ids = [...CASE_NEW_IDS];
+    const ids = [...newIds];
     const tx = new WorldTransaction(tables, world.schemas);
-    const outcome = executeTool(tool, spec.arguments, {
+    const outcome = world.createRuntime().execute(tool, spec.arguments, {
       world: tx,
       clock: { now: CASE_NOW, timezone: CASE_TIMEZONE },
       web: DEFAULT_WEB_DATA,
@@ -88,6 +99,8 @@ export function generateCases(tool: ToolDefinition, specs: ToolCaseSpecs, world:
         return id;
       },
     });
+    // Where the runtime draws its own ids, a call that returned took the first one (if the tool makes any).
+    if (drawn !== undefined && outcome.ok) ids.shift();
     const expected: Expected = outcome.ok
       ? { kind: "returned", result: outcome.result, world: worldJson(tx.tables(), specs.tables, ids) }
       : { kind: "raised", exception: exceptionClass(outcome.error.pyType), message: outcome.error.message };
@@ -96,7 +109,7 @@ export function generateCases(tool: ToolDefinition, specs: ToolCaseSpecs, world:
       label: spec.label,
       kind: spec.kind,
       arguments: spec.arguments,
-      world: worldJson(tables, specs.tables, CASE_NEW_IDS),
+      world: worldJson(tables, specs.tables, newIds),
       expected,
     };
   });

@@ -50,6 +50,9 @@ export interface CreateToolInput {
   readonly app: string;
   readonly specs: ToolCaseSpecs;
   readonly world: CaseWorld;
+  /** The pack's rules and the tool's notes for the prompt (packs.ts). */
+  readonly rules?: string;
+  readonly notes?: readonly string[];
   readonly model: ChatModel;
   /** Names the model in error messages ("agent openai:gpt-4o"). */
   readonly label: string;
@@ -62,7 +65,14 @@ export async function createTool(input: CreateToolInput): Promise<ToolCreationRe
   const cases = generateCases(tool, specs, input.world);
   const example = cases.find((c) => c.kind === "valid" && c.expected.kind === "returned");
   if (!example) throw new Error(`the cases of ${tool.name} have no valid call to show as the example`);
-  const prompt = creationMessages({ tool, tables: specs.tables, schemas: input.world.schemas, example });
+  const prompt = creationMessages({
+    tool,
+    tables: specs.tables,
+    schemas: input.world.schemas,
+    example,
+    ...(input.rules === undefined ? {} : { rules: input.rules }),
+    ...(input.notes === undefined ? {} : { notes: input.notes }),
+  });
   const modelCalls: ModelCall[] = [];
   const result = (
     failure: string | null,

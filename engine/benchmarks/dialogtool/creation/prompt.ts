@@ -62,6 +62,10 @@ export interface CreationPromptInput {
   readonly tables: readonly string[];
   readonly schemas: ReadonlyMap<string, TableSchema>;
   readonly example: ToolCase;
+  /** The pack's own rules, after the common contract (ToolTalk's login session). */
+  readonly rules?: string;
+  /** Lines about the tool the pack adds after its name ("Needs a login: yes"). */
+  readonly notes?: readonly string[];
 }
 
 export function creationMessages(input: CreationPromptInput): ChatCompletionMessageParam[] {
@@ -72,6 +76,7 @@ export function creationMessages(input: CreationPromptInput): ChatCompletionMess
   });
   const user = [
     `Tool name: ${tool.name}`,
+    ...(input.notes ?? []),
     "",
     "Documentation:",
     tool.docstring,
@@ -91,7 +96,7 @@ export function creationMessages(input: CreationPromptInput): ChatCompletionMess
     ...demonstration(tool, input.example),
   ].join("\n");
   return [
-    { role: "system", content: SYSTEM },
+    { role: "system", content: input.rules === undefined ? SYSTEM : `${SYSTEM}\n\n${input.rules}` },
     { role: "user", content: user },
   ];
 }

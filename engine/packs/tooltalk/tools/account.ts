@@ -43,6 +43,11 @@ function sessionToken(random: PythonRandom): string {
   return `${hex(random.randint(0, 0xffffffff), 8)}-${hex(random.randint(0, 0xffff), 4)}-${hex(random.randint(0, 0xffff), 4)}`;
 }
 
+/** `f"{randint(0, 999999):06d}"`. */
+function verificationCode(random: PythonRandom): string {
+  return String(random.randint(0, 999999)).padStart(6, "0");
+}
+
 const USERNAME = stringParam("username", "The account's username.", true);
 const PASSWORD = stringParam("password", "The account's current password.", true);
 const NEW_PASSWORD = stringParam("new_password", "The password to set.", true);
@@ -172,6 +177,7 @@ const registerUser: ToolTalkApi = {
     ],
   ),
   requiresAuth: false,
+  newId: sessionToken,
   call(args, { world, random }) {
     const username = arg(args, "username");
     const email = arg(args, "email");
@@ -225,11 +231,12 @@ const sendVerificationCode: ToolTalkApi = {
     ["The username does not exist.", "The email is incorrect."],
   ),
   requiresAuth: false,
+  newId: verificationCode,
   call(args, { world, random }) {
     const user = accountByUsername(world, arg(args, "username"));
     if (!user) throw apiException("The username does not exist.");
     if (!pyEquals(user.row.email, arg(args, "email"))) throw apiException("The email is incorrect.");
-    updateAccount(world, user, { verification_code: String(random.randint(0, 999999)).padStart(6, "0") });
+    updateAccount(world, user, { verification_code: verificationCode(random) });
     return { ...SUCCESS };
   },
 };
@@ -293,6 +300,7 @@ const userLogin: ToolTalkApi = {
     ],
   ),
   requiresAuth: false,
+  newId: sessionToken,
   call(args, { world, random }) {
     const user = accountByUsername(world, arg(args, "username"));
     if (!user) throw apiException("The username does not exist.");

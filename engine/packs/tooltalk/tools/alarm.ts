@@ -1,11 +1,17 @@
 // ToolTalk's Alarm suite: set, delete and list the logged-in user's alarms.
 import type { JsonObject } from "../../../base/json.js";
+import type { PythonRandom } from "../../../python/random.js";
 import { STRPTIME_ERRORS, apiException, arg, hex, stringParam, type ToolTalkApi, loggedInSuiteTool } from "./api.js";
 import { cellJson, deleteItem, findItem, ownedRows, putItem } from "./collections.js";
 import { pyStr } from "./python-semantics.js";
 import { accountByToken } from "./session.js";
 import { TIME_FORMAT, compareNaive, strptime } from "./strptime.js";
 import { ALARM } from "../tables.js";
+
+/** The id of a new item, drawn from the tool's generator. */
+function alarmIdOf(random: PythonRandom): string {
+  return `${hex(random.randint(0, 0xffff), 4)}-${hex(random.randint(0, 0xffff), 4)}`;
+}
 
 const SUITE = { module: "Alarm", domain: "Alarm" } as const;
 const ALARM_SCHEMA: JsonObject = { type: "object", properties: { alarm_id: { type: "string" }, time: { type: "string" } } };
@@ -23,13 +29,14 @@ const addAlarm: ToolTalkApi = {
     STRPTIME_ERRORS(TIME_FORMAT),
   ),
   requiresAuth: true,
+  newId: alarmIdOf,
   call(args, { world, random, collections }) {
     const time = arg(args, "time");
     // ToolTalk checks the time before the login.
     strptime(time, TIME_FORMAT);
     const username = accountByToken(world, arg(args, "session_token")).row.username ?? null;
     collections.keep(ALARM.name, username);
-    const alarmId = `${hex(random.randint(0, 0xffff), 4)}-${hex(random.randint(0, 0xffff), 4)}`;
+    const alarmId = alarmIdOf(random);
     putItem(world, ALARM.name, "alarm_id", { username, alarm_id: alarmId, time: time as string });
     return { alarm_id: alarmId };
   },

@@ -29,6 +29,12 @@ export interface ToolTalkApi {
   readonly requiresAuth: boolean;
   /** ToolTalk's body; raises ToolError (pyType "APIException" for the tool's own refusals). */
   readonly call: (args: Kwargs, env: ApiEnv) => JsonObject;
+  /**
+   * How the tool makes the id (token, code) it creates from its generator, for a tool that makes
+   * one: drawn once, as the last step of a call that succeeds. Tool creation shows these ids to
+   * model-written code, which cannot draw from ToolTalk's generators.
+   */
+  readonly newId?: (random: PythonRandom) => string;
 }
 
 /** An expected refusal: ToolTalk's APIException, whose text the model sees as the exception. */

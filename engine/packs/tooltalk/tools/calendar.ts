@@ -1,6 +1,7 @@
 // ToolTalk's Calendar suite: create, change, delete and look up the logged-in user's events.
 // New or moved events must lie in the future of the frozen clock.
 import type { JsonObject, JsonValue } from "../../../base/json.js";
+import type { PythonRandom } from "../../../python/random.js";
 import type { NaiveDateTime } from "../../../tools/python-datetime.js";
 import type { Row } from "../../../world/types.js";
 import {
@@ -20,6 +21,11 @@ import { pyAppendToCopy, pyContains, pyEquals, pyStr, pyTruthy, type PyValue } f
 import { accountByToken } from "./session.js";
 import { DATETIME_FORMAT, compareNaive, strptime } from "./strptime.js";
 import { CALENDAR } from "../tables.js";
+
+/** The id of a new item, drawn from the tool's generator. */
+function eventIdOf(random: PythonRandom): string {
+  return `${hex(random.randint(0, 0xffffffff), 8)}-${hex(random.randint(0, 0xffff), 4)}`;
+}
 
 const SUITE = { module: "Calendar", domain: "Calendar" } as const;
 const STATUS_SCHEMA: JsonObject = { type: "object", properties: { status: { type: "string" } } };
@@ -91,6 +97,7 @@ const createEvent: ToolTalkApi = {
     ["Event type … not supported.", "Meeting must have attendees.", ...STRPTIME_ERRORS(DATETIME_FORMAT), START_AFTER_END, NOT_FUTURE],
   ),
   requiresAuth: true,
+  newId: eventIdOf,
   call(args, env) {
     const eventType = arg(args, "event_type");
     if (!["meeting", "event"].some((t) => pyEquals(t, eventType))) throw apiException(`Event type ${pyStr(eventType)} not supported.`);
@@ -99,7 +106,7 @@ const createEvent: ToolTalkApi = {
     const username = ownerOf(args, env);
     checkNewTimes(arg(args, "start_time"), arg(args, "end_time"), env.now);
     if (attendees !== null) attendees = withOwner(attendees, username);
-    const eventId = `${hex(env.random.randint(0, 0xffffffff), 8)}-${hex(env.random.randint(0, 0xffff), 4)}`;
+    const eventId = eventIdOf(env.random);
     putItem(env.world, CALENDAR.name, "event_id", {
       username: toCell(username),
       event_id: eventId,

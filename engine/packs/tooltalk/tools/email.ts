@@ -1,5 +1,6 @@
 // ToolTalk's Email suite: search the logged-in user's inbox, send e-mail (not stored anywhere).
 import type { JsonObject } from "../../../base/json.js";
+import type { PythonRandom } from "../../../python/random.js";
 import { googleDocstring } from "../../../tools/docstring.js";
 import { AUTH_ERRORS, STRPTIME_ERRORS, apiException, arg, definition, hex, listParam, stringParam, type ToolTalkApi } from "./api.js";
 import { EMAIL_PATTERN } from "./account.js";
@@ -9,6 +10,11 @@ import { pyIterate, pyReMatches } from "./python-semantics.js";
 import { accountByToken } from "./session.js";
 import { DATETIME_FORMAT } from "./strptime.js";
 import { EMAIL } from "../tables.js";
+
+/** The id of a new item, drawn from the tool's generator. */
+function emailIdOf(random: PythonRandom): string {
+  return `${hex(random.randint(0, 0xff), 2)}-${hex(random.randint(0, 0xffff), 4)}-${hex(random.randint(0, 0xffffffff), 8)}`;
+}
 
 const SUITE = { module: "Email", domain: "Email" } as const;
 const EMAIL_FIELDS = ["email_id", "date", "sender", "receivers", "subject", "body"] as const;
@@ -77,12 +83,13 @@ const sendEmail: ToolTalkApi = {
     errors: [...AUTH_ERRORS, "… is not a valid email address."],
   }),
   requiresAuth: true,
+  newId: emailIdOf,
   call(args, { world, random }) {
     accountByToken(world, arg(args, "session_token"));
     for (const address of pyIterate(arg(args, "to"))) {
       if (!pyReMatches(EMAIL_PATTERN, address)) throw apiException(`${String(address)} is not a valid email address.`);
     }
-    const emailId = `${hex(random.randint(0, 0xff), 2)}-${hex(random.randint(0, 0xffff), 4)}-${hex(random.randint(0, 0xffffffff), 8)}`;
+    const emailId = emailIdOf(random);
     return { email_id: emailId };
   },
 };

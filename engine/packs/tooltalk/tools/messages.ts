@@ -1,6 +1,7 @@
 // ToolTalk's Messages suite: search the messages the logged-in user received, send a message (not
 // stored anywhere; any receiver is accepted).
 import type { JsonObject } from "../../../base/json.js";
+import type { PythonRandom } from "../../../python/random.js";
 import { googleDocstring } from "../../../tools/docstring.js";
 import { AUTH_ERRORS, STRPTIME_ERRORS, apiException, arg, definition, hex, stringParam, type ToolTalkApi } from "./api.js";
 import { cellJson, ownedRows } from "./collections.js";
@@ -9,6 +10,11 @@ import { pyEquals } from "./python-semantics.js";
 import { accountByToken } from "./session.js";
 import { DATETIME_FORMAT } from "./strptime.js";
 import { MESSAGE } from "../tables.js";
+
+/** The id of a new item, drawn from the tool's generator. */
+function messageIdOf(random: PythonRandom): string {
+  return `${hex(random.randint(0, 0xffffffff), 8)}-${hex(random.randint(0, 0xffffffff), 8)}`;
+}
 
 const SUITE = { module: "Messages", domain: "Messages" } as const;
 const MESSAGE_FIELDS = ["message_id", "timestamp", "sender", "message"] as const;
@@ -75,10 +81,11 @@ const sendMessage: ToolTalkApi = {
     errors: [...AUTH_ERRORS, "Message cannot be empty."],
   }),
   requiresAuth: true,
+  newId: messageIdOf,
   call(args, { world, random }) {
     accountByToken(world, arg(args, "session_token"));
     if (pyEquals(arg(args, "message"), "")) throw apiException("Message cannot be empty.");
-    const messageId = `${hex(random.randint(0, 0xffffffff), 8)}-${hex(random.randint(0, 0xffffffff), 8)}`;
+    const messageId = messageIdOf(random);
     return { message_id: messageId };
   },
 };

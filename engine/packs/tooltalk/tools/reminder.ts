@@ -1,5 +1,6 @@
 // ToolTalk's Reminder suite: the logged-in user's to-do list.
 import type { JsonObject } from "../../../base/json.js";
+import type { PythonRandom } from "../../../python/random.js";
 import { ToolError } from "../../../tools/types.js";
 import { apiException, arg, hex, stringParam, type ApiEnv, type Kwargs, type ToolTalkApi, loggedInSuiteTool } from "./api.js";
 import { cellJson, deleteItem, findItem, ownedRows, putItem, toCell } from "./collections.js";
@@ -7,6 +8,11 @@ import { keyErrorText, pyEquals, pyStr, type PyValue } from "./python-semantics.
 import { accountByToken } from "./session.js";
 import { DATETIME_FORMAT, strptime } from "./strptime.js";
 import { REMINDER } from "../tables.js";
+
+/** The id of a new item, drawn from the tool's generator. */
+function reminderIdOf(random: PythonRandom): string {
+  return `${hex(random.randint(0, 0xff), 2)}-${hex(random.randint(0, 0xffff), 4)}`;
+}
 
 const SUITE = { module: "Reminder", domain: "Reminder" } as const;
 const STATUS_SCHEMA: JsonObject = { type: "object", properties: { status: { type: "string" } } };
@@ -41,6 +47,7 @@ const addReminder: ToolTalkApi = {
     ["Invalid due_date: …"],
   ),
   requiresAuth: true,
+  newId: reminderIdOf,
   call(args, { world, random, collections }) {
     const username = accountByToken(world, arg(args, "session_token")).row.username ?? null;
     // The user's list exists from here on, even if the due date is then refused.
@@ -55,7 +62,7 @@ const addReminder: ToolTalkApi = {
         throw e;
       }
     }
-    const reminderId = `${hex(random.randint(0, 0xff), 2)}-${hex(random.randint(0, 0xffff), 4)}`;
+    const reminderId = reminderIdOf(random);
     putItem(world, REMINDER.name, "reminder_id", {
       username,
       reminder_id: reminderId,

@@ -178,3 +178,14 @@ export function runToolTalkCall(
 ): ToolTalkCallRecord {
   return runtime.call(world, clock, apiName, parameters);
 }
+
+/**
+ * The first `count` ids a tool makes in a fresh runtime, in order (its generator seeded as the
+ * runtime seeds it), or [] for a tool that makes none. A call that succeeds takes the next one.
+ */
+export function firstNewIds(apiName: string, count: number): string[] {
+  const newId = toolTalkApi(apiName)?.newId;
+  if (!newId) return [];
+  const random = new PythonRandom(SEED);
+  return Array.from({ length: count }, () => newId(random));
+}
