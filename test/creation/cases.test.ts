@@ -5,6 +5,7 @@ import { CASE_NEW_IDS, generateCases, type ToolCase } from "../../engine/benchma
 import { jsonEqual, judgeCase } from "../../engine/benchmarks/dialogtool/creation/judge.js";
 import { CREATION_PACKS } from "../../engine/benchmarks/dialogtool/creation/packs.js";
 import { codeOfReply, creationMessages, TOOL_CREATION_MARKER } from "../../engine/benchmarks/dialogtool/creation/prompt.js";
+import { firstNewIds, TOOLTALK_PACK } from "../../engine/packs/tooltalk/index.js";
 
 const pack = CREATION_PACKS.get("toolsandbox")!;
 const casesOf = (tool: string): ToolCase[] => generateCases(pack.toolByName(tool)!, pack.specs.find((s) => s.tool === tool)!, pack.world);
@@ -90,5 +91,59 @@ describe("the prompt", () => {
     assert.equal(codeOfReply("Sure:\n```text\nno\n```\n```python\ndef f(world):\n    return 1\n```"), "def f(world):\n    return 1\n");
     assert.equal(codeOfReply("```\ndef g(world): pass\n```"), "def g(world): pass\n");
     assert.equal(codeOfReply("def f(world): return 1"), null);
+  });
+});
+
+describe("ToolTalk's cases", () => {
+  const tooltalk = CREATION_PACKS.get("tooltalk")!;
+  const of = (tool: string): ToolCase[] =>
+    generateCases(tooltalk.toolByName(tool)!, tooltalk.specs.find((s) => s.tool === tool)!, tooltalk.world);
+
+  it("cover every agent tool of the pack, each with a valid call, the same bytes every time", () => {
+    const tools = TOOLTALK_PACK.apps.flatMap((a) => a.tools);
+    assert.deepEqual(tooltalk.specs.map((s) => s.tool).sort(), [...tools].sort());
+    for (const tool of tools) {
+      const cases = of(tool);
+      assert.ok(
+        cases.some((c) => c.kind === "valid" && c.expected.kind === "returned"),
+        `${tool} has a valid case`,
+      );
+      assert.equal(JSON.stringify(cases), JSON.stringify(of(tool)));
+    }
+  });
+
+  it("carry the session in world and take outcomes from the pack's runtime: login rules, session updates, its own ids", () => {
+    const [login, already] = of("UserLogin");
+    const [token, ...rest] = firstNewIds("UserLogin", 3);
+    assert.deepEqual(login?.world.SESSION, [{ username: null, session_token: null }]);
+    assert.deepEqual(login?.world.new_ids, [token, ...rest]);
+    assert.ok(login?.expected.kind === "returned");
+    assert.deepEqual(login.expected.result, { session_token: token });
+    assert.deepEqual(login.expected.world.SESSION, [{ username: "ben", session_token: token }], "the session is the new login");
+    assert.deepEqual(login.expected.world.new_ids, rest, "the token is gone from new_ids");
+    assert.deepEqual(already?.expected, {
+      kind: "raised",
+      exception: "ToolExecutor",
+      message: "Only one user can be logged in at a time. Current user is ana.",
+    });
+    const nobody = of("GetReminders").find((c) => c.label === "nobody is logged in");
+    assert.equal(nobody?.expected.kind === "raised" && nobody.expected.exception, "ToolExecutor");
+    const keyError = of("DeleteReminder").find((c) => c.label === "a user who never had reminders");
+    assert.equal(keyError?.expected.kind === "raised" && keyError.expected.exception, "KeyError");
+    assert.deepEqual(of("CurrentWeather")[0]?.world.new_ids, [], "a tool that makes no id is shown none");
+  });
+
+  it("tell the model the pack's rules and whether the tool needs a login", () => {
+    const tool = tooltalk.toolByName("DeleteAlarm")!;
+    const [system, user] = creationMessages({
+      tool,
+      tables: ["SESSION", "ACCOUNT", "ALARM"],
+      schemas: tooltalk.world.schemas,
+      example: of("DeleteAlarm")[0]!,
+      ...(tooltalk.rules === undefined ? {} : { rules: tooltalk.rules }),
+      notes: tooltalk.toolNotes?.(tool) ?? [],
+    });
+    assert.match(String(system?.content), /raises `ToolExecutor\("User is not logged in"\)`/);
+    assert.match(String(user?.content), /^Tool name: DeleteAlarm\nNeeds a login: yes$/m);
   });
 });
