@@ -4,16 +4,7 @@
 // What the agent sends back is checked here, where it enters: its state, its text, the usage it reports.
 // The contract is docs/agents.md ("A2A").
 import { randomUUID } from "node:crypto";
-import {
-  type AgentCard,
-  Message,
-  type Part,
-  Role,
-  SendMessageRequest,
-  Task,
-  TaskState,
-  type SendMessageResult,
-} from "@a2a-js/sdk";
+import { type AgentCard, Message, type Part, Role, SendMessageRequest, Task, TaskState, type SendMessageResult } from "@a2a-js/sdk";
 import { type Client, ClientFactory, DefaultAgentCardResolver } from "@a2a-js/sdk/client";
 import { isJsonObject, type JsonValue } from "../../base/json.js";
 import { errorMessage } from "../../base/text.js";
