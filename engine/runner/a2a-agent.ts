@@ -59,6 +59,7 @@ export function a2aAgentHost(spec: A2aAgentSpec): McpAgentHost {
 /** The user's side of the A2A conversation, until the episode or the agent ends it. Never throws. */
 async function converse(agent: McpAgentRole, conversation: A2aConversation, opening: string, signal: AbortSignal): Promise<void> {
   let said = opening;
+  const stopped = aborted(signal);
   while (!signal.aborted) {
     const answer = await conversation.send(said, signal);
     // Aborted: the episode has its end already (or is being cancelled); nothing more goes on the bus.
@@ -68,8 +69,17 @@ async function converse(agent: McpAgentRole, conversation: A2aConversation, open
       agent.stop(answer.reason, answer.detail);
       return;
     }
-    const next = await agent.sendMessage(answer.text);
-    if (next.kind !== "reply") return;
+    // Answered with the user's reply or the end; the race only matters when the engine failed and no end will come.
+    const next = await Promise.race([agent.sendMessage(answer.text), stopped]);
+    if (next === null || next.kind !== "reply") return;
     said = next.text;
   }
+}
+
+/** Resolves with null once `signal` aborts. */
+function aborted(signal: AbortSignal): Promise<null> {
+  return new Promise((resolve) => {
+    if (signal.aborted) resolve(null);
+    else signal.addEventListener("abort", () => resolve(null), { once: true });
+  });
 }
