@@ -23,8 +23,10 @@ import {
   type RequestContext,
   UnauthenticatedUser,
 } from "@a2a-js/sdk/server";
+import { LegacyJsonRpcTransportHandler } from "@a2a-js/sdk/compat/v0_3/server";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import { usageOf } from "../../engine/roles/a2a/conversation.js";
 import { readTrajectoryFile } from "../../engine/trajectory/reader.js";
 import { buildCli, CLI, removeTempDirs, runCliAsync, tempDir } from "../cli/harness.js";
 // @ts-expect-error: a plain JavaScript fixture
@@ -70,6 +72,8 @@ function agentMessage(contextId: string, text: string, metadata?: Record<string,
 class ReferenceAgent implements AgentExecutor {
   /** Per context: the scenario's steps, how far it got, and every MCP endpoint its messages named. */
   readonly contexts = new Map<string, { steps: PlayStep[]; next: number; readonly endpoints: Set<string>; readonly tasks: Set<string> }>();
+  /** Every tool name the episodes' MCP servers listed. */
+  readonly offered = new Set<string>();
   constructor(
     private readonly plays: ReadonlyMap<string, PlayStep[]>,
     /** "task": answer with a task waiting for input (the next message continues it); "message": with a message. */
@@ -89,6 +93,7 @@ class ReferenceAgent implements AgentExecutor {
       let state = this.contexts.get(request.contextId);
       if (!state) {
         const { tools } = await mcp.listTools();
+        for (const t of tools) this.offered.add(t.name);
         const key = playKey(
           textOf(message),
           tools.map((t) => t.name),
@@ -135,9 +140,10 @@ class ReferenceAgent implements AgentExecutor {
 
 /** An agent that fails its task at once, or never answers. */
 class BrokenAgent implements AgentExecutor {
-  constructor(private readonly how: "fail" | "hang") {}
+  constructor(private readonly how: "fail" | "hang" | "throw") {}
   async execute(request: RequestContext, bus: ExecutionEventBus): Promise<void> {
     if (this.how === "hang") await new Promise(() => undefined);
+    if (this.how === "throw") throw new Error("out of credits");
     bus.publish(
       AgentEvent.task({
         id: request.taskId,
@@ -164,14 +170,36 @@ const readBody = async (req: IncomingMessage): Promise<string> => {
 };
 
 /** An A2A server (JSON-RPC) on 127.0.0.1 for `executor`; its card at /.well-known/agent-card.json. */
-async function startAgent(executor: AgentExecutor): Promise<{ readonly url: string; close(): Promise<void> }> {
-  let rpc: JsonRpcTransportHandler | null = null;
+async function startAgent(
+  executor: AgentExecutor,
+  /** Answer every request with this JSON-RPC error instead (as the SDK maps an error thrown in the handler). */
+  refuse?: Error,
+  /** Speak A2A 0.3 (its card and JSON-RPC methods), as agents built on older SDKs do. */
+  legacy = false,
+): Promise<{ readonly url: string; readonly methods: Set<string>; close(): Promise<void> }> {
+  const methods = new Set<string>();
+  let rpc: { handle: JsonRpcTransportHandler["handle"] } | null = null;
   let handler: DefaultRequestHandler | null = null;
   const http = createServer((req, res) => {
     void (async () => {
       if (!rpc || !handler) throw new Error("not ready");
       if (req.method === "GET" && req.url === "/.well-known/agent-card.json") {
-        res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify(await handler.getAgentCard()));
+        const card = await handler.getAgentCard();
+        const shown = legacy
+          ? {
+              name: card.name,
+              description: card.description,
+              url: card.supportedInterfaces[0]?.url,
+              preferredTransport: "JSONRPC",
+              protocolVersion: "0.3.0",
+              version: card.version,
+              capabilities: { streaming: false, pushNotifications: false },
+              defaultInputModes: card.defaultInputModes,
+              defaultOutputModes: card.defaultOutputModes,
+              skills: [],
+            }
+          : card;
+        res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify(shown));
         return;
       }
       if (req.method !== "POST" || req.url !== "/a2a") {
@@ -185,7 +213,11 @@ async function startAgent(executor: AgentExecutor): Promise<{ readonly url: stri
         headers: req.headers,
         ...(typeof version === "string" ? { requestedVersion: version } : {}),
       });
-      const answer = await rpc.handle(await readBody(req), context);
+      const body = await readBody(req);
+      methods.add(String((JSON.parse(body) as { method: unknown }).method));
+      const answer = refuse
+        ? { jsonrpc: "2.0", id: (JSON.parse(body) as { id: unknown }).id, error: JsonRpcTransportHandler.mapToJSONRPCError(refuse) }
+        : await rpc.handle(body, context);
       res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify(answer));
     })().catch((error: unknown) => {
       if (!res.headersSent) res.writeHead(500);
@@ -209,9 +241,10 @@ async function startAgent(executor: AgentExecutor): Promise<{ readonly url: stri
     signatures: [],
   };
   handler = new DefaultRequestHandler(card, new InMemoryTaskStore(), executor);
-  rpc = new JsonRpcTransportHandler(handler);
+  rpc = legacy ? new LegacyJsonRpcTransportHandler(handler) : new JsonRpcTransportHandler(handler);
   return {
     url: base,
+    methods,
     close: async () => {
       http.closeAllConnections();
       await new Promise<void>((resolve) => http.close(() => resolve()));
@@ -291,6 +324,9 @@ test("every sample over A2A, 4 at a time, 2 trials: each scores 1.0 with the scr
         7 * said.length,
       ]);
     }
+    // The conversation is A2A's: the servers offer the scenario's tools, not the MCP conversation tools.
+    assert.ok(agent.offered.size > 0);
+    for (const name of ["send_message_to_user", "get_user_message"]) assert.ok(!agent.offered.has(name), `${name} is not offered`);
     // One context per episode, each with the one MCP endpoint of its episode.
     assert.equal(agent.contexts.size, episodes);
     const endpoints = [...agent.contexts.values()].map((c) => [...c.endpoints]);
@@ -315,6 +351,23 @@ test("an agent that answers with tasks waiting for input: the conversation conti
     }
     assert.equal(agent.contexts.size, files.length);
     for (const c of agent.contexts.values()) assert.equal(c.tasks.size, 1, "every message continued the task waiting for input");
+    assert.deepEqual([...server.methods], ["SendMessage"], "A2A 1.0's method name, and no polling");
+  } finally {
+    await server.close();
+  }
+});
+
+test("an agent on A2A 0.3 is spoken to in 0.3, and scores 1.0", async () => {
+  const agent = new ReferenceAgent(samplePlays());
+  const server = await startAgent(agent, undefined, true);
+  try {
+    const out = tempDir("a2a-legacy");
+    const files = sampleFiles().slice(0, 2);
+    const run = await runCliAsync(["run", ...files, "--agent", `a2a:${server.url}`, "--batch-window", WINDOW, "--out", out]);
+    assert.equal(run.status, 0, run.stderr);
+    for (const s of readSummary(out).scenarios) assert.equal(s.score, 1, `${s.name}: score (${s.detail})`);
+    assert.equal(agent.contexts.size, files.length);
+    assert.deepEqual([...server.methods], ["message/send"], "0.3's method name");
   } finally {
     await server.close();
   }
@@ -373,6 +426,51 @@ test("an agent that fails its task ends the episode as errored (role_error), nev
   } finally {
     await server.close();
   }
+});
+
+test("an agent that throws, or whose request is answered with an A2A error, ends the episode as errored (role_error), saying why", async () => {
+  const cases: [string, () => ReturnType<typeof startAgent>, (url: string) => RegExp][] = [
+    ["throws", () => startAgent(new BrokenAgent("throw")), () => /^the A2A agent's task \S+ ended as failed: .*out of credits/],
+    [
+      "a JSON-RPC error",
+      () => startAgent(new BrokenAgent("fail"), new Error("out of credits")),
+      (url) => new RegExp(`^could not send a message to the A2A agent at ${url}: .*out of credits`),
+    ],
+  ];
+  for (const [what, start, detail] of cases) {
+    const server = await start();
+    try {
+      const out = tempDir("a2a-error");
+      const run = await runCliAsync([
+        "run",
+        join(SAMPLES, "cellular_off_adapted.scenario.yaml"),
+        "--agent",
+        `a2a:${server.url}`,
+        "--out",
+        out,
+      ]);
+      assert.equal(run.status, 1, `${what}: ${run.stderr}`);
+      const [result] = readSummary(out).scenarios;
+      assert.equal(result?.end_reason, "role_error", what);
+      assert.equal(result?.status, "errored", what);
+      assert.match(result?.detail ?? "", detail(server.url), what);
+      assert.equal(readTrajectoryFile(join(out, "cellular_off_adapted.trajectory.jsonl")).end?.reason, "role_error", what);
+    } finally {
+      await server.close();
+    }
+  }
+});
+
+test("usage is read from metadata.usage under OpenAI's chat names or the Responses API's", () => {
+  assert.deepEqual(usageOf({ usage: { prompt_tokens: 12, completion_tokens: 3, total_tokens: 15 } }), {
+    prompt_tokens: 12,
+    completion_tokens: 3,
+    total_tokens: 15,
+  });
+  assert.deepEqual(usageOf({ usage: { input_tokens: 9, output_tokens: 2 } }), { prompt_tokens: 9, completion_tokens: 2 });
+  assert.equal(usageOf({ usage: { prompt_tokens: -1, completion_tokens: "many" } }), null);
+  assert.equal(usageOf({ tokens: 5 }), null);
+  assert.equal(usageOf(undefined), null);
 });
 
 test("an agent that cannot be reached ends the episode as agent_disconnected (errored); one that never answers as timed_out", async () => {

@@ -5,7 +5,14 @@
 // The contract is docs/agents.md ("A2A").
 import { randomUUID } from "node:crypto";
 import { type AgentCard, Message, type Part, Role, SendMessageRequest, Task, TaskState, type SendMessageResult } from "@a2a-js/sdk";
-import { type Client, ClientFactory, DefaultAgentCardResolver } from "@a2a-js/sdk/client";
+import {
+  type Client,
+  ClientFactory,
+  ClientFactoryOptions,
+  DefaultAgentCardResolver,
+  JsonRpcTransportFactory,
+  RestTransportFactory,
+} from "@a2a-js/sdk/client";
 import { isJsonObject, type JsonValue } from "../../base/json.js";
 import { errorMessage } from "../../base/text.js";
 import type { ModelCall, TokenUsage } from "../../episode/types.js";
@@ -113,10 +120,18 @@ export class A2aConversation {
 
   private async connect(signal: AbortSignal): Promise<{ readonly client: Client; readonly name: string }> {
     const fetchImpl: typeof fetch = (input, init) => fetch(input, { ...init, signal });
-    const resolver = new DefaultAgentCardResolver({ fetchImpl });
+    // Agents still on A2A 0.3 are spoken to in 0.3 (their card says which they are).
+    const legacyCompat = { enabled: true };
+    const resolver = new DefaultAgentCardResolver({ fetchImpl, legacyCompat });
     const url = this.options.url;
     const card: AgentCard = new URL(url).pathname.endsWith(".json") ? await resolver.resolve(url, "") : await resolver.resolve(url);
-    const client = await new ClientFactory().createFromAgentCard(card);
+    const factory = new ClientFactory(
+      ClientFactoryOptions.createFrom(ClientFactoryOptions.default, {
+        transports: [new JsonRpcTransportFactory({ legacyCompat }), new RestTransportFactory({ legacyCompat })],
+        cardResolver: resolver,
+      }),
+    );
+    const client = await factory.createFromAgentCard(card);
     return { client, name: card.name || url };
   }
 
