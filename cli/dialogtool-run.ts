@@ -41,7 +41,7 @@ function chooserFor(options: DialogToolRunOptions, scenario: Scenario): Chooser 
   if (spec.kind === "scripted") return scriptedChooser(scenario);
   // run refuses outside agents in this mode before it gets here (cli/run.ts).
   if (spec.kind === "mcp")
-    throw new ExitError("--mode dialogtool plays teacher-forced turns, which an outside agent (cmd:) cannot", EXIT.usage);
+    throw new ExitError("--mode dialogtool plays teacher-forced turns, which an outside agent (cmd:, a2a:) cannot", EXIT.usage);
   return modelChooser(modelOfSpec(spec, "agent"), `agent ${options.agent}`);
 }
 

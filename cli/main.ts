@@ -226,13 +226,13 @@ function buildProgram(io: CliIO, setExit: (code: ExitCode) => void): Command {
     .addOption(
       new Option(
         "--time-limit <seconds>",
-        "--agent cmd: the time an episode's command may run before it is killed (timed_out; default 600)",
+        "--agent cmd: or a2a: the time an episode may take before it ends as timed_out, a command killed (default 600)",
       ).argParser(positiveSeconds),
     )
     .addOption(
       new Option(
         "--batch-window <ms>",
-        "--agent cmd: tool calls arriving within this long of each other form one parallel batch (default 10)",
+        "--agent cmd: or a2a: tool calls arriving within this long of each other form one parallel batch (default 10)",
       ).argParser(batchWindowMs),
     );
   addJudgeOptions(addModelRoleOptions(run))

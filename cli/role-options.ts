@@ -5,6 +5,8 @@ import { InvalidArgumentError, Option, type Command } from "commander";
 import { DEFAULT_API_KEY_ENV, DEFAULT_BASE_URL } from "../engine/roles/openai/settings.js";
 import { splitCommandLine } from "../engine/runner/command-agent.js";
 import {
+  A2A_PREFIX,
+  a2aUrlProblem,
   COMMAND_PREFIX,
   isRoleId,
   roleSpecs,
@@ -17,6 +19,11 @@ import {
 function roleParser(kind: "agent" | "user") {
   return (value: string): string => {
     if (isRoleId(value)) return value;
+    if (kind === "agent" && value.startsWith(A2A_PREFIX)) {
+      const problem = a2aUrlProblem(value.slice(A2A_PREFIX.length));
+      if (problem !== null) throw new InvalidArgumentError(`${A2A_PREFIX}: ${problem}`);
+      return value;
+    }
     if (kind === "agent" && value.startsWith(COMMAND_PREFIX)) {
       const problem = splitCommandLine(value.slice(COMMAND_PREFIX.length)).problem;
       if (problem !== null) throw new InvalidArgumentError(`${COMMAND_PREFIX}: ${problem}`);

@@ -84,7 +84,7 @@ export async function runCommand(paths: readonly string[], options: RunOptions, 
     throw new ExitError("--judge applies to --mode milestone only (the role play is judged on whole episodes)", EXIT.usage);
   }
   if (options.roles?.agent.kind === "mcp" && options.mode !== undefined && options.mode !== "milestone") {
-    throw new ExitError(`--mode ${options.mode} plays teacher-forced turns, which an outside agent (cmd:) cannot`, EXIT.usage);
+    throw new ExitError(`--mode ${options.mode} plays teacher-forced turns, which an outside agent (cmd:, a2a:) cannot`, EXIT.usage);
   }
   if (options.mode !== undefined && options.mode !== "milestone") {
     const scaled = [

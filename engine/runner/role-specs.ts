@@ -17,13 +17,33 @@ import { ExitError, EXIT } from "./errors.js";
 import { McpAgentRole } from "../roles/mcp/agent.js";
 import type { McpAgentHost } from "./agent-host.js";
 import { commandAgentHost, DEFAULT_COMMAND_TIME_LIMIT_SECONDS, splitCommandLine } from "./command-agent.js";
+import { a2aAgentHost } from "./a2a-agent.js";
 
 const OPENAI_PREFIX = "openai:";
 
 /** An agent that is a program, started per episode and reached over MCP (runner/command-agent.ts). */
 export const COMMAND_PREFIX = "cmd:";
 
-export const SUPPORTED_AGENTS: readonly string[] = [SCRIPTED_ROLE_ID, `${OPENAI_PREFIX}<model>`, `${COMMAND_PREFIX}'<command line>'`];
+/** A remote agent reached over A2A at a URL, per episode one context (runner/a2a-agent.ts). */
+export const A2A_PREFIX = "a2a:";
+
+export const SUPPORTED_AGENTS: readonly string[] = [
+  SCRIPTED_ROLE_ID,
+  `${OPENAI_PREFIX}<model>`,
+  `${COMMAND_PREFIX}'<command line>'`,
+  `${A2A_PREFIX}<url>`,
+];
+
+/** Why `value` (after a2a:) is not an agent's URL, or null when it is one. */
+export function a2aUrlProblem(value: string): string | null {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return `not a URL: "${value}"`;
+  }
+  return url.protocol === "http:" || url.protocol === "https:" ? null : `the URL must start with http:// or https://, got "${value}"`;
+}
 export const SUPPORTED_USERS: readonly string[] = [SCRIPTED_ROLE_ID, `${OPENAI_PREFIX}<model>`];
 
 /** Whether `value` names a role: "scripted" or "openai:" followed by a model. */
@@ -44,7 +64,7 @@ export type RoleSpec =
       /** The run's answer cache (`--cache`, run-services.ts). */
       readonly cache?: CallCache;
     }
-  /** An agent outside the process whose turns arrive over MCP (`serve`, `cmd:`); `host` makes it reachable per episode. */
+  /** An agent outside the process whose turns arrive over MCP (`serve`, `cmd:`, `a2a:`); `host` makes it reachable per episode. */
   | { readonly kind: "mcp"; readonly id: string; readonly host: McpAgentHost; readonly batchWindowMs?: number };
 
 export interface RoleSpecs {
@@ -73,7 +93,7 @@ export interface ModelRoleFlags {
   readonly userApiKeyEnv?: string;
   /** False with --no-record-io (commander's default for a --no- flag is true). */
   readonly recordIo?: boolean;
-  /** `--agent cmd:`: seconds an episode's command may run before it is killed and the episode ends as timed_out. */
+  /** `--agent cmd:` and `a2a:`: seconds an episode may take before it ends as timed_out (a command is killed). */
   readonly timeLimit?: number;
   /** Outside agents: milliseconds within which tool calls arriving one after another form one parallel batch. */
   readonly batchWindow?: number;
@@ -99,8 +119,8 @@ export function roleSpecs(agentId: string, userId: string, flags: ModelRoleFlags
   const agent = roleSpec("agent", agentId, flags, env);
   const user = roleSpec("user", userId, flags, env);
   if (agent.kind !== "mcp") {
-    if (flags.timeLimit !== undefined) throw usage("--time-limit applies to an outside agent only (--agent cmd:...)");
-    if (flags.batchWindow !== undefined) throw usage("--batch-window applies to an outside agent only (--agent cmd:...)");
+    if (flags.timeLimit !== undefined) throw usage("--time-limit applies to an outside agent only (--agent cmd:... or a2a:...)");
+    if (flags.batchWindow !== undefined) throw usage("--batch-window applies to an outside agent only (--agent cmd:... or a2a:...)");
   }
   if (agent.kind === "scripted" && user.kind === "scripted" && flags.judge === undefined) {
     const stray = (["baseUrl", "timeout", "maxRetries", "apiKeyEnv"] as const).find((k) => flags[k] !== undefined);
@@ -140,6 +160,17 @@ export function roleSpec(role: ModelRole, id: string, flags: ModelRoleFlags, env
     const { argv, problem } = splitCommandLine(line);
     if (problem !== null) throw usage(`${COMMAND_PREFIX}: ${problem}`);
     const host = commandAgentHost({ argv, timeLimitSeconds: flags.timeLimit ?? DEFAULT_COMMAND_TIME_LIMIT_SECONDS });
+    return { kind: "mcp", id, host, ...(flags.batchWindow === undefined ? {} : { batchWindowMs: flags.batchWindow }) };
+  }
+  if (role === "agent" && id.startsWith(A2A_PREFIX)) {
+    const url = id.slice(A2A_PREFIX.length);
+    const problem = a2aUrlProblem(url);
+    if (problem !== null) throw usage(`${A2A_PREFIX}: ${problem}`);
+    const host = a2aAgentHost({
+      url,
+      timeLimitSeconds: flags.timeLimit ?? DEFAULT_COMMAND_TIME_LIMIT_SECONDS,
+      recordIo: flags.recordIo ?? true,
+    });
     return { kind: "mcp", id, host, ...(flags.batchWindow === undefined ? {} : { batchWindowMs: flags.batchWindow }) };
   }
   if (id === SCRIPTED_ROLE_ID) {

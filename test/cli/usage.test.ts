@@ -48,7 +48,7 @@ test("a missing argument or required option is a usage error", () => {
 test("only scripted and openai:<model> roles are accepted, and the error says so", () => {
   assertUsageError(
     ["run", "x.scenario.yaml", "--out", "o", "--agent", "gpt-4o"],
-    /^toolsandbox: --agent: unsupported agent "gpt-4o" \(supported: scripted, openai:<model>, cmd:'<command line>'\)/,
+    /^toolsandbox: --agent: unsupported agent "gpt-4o" \(supported: scripted, openai:<model>, cmd:'<command line>', a2a:<url>\)/,
   );
   assertUsageError(
     ["run", "x.scenario.yaml", "--out", "o", "--user", "human"],

@@ -9,7 +9,7 @@
 // environment answers as parallel calls; a message for the user is always a turn of its own.
 import type { AgentRequest, AgentRole, AgentTurn } from "../../episode/role.js";
 import { RoleError } from "../../episode/role.js";
-import type { EndReason, EpisodeEvent, Message, ToolCall } from "../../episode/types.js";
+import type { EndReason, EpisodeEvent, Message, ModelCall, ToolCall } from "../../episode/types.js";
 import type { JsonValue } from "../../base/json.js";
 
 /** How long a batch of calls stays open after its latest call (milliseconds). */
@@ -59,6 +59,9 @@ export class McpAgentRole implements AgentRole {
   private endedWith: { readonly reason: EndReason; readonly detail?: string } | null = null;
   private latestUserMessage: string | null = null;
   private readonly endListeners: ((reason: EndReason) => void)[] = [];
+  /** Where the episode takes the agent's telemetry: the latest turn request's hook. */
+  private modelCallSink: ((call: ModelCall) => void) | null = null;
+  private readonly unreported: ModelCall[] = [];
 
   constructor(options: McpAgentOptions) {
     this.id = options.id;
@@ -122,7 +125,20 @@ export class McpAgentRole implements AgentRole {
     waiting?.reject(this.stopped);
   }
 
-  respond(_request: AgentRequest): Promise<AgentTurn> {
+  /**
+   * A request the agent's host made for it (an A2A message and its answer): recorded as the agent's
+   * model call, at the index of the message it precedes, like a model-backed agent's.
+   */
+  reportModelCall(call: ModelCall): void {
+    if (this.endedWith) return;
+    if (this.modelCallSink) this.modelCallSink(call);
+    else this.unreported.push(call);
+  }
+
+  respond(request: AgentRequest): Promise<AgentTurn> {
+    this.modelCallSink = request.onModelCall ?? null;
+    // Reported before the episode first asked for a turn: recorded now, before the agent's first message.
+    for (const call of this.unreported.splice(0)) this.modelCallSink?.(call);
     if (this.stopped) return Promise.reject(this.stopped);
     if (this.waiting) return Promise.reject(new RoleError("the episode asked the MCP agent for two turns at once"));
     return new Promise<AgentTurn>((resolve, reject) => {

@@ -59,7 +59,13 @@ export function scenarioMcpTools(scenario: Scenario): Tool[] {
 }
 
 /** What the server tells a client when it connects: the scenario's system prompt, then how the conversation works. */
-export function serverInstructions(scenario: Scenario): string {
+export function serverInstructions(scenario: Scenario, conversation: EpisodeServerOptions["conversation"] = "mcp"): string {
+  if (conversation === "outside")
+    return [
+      agentSystemMessage(scenario.agent),
+      "",
+      "The user talks to you outside this server; your reply to each of their messages is what they see. Use these tools to act.",
+    ].join("\n");
   return [
     agentSystemMessage(scenario.agent),
     "",
@@ -81,16 +87,28 @@ function answerResult(answer: McpAnswer): CallToolResult {
   }
 }
 
+export interface EpisodeServerOptions {
+  /**
+   * "mcp" (default): the conversation goes through the server's own tools and prompt. "outside": it
+   * goes another way (A2A, runner/a2a-agent.ts) and the server lists the scenario's tools only.
+   */
+  readonly conversation?: "mcp" | "outside";
+}
+
 /** A new MCP server (not yet connected) that plays `agent`'s side of the episode of `scenario`. */
-export function createEpisodeServer(scenario: Scenario, agent: McpAgentRole): Server {
+export function createEpisodeServer(scenario: Scenario, agent: McpAgentRole, options: EpisodeServerOptions = {}): Server {
+  const conversation = options.conversation ?? "mcp";
   const tools = scenarioMcpTools(scenario);
-  const clash = tools.find((t) => CONVERSATION_TOOLS.some((c) => c.name === t.name));
+  const clash = conversation === "mcp" ? tools.find((t) => CONVERSATION_TOOLS.some((c) => c.name === t.name)) : undefined;
   if (clash) throw new Error(`the scenario has a tool named ${clash.name}, which is the conversation's own`);
   const server = new Server(
     { name: "toolsandbox", version: "1" },
-    { capabilities: { tools: {}, prompts: {} }, instructions: serverInstructions(scenario) },
+    {
+      capabilities: conversation === "mcp" ? { tools: {}, prompts: {} } : { tools: {} },
+      instructions: serverInstructions(scenario, conversation),
+    },
   );
-  const allTools = [...tools, ...CONVERSATION_TOOLS];
+  const allTools = conversation === "mcp" ? [...tools, ...CONVERSATION_TOOLS] : tools;
 
   server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: allTools }));
 
@@ -98,10 +116,10 @@ export function createEpisodeServer(scenario: Scenario, agent: McpAgentRole): Se
     const { name } = request.params;
     // Validated here, where the request enters: the SDK hands over whatever the client sent.
     const given: unknown = request.params.arguments;
-    if (name === GET_USER_MESSAGE_TOOL) {
+    if (conversation === "mcp" && name === GET_USER_MESSAGE_TOOL) {
       return { content: [{ type: "text", text: agent.userMessage ?? scenario.user.opening }] };
     }
-    if (name === SEND_MESSAGE_TOOL) {
+    if (conversation === "mcp" && name === SEND_MESSAGE_TOOL) {
       const content = isJsonObject(given) ? given.content : undefined;
       if (typeof content !== "string") {
         return {
@@ -118,6 +136,8 @@ export function createEpisodeServer(scenario: Scenario, agent: McpAgentRole): Se
     const raw = given !== undefined && !isJsonObject(given) ? JSON.stringify(given) : undefined;
     return answerResult(await agent.call(name, args, requestedId, raw));
   });
+
+  if (conversation !== "mcp") return server;
 
   server.setRequestHandler(ListPromptsRequestSchema, () => ({
     prompts: [{ name: OPENING_PROMPT, description: "The user's first message: the conversation starts here." }],
