@@ -9,11 +9,13 @@
 export type RunStatus = "scored" | "errored" | "damaged" | "unscored";
 
 /**
- * End reasons that mean the infrastructure failed, not the agent. `agent_disconnected` and
- * `timeout` are not written by this engine today; they are listed so files from agents served over
- * a connection (and later engine versions) are read the same way.
+ * End reasons after which the run says nothing reliable about the agent's skill: a model endpoint
+ * or a role failed, an outside agent's connection went away (`agent_disconnected`), or the episode
+ * ran past its time limit (`timed_out`; `timeout` is read too, for files written by other tools).
+ * A hung or vanished process is as likely the machine's or the network's doing as the agent's, so
+ * these count only under `--errors-as-failures`, as 0.
  */
-export const ERRORED_END_REASONS: ReadonlySet<string> = new Set(["model_error", "role_error", "agent_disconnected", "timeout"]);
+export const ERRORED_END_REASONS: ReadonlySet<string> = new Set(["model_error", "role_error", "agent_disconnected", "timed_out", "timeout"]);
 
 /** True for an errored end; null (no end: the engine failed before the episode ended) is errored too. */
 export const isErroredEnd = (reason: string | null): boolean => reason === null || ERRORED_END_REASONS.has(reason);

@@ -507,6 +507,7 @@ test("an agent that cannot be reached ends the episode as agent_disconnected (er
     assert.ok(Date.now() - started < 20_000, "the run did not wait for the agent");
     const [timed] = readSummary(out).scenarios;
     assert.equal(timed?.end_reason, "timed_out");
+    assert.equal(timed?.status, "errored", "a run ended by its time limit is errored, not scored");
     assert.equal(readTrajectoryFile(join(out, "cellular_off_adapted.trajectory.jsonl")).end?.reason, "timed_out");
   } finally {
     await server.close();

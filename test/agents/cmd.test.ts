@@ -38,6 +38,7 @@ interface Summary {
     readonly name: string;
     readonly trial?: number;
     readonly score: number | null;
+    readonly status?: string;
     readonly end_reason: string | null;
     readonly detail: string | null;
     readonly trajectory: string;
@@ -103,7 +104,7 @@ test("a command that hangs is killed at its time limit, with its whole process g
   assert.ok(Date.now() - started < 20_000, "the run did not wait for the command");
   const [result] = readSummary(out).scenarios;
   assert.equal(result?.end_reason, "timed_out");
-  assert.equal(result?.score, 0);
+  assert.equal(result?.status, "errored", "a run ended by its time limit is errored, not scored");
   const trajectory = readTrajectoryFile(join(out, "cellular_off_adapted.trajectory.jsonl"));
   assert.equal(trajectory.end?.reason, "timed_out");
   const pid = Number(/pid (\d+)/.exec(readFileSync(join(out, "cellular_off_adapted.agent-stdout.log"), "utf8"))?.[1]);
