@@ -95,6 +95,7 @@ export function parseResponsesRequest(body: unknown): ResponsesRequest {
   if (instructions !== null && typeof instructions !== "string") throw invalidRequest('"instructions" must be a string.', "instructions");
   const messages: WireMessage[] = instructions !== null ? [{ role: "system", content: instructions }] : [];
   messages.push(...parseInput(body.input));
+  // Checked on the items already (with their input paths); this is the chat structure's own check.
   checkToolCallPairing(messages);
   const { tools, rawTools } = parseTools(body.tools);
   const toolChoice = parseToolChoice(body.tool_choice, tools);
@@ -170,6 +171,8 @@ function parseInput(raw: JsonValue | undefined): WireMessage[] {
     calls = [];
   };
   const seenCallIds = new Set<string>();
+  /** Calls of the latest function calls in a row that no output has answered yet. */
+  let open = new Set<string>();
   for (const [i, item] of raw.entries()) {
     const at = `input[${i}]`;
     if (!isJsonObject(item)) throw invalidRequest(`${at} must be an object.`, at);
@@ -191,17 +194,23 @@ function parseInput(raw: JsonValue | undefined): WireMessage[] {
       const name = nonEmpty(item.name, `${at}.name`);
       if (typeof item.arguments !== "string")
         throw invalidRequest(`${at}.arguments must be a string holding the JSON arguments.`, `${at}.arguments`);
+      // A new turn of calls: the calls before it must all have their outputs.
+      if (calls.length === 0) {
+        checkAnswered(open, at);
+        open = new Set();
+      }
       calls.push({ id: callId, name, arguments: item.arguments });
+      open.add(callId);
       continue;
     }
     flush();
     if (type === "function_call_output") {
-      messages.push({
-        role: "tool",
-        toolCallId: nonEmpty(item.call_id, `${at}.call_id`),
-        content: outputText(item.output, `${at}.output`),
-      });
+      const callId = nonEmpty(item.call_id, `${at}.call_id`);
+      if (!open.delete(callId))
+        throw invalidRequest(`No tool call found for function call output with call_id ${callId}.`, `${at}.call_id`);
+      messages.push({ role: "tool", toolCallId: callId, content: outputText(item.output, `${at}.output`) });
     } else if (type === "message") {
+      checkAnswered(open, at);
       const role = item.role;
       const content = messageText(item.content, `${at}.content`);
       if (role === "system" || role === "developer") messages.push({ role: "system", content });
@@ -216,7 +225,14 @@ function parseInput(raw: JsonValue | undefined): WireMessage[] {
     // Reasoning items carry nothing the mock plays from.
   }
   flush();
+  checkAnswered(open, "input");
   return messages;
+}
+
+/** Every function call is answered by its output before the conversation goes on. */
+function checkAnswered(open: ReadonlySet<string>, at: string): void {
+  const [first] = open;
+  if (first !== undefined) throw invalidRequest(`No tool output found for function call ${first}.`, at);
 }
 
 function nonEmpty(raw: JsonValue | undefined, path: string): string {
