@@ -54,7 +54,10 @@ async function main(): Promise<void> {
           failure = error;
         },
       });
-      const text = await result.text;
+      // A failed stream rejects with "no output"; the error behind it is the one to report.
+      const text = await result.text.catch((error: unknown) => {
+        throw failure ?? error;
+      });
       if (failure !== null) throw failure;
       messages.push(...(await result.response).messages);
       if (ended) break;

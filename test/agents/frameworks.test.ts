@@ -10,14 +10,20 @@ import { join } from "node:path";
 import { isJsonObject } from "../../engine/base/json.js";
 import type { Message } from "../../engine/episode/types.js";
 import { type MockLlm, type RecordedRequest, startMockLlm } from "../../engine/mock-llm/server.js";
+import { packById } from "../../engine/packs/registry.js";
+import { scrambledToolNames } from "../../engine/scenario/augmentations/scrambling.js";
 import { readTrajectoryFile } from "../../engine/trajectory/reader.js";
 import { buildCli, removeTempDirs, runCli, runCliAsync, tempDir } from "../cli/harness.js";
 import { loadSample, SAMPLES, sampleFiles } from "./helpers.js";
 
 const EXAMPLES = join(process.cwd(), "examples", "agents");
 
+/** A sample with parallel calls, played in upstream's eight tool-augmentation variants (names scrambled, distraction tools, ...). */
+const AUGMENTED = join(SAMPLES, "update_contact_relationship_with_relationship_adapted.scenario.yaml");
+
 let mock: MockLlm;
 let scripted: string;
+let scriptedAugmented: string;
 
 before(async () => {
   buildCli();
@@ -25,6 +31,9 @@ before(async () => {
   scripted = tempDir("frameworks-scripted");
   const run = runCli(["run", SAMPLES, "--out", scripted]);
   assert.equal(run.status, 0, run.stderr);
+  scriptedAugmented = tempDir("frameworks-scripted-augmented");
+  const augmented = runCli(["run", AUGMENTED, "--augment", "--out", scriptedAugmented]);
+  assert.equal(augmented.status, 0, augmented.stderr);
 });
 
 after(async () => {
@@ -57,14 +66,22 @@ function withoutCallIds(messages: readonly Message[]): unknown[] {
   return JSON.parse(text) as unknown[];
 }
 
-/** Plays every sample with the example agent, 4 at a time, and checks each episode against the scripted run. */
-async function playSamples(example: string): Promise<readonly RecordedRequest[]> {
+/**
+ * Plays the scenarios with the example agent, 4 at a time, and checks each episode against the
+ * scripted run's in `reference` (every sample, unless other run arguments are given).
+ */
+async function playSamples(
+  example: string,
+  runArgs: readonly string[] = [SAMPLES],
+  reference = scripted,
+  episodes = sampleFiles().length,
+): Promise<readonly RecordedRequest[]> {
   const out = tempDir(`frameworks-${example}`);
   const first = mock.requests.length;
   const run = await runCliAsync(
     [
       "run",
-      SAMPLES,
+      ...runArgs,
       "--agent",
       `cmd:node --import tsx '${join(EXAMPLES, example)}'`,
       "--concurrency",
@@ -80,7 +97,7 @@ async function playSamples(example: string): Promise<readonly RecordedRequest[]>
   );
   assert.equal(run.status, 0, run.stderr);
   const summary = JSON.parse(readFileSync(join(out, "summary.json"), "utf8")) as Summary;
-  assert.equal(summary.scenarios.length, sampleFiles().length);
+  assert.equal(summary.scenarios.length, episodes);
   for (const s of summary.scenarios) {
     const stem = s.trajectory.replace(/\.trajectory\.jsonl$/, "");
     const stderr = readFileSync(join(out, `${stem}.agent-stderr.log`), "utf8");
@@ -88,15 +105,11 @@ async function playSamples(example: string): Promise<readonly RecordedRequest[]>
     assert.equal(s.score, 1, `${s.name}: score`);
     assert.equal(stderr, "", `${s.name}: the agent wrote to stderr`);
     const played = readTrajectoryFile(join(out, s.trajectory));
-    const reference = readTrajectoryFile(join(scripted, s.trajectory));
-    assert.deepEqual(
-      withoutCallIds(played.messages),
-      withoutCallIds(reference.messages),
-      `${s.name}: the same calls, results and messages`,
-    );
+    const expected = readTrajectoryFile(join(reference, s.trajectory));
+    assert.deepEqual(withoutCallIds(played.messages), withoutCallIds(expected.messages), `${s.name}: the same calls, results and messages`);
     assert.deepEqual(
       played.events.filter((e) => e.type === "world"),
-      reference.events.filter((e) => e.type === "world"),
+      expected.events.filter((e) => e.type === "world"),
       `${s.name}: the same world changes`,
     );
   }
@@ -127,5 +140,21 @@ test("the Vercel AI SDK example plays every sample through streamed chat complet
     assert.equal(r.path, "/v1/chat/completions");
     assert.ok(isJsonObject(r.body) && r.body.stream === true, "streamed");
     assert.deepEqual(isJsonObject(r.body) ? r.body.stream_options : null, { include_usage: true });
+  }
+});
+
+test("both examples call the tools by the names the MCP server lists: a sample's eight augmentation variants (scrambled names, distraction tools) score 1.0", async () => {
+  const scrambled = scrambledToolNames(packById("toolsandbox").tools).get("search_contacts");
+  assert.ok(scrambled);
+  for (const example of ["openai-agents.ts", "ai-sdk.ts"]) {
+    const requests = await playSamples(example, [AUGMENTED, "--augment"], scriptedAugmented, 8);
+    const offered = new Set(
+      requests.flatMap((r) =>
+        isJsonObject(r.body) && Array.isArray(r.body.tools)
+          ? r.body.tools.flatMap((t) => (isJsonObject(t) ? [isJsonObject(t.function) ? t.function.name : t.name] : []))
+          : [],
+      ),
+    );
+    assert.ok(offered.has(scrambled), `${example}: the scrambled name ${scrambled} was offered to the model`);
   }
 });
