@@ -1,6 +1,6 @@
-// `toolsandbox mock-llm`: serves an OpenAI-compatible chat API on 127.0.0.1 that plays the given
-// scenarios' reference solutions (agent side, user side, or both), optionally with faults, until
-// Ctrl-C or SIGTERM. The server itself is engine/mock-llm/server.ts.
+// `toolsandbox mock-llm`: serves an OpenAI-compatible model API (chat completions and Responses)
+// on 127.0.0.1 that plays the given scenarios' reference solutions (agent side, user side, or
+// both), optionally with faults, until Ctrl-C or SIGTERM. The server itself is engine/mock-llm/server.ts.
 import { type Command, InvalidArgumentError, Option } from "commander";
 import { formatDiagnostic } from "../engine/base/diagnostics.js";
 import { describeFault, FaultSpecError, parseFault, type Fault } from "../engine/mock-llm/faults.js";
@@ -82,7 +82,9 @@ function collectFault(value: string, previous: readonly Fault[]): Fault[] {
 export function registerMockLlm(program: Command, io: CliIO): void {
   program
     .command("mock-llm")
-    .description("serve an OpenAI-compatible chat API on 127.0.0.1 that plays the scenarios' reference solutions, with optional faults")
+    .description(
+      "serve an OpenAI-compatible model API (chat completions, Responses) on 127.0.0.1 that plays the scenarios' reference solutions, with optional faults",
+    )
     .option("--scenarios <paths...>", "scenario files, or directories to search for *.scenario.yaml")
     .option("--code-answers <dir>", "answer tool-creation requests for the tool X with <dir>/X.py")
     .addOption(new Option("--port <n>", "port to listen on (0 picks a free one)").default(DEFAULT_MOCK_PORT).argParser(parsePort))

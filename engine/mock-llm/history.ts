@@ -2,7 +2,8 @@
 // sides' histories are read here: which step comes next is the count of turns already taken, and
 // which of several look-alike scenarios is meant is the one whose reference the turns agree with.
 import { isDeepStrictEqual } from "node:util";
-import { isJsonObject, type JsonObject } from "../base/json.js";
+import { isJsonObject, type JsonObject, type JsonValue } from "../base/json.js";
+import { GET_USER_MESSAGE_TOOL, SEND_MESSAGE_TOOL } from "../roles/mcp/server.js";
 import type { ReferenceStep, Scenario } from "../scenario/model.js";
 import { isPackToolName, realNameOf } from "./tool-names.js";
 import type { ChatRequest, WireMessage } from "./wire.js";
@@ -22,6 +23,7 @@ type AssistantMessage = Extract<WireMessage, { role: "assistant" }>;
  * is left out, so an agent that recovers from an injected fault gets the step it was owed.
  */
 export function agentConversation(request: ChatRequest): PlayedTurn[] {
+  if (isOutsideAgentRequest(request)) return [...outsideAgentConversation(request).turns];
   const offered = new Set(request.tools.map((t) => t.name));
   const opening = request.messages.findIndex((m) => m.role === "user");
   const turns: PlayedTurn[] = [];
@@ -100,4 +102,88 @@ export function agreesWithReference(scenario: Scenario, turns: readonly PlayedTu
       step.text.trim() === turn.text.trim()
     );
   });
+}
+
+/**
+ * An agent outside the process (a framework's loop over our MCP server) is offered the
+ * conversation's own tools beside the scenario's: it talks to the user by calling
+ * send_message_to_user, whose result is the user's reply.
+ */
+export function isOutsideAgentRequest(request: ChatRequest): boolean {
+  return request.tools.some((t) => t.name === SEND_MESSAGE_TOOL);
+}
+
+/** The words the MCP server answers send_message_to_user with once the user has ended the conversation. */
+const USER_ENDED = "The user ended the conversation";
+
+export interface OutsideAgentConversation {
+  readonly turns: readonly PlayedTurn[];
+  /** A send_message_to_user call was answered with the user's end of the conversation. */
+  readonly ended: boolean;
+}
+
+/**
+ * An outside agent's conversation after the opening. A send_message_to_user call is the agent's
+ * text, and its result the user's reply; get_user_message calls are no turn. Text the agent writes
+ * without calls (a framework's final output, which the agent's own loop hands to the user) and the
+ * user messages after it are the same two kinds of turn.
+ */
+export function outsideAgentConversation(request: ChatRequest): OutsideAgentConversation {
+  const offered = new Set(request.tools.map((t) => t.name));
+  const opening = request.messages.findIndex((m) => m.role === "user");
+  const turns: PlayedTurn[] = [];
+  const messageCalls = new Set<string>();
+  let ended = false;
+  for (const m of request.messages.slice(opening + 1)) {
+    if (m.role === "user") turns.push({ kind: "user_text", text: m.content });
+    else if (m.role === "tool") {
+      if (!messageCalls.has(m.toolCallId)) continue;
+      const reply = toolResultText(m.content);
+      if (reply.startsWith(USER_ENDED)) ended = true;
+      else turns.push({ kind: "user_text", text: reply });
+    } else if (m.role === "assistant") {
+      if (m.toolCalls.length === 0) {
+        turns.push({ kind: "agent_text", text: m.content ?? "" });
+        continue;
+      }
+      const worldCalls = m.toolCalls.filter((c) => c.name !== SEND_MESSAGE_TOOL && c.name !== GET_USER_MESSAGE_TOOL);
+      if (worldCalls.length > 0) {
+        const turn = assistantTurn({ ...m, toolCalls: worldCalls }, offered);
+        if (turn) turns.push(turn);
+      }
+      for (const call of m.toolCalls) {
+        if (call.name !== SEND_MESSAGE_TOOL) continue;
+        const args = parseObject(call.arguments);
+        messageCalls.add(call.id);
+        turns.push({ kind: "agent_text", text: typeof args?.content === "string" ? args.content : "" });
+      }
+    }
+  }
+  return { turns, ended };
+}
+
+/**
+ * The text of a tool result as a framework passes it on: the MCP result's text as it is, or the
+ * result (or its first content item) serialised as JSON, which some frameworks send instead.
+ */
+export function toolResultText(content: string): string {
+  let parsed: JsonValue;
+  try {
+    parsed = JSON.parse(content) as JsonValue;
+  } catch {
+    return content;
+  }
+  const texts = (items: JsonValue): string | null =>
+    Array.isArray(items)
+      ? items
+          .filter(isJsonObject)
+          .map((item) => (typeof item.text === "string" ? item.text : ""))
+          .join("")
+      : null;
+  if (isJsonObject(parsed)) {
+    if (typeof parsed.text === "string") return parsed.text;
+    if (parsed.content !== undefined) return texts(parsed.content) ?? content;
+    if (parsed.type === "json" || parsed.type === "content") return toolResultText(JSON.stringify(parsed.value));
+  }
+  return texts(parsed) ?? content;
 }

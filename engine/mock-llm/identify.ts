@@ -11,7 +11,8 @@ import { toolsFor } from "../episode/tool-calls.js";
 import { agentSystemMessage } from "../scenario/prompts/persona-prompt.js";
 import { USER_INSTRUCTION, renderUserSystemMessage } from "../scenario/prompts/prompts.js";
 import type { Scenario } from "../scenario/model.js";
-import { agentConversation, agreesWithReference, userConversation } from "./history.js";
+import { GET_USER_MESSAGE_TOOL, SEND_MESSAGE_TOOL } from "../roles/mcp/server.js";
+import { agentConversation, agreesWithReference, isOutsideAgentRequest, userConversation } from "./history.js";
 import { invalidRequest, MockLlmError } from "./http-error.js";
 import { realNameOf } from "./tool-names.js";
 import type { ChatRequest, WireMessage } from "./wire.js";
@@ -84,8 +85,10 @@ export class ScenarioIndex {
         "messages",
       );
     }
+    // An outside agent brings its own system prompt: only the opening and the tools tell.
+    const outside = isOutsideAgentRequest(request);
     const system = request.messages.find((m) => m.role === "system");
-    const prompted = opened.filter((s) => agentSystemMessage(s.agent) === (system?.content ?? null));
+    const prompted = outside ? opened : opened.filter((s) => agentSystemMessage(s.agent) === (system?.content ?? null));
     if (prompted.length === 0) {
       const expected = opened[0] ? agentSystemMessage(opened[0].agent) : "";
       const got = system ? quote(system.content) : "no system message";
@@ -94,7 +97,8 @@ export class ScenarioIndex {
         "messages",
       );
     }
-    const offered = new Set(request.tools.map((t) => realNameOf(t.name)));
+    const conversationTools = new Set([SEND_MESSAGE_TOOL, GET_USER_MESSAGE_TOOL]);
+    const offered = new Set(request.tools.filter((t) => !conversationTools.has(t.name)).map((t) => realNameOf(t.name)));
     const sameTools = (s: Scenario): boolean => {
       const own = toolsFor(s, "agent").map((t) => t.name);
       return own.length === offered.size && own.every((n) => offered.has(n));

@@ -3,7 +3,8 @@
 // step comes next, so retries, concurrent episodes and restarts all get the same answer.
 import type { ReferenceStep, Scenario } from "../scenario/model.js";
 import { invalidRequest } from "./http-error.js";
-import { agentConversation, userConversation } from "./history.js";
+import { SEND_MESSAGE_TOOL } from "../roles/mcp/server.js";
+import { agentConversation, isOutsideAgentRequest, outsideAgentConversation, userConversation } from "./history.js";
 import { offeredNameOf } from "./tool-names.js";
 import type { ChatRequest, WireToolCall } from "./wire.js";
 
@@ -16,6 +17,9 @@ export interface ScriptedReply {
 
 /** Said by the agent once the reference has no agent step left. */
 export const AGENT_DONE_TEXT = "That is everything I was asked to do. Is there anything else I can help with?";
+
+/** An outside agent's final words once the user has ended the conversation: text, no calls, so its framework's loop stops. */
+export const OUTSIDE_AGENT_DONE_TEXT = "The user ended the conversation.";
 
 const END_CONVERSATION = "end_conversation";
 
@@ -31,12 +35,39 @@ function stepsOf(scenario: Scenario, kinds: readonly ReferenceStep["kind"][]): I
 
 /** The agent's next step: the k-th agent step of the reference, k being the agent turns already taken. */
 export function agentReply(scenario: Scenario, request: ChatRequest): ScriptedReply {
-  const offered = new Set(request.tools.map((t) => t.name));
+  if (isOutsideAgentRequest(request)) return outsideAgentReply(scenario, request);
   const taken = agentConversation(request).filter((t) => t.kind !== "user_text").length;
   const next = stepsOf(scenario, ["agent_text", "agent_calls"])[taken];
   if (!next) return { content: AGENT_DONE_TEXT, toolCalls: [], step: null };
   const { step, number } = next;
   if (step.kind === "agent_text") return { content: step.text, toolCalls: [], step: number };
+  return callsReply(scenario, request, next);
+}
+
+/**
+ * The next step for an agent that talks to the user through send_message_to_user (an MCP
+ * client's loop): a text step is a call of that tool; once the user has ended the conversation,
+ * text without calls ends the framework's run.
+ */
+function outsideAgentReply(scenario: Scenario, request: ChatRequest): ScriptedReply {
+  const { turns, ended } = outsideAgentConversation(request);
+  if (ended) return { content: OUTSIDE_AGENT_DONE_TEXT, toolCalls: [], step: null };
+  const next = stepsOf(scenario, ["agent_text", "agent_calls"])[turns.filter((t) => t.kind !== "user_text").length];
+  const say = (text: string, number: number | null): ScriptedReply => ({
+    content: null,
+    toolCalls: [
+      { id: `call_say_${number ?? "done"}_${turns.length}`, name: SEND_MESSAGE_TOOL, arguments: JSON.stringify({ content: text }) },
+    ],
+    step: number,
+  });
+  if (!next) return say(AGENT_DONE_TEXT, null);
+  if (next.step.kind === "agent_text") return say(next.step.text, next.number);
+  return callsReply(scenario, request, next);
+}
+
+/** A reference step of tool calls, under the names the request offers the tools under. */
+function callsReply(scenario: Scenario, request: ChatRequest, { step, number }: IndexedStep): ScriptedReply {
+  const offered = new Set(request.tools.map((t) => t.name));
   if (step.kind !== "agent_calls") throw new Error(`unexpected agent step kind ${step.kind}`);
   if (request.toolChoice === "none") {
     throw invalidRequest(`Reference step ${number} of ${scenario.name} calls tools, but "tool_choice" is "none".`, "tool_choice");

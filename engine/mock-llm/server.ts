@@ -1,7 +1,8 @@
-// A local OpenAI-compatible chat-completions server that plays scenarios' reference solutions,
-// for tests, demos and trying the whole flow without a key. It listens on 127.0.0.1 only,
-// answers POST /v1/chat/completions (non-streaming) and GET /v1/models, checks every request
-// body at the door, injects the configured faults, and records every request it receives.
+// A local OpenAI-compatible server that plays scenarios' reference solutions, for tests, demos
+// and trying the whole flow without a key. It listens on 127.0.0.1 only, answers
+// POST /v1/chat/completions and POST /v1/responses (each as JSON or, with `stream: true`, as
+// server-sent events) and GET /v1/models, checks every request body at the door, injects the
+// configured faults, and records every request it receives.
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { JsonObject, JsonValue } from "../base/json.js";
 import type { Scenario } from "../scenario/model.js";
@@ -15,7 +16,10 @@ import { choiceKindOf, choiceReply } from "./dialogtool-choice.js";
 import { agentReply, userReply, type ScriptedReply } from "./reply.js";
 import { toolCreationReply, toolCreationTarget } from "./tool-creation.js";
 import { type RateLimit, TokenBucket } from "./rate-limit.js";
-import { parseChatRequest } from "./wire.js";
+import { chatCompletionChunks, chatStreamBody } from "./chat-stream.js";
+import { responseEvents, responseObject, responseStreamBody } from "./responses.js";
+import { parseResponsesRequest, type ResponsesRequest } from "./responses-wire.js";
+import { type ChatRequest, parseChatRequest } from "./wire.js";
 
 export interface MockLlmOptions {
   readonly scenarios: readonly Scenario[];
@@ -63,6 +67,11 @@ export interface MockLlm {
 type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 
 type Answer = (status: number, body: JsonObject, headers?: Readonly<Record<string, string>>) => void;
+/** A 200 answer of server-sent events (the body already framed). */
+type StreamAnswer = (body: string) => void;
+
+/** The two request formats the mock plays from: chat completions and the Responses API. */
+type ApiFormat = "chat" | "responses";
 
 const MAX_BODY_BYTES = 16 * 1024 * 1024;
 const DEFAULT_RETRY_AFTER_SECONDS = 1;
@@ -94,8 +103,14 @@ export async function startMockLlm(options: MockLlmOptions): Promise<MockLlm> {
       sleepers.add(wake);
     });
 
-  /** Answers (or drops) one chat-completion request; errors are thrown as MockLlmError. */
-  const serveChatCompletion = async (req: IncomingMessage, record: Mutable<RecordedRequest>, answer: Answer): Promise<void> => {
+  /** Answers (or drops) one model request, in either format; errors are thrown as MockLlmError. */
+  const serveModelRequest = async (
+    req: IncomingMessage,
+    record: Mutable<RecordedRequest>,
+    answer: Answer,
+    answerStream: StreamAnswer,
+    format: ApiFormat,
+  ): Promise<void> => {
     record.rawBody = await readBody(req);
     const wait = bucket?.take() ?? 0;
     if (wait > 0) {
@@ -107,7 +122,12 @@ export async function startMockLlm(options: MockLlmOptions): Promise<MockLlm> {
     }
     const body = parseJson(record.rawBody);
     record.body = body;
-    const request = parseChatRequest(body);
+    let responses: ResponsesRequest | null = null;
+    let request: ChatRequest;
+    if (format === "responses") {
+      responses = parseResponsesRequest(body);
+      request = responses.chat;
+    } else request = parseChatRequest(body);
     const creationTool = options.codeAnswers ? toolCreationTarget(request) : null;
     // The role-play judge rates a finished episode: no scenario to identify, no reference step.
     const choice = creationTool === null ? choiceKindOf(request) : null;
@@ -159,7 +179,16 @@ export async function startMockLlm(options: MockLlmOptions): Promise<MockLlm> {
         "server_error",
       );
     }
-    answer(200, chatCompletion(applyReplyFaults(scripted, hits, request), request.model, record.number, record.rawBody));
+    const reply = applyReplyFaults(scripted, hits, request);
+    if (responses !== null) {
+      const response = responseObject(reply, responses, record.number, record.rawBody);
+      if (request.stream) answerStream(responseStreamBody(responseEvents(response)));
+      else answer(200, response);
+      return;
+    }
+    const completion = chatCompletion(reply, request.model, record.number, record.rawBody);
+    if (request.stream) answerStream(chatStreamBody(chatCompletionChunks(completion, request.includeUsage)));
+    else answer(200, completion);
   };
 
   const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
@@ -185,19 +214,31 @@ export async function startMockLlm(options: MockLlmOptions): Promise<MockLlm> {
       res.writeHead(status, { "content-type": "application/json", "content-length": Buffer.byteLength(text), ...requestId, ...headers });
       res.end(text);
     };
+    const answerStream: StreamAnswer = (body) => {
+      record.status = 200;
+      res.writeHead(200, {
+        "content-type": "text/event-stream; charset=utf-8",
+        "cache-control": "no-cache",
+        "x-request-id": `req-mock-${record.number}`,
+      });
+      res.end(body);
+    };
     try {
       const path = new URL(record.path, "http://localhost").pathname;
       record.path = path;
       if (path === "/v1/chat/completions") {
         if (record.method !== "POST") throw methodNotAllowed(record.method, path);
-        await serveChatCompletion(req, record, answer);
+        await serveModelRequest(req, record, answer, answerStream, "chat");
+      } else if (path === "/v1/responses") {
+        if (record.method !== "POST") throw methodNotAllowed(record.method, path);
+        await serveModelRequest(req, record, answer, answerStream, "responses");
       } else if (path === "/v1/models" || path.startsWith("/v1/models/")) {
         if (record.method !== "GET") throw methodNotAllowed(record.method, path);
         answer(200, modelsAnswer(index, path));
       } else {
         throw new MockLlmError(
           404,
-          `Invalid URL (${record.method} ${path}): the mock server answers POST /v1/chat/completions and GET /v1/models.`,
+          `Invalid URL (${record.method} ${path}): the mock server answers POST /v1/chat/completions, POST /v1/responses and GET /v1/models.`,
         );
       }
     } catch (e) {

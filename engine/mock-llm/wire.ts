@@ -37,6 +37,10 @@ export interface ChatRequest {
   readonly toolChoice: ToolChoice | null;
   /** false: the model may make at most one call per answer. */
   readonly parallelToolCalls: boolean;
+  /** `stream: true`: the answer is sent as server-sent events. */
+  readonly stream: boolean;
+  /** `stream_options.include_usage`: a last chunk carries the usage. */
+  readonly includeUsage: boolean;
 }
 
 /**
@@ -79,7 +83,7 @@ const KNOWN_ARGUMENTS = new Set([
 ]);
 
 /** OpenAI's rule for function names. */
-const TOOL_NAME = /^[a-zA-Z0-9_-]{1,64}$/;
+export const TOOL_NAME = /^[a-zA-Z0-9_-]{1,64}$/;
 
 const MESSAGE_KEYS: Readonly<Record<WireMessage["role"], readonly string[]>> = {
   system: ["role", "content", "name"],
@@ -100,18 +104,33 @@ export function parseChatRequest(body: unknown): ChatRequest {
   }
   const model = body.model;
   if (typeof model !== "string" || model === "") throw invalidRequest('"model" is required and must be a non-empty string.', "model");
-  if (body.stream === true) {
-    throw invalidRequest(
-      'Streaming is not supported by the mock server: send "stream": false or leave it out.',
-      "stream",
-      "unsupported_value",
-    );
-  }
   checkOptionalTypes(body);
   const messages = parseMessages(body.messages);
   const tools = parseTools(body.tools);
   const toolChoice = parseToolChoice(body.tool_choice, tools);
-  return { model, messages, tools, toolChoice, parallelToolCalls: body.parallel_tool_calls !== false };
+  const stream = body.stream === true;
+  return {
+    model,
+    messages,
+    tools,
+    toolChoice,
+    parallelToolCalls: body.parallel_tool_calls !== false,
+    stream,
+    includeUsage: parseStreamOptions(body.stream_options, stream),
+  };
+}
+
+/** `stream_options` as OpenAI takes it: only with `stream: true`, and only `include_usage` (and `include_obfuscation`). */
+function parseStreamOptions(raw: JsonValue | undefined, stream: boolean): boolean {
+  if (raw === undefined || raw === null) return false;
+  if (!stream) throw invalidRequest('"stream_options" is only allowed when "stream" is true.', "stream_options");
+  if (!isJsonObject(raw)) throw invalidRequest('"stream_options" must be an object.', "stream_options");
+  for (const [key, value] of Object.entries(raw)) {
+    if (key !== "include_usage" && key !== "include_obfuscation")
+      throw invalidRequest(`Unrecognized stream option: ${key}`, `stream_options.${key}`);
+    if (typeof value !== "boolean") throw invalidRequest(`"stream_options.${key}" must be a boolean.`, `stream_options.${key}`);
+  }
+  return raw.include_usage === true;
 }
 
 function checkOptionalTypes(body: JsonObject): void {
@@ -244,7 +263,7 @@ function parseToolCalls(raw: JsonValue, path: string): WireToolCall[] {
  * Every "tool" message answers a call of the assistant message before it, and every such call is
  * answered before the conversation goes on: the structure OpenAI requires of a history with calls.
  */
-function checkToolCallPairing(messages: readonly WireMessage[]): void {
+export function checkToolCallPairing(messages: readonly WireMessage[]): void {
   /** The ids of the last assistant message's calls that no tool message has answered yet. */
   let open = new Set<string>();
   const unanswered = (at: number): MockLlmError =>
@@ -306,7 +325,7 @@ function parseTools(raw: JsonValue | undefined): WireTool[] {
 }
 
 /** A JSON Schema for an object, checked against the JSON Schema meta-schema. */
-function parseParameters(raw: JsonValue | undefined, path: string): JsonObject | null {
+export function parseParameters(raw: JsonValue | undefined, path: string): JsonObject | null {
   if (raw === undefined) return null;
   if (!isJsonObject(raw)) throw invalidRequest(`${path} must be a JSON Schema object.`, path);
   if (raw.type !== undefined && raw.type !== "object") throw invalidRequest(`${path}.type must be "object".`, `${path}.type`);

@@ -47,11 +47,13 @@ test("a body that is not JSON, or not an object, is a 400 invalid_request_error"
   assert.match((await rejected("")).message, /no body/);
 });
 
-test("stream: true is refused with a clear 400", async () => {
-  const answer = await rejected({ ...valid(), stream: true });
-  assert.equal(answer.status, 400);
-  assert.equal(answer.param, "stream");
-  assert.match(answer.message, /Streaming is not supported/);
+test("stream_options without stream: true, or with an unknown option, is a 400 naming the field", async () => {
+  const without = await rejected({ ...valid(), stream_options: { include_usage: true } });
+  assert.equal(without.status, 400);
+  assert.equal(without.param, "stream_options");
+  assert.match(without.message, /only allowed when "stream" is true/);
+  const unknown = await rejected({ ...valid(), stream: true, stream_options: { include_everything: true } });
+  assert.equal(unknown.param, "stream_options.include_everything");
 });
 
 test("missing model, missing or empty messages, unknown arguments and n > 1 are 400s naming the field", async () => {
@@ -135,10 +137,10 @@ test("GET /v1/models lists mock and one mock/<name> per scenario, through the op
 
 test("a rejected request is recorded with its status and message; the server keeps serving", async () => {
   const before = server.requests.length;
-  await rejected({ ...valid(), stream: true });
+  await rejected({ ...valid(), stream_options: { include_usage: true } });
   const recorded = server.requests[before];
   assert.equal(recorded?.status, 400);
-  assert.match(recorded?.error ?? "", /Streaming/);
+  assert.match(recorded?.error ?? "", /stream_options/);
   const ok = await client(server.url).chat.completions.create({
     model: "gpt-4o",
     messages: agentHistory(scenario, []),
