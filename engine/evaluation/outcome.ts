@@ -15,7 +15,13 @@ export type RunStatus = "scored" | "errored" | "damaged" | "unscored";
  * A hung or vanished process is as likely the machine's or the network's doing as the agent's, so
  * these count only under `--errors-as-failures`, as 0.
  */
-export const ERRORED_END_REASONS: ReadonlySet<string> = new Set(["model_error", "role_error", "agent_disconnected", "timed_out", "timeout"]);
+export const ERRORED_END_REASONS: ReadonlySet<string> = new Set([
+  "model_error",
+  "role_error",
+  "agent_disconnected",
+  "timed_out",
+  "timeout",
+]);
 
 /** True for an errored end; null (no end: the engine failed before the episode ended) is errored too. */
 export const isErroredEnd = (reason: string | null): boolean => reason === null || ERRORED_END_REASONS.has(reason);
