@@ -99,14 +99,11 @@ const matchedAt = (id: string): number => {
 /** The 1-based line of `  - id: <id>` under milestones. */
 const milestoneLine = (id: string): number => readFileSync(join(workspace, SCENARIO), "utf8").split("\n").indexOf(`  - id: ${id}`) + 1;
 
-/** A row of the Variables view (VS Code labels a scope "Scope <name>" and a variable "<name>, value <value>"). */
-const variable = (label: RegExp) => workbench.page.locator(".debug-variables").getByRole("treeitem", { name: label });
-/** The Call Stack's state line of the session ("Paused on breakpoint"). */
-const pausedOn = (reason: string) =>
-  workbench.page
-    .locator(".debug-call-stack")
-    .getByText(new RegExp(`Paused on ${reason}`, "i"))
-    .first();
+/** A row of the Variables view, by its text ("World"; "cellular = true ● was false"). */
+const variable = (text: RegExp) => workbench.page.locator(".debug-variables .monaco-list-row").filter({ hasText: text }).first();
+/** The Call Stack's header while stopped: "Paused on entry", or the stop's description ("Milestone cellular_on matched"). */
+const pausedOn = (what: "entry" | string) =>
+  workbench.page.getByText(what === "entry" ? /^\s*Paused on entry\s*$/i : new RegExp(`^\\s*Milestone ${what} matched\\s*$`)).first();
 
 step("F5 with the launch.json stops on entry, then at the breakpoint on a milestone's line", async () => {
   await workbench.openEditor(SCENARIO);
@@ -119,12 +116,12 @@ step("F5 with the launch.json stops on entry, then at the breakpoint on a milest
   await pausedOn("entry").waitFor();
   await workbench.screenshot("debug-stopped-on-entry");
   await workbench.press("F5");
-  await pausedOn("breakpoint").waitFor();
-  // The editor's current line is the milestone's.
-  await workbench
-    .activeEditor()
-    .locator(".margin-view-overlays .line-numbers")
-    .filter({ hasText: new RegExp(`^${line}$`) })
+  // The stop says why: the Call Stack's header names the milestone that matched.
+  await pausedOn("cellular_on").waitFor();
+  // The top frame is the message the milestone matched at.
+  await workbench.page
+    .locator(".debug-call-stack .monaco-list-row", { hasText: `#${matchedAt("cellular_on")} ` })
+    .first()
     .waitFor();
   await workbench.screenshot("debug-stopped-at-milestone");
 });
@@ -139,16 +136,16 @@ step("the panel follows the session: it shows this run and the message the sessi
 });
 
 step("the Variables view shows the world at the stop, the cell that changed since the last stop marked", async () => {
-  await variable(/^Scope World/).click();
-  await variable(/^SETTING, value .*changed since the last stop ●/).click();
-  await variable(/^0, value .*● changed/).click();
-  const cell = variable(/^cellular, value true ● was false/);
+  await variable(/^\s*World\s*$/).click();
+  await variable(/SETTING.*changed since the last stop ●/).click();
+  await variable(/^\s*0\b.*● changed/).click();
+  const cell = variable(/cellular.*true ● was false/);
   await cell.waitFor();
   await workbench.screenshot("variables-world-changed-cell");
 });
 
 step("a tool call typed in the Debug Console prints the agent-visible result", async () => {
-  await workbench.runCommand("Debug: Focus on Debug Console View");
+  // The Debug Console opened with the session; its input line is at the bottom.
   const input = workbench.page.locator(".repl-input-wrapper .monaco-editor");
   await input.click();
   await workbench.type('search_contacts(name="Fredrik")');
@@ -179,15 +176,42 @@ step("Run Scenario with Agent… runs the configured command agent over MCP with
   await workbench.page.locator(".quick-input-list .monaco-list-row .label-name", { hasText: "Configure agents…" }).waitFor();
   await workbench.screenshot("agent-quick-pick");
   const runsBefore = runFiles();
-  await workbench.quickPick(AGENT_NAME);
-  const score = workbench.webview().locator("[data-testid=score]");
-  await score.filter({ hasText: /^\s*1\.00\s*$/ }).waitFor();
-  await workbench.screenshot("agent-run-panel");
-  const added = runFiles().filter((f) => !runsBefore.includes(f));
+  // Typed and accepted with Enter, as a person picks from a short list.
+  await workbench.filterQuickInput(AGENT_NAME);
+  await workbench.page.locator(".quick-input-list .monaco-list-row.focused .label-name", { hasText: AGENT_NAME }).waitFor();
+  await workbench.press("Enter");
+  await workbench.page.locator(".quick-input-widget").waitFor({ state: "hidden" });
+  // The panel switches to the new run (the debug session's run-1 before it) and shows its score once played.
+  const added = await waitFor(() => {
+    const files = runFiles().filter((f) => !runsBefore.includes(f));
+    return files.length > 0 ? files : null;
+  });
   assert.equal(added.length, 1, `one new run: ${added.join(", ")}`);
+  const title = (added[0] ?? "").replace(/\.trajectory\.jsonl$/, "");
+  await workbench.page.locator(".tab", { hasText: title }).first().waitFor();
+  await workbench.webview().locator("[data-testid=scenario-name]", { hasText: NAME }).waitFor({ state: "attached" });
+  await workbench
+    .webview()
+    .locator("[data-testid=score]")
+    .filter({ hasText: /^\s*1\.00\s*$/ })
+    .waitFor();
+  await waitFor(() => linesOf(join(runsFolder(), added[0] ?? "")).find((l) => l.type === "evaluation") ?? null);
+  await workbench.screenshot("agent-run-panel");
   const header = linesOf(join(runsFolder(), added[0] ?? ""))[0] as { run: { agent: string } };
   assert.match(header.run.agent, /^cmd:node /);
-  const stdout = readdirSync(runsFolder()).find((f) => f.endsWith(".agent-stdout.log"));
-  assert.ok(stdout, "the agent's output is kept beside the run");
-  assert.match(readFileSync(join(runsFolder(), stdout), "utf8"), /played \d+ steps: ended/);
+  // The command's output is kept beside the run, under the run's name.
+  const base = (added[0] ?? "").replace(/\.trajectory\.jsonl$/, "");
+  const logs = readdirSync(runsFolder()).filter((f) => f.startsWith(`${base}.agent-`));
+  assert.deepEqual(logs.sort(), [`${base}.agent-stderr.log`, `${base}.agent-stdout.log`]);
 });
+
+/** Polls `probe` until it gives something (the extension writes as it goes). */
+async function waitFor<T>(probe: () => T | null, timeoutMs = 90_000): Promise<T> {
+  const end = Date.now() + timeoutMs;
+  for (;;) {
+    const found = probe();
+    if (found !== null) return found;
+    if (Date.now() > end) throw new Error("timed out waiting for the extension's run");
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
