@@ -54,7 +54,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     vscode.languages.registerCodeLensProvider({ language: SCENARIO_LANGUAGE, scheme: "file" }, lenses),
     new ScenarioTests(runner),
     ...commands.register(),
-    ...registerDebugger(trajectories),
+    ...registerDebugger({ store, views, trajectories, keys, log }),
   );
 
   await startLanguageClient(context);

@@ -11,7 +11,8 @@ import type { TrajectoryFeed } from "./feed.js";
 import { currentText, isScenarioDocument, outlineOf } from "./scenario-documents.js";
 import type { LiveRescore } from "./live-rescore.js";
 import type { PanelViews } from "./main-panel.js";
-import { configuredBaseUrls } from "./model-roles.js";
+import { configuredBaseUrls, settingsGetter } from "./model-roles.js";
+import { type CommandAgentSetting, readCommandAgents } from "./settings.js";
 import { lineOfNode } from "./node-lines.js";
 import { scoreSummary } from "./node-results.js";
 import type { RunStore } from "./run-store.js";
@@ -71,6 +72,7 @@ export class Commands {
       command("toolsandbox.runScenario", (arg) => this.run("scripted", arg)),
       command("toolsandbox.runScenarioWithModel", (arg) => this.run("model", arg)),
       command("toolsandbox.runScenarioPaused", (arg) => this.run("scripted", arg, true)),
+      command("toolsandbox.runScenarioWithAgent", (arg) => this.runWithAgent(arg)),
       command("toolsandbox.replayTrajectory", (arg) => this.replay(arg)),
       command("toolsandbox.rescoreTrajectory", (arg) => this.rescore(arg)),
       command("toolsandbox.openPanel", () => this.openPanel()),
@@ -117,7 +119,46 @@ export class Commands {
     await vscode.window.showTextDocument(doc, { viewColumn: open?.viewColumn ?? vscode.ViewColumn.One, selection: range });
   }
 
-  private async run(mode: RunMode, arg: unknown, paused?: boolean): Promise<void> {
+  /** "Run Scenario with Agent…": a command agent of toolsandbox.agents, chosen in a quick pick. */
+  private async runWithAgent(arg: unknown): Promise<void> {
+    if (!vscode.workspace.isTrusted) {
+      void vscode.window.showWarningMessage(UNTRUSTED_MESSAGE);
+      return;
+    }
+    const agents = readCommandAgents(settingsGetter());
+    if (!agents.ok) {
+      showProblem(agents.problem);
+      return;
+    }
+    type Item = vscode.QuickPickItem & { readonly agent: CommandAgentSetting | null };
+    const items: Item[] = [
+      ...agents.value.map((agent) => ({
+        label: agent.name,
+        description: agent.command,
+        detail: agent.user === "model" ? "user: the model of toolsandbox.user.*" : "user: scripted",
+        agent,
+      })),
+      {
+        label: "$(gear) Configure agents…",
+        description: "toolsandbox.agents",
+        detail: agents.value.length === 0 ? "No agent is configured: add a name and a command line in the settings." : undefined,
+        agent: null,
+      },
+    ];
+    const chosen = await vscode.window.showQuickPick(items, {
+      title: "ToolSandbox: Run Scenario with Agent",
+      placeHolder: agents.value.length === 0 ? "No command agent is configured" : "Choose the agent to run the scenario with",
+      matchOnDescription: true,
+    });
+    if (chosen === undefined) return;
+    if (chosen.agent === null) {
+      await vscode.commands.executeCommand("workbench.action.openSettings", "toolsandbox.agents");
+      return;
+    }
+    await this.run("agent", arg, undefined, chosen.agent);
+  }
+
+  private async run(mode: RunMode, arg: unknown, paused?: boolean, agent?: CommandAgentSetting): Promise<void> {
     if (!vscode.workspace.isTrusted) {
       void vscode.window.showWarningMessage(UNTRUSTED_MESSAGE);
       return;
@@ -133,7 +174,7 @@ export class Commands {
     // (the panel's Stop button cancels).
     const result = await vscode.window.withProgress(
       { location: vscode.ProgressLocation.Window, title: `ToolSandbox: running ${name}` },
-      () => this.s.runner.run({ scenarioUri: uri, mode, showPanel: true, startPaused }),
+      () => this.s.runner.run({ scenarioUri: uri, mode, showPanel: true, startPaused, ...(agent ? { agent } : {}) }),
     );
     if (result.kind === "refused") {
       if (result.problem !== null) showProblem(result.problem);

@@ -32,6 +32,8 @@ export interface LiveRunOptions {
   readonly onProgress?: (evaluation: EvaluationResult) => void;
   /** Rates the agent's role play after the evaluation (a scenario with a persona, toolsandbox.judge.model set). */
   readonly judge?: RolePlayJudge;
+  /** An outside agent's command and MCP server, started before the episode and taken down after it (command-agent-run.ts). */
+  readonly around?: (signal: AbortSignal) => Promise<(() => Promise<void>) | undefined>;
 }
 
 export interface LiveRunOutcome {

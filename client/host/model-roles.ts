@@ -78,3 +78,21 @@ export async function createModelRoles(scenario: Scenario, keys: ApiKeys): Promi
   }
   return { ok: true, agent: agentRole, user: userRole };
 }
+
+/**
+ * The user simulator of a run whose agent is not ours ("Run Scenario with Agent…" with `user:
+ * "model"`): the model of toolsandbox.user.*, its key from secret storage. `problem` is null when
+ * the user cancelled the key prompt.
+ */
+export async function createModelUser(
+  keys: ApiKeys,
+): Promise<{ readonly ok: true; readonly user: UserRole } | { readonly ok: false; readonly problem: string | null }> {
+  const get = settingsGetter();
+  const user = readRoleChoice("user", get);
+  if (!user.ok) return { ok: false, problem: user.problem };
+  if (user.value.kind !== "model") return { ok: false, problem: "no user model is configured: set toolsandbox.user.model" };
+  const key = await keys.forRun(user.value.settings.base_url);
+  if (key === undefined) return { ok: false, problem: null };
+  const recordIo = vscode.workspace.getConfiguration("toolsandbox").get("recordModelIo") !== false;
+  return { ok: true, user: new OpenAiUser({ settings: { ...user.value.settings, api_key_env: key.source }, apiKey: key.key, recordIo }) };
+}

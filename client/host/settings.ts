@@ -94,3 +94,43 @@ export function readTestConcurrency(get: SettingsGetter): Read<number> {
   const n = optionalNumber(get, "testConcurrency", 1, 16, true);
   return n.ok ? ok(n.value ?? 4) : n;
 }
+
+/** An agent that is a program (`toolsandbox.agents`): started per run with the episode's MCP endpoint, as `run --agent cmd:` does. */
+export interface CommandAgentSetting {
+  readonly name: string;
+  /** The command line, split as `cmd:` splits it (no shell). */
+  readonly command: string;
+  /** Seconds the command may run before it is killed and the episode ends as timed_out (null: the runner's default). */
+  readonly timeLimit: number | null;
+  /** Who plays the user: the scenario's scripted user, or the model of toolsandbox.user.*. */
+  readonly user: "scripted" | "model";
+}
+
+/** `toolsandbox.agents`, checked: each entry a name and a command line; names are unique. */
+export function readCommandAgents(get: SettingsGetter): Read<readonly CommandAgentSetting[]> {
+  const value = get("agents");
+  if (value === undefined || value === null) return ok([]);
+  if (!Array.isArray(value)) return fail(`toolsandbox.agents must be a list of {"name", "command"}, not ${shown(value)}`);
+  const agents: CommandAgentSetting[] = [];
+  for (const [i, entry] of value.entries()) {
+    const where = `toolsandbox.agents[${i}]`;
+    if (typeof entry !== "object" || entry === null || Array.isArray(entry))
+      return fail(`${where} must be {"name", "command"}, not ${shown(entry)}`);
+    const { name, command, timeLimit, user } = entry as Record<string, unknown>;
+    if (typeof name !== "string" || name.trim() === "") return fail(`${where}.name must be a non-empty string, not ${shown(name)}`);
+    if (typeof command !== "string" || command.trim() === "")
+      return fail(`${where}.command must be a non-empty command line, not ${shown(command)}`);
+    if (timeLimit !== undefined && timeLimit !== null && (typeof timeLimit !== "number" || !Number.isFinite(timeLimit) || timeLimit <= 0))
+      return fail(`${where}.timeLimit must be a number of seconds above 0, not ${shown(timeLimit)}`);
+    if (user !== undefined && user !== "scripted" && user !== "model")
+      return fail(`${where}.user must be "scripted" or "model", not ${shown(user)}`);
+    if (agents.some((a) => a.name === name.trim())) return fail(`${where}.name "${name.trim()}" is used twice`);
+    agents.push({
+      name: name.trim(),
+      command: command.trim(),
+      timeLimit: typeof timeLimit === "number" ? timeLimit : null,
+      user: user ?? "scripted",
+    });
+  }
+  return ok(agents);
+}

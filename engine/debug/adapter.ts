@@ -28,7 +28,7 @@ import { evaluateExpression, runConsoleLine, type ConsoleResult } from "./consol
 import { ColumnValues, type ExprValue } from "./expressions.js";
 import { DebugSession, type Move, type MoveResult, type Stop } from "./session.js";
 import { ScenarioSourceMap } from "./source-map.js";
-import { LiveTimeline, ReplayTimeline, type Timeline } from "./timeline.js";
+import { LiveTimeline, type LiveObserver, ReplayTimeline, type Timeline } from "./timeline.js";
 import { jsonNode, scopes, type VarNode } from "./variables.js";
 
 const THREAD_ID = 1;
@@ -57,12 +57,18 @@ export interface LaunchArguments {
   readonly out?: string;
   /** For a replay: the scenario file its lines bind to (default: <name>.scenario.yaml near the trajectory). */
   readonly scenario?: string;
+  /** The folder relative paths are read from, and a `cmd:` agent starts in (default: the adapter's). */
+  readonly cwd: string;
 }
 
 /** Turns the launch's role ids (and endpoints) into what the runner plays; the CLI supplies one that reads model settings. */
 export type RoleResolver = (args: LaunchArguments) => { agent: string | RoleSpec; user: string | RoleSpec };
 
-const ROLE = /^(scripted|openai:.+)$/;
+const USER_ROLE = /^(scripted|openai:.+)$/;
+/** The agent kinds `run --agent` takes (engine/runner/role-specs.ts): also a program reached over MCP. */
+const AGENT_ROLE = /^(scripted|openai:.+|cmd:.*\S.*)$/s;
+/** Attributes a launch file might carry a secret in: refused, so no key is ever read from (or left in) launch.json. */
+const KEY_ATTRIBUTES = ["apiKey", "agentApiKey", "userApiKey", "key", "token"] as const;
 
 /** Checks the launch request's arguments; a problem is one line naming the attribute. */
 export function checkLaunchArguments(raw: unknown, cwd: string): LaunchArguments | string {
@@ -75,17 +81,22 @@ export function checkLaunchArguments(raw: unknown, cwd: string): LaunchArguments
     const v = args[name];
     return v === undefined ? undefined : typeof v === "string" ? v : null;
   };
-  for (const name of ["agent", "user", "agentBaseUrl", "userBaseUrl", "out", "scenario"]) {
+  for (const name of ["agent", "user", "agentBaseUrl", "userBaseUrl", "out", "scenario", "cwd"]) {
     if (text(name) === null) return `${name}: must be a string`;
   }
+  const secret = KEY_ATTRIBUTES.find((name) => args[name] !== undefined);
+  if (secret !== undefined)
+    return `${secret}: API keys are not read from launch configurations (VS Code: ToolSandbox: Set API Key; toolsandbox dap: the environment variable, as for run)`;
   const agent = text("agent") ?? "scripted";
   const user = text("user") ?? "scripted";
-  if (!ROLE.test(agent)) return `agent: "${agent}" is not scripted or openai:MODEL`;
-  if (!ROLE.test(user)) return `user: "${user}" is not scripted or openai:MODEL`;
+  if (!AGENT_ROLE.test(agent)) return `agent: "${agent}" is not scripted, openai:MODEL or cmd:COMMAND LINE`;
+  if (!USER_ROLE.test(user)) return `user: "${user}" is not scripted or openai:MODEL`;
   const seed = args.seed ?? 0;
   if (typeof seed !== "number" || !Number.isSafeInteger(seed) || seed < 0) return "seed: must be a non-negative whole number";
   if (args.stopOnEntry !== undefined && typeof args.stopOnEntry !== "boolean") return "stopOnEntry: must be true or false";
-  const absolute = (p: string): string => (isAbsolute(p) ? p : resolve(cwd, p));
+  const base = text("cwd");
+  const folder = base ? (isAbsolute(base) ? base : resolve(cwd, base)) : cwd;
+  const absolute = (p: string): string => (isAbsolute(p) ? p : resolve(folder, p));
   const out = text("out");
   const scenario = text("scenario");
   const agentBaseUrl = text("agentBaseUrl");
@@ -96,6 +107,7 @@ export function checkLaunchArguments(raw: unknown, cwd: string): LaunchArguments
     user,
     seed,
     stopOnEntry: args.stopOnEntry === true,
+    cwd: folder,
     ...(out ? { out: absolute(out) } : {}),
     ...(scenario ? { scenario: absolute(scenario) } : {}),
     ...(agentBaseUrl ? { agentBaseUrl } : {}),
@@ -116,9 +128,14 @@ export class ToolSandboxDebugAdapter extends ProtocolSession {
   private lastStop: Stop | null = null;
   private moving = false;
 
+  /**
+   * `observer` (inline use only) sees a live session's trajectory as it is written, for the
+   * extension's panel; `toolsandbox dap` has none and speaks nothing but DAP.
+   */
   constructor(
     private readonly resolveRoles: RoleResolver = (args) => ({ agent: args.agent, user: args.user }),
     private readonly cwd: string = process.cwd(),
+    private readonly observer?: LiveObserver,
   ) {
     super();
     this.setDebuggerLinesStartAt1(false);
@@ -195,6 +212,7 @@ export class ToolSandboxDebugAdapter extends ProtocolSession {
       user: roles.user,
       seed: args.seed,
       outDir: args.out ?? join(dirname(args.program), ".toolsandbox", "runs"),
+      ...(this.observer ? { observer: this.observer } : {}),
     });
     return new DebugSession(timeline, sourceMapFor(args.program, scenario, readFileSync(args.program, "utf8")));
   }

@@ -5,7 +5,7 @@
 // whether (and how) the episode ended.
 import { basename, dirname } from "node:path";
 import type { Message, TrajectoryHeader } from "../episode/types.js";
-import { firstUserMessageIndex } from "../evaluation/evaluate.js";
+import { type EvaluationResult, firstUserMessageIndex } from "../evaluation/evaluate.js";
 import { packTables } from "../packs/tables.js";
 import type { Scenario } from "../scenario/model.js";
 import { playJob, type PlayOutcome } from "../runner/play.js";
@@ -150,6 +150,20 @@ export interface LiveOptions {
   readonly seed: number;
   /** The folder the run's trajectory goes in: the next `<scenario>.run-<n>.trajectory.jsonl` there. */
   readonly outDir: string;
+  /** Sees the live episode as a panel would (the extension's panel follows the session); not part of DAP. */
+  readonly observer?: LiveObserver;
+}
+
+/**
+ * What a live session writes, for a front end in the same process: each line once it is in the
+ * trajectory file (header first), the milestones scored so far before each turn, and the end once
+ * the file is closed. A throwing observer must not break the episode: its errors are dropped.
+ */
+export interface LiveObserver {
+  started(trajectoryPath: string): void;
+  line(line: TrajectoryHeader | TrajectoryEvent): void;
+  progress(evaluation: EvaluationResult): void;
+  finished(): void;
 }
 
 export class LiveTimeline implements Timeline {
@@ -172,6 +186,7 @@ export class LiveTimeline implements Timeline {
   private readonly played: Promise<PlayOutcome>;
   /** Set when the runner failed; the session reports it. */
   failure: string | null = null;
+  private readonly observer: LiveObserver | null;
 
   constructor(options: LiveOptions) {
     this.scenario = options.scenario;
@@ -179,6 +194,9 @@ export class LiveTimeline implements Timeline {
     this.scripted = { agent: isScripted(options.agent), user: isScripted(options.user) };
     this.schemas = packTables(this.scenario.world.pack).schemas;
     this.trajectoryPath = claimRunFile(options.outDir, this.scenario.name);
+    const observer = options.observer ? guarded(options.observer) : null;
+    this.observer = observer;
+    observer?.started(this.trajectoryPath);
     this.builder = new TrajectoryBuilder(placeholderHeader(this.scenario));
     // The view shares the builder's message list and world history, so it grows with them.
     this.view = this.builder.build([]);
@@ -200,7 +218,13 @@ export class LiveTimeline implements Timeline {
           this.release = resolve;
           this.notify();
         }),
-      onEvent: (event) => this.take(event),
+      onEvent: (event) => {
+        this.take(event);
+        observer?.line(event);
+      },
+      ...(observer
+        ? { onHeader: (header: TrajectoryHeader) => observer.line(header), onProgress: (e: EvaluationResult) => observer.progress(e) }
+        : {}),
     });
     this.played.then(
       (outcome) => {
@@ -280,6 +304,7 @@ export class LiveTimeline implements Timeline {
 
   private finish(): void {
     this.done = true;
+    this.observer?.finished();
     this.notify();
   }
 
@@ -288,6 +313,25 @@ export class LiveTimeline implements Timeline {
     this.wake = null;
     wake?.();
   }
+}
+
+/** The observer with each call's error dropped: what it does with a line must not stop the episode. */
+function guarded(observer: LiveObserver): LiveObserver {
+  const safe =
+    <A extends unknown[]>(f: (...args: A) => void) =>
+    (...args: A): void => {
+      try {
+        f(...args);
+      } catch {
+        // The observer's own problem (a closed panel); the episode and its file go on.
+      }
+    };
+  return {
+    started: safe((path: string) => observer.started(path)),
+    line: safe((line: TrajectoryHeader | TrajectoryEvent) => observer.line(line)),
+    progress: safe((evaluation: EvaluationResult) => observer.progress(evaluation)),
+    finished: safe(() => observer.finished()),
+  };
 }
 
 function isScripted(role: string | RoleSpec): boolean {

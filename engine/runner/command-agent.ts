@@ -25,6 +25,8 @@ const TERM_GRACE_MS = 1000;
 export interface CommandAgentSpec {
   readonly argv: readonly string[];
   readonly timeLimitSeconds: number;
+  /** The folder the command starts in (default: this process's). */
+  readonly cwd?: string;
 }
 
 /**
@@ -105,6 +107,7 @@ export function commandAgentHost(spec: CommandAgentSpec): McpAgentHost {
       const [file = "", ...args] = spec.argv;
       const child = spawn(file, args, {
         detached: true,
+        ...(spec.cwd === undefined ? {} : { cwd: spec.cwd }),
         stdio: ["ignore", outFd, errFd],
         env: {
           ...process.env,

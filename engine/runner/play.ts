@@ -5,6 +5,7 @@
 import { join } from "node:path";
 import type { EvaluationResult } from "../evaluation/evaluate.js";
 import type { Message, RoleName, TrajectoryHeader } from "../episode/types.js";
+import type { AgentRole } from "../episode/role.js";
 import type { TrajectoryEvent } from "../trajectory/events.js";
 import { McpAgentRole } from "../roles/mcp/agent.js";
 import { failureCause } from "../evaluation/failure-causes.js";
@@ -37,6 +38,10 @@ export interface PlayOptions {
   readonly beforeTurn?: (speaker: RoleName, nextIndex: number) => Promise<void> | void;
   /** Told each event once it is in the trajectory file (the debugger's view of the run). It must not throw. */
   readonly onEvent?: (event: TrajectoryEvent) => void;
+  /** Told the header once it is the file's first line (the extension's panel follows a debug session). */
+  readonly onHeader?: (header: TrajectoryHeader) => void;
+  /** The milestones scored so far, before each turn (play-episode.ts); never written to the file. */
+  readonly onProgress?: (evaluation: EvaluationResult) => void;
 }
 
 export interface PlayOutcome {
@@ -52,6 +57,23 @@ export function jobHeader(job: BatchJob, options: PlayOptions): TrajectoryHeader
 }
 
 /**
+ * An outside agent (serve, cmd:) made reachable before its episode and taken down after it: the
+ * `around` of playEpisode for such an agent, null for any other.
+ */
+export function outsideAgent(
+  spec: RoleSpec | null,
+  agent: AgentRole,
+  job: BatchJob,
+  outDir: string,
+): ((signal: AbortSignal) => Promise<() => Promise<void>>) | null {
+  if (!(agent instanceof McpAgentRole) || spec?.kind !== "mcp") return null;
+  return async (signal) => {
+    const hosted = await spec.host.attach(agent, job, { outDir, signal });
+    return () => hosted.close();
+  };
+}
+
+/**
  * Runs the episode to its end with fresh roles and scores it. An engine failure (in the episode or
  * the evaluation) becomes a failed, unscored result (the trajectory then has no end or no
  * evaluation event). So does a problem of this job alone: a value no trajectory can hold (a number
@@ -60,17 +82,9 @@ export function jobHeader(job: BatchJob, options: PlayOptions): TrajectoryHeader
  */
 export async function playJob(job: BatchJob, options: PlayOptions): Promise<PlayOutcome> {
   const path = join(options.outDir, job.trajectory);
-  const { onEvent } = options;
+  const { onEvent, onHeader } = options;
   const { agent, user } = createRoles(options.agent, options.user, job.scenario, process.env, { trial: job.trial, seed: job.seed });
-  // An outside agent (serve, cmd:) is made reachable before its episode and taken down after it.
-  const spec = typeof options.agent === "string" ? null : options.agent;
-  const outside =
-    agent instanceof McpAgentRole && spec?.kind === "mcp"
-      ? async (signal: AbortSignal): Promise<() => Promise<void>> => {
-          const hosted = await spec.host.attach(agent, job, { outDir: options.outDir, signal });
-          return () => hosted.close();
-        }
-      : null;
+  const outside = outsideAgent(typeof options.agent === "string" ? null : options.agent, agent, job, options.outDir);
   const played = await playEpisode({
     scenario: job.scenario,
     agent,
@@ -81,10 +95,12 @@ export async function playJob(job: BatchJob, options: PlayOptions): Promise<Play
     ...(options.judge ? { judge: options.judge } : {}),
     ...(options.beforeTurn ? { beforeTurn: options.beforeTurn } : {}),
     ...(outside ? { around: outside } : {}),
-    ...(onEvent
+    ...(options.onProgress ? { onProgress: options.onProgress } : {}),
+    ...(onEvent || onHeader
       ? {
           onLine: (line: TrajectoryHeader | TrajectoryEvent) => {
-            if (line.type !== "header") onEvent(line);
+            if (line.type === "header") onHeader?.(line);
+            else onEvent?.(line);
           },
         }
       : {}),

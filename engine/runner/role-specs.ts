@@ -63,6 +63,11 @@ export type RoleSpec =
       readonly limiter?: EndpointLimiter;
       /** The run's answer cache (`--cache`, run-services.ts). */
       readonly cache?: CallCache;
+      /**
+       * The key itself, handed over by a caller that keeps keys elsewhere (the extension's secret
+       * storage); the environment is then not read. `settings.api_key_env` names where it came from.
+       */
+      readonly apiKey?: string;
     }
   /** An agent outside the process whose turns arrive over MCP (`serve`, `cmd:`, `a2a:`); `host` makes it reachable per episode. */
   | { readonly kind: "mcp"; readonly id: string; readonly host: McpAgentHost; readonly batchWindowMs?: number };
@@ -95,6 +100,8 @@ export interface ModelRoleFlags {
   readonly recordIo?: boolean;
   /** `--agent cmd:` and `a2a:`: seconds an episode may take before it ends as timed_out (a command is killed). */
   readonly timeLimit?: number;
+  /** `--agent cmd:`: the folder the command starts in (the debugger's launch cwd; `run` starts it where it runs). */
+  readonly commandCwd?: string;
   /** Outside agents: milliseconds within which tool calls arriving one after another form one parallel batch. */
   readonly batchWindow?: number;
   /** The role-play judge (cli/judge-options.ts); its own options mirror the agent's. */
@@ -159,7 +166,11 @@ export function roleSpec(role: ModelRole, id: string, flags: ModelRoleFlags, env
     const line = id.slice(COMMAND_PREFIX.length);
     const { argv, problem } = splitCommandLine(line);
     if (problem !== null) throw usage(`${COMMAND_PREFIX}: ${problem}`);
-    const host = commandAgentHost({ argv, timeLimitSeconds: flags.timeLimit ?? DEFAULT_COMMAND_TIME_LIMIT_SECONDS });
+    const host = commandAgentHost({
+      argv,
+      timeLimitSeconds: flags.timeLimit ?? DEFAULT_COMMAND_TIME_LIMIT_SECONDS,
+      ...(flags.commandCwd === undefined ? {} : { cwd: flags.commandCwd }),
+    });
     return { kind: "mcp", id, host, ...(flags.batchWindow === undefined ? {} : { batchWindowMs: flags.batchWindow }) };
   }
   if (role === "agent" && id.startsWith(A2A_PREFIX)) {
@@ -206,6 +217,7 @@ const isOpenAiService = (url: string): boolean => new URL(url).hostname === new 
 const PLACEHOLDER_KEY = "no-key";
 
 function apiKeyFor(spec: Extract<RoleSpec, { kind: "openai" }>, role: ModelRole, env: Env): string {
+  if (spec.apiKey !== undefined && spec.apiKey !== "") return spec.apiKey;
   const name = spec.settings.api_key_env;
   const key = env[name];
   if (key !== undefined && key !== "") return key;

@@ -37,6 +37,7 @@ test("every launch attribute the manifest describes is one the adapter accepts, 
     stopOnEntry: true,
     out: "runs",
     scenario: "a.scenario.yaml",
+    cwd: "/work/scenarios",
   };
   const properties = Object.keys(debuggerEntry!.configurationAttributes.launch.properties).sort();
   assert.deepEqual(properties, Object.keys(sample).sort());
@@ -45,6 +46,9 @@ test("every launch attribute the manifest describes is one the adapter accepts, 
   for (const name of properties) assert.ok(name in (checked as object), `${name} is read by the adapter`);
   const initial = { ...debuggerEntry!.initialConfigurations[0], program: "x.scenario.yaml" };
   assert.notEqual(typeof checkLaunchArguments(initial, "/work"), "string");
-  assert.equal(checkLaunchArguments({ ...sample, agent: "gpt-4o" }, "/work"), 'agent: "gpt-4o" is not scripted or openai:MODEL');
+  assert.equal(
+    checkLaunchArguments({ ...sample, agent: "gpt-4o" }, "/work"),
+    'agent: "gpt-4o" is not scripted, openai:MODEL or cmd:COMMAND LINE',
+  );
   assert.equal(checkLaunchArguments({ ...sample, seed: -1 }, "/work"), "seed: must be a non-negative whole number");
 });
