@@ -65,8 +65,8 @@ export interface LaunchArguments {
 export type RoleResolver = (args: LaunchArguments) => { agent: string | RoleSpec; user: string | RoleSpec };
 
 const USER_ROLE = /^(scripted|openai:.+)$/;
-/** The agent kinds `run --agent` takes (engine/runner/role-specs.ts): also a program reached over MCP. */
-const AGENT_ROLE = /^(scripted|openai:.+|cmd:.*\S.*)$/s;
+/** The agent kinds `run --agent` takes (engine/runner/role-specs.ts): also a program reached over MCP, or a remote agent over A2A. */
+const AGENT_ROLE = /^(scripted|openai:.+|cmd:.*\S.*|a2a:\S+)$/s;
 /** Attributes a launch file might carry a secret in: refused, so no key is ever read from (or left in) launch.json. */
 const KEY_ATTRIBUTES = ["apiKey", "agentApiKey", "userApiKey", "key", "token"] as const;
 
@@ -89,7 +89,7 @@ export function checkLaunchArguments(raw: unknown, cwd: string): LaunchArguments
     return `${secret}: API keys are not read from launch configurations (VS Code: ToolSandbox: Set API Key; toolsandbox dap: the environment variable, as for run)`;
   const agent = text("agent") ?? "scripted";
   const user = text("user") ?? "scripted";
-  if (!AGENT_ROLE.test(agent)) return `agent: "${agent}" is not scripted, openai:MODEL or cmd:COMMAND LINE`;
+  if (!AGENT_ROLE.test(agent)) return `agent: "${agent}" is not scripted, openai:MODEL, cmd:COMMAND LINE or a2a:URL`;
   if (!USER_ROLE.test(user)) return `user: "${user}" is not scripted or openai:MODEL`;
   const seed = args.seed ?? 0;
   if (typeof seed !== "number" || !Number.isSafeInteger(seed) || seed < 0) return "seed: must be a non-negative whole number";

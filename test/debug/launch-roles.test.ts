@@ -28,8 +28,15 @@ test("a launch configuration's agent may be a command; it starts in the launch's
   );
   assert.equal(
     checkLaunchArguments({ program: "a.scenario.yaml", agent: "cmd:  " }, "/work"),
-    'agent: "cmd:  " is not scripted, openai:MODEL or cmd:COMMAND LINE',
+    'agent: "cmd:  " is not scripted, openai:MODEL, cmd:COMMAND LINE or a2a:URL',
   );
+});
+
+test("a launch configuration's agent may be a remote agent over A2A; a URL that is not one is refused", () => {
+  const specs = launchRoles(launch({ agent: "a2a:http://127.0.0.1:9999" }), {});
+  assert.equal(specs.agent.kind, "mcp");
+  assert.equal(specs.agent.kind === "mcp" ? specs.agent.id : "", "a2a:http://127.0.0.1:9999");
+  assert.throws(() => launchRoles(launch({ agent: "a2a:not-a-url" }), {}), /a2a/);
 });
 
 test("a key in the launch configuration refuses the launch; keys handed over are used per role and recorded by source", () => {

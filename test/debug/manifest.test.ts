@@ -48,7 +48,7 @@ test("every launch attribute the manifest describes is one the adapter accepts, 
   assert.notEqual(typeof checkLaunchArguments(initial, "/work"), "string");
   assert.equal(
     checkLaunchArguments({ ...sample, agent: "gpt-4o" }, "/work"),
-    'agent: "gpt-4o" is not scripted, openai:MODEL or cmd:COMMAND LINE',
+    'agent: "gpt-4o" is not scripted, openai:MODEL, cmd:COMMAND LINE or a2a:URL',
   );
   assert.equal(checkLaunchArguments({ ...sample, seed: -1 }, "/work"), "seed: must be a non-negative whole number");
 });
