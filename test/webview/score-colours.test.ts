@@ -209,7 +209,7 @@ test("highlighted rows and scores are readable in VS Code's dark and light theme
       ],
     ],
     [compare.page, ["tr.diverges td.cell", "tr.diverges td.n", ".nodes td.matched", ".nodes td.partial", "tr.same td.cell"]],
-    [runs.page, [".runs-row.picked .col-scenario", ".runs-row.picked .col-agent", ".runs-row.errored .col-score"]],
+    [runs.page, [".runs-row.picked .col-scenario", ".runs-row.picked .col-agent", ".runs-row.errored .status-badge"]],
   ];
   const unreadable: string[] = [];
   for (const theme of THEMES) {
@@ -239,6 +239,11 @@ test("two runs picked in the runs view are marked A and B, over the hover too; t
     assert.notEqual(background, plain, `row ${i} picked looks like the others`);
   }
   assert.match(await textOf(page, "[data-testid=runs-picked]"), /^A: \S+\.trajectory\.jsonl · B: \S+\.trajectory\.jsonl$/);
+  // An errored run's score is an amber badge saying so, with the error in its tooltip.
+  const status = page.locator(".runs-row.errored [data-testid=run-status]").first();
+  assert.equal(await status.textContent(), "errored");
+  assert.equal(await status.getAttribute("title"), "agent openai: no answer");
+  assert.equal(await status.evaluate((e) => getComputedStyle(e).color), await resolvedColor(page, "var(--amber)"));
   // Ctrl+click again unpicks.
   await rows.nth(1).click({ modifiers: ["Control"] });
   assert.equal(await picked.count(), 1);
@@ -257,4 +262,26 @@ test("two runs picked in the runs view are marked A and B, over the hover too; t
     rows.first().locator(".col-date").boundingBox(),
   ]);
   assert.ok(first && last && Math.abs(first.y - last.y) < 2, "the date shares the row's line");
+});
+
+test("the summary's sections per group of agent and user stack one under the other, none clipped or overlapping", async () => {
+  const { page } = await browser.open(files.runs ?? "", "[data-testid=runs-table] .runs-row");
+  const sections = await page.locator("[data-testid=runs-group-summary]").evaluateAll((all) =>
+    all.map((e) => {
+      const box = e.getBoundingClientRect();
+      return {
+        top: box.top,
+        bottom: box.bottom,
+        clipped: e.scrollHeight > e.clientHeight + 1,
+        heading: e.querySelector("h2")?.textContent ?? "",
+      };
+    }),
+  );
+  assert.ok(sections.length >= 2, `${sections.length} groups`);
+  assert.deepEqual(
+    sections.filter((s) => s.clipped).map((s) => s.heading),
+    [],
+  );
+  for (let i = 1; i < sections.length; i++)
+    assert.ok(sections[i]!.top >= sections[i - 1]!.bottom - 0.5, `${sections[i]!.heading} overlaps the group above`);
 });

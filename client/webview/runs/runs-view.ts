@@ -178,13 +178,31 @@ export class RunsView {
         const text = column.text(r);
         // A cell cut with an ellipsis keeps its whole text in its tooltip.
         const letter: Record<string, string> = column.id === "scenario" && pick >= 0 ? { "data-pick": PICK_LETTERS[pick] ?? "" } : {};
+        // A run with no score that counts shows its status as a badge (amber errored, red damaged,
+        // grey unscored), never a number; the tooltip says why.
+        const status =
+          column.id === "score" && r.status !== "scored"
+            ? el("span", {
+                class: `status-badge ${r.status}`,
+                text,
+                title:
+                  r.status === "damaged"
+                    ? `damaged${r.damaged_line === null ? "" : ` at line ${r.damaged_line}`}: ${r.damaged ?? ""}`
+                    : (r.error ?? r.status),
+                attrs: { "data-testid": "run-status" },
+              })
+            : null;
         element.append(
-          el("span", {
-            class: `runs-cell col-${column.id}${column.numeric ? " num" : ""}`,
-            text,
-            title: column.numeric ? "" : text,
-            attrs: letter,
-          }),
+          el(
+            "span",
+            {
+              class: `runs-cell col-${column.id}${column.numeric ? " num" : ""}`,
+              text: status === null ? text : undefined,
+              title: column.numeric ? "" : text,
+              attrs: letter,
+            },
+            status,
+          ),
         );
       }
     }
