@@ -3,6 +3,7 @@
 // nonce-bearing stylesheet. The first divergence is highlighted and linked from the top.
 import { createNonce } from "../panel/html.js";
 import { formatScore } from "../evaluation/highlights.js";
+import { isErroredEnd } from "../evaluation/outcome.js";
 import type { CompareCell, CompareSide, Comparison } from "./compare-runs.js";
 
 /** Text as HTML text: the five characters that could start markup or end an attribute. */
@@ -40,6 +41,7 @@ h1 { font-size: 16px; margin: 0 0 6px; overflow-wrap: break-word; }
 .sides { display: grid; grid-template-columns: minmax(0, 1fr) minmax(0, 1fr); gap: 8px 16px; margin-bottom: 8px; }
 .side { border: 1px solid var(--border); border-radius: 6px; padding: 6px 10px; overflow-wrap: anywhere; }
 .side b { font-size: 15px; }
+.side b.errored { color: var(--amber); }
 .muted { color: var(--muted); }
 table { border-collapse: collapse; width: 100%; table-layout: fixed; }
 th, td { border-bottom: 1px solid var(--soft); padding: 3px 6px; vertical-align: top; text-align: left; overflow-wrap: anywhere; }
@@ -74,12 +76,18 @@ a { color: var(--link); }
 }
 `;
 
+/** A run that ended in an infrastructure failure has no score that counts: it says so, never a number. */
+function scoreHtml(s: CompareSide): string {
+  if (s.end !== null && isErroredEnd(s.end)) return `<b class="errored" data-testid="side-score">errored: not scored</b>`;
+  return `<b data-testid="side-score">score ${escapeHtml(formatScore(s.score))}</b>`;
+}
+
 function sideBox(name: string, s: CompareSide): string {
   const cost =
     s.telemetry.calls === 0
       ? "no model calls"
       : `${s.telemetry.calls} model calls · ${(s.telemetry.latency_ms / 1000).toFixed(1)} s · ${s.telemetry.total_tokens.toLocaleString("en-US")} tokens`;
-  return `<div class="side" data-side="${name}"><div>${name} · ${escapeHtml(s.label)}</div><b>score ${escapeHtml(formatScore(s.score))}</b> <span class="muted">ended ${escapeHtml(s.end ?? "(no end)")} · ${s.messages} messages</span><div class="muted">agent ${escapeHtml(s.agent)} · user ${escapeHtml(s.user)} · ${escapeHtml(cost)}</div></div>`;
+  return `<div class="side" data-side="${name}"><div>${name} · ${escapeHtml(s.label)}</div>${scoreHtml(s)} <span class="muted">ended ${escapeHtml(s.end ?? "(no end)")} · ${s.messages} messages</span><div class="muted">agent ${escapeHtml(s.agent)} · user ${escapeHtml(s.user)} · ${escapeHtml(cost)}</div></div>`;
 }
 
 /** "sender → recipient" with each role's name kept whole (it may move to the next line, not split). */

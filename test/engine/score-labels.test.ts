@@ -5,6 +5,9 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { runRecordOf } from "../../engine/runs/run-record.js";
+import { comparisonHtml } from "../../engine/compare/compare-html.js";
+import { compareRuns, savedRun } from "../../engine/compare/compare-runs.js";
+import { parseTrajectory } from "../../engine/trajectory/reader.js";
 import { NODE_SYMBOLS, nodeFigure, nodeState } from "../../client/webview/view/node-state.js";
 
 test("a partly matched milestone is partial (◐ 0.45), a stepped-on minefield says hit, never 1.00", () => {
@@ -38,4 +41,21 @@ test("a run cut after the setup's demonstration chat (its agent lines scripted) 
     .join("\n");
   const record = runRecordOf(text, "setup-only.trajectory.jsonl", ".", 0);
   assert.deepEqual([record.status, record.score, record.error], ["unscored", null, "the agent never acted"]);
+});
+
+test("compare's card of a run that ended in model_error says errored, not its recorded score", () => {
+  const file = "sample-scenarios/trajectories/find_temperature_adapted.trajectory.jsonl";
+  const text = readFileSync(file, "utf8");
+  const errored = text
+    .split("\n")
+    .map((l) => (l.includes('"type":"end"') ? JSON.stringify({ ...JSON.parse(l), reason: "model_error", detail: "HTTP 500" }) : l))
+    .join("\n");
+  const html = comparisonHtml(
+    compareRuns(savedRun("a", parseTrajectory(text, file)), savedRun("b", parseTrajectory(errored, "b.trajectory.jsonl"))),
+  );
+  const cardA = html.slice(html.indexOf('<div class="side" data-side="A">'), html.indexOf('<div class="side" data-side="B">'));
+  const cardB = html.slice(html.indexOf('<div class="side" data-side="B">'), html.indexOf('data-testid="divergence"'));
+  assert.match(cardA, /<b data-testid="side-score">score 1\.00<\/b>/);
+  assert.match(cardB, /<b class="errored" data-testid="side-score">errored: not scored<\/b>/);
+  assert.doesNotMatch(cardB, /score 1\.00/);
 });
