@@ -12,7 +12,7 @@ import { playReference } from "../../engine/compare/reference-run.js";
 import { createNonce, panelHtml } from "../../engine/panel/html.js";
 import { loadRuns } from "../../engine/runs/runs-data.js";
 import { readTrajectoryFile } from "../../engine/trajectory/reader.js";
-import { distinctRunLabels } from "../../engine/compare/run-labels.js";
+import { compareTitle, distinctRunLabels } from "../../engine/compare/run-labels.js";
 import { DEFAULT_RUNS_FOLDER, resolveRunsFolder } from "../../engine/trajectory/run-files.js";
 import { panelWebviewOptions } from "./panel-view.js";
 import { readRunsFolder } from "./settings.js";
@@ -104,7 +104,8 @@ export class RunsViews {
       void vscode.window.showErrorMessage(`ToolSandbox: cannot compare: ${message}`);
       return;
     }
-    const title = `Compare ${basename(a).replace(/\.trajectory\.jsonl$/, "")} ↔ ${b === null ? "reference" : basename(b).replace(/\.trajectory\.jsonl$/, "")}`;
+    // Two runs with one file name: the tab names their folders too, as the cards do.
+    const title = compareTitle(a, b);
     // A static page: no script, no local resources.
     const panel = vscode.window.createWebviewPanel(COMPARE_VIEW_TYPE, title, vscode.ViewColumn.Active, {
       enableScripts: false,

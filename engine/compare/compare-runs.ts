@@ -40,11 +40,16 @@ export interface CompareRow {
   readonly same: boolean;
 }
 
+/** How a node came out in one run: what the page colours (a match is never drawn as a failure). */
+export type NodeOutcome = "matched" | "partial" | "missed" | "hit" | "avoided" | "absent";
+
 export interface NodeComparison {
   readonly kind: "milestone" | "minefield";
   readonly id: string;
   readonly a: string;
   readonly b: string;
+  readonly aOutcome: NodeOutcome;
+  readonly bOutcome: NodeOutcome;
   readonly same: boolean;
 }
 
@@ -139,6 +144,12 @@ export function messageText(m: Message): string {
   return text.replace(/\s+/g, " ").trim();
 }
 
+function nodeOutcome(kind: "milestone" | "minefield", n: NodeResult | undefined): NodeOutcome {
+  if (n === undefined) return "absent";
+  if (kind === "minefield") return n.matched_at === null ? "avoided" : "hit";
+  return n.matched_at === null ? "missed" : n.similarity >= 1 - 1e-6 ? "matched" : "partial";
+}
+
 const nodeText = (kind: "milestone" | "minefield", n: NodeResult | undefined): string => {
   if (n === undefined) return "–";
   if (kind === "minefield") return n.matched_at === null ? "not hit" : `hit at ${n.matched_at}`;
@@ -152,17 +163,21 @@ function nodeComparisons(a: EvaluationResult | null, b: EvaluationResult | null)
       e === null ? [] : kind === "milestone" ? e.milestones : e.minefields;
     const ids = [...new Set([...list(a), ...list(b)].map((n) => n.id))];
     for (const id of ids) {
-      const x = nodeText(
-        kind,
-        list(a).find((n) => n.id === id),
-      );
-      const y = nodeText(
-        kind,
-        list(b).find((n) => n.id === id),
-      );
+      const nodeA = list(a).find((n) => n.id === id);
+      const nodeB = list(b).find((n) => n.id === id);
+      const x = nodeText(kind, nodeA);
+      const y = nodeText(kind, nodeB);
       // Where a node matched may differ while both runs satisfy it; "same" is about the outcome.
       const outcome = (s: string): string => s.replace(/ at \d+/, "");
-      out.push({ kind, id, a: x, b: y, same: outcome(x) === outcome(y) });
+      out.push({
+        kind,
+        id,
+        a: x,
+        b: y,
+        aOutcome: nodeOutcome(kind, nodeA),
+        bOutcome: nodeOutcome(kind, nodeB),
+        same: outcome(x) === outcome(y),
+      });
     }
   }
   return out;

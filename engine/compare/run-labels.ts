@@ -16,3 +16,11 @@ export function distinctRunLabels(a: string, b: string): [string, string] {
   }
   return [a, b];
 }
+
+/** The compare view's tab title: the two runs as their cards name them (folders when the file names match), or run ↔ reference. */
+export function compareTitle(a: string, b: string | null): string {
+  const short = (label: string): string => label.replace(/\.trajectory\.jsonl$/, "");
+  if (b === null) return `Compare ${short(basename(a))} ↔ reference`;
+  const [labelA, labelB] = distinctRunLabels(a, b);
+  return `Compare ${short(labelA)} ↔ ${short(labelB)}`;
+}

@@ -176,7 +176,9 @@ export function runStatus(
   const reason = trajectory.endReason;
   if (isErroredEnd(reason)) return { status: "errored", error: trajectory.end?.detail ?? reason ?? "the engine failed" };
   if (!rescored && trajectory.evaluation === null) return { status: "unscored", error: "no evaluation was recorded" };
-  if (!trajectory.messages.some((m) => m.sender === "agent")) return { status: "unscored", error: "the agent never acted" };
+  // The setup's demonstration chat (scripted) holds agent messages too: they are not the agent acting.
+  if (!trajectory.messages.some((m) => m.sender === "agent" && m.scripted !== true))
+    return { status: "unscored", error: "the agent never acted" };
   return { status: "scored", error: null };
 }
 

@@ -169,7 +169,7 @@ test("a world diff shows changed columns old → new, and added and removed rows
   for (const p of [updated, removed, moved]) assertClean(p);
 });
 
-test("milestone badges sit at the messages where they matched, with their similarity and why", async () => {
+test("milestone badges sit at the messages where they matched, with their similarity (◐ below 1) and why", async () => {
   const panel = await open("flawed");
   const { page } = panel;
   const expected = [
@@ -181,10 +181,12 @@ test("milestone badges sit at the messages where they matched, with their simila
   for (const [id, at, similarity] of expected) {
     await jump(page, at);
     const badge = page.locator(`[data-testid=timeline] .row[data-index="${at}"] .badge.node[data-node="${id}"]`);
-    assert.equal(await badge.textContent(), `✓ ${id} ${similarity}`);
+    // A match below 1 is partial: ◐, not the check mark of a full one.
+    const full = similarity === "1.00";
+    assert.equal(await badge.textContent(), `${full ? "✓" : "◐"} ${id} ${similarity}`);
     const card = page.locator(`[data-testid=nodes-here] .node-card[data-node="${id}"]`);
     assert.equal(await card.locator(".node-head [data-testid=similarity]").textContent(), similarity);
-    assert.equal(await card.locator(".node-verdict").textContent(), "matched here");
+    assert.equal(await card.locator(".node-verdict").textContent(), full ? "matched here" : "matched here, in part");
   }
   // The explanation names the column that pulled message_sent down.
   await jump(page, 22);

@@ -12,7 +12,7 @@ export function runsSummary(data: RunsData): HTMLElement {
   const { report } = data;
   const t = report.telemetry;
   const facts = [
-    `${report.runs.toLocaleString("en-US")} runs`,
+    `${report.runs.toLocaleString("en-US")} run${report.runs === 1 ? "" : "s"}`,
     `${report.scored} scored`,
     `${report.errored} errored (${report.errors_as_failures ? "scored 0" : "left out"})`,
     `${report.damaged} damaged`,
@@ -49,11 +49,12 @@ function groupSection(group: GroupReport, only: boolean): HTMLElement {
       : `score ${group.score.toFixed(3)} ${formatInterval(group.interval)} over ${group.scenarios} scenarios (95% bootstrap) · success ${success.successes}/${success.trials} = ${success.rate.toFixed(3)} ${formatInterval(success.interval)} (Wilson 95%)`;
   return el(
     "section",
-    { class: "runs-group", attrs: { "data-testid": "runs-group-summary" } },
+    // Not "runs-group": that is the Group by select's class (a section under it drew as a 26 px box).
+    { class: "runs-group-section", attrs: { "data-testid": "runs-group-summary" } },
     el("h2", { text: group.key }),
     el("p", {
       class: "runs-group-counts",
-      text: `${group.runs} runs · ${group.scored} scored · ${group.errored} errored · ${group.damaged} damaged${group.unscored > 0 ? ` · ${group.unscored} unscored` : ""}`,
+      text: `${group.runs} run${group.runs === 1 ? "" : "s"} · ${group.scored} scored · ${group.errored} errored · ${group.damaged} damaged${group.unscored > 0 ? ` · ${group.unscored} unscored` : ""}`,
     }),
     el("p", { class: "runs-score", text: score, attrs: { "data-testid": "runs-score" } }),
     passK === null

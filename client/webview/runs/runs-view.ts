@@ -22,6 +22,8 @@ export class RunsView {
   private readonly body = el("div", { class: "runs-body", attrs: { role: "rowgroup", tabindex: "0", "data-testid": "runs-table" } });
   private readonly spacer = el("div", { class: "runs-spacer" });
   private readonly count = el("span", { class: "runs-count", attrs: { "data-testid": "runs-count" } });
+  private readonly pickedNote = el("span", { class: "runs-picked", attrs: { "data-testid": "runs-picked", role: "status" } });
+  private readonly table = el("div", { class: "runs-table", attrs: { role: "table", "aria-label": "Runs" } });
   private summaryTimer: ReturnType<typeof setTimeout> | undefined = undefined;
   private readonly compareButton: HTMLButtonElement;
   private data: RunsData | null = null;
@@ -80,18 +82,19 @@ export class RunsView {
       else if (this.canOpen) this.request({ type: "open-run", file });
     });
     new ResizeObserver(() => this.schedule()).observe(this.body);
-    const tools = el("div", { class: "runs-tools" }, filter, group, this.count, this.canOpen ? this.compareButton : null);
-    replaceChildren(
-      this.element,
-      this.summary,
-      tools,
-      el("div", { class: "runs-table", attrs: { role: "table", "aria-label": "Runs" } }, this.head, this.body),
-    );
+    this.pickedNote.hidden = true;
+    const tools = el("div", { class: "runs-tools" }, filter, group, this.count, this.pickedNote, this.canOpen ? this.compareButton : null);
+    this.table.append(this.head, this.body);
+    replaceChildren(this.element, this.summary, tools, this.table);
   }
 
   show(data: RunsData): void {
     this.data = data;
     document.title = data.title;
+    // Agent and User columns as wide as their longest name (up to 48 characters): never cut to "openai:…".
+    const widest = (names: readonly string[]): string => `${Math.min(48, Math.max(6, ...names.map((n) => n.length)) + 2)}ch`;
+    this.table.style.setProperty("--agent-width", widest(data.records.map((r) => r.agent)));
+    this.table.style.setProperty("--user-width", widest(data.records.map((r) => r.user)));
     replaceChildren(this.summary, runsSummary(data));
     this.update({});
     performance.mark(FIRST_RENDER_MARK);
@@ -125,6 +128,11 @@ export class RunsView {
   private pick(file: string): void {
     this.picked = this.picked.includes(file) ? this.picked.filter((f) => f !== file) : [...this.picked, file].slice(-2);
     this.compareButton.disabled = this.picked.length !== 2;
+    // Which runs are picked, in words too: they may be scrolled or filtered out of sight.
+    const name = (file: string): string => file.split(/[\\/]/).pop() ?? file;
+    this.pickedNote.textContent = this.picked.map((file, i) => `${PICK_LETTERS[i]}: ${name(file)}`).join(" · ");
+    this.pickedNote.title = this.picked.map((file, i) => `${PICK_LETTERS[i]}: ${file}`).join("\n");
+    this.pickedNote.hidden = this.picked.length === 0;
     this.draw();
   }
 
@@ -156,18 +164,55 @@ export class RunsView {
       });
     } else {
       const r: RunRecord = row.record;
+      const pick = this.picked.indexOf(r.file);
       element = el("div", {
-        class: `runs-row${r.damaged !== null ? " damaged" : ""}${this.picked.includes(r.file) ? " picked" : ""}${r.status === "errored" ? " errored" : scoreClass(r.score)}`,
+        class: `runs-row${r.damaged !== null ? " damaged" : ""}${pick >= 0 ? " picked" : ""}${r.status === "errored" ? " errored" : scoreClass(r.score)}`,
         title: r.file,
-        attrs: { role: "row", "data-file": r.file },
+        attrs: {
+          role: "row",
+          "data-file": r.file,
+          "aria-selected": String(pick >= 0),
+        },
       });
-      for (const column of COLUMNS)
-        element.append(el("span", { class: `runs-cell col-${column.id}${column.numeric ? " num" : ""}`, text: column.text(r) }));
+      for (const column of COLUMNS) {
+        const text = column.text(r);
+        // A cell cut with an ellipsis keeps its whole text in its tooltip.
+        const letter: Record<string, string> = column.id === "scenario" && pick >= 0 ? { "data-pick": PICK_LETTERS[pick] ?? "" } : {};
+        // A run with no score that counts shows its status as a badge (amber errored, red damaged,
+        // grey unscored), never a number; the tooltip says why.
+        const status =
+          column.id === "score" && r.status !== "scored"
+            ? el("span", {
+                class: `status-badge ${r.status}`,
+                text,
+                title:
+                  r.status === "damaged"
+                    ? `damaged${r.damaged_line === null ? "" : ` at line ${r.damaged_line}`}: ${r.damaged ?? ""}`
+                    : (r.error ?? r.status),
+                attrs: { "data-testid": "run-status" },
+              })
+            : null;
+        element.append(
+          el(
+            "span",
+            {
+              class: `runs-cell col-${column.id}${column.numeric ? " num" : ""}`,
+              text: status === null ? text : undefined,
+              title: column.numeric ? "" : text,
+              attrs: letter,
+            },
+            status,
+          ),
+        );
+      }
     }
     element.style.transform = `translateY(${position * RUN_ROW_HEIGHT}px)`;
     return element;
   }
 }
+
+/** The sides the two picked runs take in the comparison, in the order they were picked. */
+const PICK_LETTERS = ["A", "B"] as const;
 
 /** How long the filter must rest before the figures above the table are recomputed. */
 const SUMMARY_DELAY_MS = 250;

@@ -8,6 +8,7 @@ import type { PanelNodeDefinition } from "../../../engine/panel/protocol.js";
 import type { PanelActions } from "./actions.js";
 import { button, el } from "./dom.js";
 import { formatScore } from "./format.js";
+import { NODE_SYMBOLS, nodeFigure, nodeState } from "./node-state.js";
 import { appendHighlighted } from "./text.js";
 
 export interface NodeContext {
@@ -19,8 +20,15 @@ export interface NodeContext {
 
 export function nodeCard(mark: NodeMark, context: NodeContext): HTMLElement {
   const { kind, node, matched } = mark;
-  const state = kind === "milestone" ? (matched ? "hit" : "miss") : "stepped";
-  const verdict = kind === "milestone" ? (matched ? "matched here" : "not matched: closest miss") : "stepped on here";
+  const state = nodeState(kind, matched, node.similarity);
+  const verdict =
+    state === "hit"
+      ? "matched here"
+      : state === "partial"
+        ? "matched here, in part"
+        : state === "miss"
+          ? "not matched: closest miss"
+          : "stepped on here";
   const description = context.definitions.get(node.id)?.description ?? null;
   const title = el("span", { class: "node-title" });
   appendHighlighted(title, node.id, context.query);
@@ -31,11 +39,19 @@ export function nodeCard(mark: NodeMark, context: NodeContext): HTMLElement {
     el(
       "header",
       { class: "node-head" },
-      el("span", { class: "node-symbol", text: kind === "milestone" ? (matched ? "✓" : "○") : "✗" }),
+      el("span", { class: "node-symbol", text: NODE_SYMBOLS[state] }),
       el("span", { class: "node-kind", text: kind }),
       title,
       el("span", { class: "node-verdict", text: verdict }),
-      meter(node.similarity, "similarity"),
+      // A minefield stepped on is a failure: its similarity (1.00 when stepped on squarely) would read as a pass.
+      kind === "minefield"
+        ? el("span", {
+            class: "node-hit",
+            text: nodeFigure(kind, matched, node.similarity),
+            title: `similarity ${formatScore(node.similarity)}`,
+            attrs: { "data-testid": "similarity" },
+          })
+        : meter(node.similarity, "similarity"),
       context.canRevealInEditor
         ? button("Show in scenario", { class: "link-button", attrs: { "data-action": "reveal-node" } }, () =>
             context.actions.revealNode(kind, node.id),

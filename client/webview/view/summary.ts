@@ -8,6 +8,7 @@ import type { PanelActions } from "./actions.js";
 import { button, el, replaceChildren } from "./dom.js";
 import { isErroredEnd } from "../../../engine/evaluation/outcome.js";
 import { formatScore, plural } from "./format.js";
+import { NODE_SYMBOLS, nodeFigure, nodeState } from "./node-state.js";
 import { judgementSection } from "./judgement.js";
 import { telemetryLine } from "./telemetry.js";
 import { dialogToolLine } from "./dialogtool-turn.js";
@@ -123,39 +124,50 @@ export class SummaryView {
     // A score counts only once the agent has acted and the run did not end in an infrastructure
     // failure (engine/evaluation/outcome.ts): before that the panel shows no number, never a red 0.00.
     const errored = t.end !== null && isErroredEnd(t.end.reason);
-    const acted = t.messages.some((m) => m.sender === "agent");
+    // The setup's demonstration chat has agent messages too (scripted): they are not the agent acting.
+    const acted = t.messages.some((m) => m.sender === "agent" && m.scripted !== true);
     const counted = e !== null && acted && !errored;
-    const scoreClass = !counted ? "score none" : e.score >= 1 - 1e-6 ? "score full" : e.score > 0 ? "score partial" : "score zero";
+    // A run still playing has a score so far, not a verdict: it is drawn neutral, never a red 0.00.
+    const playing = !t.end && live !== null && live !== "finished";
+    const scoreClass = !counted
+      ? "score none"
+      : playing
+        ? "score so-far"
+        : e.score >= 1 - 1e-6
+          ? "score full"
+          : e.score > 0
+            ? "score partial"
+            : "score zero";
+    // While a run plays, its milestones are scored as they happen: the score so far.
+    const scoreLabel = errored
+      ? "errored: not scored"
+      : e !== null && !acted
+        ? "no score yet"
+        : e === null
+          ? live === "running" || live === "paused"
+            ? "scoring…"
+            : "not scored"
+          : playing
+            ? "so far"
+            : "score";
     return el(
       "div",
       { class: "scores" },
       el(
         "div",
-        { class: scoreClass, title: e?.zero_reason ?? "" },
+        // The label is hidden in a narrow panel: the title keeps it.
+        { class: scoreClass, title: e?.zero_reason ? `${scoreLabel}: ${e.zero_reason}` : scoreLabel },
         el("span", { class: "score-value", text: counted ? formatScore(e.score) : "–", attrs: { "data-testid": "score" } }),
-        // While a run plays, its milestones are scored as they happen: the score so far.
-        el("span", {
-          class: "stat-label",
-          text: errored
-            ? "errored: not scored"
-            : e !== null && !acted
-              ? "no score yet"
-              : e === null
-                ? live === "running" || live === "paused"
-                  ? "scoring…"
-                  : "not scored"
-                : !t.end && live !== null && live !== "finished"
-                  ? "so far"
-                  : "score",
-        }),
+        el("span", { class: "stat-label", text: scoreLabel, attrs: { "data-testid": "score-label" } }),
       ),
       stat("milestones", e === null ? "–" : formatScore(e.milestone_score), "milestone-score"),
       stat("minefields", e === null ? "–" : formatScore(e.minefield_score), "minefield-score"),
       el(
         "div",
-        { class: "stat turns" },
+        { class: "stat turns", title: "The agent's turns" },
         el("span", { class: "stat-value", text: String(t.turnCount), attrs: { "data-testid": "turn-count" } }),
-        el("span", { class: "stat-label", text: "turns" }),
+        // Kept in a narrow panel too: a bare number beside the score reads as another score.
+        el("span", { class: "stat-label", text: t.turnCount === 1 ? "turn" : "turns", attrs: { "data-testid": "turn-label" } }),
       ),
       stat("messages", String(t.messages.length), "message-count"),
       el("div", { class: "run-status", text: status }),
@@ -170,10 +182,8 @@ export class SummaryView {
     const chip = (kind: NodeKind, node: NodeResult): HTMLElement => {
       const matched = node.matched_at !== null;
       const at = node.matched_at ?? (kind === "milestone" ? node.explained_at : null);
-      // A milestone matched only partly is not a check mark; a minefield stepped on is not a "1.00".
-      const state =
-        kind === "milestone" ? (matched ? (node.similarity >= 1 - 1e-6 ? "hit" : "partial") : "miss") : matched ? "stepped" : "avoided";
-      const symbol = { hit: "✓", partial: "◐", miss: "○", stepped: "✗", avoided: "·" }[state];
+      const state = nodeState(kind, matched, node.similarity);
+      const symbol = NODE_SYMBOLS[state];
       const where = matched ? `#${node.matched_at}` : kind === "milestone" ? "not matched" : "avoided";
       const b = el(
         "button",
@@ -185,7 +195,7 @@ export class SummaryView {
         el("span", { class: "chip-symbol", text: symbol }),
         el("span", { class: "chip-id", text: node.id }),
         el("span", { class: "chip-where", text: where }),
-        el("span", { class: "chip-score", text: kind === "minefield" ? (matched ? "hit" : "") : formatScore(node.similarity) }),
+        el("span", { class: "chip-score", text: nodeFigure(kind, matched, node.similarity) }),
       );
       if (at === null) b.disabled = true;
       else b.addEventListener("click", () => this.actions.select(at));

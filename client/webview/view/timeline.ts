@@ -8,6 +8,7 @@ import type { PanelActions } from "./actions.js";
 import { el } from "./dom.js";
 import { formatScore, messageKind, previewAround, previewText, roleLabel } from "./format.js";
 import { appendHighlighted } from "./text.js";
+import { NODE_SYMBOLS, nodeFigure, nodeState } from "./node-state.js";
 
 export const ROW_HEIGHT = 52;
 const OVERSCAN = 6;
@@ -115,8 +116,8 @@ export class TimelineView {
 
     const badges = el("span", { class: "row-badges" });
     for (const mark of state.trajectory.marksAt(index)) {
-      const symbol = mark.kind === "milestone" ? (mark.matched ? "✓" : "○") : "✗";
-      const status = mark.kind === "milestone" ? (mark.matched ? "hit" : "miss") : "stepped";
+      const status = nodeState(mark.kind, mark.matched, mark.node.similarity);
+      const symbol = NODE_SYMBOLS[status];
       // The score is its own span: a narrow panel drops it (the title keeps it) rather than cutting the id.
       badges.appendChild(
         el(
@@ -127,7 +128,7 @@ export class TimelineView {
             attrs: { "data-node": mark.node.id },
           },
           `${symbol} ${mark.node.id}`,
-          el("span", { class: "badge-score", text: ` ${formatScore(mark.node.similarity)}` }),
+          el("span", { class: "badge-score", text: ` ${nodeFigure(mark.kind, mark.matched, mark.node.similarity)}` }),
         ),
       );
     }

@@ -1,0 +1,146 @@
+// What the colour tests need: VS Code's theme as a webview receives it (the body's class and the
+// --vscode-* variables on the html element, here the Dark Modern and Light Modern values the pages
+// use), and the contrast of an element's text against what is drawn under it.
+import type { Page } from "playwright-core";
+
+export type ThemeCase = "vscode-dark" | "vscode-light" | "dark" | "light";
+
+/** The --vscode-* variables the panel, the runs view and the compare page read, per theme kind. */
+const VSCODE_VARIABLES: Readonly<Record<"vscode-dark" | "vscode-light", Readonly<Record<string, string>>>> = {
+  "vscode-dark": {
+    "editor-background": "#1f1f1f",
+    "editor-foreground": "#cccccc",
+    "sideBar-background": "#181818",
+    descriptionForeground: "#9d9d9d",
+    "panel-border": "#2b2b2b",
+    "editorGroup-border": "#ffffff17",
+    focusBorder: "#0078d4",
+    "list-inactiveSelectionBackground": "#37373d",
+    "list-activeSelectionBackground": "#04395e",
+    "list-activeSelectionForeground": "#ffffff",
+    "list-hoverBackground": "#2a2d2e",
+    "editor-findMatchHighlightBackground": "#ea5c0055",
+    "textLink-foreground": "#4daafc",
+    "charts-green": "#89d185",
+    "charts-red": "#f14c4c",
+    "charts-yellow": "#cca700",
+    "diffEditor-insertedTextBackground": "#9ccc2c33",
+    "diffEditor-removedTextBackground": "#ff000033",
+    "diffEditor-removedLineBackground": "#ff000033",
+    "inputValidation-warningBackground": "#352a05",
+    errorForeground: "#f85149",
+    "testing-iconPassed": "#73c991",
+    "editorWarning-foreground": "#cca700",
+  },
+  "vscode-light": {
+    "editor-background": "#ffffff",
+    "editor-foreground": "#3b3b3b",
+    "sideBar-background": "#f8f8f8",
+    descriptionForeground: "#3b3b3b",
+    "panel-border": "#e5e5e5",
+    "editorGroup-border": "#e5e5e5",
+    focusBorder: "#005fb8",
+    "list-inactiveSelectionBackground": "#e4e6f1",
+    "list-activeSelectionBackground": "#0060c0",
+    "list-activeSelectionForeground": "#ffffff",
+    "list-hoverBackground": "#f2f2f2",
+    "editor-findMatchHighlightBackground": "#ea5c0055",
+    "textLink-foreground": "#005fb8",
+    "charts-green": "#388a34",
+    "charts-red": "#e51400",
+    "charts-yellow": "#bf8803",
+    "diffEditor-insertedTextBackground": "#9ccc2c40",
+    "diffEditor-removedTextBackground": "#ff000033",
+    "diffEditor-removedLineBackground": "#ff000033",
+    "inputValidation-warningBackground": "#f6f5d2",
+    errorForeground: "#f85149",
+    "testing-iconPassed": "#73c991",
+    "editorWarning-foreground": "#bf8803",
+  },
+};
+
+/**
+ * Puts the page in one theme. A VS Code theme comes with the opposite colour scheme from the browser
+ * (code-server showing a dark theme in a light browser, the case the issue met); without VS Code the
+ * page follows the colour scheme alone.
+ */
+export async function applyTheme(page: Page, theme: ThemeCase): Promise<void> {
+  const vscode = theme === "vscode-dark" || theme === "vscode-light";
+  await page.emulateMedia({ colorScheme: theme === "vscode-dark" || theme === "light" ? "light" : "dark" });
+  const variables = vscode ? VSCODE_VARIABLES[theme] : {};
+  await page.evaluate(
+    ({ cls, vars, names }) => {
+      document.body.classList.remove("vscode-dark", "vscode-light");
+      if (cls !== "") document.body.classList.add(cls);
+      for (const name of names) document.documentElement.style.removeProperty(`--vscode-${name}`);
+      for (const [name, value] of Object.entries(vars)) document.documentElement.style.setProperty(`--vscode-${name}`, value);
+    },
+    { cls: vscode ? theme : "", vars: variables, names: Object.keys(VSCODE_VARIABLES["vscode-dark"]) },
+  );
+}
+
+export interface Contrast {
+  readonly selector: string;
+  /** WCAG contrast ratio of the text over its background; -1 when nothing matched. */
+  readonly ratio: number;
+  readonly color: string;
+  readonly background: string;
+}
+
+// A string, not a function: tsx would wrap a named function in a helper the page does not have.
+const CONTRAST_SCRIPT = `(selectors) => {
+  const parse = (c) => {
+    const m = /rgba?\\(([^)]+)\\)/.exec(c);
+    if (!m) return null;
+    const p = m[1].split(/[\\s,\\/]+/).filter((x) => x !== "").map(Number);
+    return [p[0], p[1], p[2], p.length > 3 ? p[3] : 1];
+  };
+  const over = (top, under) => [0, 1, 2].map((i) => top[i] * top[3] + under[i] * (1 - top[3])).concat([1]);
+  const backgroundOf = (element) => {
+    const layers = [];
+    let base = [255, 255, 255, 1];
+    for (let e = element; e; e = e.parentElement) {
+      const c = parse(getComputedStyle(e).backgroundColor);
+      if (c && c[3] > 0) {
+        if (c[3] >= 1) { base = c; break; }
+        layers.push(c);
+      }
+    }
+    for (const layer of layers.reverse()) base = over(layer, base);
+    return base;
+  };
+  const luminance = (c) => {
+    const [r, g, b] = c.slice(0, 3).map((v) => { v /= 255; return v <= 0.03928 ? v / 12.92 : Math.pow((v + 0.055) / 1.055, 2.4); });
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+  };
+  return selectors.map((selector) => {
+    const element = document.querySelector(selector);
+    if (!element) return { selector, ratio: -1, color: "", background: "" };
+    const background = backgroundOf(element);
+    const color = over(parse(getComputedStyle(element).color), background);
+    const [light, dark] = [luminance(color), luminance(background)].sort((a, b) => b - a);
+    return {
+      selector,
+      ratio: Math.round(((light + 0.05) / (dark + 0.05)) * 100) / 100,
+      color: color.slice(0, 3).map(Math.round).join(","),
+      background: background.slice(0, 3).map(Math.round).join(","),
+    };
+  });
+}`;
+
+/** The contrast of the first element matching each selector. */
+export function contrasts(page: Page, selectors: readonly string[]): Promise<Contrast[]> {
+  return page.evaluate(`(${CONTRAST_SCRIPT})(${JSON.stringify(selectors)})`) as Promise<Contrast[]>;
+}
+
+/** The computed colour a CSS value gives on this page (a custom property resolved, say), as rgb(). */
+export function resolvedColor(page: Page, value: string): Promise<string> {
+  return page.evaluate((v) => {
+    const probe = document.createElement("span");
+    probe.style.color = v;
+    document.body.append(probe);
+    const color = getComputedStyle(probe).color;
+    probe.remove();
+    return color;
+  }, value);
+}
