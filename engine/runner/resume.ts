@@ -3,6 +3,7 @@
 // and it has its end event and its evaluation) is kept and read back into the summary. Anything
 // else under the job's name (a run killed mid-episode, an episode cancelled by Ctrl-C, an engine
 // failure) is deleted and played again from the start, never appended to.
+import { reviewSummary } from "./failure-review.js";
 import { readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import type { TrajectoryHeader } from "../episode/types.js";
@@ -73,6 +74,7 @@ export function inspectSavedJob(job: BatchJob, outDir: string, expected: Traject
     engineError: null,
     telemetry: telemetryTotals(trajectory.modelCalls),
     ...(trajectory.judgement ? { rolePlay: trajectory.judgement.overall } : {}),
+    ...(trajectory.review ? { review: reviewSummary(trajectory.review) } : {}),
     messages: trajectory.messages,
   });
   return { kind: "complete", result };
