@@ -94,8 +94,11 @@ class ParsedScenario implements ScenarioDocument {
     }
     // The sections that still parse keep their findings (syntax-recovery.ts).
     const beside = guarded("syntax recovery", [], () =>
-      findingsBesideSyntaxErrors(this.text, syntax, this.incremental.lastParsed, (text) =>
-        checkScenarioFileSource(new YamlSource(text, this.file)).diagnostics,
+      findingsBesideSyntaxErrors(
+        this.text,
+        syntax,
+        this.incremental.lastParsed,
+        (text) => checkScenarioFileSource(new YamlSource(text, this.file)).diagnostics,
       ),
     );
     this.checked = beside.length === 0 ? checked : { ...checked, diagnostics: sortByPosition([...checked.diagnostics, ...beside]) };

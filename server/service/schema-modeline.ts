@@ -23,7 +23,11 @@ export function schemaModelineDiagnostics(text: string, file: string): Diagnosti
     if (found !== null) {
       const ref = found[1]!;
       const column = lineText.indexOf(ref, found.index + found[0].length - ref.length);
-      const target = ref.startsWith("file://") ? safeFileUrlPath(ref) : /^[a-z][a-z0-9+.-]*:\/\//i.test(ref) ? null : resolve(dirname(file), ref);
+      const target = ref.startsWith("file://")
+        ? safeFileUrlPath(ref)
+        : /^[a-z][a-z0-9+.-]*:\/\//i.test(ref)
+          ? null
+          : resolve(dirname(file), ref);
       if (target !== null && !existsSync(target)) {
         out.push({
           file,

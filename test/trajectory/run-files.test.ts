@@ -94,5 +94,7 @@ test('"Replay last run" finds the newest run of the scenario in subfolders of th
     { path: "/r/x.run-10.trajectory.jsonl", name: "x.run-10.trajectory.jsonl", mtimeMs: 5 },
   ];
   assert.equal(pickLastRun(same, "x"), "/r/x.run-10.trajectory.jsonl");
-  assert.ok(isRunOf("x.trial-3.trajectory.jsonl", "x") && !isRunOf("x.trial-03.trajectory.jsonl", "x") && !isRunOf("xy.trajectory.jsonl", "x"));
+  assert.ok(
+    isRunOf("x.trial-3.trajectory.jsonl", "x") && !isRunOf("x.trial-03.trajectory.jsonl", "x") && !isRunOf("xy.trajectory.jsonl", "x"),
+  );
 });

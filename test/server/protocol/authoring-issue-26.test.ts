@@ -7,7 +7,13 @@ import assert from "node:assert/strict";
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { CodeActionRequest, CompletionRequest, type CodeAction, type CompletionItem, type PublishDiagnosticsParams } from "vscode-languageserver/node";
+import {
+  CodeActionRequest,
+  CompletionRequest,
+  type CodeAction,
+  type CompletionItem,
+  type PublishDiagnosticsParams,
+} from "vscode-languageserver/node";
 import { buildServer, LspClient, positionOf, SERVER, uriOf } from "./client.js";
 
 const CELLULAR = readFileSync("sample-scenarios/cellular_off_adapted.scenario.yaml", "utf8");
@@ -42,7 +48,10 @@ after(() => {
 const publishedFor = (uri: string, version: number) => (p: PublishDiagnosticsParams) => p.uri === uri && p.version === version;
 const found = (p: PublishDiagnosticsParams): [number, string][] => p.diagnostics.map((d) => [d.range.start.line, String(d.code)]);
 
-async function openDoc(text: string, path = join(dir, `doc${++opened}.scenario.yaml`)): Promise<{ uri: string; published: PublishDiagnosticsParams }> {
+async function openDoc(
+  text: string,
+  path = join(dir, `doc${++opened}.scenario.yaml`),
+): Promise<{ uri: string; published: PublishDiagnosticsParams }> {
   const uri = uriOf(path);
   await client.open(uri, text);
   return { uri, published: await client.diagnostics(publishedFor(uri, 1), `diagnostics of ${path}`) };
@@ -64,7 +73,7 @@ test("a syntax error in the user section leaves the milestones' unknown tool rep
   const typo = broken.diagnostics[1]!;
   const at = positionOf(WITH_TYPO, "set_celular_service_status");
   assert.deepEqual(typo.range.start, at, "the finding points at the tool name in the current text");
-  assert.match(typo.message, /set_cellular_service_status/, "with its suggestion, as before the error");
+  assert.match(String(typo.message), /set_cellular_service_status/, "with its suggestion, as before the error");
 
   // Lines added above the milestones while the error stands: the finding moves with its section.
   await client.change(uri, 3, [{ range: { start: { line: 1, character: 0 }, end: { line: 1, character: 0 } }, text: "# a\n# b\n" }]);
@@ -88,7 +97,10 @@ test("completion of a milestone's tool_name: the allowed tools first, the others
   const text = WITH_TYPO.replace("tool_name: set_celular_service_status", "tool_name: ");
   const { uri } = await openDoc(text);
   const position = positionOf(text, "tool_name: ", 0, "tool_name: ".length);
-  const answer = await client.request(client.connection.sendRequest(CompletionRequest.type, { textDocument: { uri }, position }), "completion");
+  const answer = await client.request(
+    client.connection.sendRequest(CompletionRequest.type, { textDocument: { uri }, position }),
+    "completion",
+  );
   const items: CompletionItem[] = Array.isArray(answer) ? answer : (answer?.items ?? []);
   const order = [...items].sort((a, b) => (a.sortText ?? a.label).localeCompare(b.sortText ?? b.label));
   assert.equal(order[0]?.label, "set_cellular_service_status", "the one tool tools.allow lists comes first");
@@ -105,16 +117,31 @@ test("a $schema modeline pointing nowhere is a warning that says so, and the qui
   const { uri, published } = await openDoc(CELLULAR);
   assert.deepEqual(found(published), [[0, "schema-not-found"]]);
   const [warning] = published.diagnostics;
-  assert.deepEqual(warning?.range, { start: { line: 0, character: CELLULAR.indexOf("../") }, end: { line: 0, character: CELLULAR.indexOf("\n") } });
-  assert.match(warning?.message ?? "", /^\$schema points to "\.\.\/schemas\/scenario\.schema\.json", but there is no file at .*schemas\/scenario\.schema\.json/);
-  assert.match(warning?.message ?? "", /bundled schema: remove this line, or point it at a copy of scenario\.schema\.json\.$/);
+  assert.deepEqual(warning?.range, {
+    start: { line: 0, character: CELLULAR.indexOf("../") },
+    end: { line: 0, character: CELLULAR.indexOf("\n") },
+  });
+  assert.match(
+    String(warning?.message ?? ""),
+    /^\$schema points to "\.\.\/schemas\/scenario\.schema\.json", but there is no file at .*schemas\/scenario\.schema\.json/,
+  );
+  assert.match(String(warning?.message ?? ""), /bundled schema: remove this line, or point it at a copy of scenario\.schema\.json\.$/);
   const actions = (await client.request(
-    client.connection.sendRequest(CodeActionRequest.type, { textDocument: { uri }, range: warning!.range, context: { diagnostics: [warning!] } }),
+    client.connection.sendRequest(CodeActionRequest.type, {
+      textDocument: { uri },
+      range: warning!.range,
+      context: { diagnostics: [warning!] },
+    }),
     "code actions",
   )) as CodeAction[];
   assert.deepEqual(
     actions.map((a) => [a.title, a.edit?.changes?.[uri]]),
-    [["Remove the $schema line (the extension supplies the schema)", [{ range: { start: { line: 0, character: 0 }, end: { line: 1, character: 0 } }, newText: "" }]]],
+    [
+      [
+        "Remove the $schema line (the extension supplies the schema)",
+        [{ range: { start: { line: 0, character: 0 }, end: { line: 1, character: 0 } }, newText: "" }],
+      ],
+    ],
   );
 
   // Where the schema is found (as in the samples folder), there is nothing to say.
