@@ -11,6 +11,12 @@
 // editing reports what it reported before the error, and no more.
 import type { Diagnostic } from "../../engine/base/diagnostics.js";
 
+/**
+ * Past this size the second check is not run: it would double the cost of every keystroke while
+ * the error stands, in the files where a check already takes longest.
+ */
+export const RECOVERY_MAX_CHARS = 1_000_000;
+
 /** A line that opens a top-level key: a plain or quoted-free key at column 0 followed by `:`. */
 const TOP_LEVEL_KEY = /^([A-Za-z_$][A-Za-z0-9_$-]*)[ \t]*:(?=[ \t]|\r?\n|$)/;
 
@@ -58,6 +64,7 @@ export function findingsBesideSyntaxErrors(
   lastParsed: string | null,
   check: (text: string) => readonly Diagnostic[],
 ): Diagnostic[] {
+  if (text.length > RECOVERY_MAX_CHARS) return [];
   const pieces = cutAtTopLevelKeys(text);
   if (pieces === null) return [];
   const pieceAt = (line: number): number => pieces.findLastIndex((p) => p.line <= line);
