@@ -295,7 +295,13 @@ function resumeJobs(
   const pending: BatchJob[] = [];
   const discard: BatchJob[] = [];
   for (const job of jobs) {
-    const saved = inspectSavedJob(job, playOptions.outDir, jobHeader(job, playOptions), playOptions.judge !== undefined);
+    const saved = inspectSavedJob(
+      job,
+      playOptions.outDir,
+      jobHeader(job, playOptions),
+      playOptions.judge !== undefined,
+      playOptions.reviewer !== undefined,
+    );
     switch (saved.kind) {
       case "complete":
         results.set(job.index, saved.result);

@@ -6,7 +6,7 @@
 // summary.json, and a column and a line of `report`.
 import { after, before, test } from "node:test";
 import assert from "node:assert/strict";
-import { readFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { startMockLlm, type MockLlm } from "../../engine/mock-llm/server.js";
 import { REVIEW_INSTRUCTIONS } from "../../engine/runner/failure-review.js";
@@ -121,6 +121,41 @@ test("run --review: an errored run is blamed on the infrastructure, a failed one
       ["cellular_off_adapted", "infrastructure"],
     ],
   );
+});
+
+test("eval prints the review; --resume plays again a failed run whose review a kill cut off", async () => {
+  const out = tempDir("review-resume");
+  const args = [
+    "run",
+    CONTACT,
+    "--agent",
+    "openai:mock",
+    "--base-url",
+    `${faulty.url}/v1`,
+    "--max-retries",
+    "0",
+    "--review",
+    "openai:mock",
+    "--out",
+    out,
+  ];
+  await cli(args);
+  const file = join(out, "add_contact_with_name_and_phone_number_adapted.trajectory.jsonl");
+  const evaluated = await cli(["eval", file]);
+  assert.match(evaluated.stdout, /\n {2}review {4}openai:mock says agent: The agent did not reach milestone \w+\.\n/);
+
+  // A kill between the evaluation and the review: the file ends at the evaluation.
+  const lines = readFileSync(file, "utf8").trim().split("\n");
+  writeFileSync(file, `${lines.slice(0, -1).join("\n")}\n`);
+  assert.equal(readTrajectoryFile(file).review, null);
+  const reviews = faulty.requests.filter((r) => r.side === "reviewer").length;
+  const resumed = await cli([...args, "--resume"]);
+  assert.match(
+    resumed.stdout + resumed.stderr,
+    /resuming: 0 of 1 episode already complete, 1 to play \(1 of them unfinished: deleted and played again from the start\)/,
+  );
+  assert.equal(faulty.requests.filter((r) => r.side === "reviewer").length, reviews + 1, "the run is played and reviewed again");
+  assert.equal(readTrajectoryFile(file).review?.verdict?.kind, "agent");
 });
 
 test("run --review: a run that succeeded is not reviewed, and report has no REVIEW column", async () => {
