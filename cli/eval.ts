@@ -20,6 +20,7 @@ import { collectTrajectoryFiles, hasErrors, loadScenario } from "../engine/runne
 import { formatScore } from "../engine/evaluation/highlights.js";
 import { categoryTableLines, nodeTableLines, passHatKLines, peerLines, scoreLine } from "./score-lines.js";
 import { judgementLines, judgementReport, type JudgementReport } from "./judgement-lines.js";
+import { reviewSummary, type ReviewSummary } from "../engine/runner/failure-review.js";
 import { episodePeers } from "../engine/runner/summary.js";
 import { evalToolTalkMode } from "./tooltalk-eval.js";
 import { evalDialogToolMode } from "./dialogtool-eval.js";
@@ -55,6 +56,8 @@ export type EvalReport = {
     readonly peers: PeerMetrics | null;
     /** The role-play judge's verdict recorded by `run --judge`; absent when the file has none. */
     readonly judgement?: JudgementReport;
+    /** The failure reviewer's verdict recorded by `run --review`; absent when the file has none. */
+    readonly review?: ReviewSummary;
   };
 
 /** What `eval --json` prints. */
@@ -87,6 +90,7 @@ export function evalCommand(paths: readonly string[], options: EvalOptions, io: 
     for (const line of nodeTableLines(r)) io.out(`  ${line}`);
     if (r.peers !== null) for (const line of peerLines(r.peers)) io.out(`  ${line}`);
     if (r.judgement !== undefined) for (const line of judgementLines({ type: "judgement", ...r.judgement })) io.out(`  ${line}`);
+    if (r.review !== undefined) io.out(`  review    ${r.review.reviewer} says ${r.review.kind ?? "nothing"}: ${r.review.reason}`);
   });
   if (reports.length > 1) {
     io.out("");
@@ -166,5 +170,6 @@ function score(file: string, override: { file: string; scenario: Scenario } | nu
     ...result,
     peers: episodePeers(scenario, trajectory.messages, played),
     ...(trajectory.judgement ? { judgement: judgementReport(trajectory.judgement) } : {}),
+    ...(trajectory.review ? { review: reviewSummary(trajectory.review) } : {}),
   };
 }

@@ -13,6 +13,7 @@ import { evalAgainstUpstream } from "./eval-upstream.js";
 import { registerImport } from "./import.js";
 import { replayCommand } from "./replay.js";
 import { addJudgeOptions, judgeSpec } from "./judge-options.js";
+import { addReviewOptions, reviewerSpec } from "./review-options.js";
 import { addModelRoleOptions, parseAgentId, parseUserId, withRoleSpecs } from "./role-options.js";
 import { SUPPORTED_AGENTS, SUPPORTED_USERS, type ModelRoleFlags } from "../engine/runner/role-specs.js";
 import { runCommand } from "./run.js";
@@ -220,7 +221,14 @@ function buildProgram(io: CliIO, setExit: (code: ExitCode) => void): Command {
           awareness?: "binary" | "actions";
           selection?: "flat" | "hierarchical";
         } & ModelRoleFlags,
-      ) => setExit(await runCommand(paths, { ...withRoleSpecs(opts), judge: judgeSpec(opts, process.env) }, io)),
+      ) =>
+        setExit(
+          await runCommand(
+            paths,
+            { ...withRoleSpecs(opts), judge: judgeSpec(opts, process.env), reviewer: reviewerSpec(opts, process.env) },
+            io,
+          ),
+        ),
     );
   run
     .addOption(
@@ -235,7 +243,7 @@ function buildProgram(io: CliIO, setExit: (code: ExitCode) => void): Command {
         "--agent cmd: or a2a: tool calls arriving within this long of each other form one parallel batch (default 10)",
       ).argParser(batchWindowMs),
     );
-  addJudgeOptions(addModelRoleOptions(run))
+  addReviewOptions(addJudgeOptions(addModelRoleOptions(run)))
     .option(
       "--augment",
       "play each scenario as upstream's 8 tool-augmentation variants: 0, 3, 10 or all distraction tools, and scrambled tool names, descriptions, argument descriptions or argument types",

@@ -114,6 +114,8 @@ const COLUMNS: readonly Column<RunRecord>[] = [
   { header: "ROLE PLAY", align: "right", cell: (r) => (r.role_play === null ? "-" : r.role_play.toFixed(2)) },
   { header: "END", cell: endCell },
   { header: "CAUSE", cell: (r) => (r.cause === null ? "-" : `${r.cause.kind}: ${r.cause.rule}`) },
+  // The LLM reviewer's verdict (`run --review`), beside the rule's cause; its reason is listed under the table.
+  { header: "REVIEW", cell: (r) => (r.review === undefined ? "-" : (r.review.kind ?? "no verdict")) },
   { header: "TOKENS", align: "right", cell: (r) => (r.telemetry.calls === 0 ? "-" : String(r.telemetry.total_tokens)) },
 ];
 
@@ -125,7 +127,16 @@ function endCell(r: RunRecord): string {
 
 export function reportLines(data: RunsData): string[] {
   const { report } = data;
-  const lines = renderTable(COLUMNS, data.records);
+  const reviewed = data.records.filter((r) => r.review !== undefined);
+  // The REVIEW column only when some run was reviewed: reports of unreviewed runs stay as they were.
+  const lines = renderTable(reviewed.length > 0 ? COLUMNS : COLUMNS.filter((c) => c.header !== "REVIEW"), data.records);
+  if (reviewed.length > 0) {
+    lines.push("", "Reviews (beside the rules' cause):");
+    for (const r of reviewed) {
+      const rule = r.cause === null ? "no rule cause" : `rule ${r.cause.kind}: ${r.cause.evidence}`;
+      lines.push(`  ${r.file}: ${rule}; ${r.review!.reviewer} says ${r.review!.kind ?? "nothing"}: ${r.review!.reason}`);
+    }
+  }
   lines.push("");
   for (const group of report.groups) lines.push(...groupLines(group, report.errors_as_failures), "");
   const t = report.telemetry;

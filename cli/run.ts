@@ -24,6 +24,7 @@ import { plural } from "../engine/base/text.js";
 import { problemLine, type CliIO } from "./io.js";
 import { jobHeader, playJob, type PlayOptions } from "../engine/runner/play.js";
 import { createJudge } from "./judge-options.js";
+import { createReviewer } from "./review-options.js";
 import type { RoleSpec, RoleSpecs } from "../engine/runner/role-specs.js";
 import { collectScenarioFiles } from "../engine/runner/scenario-files.js";
 import { roleSpec } from "../engine/runner/role-specs.js";
@@ -72,6 +73,8 @@ export interface RunOptions {
   readonly errorsAsFailures?: boolean;
   /** `--judge`: the model that rates the role play of scenarios with a persona (judge-options.ts); null or absent: none. */
   readonly judge?: Extract<RoleSpec, { kind: "openai" }> | null;
+  /** `--review`: the model that says who is to blame for each failed or errored run (review-options.ts); null or absent: none. */
+  readonly reviewer?: Extract<RoleSpec, { kind: "openai" }> | null;
 }
 
 export const SUMMARY_FILE = "summary.json";
@@ -82,6 +85,9 @@ const STOP_SIGNALS = ["SIGINT", "SIGTERM"] as const;
 export async function runCommand(paths: readonly string[], options: RunOptions, io: CliIO): Promise<ExitCode> {
   if (options.judge && options.mode !== undefined && options.mode !== "milestone") {
     throw new ExitError("--judge applies to --mode milestone only (the role play is judged on whole episodes)", EXIT.usage);
+  }
+  if (options.reviewer && options.mode !== undefined && options.mode !== "milestone") {
+    throw new ExitError("--review applies to --mode milestone only (a whole episode's failure is reviewed)", EXIT.usage);
   }
   if (options.roles?.agent.kind === "mcp" && options.mode !== undefined && options.mode !== "milestone") {
     throw new ExitError(`--mode ${options.mode} plays teacher-forced turns, which an outside agent (cmd:, a2a:) cannot`, EXIT.usage);
@@ -142,6 +148,7 @@ export async function runCommand(paths: readonly string[], options: RunOptions, 
     agent: services.attach(options.roles?.agent ?? roleSpec("agent", options.agent, {}, process.env)),
     user: services.attach(options.roles?.user ?? roleSpec("user", options.user, {}, process.env)),
     ...(options.judge ? { judge: createJudge(services.attach(options.judge)) } : {}),
+    ...(options.reviewer ? { reviewer: createReviewer(services.attach(options.reviewer)) } : {}),
     outDir: options.out,
     signal: AbortSignal.any([interrupt.signal, fatal.signal, spoiled.signal]),
   };
@@ -288,7 +295,13 @@ function resumeJobs(
   const pending: BatchJob[] = [];
   const discard: BatchJob[] = [];
   for (const job of jobs) {
-    const saved = inspectSavedJob(job, playOptions.outDir, jobHeader(job, playOptions), playOptions.judge !== undefined);
+    const saved = inspectSavedJob(
+      job,
+      playOptions.outDir,
+      jobHeader(job, playOptions),
+      playOptions.judge !== undefined,
+      playOptions.reviewer !== undefined,
+    );
     switch (saved.kind) {
       case "complete":
         results.set(job.index, saved.result);

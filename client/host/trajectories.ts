@@ -14,7 +14,7 @@ import { TRAJECTORY_SUFFIX } from "../../engine/trajectory/writer.js";
 import { panelTrajectory, type TrajectoryFeed } from "./feed.js";
 import { readOutline } from "./node-lines.js";
 import { currentText, outlineOf } from "./scenario-documents.js";
-import { latestRunFile, listRunsFolder, resolveRunsFolder } from "../../engine/trajectory/run-files.js";
+import { listRunFilesBelow, pickLastRun, resolveRunsFolder } from "../../engine/trajectory/run-files.js";
 import type { RunStore } from "./run-store.js";
 import { readRunsFolder } from "./settings.js";
 
@@ -116,11 +116,9 @@ export class Trajectories {
     return resolveRunsFolder(setting.ok ? setting.value : "", folder?.uri.fsPath ?? null, dirname(scenarioPath));
   }
 
-  /** The highest-numbered run of the scenario in its runs folder, or null. */
+  /** The newest run of the scenario in its runs folder or a folder below it (`run --out` folders kept there), or null. */
   lastRunOf(scenarioPath: string, scenarioName: string): string | null {
-    const folder = this.runsFolderFor(scenarioPath);
-    const latest = latestRunFile(listRunsFolder(folder), scenarioName);
-    return latest === null ? null : vscode.Uri.joinPath(vscode.Uri.file(folder), latest).fsPath;
+    return pickLastRun(listRunFilesBelow(this.runsFolderFor(scenarioPath)), scenarioName);
   }
 
   /**

@@ -6,6 +6,9 @@
 //                                           its milestones (the check `validate` makes); the caller
 //                                           plays the reference and passes what it found
 //   simulated user  user-ended-before-goal  the user ended the conversation before saying anything to the agent
+//   simulated user  user-contradicted-goal  the user told the agent a value for one of the scenario's
+//                                           slots (see goalSlots) other than the one its goal,
+//                                           opening or knowledge gives, without also saying that one
 //   simulated user  user-unknown-value      the user said a value (a number, a phone number, an e-mail)
 //                                           that is not in its goal, opening or knowledge, and that
 //                                           nothing shown to it before had said
@@ -16,7 +19,8 @@
 //   agent           below-threshold         none of the above, yet the score is under the threshold
 //
 // Each cause names its rule, the message it points at (null for the run as a whole) and the evidence
-// in one line. Not a rule (yet): a user contradicting its goal, which needs reading intent.
+// in one line. What no rule can read (a user asking for the opposite of its goal in other words) is
+// left to the optional LLM reviewer (`run --review`), whose verdict sits beside the rule's.
 import type { Message } from "../episode/types.js";
 import type { Scenario } from "../scenario/model.js";
 import { isErroredEnd } from "./outcome.js";
@@ -82,6 +86,8 @@ function userCause(run: CauseInput): FailureCause | null {
       evidence: "the user ended the conversation before saying anything to the agent",
     };
   }
+  const contradiction = contradictedGoal(run.scenario, toAgent);
+  if (contradiction !== null) return contradiction;
   const { scenario } = run;
   const given = [scenario.user.goal, scenario.user.opening, ...scenario.user.knowledge.flatMap((k) => [k.fact, k.value ?? ""])].join("\n");
   for (const m of toAgent) {
@@ -98,6 +104,83 @@ function userCause(run: CauseInput): FailureCause | null {
         rule: "user-unknown-value",
         message: m.sandbox_message_index,
         evidence: `the user said "${unknown}", which is not in its goal or knowledge and was never shown to it`,
+      };
+    }
+  }
+  return null;
+}
+
+/**
+ * A slot is a kind of value the scenario pins to exactly one value across the user's goal, opening
+ * and knowledge (facts and their `value`s): an e-mail address, a number of a given count of digits
+ * (a phone number, an amount), or a quoted text (what a message should say, in double quotes, or a
+ * knowledge `value` that is neither an e-mail nor a number). Two or more values of a kind make it
+ * no slot: which one the user means cannot be told from the words.
+ */
+export function goalSlots(scenario: Scenario): Map<string, SlotValue> {
+  const found = new Map<string, Map<string, SlotValue>>();
+  const add = (value: SlotValue): void => {
+    const values = found.get(value.slot) ?? new Map<string, SlotValue>();
+    values.set(value.key, value);
+    found.set(value.slot, values);
+  };
+  const { goal, opening, knowledge } = scenario.user;
+  for (const text of [goal, opening, ...knowledge.map((k) => k.fact)]) for (const v of slotValuesIn(text)) add(v);
+  for (const { value } of knowledge) {
+    if (value === null || value.trim() === "") continue;
+    const [whole] = slotValuesIn(value).filter((v) => v.slot !== "text" && v.text === value.trim());
+    add(whole ?? textValue(value));
+  }
+  const slots = new Map<string, SlotValue>();
+  for (const [slot, values] of found) if (values.size === 1) slots.set(slot, [...values.values()][0]!);
+  return slots;
+}
+
+export interface SlotValue {
+  /** "email", "digits:<n>" or "text". */
+  readonly slot: string;
+  /** The value as compared: lower case e-mail, the digits, or the text folded (case, spaces, end punctuation). */
+  readonly key: string;
+  /** As written. */
+  readonly text: string;
+}
+
+function slotValuesIn(text: string): SlotValue[] {
+  const values: SlotValue[] = valuesIn(text).map((v) =>
+    v.includes("@")
+      ? { slot: "email", key: v.toLowerCase(), text: v }
+      : { slot: `digits:${v.replace(/\D/g, "").length}`, key: v.replace(/\D/g, ""), text: v },
+  );
+  for (const quoted of text.matchAll(/["\u201c]([^"\u201c\u201d\n]+)["\u201d]/g)) values.push(textValue(quoted[1]!));
+  return values;
+}
+
+const textValue = (text: string): SlotValue => ({
+  slot: "text",
+  key: text
+    .toLowerCase()
+    .replace(/[\u2018\u2019]/g, "'")
+    .replace(/\s+/g, " ")
+    .trim()
+    .replace(/[.,!?;:]+$/, ""),
+  text: text.trim(),
+});
+
+function contradictedGoal(scenario: Scenario, toAgent: readonly Message[]): FailureCause | null {
+  const slots = goalSlots(scenario);
+  if (slots.size === 0) return null;
+  for (const m of toAgent) {
+    if (m.scripted) continue;
+    const said = slotValuesIn(m.content);
+    for (const value of said) {
+      const pinned = slots.get(value.slot);
+      // Saying the goal's own value in the same message ("not X, Y") is a correction, not a contradiction.
+      if (pinned === undefined || pinned.key === value.key || said.some((v) => v.slot === value.slot && v.key === pinned.key)) continue;
+      return {
+        kind: "user",
+        rule: "user-contradicted-goal",
+        message: m.sandbox_message_index,
+        evidence: `the user said "${value.text}" where its goal gives "${pinned.text}"`,
       };
     }
   }

@@ -48,7 +48,7 @@ export class FaultSpecError extends Error {
   }
 }
 
-const SIDES: readonly RequestRole[] = ["agent", "user", "judge"];
+const SIDES: readonly RequestRole[] = ["agent", "user", "judge", "reviewer"];
 
 const SELECTION_KEYS = ["every", "first", "times", "rate", "seed", "role"] as const;
 
@@ -88,7 +88,7 @@ export function parseFault(spec: string): Fault {
   const roleText = options.get("role");
   const role = roleText === undefined ? undefined : SIDES.find((side) => side === roleText);
   if (roleText !== undefined && role === undefined)
-    throw new FaultSpecError(`${kind}: role must be agent, user or judge, got "${roleText}"`);
+    throw new FaultSpecError(`${kind}: role must be agent, user, judge or reviewer, got "${roleText}"`);
   const selection: FaultSelection = compact({
     every: num("every"),
     first: num("first"),
@@ -134,7 +134,7 @@ export function faultProblem(fault: Fault): string | null {
       ? null
       : `${fault.kind}: rate must be between 0 and 1, got ${fault.rate}`,
     fault.seed === undefined || Number.isSafeInteger(fault.seed) ? null : `${fault.kind}: seed must be an integer, got ${fault.seed}`,
-    fault.role === undefined || SIDES.includes(fault.role) ? null : `${fault.kind}: role must be agent, user or judge`,
+    fault.role === undefined || SIDES.includes(fault.role) ? null : `${fault.kind}: role must be agent, user, judge or reviewer`,
   ];
   switch (fault.kind) {
     case "latency":

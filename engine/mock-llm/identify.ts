@@ -18,8 +18,8 @@ import { realNameOf } from "./tool-names.js";
 import type { ChatRequest, WireMessage } from "./wire.js";
 
 export type Side = "agent" | "user";
-/** Who a request is for: a side of the conversation, or the role-play judge (judge-reply.ts). */
-export type RequestRole = Side | "judge";
+/** Who a request is for: a side of the conversation, the role-play judge (judge-reply.ts) or the failure reviewer (review-reply.ts). */
+export type RequestRole = Side | "judge" | "reviewer";
 
 /** The model-name prefix that names the scenario to play. */
 export const SCENARIO_MODEL_PREFIX = "mock/";

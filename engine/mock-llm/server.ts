@@ -12,6 +12,7 @@ import { describeFault, faultProblem, type Fault } from "./faults.js";
 import { MockLlmError, invalidRequest } from "./http-error.js";
 import { detectSide, ScenarioIndex, SCENARIO_MODEL_PREFIX, type RequestRole } from "./identify.js";
 import { isJudgeRequest, judgeReply } from "./judge-reply.js";
+import { isReviewRequest, reviewReply } from "./review-reply.js";
 import { choiceKindOf, choiceReply } from "./dialogtool-choice.js";
 import { agentReply, userReply, type ScriptedReply } from "./reply.js";
 import { toolCreationReply, toolCreationTarget } from "./tool-creation.js";
@@ -131,13 +132,22 @@ export async function startMockLlm(options: MockLlmOptions): Promise<MockLlm> {
     const creationTool = options.codeAnswers ? toolCreationTarget(request) : null;
     // The role-play judge rates a finished episode: no scenario to identify, no reference step.
     const choice = creationTool === null ? choiceKindOf(request) : null;
-    const side: RequestRole = creationTool !== null || choice !== null ? "agent" : isJudgeRequest(request) ? "judge" : detectSide(request);
+    // The failure reviewer reads a finished run the same way: nothing to identify either.
+    const side: RequestRole =
+      creationTool !== null || choice !== null
+        ? "agent"
+        : isJudgeRequest(request)
+          ? "judge"
+          : isReviewRequest(request)
+            ? "reviewer"
+            : detectSide(request);
     record.side = side;
     let scripted: ScriptedReply;
     if (creationTool !== null) {
       record.scenario = `tool creation: ${creationTool}`;
       scripted = toolCreationReply(creationTool, options.codeAnswers ?? new Map());
     } else if (side === "judge") scripted = judgeReply(request);
+    else if (side === "reviewer") scripted = reviewReply(request);
     else if (choice !== null) {
       // DialogTool's question before an agent turn: an agent request, answered with the reference.
       const scenario = index.identify(request, "agent");

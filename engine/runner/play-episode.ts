@@ -1,7 +1,7 @@
 // Plays one episode into a trajectory file, the one episode loop of `toolsandbox run` and of the
 // extension's live runs: the header, then every event as it happens (each line flushed as it is
-// written), then the evaluation of the finished episode and, with a judge, the judgement as the
-// last line. A failed write must not throw into the engine: it stops the episode and is reported in
+// written), then the evaluation of the finished episode, with a judge the judgement, and with a reviewer
+// the review of a failed or errored run as the last line. A failed write must not throw into the engine: it stops the episode and is reported in
 // the outcome, for the caller to decide what it ends (`run`: this job or the whole run; the
 // extension: the run is refused).
 import { feedbackRunOptions } from "../episode/call-feedback.js";
@@ -11,8 +11,9 @@ import type { Message, RoleName, RunConfig, TrajectoryHeader } from "../episode/
 import type { JsonValue } from "../base/json.js";
 import { evaluate, type EvaluationResult } from "../evaluation/evaluate.js";
 import { judgeEpisode, type RolePlayJudge } from "../benchmarks/dialogtool/role-play/judge.js";
+import { reviewEpisode, type FailureReviewer } from "./failure-review.js";
 import type { Scenario } from "../scenario/model.js";
-import type { JudgementEvent, TrajectoryEvent } from "../trajectory/events.js";
+import type { JudgementEvent, ReviewEvent, TrajectoryEvent } from "../trajectory/events.js";
 import type { ModelCallEvent } from "../trajectory/trajectory.js";
 import { serializeLine, TrajectoryWriter } from "../trajectory/writer.js";
 
@@ -27,6 +28,8 @@ export interface EpisodeFileOptions {
   readonly signal: AbortSignal;
   /** Rates the agent's role play after the evaluation (a scenario with a persona). */
   readonly judge?: RolePlayJudge;
+  /** Says who is to blame when the run failed or errored, after the evaluation and judgement (`run --review`). */
+  readonly reviewer?: FailureReviewer;
   /**
    * Runs before the episode, inside its error handling (an outside agent's server and process made
    * reachable); the function it returns runs once the episode has ended, before it is scored.
@@ -65,6 +68,8 @@ export interface PlayedEpisode {
   readonly modelCalls: readonly ModelCallEvent[];
   /** The role-play judge's verdict, when a judge rated the episode. */
   readonly judgement: JudgementEvent | null;
+  /** The failure reviewer's verdict, when a reviewer read the failed or errored episode. */
+  readonly review: ReviewEvent | null;
 }
 
 /** The header's run configuration: the roles' ids and, for model-backed ones, their settings. */
@@ -110,6 +115,7 @@ export async function playEpisode(options: EpisodeFileOptions): Promise<PlayedEp
       writeError: { error, atStart: true },
       modelCalls,
       judgement: null,
+      review: null,
     };
   }
   echo?.(header);
@@ -162,6 +168,7 @@ export async function playEpisode(options: EpisodeFileOptions): Promise<PlayedEp
   let evaluation: EvaluationResult | null = null;
   let engineError: { readonly error: unknown } | null = null;
   let judgement: JudgementEvent | null = null;
+  let review: ReviewEvent | null = null;
   let release: (() => Promise<void>) | undefined;
   try {
     release = await options.around?.(signal);
@@ -176,6 +183,13 @@ export async function playEpisode(options: EpisodeFileOptions): Promise<PlayedEp
     // The verdict is the file's last line.
     judgement = (await judgeEpisode(options.judge, scenario, episode.messages, signal)) ?? null;
     if (judgement) onEvent(judgement);
+    const ended = episode.ended;
+    review = await reviewEpisode(
+      options.reviewer,
+      { scenario, messages: episode.messages, endReason: ended?.reason ?? null, endDetail: ended?.detail ?? null, evaluation },
+      signal,
+    );
+    if (review) onEvent(review);
   } catch (error) {
     engineError = { error };
   } finally {
@@ -191,5 +205,6 @@ export async function playEpisode(options: EpisodeFileOptions): Promise<PlayedEp
     writeError,
     modelCalls,
     judgement,
+    review,
   };
 }

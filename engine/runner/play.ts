@@ -12,6 +12,7 @@ import { failureCause } from "../evaluation/failure-causes.js";
 import { scenarioApps } from "../scenario/apps.js";
 import { packById } from "../packs/registry.js";
 import type { RolePlayJudge } from "../benchmarks/dialogtool/role-play/judge.js";
+import { reviewSummary, type FailureReviewer, type ReviewSummary } from "./failure-review.js";
 import { effectiveTurnCount } from "../evaluation/turn-count.js";
 import { NO_TELEMETRY, telemetryTotals, type TelemetryTotals } from "../trajectory/telemetry.js";
 import type { EndEvent } from "../trajectory/trajectory.js";
@@ -32,6 +33,8 @@ export interface PlayOptions {
   readonly outDir: string;
   /** Rates the agent's role play after the episode when the scenario gives a persona (`--judge`). */
   readonly judge?: RolePlayJudge;
+  /** Says who is to blame for each failed or errored episode, beside the rules' cause (`--review`). */
+  readonly reviewer?: FailureReviewer;
   /** Aborting ends the episode with the reason "cancelled"; it is still scored and its trajectory closed. */
   readonly signal: AbortSignal;
   /** Awaited before each turn (Episode's beforeTurn): the debugger holds the episode here between steps. */
@@ -93,6 +96,7 @@ export async function playJob(job: BatchJob, options: PlayOptions): Promise<Play
     file: path,
     signal: options.signal,
     ...(options.judge ? { judge: options.judge } : {}),
+    ...(options.reviewer ? { reviewer: options.reviewer } : {}),
     ...(options.beforeTurn ? { beforeTurn: options.beforeTurn } : {}),
     ...(outside ? { around: outside } : {}),
     ...(options.onProgress ? { onProgress: options.onProgress } : {}),
@@ -136,6 +140,7 @@ export async function playJob(job: BatchJob, options: PlayOptions): Promise<Play
     engineError: engineError === null ? null : errorMessage(engineError.error),
     telemetry: telemetryTotals(played.modelCalls),
     ...(played.judgement ? { rolePlay: played.judgement.overall } : {}),
+    ...(played.review ? { review: reviewSummary(played.review) } : {}),
     messages: played.messages,
   });
   return { result, engineError: engineError?.error ?? null };
@@ -177,6 +182,8 @@ export interface JobFacts {
   readonly telemetry: TelemetryTotals;
   /** The role-play judge's overall score, when the episode was judged. */
   readonly rolePlay?: number | null;
+  /** The failure reviewer's verdict, when the episode was reviewed. */
+  readonly review?: ReviewSummary;
   /** The episode's messages, for the failure-cause rules (none for a job that never started). */
   readonly messages: readonly Message[];
 }
@@ -210,5 +217,6 @@ export function jobResult(job: BatchJob, facts: JobFacts): ScenarioResult {
     // Only model-backed runs have any: a scripted run's summary stays as it was, byte for byte.
     ...(facts.telemetry.calls > 0 || (facts.telemetry.cached_calls ?? 0) > 0 ? { telemetry: facts.telemetry } : {}),
     ...(facts.rolePlay !== undefined ? { role_play: facts.rolePlay } : {}),
+    ...(facts.review !== undefined ? { review: facts.review } : {}),
   };
 }

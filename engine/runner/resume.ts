@@ -3,6 +3,8 @@
 // and it has its end event and its evaluation) is kept and read back into the summary. Anything
 // else under the job's name (a run killed mid-episode, an episode cancelled by Ctrl-C, an engine
 // failure) is deleted and played again from the start, never appended to.
+import { reviewSummary } from "./failure-review.js";
+import { failureCause } from "../evaluation/failure-causes.js";
 import { readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import type { TrajectoryHeader } from "../episode/types.js";
@@ -31,9 +33,10 @@ export type SavedJob =
 /**
  * Reads the job's trajectory in `outDir`, if there is one, and says what resuming does with it.
  * `judged`: the run has a role-play judge, so an episode of a scenario with a persona is finished
- * only with its judgement (a kill may fall between the evaluation and the verdict).
+ * only with its judgement (a kill may fall between the evaluation and the verdict). `reviewed`: the
+ * run has a failure reviewer, so a failed or errored episode is finished only with its review.
  */
-export function inspectSavedJob(job: BatchJob, outDir: string, expected: TrajectoryHeader, judged = false): SavedJob {
+export function inspectSavedJob(job: BatchJob, outDir: string, expected: TrajectoryHeader, judged = false, reviewed = false): SavedJob {
   const path = join(outDir, job.trajectory);
   if (isSymbolicLink(path)) return { kind: "link" };
   let text: string;
@@ -60,7 +63,8 @@ export function inspectSavedJob(job: BatchJob, outDir: string, expected: Traject
   }
   const why =
     incompleteness(trajectory) ??
-    (judged && job.scenario.agent.persona && trajectory.judgement === null ? "it has no role-play judgement" : null);
+    (judged && job.scenario.agent.persona && trajectory.judgement === null ? "it has no role-play judgement" : null) ??
+    (reviewed && trajectory.review === null && needsReview(trajectory) ? "it failed and has no failure review" : null);
   if (why !== null) return { kind: "incomplete", reason: why };
   const { end, evaluation } = trajectory;
   if (end === null || evaluation === null) throw new Error("unreachable: a complete trajectory has its end and evaluation");
@@ -73,6 +77,7 @@ export function inspectSavedJob(job: BatchJob, outDir: string, expected: Traject
     engineError: null,
     telemetry: telemetryTotals(trajectory.modelCalls),
     ...(trajectory.judgement ? { rolePlay: trajectory.judgement.overall } : {}),
+    ...(trajectory.review ? { review: reviewSummary(trajectory.review) } : {}),
     messages: trajectory.messages,
   });
   return { kind: "complete", result };
@@ -128,4 +133,18 @@ function headerDifference(saved: JsonObject, expected: TrajectoryHeader): string
 
 function isErrno(error: unknown, code: string): boolean {
   return typeof error === "object" && error !== null && "code" in error && (error as { code: unknown }).code === code;
+}
+
+/** Whether `run --review` reviews this finished run: it failed or errored by the rules, and was not cancelled. */
+function needsReview(trajectory: Trajectory): boolean {
+  if (trajectory.endReason === "cancelled") return false;
+  return (
+    failureCause({
+      scenario: trajectory.header.scenario,
+      messages: trajectory.messages,
+      endReason: trajectory.endReason,
+      endDetail: trajectory.end?.detail ?? null,
+      evaluation: trajectory.evaluation,
+    }) !== null
+  );
 }

@@ -111,10 +111,14 @@ export interface ModelRoleFlags {
   readonly judgeSeed?: number;
   readonly judgeMaxTokens?: number;
   readonly judgeApiKeyEnv?: string;
+  /** The failure reviewer (cli/review-options.ts): its own endpoint and key variable. */
+  readonly review?: string;
+  readonly reviewBaseUrl?: string;
+  readonly reviewApiKeyEnv?: string;
 }
 
-/** A role played by a model: the two of an episode, and the judge that rates it afterwards. */
-export type ModelRole = "agent" | "user" | "judge";
+/** A role played by a model: the two of an episode, the judge that rates it and the reviewer of a failed one afterwards. */
+export type ModelRole = "agent" | "user" | "judge" | "reviewer";
 
 type Env = Readonly<Record<string, string | undefined>>;
 
@@ -129,7 +133,7 @@ export function roleSpecs(agentId: string, userId: string, flags: ModelRoleFlags
     if (flags.timeLimit !== undefined) throw usage("--time-limit applies to an outside agent only (--agent cmd:... or a2a:...)");
     if (flags.batchWindow !== undefined) throw usage("--batch-window applies to an outside agent only (--agent cmd:... or a2a:...)");
   }
-  if (agent.kind === "scripted" && user.kind === "scripted" && flags.judge === undefined) {
+  if (agent.kind === "scripted" && user.kind === "scripted" && flags.judge === undefined && flags.review === undefined) {
     const stray = (["baseUrl", "timeout", "maxRetries", "apiKeyEnv"] as const).find((k) => flags[k] !== undefined);
     if (stray) throw usage(`--${kebab(stray)} applies to model-backed roles only (--agent or --user openai:<model>)`);
     if (flags.recordIo === false) throw usage("--no-record-io applies to model-backed roles only (--agent or --user openai:<model>)");
@@ -139,29 +143,31 @@ export function roleSpecs(agentId: string, userId: string, flags: ModelRoleFlags
 
 export function roleSpec(role: ModelRole, id: string, flags: ModelRoleFlags, env: Env): RoleSpec {
   const own =
-    role === "judge"
-      ? {
-          baseUrl: flags.judgeBaseUrl,
-          temperature: flags.judgeTemperature,
-          seed: flags.judgeSeed,
-          maxTokens: flags.judgeMaxTokens,
-          apiKeyEnv: flags.judgeApiKeyEnv,
-        }
-      : role === "agent"
+    role === "reviewer"
+      ? { baseUrl: flags.reviewBaseUrl, temperature: undefined, seed: undefined, maxTokens: undefined, apiKeyEnv: flags.reviewApiKeyEnv }
+      : role === "judge"
         ? {
-            baseUrl: flags.agentBaseUrl,
-            temperature: flags.agentTemperature,
-            seed: flags.agentSeed,
-            maxTokens: flags.agentMaxTokens,
-            apiKeyEnv: flags.agentApiKeyEnv,
+            baseUrl: flags.judgeBaseUrl,
+            temperature: flags.judgeTemperature,
+            seed: flags.judgeSeed,
+            maxTokens: flags.judgeMaxTokens,
+            apiKeyEnv: flags.judgeApiKeyEnv,
           }
-        : {
-            baseUrl: flags.userBaseUrl,
-            temperature: flags.userTemperature,
-            seed: flags.userSeed,
-            maxTokens: flags.userMaxTokens,
-            apiKeyEnv: flags.userApiKeyEnv,
-          };
+        : role === "agent"
+          ? {
+              baseUrl: flags.agentBaseUrl,
+              temperature: flags.agentTemperature,
+              seed: flags.agentSeed,
+              maxTokens: flags.agentMaxTokens,
+              apiKeyEnv: flags.agentApiKeyEnv,
+            }
+          : {
+              baseUrl: flags.userBaseUrl,
+              temperature: flags.userTemperature,
+              seed: flags.userSeed,
+              maxTokens: flags.userMaxTokens,
+              apiKeyEnv: flags.userApiKeyEnv,
+            };
   if (role === "agent" && id.startsWith(COMMAND_PREFIX)) {
     const line = id.slice(COMMAND_PREFIX.length);
     const { argv, problem } = splitCommandLine(line);

@@ -11,6 +11,7 @@ import type { Category, Scenario } from "../scenario/model.js";
 import { addTelemetry, NO_TELEMETRY, type TelemetryTotals } from "../trajectory/telemetry.js";
 import { countedScore, DEFAULT_POLICY, isErroredEnd, type RunStatus, type ScoringPolicy } from "../evaluation/outcome.js";
 import { isSuccess } from "../evaluation/pass-k.js";
+import type { ReviewSummary } from "./failure-review.js";
 import { CAUSE_KINDS, type CauseKind, type FailureCause } from "../evaluation/failure-causes.js";
 import {
   BOOTSTRAP_RESAMPLES,
@@ -61,6 +62,8 @@ export interface ScenarioResult {
   readonly telemetry?: TelemetryTotals;
   /** The role-play judge's overall score (1-5; null when the judgement failed); only when the episode was judged (`run --judge`). */
   readonly role_play?: number | null;
+  /** The failure reviewer's verdict beside `cause`; only when the episode failed or errored and was reviewed (`run --review`). */
+  readonly review?: ReviewSummary;
 }
 
 // An outside agent that went away or ran out of time (agent_disconnected, timed_out) is the agent's

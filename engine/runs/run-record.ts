@@ -9,6 +9,7 @@ import { readdirSync, statSync } from "node:fs";
 import { basename, dirname, join, relative } from "node:path";
 import { AUGMENTATION_CATEGORIES } from "../evaluation/categories.js";
 import { failureCause, type FailureCause } from "../evaluation/failure-causes.js";
+import { reviewSummary, type ReviewSummary } from "../runner/failure-review.js";
 import { isErroredEnd, type RunStatus } from "../evaluation/outcome.js";
 import { packById } from "../packs/registry.js";
 import { appsOfTools } from "../scenario/apps.js";
@@ -60,6 +61,8 @@ export interface RunRecord {
   readonly damaged_line: number | null;
   /** Why a failed or errored run failed, by rule (evaluation/failure-causes.ts); null for a success or a damaged or unscored file. */
   readonly cause: FailureCause | null;
+  /** The failure reviewer's verdict beside `cause` (`run --review`); absent when the run was not reviewed. */
+  readonly review?: ReviewSummary;
 }
 
 /** The trajectory files under `paths` (files as given, folders searched), sorted within each folder. */
@@ -159,6 +162,7 @@ function recordOfChecked({ trajectory, damage }: CheckedRun, file: string, root:
             evaluation,
           })
         : null,
+    ...(trajectory.review === null ? {} : { review: reviewSummary(trajectory.review) }),
   };
 }
 

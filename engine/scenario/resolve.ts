@@ -199,7 +199,7 @@ function mergeOverlapping(schema: readonly Diagnostic[], semantic: readonly Diag
   return [...schema.filter((d) => !semanticRanges.has(`${d.offset[0]}:${d.offset[1]}`)), ...semantic];
 }
 
-function sortByPosition(diagnostics: readonly Diagnostic[]): Diagnostic[] {
+export function sortByPosition(diagnostics: readonly Diagnostic[]): Diagnostic[] {
   return diagnostics
     .map((d, i) => ({ d, i }))
     .sort((a, b) => a.d.offset[0] - b.d.offset[0] || a.d.offset[1] - b.d.offset[1] || a.i - b.i)

@@ -1,7 +1,7 @@
 // A trajectory in memory: the header, the events in file order, the messages, and the world at
 // every message index rebuilt from the initial tables plus the recorded changes. The builder
 // checks that the events fit together (message indices in order, every change consistent with
-// the state it applies to, after the end only the evaluation and then the judgement), so
+// the state it applies to, after the end only the evaluation, the judgement and the review), so
 // consumers can trust what they get.
 import type { EndReason, EpisodeEvent, Message, TrajectoryHeader } from "../episode/types.js";
 import { applyChanges, changeConflict } from "../world/changes.js";
@@ -10,7 +10,7 @@ import { WorldHistory } from "../world/history.js";
 import type { Tables } from "../world/types.js";
 import type { EvaluationResult } from "../evaluation/result.js";
 import type { TrajectoryWarning } from "./errors.js";
-import type { JudgementEvent, TrajectoryEvent } from "./events.js";
+import type { JudgementEvent, ReviewEvent, TrajectoryEvent } from "./events.js";
 
 export type EndEvent = Extract<EpisodeEvent, { type: "end" }>;
 export type WorldEvent = Extract<EpisodeEvent, { type: "world" }>;
@@ -31,6 +31,8 @@ export class Trajectory {
     readonly evaluation: EvaluationResult | null = null,
     /** The role-play judge's verdict, the last line of a `run --judge` of a scenario with a persona. */
     readonly judgement: JudgementEvent | null = null,
+    /** The failure reviewer's verdict, the last line of a failed or errored run of `run --review`. */
+    readonly review: ReviewEvent | null = null,
   ) {}
 
   /** The world as it was at message `index` (the latest snapshot at or before it). */
@@ -60,6 +62,7 @@ export class TrajectoryBuilder {
   private end: EndEvent | null = null;
   private evaluation: EvaluationResult | null = null;
   private judgement: JudgementEvent | null = null;
+  private review: ReviewEvent | null = null;
 
   constructor(readonly header: TrajectoryHeader) {
     this.current = header.scenario.world.tables;
@@ -68,6 +71,13 @@ export class TrajectoryBuilder {
   }
 
   add(event: TrajectoryEvent): void {
+    // The reviewer reads the finished, scored (and judged) run: its verdict is the last line.
+    if (this.review) throw new EventOrderError(`a "${event.type}" event follows the review event`);
+    if (event.type === "review") {
+      if (!this.end) throw new EventOrderError('a "review" event comes before the end event');
+      this.review = event;
+      return;
+    }
     // The judge rates the finished episode after it was scored: its verdict is the last line.
     if (this.judgement) throw new EventOrderError(`a "${event.type}" event follows the judgement event`);
     if (event.type === "judgement") {
@@ -108,7 +118,17 @@ export class TrajectoryBuilder {
   }
 
   build(warnings: readonly TrajectoryWarning[]): Trajectory {
-    return new Trajectory(this.header, this.events, this.messages, this.end, this.history, warnings, this.evaluation, this.judgement);
+    return new Trajectory(
+      this.header,
+      this.events,
+      this.messages,
+      this.end,
+      this.history,
+      warnings,
+      this.evaluation,
+      this.judgement,
+      this.review,
+    );
   }
 
   private addMessage(message: Message): void {

@@ -9,6 +9,7 @@ import { readTag, yamlScalar } from "./completion-support.js";
 import type { ScenarioDocument } from "./document.js";
 import { deref, propertiesOf, requiredOf, schemaAt, typesOf, type Schema } from "./schema-nav.js";
 import { guarded } from "./guard.js";
+import { SCHEMA_NOT_FOUND } from "./schema-modeline.js";
 import { SKELETON_SNIPPET, snippetToText } from "./snippets.js";
 
 /** What the client can apply: `snippetEdits` = snippet text edits in a workspace edit (LSP 3.18). */
@@ -34,6 +35,7 @@ function actionsFor(doc: ScenarioDocument, d: Diagnostic, support: CodeActionSup
   const suggestion = typeof data.suggestion === "string" ? data.suggestion : null;
   const insert = typeof data.insert === "string" ? data.insert : null;
   if (code === "empty-file") return [skeletonAction(doc, d)];
+  if (code === SCHEMA_NOT_FOUND) return [removeLineAction(doc, d)];
   if (code === "milestone-unconnected" && insert !== null) return afterActions(doc, d, insert);
   if (suggestion !== null) return [replaceAction(doc, d, suggestion)];
   if (insert !== null && (code === "schema-required" || code === "missing-argument" || code === "missing-column")) {
@@ -51,6 +53,13 @@ function quickFix(doc: ScenarioDocument, title: string, d: Diagnostic, edits: Te
     edit: { changes: { [doc.uri]: edits } },
     ...(preferred ? { isPreferred: true } : {}),
   };
+}
+
+/** Deletes the `$schema` modeline: the extension gives scenario files its bundled schema without it. */
+function removeLineAction(doc: ScenarioDocument, d: Diagnostic): CodeAction {
+  const line = d.range.start.line;
+  const range = { start: { line, character: 0 }, end: { line: line + 1, character: 0 } };
+  return quickFix(doc, "Remove the $schema line (the extension supplies the schema)", d, [{ range, newText: "" }], true);
 }
 
 /** Replace the flagged text with the suggestion, keeping the quotes it was written with. */

@@ -131,7 +131,14 @@ function worldItems(found: readonly SuggestedValue[], value: ValueMaker): Comple
   );
 }
 
-/** Tools: for a reference call those the agent may call first; for allow/deny not those already listed. */
+/**
+ * Tools: for allow/deny not those already listed. For a reference call, and for a milestone's or
+ * minefield's tool trace, the tools the scenario does not let the agent call come after the others,
+ * marked with the reason: kept rather than hidden, because an author writing a milestone before
+ * the tools list would otherwise look for a tool that seems not to exist, and the mark says which
+ * list to change. (A milestone expecting such a call can never be reached; a minefield on one
+ * can never be hit.) A user-only tool in a trace is the user's call, which the lists do not limit.
+ */
 function toolItems(doc: ScenarioDocument, path: readonly PathSegment[], purpose: ToolPurpose, value: ValueMaker): CompletionItem[] {
   const listed = purpose === "allow" || purpose === "deny" ? existingListValues(doc, path) : new Set<string>();
   const lists = { allow: writtenList(doc, ["tools", "allow"]), deny: writtenList(doc, ["tools", "deny"]) ?? [] };
@@ -140,10 +147,12 @@ function toolItems(doc: ScenarioDocument, path: readonly PathSegment[], purpose:
     if (listed.has(tool.name)) return;
     const agentTool = tool.visibleTo.includes("agent");
     if (!agentTool && purpose !== "trace") return;
-    const reason = purpose === "call" ? unavailableReason(tool, lists) : null;
+    const reason = purpose === "call" || (purpose === "trace" && agentTool) ? unavailableReason(tool, lists) : null;
+    const mark = purpose === "trace" ? "not allowed in this scenario" : "not offered";
     items.push(
       value(tool.name, CompletionItemKind.Function, `${reason === null ? 0 : 1}${`${i}`.padStart(3, "0")}`, {
-        detail: reason === null ? toolSignature(tool) : `not offered: ${reason}`,
+        detail: reason === null ? toolSignature(tool) : `${mark}: ${reason}`,
+        ...(reason === null ? {} : { labelDetails: { description: mark } }),
         documentation: { kind: "markdown", value: toolMarkdown(tool) },
       }),
     );

@@ -16,6 +16,9 @@ import { checkScenarioFileSource } from "../../engine/scenario/load.js";
 import type { CheckResult } from "../../engine/scenario/resolve.js";
 import { withLineFeeds, YamlSource } from "../../engine/scenario/yaml-source.js";
 import { SectionedParser } from "../../engine/scenario/yaml-sections.js";
+import { sortByPosition } from "../../engine/scenario/resolve.js";
+import { findingsBesideSyntaxErrors } from "./syntax-recovery.js";
+import { schemaModelineDiagnostics } from "./schema-modeline.js";
 import { cursorContext, type CursorContext } from "./cursor-context.js";
 import { limitValue } from "../../engine/base/limits.js";
 import { isPastLimits } from "./document-limits.js";
@@ -76,8 +79,29 @@ class ParsedScenario implements ScenarioDocument {
     // the whole parse's, as `validate` reports them. A limit passed (nesting, milestones) is found
     // the same in both, so the sections' parse is kept: parsing a large file again costs a second.
     // The scenario's prompt set is read from beside it, as `validate` does.
+    if (this.checked !== null) return this.checked;
     const reparse = this.source.syntaxDiagnostics.some((d) => d.code.startsWith("yaml-"));
-    this.checked ??= checkScenarioFileSource(reparse ? new YamlSource(this.text, this.file) : this.source);
+    const engine = checkScenarioFileSource(reparse ? new YamlSource(this.text, this.file) : this.source);
+    // A schema modeline that points nowhere is the editor's concern, not `validate`'s.
+    const modeline = guarded("schema modeline", [], () => schemaModelineDiagnostics(this.text, this.file));
+    const checked = modeline.length === 0 ? engine : { ...engine, diagnostics: sortByPosition([...engine.diagnostics, ...modeline]) };
+    const syntax = checked.diagnostics.filter((d) => d.code.startsWith("yaml-"));
+    if (syntax.length === 0) this.incremental.lastParsed = this.text;
+    // Only plain syntax errors stand in the way; a merge key or a limit passed is the whole finding.
+    if (syntax.length === 0 || !engine.diagnostics.every((d) => d.code === "yaml-syntax" || d.code === "yaml-duplicate-key")) {
+      this.checked = checked;
+      return checked;
+    }
+    // The sections that still parse keep their findings (syntax-recovery.ts).
+    const beside = guarded("syntax recovery", [], () =>
+      findingsBesideSyntaxErrors(
+        this.text,
+        syntax,
+        this.incremental.lastParsed,
+        (text) => checkScenarioFileSource(new YamlSource(text, this.file)).diagnostics,
+      ),
+    );
+    this.checked = beside.length === 0 ? checked : { ...checked, diagnostics: sortByPosition([...checked.diagnostics, ...beside]) };
     return this.checked;
   }
 
@@ -139,6 +163,8 @@ const cache = new Map<string, ParsedScenario>();
 interface Incremental {
   readonly parser: SectionedParser;
   lines: { readonly text: string; readonly structure: LineStructure } | null;
+  /** The last version's text that had no YAML syntax error: what a broken section is checked as. */
+  lastParsed: string | null;
 }
 const incrementals = new Map<string, Incremental>();
 
@@ -148,7 +174,7 @@ export function getScenarioDocument(doc: TextDocument): ScenarioDocument {
   cache.delete(doc.uri);
   let incremental = incrementals.get(doc.uri);
   if (!incremental) {
-    incremental = { parser: new SectionedParser(), lines: null };
+    incremental = { parser: new SectionedParser(), lines: null, lastParsed: null };
     incrementals.set(doc.uri, incremental);
   }
   const parsed =

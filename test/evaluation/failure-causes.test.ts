@@ -2,7 +2,7 @@
 // sample run that succeeded and changes only what the rule looks at.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { readFileSync, writeFileSync } from "node:fs";
+import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -118,6 +118,60 @@ test("simulated user: it said a phone number outside its knowledge that nothing 
   // Once the agent has shown the number, saying it back is not inventing it.
   const shown = [...messages.slice(0, -2), message(n + 1, "agent", "user", "Your partner's number is +15550109999."), messages.at(-1)!];
   assert.notEqual(failureCause(run({ messages: shown, evaluation: { score: 0.5 } }))?.rule, "user-unknown-value");
+});
+
+test("simulated user: it contradicted its goal, giving another value for the number its goal pins", () => {
+  // The goal and knowledge pin one 11-digit number, the contact's new one: +10293847563.
+  const file = "sample-scenarios/trajectories/modify_contact_with_message_recency_adapted.trajectory.jsonl";
+  const contact = parseTrajectory(readFileSync(file, "utf8"), file);
+  const opening = contact.messages.findIndex((m) => m.sender === "user" && m.recipient === "agent");
+  const before = contact.messages.slice(0, opening + 1);
+  const n = before.length;
+  const planted = (content: string): CauseInput => ({
+    scenario: contact.header.scenario,
+    messages: [
+      ...before,
+      message(n, "agent", "user", "Which number should I give them?"),
+      message(n + 1, "user", "agent", content, { visible_to: ["user", "agent"] }),
+    ],
+    endReason: contact.endReason,
+    endDetail: null,
+    evaluation: { ...contact.evaluation!, score: 0.5 },
+  });
+  const cause = failureCause(planted("Make it +1 029 384 7564 please."));
+  assert.deepEqual(cause && [cause.kind, cause.rule, cause.message, cause.evidence], [
+    "user",
+    "user-contradicted-goal",
+    n + 1,
+    'the user said "+1 029 384 7564" where its goal gives "+10293847563"',
+  ]);
+  // The goal's own number, however it is written, is no contradiction; nor is a correction that says it.
+  assert.notEqual(failureCause(planted("Make it +1 (029) 384-7563 please."))?.rule, "user-contradicted-goal");
+  assert.notEqual(failureCause(planted("Not +10293847564, I mean +10293847563."))?.rule, "user-contradicted-goal");
+  // A scenario that gives two numbers of that length pins neither: no slot, no contradiction.
+  const two = planted("Make it +1 029 384 7564 please.");
+  const knowledge = [
+    ...two.scenario.user.knowledge,
+    { fact: "Your old number was +10293847000.", value: null, reveal: "when_asked" as const },
+  ];
+  const loose = { ...two, scenario: { ...two.scenario, user: { ...two.scenario.user, knowledge } } };
+  assert.notEqual(failureCause(loose)?.rule, "user-contradicted-goal");
+});
+
+test("the saved sample runs set off no user rule (no false alarms on runs that succeeded)", () => {
+  for (const name of readdirSync("sample-scenarios/trajectories").filter((f) => f.endsWith(".trajectory.jsonl"))) {
+    const path = `sample-scenarios/trajectories/${name}`;
+    const t = parseTrajectory(readFileSync(path, "utf8"), path);
+    if (t.evaluation === null) continue;
+    const cause = failureCause({
+      scenario: t.header.scenario,
+      messages: t.messages,
+      endReason: t.endReason,
+      endDetail: null,
+      evaluation: { ...t.evaluation, score: 0 },
+    });
+    assert.notEqual(cause?.kind, "user", `${name}: ${cause?.evidence}`);
+  }
 });
 
 test("agent: a minefield hit", () => {

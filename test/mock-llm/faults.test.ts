@@ -49,7 +49,7 @@ test("--fault syntax errors say what is wrong and what is accepted", () => {
     ["drop:every=0", /every must be a whole number of at least 1/],
     ["drop:first=1.5", /first must be a whole number/],
     ["drop:rate=2", /rate must be between 0 and 1/],
-    ["drop:role=system", /role must be agent, user or judge, got "system"/],
+    ["drop:role=system", /role must be agent, user, judge or reviewer, got "system"/],
     ["drop:every=2,every=3", /"every" is given twice/],
     ["server-error:status=404", /status must be from 500 to 599/],
     ["rate-limit:retry_after=0.5", /retry_after must be a whole number of seconds/],

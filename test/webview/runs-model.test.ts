@@ -4,7 +4,8 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { tableRows, type TableQuery } from "../../client/webview/runs/table-model.js";
+import { COLUMNS, tableRows, type TableQuery } from "../../client/webview/runs/table-model.js";
+import { runsData } from "../../client/webview/runs/validate.js";
 import { runRecordOf } from "../../engine/runs/run-record.js";
 import { runsReport } from "../../engine/runs/runs-report.js";
 import { serializeLine } from "../../engine/trajectory/writer.js";
@@ -104,4 +105,26 @@ test("a model run's record sums its calls; the report sums the records and compu
     [1],
   );
   assert.equal(group?.pass_hat_k?.tasks.find((t) => t.task === "find_temperature_adapted")?.successes, 1);
+});
+
+test("the End column shows the LLM reviewer's verdict beside the rule's cause, and the page's reader keeps it", () => {
+  const [base] = syntheticRuns(1);
+  const cause = { kind: "agent" as const, rule: "missed-milestone", message: null, evidence: "milestone confirmed was never reached" };
+  const record = {
+    ...base!,
+    end_reason: "user_ended",
+    cause,
+    review: { reviewer: "openai:mock", kind: "user" as const, reason: "The user asked for the opposite of its goal." },
+  };
+  const end = COLUMNS.find((c) => c.id === "end")!;
+  assert.equal(
+    end.text(record),
+    "user_ended · agent: milestone confirmed was never reached · review by openai:mock: user: The user asked for the opposite of its goal.",
+  );
+  const { review: _review, ...unreviewed } = record;
+  assert.equal(end.text(unreviewed), "user_ended · agent: milestone confirmed was never reached");
+  // The webview's reader of the records (client/webview/runs/validate.ts) keeps the review as sent.
+  const data = { type: "runs", title: "t", records: [record], report: runsReport([record]) };
+  const [read] = runsData(JSON.parse(JSON.stringify(data)), "runs").records;
+  assert.deepEqual(read?.review, record.review);
 });

@@ -55,7 +55,7 @@ export const COLUMNS: readonly RunColumn[] = [
     text: (r) =>
       r.damaged !== null
         ? `damaged${r.damaged_line === null ? "" : ` at line ${r.damaged_line}`}: ${r.damaged}`
-        : `${r.end_reason ?? "no end"}${r.cause === null ? "" : ` · ${r.cause.kind}: ${r.cause.evidence}`}`,
+        : `${r.end_reason ?? "no end"}${r.cause === null ? "" : ` · ${r.cause.kind}: ${r.cause.evidence}`}${reviewText(r)}`,
     key: (r) => r.damaged ?? r.end_reason,
   },
   // What the runs record of time: the model calls' wall time (scripted runs take none).
@@ -145,4 +145,10 @@ export function tableRows(records: readonly RunRecord[], query: TableQuery): Tab
     for (const record of members) rows.push({ kind: "run", record });
   }
   return rows;
+}
+
+/** The LLM reviewer's verdict beside the rule's cause (`run --review`); empty when the run was not reviewed. */
+function reviewText(r: RunRecord): string {
+  if (r.review === undefined) return "";
+  return ` · review by ${r.review.reviewer}: ${r.review.kind === null ? "" : `${r.review.kind}: `}${r.review.reason}`;
 }

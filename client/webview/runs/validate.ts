@@ -6,6 +6,7 @@ import type { CategoryRow } from "../../../engine/evaluation/categories.js";
 import type { PassHatKReport } from "../../../engine/evaluation/pass-k.js";
 import type { RunRecord } from "../../../engine/runs/run-record.js";
 import { CAUSE_KINDS, type CauseKind, type FailureCause } from "../../../engine/evaluation/failure-causes.js";
+import type { ReviewSummary } from "../../../engine/runner/failure-review.js";
 import type { RunsData } from "../../../engine/runs/runs-data.js";
 import type { GroupReport, RunsReport, StatusCounts, SuccessRate, SuiteRow } from "../../../engine/runs/runs-report.js";
 import type { Interval } from "../../../engine/evaluation/statistics/intervals.js";
@@ -52,6 +53,17 @@ const runRecord: Reader<RunRecord> = (value, path) => {
     damaged: nullable(str)(prop(o, "damaged"), at("damaged")),
     damaged_line: nullable(index)(prop(o, "damaged_line"), at("damaged_line")),
     cause: nullable(failureCause)(prop(o, "cause"), at("cause")),
+    // Absent in records from before the reviewer: not reviewed.
+    ...(prop(o, "review") === undefined ? {} : { review: reviewSummary(prop(o, "review"), at("review")) }),
+  };
+};
+
+const reviewSummary: Reader<ReviewSummary> = (value, path) => {
+  const o = record(value, path);
+  return {
+    reviewer: str(prop(o, "reviewer"), `${path}/reviewer`),
+    kind: nullable(oneOf(CAUSE_KINDS))(prop(o, "kind"), `${path}/kind`),
+    reason: str(prop(o, "reason"), `${path}/reason`),
   };
 };
 

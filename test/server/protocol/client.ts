@@ -2,6 +2,8 @@
 // JSON-RPC over its stdin/stdout (or a Node IPC channel), records what the server publishes,
 // registers and logs, and bounds every wait.
 import { spawn, type ChildProcess } from "node:child_process";
+import { copyFileSync, mkdirSync, mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import {
@@ -227,6 +229,20 @@ export class LspClient {
         ];
     return Promise.race([promise, timeout, ...exit]).finally(() => clearTimeout(timer));
   }
+}
+
+/**
+ * A temporary workspace laid out like the repository: documents go in the folder returned
+ * (`<root>/scenarios`), and `<root>/schemas/scenario.schema.json` is there, so the samples'
+ * `$schema=../schemas/...` modeline finds its file. Remove `dirname(folder)` when done.
+ */
+export function sampleWorkspace(prefix: string): string {
+  const root = mkdtempSync(join(tmpdir(), prefix));
+  mkdirSync(join(root, "schemas"));
+  copyFileSync("schemas/scenario.schema.json", join(root, "schemas", "scenario.schema.json"));
+  const folder = join(root, "scenarios");
+  mkdirSync(folder);
+  return folder;
 }
 
 /** The file: URI of a path. */

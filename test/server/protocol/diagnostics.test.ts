@@ -2,11 +2,10 @@
 // for each version it is sent, and the reference solution's score added in the background.
 import { after, before, test } from "node:test";
 import assert from "node:assert/strict";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { readFileSync, rmSync } from "node:fs";
+import { dirname, join } from "node:path";
 import { CodeActionKind, DiagnosticSeverity, TextDocumentSyncKind, type PublishDiagnosticsParams } from "vscode-languageserver/node";
-import { buildServer, LspClient, positionOf, SERVER, uriOf } from "./client.js";
+import { buildServer, LspClient, positionOf, SERVER, sampleWorkspace, uriOf } from "./client.js";
 
 const CONTACT = readFileSync("sample-scenarios/modify_contact_with_message_recency_adapted.scenario.yaml", "utf8");
 const CELLULAR = readFileSync("sample-scenarios/cellular_off_adapted.scenario.yaml", "utf8");
@@ -18,14 +17,14 @@ let client: LspClient;
 
 before(async () => {
   buildServer();
-  dir = mkdtempSync(join(tmpdir(), "toolsandbox-lsp-diagnostics-"));
+  dir = sampleWorkspace("toolsandbox-lsp-diagnostics-");
   client = LspClient.start([SERVER, "--stdio"]);
   await client.initialize(dir);
 });
 
 after(() => {
   client.kill();
-  rmSync(dir, { recursive: true, force: true });
+  rmSync(dirname(dir), { recursive: true, force: true });
 });
 
 const publishedFor = (uri: string, version: number) => (p: PublishDiagnosticsParams) => p.uri === uri && p.version === version;

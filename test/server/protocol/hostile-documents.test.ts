@@ -6,9 +6,8 @@
 // timed assertion here.
 import { after, before, test } from "node:test";
 import assert from "node:assert/strict";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { readFileSync, rmSync } from "node:fs";
+import { dirname, join } from "node:path";
 import {
   CompletionRequest,
   DocumentSymbolRequest,
@@ -25,7 +24,7 @@ import {
   manyLines,
   manyMilestones,
 } from "../../fixtures/hostile-documents.js";
-import { buildServer, LspClient, positionOf, SERVER, uriOf } from "./client.js";
+import { buildServer, LspClient, positionOf, SERVER, sampleWorkspace, uriOf } from "./client.js";
 
 /** Issue 18's bound on the server's memory with every hostile document open at once. */
 const PEAK_MEMORY_MB = 500;
@@ -44,14 +43,14 @@ let client: LspClient;
 
 before(async () => {
   buildServer();
-  dir = mkdtempSync(join(tmpdir(), "toolsandbox-lsp-hostile-"));
+  dir = sampleWorkspace("toolsandbox-lsp-hostile-");
   client = LspClient.start([SERVER, "--stdio"]);
   await client.initialize(dir);
 });
 
 after(() => {
   client.kill();
-  rmSync(dir, { recursive: true, force: true });
+  rmSync(dirname(dir), { recursive: true, force: true });
 });
 
 const publishedFor = (uri: string, version: number) => (p: PublishDiagnosticsParams) => p.uri === uri && p.version === version;

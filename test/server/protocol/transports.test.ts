@@ -2,10 +2,9 @@
 // (how VS Code starts it), and `toolsandbox lsp --stdio` from the CLI bundle.
 import { after, before, test } from "node:test";
 import assert from "node:assert/strict";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { buildServer, CLI, LspClient, SERVER, uriOf } from "./client.js";
+import { readFileSync, rmSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { buildServer, CLI, LspClient, SERVER, sampleWorkspace, uriOf } from "./client.js";
 
 const TEXT = readFileSync("sample-scenarios/cellular_off_adapted.scenario.yaml", "utf8");
 /** A misspelt column in the milestone's target. */
@@ -16,12 +15,12 @@ const clients: LspClient[] = [];
 
 before(() => {
   buildServer();
-  dir = mkdtempSync(join(tmpdir(), "toolsandbox-lsp-transports-"));
+  dir = sampleWorkspace("toolsandbox-lsp-transports-");
 });
 
 after(() => {
   for (const c of clients) c.kill();
-  rmSync(dir, { recursive: true, force: true });
+  rmSync(dirname(dir), { recursive: true, force: true });
 });
 
 /** initialize, open a broken file, read its diagnostics, shut down: what every editor does first. */
