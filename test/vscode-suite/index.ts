@@ -13,6 +13,7 @@ const SCENARIO_NAME = "add_contact_with_name_and_phone_number_adapted";
 const COMMANDS = [
   "toolsandbox.runScenario",
   "toolsandbox.runScenarioWithModel",
+  "toolsandbox.runScenarioWithAgent",
   "toolsandbox.replayTrajectory",
   "toolsandbox.rescoreTrajectory",
   "toolsandbox.openPanel",
