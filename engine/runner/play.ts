@@ -78,7 +78,7 @@ export async function playJob(job: BatchJob, options: PlayOptions): Promise<Play
     seed: job.seed,
     file: path,
     signal: options.signal,
-    ...(options.judge ? { judge: options.judge } : {}),
+    ...(options.judge ? { judge: options.judge.withScope({ trial: job.trial, seed: job.seed }) } : {}),
     ...(options.beforeTurn ? { beforeTurn: options.beforeTurn } : {}),
     ...(outside ? { around: outside } : {}),
     ...(onEvent

@@ -54,6 +54,7 @@ export class EndpointLimiter {
   private readonly answeredAt: number[] = [];
   private lastDecrease = Number.NEGATIVE_INFINITY;
   private readonly waiting: (() => void)[] = [];
+  private readonly listeners = new Set<() => void>();
   private timer: NodeJS.Timeout | null = null;
   private readonly now: () => number;
 
@@ -82,6 +83,16 @@ export class EndpointLimiter {
   /** Requests waiting for a slot. */
   get queued(): number {
     return this.waiting.length;
+  }
+
+  /**
+   * Calls `listener` whenever the limit, the requests waiting or a pause may have changed (after
+   * each answer, and when a pause ends); returns the unsubscribe. The run's pool listens, to start
+   * a held-back episode as soon as the endpoint has room.
+   */
+  onChange(listener: () => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
   }
 
   /** Waits for a slot; every acquire is followed by exactly one `release`. */
@@ -159,6 +170,7 @@ export class EndpointLimiter {
   /** Wakes waiters while there is room, or sets a timer for the end of a pause. */
   private schedule(): void {
     while (this.waiting.length > 0 && this.free()) this.waiting.shift()?.();
+    for (const listener of this.listeners) listener();
     if (this.waiting.length === 0 || this.timer !== null) return;
     const wait = Math.max(this.pausedUntil, this.nextStartAt) - this.now();
     if (wait <= 0) return;
