@@ -1,8 +1,9 @@
 // `--concurrency auto[:MAX]`: how many requests one endpoint gets at once, and how often, found while
 // the run goes instead of guessed before it. Additive increase, multiplicative decrease, the rule
 // TCP uses to share a link, on two quantities:
-// - requests in flight: the limit grows by about one per round trip while answers come back and
-//   halves when the endpoint refuses (429, 503) or a request times out;
+// - requests in flight: the limit doubles per round trip until the endpoint first refuses (slow
+//   start), then grows by about one per round trip while answers come back, and halves when the
+//   endpoint refuses (429, 503) or a request times out;
 // - requests started per second, with `pacing`: unpaced until the first refusal, then paced from the
 //   rate the endpoint was seen to accept, growing by about two per second and cut by 15% at each
 //   refusal. It is off in runs: measured against a token bucket its first estimate could fall far
@@ -138,7 +139,10 @@ export class EndpointLimiter {
         this.lastDecrease = now;
       }
     } else if (outcome.status !== undefined && outcome.status < 400) {
-      this.current = Math.min(this.options.max, this.current + 1 / this.current);
+      // Until the endpoint first refuses, the limit doubles per round of answers (TCP's slow start):
+      // its capacity is unknown, and climbing by one per round left a run far below it for long.
+      const growth = this.lastDecrease === Number.NEGATIVE_INFINITY ? 1 : 1 / this.current;
+      this.current = Math.min(this.options.max, this.current + growth);
       // Long without a refusal, the pace grows by half each second (a wrong first estimate is left
       // quickly); otherwise by about two requests per second each second.
       if (Number.isFinite(this.rate)) this.rate += now - this.lastDecrease > QUIET_GROWTH_MS ? 0.5 : RATE_INCREASE_PER_SECOND / this.rate;
