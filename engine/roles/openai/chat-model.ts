@@ -110,8 +110,11 @@ export class ChatModel {
           limiter.release({ status: response.status, headers: response.headers });
           const refused = response.status === 429 || response.status === 503;
           if (!refused || !resendable || refusals >= LIMITER_RESENDS) return response;
-          // Not awaited: cancelling a finished body can wait on the connection, which holds the episode.
-          response.body?.cancel().catch(() => undefined);
+          // Read to its end (a refusal's body is a few hundred bytes, already sent): a body left
+          // unread, or cancelled, can keep its keep-alive connection from taking the next request,
+          // which then waits in the HTTP client while holding a slot of the limiter, and once
+          // every slot is held so the run stalls (seen against mock-llm --rate-limit).
+          await response.arrayBuffer().catch(() => undefined);
           if (counter) counter.count++;
         }
       },
