@@ -31,6 +31,8 @@ export interface EndpointLimiterOptions {
   readonly now?: () => number;
 }
 
+/** How soon waiting requests are looked at again when no pause is running. */
+const RECHECK_MS = 50;
 /** A decrease counts once per this many milliseconds: a burst of refusals is one signal, not many. */
 const DECREASE_QUIET_MS = 1000;
 /** The longest pause an endpoint's headers can impose, so a bad header cannot stall a run. */
@@ -176,8 +178,10 @@ export class EndpointLimiter {
     while (this.waiting.length > 0 && this.free()) this.waiting.shift()?.();
     for (const listener of this.listeners) listener();
     if (this.waiting.length === 0 || this.timer !== null) return;
-    const wait = Math.max(this.pausedUntil, this.nextStartAt) - this.now();
-    if (wait <= 0) return;
+    // While requests wait, a timer always stands: at the end of a pause, or else a short re-check.
+    // Relying on the next answer alone stalled runs: requests waiting, none in flight, no pause,
+    // and nothing left to wake them (seen against mock-llm --rate-limit after a burst of refusals).
+    const wait = Math.max(RECHECK_MS, Math.max(this.pausedUntil, this.nextStartAt) - this.now());
     this.timer = setTimeout(() => {
       this.timer = null;
       this.schedule();
