@@ -7,7 +7,7 @@
 // run starts jobs in plan order on the first free of 16 slots, and here each job lasts exactly
 // (its model calls × 200 ms). Its makespan is the critical path; everything above it (process
 // start, scenario loading, the openai client, the engine, scoring, writing files, the mock's own
-// work) is overhead. Target: under 10%. The wall time is also split into start-up (to the first
+// work) is overhead. Target: under 5% (issue 29). The wall time is also split into start-up (to the first
 // model call: the process, the bundle and the first scenario file; the run checks the other files
 // while the first calls are out), the episodes, and the wind-down after the last answer, and the
 // looser ideal of running in waves of 16 (each as long as its longest episode) is printed for
@@ -18,6 +18,9 @@
 // Two more rows (issue 29). Adaptive concurrency: 200 episodes against `mock-llm --rate-limit`
 // (answers 429 with Retry-After past the limit) with `--concurrency auto`, which must reach 90% of
 // the limit's throughput with no failed episode; a fixed --concurrency 64 beside it for contrast.
+// The limit's throughput over the span from the first request to the last answer (S seconds) is
+// the most its token bucket answers in it: it starts full with one second's worth, so
+// RATE_LIMIT × (1 + S) calls, not RATE_LIMIT × S (which let an earlier version report 113.7%).
 // Shards: the samples' augmentation variants in four `--shard I/4` processes at once and their
 // merge, against one run: the summaries must be equal, and both wall times are printed.
 //
@@ -195,6 +198,13 @@ interface RateRun {
   readonly answered: number;
   /** Answered calls per second between the first request and the last answer. */
   readonly throughput: number;
+  /**
+   * The answered calls against the most the limit lets through in that span: the mock's token
+   * bucket starts full with one second's worth (RATE_LIMIT calls) and refills at RATE_LIMIT per
+   * second, so in S seconds it answers at most RATE_LIMIT × (1 + S). (Dividing by RATE_LIMIT × S
+   * alone counts the first second's burst as throughput and can pass 100%.)
+   */
+  readonly share: number;
   readonly wallMs: number;
 }
 
@@ -233,6 +243,7 @@ async function rateRun(
       refused: times.filter((t) => t.status === 429).length,
       answered: answered.length,
       throughput: answered.length / span,
+      share: answered.length / (RATE_LIMIT * (1 + span)),
       wallMs,
     };
   } finally {
@@ -256,10 +267,13 @@ async function adaptiveRows(
   const fixed = await rateRun("--concurrency 64", files, scenarios, "64", env);
   for (const r of [auto, fixed]) {
     console.log(
-      `  ${r.label.padEnd(24)} ${String(r.episodes).padStart(4)} episodes, ${String(r.failed).padStart(3)} failed, ${String(r.answered).padStart(5)} calls answered, ${String(r.refused).padStart(5)} refused (429), ${r.throughput.toFixed(1)} calls/s = ${((100 * r.throughput) / RATE_LIMIT).toFixed(1)}% of the limit, wall ${(r.wallMs / 1000).toFixed(1)} s`,
+      `  ${r.label.padEnd(24)} ${String(r.episodes).padStart(4)} episodes, ${String(r.failed).padStart(3)} failed, ${String(r.answered).padStart(5)} calls answered, ${String(r.refused).padStart(5)} refused (429), ${r.throughput.toFixed(1)} calls/s, ${(100 * r.share).toFixed(1)}% of what the limit allows, wall ${(r.wallMs / 1000).toFixed(1)} s`,
     );
   }
-  const share = auto.throughput / RATE_LIMIT;
+  console.log(
+    `  (what the limit allows over a span of S seconds: ${RATE_LIMIT} × (1 + S) calls, the bucket's first second's burst included)`,
+  );
+  const share = auto.share;
   report.target(
     `auto reaches ${TARGET_THROUGHPUT * 100}% of the rate limit's throughput (${(share * 100).toFixed(1)}%) with 0 failed episodes (${auto.failed})`,
     share >= TARGET_THROUGHPUT && auto.failed === 0 && auto.episodes === episodes,

@@ -212,7 +212,16 @@ export async function runCommand(paths: readonly string[], options: RunOptions, 
   try {
     started = await runPool(
       queue,
-      { concurrency, signal: playOptions.signal, ...(services.adaptive ? { admit: (running: number) => services.admits(running) } : {}) },
+      {
+        concurrency,
+        signal: playOptions.signal,
+        ...(services.adaptive
+          ? {
+              admit: (running: number) => services.admits(running),
+              onAdmissionChange: (listener: () => void) => services.onAdmissionChange(listener),
+            }
+          : {}),
+      },
       async (job) => {
         report.started();
         written.push(job.trajectory);

@@ -12,8 +12,6 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { openForWriting } from "../base/output-files.js";
 import type { McpAgentRole } from "../roles/mcp/agent.js";
-import { serveMcpOverHttp } from "../roles/mcp/http.js";
-import { createEpisodeServer } from "../roles/mcp/server.js";
 import type { AgentHostContext, HostedAgent, McpAgentHost } from "./agent-host.js";
 import type { BatchJob } from "./jobs.js";
 
@@ -93,6 +91,11 @@ const delay = (ms: number): Promise<void> => new Promise((resolve) => setTimeout
 export function commandAgentHost(spec: CommandAgentSpec): McpAgentHost {
   return {
     async attach(agent: McpAgentRole, job: BatchJob, context: AgentHostContext): Promise<HostedAgent> {
+      // Loaded on first use: the MCP SDK's server side costs every other run of the CLI its start-up.
+      const [{ serveMcpOverHttp }, { createEpisodeServer }] = await Promise.all([
+        import("../roles/mcp/http.js"),
+        import("../roles/mcp/server.js"),
+      ]);
       const server = createEpisodeServer(job.scenario, agent);
       const endpoint = await serveMcpOverHttp(server, {
         port: 0,

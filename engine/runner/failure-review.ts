@@ -14,6 +14,7 @@ import type { EvaluationResult } from "../evaluation/result.js";
 import { failureCause } from "../evaluation/failure-causes.js";
 import { isJsonObject } from "../base/json.js";
 import { ChatModel, type ChatModelOptions } from "../roles/openai/chat-model.js";
+import type { CacheScope } from "../roles/openai/call-cache.js";
 import { openAiRoleId, type ModelSettings } from "../roles/openai/settings.js";
 import type { Scenario } from "../scenario/model.js";
 import type { ReviewEvent, ReviewKind } from "../trajectory/events.js";
@@ -119,6 +120,11 @@ export class FailureReviewer {
     this.model = options instanceof ChatModel ? options : new ChatModel(options);
     this.settings = this.model.settings;
     this.id = openAiRoleId(this.settings);
+  }
+
+  /** The same reviewer for one job: with a run's cache (`--cache`), its verdicts are found under the job's trial and seed, like the judge's. */
+  withScope(scope: CacheScope): FailureReviewer {
+    return new FailureReviewer(this.model.withScope(scope));
   }
 
   /** The verdict on a finished run. A cancelled run's abort is rethrown. */

@@ -14,9 +14,15 @@ export interface PoolOptions {
    * it says yes (`--concurrency auto`: only while the endpoints keep up). `concurrency` stays the cap.
    */
   readonly admit?: (running: number) => boolean;
+  /**
+   * Subscribes to the moments `admit` may answer differently (a request answered, a pause over);
+   * returns the unsubscribe. A held-back job asks again at each of them and whenever a job ends,
+   * instead of polling. Without it, it asks every ADMIT_POLL_MS.
+   */
+  readonly onAdmissionChange?: (listener: () => void) => () => void;
 }
 
-/** How often a held-back job asks again. */
+/** How often a held-back job asks again when nothing tells the pool that the answer may have changed. */
 const ADMIT_POLL_MS = 20;
 
 /** Resolves on a later turn of the event loop, after pending I/O and timers. */
@@ -43,12 +49,25 @@ export async function runPool<T>(
   // An object, not a `let`: the workers set it from their own closures.
   const failure: { fatal: { readonly error: unknown } | null } = { fatal: null };
   const stopped = (): boolean => failure.fatal !== null || options.signal.aborted;
+  // Workers held back by `admit`, woken together when the answer may have changed.
+  const held = new Set<() => void>();
+  const wakeHeld = (): void => {
+    for (const wake of held) wake();
+    held.clear();
+  };
+  const heldBack = (): Promise<void> =>
+    new Promise((resolve) => {
+      held.add(resolve);
+      if (!options.onAdmissionChange) setTimeout(wakeHeld, ADMIT_POLL_MS);
+    });
+  const unsubscribe = options.admit ? options.onAdmissionChange?.(wakeHeld) : undefined;
+  options.signal.addEventListener("abort", wakeHeld);
   const worker = async (): Promise<void> => {
     for (;;) {
       await nextTurn();
       if (stopped()) return;
       while (options.admit && running > 0 && !options.admit(running)) {
-        await new Promise((resolve) => setTimeout(resolve, ADMIT_POLL_MS));
+        await heldBack();
         if (stopped()) return;
       }
       // Counted from the moment it is admitted (in the same turn as the check), so workers polling
@@ -71,11 +90,18 @@ export async function runPool<T>(
         return;
       } finally {
         running--;
+        // A place came free (and a stopped pool lets its held workers go).
+        wakeHeld();
       }
     }
   };
   const workers = Array.isArray(items) ? Math.min(options.concurrency, items.length) : options.concurrency;
-  await Promise.all(Array.from({ length: workers }, worker));
+  try {
+    await Promise.all(Array.from({ length: workers }, worker));
+  } finally {
+    unsubscribe?.();
+    options.signal.removeEventListener("abort", wakeHeld);
+  }
   if (failure.fatal) throw failure.fatal.error;
   return started;
 }

@@ -63,6 +63,14 @@ export class RunServices {
     return running < room;
   }
 
+  /** Tells `listener` whenever an endpoint's limiter changes (see EndpointLimiter.onChange); returns the unsubscribe. */
+  onAdmissionChange(listener: () => void): () => void {
+    const unsubscribe = [...this.limiters.values()].map((l) => l.onChange(listener));
+    return () => {
+      for (const u of unsubscribe) u();
+    };
+  }
+
   /** For the progress line: each endpoint's current limit and the refusals seen ("limit 12, 3 throttled"). */
   status(): string {
     const parts = [...this.limiters.values()].map((l) => `limit ${l.limit}, ${l.throttled} throttled`);

@@ -2,10 +2,7 @@
 // a framework's agent, a test), over stdio or over Streamable HTTP on 127.0.0.1. The client going
 // away (stdin closed, session ended, connection dropped) ends the episode as agent_disconnected;
 // the time limit, when there is one, as timed_out.
-import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
 import type { McpAgentRole } from "../roles/mcp/agent.js";
-import { serveMcpOverHttp } from "../roles/mcp/http.js";
-import { createEpisodeServer } from "../roles/mcp/server.js";
 import type { HostedAgent, McpAgentHost } from "./agent-host.js";
 import type { BatchJob } from "./jobs.js";
 
@@ -27,6 +24,11 @@ const LINGER_MS = 300;
 export function serveHost(options: ServeHostOptions): McpAgentHost {
   return {
     async attach(agent: McpAgentRole, job: BatchJob): Promise<HostedAgent> {
+      // Loaded on first use, so the CLI's other commands do not pay for the MCP SDK at start-up.
+      const [{ serveMcpOverHttp }, { createEpisodeServer }] = await Promise.all([
+        import("../roles/mcp/http.js"),
+        import("../roles/mcp/server.js"),
+      ]);
       const server = createEpisodeServer(job.scenario, agent);
       const timer =
         options.timeLimitSeconds === null
@@ -38,6 +40,7 @@ export function serveHost(options: ServeHostOptions): McpAgentHost {
       let close: () => Promise<void>;
       if (options.transport === "stdio") {
         const stdin = options.stdin ?? process.stdin;
+        const { StdioServerTransport } = await import("@modelcontextprotocol/sdk/server/stdio.js");
         const transport = new StdioServerTransport(stdin as NodeJS.ReadStream, (options.stdout ?? process.stdout) as NodeJS.WriteStream);
         const gone = (): void => agent.stop("agent_disconnected", "the client closed the connection (stdin)");
         stdin.on("end", gone);

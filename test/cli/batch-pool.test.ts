@@ -102,3 +102,49 @@ test("the time estimate follows the rate so far and waits for a first finished e
   assert.equal(etaText(3_600_000, 1, 2), "2h00m");
   assert.equal(etaText(1000, 3, 0), "0s");
 });
+
+test("a job held back by admit starts when the admission changes, without polling in between", async () => {
+  let room = 1;
+  let asked = 0;
+  const listeners = new Set<() => void>();
+  const changed = (): void => {
+    for (const l of listeners) l();
+  };
+  const startedAt: number[] = [];
+  let release: () => void = () => undefined;
+  const firstHeld = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  const pool = runPool(
+    [0, 1],
+    {
+      concurrency: 2,
+      signal: new AbortController().signal,
+      admit: (running) => {
+        asked++;
+        return running < room;
+      },
+      onAdmissionChange: (listener) => {
+        listeners.add(listener);
+        return () => listeners.delete(listener);
+      },
+    },
+    async (i) => {
+      startedAt.push(i);
+      if (i === 0) await firstHeld;
+    },
+  );
+  await sleep(100);
+  // Job 1 asked once and waits: no timer asks again while nothing changes.
+  assert.deepEqual(startedAt, [0]);
+  const askedWhileHeld = asked;
+  await sleep(100);
+  assert.equal(asked, askedWhileHeld);
+  room = 2;
+  changed();
+  await sleep(10);
+  assert.deepEqual(startedAt, [0, 1]);
+  release();
+  assert.equal(await pool, 2);
+  assert.equal(listeners.size, 0, "the pool unsubscribes when it ends");
+});

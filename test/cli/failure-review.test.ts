@@ -187,3 +187,41 @@ test("--review takes openai:<model> only, and its options need it", async () => 
   assert.notEqual(stray.status, 0);
   assert.match(stray.stderr, /--review-base-url applies with --review openai:<model> only/);
 });
+
+test("run --review --cache: a second run is reviewed from the cache, without a request, with the same verdict", async () => {
+  const wrong = await startMockLlm({ scenarios, faults: [{ kind: "unknown-tool", role: "agent" }] });
+  try {
+    const root = tempDir("review-cache");
+    const cache = join(root, "cache");
+    const run = (out: string) =>
+      cli([
+        "run",
+        CONTACT,
+        "--agent",
+        "openai:mock",
+        "--base-url",
+        `${wrong.url}/v1`,
+        "--review",
+        "openai:mock",
+        "--cache",
+        cache,
+        "--out",
+        join(root, out),
+      ]);
+    const first = await run("first");
+    assert.equal(first.status, 0, first.stderr);
+    const paid = wrong.requests.length;
+    assert.equal(wrong.requests.filter((r) => r.side === "reviewer").length, 1, "the first run asked the reviewer");
+    const second = await run("second");
+    assert.equal(second.status, 0, second.stderr);
+    assert.equal(wrong.requests.length, paid, "the second run sent nothing, the reviewer's call included");
+    const review = (dir: string) =>
+      readTrajectoryFile(join(root, dir, "add_contact_with_name_and_phone_number_adapted.trajectory.jsonl")).review;
+    const [a, b] = [review("first"), review("second")];
+    assert.ok(a?.verdict && b?.verdict, "both runs were reviewed");
+    assert.deepEqual(b.verdict, a.verdict);
+    assert.ok(b.call?.cached, "the reviewer's call is recorded as answered from the cache");
+  } finally {
+    await wrong.close();
+  }
+});

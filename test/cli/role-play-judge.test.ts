@@ -188,3 +188,26 @@ test("the judge's calls are retried like the other roles': a 500 on its first re
     await flaky.close();
   }
 });
+
+test("run --judge --cache: a second run is judged from the cache, without a request, with the same verdict", async () => {
+  const root = tempDir("role-play-cache");
+  const cache = join(root, "cache");
+  const run = (out: string) =>
+    cli(["run", PERSONA_SCENARIO, ...base(), "--judge", "openai:mock", "--cache", cache, "--out", join(root, out)], {
+      OPENAI_API_KEY: "test-key",
+    });
+  const before = mock.requests.length;
+  const first = await run("first");
+  assert.equal(first.status, 0, first.stderr);
+  const paid = mock.requests.slice(before);
+  assert.equal(paid.filter((r) => r.side === "judge").length, 1, "the first run asked the judge");
+  const second = await run("second");
+  assert.equal(second.status, 0, second.stderr);
+  assert.equal(mock.requests.length, before + paid.length, "the second run sent nothing, the judge's call included");
+  const judgement = (dir: string) => readTrajectoryFile(join(root, dir, "cellular_off_persona.trajectory.jsonl")).judgement;
+  const [a, b] = [judgement("first"), judgement("second")];
+  assert.ok(a && b);
+  assert.deepEqual(b.criteria, a.criteria);
+  assert.equal(b.overall, a.overall);
+  assert.ok(b.call?.cached, "the judge's call is recorded as answered from the cache");
+});

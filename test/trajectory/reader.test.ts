@@ -6,7 +6,7 @@ import { join } from "node:path";
 import { TrajectoryError } from "../../engine/trajectory/errors.js";
 import { parseTrajectory, readTrajectoryFile } from "../../engine/trajectory/reader.js";
 import { checkLine } from "../../engine/trajectory/schema.js";
-import { serializeLine, TrajectoryWriter } from "../../engine/trajectory/writer.js";
+import { serializeLine, TrajectoryWriter, UnwritableValueError } from "../../engine/trajectory/writer.js";
 import { syntheticHeader, syntheticRun } from "./synthetic.js";
 
 const dir = mkdtempSync(join(tmpdir(), "toolsandbox-reader-"));
@@ -151,6 +151,15 @@ test("lines are byte-deterministic and refuse numbers JSON cannot hold", () => {
   const header = syntheticHeader();
   assert.equal(serializeLine(header), serializeLine(structuredClone(header)));
   assert.throws(() => serializeLine({ type: "end", reason: "max_messages", message_count: Number.NaN }), /cannot write NaN/);
+  // Deep in a value, beside ordinary nulls, and named by the property that holds it.
+  const deep = { type: "end", reason: "max_messages", detail: null, extra: { rows: [null, { x: Number.NEGATIVE_INFINITY }] } };
+  assert.throws(
+    () => serializeLine(deep as unknown as Parameters<typeof serializeLine>[0]),
+    (e: unknown) => e instanceof UnwritableValueError && e.value === "-Infinity" && e.property === "x",
+  );
+  // A line with nulls and no such number is written as JSON.stringify writes it.
+  const plain = { type: "end", reason: "max_messages", detail: null, message_count: 3 } as const;
+  assert.equal(serializeLine(plain as unknown as Parameters<typeof serializeLine>[0]), `${JSON.stringify(plain)}\n`);
 });
 
 test("the file is complete after every write (nothing is buffered in the process)", () => {

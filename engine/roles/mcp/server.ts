@@ -4,6 +4,7 @@
 // tool call becomes a request on the episode's bus through the McpAgentRole; the server only
 // translates. The contract is docs/agents.md.
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
+import { AjvJsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/ajv";
 import {
   CallToolRequestSchema,
   type CallToolResult,
@@ -22,6 +23,17 @@ import { agentToolSchemas } from "../../scenario/augmentations/scrambling.js";
 import type { Scenario } from "../../scenario/model.js";
 import { agentSystemMessage } from "../../scenario/prompts/persona-prompt.js";
 import type { McpAgentRole, McpAnswer } from "./agent.js";
+
+/**
+ * One schema validator for every episode's server. The SDK's Server makes its own by default, a
+ * fresh Ajv instance with its formats, which cost more than the rest of an episode's set-up; the
+ * server only uses it for elicitation, which ours never asks for, and it holds no episode's state.
+ */
+let validator: AjvJsonSchemaValidator | null = null;
+const sharedValidator = (): AjvJsonSchemaValidator => {
+  validator ??= new AjvJsonSchemaValidator();
+  return validator;
+};
 
 export const SEND_MESSAGE_TOOL = "send_message_to_user";
 export const GET_USER_MESSAGE_TOOL = "get_user_message";
@@ -106,6 +118,7 @@ export function createEpisodeServer(scenario: Scenario, agent: McpAgentRole, opt
     {
       capabilities: conversation === "mcp" ? { tools: {}, prompts: {} } : { tools: {} },
       instructions: serverInstructions(scenario, conversation),
+      jsonSchemaValidator: sharedValidator(),
     },
   );
   const allTools = conversation === "mcp" ? [...tools, ...CONVERSATION_TOOLS] : tools;

@@ -42,6 +42,24 @@ const CALLER_SIGNAL = Symbol("caller signal");
 interface AttemptCounter {
   count: number;
 }
+/** How long a refusal's body may take to read before it is dropped. */
+const REFUSAL_BODY_WAIT_MS = 250;
+
+/** Reads the response's body to its end, or cancels it (not awaited) if that takes longer than `ms`. */
+async function readOrDrop(response: Response, ms: number): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const read = response.arrayBuffer().then(
+    () => true,
+    () => true,
+  );
+  const late = new Promise<boolean>((resolve) => {
+    timer = setTimeout(() => resolve(false), ms);
+  });
+  const done = await Promise.race([read, late]);
+  clearTimeout(timer);
+  if (!done) response.body?.cancel().catch(() => undefined);
+}
+
 /** Refusals the limiter absorbs per attempt of the client before it hands the refusal on. */
 const LIMITER_RESENDS = 1000;
 type CountedInit = RequestInit & { readonly [ATTEMPTS]?: AttemptCounter; readonly [CALLER_SIGNAL]?: AbortSignal };
@@ -110,8 +128,12 @@ export class ChatModel {
           limiter.release({ status: response.status, headers: response.headers });
           const refused = response.status === 429 || response.status === 503;
           if (!refused || !resendable || refusals >= LIMITER_RESENDS) return response;
-          // Not awaited: cancelling a finished body can wait on the connection, which holds the episode.
-          response.body?.cancel().catch(() => undefined);
+          // Read to its end (a refusal's body is a few hundred bytes, already sent): a body left
+          // unread, or cancelled, can keep its keep-alive connection from taking the next request,
+          // which then waits in the HTTP client while holding a slot of the limiter, and once
+          // every slot is held the run stalls (seen against mock-llm --rate-limit). The read is
+          // bounded all the same, and then cancelled: a read that never ends must not hold the episode.
+          await readOrDrop(response, REFUSAL_BODY_WAIT_MS);
           if (counter) counter.count++;
         }
       },

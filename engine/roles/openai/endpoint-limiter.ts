@@ -1,8 +1,9 @@
 // `--concurrency auto[:MAX]`: how many requests one endpoint gets at once, and how often, found while
 // the run goes instead of guessed before it. Additive increase, multiplicative decrease, the rule
 // TCP uses to share a link, on two quantities:
-// - requests in flight: the limit grows by about one per round trip while answers come back and
-//   halves when the endpoint refuses (429, 503) or a request times out;
+// - requests in flight: the limit doubles per round trip until the endpoint first refuses (slow
+//   start), then grows by about one per round trip while answers come back, and halves when the
+//   endpoint refuses (429, 503) or a request times out;
 // - requests started per second, with `pacing`: unpaced until the first refusal, then paced from the
 //   rate the endpoint was seen to accept, growing by about two per second and cut by 15% at each
 //   refusal. It is off in runs: measured against a token bucket its first estimate could fall far
@@ -30,6 +31,8 @@ export interface EndpointLimiterOptions {
   readonly now?: () => number;
 }
 
+/** How soon waiting requests are looked at again when no pause is running. */
+const RECHECK_MS = 50;
 /** A decrease counts once per this many milliseconds: a burst of refusals is one signal, not many. */
 const DECREASE_QUIET_MS = 1000;
 /** The longest pause an endpoint's headers can impose, so a bad header cannot stall a run. */
@@ -54,6 +57,7 @@ export class EndpointLimiter {
   private readonly answeredAt: number[] = [];
   private lastDecrease = Number.NEGATIVE_INFINITY;
   private readonly waiting: (() => void)[] = [];
+  private readonly listeners = new Set<() => void>();
   private timer: NodeJS.Timeout | null = null;
   private readonly now: () => number;
 
@@ -82,6 +86,16 @@ export class EndpointLimiter {
   /** Requests waiting for a slot. */
   get queued(): number {
     return this.waiting.length;
+  }
+
+  /**
+   * Calls `listener` whenever the limit, the requests waiting or a pause may have changed (after
+   * each answer, and when a pause ends); returns the unsubscribe. The run's pool listens, to start
+   * a held-back episode as soon as the endpoint has room.
+   */
+  onChange(listener: () => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
   }
 
   /** Waits for a slot; every acquire is followed by exactly one `release`. */
@@ -127,7 +141,10 @@ export class EndpointLimiter {
         this.lastDecrease = now;
       }
     } else if (outcome.status !== undefined && outcome.status < 400) {
-      this.current = Math.min(this.options.max, this.current + 1 / this.current);
+      // Until the endpoint first refuses, the limit doubles per round of answers (TCP's slow start):
+      // its capacity is unknown, and climbing by one per round left a run far below it for long.
+      const growth = this.lastDecrease === Number.NEGATIVE_INFINITY ? 1 : 1 / this.current;
+      this.current = Math.min(this.options.max, this.current + growth);
       // Long without a refusal, the pace grows by half each second (a wrong first estimate is left
       // quickly); otherwise by about two requests per second each second.
       if (Number.isFinite(this.rate)) this.rate += now - this.lastDecrease > QUIET_GROWTH_MS ? 0.5 : RATE_INCREASE_PER_SECOND / this.rate;
@@ -159,9 +176,12 @@ export class EndpointLimiter {
   /** Wakes waiters while there is room, or sets a timer for the end of a pause. */
   private schedule(): void {
     while (this.waiting.length > 0 && this.free()) this.waiting.shift()?.();
+    for (const listener of this.listeners) listener();
     if (this.waiting.length === 0 || this.timer !== null) return;
-    const wait = Math.max(this.pausedUntil, this.nextStartAt) - this.now();
-    if (wait <= 0) return;
+    // While requests wait, a timer always stands: at the end of a pause, or else a short re-check.
+    // Relying on the next answer alone stalled runs: requests waiting, none in flight, no pause,
+    // and nothing left to wake them (seen against mock-llm --rate-limit after a burst of refusals).
+    const wait = Math.max(RECHECK_MS, Math.max(this.pausedUntil, this.nextStartAt) - this.now());
     this.timer = setTimeout(() => {
       this.timer = null;
       this.schedule();

@@ -21,9 +21,25 @@ export function wRatio(s1: string, s2: string): number {
   return Math.max(partial, partialTokenRatio(s1, s2) * UNBASE_SCALE * partialScale);
 }
 
+/**
+ * Scores already computed, by query and choice. A search scores its query against every row of a
+ * table (every place, with its aliases and address), and the same searches come back in every trial
+ * and every episode of a scenario, so a run mostly asks again for scores it has computed. Bounded:
+ * emptied when full, as nothing depends on what it holds.
+ */
+const scored = new Map<string, number>();
+const MAX_SCORED = 200_000;
+
 /** WRatio after rapidfuzz's default processing of both strings, as upstream's searches call it. */
 export function wRatioProcessed(query: string, choice: string): number {
-  return wRatio(defaultProcess(query), defaultProcess(choice));
+  // The query's length first, so no two pairs of strings give one key.
+  const key = `${query.length}:${query}${choice}`;
+  const known = scored.get(key);
+  if (known !== undefined) return known;
+  const score = wRatio(defaultProcess(query), defaultProcess(choice));
+  if (scored.size >= MAX_SCORED) scored.clear();
+  scored.set(key, score);
+  return score;
 }
 
 /** partial_ratio after default processing, as upstream's holiday lookup calls it. */

@@ -13,13 +13,22 @@ async function call(limiter: EndpointLimiter, status: number, headers?: Headers)
   limiter.release({ status, ...(headers ? { headers } : {}) });
 }
 
-test("the limit climbs by about one per round of answers, up to the maximum", async () => {
+test("until the first refusal the limit doubles per round of answers, up to the maximum; after it, it climbs by about one per round", async () => {
   const c = clock();
   const limiter = new EndpointLimiter({ max: 16, initial: 2, now: c.now });
   for (let i = 0; i < 2; i++) await call(limiter, 200);
-  assert.equal(limiter.limit, 2, "two answers at limit 2 add about one");
+  assert.equal(limiter.limit, 4, "two answers at limit 2 double it");
+  for (let i = 0; i < 4; i++) await call(limiter, 200);
+  assert.equal(limiter.limit, 8);
   for (let i = 0; i < 400; i++) await call(limiter, 200);
-  assert.equal(limiter.limit, 16);
+  assert.equal(limiter.limit, 16, "never past the maximum");
+  await call(limiter, 429);
+  assert.equal(limiter.limit, 8);
+  c.advance(1500);
+  for (let i = 0; i < 8; i++) await call(limiter, 200);
+  assert.equal(limiter.limit, 8, "after a refusal, eight answers at limit 8 add about one");
+  await call(limiter, 200);
+  assert.equal(limiter.limit, 9);
 });
 
 test("429s halve the limit once per burst, and answers bring it back additively", async () => {

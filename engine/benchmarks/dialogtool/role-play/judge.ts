@@ -6,6 +6,7 @@
 import type { Message, ModelCall } from "../../../episode/types.js";
 import type { Persona, Scenario } from "../../../scenario/model.js";
 import type { JudgementEvent } from "../../../trajectory/events.js";
+import type { CacheScope } from "../../../roles/openai/call-cache.js";
 import { ChatModel, type ChatModelOptions } from "../../../roles/openai/chat-model.js";
 import { openAiRoleId, type ModelSettings } from "../../../roles/openai/settings.js";
 import { RoleError } from "../../../episode/role.js";
@@ -21,6 +22,14 @@ export class RolePlayJudge {
     this.model = options instanceof ChatModel ? options : new ChatModel(options);
     this.settings = this.model.settings;
     this.id = openAiRoleId(this.settings);
+  }
+
+  /**
+   * The same judge for one job: with a run's cache (`--cache`), its verdicts are kept and found under
+   * the job's trial and seed, like the agent's and the user's answers (ChatModel.withScope).
+   */
+  withScope(scope: CacheScope): RolePlayJudge {
+    return new RolePlayJudge(this.model.withScope(scope));
   }
 
   /** The verdict on `messages` (a finished episode's bus). A cancelled run's abort is rethrown. */
