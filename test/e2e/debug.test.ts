@@ -172,7 +172,7 @@ step("Continue plays the episode to its end; the run is written and scored as Ru
 
 step("Run Scenario with Agent… runs the configured command agent over MCP with the panel live, scored 1.00", async () => {
   await workbench.openEditor(SCENARIO);
-  await workbench.runCommand("ToolSandbox: Run Scenario with Agent…");
+  await workbench.runCommand("ToolSandbox: Run Scenario with Agent…", { opensQuickPick: true });
   await workbench.page.locator(".quick-input-list .monaco-list-row .label-name", { hasText: "Configure agents…" }).waitFor();
   await workbench.screenshot("agent-quick-pick");
   const runsBefore = runFiles();

@@ -76,24 +76,28 @@ export class Workbench {
     return file;
   }
 
-  /** F1, the command's title, Enter: what a person does in the command palette. */
-  async runCommand(title: string): Promise<void> {
+  /**
+   * F1, the command's title, Enter: what a person does in the command palette. A command that
+   * opens a Quick Pick of its own (`opensQuickPick`) reuses the palette's widget, which then never
+   * hides: the caller waits for the command's own rows instead.
+   */
+  async runCommand(title: string, options: { readonly opensQuickPick?: boolean } = {}): Promise<void> {
     await this.page.keyboard.press("F1");
     const input = this.page.locator(".quick-input-widget input");
     await input.waitFor();
     await input.fill(`>${title}`);
-    await this.quickPick(title);
+    await this.quickPick(title, undefined, { waitHidden: options.opensQuickPick !== true });
   }
 
   /** Picks the Quick Input row whose label is exactly `label` (and whose description contains `description`). */
-  async quickPick(label: string, description?: string): Promise<void> {
+  async quickPick(label: string, description?: string, options: { readonly waitHidden?: boolean } = {}): Promise<void> {
     let row = this.page
       .locator(".quick-input-list .monaco-list-row")
       .filter({ has: this.page.locator(".label-name", { hasText: exactly(label) }) });
     if (description !== undefined) row = row.filter({ has: this.page.locator(".label-description", { hasText: description }) });
     await row.first().waitFor();
     await row.first().click();
-    await this.page.locator(".quick-input-widget").waitFor({ state: "hidden" });
+    if (options.waitHidden !== false) await this.page.locator(".quick-input-widget").waitFor({ state: "hidden" });
   }
 
   /** Types `text` into the open Quick Input (long lists render only the rows in view). */
