@@ -6,8 +6,7 @@
 import { after, before, test } from "node:test";
 import assert from "node:assert/strict";
 import { randomUUID } from "node:crypto";
-import { spawn } from "node:child_process";
-import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { createServer, type IncomingMessage } from "node:http";
 import type { AddressInfo } from "node:net";
 import { join } from "node:path";
@@ -28,10 +27,10 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { usageOf } from "../../engine/roles/a2a/conversation.js";
 import { readTrajectoryFile } from "../../engine/trajectory/reader.js";
-import { buildCli, CLI, removeTempDirs, runCliAsync, tempDir } from "../cli/harness.js";
+import { buildCli, removeTempDirs, runCliAsync, tempDir } from "../cli/harness.js";
 // @ts-expect-error: a plain JavaScript fixture
 import { playKey } from "../fixtures/agents/reference-agent.mjs";
-import { agentToolNames, loadSample, type PlayStep, referencePlay, SAMPLES, sampleFiles } from "./helpers.js";
+import { agentToolNames, loadSample, type PlayStep, referencePlay, runKilledAfterFirstEpisode, SAMPLES, sampleFiles } from "./helpers.js";
 
 before(buildCli);
 after(removeTempDirs);
@@ -379,17 +378,7 @@ test("--resume after the run was killed plays what is left over A2A, and every e
     const out = tempDir("a2a-resume");
     const files = sampleFiles().slice(0, 6);
     const args = ["run", ...files, "--agent", `a2a:${server.url}`, "--batch-window", WINDOW, "--concurrency", "2", "--out", out];
-    const child = spawn(process.execPath, [CLI, ...args], { env: { PATH: process.env.PATH ?? "" }, stdio: "ignore" });
-    const complete = (): number =>
-      existsSync(out)
-        ? readdirSync(out).filter(
-            (f) => f.endsWith(".trajectory.jsonl") && readFileSync(join(out, f), "utf8").includes('"type":"evaluation"'),
-          ).length
-        : 0;
-    for (let i = 0; i < 300 && complete() === 0; i++) await new Promise((r) => setTimeout(r, 100));
-    child.kill("SIGKILL");
-    await new Promise((r) => child.once("close", r));
-    assert.ok(complete() >= 1 && complete() < files.length, `killed part-way (${complete()} complete)`);
+    await runKilledAfterFirstEpisode(args, out, files.length);
     const resumed = await runCliAsync([...args, "--resume"]);
     assert.equal(resumed.status, 0, resumed.stderr);
     assert.match(resumed.stderr, /resuming: \d+ of 6 episodes already complete/);

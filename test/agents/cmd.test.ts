@@ -4,14 +4,13 @@
 // works as for any agent, a command that hangs is killed at its time limit, and its output is kept.
 import { after, before, test } from "node:test";
 import assert from "node:assert/strict";
-import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
-import { spawn } from "node:child_process";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { readTrajectoryFile } from "../../engine/trajectory/reader.js";
-import { buildCli, CLI, removeTempDirs, runCli, runCliAsync, tempDir } from "../cli/harness.js";
+import { buildCli, removeTempDirs, runCli, runCliAsync, tempDir } from "../cli/harness.js";
 // @ts-expect-error: a plain JavaScript fixture
 import { playKey } from "../fixtures/agents/reference-agent.mjs";
-import { agentToolNames, loadSample, REFERENCE_AGENT, referencePlay, SAMPLES, sampleFiles } from "./helpers.js";
+import { agentToolNames, loadSample, REFERENCE_AGENT, referencePlay, runKilledAfterFirstEpisode, SAMPLES, sampleFiles } from "./helpers.js";
 
 before(buildCli);
 after(removeTempDirs);
@@ -118,18 +117,7 @@ test("--resume after the run was killed plays what is left, and every episode sc
   const out = join(dir, "out");
   const files = sampleFiles().slice(0, 6);
   const args = ["run", ...files, "--agent", agentFlag(plays), "--concurrency", "2", "--out", out];
-  const child = spawn(process.execPath, [CLI, ...args], { env: { PATH: process.env.PATH ?? "" }, stdio: "ignore" });
-  // Killed once the first episode is complete (its trajectory has its evaluation line).
-  const complete = (): number =>
-    existsSync(out)
-      ? readdirSync(out).filter(
-          (f) => f.endsWith(".trajectory.jsonl") && readFileSync(join(out, f), "utf8").includes('"type":"evaluation"'),
-        ).length
-      : 0;
-  for (let i = 0; i < 300 && complete() === 0; i++) await new Promise((r) => setTimeout(r, 100));
-  child.kill("SIGKILL");
-  await new Promise((r) => child.once("close", r));
-  assert.ok(complete() >= 1 && complete() < files.length, `killed part-way (${complete()} complete)`);
+  await runKilledAfterFirstEpisode(args, out, files.length);
   const resumed = await runCliAsync([...args, "--resume"]);
   assert.equal(resumed.status, 0, resumed.stderr);
   assert.match(resumed.stderr, /resuming: \d+ of 6 episodes already complete/);

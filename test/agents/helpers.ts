@@ -1,7 +1,8 @@
 // Shared by the outside-agent tests: the reference of a scenario as an MCP client plays it, and
 // `toolsandbox serve` started as a user starts it (the built CLI, a separate process).
 import { spawn } from "node:child_process";
-import { readdirSync } from "node:fs";
+import { strict as assert } from "node:assert";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { packById } from "../../engine/packs/registry.js";
 import { agentFacingName } from "../../engine/scenario/augmentations/scrambling.js";
@@ -82,4 +83,22 @@ export function startServe(file: string, args: readonly string[]): ServeProcess 
     child.on("close", (status) => resolve({ status, stdout, stderr }));
   });
   return { url, done };
+}
+
+/**
+ * Starts the built CLI with `args` (a run writing to `out`) and kills it with SIGKILL once its first
+ * episode is complete (its trajectory has its evaluation line), so a later `--resume` has work left.
+ */
+export async function runKilledAfterFirstEpisode(args: readonly string[], out: string, episodes: number): Promise<void> {
+  const child = spawn(process.execPath, [CLI, ...args], { env: { PATH: process.env.PATH ?? "" }, stdio: "ignore" });
+  const complete = (): number =>
+    existsSync(out)
+      ? readdirSync(out).filter(
+          (f) => f.endsWith(".trajectory.jsonl") && readFileSync(join(out, f), "utf8").includes('"type":"evaluation"'),
+        ).length
+      : 0;
+  for (let i = 0; i < 300 && complete() === 0; i++) await new Promise((r) => setTimeout(r, 100));
+  child.kill("SIGKILL");
+  await new Promise((r) => child.once("close", r));
+  assert.ok(complete() >= 1 && complete() < episodes, `killed part-way (${complete()} complete)`);
 }
