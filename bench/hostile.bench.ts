@@ -6,7 +6,8 @@
 // wait for one of them, i.e. the longest the document kept the server from serving anything else,
 // its reference scoring in the background included). The document is opened ("open": time to its
 // diagnostics), then one character is typed at its end ("edit"). "peak memory": the server
-// process's peak resident memory (VmHWM), its reference-scoring worker included.
+// process's peak resident memory (VmHWM), its reference-scoring worker included (files up to
+// 512 KB are scored while editing, docs/limits.md).
 //
 // CLI: `validate` of valid scenarios growing up to the size limit, and of the hostile documents:
 // wall time and peak resident memory (GNU time), to show both stay linear up to the limits.

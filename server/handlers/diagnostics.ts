@@ -7,7 +7,8 @@
 //                   (a burst of keystrokes is checked once); never while a completion, hover
 //                   or other request waits for its answer: those answer from the new parse first
 //   no errors, and no change for a while after the check
-//                   score the reference in the background; publish again with its findings
+//                   score the reference in the background (files up to 512 KB); publish again
+//                   with its findings
 //   newer change    the stale scoring is cancelled, and the older findings are not shown with
 //                   the new version (they point into the old text), unless its text is the one
 //                   last scored (an undo)
@@ -36,6 +37,13 @@ export interface DiagnosticsTiming {
  */
 export const DEFAULT_TIMING: DiagnosticsTiming = { quietDelayMs: 10, debounceMs: 75, burstWindowMs: 300, referenceIdleMs: 600 };
 
+/**
+ * The largest text whose reference is scored while editing: 16 times the largest real scenario
+ * (docs/limits.md). Past it the scoring would hold a worker of a hundred megabytes or more for
+ * seconds after every pause in typing; `toolsandbox validate` scores a file of any size.
+ */
+export const REFERENCE_SCORING_MAX_CHARS = 512 * 1024;
+
 /** How long a check waits, each time, for the feature requests being answered. */
 const REQUEST_DEFER_MS = 2;
 
@@ -52,6 +60,8 @@ interface DocumentState {
 
 export class DiagnosticsPublisher {
   private readonly states = new Map<string, DocumentState>();
+  /** Documents already logged as too large to score while editing (logged once each). */
+  private readonly tooLargeToScore = new Set<string>();
 
   constructor(
     private readonly send: (params: PublishDiagnosticsParams) => void,
@@ -78,6 +88,7 @@ export class DiagnosticsPublisher {
     const state = this.states.get(uri);
     if (state) this.clearTimers(state);
     this.states.delete(uri);
+    this.tooLargeToScore.delete(uri);
     this.scoring.cancel(uri);
     this.send({ uri, diagnostics: [] });
   }
@@ -123,6 +134,12 @@ export class DiagnosticsPublisher {
     this.send({ uri, version: doc.version, diagnostics: [...diagnostics, ...reused] });
     // A file with errors has no scenario to play; an unchanged text already has its findings.
     if (hasErrors || state.scored?.text === text) return;
+    if (text.length > REFERENCE_SCORING_MAX_CHARS) {
+      if (!this.tooLargeToScore.has(uri))
+        this.log(`${uri}: the reference is not scored while editing a file this large; \`toolsandbox validate\` scores it`);
+      this.tooLargeToScore.add(uri);
+      return;
+    }
     // Counted from now, not from the change: after a slow check (a long file) the author has had
     // no time to go on typing yet, and a scoring started at once would compete with their edits.
     state.referenceTimer = setTimeout(() => this.guard(() => this.score(uri, doc.version)), this.timing.referenceIdleMs);

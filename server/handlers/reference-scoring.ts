@@ -59,6 +59,13 @@ const STALE_JOB_LIMIT_MS = 1000;
  */
 const WORKER_LIMITS = { maxYoungGenerationSizeMb: 8, maxOldGenerationSizeMb: 384 } as const;
 
+/**
+ * An idle worker still holds the engine's code and its last job's heap (60 MB for the code alone),
+ * so it is let go after this long without a job. Starting it again costs a fraction of a second,
+ * against a scoring that waits most of a second for the author to stop typing anyway.
+ */
+const IDLE_RELEASE_MS = 30_000;
+
 interface InFlight {
   readonly job: Job;
   stale: boolean;
@@ -69,12 +76,14 @@ interface InFlight {
 export class ReferenceScoring {
   private readonly queue = new Map<string, Job>();
   private inFlight: InFlight | null = null;
+  private idleTimer: NodeJS.Timeout | null = null;
   private readonly backend: Backend;
 
   constructor(
     entry: WorkerEntry | null,
     private readonly onResult: (result: ReferenceResult) => void,
     private readonly log: (message: string) => void,
+    private readonly idleReleaseMs: number = IDLE_RELEASE_MS,
   ) {
     this.backend = entry && !entry.script.endsWith(".ts") ? new WorkerBackend(entry, log) : new InProcessBackend();
   }
@@ -97,6 +106,7 @@ export class ReferenceScoring {
 
   dispose(): void {
     this.queue.clear();
+    if (this.idleTimer) clearTimeout(this.idleTimer);
     if (this.inFlight?.killTimer) clearTimeout(this.inFlight.killTimer);
     this.inFlight = null;
     this.backend.dispose();
@@ -107,6 +117,8 @@ export class ReferenceScoring {
     const job = this.queue.values().next().value;
     if (!job) return;
     this.queue.delete(job.uri);
+    if (this.idleTimer) clearTimeout(this.idleTimer);
+    this.idleTimer = null;
     const inFlight: InFlight = { job, stale: false, killTimer: null };
     this.inFlight = inFlight;
     this.backend.run(job).then(
@@ -126,6 +138,9 @@ export class ReferenceScoring {
     // A cancelled job's findings point into a text nobody shows any more.
     if (diagnostics && !inFlight.stale) this.onResult({ uri: job.uri, version: job.version, diagnostics });
     this.next();
+    if (this.inFlight) return;
+    this.idleTimer = setTimeout(() => this.backend.release(), this.idleReleaseMs);
+    this.idleTimer.unref();
   }
 }
 
@@ -133,6 +148,8 @@ interface Backend {
   run(job: Job): Promise<readonly Diagnostic[]>;
   /** Stops the job in flight if it can (its promise then rejects); a no-op otherwise. */
   abort(): void;
+  /** Frees what the backend holds between jobs (the next job starts it again). */
+  release(): void;
   dispose(): void;
 }
 
@@ -145,11 +162,14 @@ class InProcessBackend implements Backend {
     // Nothing to stop: the scoring runs on the server's own thread, between its requests.
   }
 
+  release(): void {}
+
   dispose(): void {}
 }
 
 /**
- * A worker started on first use, and terminated only to stop a cancelled job that runs too long.
+ * A worker started on first use, and terminated to stop a cancelled job that runs too long or to
+ * free its heap while idle (IDLE_RELEASE_MS).
  * A worker that cannot start at all gives way to in-process scoring.
  */
 class WorkerBackend implements Backend {
@@ -178,6 +198,12 @@ class WorkerBackend implements Backend {
     if (this.fallback || !this.pending) return;
     this.log("reference worker: a cancelled job ran too long; restarting the worker");
     this.stop(new Error("aborted"));
+  }
+
+  release(): void {
+    if (this.pending || !this.worker) return;
+    this.log("reference worker: idle, stopped to free its memory (started again for the next scoring)");
+    this.stop(new Error("released"));
   }
 
   dispose(): void {

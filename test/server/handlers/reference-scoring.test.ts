@@ -2,7 +2,8 @@
 // server's worker thread): one result per document, for its newest version only.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
+import { resolve } from "node:path";
 import { ReferenceScoring, scoreReferenceText, type ReferenceResult } from "../../../server/handlers/reference-scoring.js";
 
 const CELLULAR = readFileSync("sample-scenarios/cellular_off_adapted.scenario.yaml", "utf8");
@@ -62,3 +63,42 @@ test("a cancelled document gets nothing; other documents still get theirs", asyn
   );
   assert.ok(codes(results[0])?.includes("reference-misses-milestone"));
 });
+
+test("the worker thread is stopped once idle, and started again for the next scoring", async () => {
+  // The built server bundle is the worker's script, as the server itself starts it.
+  const entry = { script: resolve("dist/server.js"), argv: [] };
+  assert.ok(existsSync(entry.script), "dist/server.js is built (npm test builds it first)");
+  const logged: string[] = [];
+  const stopped = () => logged.filter((m) => m.includes("idle, stopped")).length;
+  const results: ReferenceResult[] = [];
+  const scoring = new ReferenceScoring(
+    entry,
+    (r) => results.push(r),
+    (m) => logged.push(m),
+    50,
+  );
+  try {
+    for (const version of [1, 2]) {
+      scoring.request("file:///a.scenario.yaml", version, version === 1 ? WRONG : CELLULAR, "a.scenario.yaml");
+      await until(() => results.length === version && stopped() === version, "a result, then the idle worker stopped");
+    }
+    assert.deepEqual(
+      results.map((r) => [r.version, codes(r)?.includes("reference-misses-milestone")]),
+      [
+        [1, true],
+        [2, false],
+      ],
+    );
+    assert.equal(logged.filter((m) => !m.includes("idle, stopped")).length, 0, logged.join("\n"));
+  } finally {
+    scoring.dispose();
+  }
+});
+
+async function until(done: () => boolean, what: string): Promise<void> {
+  const deadline = Date.now() + 20_000;
+  while (!done()) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}

@@ -81,6 +81,32 @@ test("a YAML syntax error is ranged to the end of its line, not the rest of the 
   for (const d of published.diagnostics) assert.equal(d.range.start.line, d.range.end.line, `${d.message} spans one line`);
 });
 
+test("a file past 512 KB is checked but its reference is not scored while editing (logged once)", async () => {
+  // 600 KB of comments after a scenario whose reference misses a milestone: valid, and large.
+  const padding = `# ${"padding ".repeat(7)}\n`.repeat(Math.ceil((600 * 1024) / 59));
+  const text = CELLULAR_WRONG_REFERENCE + padding;
+  // A server of its own: its log is what this test reads.
+  const client = LspClient.start([SERVER, "--stdio"]);
+  await client.initialize(dir);
+  try {
+    const uri = uriOf(join(dir, "large.scenario.yaml"));
+    await client.open(uri, text);
+    const checked = await client.diagnostics(publishedFor(uri, 1), "the checker's diagnostics");
+    assert.deepEqual(checked.diagnostics, [], "the file itself is valid");
+    const skipped = () => client.logs.filter((m) => m.startsWith(`${uri}: the reference is not scored`));
+    // The same text under the cap gets its finding within a second or two (the test below); here, nothing comes.
+    await new Promise((r) => setTimeout(r, 2500));
+    assert.equal(skipped().length, 1, client.logs.join("\n"));
+    assert.deepEqual(client.published.filter((p) => p.uri === uri).map(codes), [[]]);
+    const edit = positionOf(text, "Switch my cellular off.");
+    await client.change(uri, 2, [{ range: { start: edit, end: edit }, text: "Please. " }]);
+    await client.diagnostics(publishedFor(uri, 2), "diagnostics of version 2");
+    assert.equal(skipped().length, 1, "logged once per document");
+  } finally {
+    client.kill();
+  }
+});
+
 test("the reference's own score arrives in the background, as a warning on the milestone it misses", async () => {
   const uri = uriOf(join(dir, "cellular.scenario.yaml"));
   await client.open(uri, CELLULAR_WRONG_REFERENCE);
