@@ -11,7 +11,11 @@
 // model call: the process, the bundle and the first scenario file; the run checks the other files
 // while the first calls are out), the episodes, and the wind-down after the last answer, and the
 // looser ideal of running in waves of 16 (each as long as its longest episode) is printed for
-// comparison. On a shared machine the wall time also holds whatever other processes took. The
+// comparison. A floor is printed beside it: bench/bare-client.mjs, a Node process that makes the
+// same number of calls per job on the same schedule with the same openai client and does nothing
+// else, against a server that only waits 200 ms. Its time above the ideal (Node's start, the
+// client, fetch, the round trips) is there for any run in Node on this machine; the run's own
+// share is its wall time above the floor. On a shared machine the wall time also holds whatever other processes took. The
 // CLI starts with its code cache, warmed by an untimed one-scenario run, as it does after any
 // earlier use; with TOOLSANDBOX_DISABLE_COMPILE_CACHE=1 it compiles afresh.
 //
@@ -27,6 +31,8 @@
 //   npm run bench:models
 //   TOOLSANDBOX_DISABLE_COMPILE_CACHE=1 npm run bench:models
 import { spawn } from "node:child_process";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { availableParallelism, tmpdir } from "node:os";
 import { join } from "node:path";
@@ -62,8 +68,13 @@ function loadSamples(): { files: string[]; scenarios: Scenario[] } {
 
 /** Runs the CLI to its end; resolves with its exit code and stderr. */
 function runCli(args: readonly string[], env: NodeJS.ProcessEnv): Promise<{ code: number | null; stderr: string }> {
+  return runNode(["dist/cli.js", ...args], env);
+}
+
+/** Runs `node ...args` to its end; resolves with its exit code and stderr. */
+function runNode(args: readonly string[], env: NodeJS.ProcessEnv): Promise<{ code: number | null; stderr: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ["dist/cli.js", ...args], { env, stdio: ["ignore", "ignore", "pipe"] });
+    const child = spawn(process.execPath, [...args], { env, stdio: ["ignore", "ignore", "pipe"] });
     let stderr = "";
     child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
     child.on("error", reject);
@@ -181,6 +192,12 @@ async function main(): Promise<void> {
     console.log(`  overhead  ${pct(overhead)}  = (wall - ideal) / ideal; target < ${pct(TARGET_OVERHEAD)}: ${verdict}`);
     console.log(`            ${pct((episodesMs - idealMs) / idealMs)}  in the episodes alone (their ${s(episodesMs)} against the ideal)`);
     report.target(`overhead under ${pct(TARGET_OVERHEAD)} of the ideal schedule (${pct(overhead)})`, overhead < TARGET_OVERHEAD);
+    const floorMs = await bareClientMs(jobCalls, env);
+    console.log(
+      `  floor     ${s(floorMs)}  ${pct((floorMs - idealMs) / idealMs)} over the ideal: a bare Node process making the same calls on the same schedule with the`,
+    );
+    console.log("                    same openai client and nothing else (bench/bare-client.mjs), against a server that only waits 200 ms");
+    console.log(`            ${pct((wallMs - floorMs) / idealMs)}  the run's own share: its wall time above the floor, against the ideal`);
   } finally {
     await mock.close();
     rmSync(out, { recursive: true, force: true });
@@ -188,6 +205,46 @@ async function main(): Promise<void> {
   await adaptiveRows(files, scenarios, env, report);
   await shardRow(env, report);
   report.write();
+}
+
+/** A completion any chat request gets from the floor's server. */
+const FIXED_COMPLETION = JSON.stringify({
+  id: "chatcmpl-floor",
+  object: "chat.completion",
+  created: 0,
+  model: "floor",
+  choices: [{ index: 0, finish_reason: "stop", message: { role: "assistant", content: "ok" } }],
+  usage: { prompt_tokens: 1, completion_tokens: 1, total_tokens: 2 },
+});
+
+/**
+ * The wall time of bench/bare-client.mjs making `jobCalls` on the run's schedule against a server
+ * that answers every request after LATENCY_MS and does nothing else: what no run in Node with
+ * this client can go below on this machine.
+ */
+async function bareClientMs(jobCalls: readonly number[], env: NodeJS.ProcessEnv): Promise<number> {
+  const server = createServer((req, res) => {
+    req.resume();
+    req.on("end", () =>
+      setTimeout(() => {
+        res.writeHead(200, { "content-type": "application/json", "content-length": Buffer.byteLength(FIXED_COMPLETION) });
+        res.end(FIXED_COMPLETION);
+      }, LATENCY_MS),
+    );
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  try {
+    const { port } = server.address() as AddressInfo;
+    const started = performance.now();
+    const { code, stderr } = await runNode(
+      ["bench/bare-client.mjs", `http://127.0.0.1:${port}/v1`, String(CONCURRENCY), jobCalls.join(",")],
+      env,
+    );
+    if (code !== 0) throw new Error(`the bare client exited with ${code}:\n${stderr}`);
+    return performance.now() - started;
+  } finally {
+    server.close();
+  }
 }
 
 interface RateRun {

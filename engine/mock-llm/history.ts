@@ -3,7 +3,7 @@
 // which of several look-alike scenarios is meant is the one whose reference the turns agree with.
 import { isDeepStrictEqual } from "node:util";
 import { isJsonObject, type JsonObject, type JsonValue } from "../base/json.js";
-import { GET_USER_MESSAGE_TOOL, SEND_MESSAGE_TOOL } from "../roles/mcp/server.js";
+import { GET_USER_MESSAGE_TOOL, SEND_MESSAGE_TOOL } from "../roles/mcp/conversation-tools.js";
 import type { ReferenceStep, Scenario } from "../scenario/model.js";
 import { isPackToolName, realNameOf } from "./tool-names.js";
 import type { ChatRequest, WireMessage } from "./wire.js";

@@ -11,7 +11,7 @@ import { toolsFor } from "../episode/tool-calls.js";
 import { agentSystemMessage } from "../scenario/prompts/persona-prompt.js";
 import { USER_INSTRUCTION, renderUserSystemMessage } from "../scenario/prompts/prompts.js";
 import type { Scenario } from "../scenario/model.js";
-import { GET_USER_MESSAGE_TOOL, SEND_MESSAGE_TOOL } from "../roles/mcp/server.js";
+import { GET_USER_MESSAGE_TOOL, SEND_MESSAGE_TOOL } from "../roles/mcp/conversation-tools.js";
 import { agentConversation, agreesWithReference, isOutsideAgentRequest, userConversation } from "./history.js";
 import { invalidRequest, MockLlmError } from "./http-error.js";
 import { realNameOf } from "./tool-names.js";

@@ -3,7 +3,7 @@
 // step comes next, so retries, concurrent episodes and restarts all get the same answer.
 import type { ReferenceStep, Scenario } from "../scenario/model.js";
 import { invalidRequest } from "./http-error.js";
-import { SEND_MESSAGE_TOOL } from "../roles/mcp/server.js";
+import { SEND_MESSAGE_TOOL } from "../roles/mcp/conversation-tools.js";
 import { agentConversation, isOutsideAgentRequest, outsideAgentConversation, userConversation } from "./history.js";
 import { offeredNameOf } from "./tool-names.js";
 import type { ChatRequest, WireToolCall } from "./wire.js";

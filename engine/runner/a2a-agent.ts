@@ -8,9 +8,7 @@
 // ends the episode as agent_disconnected, one that answers with an error or fails its task as
 // role_error, one that runs past the time limit as timed_out.
 import type { McpAgentRole } from "../roles/mcp/agent.js";
-import { A2aConversation } from "../roles/a2a/conversation.js";
-import { serveMcpSessionsOverHttp } from "../roles/mcp/http.js";
-import { createEpisodeServer } from "../roles/mcp/server.js";
+import type { A2aConversation } from "../roles/a2a/conversation.js";
 import type { AgentHostContext, HostedAgent, McpAgentHost } from "./agent-host.js";
 import type { BatchJob } from "./jobs.js";
 
@@ -25,6 +23,13 @@ export interface A2aAgentSpec {
 export function a2aAgentHost(spec: A2aAgentSpec): McpAgentHost {
   return {
     async attach(agent: McpAgentRole, job: BatchJob, context: AgentHostContext): Promise<HostedAgent> {
+      // Loaded on first use, as for command agents: the MCP server side and the A2A client would
+      // cost every other run of the CLI its start-up.
+      const [{ serveMcpSessionsOverHttp }, { createEpisodeServer }, { A2aConversation }] = await Promise.all([
+        import("../roles/mcp/http.js"),
+        import("../roles/mcp/server.js"),
+        import("../roles/a2a/conversation.js"),
+      ]);
       const endpoint = await serveMcpSessionsOverHttp(() => createEpisodeServer(job.scenario, agent, { conversation: "outside" }), {
         port: 0,
       });

@@ -5,6 +5,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import type { JsonValue } from "../../engine/base/json.js";
 import { UTILITY_TOOLS } from "../../engine/packs/toolsandbox/tools/utilities.js";
+import { usHolidays } from "../../engine/packs/toolsandbox/tools/us-holidays.js";
 import type { ToolContext } from "../../engine/tools/types.js";
 import { NOW, call, makeContext, worldWithSettings } from "./fixtures.js";
 
@@ -330,6 +331,39 @@ test("search_holiday prefers the later date among equal matches, observed days i
   // [quirk] New Year's Day 2022 is a Saturday, so 2021 lists "New Year's Day (observed)" on
   // December 31; it ties with January 1 and, being later, wins.
   assert.equal(result("search_holiday", { holiday_name: "New Year's Day", year: 2021 }), utc(2021, 12, 31, 8));
+});
+
+test("the federal holidays of a year with four on a weekend: each observed on the nearest weekday, the next New Year's in December", () => {
+  // 2027: Juneteenth and Christmas fall on a Saturday, Independence Day on a Sunday, and
+  // 2028-01-01 on a Saturday (observed on 2027-12-31).
+  assert.deepEqual(
+    usHolidays(2027).map((h) => `${h.date} ${h.name}`),
+    [
+      "2027-01-01 New Year's Day",
+      "2027-01-18 Martin Luther King Jr. Day",
+      "2027-02-15 Washington's Birthday",
+      "2027-05-31 Memorial Day",
+      "2027-06-18 Juneteenth National Independence Day (observed)",
+      "2027-06-19 Juneteenth National Independence Day",
+      "2027-07-04 Independence Day",
+      "2027-07-05 Independence Day (observed)",
+      "2027-09-06 Labor Day",
+      "2027-10-11 Columbus Day",
+      "2027-11-11 Veterans Day",
+      "2027-11-25 Thanksgiving",
+      "2027-12-24 Christmas Day (observed)",
+      "2027-12-25 Christmas Day",
+      "2027-12-31 New Year's Day (observed)",
+    ],
+  );
+  // Years below 100 are years of the first century, not 19xx; no Martin Luther King Jr. Day or Juneteenth then.
+  const year50 = usHolidays(50);
+  assert.ok(year50.every((h) => h.date.startsWith("0050-")));
+  assert.deepEqual(
+    year50.filter((h) => h.name.startsWith("Martin") || h.name.startsWith("Juneteenth")),
+    [],
+  );
+  assert.equal(year50.find((h) => h.name === "Thanksgiving")?.date, "0050-11-24");
 });
 
 test("search_holiday answers None below the match threshold and for non-federal holidays", () => {

@@ -35,9 +35,9 @@ const sharedValidator = (): AjvJsonSchemaValidator => {
   return validator;
 };
 
-export const SEND_MESSAGE_TOOL = "send_message_to_user";
-export const GET_USER_MESSAGE_TOOL = "get_user_message";
-export const OPENING_PROMPT = "start_conversation";
+import { GET_USER_MESSAGE_TOOL, OPENING_PROMPT, SEND_MESSAGE_TOOL } from "./conversation-tools.js";
+
+export { GET_USER_MESSAGE_TOOL, OPENING_PROMPT, SEND_MESSAGE_TOOL };
 /** `_meta` key of a tools/call request by which a client may choose the call's id (it appears in the trajectory). */
 export const CALL_ID_META = "toolsandbox/call_id";
 

@@ -1,27 +1,21 @@
 // United States federal holidays as upstream's search_holiday sees them: the Python `holidays`
-// package (0.51), country "US", no subdivision. The dates come from date-holidays; names and the
-// "observed" days follow the Python package, because the agent reads those names and the fuzzy
-// match runs against them.
+// package (0.51), country "US", no subdivision, with its names and its "observed" days, because
+// the agent reads those names and the fuzzy match runs against them.
 //
-// Name mapping (date-holidays -> Python holidays):
-//   "Juneteenth"                      -> "Juneteenth National Independence Day"
-//   "Thanksgiving Day"                -> "Thanksgiving"
-//   "Labour Day" (its "en" spelling)  -> "Labor Day"
-//   New Year's Day, Martin Luther King Jr. Day, Washington's Birthday, Memorial Day,
-//   Independence Day, Columbus Day, Veterans Day, Christmas Day: same name.
-// Anything else date-holidays lists as public for the US is not a federal holiday upstream and is
-// dropped.
+// The eleven dates are the ones federal law fixes (5 U.S.C. 6103): a fixed day of the month, or
+// the nth (or last) given weekday of a month. They are computed here rather than taken from a
+// holiday library: the one used before (date-holidays) carried every country's calendar, lunar
+// astronomy included, which was 30% of the CLI's bundle for these eleven rules. Its US rules are
+// the same as the ones below for every year (checked over years 1 to 9999 when it was replaced).
 //
 // Observed days: for New Year's Day, Juneteenth, Independence Day, Veterans Day and Christmas Day,
 // a Saturday holiday is also observed on the Friday before and a Sunday one on the Monday after,
 // named "<name> (observed)". A Saturday New Year's Day is observed on December 31 of the year
-// before, and so belongs to that year's list. (date-holidays' own substitute days are ignored: it
-// has none for Veterans Day.)
+// before, and so belongs to that year's list.
 //
 // Historical rules: Martin Luther King Jr. Day from 1986 and Juneteenth from 2021, as upstream.
 // Other rule changes before 1971 (when several holidays moved to Mondays) are not modelled; those
 // years get today's rules.
-import Holidays from "date-holidays";
 import { ToolError } from "../../../tools/types.js";
 
 export interface Holiday {
@@ -30,25 +24,28 @@ export interface Holiday {
   readonly name: string;
 }
 
-const PYTHON_NAMES: Readonly<Record<string, string>> = {
-  "New Year's Day": "New Year's Day",
-  "Martin Luther King Jr. Day": "Martin Luther King Jr. Day",
-  "Washington's Birthday": "Washington's Birthday",
-  "Memorial Day": "Memorial Day",
-  Juneteenth: "Juneteenth National Independence Day",
-  "Independence Day": "Independence Day",
-  "Labor Day": "Labor Day",
-  "Labour Day": "Labor Day",
-  "Columbus Day": "Columbus Day",
-  "Veterans Day": "Veterans Day",
-  "Thanksgiving Day": "Thanksgiving",
-  "Christmas Day": "Christmas Day",
-};
+const MONDAY = 1;
+const THURSDAY = 4;
 
-const FIRST_YEAR: Readonly<Record<string, number>> = {
-  "Martin Luther King Jr. Day": 1986,
-  "Juneteenth National Independence Day": 2021,
-};
+/** How a holiday's date is found in a year: a fixed day, or the nth weekday of a month (n = -1: the last). */
+type Rule =
+  | { readonly name: string; readonly month: number; readonly day: number; readonly since?: number }
+  | { readonly name: string; readonly month: number; readonly weekday: number; readonly nth: number; readonly since?: number };
+
+/** In date order; months are 1-based. */
+const FEDERAL: readonly Rule[] = [
+  { name: "New Year's Day", month: 1, day: 1 },
+  { name: "Martin Luther King Jr. Day", month: 1, weekday: MONDAY, nth: 3, since: 1986 },
+  { name: "Washington's Birthday", month: 2, weekday: MONDAY, nth: 3 },
+  { name: "Memorial Day", month: 5, weekday: MONDAY, nth: -1 },
+  { name: "Juneteenth National Independence Day", month: 6, day: 19, since: 2021 },
+  { name: "Independence Day", month: 7, day: 4 },
+  { name: "Labor Day", month: 9, weekday: MONDAY, nth: 1 },
+  { name: "Columbus Day", month: 10, weekday: MONDAY, nth: 2 },
+  { name: "Veterans Day", month: 11, day: 11 },
+  { name: "Thanksgiving", month: 11, weekday: THURSDAY, nth: 4 },
+  { name: "Christmas Day", month: 12, day: 25 },
+];
 
 const OBSERVED: ReadonlySet<string> = new Set([
   "New Year's Day",
@@ -58,23 +55,27 @@ const OBSERVED: ReadonlySet<string> = new Set([
   "Christmas Day",
 ]);
 
-const calendar = new Holidays("US", { types: ["public"] });
+/** A UTC date; setUTCFullYear, because Date.UTC reads years 0 to 99 as 1900 to 1999. */
+function dayOf(year: number, month: number, day: number): Date {
+  const date = new Date(0);
+  date.setUTCFullYear(year, month - 1, day);
+  return date;
+}
 
-/** date-holidays takes milliseconds to work a year out, and a year's holidays never change. */
-const federalByYear = new Map<number, readonly Holiday[]>();
+function dateOf(year: number, rule: Rule): Date {
+  if ("day" in rule) return dayOf(year, rule.month, rule.day);
+  if (rule.nth > 0) {
+    const first = dayOf(year, rule.month, 1);
+    const offset = (rule.weekday - first.getUTCDay() + 7) % 7;
+    return dayOf(year, rule.month, 1 + offset + 7 * (rule.nth - 1));
+  }
+  const last = dayOf(year, rule.month + 1, 0);
+  const back = (last.getUTCDay() - rule.weekday + 7) % 7;
+  return dayOf(year, rule.month, last.getUTCDate() - back);
+}
 
 function federalHolidays(year: number): readonly Holiday[] {
-  const known = federalByYear.get(year);
-  if (known) return known;
-  const out: Holiday[] = [];
-  for (const h of calendar.getHolidays(year)) {
-    if (h.substitute) continue;
-    const name = PYTHON_NAMES[h.name];
-    if (name === undefined || year < (FIRST_YEAR[name] ?? year)) continue;
-    out.push({ date: h.date.slice(0, 10), name });
-  }
-  federalByYear.set(year, out);
-  return out;
+  return FEDERAL.filter((rule) => year >= (rule.since ?? year)).map((rule) => ({ date: isoDate(dateOf(year, rule)), name: rule.name }));
 }
 
 function utcDate(iso: string): Date {
@@ -82,7 +83,8 @@ function utcDate(iso: string): Date {
 }
 
 function isoDate(d: Date): string {
-  return d.toISOString().slice(0, 10);
+  const pad = (n: number, width: number) => String(n).padStart(width, "0");
+  return `${pad(d.getUTCFullYear(), 4)}-${pad(d.getUTCMonth() + 1, 2)}-${pad(d.getUTCDate(), 2)}`;
 }
 
 /** The weekday-adjusted day off for a holiday on a weekend, or undefined on a weekday. */
