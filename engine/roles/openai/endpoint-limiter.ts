@@ -31,8 +31,6 @@ export interface EndpointLimiterOptions {
   readonly now?: () => number;
 }
 
-/** How soon waiting requests are looked at again when no pause is running. */
-const RECHECK_MS = 50;
 /** A decrease counts once per this many milliseconds: a burst of refusals is one signal, not many. */
 const DECREASE_QUIET_MS = 1000;
 /** The longest pause an endpoint's headers can impose, so a bad header cannot stall a run. */
@@ -156,8 +154,7 @@ export class EndpointLimiter {
     this.schedule();
   }
 
-  private free(): boolean {
-    const now = this.now();
+  private free(now: number = this.now()): boolean {
     return this.inFlight < this.limit && now >= this.pausedUntil && now >= this.nextStartAt;
   }
 
@@ -173,15 +170,21 @@ export class EndpointLimiter {
     return Math.max(1, count);
   }
 
-  /** Wakes waiters while there is room, or sets a timer for the end of a pause. */
+  /**
+   * Wakes waiters while there is room; otherwise something is sure to call again: an answer of a
+   * request in flight, or a timer at the end of a pause. Both decisions read the clock once. Read
+   * twice, a pause that ended between the reads (a timer fires up to a millisecond before
+   * Date.now() reaches its end, as libuv counts from the start of its loop turn) was too early
+   * to wake anyone and too late to wait for: requests waited with none in flight and no timer.
+   */
   private schedule(): void {
-    while (this.waiting.length > 0 && this.free()) this.waiting.shift()?.();
+    const now = this.now();
+    while (this.waiting.length > 0 && this.free(now)) this.waiting.shift()?.();
     for (const listener of this.listeners) listener();
     if (this.waiting.length === 0 || this.timer !== null) return;
-    // While requests wait, a timer always stands: at the end of a pause, or else a short re-check.
-    // Relying on the next answer alone stalled runs: requests waiting, none in flight, no pause,
-    // and nothing left to wake them (seen against mock-llm --rate-limit after a burst of refusals).
-    const wait = Math.max(RECHECK_MS, Math.max(this.pausedUntil, this.nextStartAt) - this.now());
+    const wait = Math.max(this.pausedUntil, this.nextStartAt) - now;
+    // Not paused: every slot is taken, and each request in flight calls again when it is released.
+    if (wait <= 0) return;
     this.timer = setTimeout(() => {
       this.timer = null;
       this.schedule();

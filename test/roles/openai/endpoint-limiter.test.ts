@@ -118,6 +118,38 @@ test("Retry-After pauses every request of the endpoint until it has passed", asy
   assert.ok(waited >= 280, `waited ${waited} ms`);
 });
 
+test("a pause's timer that fires a millisecond early, with the clock moving on while it is handled, still wakes the waiting requests", async (t) => {
+  // libuv counts a timer from the start of its loop turn, so one can fire just before Date.now()
+  // reaches the pause's end; and the clock moves while the limiter handles it. Read twice, such
+  // a moment was too early to wake the waiters and too late to set another timer.
+  t.mock.timers.enable({ apis: ["setTimeout"] });
+  let time = 1_000_000;
+  let ticking = false;
+  const limiter = new EndpointLimiter({
+    max: 4,
+    initial: 4,
+    // Once ticking, every reading of the clock is a millisecond later than the one before.
+    now: () => (ticking ? time++ : time),
+  });
+  await limiter.acquire();
+  // Refused with a pause of 100 ms: the next request waits for it (the limiter sets its timer).
+  limiter.release({ status: 429, headers: new Headers({ "retry-after-ms": "100" }) });
+  let woken = false;
+  const waiting = limiter.acquire().then(() => (woken = true));
+  assert.equal(limiter.queued, 1);
+  // The timer fires at 99 ms by the limiter's clock, which then moves on a millisecond per read.
+  time += 99;
+  ticking = true;
+  t.mock.timers.tick(100);
+  for (let i = 0; i < 5 && !woken; i++) {
+    await Promise.resolve();
+    t.mock.timers.tick(10);
+  }
+  await Promise.race([waiting, Promise.resolve()]);
+  assert.equal(woken, true, "the request waiting for the pause was let through");
+  limiter.release({ status: 200 });
+});
+
 test("an aborted wait leaves the queue", async () => {
   const limiter = new EndpointLimiter({ max: 1, initial: 1 });
   await limiter.acquire();
