@@ -42,7 +42,10 @@ function refuseNonFinite(value: unknown, key: string): void {
   } else if (Array.isArray(value)) {
     for (let i = 0; i < value.length; i++) refuseNonFinite(value[i], String(i));
   } else if (typeof value === "object" && value !== null) {
-    for (const [k, v] of Object.entries(value)) refuseNonFinite(v, k);
+    // for...in over the engine's plain objects: Object.entries would allocate an array per object
+    // on a path every line with a null takes.
+    const record = value as Record<string, unknown>;
+    for (const k in record) if (Object.hasOwn(record, k)) refuseNonFinite(record[k], k);
   }
 }
 

@@ -64,7 +64,7 @@ function oneLine(text: string): string {
 
 /** A server may quote the key it was given (OpenAI quotes a masked one); never let it through. */
 export function redact(text: string, apiKey: string): string {
-  return apiKey.length >= 4 ? text.split(apiKey).join("[redacted]") : text;
+  return apiKey.length >= 4 && text.includes(apiKey) ? text.split(apiKey).join("[redacted]") : text;
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {
