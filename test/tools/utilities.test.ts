@@ -333,7 +333,7 @@ test("search_holiday prefers the later date among equal matches, observed days i
   assert.equal(result("search_holiday", { holiday_name: "New Year's Day", year: 2021 }), utc(2021, 12, 31, 8));
 });
 
-test("the federal holidays of a year with four on a weekend: each observed on the nearest weekday, the next New Year's in December", () => {
+test("the federal holidays of a year, as holidays 0.51 has them: weekend days observed on the nearest weekday, the next New Year's in December, and their history", () => {
   // 2027: Juneteenth and Christmas fall on a Saturday, Independence Day on a Sunday, and
   // 2028-01-01 on a Saturday (observed on 2027-12-31).
   assert.deepEqual(
@@ -356,14 +356,29 @@ test("the federal holidays of a year with four on a weekend: each observed on th
       "2027-12-31 New Year's Day (observed)",
     ],
   );
-  // Years below 100 are years of the first century, not 19xx; no Martin Luther King Jr. Day or Juneteenth then.
-  const year50 = usHolidays(50);
-  assert.ok(year50.every((h) => h.date.startsWith("0050-")));
+  // The history of holidays 0.51: nothing before 1871; before 1971 fixed dates (Feb 22, May 30,
+  // Oct 12) and Armistice Day; Veterans Day on the 4th Monday of October, not observed, in 1971-1977.
+  assert.deepEqual(usHolidays(1870), []);
   assert.deepEqual(
-    year50.filter((h) => h.name.startsWith("Martin") || h.name.startsWith("Juneteenth")),
-    [],
+    usHolidays(1950).map((h) => `${h.date} ${h.name}`),
+    [
+      "1950-01-01 New Year's Day",
+      "1950-01-02 New Year's Day (observed)",
+      "1950-02-22 Washington's Birthday",
+      "1950-05-30 Memorial Day",
+      "1950-07-04 Independence Day",
+      "1950-09-04 Labor Day",
+      "1950-10-12 Columbus Day",
+      "1950-11-10 Armistice Day (observed)",
+      "1950-11-11 Armistice Day",
+      "1950-11-23 Thanksgiving",
+      "1950-12-25 Christmas Day",
+    ],
   );
-  assert.equal(year50.find((h) => h.name === "Thanksgiving")?.date, "0050-11-24");
+  assert.equal(usHolidays(1975).find((h) => h.name.startsWith("Veterans"))?.date, "1975-10-27");
+  assert.equal(usHolidays(1975).filter((h) => h.name.startsWith("Veterans")).length, 1);
+  // The package builds the next year's January 1, which Python's dates cannot hold for 9999.
+  assert.throws(() => usHolidays(9999), /year 10000 is out of range/);
 });
 
 test("search_holiday answers None below the match threshold and for non-federal holidays", () => {
