@@ -23,6 +23,7 @@ import { agentToolSchemas } from "../../scenario/augmentations/scrambling.js";
 import type { Scenario } from "../../scenario/model.js";
 import { agentSystemMessage } from "../../scenario/prompts/persona-prompt.js";
 import type { McpAgentRole, McpAnswer } from "./agent.js";
+import { GET_USER_MESSAGE_TOOL, OPENING_PROMPT, SEND_MESSAGE_TOOL } from "./conversation-tools.js";
 
 /**
  * One schema validator for every episode's server. The SDK's Server makes its own by default, a
@@ -34,8 +35,6 @@ const sharedValidator = (): AjvJsonSchemaValidator => {
   validator ??= new AjvJsonSchemaValidator();
   return validator;
 };
-
-import { GET_USER_MESSAGE_TOOL, OPENING_PROMPT, SEND_MESSAGE_TOOL } from "./conversation-tools.js";
 
 export { GET_USER_MESSAGE_TOOL, OPENING_PROMPT, SEND_MESSAGE_TOOL };
 /** `_meta` key of a tools/call request by which a client may choose the call's id (it appears in the trajectory). */
