@@ -128,11 +128,11 @@ export class ChatModel {
           limiter.release({ status: response.status, headers: response.headers });
           const refused = response.status === 429 || response.status === 503;
           if (!refused || !resendable || refusals >= LIMITER_RESENDS) return response;
-          // Read to its end (a refusal's body is a few hundred bytes, already sent): a body left
-          // unread, or cancelled, can keep its keep-alive connection from taking the next request,
-          // which then waits in the HTTP client while holding a slot of the limiter, and once
-          // every slot is held the run stalls (seen against mock-llm --rate-limit). The read is
-          // bounded all the same, and then cancelled: a read that never ends must not hold the episode.
+          // Read to its end (a refusal's body is a few hundred bytes, already sent), so its
+          // keep-alive connection is free for the next request; a body left unread or cancelled
+          // holds it. The read is bounded, then cancelled: a read that never ends must not hold
+          // the episode. (Runs that stalled against mock-llm --rate-limit were the limiter's
+          // missed wake-up, endpoint-limiter.ts, not this.)
           await readOrDrop(response, REFUSAL_BODY_WAIT_MS);
           if (counter) counter.count++;
         }

@@ -33,8 +33,8 @@ export interface Holiday {
 }
 
 interface FederalDay extends Holiday {
-  /** Whether a weekend date is also observed on the nearest weekday. */
-  readonly observed: boolean;
+  /** The nearest weekday, for a holiday that is observed and falls on a weekend. */
+  readonly observed: string | undefined;
 }
 
 const MONDAY = 1;
@@ -59,7 +59,8 @@ function nthWeekday(year: number, month: number, weekday: number, n: number): Da
 
 function federalHolidays(year: number): readonly FederalDay[] {
   const days: FederalDay[] = [];
-  const add = (name: string, date: Date, observed = false): void => void days.push({ date: isoDate(date), name, observed });
+  const add = (name: string, date: Date, observed = false): void =>
+    void days.push({ date: isoDate(date), name, observed: observed ? observedDate(date) : undefined });
   const modern = year >= 1971;
   if (year >= 1871) add("New Year's Day", dayOf(year, 1, 1), true);
   if (year >= 1986) add("Martin Luther King Jr. Day", nthWeekday(year, 1, MONDAY, 3));
@@ -79,18 +80,14 @@ function federalHolidays(year: number): readonly FederalDay[] {
   return days;
 }
 
-function utcDate(iso: string): Date {
-  return new Date(`${iso}T00:00:00Z`);
-}
-
 function isoDate(d: Date): string {
   const pad = (n: number, width: number) => String(n).padStart(width, "0");
   return `${pad(d.getUTCFullYear(), 4)}-${pad(d.getUTCMonth() + 1, 2)}-${pad(d.getUTCDate(), 2)}`;
 }
 
 /** The weekday-adjusted day off for a holiday on a weekend, or undefined on a weekday. */
-function observedDate(iso: string): string | undefined {
-  const day = utcDate(iso);
+function observedDate(date: Date): string | undefined {
+  const day = new Date(date);
   const weekday = day.getUTCDay();
   if (weekday === 6) day.setUTCDate(day.getUTCDate() - 1);
   else if (weekday === 0) day.setUTCDate(day.getUTCDate() + 1);
@@ -107,12 +104,9 @@ export function usHolidays(year: number): Holiday[] {
   const holidays = federalHolidays(year);
   const inYear = (date: string | undefined): date is string => date?.startsWith(String(year).padStart(4, "0")) === true;
   const observed: Holiday[] = [];
-  for (const h of holidays) {
-    const date = h.observed ? observedDate(h.date) : undefined;
-    if (inYear(date)) observed.push({ date, name: `${h.name} (observed)` });
-  }
+  for (const h of holidays) if (inYear(h.observed)) observed.push({ date: h.observed, name: `${h.name} (observed)` });
   if (year >= 1871) {
-    const date = observedDate(isoDate(dayOf(year + 1, 1, 1)));
+    const date = observedDate(dayOf(year + 1, 1, 1));
     if (inYear(date)) observed.push({ date, name: "New Year's Day (observed)" });
   }
   return [...holidays.map(({ date, name }) => ({ date, name })), ...observed].sort((a, b) =>
