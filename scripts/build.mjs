@@ -4,6 +4,7 @@ import { build } from "esbuild";
 import { createHash } from "node:crypto";
 import { cpSync, existsSync, mkdirSync, chmodSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
+import { BUILD_STAMP } from "./build-freshness.mjs";
 
 const require = createRequire(import.meta.url);
 
@@ -56,6 +57,8 @@ const common = {
 };
 
 mkdirSync("dist", { recursive: true });
+// A build cut short leaves no stamp, so it never passes for current.
+rmSync(BUILD_STAMP, { force: true });
 // The language server and the extension ship in the .vsix: without whitespace and with shorter
 // syntax they are a third smaller and load no slower. Identifiers are not renamed: that made them
 // load ~5% slower (keepNames another ~5%), and stack traces in VS Code's logs keep their names.
@@ -124,3 +127,6 @@ if (pyodideDir) {
   mkdirSync("dist/pyodide", { recursive: true });
   for (const file of PYODIDE_FILES) if (existsSync(pyodideDir + file)) cpSync(pyodideDir + file, `dist/pyodide/${file}`);
 }
+// Written last: the tests run against dist/ only when no source is newer than this
+// (scripts/build-freshness.mjs).
+writeFileSync(BUILD_STAMP, `${new Date().toISOString()}\n`);

@@ -27,12 +27,12 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { usageOf } from "../../engine/roles/a2a/conversation.js";
 import { readTrajectoryFile } from "../../engine/trajectory/reader.js";
-import { buildCli, removeTempDirs, runCliAsync, tempDir } from "../cli/harness.js";
+import { requireBuild, removeTempDirs, runCliAsync, tempDir } from "../cli/harness.js";
 // @ts-expect-error: a plain JavaScript fixture
 import { playKey } from "../fixtures/agents/reference-agent.mjs";
 import { agentToolNames, loadSample, type PlayStep, referencePlay, runKilledAfterFirstEpisode, SAMPLES, sampleFiles } from "./helpers.js";
 
-before(buildCli);
+before(requireBuild);
 after(removeTempDirs);
 
 const MCP_URL_KEY = "toolsandbox/mcp_url";

@@ -7,12 +7,12 @@ import assert from "node:assert/strict";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { readTrajectoryFile } from "../../engine/trajectory/reader.js";
-import { buildCli, removeTempDirs, runCli, runCliAsync, tempDir } from "../cli/harness.js";
+import { requireBuild, removeTempDirs, runCli, runCliAsync, tempDir } from "../cli/harness.js";
 // @ts-expect-error: a plain JavaScript fixture
 import { playKey } from "../fixtures/agents/reference-agent.mjs";
 import { agentToolNames, loadSample, REFERENCE_AGENT, referencePlay, runKilledAfterFirstEpisode, SAMPLES, sampleFiles } from "./helpers.js";
 
-before(buildCli);
+before(requireBuild);
 after(removeTempDirs);
 
 /** Every sample's reference as the fixture looks it up. */

@@ -13,7 +13,7 @@ import { type MockLlm, type RecordedRequest, startMockLlm } from "../../engine/m
 import { packById } from "../../engine/packs/registry.js";
 import { scrambledToolNames } from "../../engine/scenario/augmentations/scrambling.js";
 import { readTrajectoryFile } from "../../engine/trajectory/reader.js";
-import { buildCli, removeTempDirs, runCli, runCliAsync, tempDir } from "../cli/harness.js";
+import { requireBuild, removeTempDirs, runCli, runCliAsync, tempDir } from "../cli/harness.js";
 import { loadSample, SAMPLES, sampleFiles } from "./helpers.js";
 
 const EXAMPLES = join(process.cwd(), "examples", "agents");
@@ -26,7 +26,7 @@ let scripted: string;
 let scriptedAugmented: string;
 
 before(async () => {
-  buildCli();
+  requireBuild();
   mock = await startMockLlm({ scenarios: sampleFiles().map(loadSample) });
   scripted = tempDir("frameworks-scripted");
   const run = runCli(["run", SAMPLES, "--out", scripted]);

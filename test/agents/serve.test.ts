@@ -17,12 +17,12 @@ import type { JsonValue } from "../../engine/base/json.js";
 import { createScriptedUser } from "../../engine/roles/scripted.js";
 import { readTrajectoryFile } from "../../engine/trajectory/reader.js";
 import type { Trajectory } from "../../engine/trajectory/trajectory.js";
-import { buildCli, CLI, removeTempDirs, runCli, tempDir } from "../cli/harness.js";
+import { requireBuild, CLI, removeTempDirs, runCli, tempDir } from "../cli/harness.js";
 // @ts-expect-error: a plain JavaScript fixture (the command agent of cmd.test.ts)
 import { playSteps } from "../fixtures/agents/reference-agent.mjs";
 import { agentToolNames, loadSample, referencePlay, SAMPLES, startServe } from "./helpers.js";
 
-before(buildCli);
+before(requireBuild);
 after(removeTempDirs);
 
 const CELLULAR = join(SAMPLES, "cellular_off_adapted.scenario.yaml");

@@ -3,9 +3,9 @@ import { after, before, test } from "node:test";
 import assert from "node:assert/strict";
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { buildCli, removeTempDirs, runCli, tempDir } from "./harness.js";
+import { requireBuild, removeTempDirs, runCli, tempDir } from "./harness.js";
 
-before(buildCli);
+before(requireBuild);
 after(removeTempDirs);
 
 test("run --augment writes the eight upstream variants with their names and categories, scored", () => {

@@ -12,7 +12,7 @@ import { startMockLlm, type MockLlm } from "../../engine/mock-llm/server.js";
 import { loadScenarioFile } from "../../engine/scenario/load.js";
 import type { Scenario } from "../../engine/scenario/model.js";
 import { readTrajectoryFile } from "../../engine/trajectory/reader.js";
-import { buildCli, CLI, removeTempDirs, tempDir } from "./harness.js";
+import { requireBuild, CLI, removeTempDirs, tempDir } from "./harness.js";
 
 const SAMPLES = "sample-scenarios";
 const LATENCY_MS = 100;
@@ -27,7 +27,7 @@ let mock: MockLlm;
 let unevenMock: MockLlm;
 
 before(async () => {
-  buildCli();
+  requireBuild();
   const scenarios = sampleFiles.map((f): Scenario => {
     const { scenario } = loadScenarioFile(join(SAMPLES, f));
     assert.ok(scenario, f);

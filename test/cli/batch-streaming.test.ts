@@ -8,7 +8,7 @@ import { join } from "node:path";
 import { startMockLlm, type MockLlm } from "../../engine/mock-llm/server.js";
 import { loadScenarioFile } from "../../engine/scenario/load.js";
 import type { Scenario } from "../../engine/scenario/model.js";
-import { buildCli, lines, removeTempDirs, runCli, runCliAsync, tempDir } from "./harness.js";
+import { requireBuild, lines, removeTempDirs, runCli, runCliAsync, tempDir } from "./harness.js";
 
 const SAMPLES = "sample-scenarios";
 const BROKEN = "test/fixtures/broken/malformed.scenario.yaml";
@@ -20,7 +20,7 @@ const samples = readdirSync(SAMPLES)
 let mock: MockLlm;
 
 before(async () => {
-  buildCli();
+  requireBuild();
   const scenarios = samples.map((f): Scenario => {
     const { scenario } = loadScenarioFile(f);
     assert.ok(scenario, f);

@@ -9,9 +9,9 @@ import { join } from "node:path";
 import { parse, stringify } from "yaml";
 import type { Diagnostic } from "../../engine/base/diagnostics.js";
 import { checkScenarioText } from "../../engine/scenario/load.js";
-import { buildCli, removeTempDirs, runCli, tempDir } from "./harness.js";
+import { requireBuild, removeTempDirs, runCli, tempDir } from "./harness.js";
 
-before(buildCli);
+before(requireBuild);
 after(removeTempDirs);
 
 type Doc = Record<string, unknown>;

@@ -4,10 +4,10 @@
 import { after, before, test } from "node:test";
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { buildCli, lines, removeTempDirs, runCli, tempDir } from "./harness.js";
+import { requireBuild, lines, removeTempDirs, runCli, tempDir } from "./harness.js";
 import { writeScoresFixture } from "./scores-fixture.js";
 
-before(buildCli);
+before(requireBuild);
 after(removeTempDirs);
 
 test("compare --suite: wins, losses, ties, the mean difference with its paired interval, McNemar and the flipped scenario", () => {

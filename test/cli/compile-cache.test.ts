@@ -6,10 +6,10 @@ import { after, before, test } from "node:test";
 import assert from "node:assert/strict";
 import { chmodSync, existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { buildCli, removeTempDirs, runCli, tempDir } from "./harness.js";
+import { requireBuild, removeTempDirs, runCli, tempDir } from "./harness.js";
 import { version } from "../../package.json";
 
-before(buildCli);
+before(requireBuild);
 after(removeTempDirs);
 
 const folderIn = (tmp: string): string => join(tmp, `toolsandbox-compile-cache-${process.getuid?.() ?? "user"}`);

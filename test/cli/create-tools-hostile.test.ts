@@ -8,7 +8,7 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { after, before, describe, it } from "node:test";
-import { buildCli, CLI, lines, removeTempDirs, runCli, tempDir } from "./harness.js";
+import { requireBuild, CLI, lines, removeTempDirs, runCli, tempDir } from "./harness.js";
 
 const HOSTILE = "test/fixtures/tool-creation/hostile";
 let mock: ChildProcess;
@@ -30,7 +30,7 @@ interface ToolResult {
 }
 
 before(async () => {
-  buildCli();
+  requireBuild();
   mock = spawn(process.execPath, [CLI, "mock-llm", "--code-answers", HOSTILE, "--port", "0", "--quiet"], { env: {} });
   baseUrl = await new Promise<string>((resolve, reject) => {
     let out = "";

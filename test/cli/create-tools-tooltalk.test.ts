@@ -9,7 +9,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { after, before, describe, it } from "node:test";
 import { TOOLTALK_PACK } from "../../engine/packs/tooltalk/index.js";
-import { buildCli, CLI, lines, removeTempDirs, runCliAsync, tempDir } from "./harness.js";
+import { requireBuild, CLI, lines, removeTempDirs, runCliAsync, tempDir } from "./harness.js";
 
 const FIXTURES = "test/fixtures/tool-creation/tooltalk";
 const mocks: ChildProcess[] = [];
@@ -33,7 +33,7 @@ let correctUrl = "";
 let buggyUrl = "";
 
 before(async () => {
-  buildCli();
+  requireBuild();
   [correctUrl, buggyUrl] = await Promise.all([mockLlm(join(FIXTURES, "correct")), mockLlm(join(FIXTURES, "buggy"))]);
 });
 

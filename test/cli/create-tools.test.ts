@@ -5,7 +5,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { after, before, describe, it } from "node:test";
 import { startMockLlm, type MockLlm } from "../../engine/mock-llm/server.js";
-import { buildCli, lines, removeTempDirs, runCli, runCliAsync, tempDir } from "./harness.js";
+import { requireBuild, lines, removeTempDirs, runCli, runCliAsync, tempDir } from "./harness.js";
 
 const FIXTURES = "test/fixtures/tool-creation";
 let mock: MockLlm;
@@ -22,7 +22,7 @@ function answers(): Map<string, string> {
 }
 
 before(async () => {
-  buildCli();
+  requireBuild();
   mock = await startMockLlm({ scenarios: [], codeAnswers: answers() });
 });
 after(async () => {

@@ -11,7 +11,7 @@ import { startMockLlm, type MockLlm } from "../../engine/mock-llm/server.js";
 import { loadScenarioFile } from "../../engine/scenario/load.js";
 import type { Scenario } from "../../engine/scenario/model.js";
 import { importedToolTalkFolder } from "../fixtures/tooltalk-data.js";
-import { buildCli, removeTempDirs, runCli, runCliAsync, tempDir } from "./harness.js";
+import { requireBuild, removeTempDirs, runCli, runCliAsync, tempDir } from "./harness.js";
 
 const SAMPLES = "sample-scenarios";
 const SAVED = join(SAMPLES, "trajectories");
@@ -20,7 +20,7 @@ const NAME = "send_message_with_contact_content_cellular_off_adapted";
 let mock: MockLlm;
 
 before(async () => {
-  buildCli();
+  requireBuild();
   const scenarios = readdirSync(SAMPLES)
     .filter((f) => f.endsWith(".scenario.yaml"))
     .map((f): Scenario => {

@@ -5,12 +5,12 @@ import { after, before, test } from "node:test";
 import assert from "node:assert/strict";
 import { existsSync } from "node:fs";
 import { join } from "node:path";
-import { buildCli, lines, removeTempDirs, runCli, tempDir } from "./harness.js";
+import { requireBuild, lines, removeTempDirs, runCli, tempDir } from "./harness.js";
 
 const CHECKOUT = "test/fixtures/toolsandbox-checkout";
 const SCENARIO = "test/fixtures/scenarios/suite/text_with_cellular_off.scenario.yaml";
 
-before(buildCli);
+before(requireBuild);
 after(removeTempDirs);
 
 /** A trajectory of a fixture scenario, played with the scripted roles. */

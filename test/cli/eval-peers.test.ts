@@ -10,7 +10,7 @@ import { Episode } from "../../engine/episode/episode.js";
 import { loadScenarioFile } from "../../engine/scenario/load.js";
 import { TrajectoryWriter } from "../../engine/trajectory/writer.js";
 import { queuedRoles } from "../episode/harness.js";
-import { buildCli, lines, removeTempDirs, runCli, tempDir } from "./harness.js";
+import { requireBuild, lines, removeTempDirs, runCli, tempDir } from "./harness.js";
 
 // The reference sends the text before turning cellular on (that send fails), then sends it again.
 const SCENARIO = "test/fixtures/scenarios/suite/text_with_cellular_off.scenario.yaml";
@@ -20,7 +20,7 @@ let trajectory = "";
 
 after(removeTempDirs);
 before(() => {
-  buildCli();
+  requireBuild();
   out = tempDir("peers");
   const r = runCli(["run", SCENARIO, "--out", out]);
   assert.equal(r.status, 0, r.stderr);

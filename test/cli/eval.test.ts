@@ -2,7 +2,7 @@ import { after, before, test } from "node:test";
 import assert from "node:assert/strict";
 import { copyFileSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { buildCli, lines, removeTempDirs, runCli, tempDir } from "./harness.js";
+import { requireBuild, lines, removeTempDirs, runCli, tempDir } from "./harness.js";
 
 const SCENARIO = "test/fixtures/scenarios/suite/text_with_cellular_off.scenario.yaml";
 let out = "";
@@ -10,7 +10,7 @@ let trajectory = "";
 
 after(removeTempDirs);
 before(() => {
-  buildCli();
+  requireBuild();
   out = tempDir("eval");
   const r = runCli(["run", SCENARIO, "--out", out]);
   assert.equal(r.status, 0, r.stderr);

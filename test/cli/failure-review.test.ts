@@ -13,7 +13,7 @@ import { REVIEW_INSTRUCTIONS } from "../../engine/runner/failure-review.js";
 import { loadScenarioFile } from "../../engine/scenario/load.js";
 import type { Scenario } from "../../engine/scenario/model.js";
 import { readTrajectoryFile } from "../../engine/trajectory/reader.js";
-import { buildCli, removeTempDirs, runCliAsync as cli, tempDir } from "./harness.js";
+import { requireBuild, removeTempDirs, runCliAsync as cli, tempDir } from "./harness.js";
 
 const CELLULAR = "sample-scenarios/cellular_off_adapted.scenario.yaml";
 const CONTACT = "sample-scenarios/add_contact_with_name_and_phone_number_adapted.scenario.yaml";
@@ -23,7 +23,7 @@ let faulty: MockLlm;
 let clean: MockLlm;
 
 before(async () => {
-  buildCli();
+  requireBuild();
   scenarios = [CELLULAR, CONTACT].map((f): Scenario => {
     const { scenario } = loadScenarioFile(f);
     assert.ok(scenario, f);

@@ -7,7 +7,7 @@ import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
 import { existsSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { CLI, buildCli, lines, removeTempDirs, tempDir, type CliResult } from "./harness.js";
+import { CLI, requireBuild, lines, removeTempDirs, tempDir, type CliResult } from "./harness.js";
 import { BASE_SCENARIO, deepBlockNesting, deepFlowNesting, longLine, manyMilestones } from "../fixtures/hostile-documents.js";
 
 const CELLULAR = "sample-scenarios/cellular_off_adapted.scenario.yaml";
@@ -34,7 +34,7 @@ const problems = (r: CliResult): string[] => lines(r.stdout).filter((l) => !/ ch
 
 let dir = "";
 before(() => {
-  buildCli();
+  requireBuild();
   dir = tempDir("hardening");
 });
 after(removeTempDirs);

@@ -3,6 +3,7 @@ import { spawn, spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { staleBuild } from "../../scripts/build-freshness.mjs";
 
 export interface CliResult {
   readonly status: number | null;
@@ -12,10 +13,14 @@ export interface CliResult {
 
 export const CLI = join(process.cwd(), "dist", "cli.js");
 
-/** Builds dist/cli.js once per test file (the `before` hook of every CLI test). */
-export function buildCli(): void {
-  const result = spawnSync(process.execPath, ["scripts/build.mjs"], { encoding: "utf8" });
-  if (result.status !== 0) throw new Error(`build failed: ${result.stderr}`);
+/**
+ * The `before` hook of every test that runs dist/: fails, in one line, when dist/ is missing or
+ * older than the sources. The build happens once per test run (scripts/run-tests.mjs, `npm test`),
+ * never per file: a file rebuilding dist/ rewrote dist/cli-main.js under the files running it.
+ */
+export function requireBuild(): void {
+  const stale = staleBuild(process.cwd());
+  if (stale !== null) throw new Error(stale);
 }
 
 export function runCli(args: readonly string[], env: Readonly<Record<string, string>> = {}): CliResult {

@@ -18,7 +18,7 @@ import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { SeededRandom } from "../../engine/episode/random.js";
-import { CLI, buildCli, removeTempDirs, tempDir } from "./harness.js";
+import { CLI, requireBuild, removeTempDirs, tempDir } from "./harness.js";
 import { aliasBomb, BASE_SCENARIO, deepBlockNesting, deepFlowNesting, longLine, manyMilestones } from "../fixtures/hostile-documents.js";
 
 const SEED = 20_261_125;
@@ -114,7 +114,7 @@ function assertOneLinePerError(answer: Answer, ordinary: RegExp): void {
 
 let dir = "";
 before(() => {
-  buildCli();
+  requireBuild();
   dir = tempDir("hostile-fuzz");
 });
 after(removeTempDirs);

@@ -5,12 +5,12 @@ import { after, before, test } from "node:test";
 import assert from "node:assert/strict";
 import { readdirSync } from "node:fs";
 import { join } from "node:path";
-import { buildCli, lines, removeTempDirs, runCli, tempDir } from "./harness.js";
+import { requireBuild, lines, removeTempDirs, runCli, tempDir } from "./harness.js";
 
 const CHECKOUT = "test/fixtures/toolsandbox-checkout";
 const PYTHON = process.env.TOOLSANDBOX_PYTHON ?? "python3";
 
-before(buildCli);
+before(requireBuild);
 after(removeTempDirs);
 
 test("a checkout's scenarios become scenario files that validate's format checks accept", () => {

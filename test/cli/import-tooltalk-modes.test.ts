@@ -5,7 +5,7 @@ import { after, before, test } from "node:test";
 import assert from "node:assert/strict";
 import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { buildCli, lines, removeTempDirs, runCli, tempDir } from "./harness.js";
+import { requireBuild, lines, removeTempDirs, runCli, tempDir } from "./harness.js";
 import { importedToolTalkFolder } from "../fixtures/tooltalk-data.js";
 
 const SCENARIOS = importedToolTalkFolder();
@@ -37,7 +37,7 @@ interface EvalJson {
 
 let runDir = "";
 before(() => {
-  buildCli();
+  requireBuild();
   runDir = tempDir("tooltalk-mode");
   const r = runCli(["run", SCENARIOS, "--mode", "tooltalk", "--concurrency", "4", "--out", runDir]);
   assert.equal(r.status, 0, r.stderr);

@@ -6,13 +6,13 @@ import { after, before, test } from "node:test";
 import assert from "node:assert/strict";
 import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join, relative, resolve } from "node:path";
-import { buildCli, lines, removeTempDirs, runCli, tempDir } from "./harness.js";
+import { requireBuild, lines, removeTempDirs, runCli, tempDir } from "./harness.js";
 import { importedToolTalkFolder, toolTalkDataRoot, toolTalkDatabasesFolder } from "../fixtures/tooltalk-data.js";
 
 const DATA = toolTalkDataRoot();
 const DATABASES = toolTalkDatabasesFolder();
 
-before(buildCli);
+before(requireBuild);
 after(removeTempDirs);
 
 let rootImport: string | undefined;

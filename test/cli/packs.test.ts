@@ -6,9 +6,9 @@ import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { changeLines } from "../../engine/compare/world-diff.js";
 import { packTables } from "../../engine/packs/tables.js";
-import { buildCli, lines, removeTempDirs, runCli, tempDir } from "./harness.js";
+import { requireBuild, lines, removeTempDirs, runCli, tempDir } from "./harness.js";
 
-before(buildCli);
+before(requireBuild);
 after(removeTempDirs);
 
 test("tools --pack tooltalk lists ToolTalk's 28 tools and the user's end_conversation", () => {

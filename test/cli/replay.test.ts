@@ -2,14 +2,14 @@ import { after, before, test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { buildCli, lines, removeTempDirs, runCli, tempDir } from "./harness.js";
+import { requireBuild, lines, removeTempDirs, runCli, tempDir } from "./harness.js";
 
 const SUITE = "test/fixtures/scenarios/suite";
 let out = "";
 
 after(removeTempDirs);
 before(() => {
-  buildCli();
+  requireBuild();
   out = tempDir("replay");
   const r = runCli(["run", SUITE, "--out", out]);
   assert.equal(r.status, 0, r.stderr);

@@ -6,12 +6,12 @@ import assert from "node:assert/strict";
 import { copyFileSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { flawedRun, writeLines } from "../webview/trajectories.js";
-import { buildCli, lines, removeTempDirs, runCli, tempDir } from "./harness.js";
+import { requireBuild, lines, removeTempDirs, runCli, tempDir } from "./harness.js";
 
 const SAMPLES = "sample-scenarios/trajectories";
 const CELLULAR = `${SAMPLES}/send_message_with_contact_content_cellular_off_adapted.trajectory.jsonl`;
 
-before(buildCli);
+before(requireBuild);
 after(removeTempDirs);
 
 test("report lists one line per run, then per group the score with its interval, the category table, pass^k, and the totals", () => {

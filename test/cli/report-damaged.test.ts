@@ -6,12 +6,12 @@ import assert from "node:assert/strict";
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { runRecordOf } from "../../engine/runs/run-record.js";
-import { buildCli, lines, removeTempDirs, runCli, tempDir } from "./harness.js";
+import { requireBuild, lines, removeTempDirs, runCli, tempDir } from "./harness.js";
 
 const CELLULAR = "sample-scenarios/trajectories/send_message_with_contact_content_cellular_off_adapted.trajectory.jsonl";
 const TEXT = readFileSync(CELLULAR, "utf8");
 
-before(buildCli);
+before(requireBuild);
 after(removeTempDirs);
 
 /** The sample with its line `n` (1-based) replaced by `line`. */

@@ -7,10 +7,10 @@ import assert from "node:assert/strict";
 import { copyFileSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { runRecordOf } from "../../engine/runs/run-record.js";
-import { buildCli, lines, removeTempDirs, runCli, tempDir } from "./harness.js";
+import { requireBuild, lines, removeTempDirs, runCli, tempDir } from "./harness.js";
 import { AGENT_B, writeScoresFixture } from "./scores-fixture.js";
 
-before(buildCli);
+before(requireBuild);
 after(removeTempDirs);
 
 interface Group {

@@ -12,7 +12,7 @@ import { ROLE_PLAY_CRITERIA, ROLE_PLAY_RUBRIC } from "../../engine/benchmarks/di
 import { loadScenarioFile } from "../../engine/scenario/load.js";
 import type { Scenario } from "../../engine/scenario/model.js";
 import { readTrajectoryFile } from "../../engine/trajectory/reader.js";
-import { buildCli, removeTempDirs, runCli, runCliAsync as cli, tempDir } from "./harness.js";
+import { requireBuild, removeTempDirs, runCli, runCliAsync as cli, tempDir } from "./harness.js";
 
 const PERSONA_SCENARIO = "test/fixtures/role-play/cellular_off_persona.scenario.yaml";
 const PLAIN_SCENARIO = "sample-scenarios/cellular_off_adapted.scenario.yaml";
@@ -20,7 +20,7 @@ const PLAIN_SCENARIO = "sample-scenarios/cellular_off_adapted.scenario.yaml";
 let mock: MockLlm;
 
 before(async () => {
-  buildCli();
+  requireBuild();
   const scenarios = [PERSONA_SCENARIO, PLAIN_SCENARIO].map((f): Scenario => {
     const { scenario } = loadScenarioFile(f);
     assert.ok(scenario, f);

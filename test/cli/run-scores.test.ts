@@ -3,9 +3,9 @@ import assert from "node:assert/strict";
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { readTrajectoryFile } from "../../engine/trajectory/reader.js";
-import { buildCli, lines, removeTempDirs, runCli, tempDir } from "./harness.js";
+import { requireBuild, lines, removeTempDirs, runCli, tempDir } from "./harness.js";
 
-before(buildCli);
+before(requireBuild);
 after(removeTempDirs);
 
 const FIXTURE = readFileSync("test/fixtures/scenarios/suite/text_with_cellular_off.scenario.yaml", "utf8");

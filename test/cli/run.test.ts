@@ -4,9 +4,9 @@ import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { readTrajectoryFile } from "../../engine/trajectory/reader.js";
 import { checkLine } from "../../engine/trajectory/schema.js";
-import { buildCli, lines, removeTempDirs, runCli, tempDir } from "./harness.js";
+import { requireBuild, lines, removeTempDirs, runCli, tempDir } from "./harness.js";
 
-before(buildCli);
+before(requireBuild);
 after(removeTempDirs);
 
 const SUITE = "test/fixtures/scenarios/suite";

@@ -8,7 +8,7 @@ import { after, before, test } from "node:test";
 import { startMockLlm, type MockLlm } from "../../engine/mock-llm/server.js";
 import { loadScenarioFile } from "../../engine/scenario/load.js";
 import type { Scenario } from "../../engine/scenario/model.js";
-import { buildCli, removeTempDirs, runCli, runCliAsync, tempDir } from "./harness.js";
+import { requireBuild, removeTempDirs, runCli, runCliAsync, tempDir } from "./harness.js";
 
 const SAMPLES = "sample-scenarios";
 const sampleFiles = readdirSync(SAMPLES)
@@ -18,7 +18,7 @@ const FEW = sampleFiles.slice(0, 6).map((f) => join(SAMPLES, f));
 let scenarios: Scenario[];
 
 before(() => {
-  buildCli();
+  requireBuild();
   scenarios = sampleFiles.map((f) => {
     const { scenario } = loadScenarioFile(join(SAMPLES, f));
     assert.ok(scenario, f);

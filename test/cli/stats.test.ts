@@ -9,10 +9,10 @@ import { loadScenario } from "../../engine/runner/scenario-files.js";
 import { registerStats, statsCommand, type StatsReport } from "../../cli/stats.js";
 import type { TrajectoryHeader } from "../../engine/episode/types.js";
 import { serializeLine } from "../../engine/trajectory/writer.js";
-import { buildCli, lines, removeTempDirs, runCli, tempDir } from "./harness.js";
+import { requireBuild, lines, removeTempDirs, runCli, tempDir } from "./harness.js";
 import { importedToolTalkFolder } from "../fixtures/tooltalk-data.js";
 
-before(buildCli);
+before(requireBuild);
 after(removeTempDirs);
 
 const SAMPLES = "sample-scenarios";

@@ -1,8 +1,8 @@
 import { before, test } from "node:test";
 import assert from "node:assert/strict";
-import { buildCli, lines, runCli } from "./harness.js";
+import { requireBuild, lines, runCli } from "./harness.js";
 
-before(buildCli);
+before(requireBuild);
 
 test("tools --json lists all 34 tools of the catalog", () => {
   const r = runCli(["tools", "--json"]);

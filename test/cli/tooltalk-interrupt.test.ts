@@ -6,7 +6,7 @@ import { spawn } from "node:child_process";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { join } from "node:path";
-import { buildCli, CLI, removeTempDirs, tempDir } from "./harness.js";
+import { requireBuild, CLI, removeTempDirs, tempDir } from "./harness.js";
 import { importedToolTalkFolder } from "../fixtures/tooltalk-data.js";
 
 let server: Server | undefined;
@@ -27,7 +27,7 @@ async function silentEndpoint(): Promise<{ url: string; arrived: Promise<void> }
 }
 
 test("Ctrl-C during an unanswered model request ends the ToolTalk run with exit 130", { timeout: 60_000 }, async () => {
-  buildCli();
+  requireBuild();
   const { url, arrived } = await silentEndpoint();
   const out = tempDir("tooltalk-sigint");
   const args = [

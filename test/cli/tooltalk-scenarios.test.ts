@@ -8,7 +8,7 @@ import { join } from "node:path";
 import { parse } from "yaml";
 import { TOOLTALK_PACK } from "../../engine/packs/tooltalk/index.js";
 import { TOOLSANDBOX_PACK } from "../../engine/packs/toolsandbox/index.js";
-import { buildCli, lines, removeTempDirs, runCli, tempDir } from "./harness.js";
+import { requireBuild, lines, removeTempDirs, runCli, tempDir } from "./harness.js";
 import { importedToolTalkFolder } from "../fixtures/tooltalk-data.js";
 
 const FOLDER = importedToolTalkFolder();
@@ -18,7 +18,7 @@ const FILES = readdirSync(FOLDER)
 const TOOLTALK_TOOLS = TOOLTALK_PACK.tools.filter((t) => t.visibleTo.includes("agent")).map((t) => t.name);
 const TOOLSANDBOX_ONLY = TOOLSANDBOX_PACK.tools.map((t) => t.name).filter((name) => !TOOLTALK_TOOLS.includes(name));
 
-before(buildCli);
+before(requireBuild);
 after(removeTempDirs);
 
 interface Node {

@@ -1,8 +1,8 @@
 import { before, test } from "node:test";
 import assert from "node:assert/strict";
-import { buildCli, lines, runCli } from "./harness.js";
+import { requireBuild, lines, runCli } from "./harness.js";
 
-before(buildCli);
+before(requireBuild);
 
 /** A usage problem: exit 2 and exactly one line on stderr, with no stack trace. */
 function assertUsageError(args: string[], pattern: RegExp): void {

@@ -3,9 +3,9 @@ import assert from "node:assert/strict";
 import { chmodSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { spawnSync } from "node:child_process";
-import { CLI, buildCli, lines, removeTempDirs, runCli, tempDir } from "./harness.js";
+import { CLI, requireBuild, lines, removeTempDirs, runCli, tempDir } from "./harness.js";
 
-before(buildCli);
+before(requireBuild);
 after(removeTempDirs);
 
 const SUITE = "test/fixtures/scenarios/suite";

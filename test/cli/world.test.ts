@@ -2,9 +2,9 @@
 import { after, before, test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
-import { buildCli, lines, removeTempDirs, runCli } from "./harness.js";
+import { requireBuild, lines, removeTempDirs, runCli } from "./harness.js";
 
-before(buildCli);
+before(requireBuild);
 after(removeTempDirs);
 
 test("the ToolSandbox world lists every table with its key and the default ids", () => {

@@ -1,19 +1,18 @@
 // A DAP client on `node dist/cli.js dap` over stdio (the adapter as nvim-dap or VS Code starts it),
 // with the few moves the debugger's tests repeat: launch and wait for the first stop, read where
 // the session stands, read a scope of the Variables view.
-import { copyFileSync, existsSync, mkdtempSync } from "node:fs";
+import { copyFileSync, mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { DebugClient } from "@vscode/debugadapter-testsupport";
 import type { DebugProtocol } from "@vscode/debugprotocol";
+import { requireBuild } from "../cli/harness.js";
 
 export const CLI = resolve("dist/cli.js");
 export const FIXTURE = resolve("test/debug/fixtures/debug_target.scenario.yaml");
 
-/** The adapter is the built CLI: a test without a build fails with one line saying so. */
-export function requireBuild(): void {
-  if (!existsSync(CLI)) throw new Error("dist/cli.js is missing: run `npm run build` before the debugger's tests");
-}
+// The adapter is the built CLI: a test without a current build fails with one line saying so.
+export { requireBuild };
 
 /** A folder of its own with a copy of the fixture scenario (runs are written beside it). */
 export function scenarioCopy(): { dir: string; scenario: string } {

@@ -8,7 +8,7 @@ import { writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { CodeServer } from "./code-server.js";
 import { artifactDir, removeScratch, sampleWorkspace } from "./fixtures.js";
-import { buildCli } from "../cli/harness.js";
+import { requireBuild } from "../cli/harness.js";
 import { Workbench } from "./workbench.js";
 
 const ROOT = resolve(__dirname, "..", "..");
@@ -17,7 +17,7 @@ const artifacts = artifactDir(__filename);
 let server: CodeServer | undefined;
 let workbench: Workbench | undefined;
 
-before(() => buildCli()); // scripts/build.mjs: the extension and the suite's bundle
+before(() => requireBuild()); // dist/ current: the extension and the suite's bundle (scripts/build.mjs)
 
 after(async () => {
   await workbench?.close();

@@ -9,7 +9,7 @@ import { spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { buildCli } from "../cli/harness.js";
+import { requireBuild } from "../cli/harness.js";
 
 const NVIM = process.env.TOOLSANDBOX_NVIM ?? "/usr/bin/nvim";
 const CLI = join(process.cwd(), "dist", "cli.js");
@@ -102,7 +102,7 @@ before(() => {
     existsSync(NVIM),
     `Neovim not found at ${NVIM}: run \`node scripts/test-setup/index.mjs neovim\` (Debian: apt-get install neovim)`,
   );
-  buildCli();
+  requireBuild();
   dir = mkdtempSync(join(tmpdir(), "toolsandbox-neovim-"));
   writeFileSync(join(dir, "init.lua"), documentedSetup());
   writeFileSync(join(dir, "driver.lua"), DRIVER);

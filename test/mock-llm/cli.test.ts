@@ -9,10 +9,10 @@ import type { CliIO } from "../../cli/io.js";
 import { registerMockLlm, requestLine, serveMockLlm } from "../../cli/mock-llm.js";
 import type { RecordedRequest } from "../../engine/mock-llm/server.js";
 import { agentHistory, agentTools, client, sampleScenario } from "./conversation.js";
-import { buildCli } from "../cli/harness.js";
+import { requireBuild } from "../cli/harness.js";
 
 // The signal test runs the real bundled binary.
-before(buildCli);
+before(requireBuild);
 
 const SCENARIO_FILE = "sample-scenarios/update_contact_relationship_with_relationship_adapted.scenario.yaml";
 const scenario = sampleScenario("update_contact_relationship_with_relationship_adapted");

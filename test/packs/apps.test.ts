@@ -9,7 +9,7 @@ import { appOf, scenarioApps } from "../../engine/scenario/apps.js";
 import { packById } from "../../engine/packs/registry.js";
 import { PACK_IDS } from "../../engine/packs/types.js";
 import { loadScenarioFile } from "../../engine/scenario/load.js";
-import { buildCli, removeTempDirs, runCli, tempDir } from "../cli/harness.js";
+import { requireBuild, removeTempDirs, runCli, tempDir } from "../cli/harness.js";
 
 after(() => removeTempDirs());
 
@@ -37,7 +37,7 @@ test("a scenario needs the apps of the tools its reference calls, in the pack's 
 });
 
 test("`tools` shows each tool's app; `tools --json` carries it", () => {
-  buildCli();
+  requireBuild();
   const table = runCli(["tools"]);
   assert.equal(table.status, 0, table.stderr);
   assert.match(table.stdout, /^set_wifi_status +Settings +Setting +action/m);
@@ -48,7 +48,7 @@ test("`tools` shows each tool's app; `tools --json` carries it", () => {
 });
 
 test("`stats` counts, per app, the scenarios that allow it and need it and the reference's calls", () => {
-  buildCli();
+  requireBuild();
   const r = runCli(["stats", join("sample-scenarios", "send_message_with_contact_content_cellular_off_adapted.scenario.yaml"), "--json"]);
   assert.equal(r.status, 0, r.stderr);
   const stats = JSON.parse(r.stdout) as { apps: { app: string; allowed: number; necessary: number; reference_calls: number }[] };

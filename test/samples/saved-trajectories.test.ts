@@ -5,7 +5,7 @@ import { after, before, test } from "node:test";
 import assert from "node:assert/strict";
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { buildCli, removeTempDirs, runCli, tempDir } from "../cli/harness.js";
+import { requireBuild, removeTempDirs, runCli, tempDir } from "../cli/harness.js";
 import { checkLine } from "../../engine/trajectory/schema.js";
 
 const SAVED = "sample-scenarios/trajectories";
@@ -13,7 +13,7 @@ const scenarioNames = readdirSync("sample-scenarios")
   .filter((f) => f.endsWith(".scenario.yaml"))
   .map((f) => f.slice(0, -".scenario.yaml".length));
 
-before(buildCli);
+before(requireBuild);
 after(removeTempDirs);
 
 test("every sample has a saved trajectory that passes the trajectory schema", () => {

@@ -4,7 +4,7 @@
 import { after, before, test } from "node:test";
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { buildCli, removeTempDirs, tempDir } from "../cli/harness.js";
+import { requireBuild, removeTempDirs, tempDir } from "../cli/harness.js";
 import { PanelBrowser, textOf } from "./browser.js";
 import { exportWithCli, flawedRun, writeLines } from "./trajectories.js";
 import type { TrajectoryLine } from "../../engine/panel/protocol.js";
@@ -15,7 +15,7 @@ let page_file = "";
 let sendIndex = -1;
 
 before(async () => {
-  buildCli();
+  requireBuild();
   const dir = tempDir("dialogtool-panel");
   // The flawed run sends another text; its closing reply carries markup.
   const lines: TrajectoryLine[] = flawedRun().map((l) =>

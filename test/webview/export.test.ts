@@ -4,7 +4,7 @@ import { after, before, test } from "node:test";
 import assert from "node:assert/strict";
 import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { buildCli, lines, removeTempDirs, runCli, tempDir } from "../cli/harness.js";
+import { requireBuild, lines, removeTempDirs, runCli, tempDir } from "../cli/harness.js";
 import { PanelBrowser, textOf } from "./browser.js";
 import { evaluateTrajectory } from "../../engine/evaluation/evaluate.js";
 import { formatScore } from "../../engine/evaluation/highlights.js";
@@ -15,7 +15,7 @@ let browser: PanelBrowser;
 let dir = "";
 
 before(async () => {
-  buildCli();
+  requireBuild();
   dir = tempDir("panel-export");
   browser = await PanelBrowser.launch();
 });

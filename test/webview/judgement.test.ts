@@ -8,7 +8,7 @@ import { join } from "node:path";
 import { startMockLlm, type MockLlm } from "../../engine/mock-llm/server.js";
 import type { TrajectoryLine } from "../../engine/panel/protocol.js";
 import { loadScenarioFile } from "../../engine/scenario/load.js";
-import { buildCli, removeTempDirs, runCliAsync, tempDir } from "../cli/harness.js";
+import { requireBuild, removeTempDirs, runCliAsync, tempDir } from "../cli/harness.js";
 import { PanelBrowser, textOf } from "./browser.js";
 import { exportWithCli, readLines, writePanelPage } from "./trajectories.js";
 
@@ -21,7 +21,7 @@ let trajectory = "";
 let dir = "";
 
 before(async () => {
-  buildCli();
+  requireBuild();
   const { scenario } = loadScenarioFile(SCENARIO);
   assert.ok(scenario);
   mock = await startMockLlm({ scenarios: [scenario] });

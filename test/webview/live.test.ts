@@ -8,7 +8,7 @@ import { join } from "node:path";
 import type { Page } from "playwright-core";
 import { createNonce, panelHtml } from "../../engine/panel/html.js";
 import type { TrajectoryLine } from "../../engine/panel/protocol.js";
-import { buildCli, removeTempDirs, tempDir } from "../cli/harness.js";
+import { requireBuild, removeTempDirs, tempDir } from "../cli/harness.js";
 import { PanelBrowser, shownIndex, textOf, type PanelPage } from "./browser.js";
 import { readLines, samplePath } from "./trajectories.js";
 
@@ -29,7 +29,7 @@ window.acquireVsCodeApi = function () {
 };`;
 
 before(async () => {
-  buildCli();
+  requireBuild();
   const dir = tempDir("panel-live");
   const nonce = createNonce();
   const dist = join(__dirname, "..", "..", "dist");

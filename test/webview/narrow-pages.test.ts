@@ -6,7 +6,7 @@ import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
 import { join } from "node:path";
 import type { Page } from "playwright-core";
-import { buildCli, removeTempDirs, tempDir } from "../cli/harness.js";
+import { requireBuild, removeTempDirs, tempDir } from "../cli/harness.js";
 import { writeScoresFixture } from "../cli/scores-fixture.js";
 import { PanelBrowser } from "./browser.js";
 import { CLI, flawedRun, samplePath, writeLines } from "./trajectories.js";
@@ -21,7 +21,7 @@ function cli(...args: string[]): void {
 }
 
 before(async () => {
-  buildCli();
+  requireBuild();
   const dir = tempDir("narrow-pages");
   // Two agents' runs with long model names, an errored run and two damaged files.
   const runs = writeScoresFixture(join(dir, "runs"));

@@ -6,7 +6,7 @@ import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import type { Page } from "playwright-core";
 import type { TrajectoryHeader } from "../../engine/episode/types.js";
-import { buildCli, removeTempDirs, tempDir } from "../cli/harness.js";
+import { requireBuild, removeTempDirs, tempDir } from "../cli/harness.js";
 import { PanelBrowser } from "./browser.js";
 import { exportWithCli, readLines, samplePath, writePanelPage } from "./trajectories.js";
 
@@ -18,7 +18,7 @@ let browser: PanelBrowser;
 const files: Record<string, string> = {};
 
 before(async () => {
-  buildCli();
+  requireBuild();
   const dir = tempDir("panel-narrow");
   files.sample = exportWithCli(samplePath(SAMPLE), join(dir, "sample.html"));
   const [header, ...rest] = readLines(samplePath(SAMPLE));

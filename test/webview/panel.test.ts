@@ -5,7 +5,7 @@ import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
 import { join } from "node:path";
 import type { Page } from "playwright-core";
-import { buildCli, removeTempDirs, tempDir } from "../cli/harness.js";
+import { requireBuild, removeTempDirs, tempDir } from "../cli/harness.js";
 import { PanelBrowser, shownIndex, textOf, type PanelPage } from "./browser.js";
 import { CLI, exportWithCli, flawedRun, longRun, samplePath, writeLines, writePanelPage } from "./trajectories.js";
 
@@ -14,7 +14,7 @@ let dir = "";
 const files: Record<string, string> = {};
 
 before(async () => {
-  buildCli();
+  requireBuild();
   dir = tempDir("panel");
   for (const name of [
     "send_message_with_contact_content_cellular_off_adapted",

@@ -6,7 +6,7 @@ import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
 import { copyFileSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { buildCli, removeTempDirs, tempDir } from "../cli/harness.js";
+import { requireBuild, removeTempDirs, tempDir } from "../cli/harness.js";
 import { PanelBrowser, textOf } from "./browser.js";
 import { CLI, SAMPLES } from "./trajectories.js";
 
@@ -16,7 +16,7 @@ const PAYLOAD = '<img src=x onerror="window.__pwned=1">';
 const SUITES = ["gpt-4o", "llama", "mock", "scripted"];
 
 before(async () => {
-  buildCli();
+  requireBuild();
   const dir = tempDir("runs-view");
   const runs = join(dir, "runs");
   const samples = readdirSync(SAMPLES).filter((f) => f.endsWith(".trajectory.jsonl"));

@@ -13,7 +13,7 @@ import type { Page } from "playwright-core";
 import { createNonce, panelHtml } from "../../engine/panel/html.js";
 import type { TrajectoryLine } from "../../engine/panel/protocol.js";
 import type { EvaluationResult } from "../../engine/evaluation/result.js";
-import { buildCli, removeTempDirs, tempDir } from "../cli/harness.js";
+import { requireBuild, removeTempDirs, tempDir } from "../cli/harness.js";
 import { PanelBrowser, textOf } from "./browser.js";
 import { runsReport } from "../../engine/runs/runs-report.js";
 import { syntheticRuns, writeRunsPage } from "./runs-fixtures.js";
@@ -38,7 +38,7 @@ window.acquireVsCodeApi = function () {
 };`;
 
 before(async () => {
-  buildCli();
+  requireBuild();
   const dir = tempDir("score-colours");
   const dist = join(__dirname, "..", "..", "dist");
   const nonce = createNonce();

@@ -7,7 +7,7 @@ import assert from "node:assert/strict";
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Page } from "playwright-core";
-import { buildCli, removeTempDirs, tempDir } from "../cli/harness.js";
+import { requireBuild, removeTempDirs, tempDir } from "../cli/harness.js";
 import type { TrajectoryLine } from "../../engine/panel/protocol.js";
 import { PanelBrowser, shownIndex, textOf, type PanelPage } from "./browser.js";
 import { exportWithCli, payload, payloadEvaluation, payloadRun, PAYLOADS, samplePath, writeLines, writePanelPage } from "./trajectories.js";
@@ -17,7 +17,7 @@ let dir = "";
 let run: TrajectoryLine[] = [];
 
 before(async () => {
-  buildCli();
+  requireBuild();
   dir = tempDir("panel-security");
   run = payloadRun();
   browser = await PanelBrowser.launch();

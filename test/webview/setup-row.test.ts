@@ -5,7 +5,7 @@ import { after, before, test } from "node:test";
 import assert from "node:assert/strict";
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
-import { buildCli, removeTempDirs, tempDir } from "../cli/harness.js";
+import { requireBuild, removeTempDirs, tempDir } from "../cli/harness.js";
 import { PanelBrowser, shownIndex } from "./browser.js";
 import { exportWithCli, flawedRun, samplePath, writeLines } from "./trajectories.js";
 
@@ -13,7 +13,7 @@ let browser: PanelBrowser;
 const files: Record<string, string> = {};
 
 before(async () => {
-  buildCli();
+  requireBuild();
   const dir = tempDir("setup-row");
   files.sample = exportWithCli(samplePath("send_message_with_contact_content_cellular_off_adapted"), join(dir, "sample.html"));
   files.flawed = exportWithCli(writeLines(join(dir, "flawed.trajectory.jsonl"), flawedRun()), join(dir, "flawed.html"));

@@ -4,7 +4,7 @@ import { after, before, test } from "node:test";
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import type { TrajectoryLine } from "../../engine/panel/protocol.js";
-import { buildCli, removeTempDirs, tempDir } from "../cli/harness.js";
+import { requireBuild, removeTempDirs, tempDir } from "../cli/harness.js";
 import { PanelBrowser, textOf } from "./browser.js";
 import { readLines, samplePath, writePanelPage } from "./trajectories.js";
 
@@ -53,7 +53,7 @@ let calls = 0;
 let firstCall = 0;
 
 before(async () => {
-  buildCli();
+  requireBuild();
   const lines = withCalls(readLines(samplePath("send_message_with_contact_content_cellular_off_adapted")));
   calls = lines.filter((l) => l.type === "model_call").length;
   const agentCalls = lines.flatMap((l) =>

@@ -9,7 +9,7 @@ import { join } from "node:path";
 import type { Page } from "playwright-core";
 import { CALENDAR } from "../../engine/packs/tooltalk/tables.js";
 import type { RowChange } from "../../engine/world/types.js";
-import { buildCli, removeTempDirs, tempDir } from "../cli/harness.js";
+import { requireBuild, removeTempDirs, tempDir } from "../cli/harness.js";
 import { PanelBrowser, shownIndex, textOf, type PanelPage } from "./browser.js";
 import { CLI, exportWithCli, readLines } from "./trajectories.js";
 import { importedToolTalkFolder } from "../fixtures/tooltalk-data.js";
@@ -27,7 +27,7 @@ function cli(args: readonly string[]): string {
 }
 
 before(async () => {
-  buildCli();
+  requireBuild();
   const dir = tempDir("tooltalk-panel");
   cli(["run", join(importedToolTalkFolder(), `${SCENARIO}.scenario.yaml`), "--out", dir]);
   trajectory = join(dir, `${SCENARIO}.trajectory.jsonl`);

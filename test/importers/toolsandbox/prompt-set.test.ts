@@ -13,7 +13,7 @@ import { toolsFor } from "../../../engine/episode/tool-calls.js";
 import { agentToolSchemas } from "../../../engine/scenario/augmentations/scrambling.js";
 import { packById } from "../../../engine/packs/registry.js";
 import { readTrajectoryFile } from "../../../engine/trajectory/reader.js";
-import { buildCli, runCli } from "../../cli/harness.js";
+import { requireBuild, runCli } from "../../cli/harness.js";
 
 const ROOT = join(__dirname, "..", "..", "..");
 const CHECKOUT = join(ROOT, "test", "fixtures", "toolsandbox-checkout");
@@ -110,7 +110,7 @@ test("parsePromptSet names what is wrong", () => {
 });
 
 test("a run of a scenario with a prompt set is a trajectory that reads back, its header carrying the set's tool texts", () => {
-  buildCli();
+  requireBuild();
   const out = imported();
   const runs = join(out, "runs");
   const r = runCli(["run", join(out, "wifi_back_on.scenario.yaml"), "--out", runs]);

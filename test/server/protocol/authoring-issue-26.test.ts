@@ -14,7 +14,7 @@ import {
   type CompletionItem,
   type PublishDiagnosticsParams,
 } from "vscode-languageserver/node";
-import { buildServer, LspClient, positionOf, SERVER, uriOf } from "./client.js";
+import { requireServerBuild, LspClient, positionOf, SERVER, uriOf } from "./client.js";
 
 const CELLULAR = readFileSync("sample-scenarios/cellular_off_adapted.scenario.yaml", "utf8");
 /** The sample without its modeline, so only what a test plants is reported. */
@@ -34,7 +34,7 @@ let client: LspClient;
 let opened = 0;
 
 before(async () => {
-  buildServer();
+  requireServerBuild();
   dir = mkdtempSync(join(tmpdir(), "toolsandbox-lsp-issue-26-"));
   client = LspClient.start([SERVER, "--stdio"]);
   await client.initialize(dir);

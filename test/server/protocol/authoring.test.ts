@@ -8,14 +8,14 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { CodeActionRequest, CompletionRequest, type CodeAction, type CompletionItem, type Diagnostic } from "vscode-languageserver/node";
-import { buildServer, LspClient, positionOf, SERVER, uriOf } from "./client.js";
+import { requireServerBuild, LspClient, positionOf, SERVER, uriOf } from "./client.js";
 
 let dir: string;
 let client: LspClient;
 let opened = 0;
 
 before(async () => {
-  buildServer();
+  requireServerBuild();
   dir = mkdtempSync(join(tmpdir(), "toolsandbox-lsp-authoring-"));
   client = LspClient.start([SERVER, "--stdio"]);
   await client.initialize(dir, { documentChanges: true, snippetEditSupport: true });

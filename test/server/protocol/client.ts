@@ -28,13 +28,13 @@ import {
   type PublishDiagnosticsParams,
   type TextDocumentContentChangeEvent,
 } from "vscode-languageserver/node";
-import { buildCli } from "../../cli/harness.js";
+import { requireBuild } from "../../cli/harness.js";
 
 export const SERVER = join(process.cwd(), "dist", "server.js");
 export const CLI = join(process.cwd(), "dist", "cli.js");
 
-/** Builds dist/ (every bundle: the server and the CLI) once per test file, in its `before` hook. */
-export const buildServer = buildCli;
+/** Checks, in a test file's `before` hook, that dist/ (the server and the CLI) is built and current. */
+export const requireServerBuild = requireBuild;
 
 /** Long enough for a loaded 2-core machine; short enough that a hung server fails the test. */
 export const WAIT_MS = 15_000;

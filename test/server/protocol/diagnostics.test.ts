@@ -5,7 +5,7 @@ import assert from "node:assert/strict";
 import { readFileSync, rmSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { CodeActionKind, DiagnosticSeverity, TextDocumentSyncKind, type PublishDiagnosticsParams } from "vscode-languageserver/node";
-import { buildServer, LspClient, positionOf, SERVER, sampleWorkspace, uriOf } from "./client.js";
+import { requireServerBuild, LspClient, positionOf, SERVER, sampleWorkspace, uriOf } from "./client.js";
 
 const CONTACT = readFileSync("sample-scenarios/modify_contact_with_message_recency_adapted.scenario.yaml", "utf8");
 const CELLULAR = readFileSync("sample-scenarios/cellular_off_adapted.scenario.yaml", "utf8");
@@ -16,7 +16,7 @@ let dir: string;
 let client: LspClient;
 
 before(async () => {
-  buildServer();
+  requireServerBuild();
   dir = sampleWorkspace("toolsandbox-lsp-diagnostics-");
   client = LspClient.start([SERVER, "--stdio"]);
   await client.initialize(dir);

@@ -4,7 +4,7 @@
 import { after, before, test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
-import { buildServer, positionOf, SERVER } from "./client.js";
+import { requireServerBuild, positionOf, SERVER } from "./client.js";
 import { RawClient } from "./raw-client.js";
 
 const TEXT = readFileSync("sample-scenarios/modify_contact_with_message_recency_adapted.scenario.yaml", "utf8");
@@ -13,7 +13,7 @@ const ID_AT = positionOf(TEXT, "  - id: ", 0, "  - id: ".length);
 
 let client: RawClient;
 before(() => {
-  buildServer();
+  requireServerBuild();
   client = RawClient.start([SERVER, "--stdio"]);
 });
 after(() => client.kill());

@@ -22,7 +22,7 @@ import {
   type Location,
   type MarkupContent,
 } from "vscode-languageserver/node";
-import { buildServer, LspClient, positionOf, SERVER, uriOf } from "./client.js";
+import { requireServerBuild, LspClient, positionOf, SERVER, uriOf } from "./client.js";
 
 const TEXT = readFileSync("sample-scenarios/modify_contact_with_message_recency_adapted.scenario.yaml", "utf8");
 
@@ -31,7 +31,7 @@ let client: LspClient;
 let uri: string;
 
 before(async () => {
-  buildServer();
+  requireServerBuild();
   dir = mkdtempSync(join(tmpdir(), "toolsandbox-lsp-features-"));
   client = LspClient.start([SERVER, "--stdio"]);
   await client.initialize(dir);

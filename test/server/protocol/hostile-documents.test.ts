@@ -24,7 +24,7 @@ import {
   manyLines,
   manyMilestones,
 } from "../../fixtures/hostile-documents.js";
-import { buildServer, LspClient, positionOf, SERVER, sampleWorkspace, uriOf } from "./client.js";
+import { requireServerBuild, LspClient, positionOf, SERVER, sampleWorkspace, uriOf } from "./client.js";
 
 /** Issue 18's bound on the server's memory with every hostile document open at once. */
 const PEAK_MEMORY_MB = 500;
@@ -42,7 +42,7 @@ let dir = "";
 let client: LspClient;
 
 before(async () => {
-  buildServer();
+  requireServerBuild();
   dir = sampleWorkspace("toolsandbox-lsp-hostile-");
   client = LspClient.start([SERVER, "--stdio"]);
   await client.initialize(dir);

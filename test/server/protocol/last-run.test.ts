@@ -14,7 +14,7 @@ import {
   type MarkupContent,
 } from "vscode-languageserver/node";
 import { missedRun, setTime } from "../saved-runs.js";
-import { buildServer, LspClient, positionOf, SERVER, uriOf } from "./client.js";
+import { requireServerBuild, LspClient, positionOf, SERVER, uriOf } from "./client.js";
 
 const TEXT = readFileSync("sample-scenarios/cellular_off_adapted.scenario.yaml", "utf8");
 
@@ -24,7 +24,7 @@ const dirs: string[] = [];
 const clients: LspClient[] = [];
 
 before(async () => {
-  buildServer();
+  requireServerBuild();
   dir = mkdtempSync(join(tmpdir(), "toolsandbox-lsp-last-run-"));
   client = LspClient.start([SERVER, "--stdio"]);
   await client.initialize(dir);

@@ -4,7 +4,7 @@ import { after, before, test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync, rmSync } from "node:fs";
 import { dirname, join } from "node:path";
-import { buildServer, CLI, LspClient, SERVER, sampleWorkspace, uriOf } from "./client.js";
+import { requireServerBuild, CLI, LspClient, SERVER, sampleWorkspace, uriOf } from "./client.js";
 
 const TEXT = readFileSync("sample-scenarios/cellular_off_adapted.scenario.yaml", "utf8");
 /** A misspelt column in the milestone's target. */
@@ -14,7 +14,7 @@ let dir: string;
 const clients: LspClient[] = [];
 
 before(() => {
-  buildServer();
+  requireServerBuild();
   dir = sampleWorkspace("toolsandbox-lsp-transports-");
 });
 
