@@ -87,6 +87,29 @@ module.exports = {
       to: { path: "^engine/benchmarks/[^/]+/", pathNot: "^engine/benchmarks/$1/" },
     },
     {
+      name: "webview-no-host",
+      comment:
+        "the webviews run in the browser and talk to the extension by messages only (engine/panel/protocol.ts): never the extension host's modules",
+      severity: "error",
+      from: { path: "^client/webview/" },
+      to: { path: "^client/", pathNot: "^client/webview/" },
+    },
+    {
+      name: "webview-no-node",
+      comment: "the webviews run in the browser: no Node module (their bundle is built for the browser, where none resolves)",
+      severity: "error",
+      from: { path: "^client/webview/" },
+      to: { dependencyTypes: ["core"] },
+    },
+    {
+      name: "service-no-handlers",
+      comment:
+        "server/service/ answers questions about a document; server/handlers/ wires it to the protocol: the service never imports the wiring",
+      severity: "error",
+      from: { path: "^server/service/" },
+      to: { path: "^server/handlers/" },
+    },
+    {
       name: "no-circular",
       comment: "no import cycle between modules, type-only imports included (a cycle of types is where a cycle of values starts)",
       severity: "error",

@@ -8,7 +8,11 @@ import { join } from "node:path";
 
 export const BUILD_STAMP = join("dist", "build-stamp");
 
-/** What the bundles are built from: the source folders, and the files outside them build.mjs reads. */
+/**
+ * What the bundles are built from: the source folders, and the files outside them build.mjs reads
+ * (package-lock.json for the bundled libraries' versions; package.json's scripts and manifest do not
+ * go into a bundle).
+ */
 const SOURCES = [
   "engine",
   "cli",
@@ -17,7 +21,7 @@ const SOURCES = [
   "schemas",
   "test/vscode-suite",
   "scripts/build.mjs",
-  "package.json",
+  "scripts/build-freshness.mjs",
   "package-lock.json",
 ];
 

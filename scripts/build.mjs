@@ -91,16 +91,17 @@ const webview = {
 };
 // The runs view (the extension's and `report --html`'s): the same kind of bundle, dist/runs.js + .css.
 const runsView = { ...webview, entryPoints: ["client/webview/runs/main.ts"], outfile: "dist/runs.js" };
-await Promise.all([
-  ...entries.filter((e) => existsSync(e.entryPoints[0])).map((e) => build({ ...common, ...e })),
-  ...[webview, runsView].filter((w) => existsSync(w.entryPoints[0])).map((w) => build({ ...common, ...w })),
-]);
-if (existsSync("dist/cli-main.js")) {
-  // Same length as the placeholder, so the source map still lines up.
+const bundles = [...entries, webview, runsView].filter((e) => existsSync(e.entryPoints[0])).map((e) => ({ ...common, ...e }));
+await Promise.all(bundles.map((b) => build(b)));
+/** Puts the bundle's hash in its first line. Same length as the placeholder, so the source map still lines up. */
+function stampCliBundle() {
+  if (!existsSync("dist/cli-main.js")) return;
   const text = readFileSync("dist/cli-main.js", "utf8");
+  if (!text.startsWith(BUILD_LINE)) return;
   const hash = createHash("sha256").update(text).digest("hex").slice(0, 16);
   writeFileSync("dist/cli-main.js", text.replace(BUILD_LINE, `// toolsandbox-build ${hash}`));
 }
+stampCliBundle();
 if (existsSync("dist/cli.js")) chmodSync("dist/cli.js", 0o755);
 // The ToolSandbox importer runs Python scripts of ours (the exporter, and upstream's scoring for
 // `eval --against-upstream`) and merges our reference solutions: data files the bundle reads from
@@ -130,3 +131,36 @@ if (pyodideDir) {
 // Written last: the tests run against dist/ only when no source is newer than this
 // (scripts/build-freshness.mjs).
 writeFileSync(BUILD_STAMP, `${new Date().toISOString()}\n`);
+
+// `npm run watch` (node scripts/build.mjs --watch): after the build above, esbuild rebuilds each
+// bundle when a file it holds changes. The lines "[watch] build started" / "[watch] build finished"
+// are what .vscode/tasks.json waits for before it launches the extension. The schema's precompiled
+// validator, the importer's files and Pyodide are made once, at the start: restart the watch after
+// changing schemas/ or them.
+if (process.argv.includes("--watch")) {
+  const { context } = await import("esbuild");
+  let running = 0;
+  let failed = false;
+  const progress = {
+    name: "watch-progress",
+    setup(b) {
+      b.onStart(() => {
+        if (running++ === 0) {
+          failed = false;
+          console.log("[watch] build started");
+        }
+      });
+      b.onEnd((result) => {
+        if (result.errors.length > 0) failed = true;
+        if (b.initialOptions.outfile === "dist/cli-main.js") stampCliBundle();
+        if (--running === 0) {
+          // A current stamp only for a build that succeeded (scripts/build-freshness.mjs).
+          if (!failed) writeFileSync(BUILD_STAMP, `${new Date().toISOString()}\n`);
+          console.log("[watch] build finished");
+        }
+      });
+    },
+  };
+  const contexts = await Promise.all(bundles.map((b) => context({ ...b, plugins: [...b.plugins, progress] })));
+  await Promise.all(contexts.map((c) => c.watch()));
+}

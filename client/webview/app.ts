@@ -1,4 +1,3 @@
-/// <reference lib="dom" />
 // The panel: receives trajectory lines and commands from its host, keeps what is selected,
 // filtered and searched, and redraws the views. One class for the live and the replay panel:
 // a live run is a trajectory whose lines keep arriving.

@@ -1,4 +1,3 @@
-/// <reference lib="dom" />
 // Entry point of the panel bundle (dist/webview.js). Picks the host from the page it finds itself
 // in: an embedded trajectory (an exported HTML file) or a VS Code webview.
 import "./styles.css";

@@ -25,7 +25,7 @@ import traceback
 import uuid
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-sys.path.insert(0, os.path.abspath(os.path.join(HERE, "..", "..", "engine", "packs", "toolsandbox", "importer")))
+sys.path.insert(0, os.path.abspath(os.path.join(HERE, "..", "..", "engine", "benchmarks", "toolsandbox", "importer")))
 
 import exporter  # noqa: E402  (ours: clock, polars and stand-in bridges)
 

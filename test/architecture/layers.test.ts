@@ -62,7 +62,12 @@ const CLEAN: Record<string, readonly string[]> = {
   "engine/runner/play.ts": ["../benchmarks/peers.js"],
   "server/main.ts": ["../engine/scenario/model.js"],
   "cli/main.ts": ["../engine/runner/play.js", "../server/main.js"],
-  "client/extension.ts": ["../engine/runner/play.js"],
+  "server/service/hover.ts": ["../../engine/scenario/model.js"],
+  "server/handlers/features.ts": ["../service/hover.js"],
+  "client/extension.ts": ["../engine/runner/play.js", "./host/panel.js"],
+  "client/host/panel.ts": ["../../engine/runner/play.js"],
+  "client/webview/app.ts": ["../../engine/scenario/model.js", "./view/text.js"],
+  "client/webview/view/text.ts": [],
 };
 
 test("a tree whose imports all point down passes", () => {
@@ -90,6 +95,11 @@ test("each planted violation is named by its rule, and nothing else is", () => {
     "engine/misc/helper.ts": ["../base/json.js"],
     // the client is the top: the server and the CLI never import it
     "cli/extra.ts": ["../client/extension.js"],
+    // the webview reaching into the extension host, or into Node
+    "client/webview/host-link.ts": ["../host/panel.js"],
+    "client/webview/files.ts": ["node:fs"],
+    // the language service importing the protocol wiring above it
+    "server/service/definition.ts": ["../handlers/features.js"],
   };
   const found = cruise(planted)
     .map((v) => `${v.rule} ${v.from}`)
@@ -107,6 +117,9 @@ test("each planted violation is named by its rule, and nothing else is", () => {
       "no-cross-pack engine/packs/two/index.ts",
       "packs-behind-contract engine/scenario/defaults.ts",
       "top-cli cli/extra.ts",
+      "webview-no-host client/webview/host-link.ts",
+      "webview-no-node client/webview/files.ts",
+      "service-no-handlers server/service/definition.ts",
     ].sort(),
   );
 });

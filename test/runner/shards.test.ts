@@ -29,11 +29,18 @@ test("a job's shard depends on its name only, not on the order or the other jobs
     .map((job) => shardOf(job, 4))
     .reverse();
   assert.deepEqual(forward, backward);
-  // Fixed values: a change of hash would move jobs between machines of a running sweep.
-  assert.equal(shardOf("cellular_off_adapted.trajectory.jsonl", 4), shardOf("cellular_off_adapted.trajectory.jsonl", 4));
+  // Fixed values: a change of hash would move jobs between machines of a running sweep. Worked out
+  // apart from the code (Python: int.from_bytes(sha256(name).digest()[:6], "big") % N + 1).
+  assert.equal(shardOf("cellular_off_adapted.trajectory.jsonl", 4), 2);
   assert.deepEqual(
     ["a.trajectory.jsonl", "b.trajectory.jsonl", "c.trial-2.trajectory.jsonl"].map((j) => shardOf(j, 7)),
-    ["a.trajectory.jsonl", "b.trajectory.jsonl", "c.trial-2.trajectory.jsonl"].map((j) => shardOf(j, 7)),
+    [4, 1, 3],
+  );
+  assert.deepEqual(
+    ["a.trajectory.jsonl", "b.trajectory.jsonl", "c.trial-2.trajectory.jsonl", "scenario_0_variant_0.trajectory.jsonl"].map((j) =>
+      shardOf(j, 3),
+    ),
+    [1, 1, 2, 2],
   );
 });
 

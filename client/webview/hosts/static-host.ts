@@ -1,4 +1,3 @@
-/// <reference lib="dom" />
 // The host of an exported HTML file (and of the browser tests): the trajectory is embedded in the
 // page as <script type="application/json" id="trajectory-data">, a JSON list of trajectory lines.
 // Links open in a new browser tab, after the same allowlist check the VS Code host makes.

@@ -1,4 +1,3 @@
-/// <reference lib="dom" />
 // The host inside a VS Code webview: messages arrive as window "message" events posted by the
 // webview's outer frame, requests go out through acquireVsCodeApi().postMessage. Events from
 // anywhere else (another frame, a window this page opened) are dropped before validation.

@@ -1,4 +1,3 @@
-/// <reference lib="dom" />
 // Entry point of the runs view bundle (dist/runs.js): the page `toolsandbox report --html` writes
 // (the runs embedded, like an exported replay) or the extension's runs view (posted). Whatever
 // arrives is validated before it is shown.

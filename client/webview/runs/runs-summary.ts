@@ -1,4 +1,3 @@
-/// <reference lib="dom" />
 // Above the table of runs: how many (scored, errored, damaged), the model calls they cost, then per
 // group of agent, user, prompt set and augmentation its score and success rate with their 95%
 // intervals, τ-bench's pass^k, the paper's per-category table and the same per app; the suites.

@@ -1,4 +1,3 @@
-/// <reference lib="dom" />
 // The runs view: the summary of the runs (the per-category table, pass^k, suites, model cost) and
 // below it the table of runs, one row each, sortable by any column, filtered by words and grouped
 // by suite or category. Only the rows in view exist in the DOM (fixed height), so 10,000 runs draw

@@ -1,4 +1,3 @@
-/// <reference lib="dom" />
 // DialogTool's scores in the panel (docs/dialogtool.md): one line of totals for the header, and in
 // the selected message's detail the agent turn that starts there: what the reference did, what the
 // agent did, and each task's verdict. Everything from the run (replies, arguments) is text.

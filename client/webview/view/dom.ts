@@ -1,4 +1,3 @@
-/// <reference lib="dom" />
 // The only way the panel creates elements. Text is always added as text nodes, and attributes are
 // set one by one with a refusal for event handlers and inline styles, so model, tool and file
 // content can never become markup, and links only ever point at http(s). There is no innerHTML

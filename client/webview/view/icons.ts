@@ -1,4 +1,3 @@
-/// <reference lib="dom" />
 // Toolbar icons as inline SVG built with the DOM (no icon font: the CSP loads no fonts, and
 // media-control glyphs are missing from many system fonts). 24×24 paths, filled with the text colour.
 

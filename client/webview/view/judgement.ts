@@ -1,4 +1,3 @@
-/// <reference lib="dom" />
 // The role-play judge's verdict under the run's scores: who judged, the overall score, and one row
 // per criterion with its score and the judge's reason, or the one line saying why there is no
 // verdict. The reasons are model text: set as text nodes only, never parsed as HTML.

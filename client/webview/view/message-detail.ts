@@ -1,4 +1,3 @@
-/// <reference lib="dom" />
 // The selected message in full: its route and who could see it, the tool call with its arguments,
 // the content, the error, the tool trace; the model call that produced it (telemetry); then what the evaluation pinned here and the world
 // changes recorded at this message, with the whole world one click away.

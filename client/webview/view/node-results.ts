@@ -1,4 +1,3 @@
-/// <reference lib="dom" />
 // A milestone or minefield at the message where it matched (or, for a milestone that never
 // matched, its closest miss): the similarity, and the evaluation's explanation of it: each
 // constraint's score, the reason a rule gave, the column that pulled it down, every column score.

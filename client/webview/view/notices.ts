@@ -1,4 +1,3 @@
-/// <reference lib="dom" />
 // The two strips under the toolbar: the red banner of a damaged file (where it was cut, from the
 // host), and the notice of what the panel ignored (invalid messages) or hides (a filter that
 // leaves nothing). Each says one thing, or is hidden.

@@ -1,4 +1,3 @@
-/// <reference lib="dom" />
 // Keyboard shortcuts, and the overlay that lists them ("?"). Keys typed into the search or jump
 // boxes are theirs, except Escape, which leaves the box.
 import type { PanelActions } from "./actions.js";

@@ -1,4 +1,3 @@
-/// <reference lib="dom" />
 // The top of the panel: which scenario, how it was run, the score and turn count, and one chip per
 // milestone and minefield (where it matched and how well) that jumps to its message.
 import type { NodeResult } from "../../../engine/evaluation/result.js";

@@ -1,4 +1,3 @@
-/// <reference lib="dom" />
 // What model calls cost, as the panel shows it: one line of totals for the header, and for the
 // selected message the call(s) that produced it: latency, attempts, tokens, request id, and the
 // raw request and response (drawn only when their section is opened: bodies repeat the history).

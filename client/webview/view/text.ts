@@ -1,4 +1,3 @@
-/// <reference lib="dom" />
 // Content as text: search matches wrapped in <mark>, http(s) links as anchors that ask the host to
 // open them, JSON with its tokens coloured. Every piece of content becomes a text node.
 import type { JsonValue } from "../../../engine/base/json.js";

@@ -1,4 +1,3 @@
-/// <reference lib="dom" />
 // The message bus as a list: one fixed-height row per listed message (index, route, badges, a
 // one-line preview). Only the rows in view (plus a margin) exist in the DOM, so a trajectory of
 // thousands of messages costs the same to show as one of thirty.

@@ -1,4 +1,3 @@
-/// <reference lib="dom" />
 // The controls: step back, step, next milestone, play/pause, jump to a message, the role filter,
 // search, and (for a live run) pause/continue/step of the run itself.
 import { ROLE_NAMES, type RoleName } from "../../../engine/episode/types.js";

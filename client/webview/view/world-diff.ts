@@ -1,4 +1,3 @@
-/// <reference lib="dom" />
 // The world at a message: the row changes recorded there (added, removed, changed with old → new),
 // and on demand every table as it stood, with the rows this step touched marked.
 import { changedColumns } from "../../../engine/world/changes.js";

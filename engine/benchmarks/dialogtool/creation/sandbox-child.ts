@@ -101,12 +101,19 @@ function closeTheFiles(): void {
 
 /** WebAssembly memory may grow up to the limit; past it Emscripten sees a failed allocation (MemoryError). */
 function limitWasmMemory(limit: number): void {
-  const grow = WebAssembly.Memory.prototype.grow;
-  const limited = function (this: WebAssembly.Memory, pages: number): number {
+  // Node has WebAssembly, but TypeScript declares it only in the DOM lib, which the engine does not
+  // see (tsconfig.json): the one member used here, typed here.
+  interface WasmMemory {
+    readonly buffer: ArrayBuffer;
+    grow(pages: number): number;
+  }
+  const { prototype } = (globalThis as unknown as { WebAssembly: { Memory: { prototype: WasmMemory } } }).WebAssembly.Memory;
+  const grow = prototype.grow;
+  const limited = function (this: WasmMemory, pages: number): number {
     if (this.buffer.byteLength + pages * 65536 > limit) throw new RangeError("the sandbox's memory limit is reached");
     return grow.call(this, pages);
   };
-  Object.defineProperty(WebAssembly.Memory.prototype, "grow", { value: limited, writable: false, configurable: false });
+  Object.defineProperty(prototype, "grow", { value: limited, writable: false, configurable: false });
 }
 
 /**
