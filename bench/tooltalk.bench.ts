@@ -26,7 +26,7 @@ import { scoreConversation } from "../engine/benchmarks/tooltalk/evaluation/metr
 import { simulateConversation } from "../engine/benchmarks/tooltalk/evaluation/simulation.js";
 import type { ToolTalkTurnRun } from "../engine/benchmarks/tooltalk/evaluation/types.js";
 import { ScenarioBackend, scenarioConversation } from "../engine/benchmarks/tooltalk/mode/scenario-conversation.js";
-import { toolTalkConversations, toolTalkDatabases } from "../test/fixtures/tooltalk-data.js";
+import { toolTalkConversations, toolTalkDatabases } from "../test/conformance/tooltalk/published-data.js";
 import { startBenchReport } from "./report.js";
 
 const rounds = Number(process.argv[2] ?? 3);
