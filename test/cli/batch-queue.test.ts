@@ -37,11 +37,16 @@ test("a job that arrives after the signal aborted is not started", async () => {
   const queue = new JobQueue<number>();
   const stop = new AbortController();
   const played: number[] = [];
+  // Abort once the first job has started, not after a fixed wait: on a loaded machine (four test
+  // files at once on two cores) 5 ms went by before the pool took job 0.
+  let firstStarted: () => void = () => {};
+  const first = new Promise<void>((resolve) => (firstStarted = resolve));
   const pool = runPool(queue, { concurrency: 3, signal: stop.signal }, async (i) => {
     played.push(i);
+    firstStarted();
   });
   queue.add(0);
-  await sleep(5);
+  await first;
   stop.abort();
   queue.add(1);
   queue.close();
