@@ -231,7 +231,7 @@ export class ToolSandboxDebugAdapter extends ProtocolSession {
       this.fail(new Response(request), `${request.command}: ${problem}`);
       return;
     }
-    super.dispatchRequest(request);
+    super.dispatchRequest(request.arguments === undefined ? { ...request, arguments: {} } : request);
   }
 
   /** The library answers a handler's exception with its stack; the message alone is what a client is shown. */

@@ -107,10 +107,11 @@ const CHECKS: Readonly<Record<string, readonly Check[]>> = {
 export function requestProblem(command: string, args: unknown): string | null {
   const checks = Object.hasOwn(CHECKS, command) ? CHECKS[command] : undefined;
   if (checks === undefined) return `"${command}" is not supported by the ToolSandbox debug adapter (it is not among its capabilities)`;
-  if (args === undefined) return checks.length === 0 ? null : "the request has no arguments";
-  if (!isObject(args)) return "the request's arguments must be an object";
+  // No arguments reads as {} (clients leave out an empty object): the problem then names what is missing.
+  const given = args ?? {};
+  if (!isObject(given)) return "the request's arguments must be an object";
   for (const check of checks) {
-    const problem = check(args);
+    const problem = check(given);
     if (problem !== null) return problem;
   }
   return null;
