@@ -187,12 +187,13 @@ function requestSubject(r: RecordedRequest): string {
   return `${r.side} ${r.scenario} ${r.step !== null ? `step ${r.step}` : "past the reference"}`;
 }
 
-function systemErrorCode(e: unknown): string | undefined {
+export function systemErrorCode(e: unknown): string | undefined {
   const code = typeof e === "object" && e !== null && "code" in e ? (e as { code: unknown }).code : undefined;
   return typeof code === "string" ? code : undefined;
 }
 
-function listenReason(e: unknown): string {
+/** Why a port could not be listened on, in words (also `serve --port`'s). */
+export function listenReason(e: unknown): string {
   const code = systemErrorCode(e);
   if (code === "EADDRINUSE") return "the port is in use (try another --port, or 0 for any free one)";
   if (code === "EACCES") return "permission denied (ports below 1024 need privileges)";

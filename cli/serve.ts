@@ -3,6 +3,7 @@
 // scored as `run` plays one (runner/play.ts); its trajectory is the next free
 // <scenario>.run-<n>.trajectory.jsonl in --out. With --stdio, stdout is the protocol: every line of
 // ours goes to stderr. The contract is docs/agents.md.
+import { createServer } from "node:net";
 import { basename } from "node:path";
 import { type Command, InvalidArgumentError, Option } from "commander";
 import { formatDiagnostic } from "../engine/base/diagnostics.js";
@@ -16,6 +17,7 @@ import { claimRunFile } from "../engine/trajectory/run-files.js";
 import { DEFAULT_BATCH_WINDOW_MS } from "../engine/roles/mcp/agent.js";
 import { expandAugmentations } from "../engine/scenario/augmentations/augmentations.js";
 import { problemLine, type CliIO } from "./io.js";
+import { listenReason, systemErrorCode } from "./mock-llm.js";
 import { addModelRoleOptions, parseUserId } from "./role-options.js";
 import { roleSpec, SUPPORTED_USERS, type ModelRoleFlags } from "../engine/runner/role-specs.js";
 
@@ -58,6 +60,8 @@ export async function serveCommand(file: string, options: ServeOptions, io: CliI
     scenario = variant;
   }
   const user = roleSpec("user", options.user, options, process.env);
+  // Before the trajectory is claimed: a port in use leaves no header-only run behind.
+  if (options.port !== undefined && options.port !== 0) await checkPortFree(options.port);
 
   let trajectoryPath: string;
   try {
@@ -99,6 +103,21 @@ export async function serveCommand(file: string, options: ServeOptions, io: CliI
     process.removeListener("SIGINT", onSignal);
     process.removeListener("SIGTERM", onSignal);
   }
+}
+
+/** Fails with one line (exit 3, as `mock-llm` does) when 127.0.0.1:<port> cannot be listened on. */
+async function checkPortFree(port: number): Promise<void> {
+  const probe = createServer();
+  try {
+    await new Promise<void>((resolve, reject) => {
+      probe.once("error", reject);
+      probe.listen(port, "127.0.0.1", () => resolve());
+    });
+  } catch (e) {
+    if (systemErrorCode(e) === undefined) throw e;
+    throw new ExitError(`cannot listen on 127.0.0.1:${port}: ${listenReason(e)}`, EXIT.io);
+  }
+  await new Promise<void>((resolve) => probe.close(() => resolve()));
 }
 
 function parsePort(value: string): number {

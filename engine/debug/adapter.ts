@@ -4,11 +4,14 @@
 // sends is checked here before use (launch arguments, breakpoint lines, expressions).
 import { existsSync, readFileSync } from "node:fs";
 import { basename, dirname, isAbsolute, join, resolve } from "node:path";
+import { PassThrough } from "node:stream";
 import {
+  ExitedEvent,
   InitializedEvent,
   DebugSession as ProtocolSession,
   Event as ProtocolEvent,
   OutputEvent,
+  Response,
   Scope as DapScope,
   Source,
   StackFrame,
@@ -26,12 +29,21 @@ import { formatWarning, TrajectoryError } from "../trajectory/errors.js";
 import { EXCEPTION_FILTERS, isExceptionFilter, type Breakpoint } from "./breakpoints.js";
 import { evaluateExpression, runConsoleLine, type ConsoleResult } from "./console.js";
 import { ColumnValues, type ExprValue } from "./expressions.js";
+import { type Frame, FrameReader } from "./framing.js";
+import { EPISODE_THREAD_ID, requestProblem } from "./request-checks.js";
 import { DebugSession, type Move, type MoveResult, type Stop } from "./session.js";
 import { ScenarioSourceMap } from "./source-map.js";
 import { LiveTimeline, type LiveObserver, ReplayTimeline, type Timeline } from "./timeline.js";
 import { jsonNode, scopes, type VarNode } from "./variables.js";
 
-const THREAD_ID = 1;
+const THREAD_ID = EPISODE_THREAD_ID;
+
+/** Why a standalone adapter (`toolsandbox dap`) stopped: the CLI's exit code and last line come from it. */
+export type AdapterEnd =
+  | { readonly kind: "disconnected" }
+  | { readonly kind: "input-closed" }
+  | { readonly kind: "protocol-error"; readonly problem: string }
+  | { readonly kind: "signal"; readonly signal: string };
 
 /** A custom event after each stop: which trajectory and message the session stands at. */
 export const STOPPED_AT_EVENT = "toolsandboxStoppedAt";
@@ -127,6 +139,15 @@ export class ToolSandboxDebugAdapter extends ProtocolSession {
   private handles: (() => readonly VarNode[])[] = [];
   private lastStop: Stop | null = null;
   private moving = false;
+  /** A launch was asked for: a debug session plays one episode. */
+  private launched = false;
+  private terminatedSent = false;
+  private ending = false;
+  private announceEnd!: (end: AdapterEnd) => void;
+  /** Settles once the adapter has stopped for good, its live episode closed (ended, scored, its agent's processes gone). */
+  readonly ended = new Promise<AdapterEnd>((resolve) => {
+    this.announceEnd = resolve;
+  });
 
   /**
    * `observer` (inline use only) sees a live session's trajectory as it is written, for the
@@ -140,6 +161,91 @@ export class ToolSandboxDebugAdapter extends ProtocolSession {
     super();
     this.setDebuggerLinesStartAt1(false);
     this.setDebuggerColumnsStartAt1(false);
+  }
+
+  /**
+   * Reads `input` with a strict frame reader (framing.ts) instead of the library's, which skips
+   * what it cannot parse; the library still writes the output.
+   */
+  override start(input: NodeJS.ReadableStream, output: NodeJS.WritableStream): void {
+    super.start(new PassThrough(), output);
+    const reader = new FrameReader();
+    input.on("data", (chunk: Buffer | string) => {
+      for (const frame of reader.push(typeof chunk === "string" ? Buffer.from(chunk) : chunk)) this.onFrame(frame);
+    });
+    const closed = (): void => {
+      const left = reader.leftover();
+      void this.endSession(left === null ? { kind: "input-closed" } : { kind: "protocol-error", problem: left });
+    };
+    input.on("end", closed);
+    input.on("close", closed);
+    input.on("error", closed);
+  }
+
+  /**
+   * Ends the session for good (a signal, the input's end, a bad frame): a live episode is cancelled,
+   * its trajectory gets its end line and score and a `cmd:` agent's process group is killed; the
+   * client is told (`exited`, `terminated`) while it may still listen. Once only.
+   */
+  async endSession(end: AdapterEnd): Promise<void> {
+    if (this.ending) return;
+    this.ending = true;
+    if (end.kind === "protocol-error") this.print(`The debug session ends: ${end.problem}.`, "stderr");
+    await this.session?.timeline.close();
+    this.sendTerminated();
+    this.announceEnd(end);
+  }
+
+  /** The library's shutdown (its streams' close or error, its default disconnect) is ours. */
+  override shutdown(): void {
+    void this.endSession({ kind: "input-closed" });
+  }
+
+  private onFrame(frame: Frame): void {
+    if (this.ending) return;
+    if (frame.kind !== "message") {
+      void this.endSession({ kind: "protocol-error", problem: frame.problem });
+      return;
+    }
+    const m = frame.message;
+    if (m.type === "response") return; // the adapter sends no requests of its own
+    if (m.type !== "request" || typeof m.seq !== "number") {
+      void this.endSession({
+        kind: "protocol-error",
+        problem: `a message that is not a request (type ${JSON.stringify(m.type ?? null)}, seq ${JSON.stringify(m.seq ?? null)})`,
+      });
+      return;
+    }
+    if (typeof m.command !== "string") {
+      const response = new Response({ seq: m.seq, type: "request", command: String(m.command ?? "") });
+      this.fail(response, "the request has no command");
+      return;
+    }
+    this.handleMessage(m as unknown as DebugProtocol.Request);
+  }
+
+  /** Every request's arguments are checked before its handler reads them; a request not announced is refused. */
+  protected override dispatchRequest(request: DebugProtocol.Request): void {
+    const problem = requestProblem(request.command, request.arguments);
+    if (problem !== null) {
+      this.fail(new Response(request), `${request.command}: ${problem}`);
+      return;
+    }
+    super.dispatchRequest(request.arguments === undefined ? { ...request, arguments: {} } : request);
+  }
+
+  /** The library answers a handler's exception with its stack; the message alone is what a client is shown. */
+  protected override sendErrorResponse(
+    response: DebugProtocol.Response,
+    codeOrMessage: number | DebugProtocol.Message,
+    format?: string,
+    variables?: unknown,
+  ): void {
+    const raw = typeof codeOrMessage === "number" ? (format ?? "") : codeOrMessage.format;
+    const vars = (typeof variables === "object" && variables !== null ? variables : {}) as Record<string, unknown>;
+    const text =
+      raw === "{_stack}" ? String(vars._exception ?? "internal error") : raw.replace(/\{(\w+)\}/g, (_, k: string) => String(vars[k] ?? ""));
+    this.fail(response, `${response.command}: ${text}`);
   }
 
   protected override initializeRequest(response: DebugProtocol.InitializeResponse): void {
@@ -169,6 +275,11 @@ export class ToolSandboxDebugAdapter extends ProtocolSession {
   }
 
   protected override async launchRequest(response: DebugProtocol.LaunchResponse, raw: DebugProtocol.LaunchRequestArguments): Promise<void> {
+    if (this.launched) {
+      this.fail(response, "this debug session has launched its episode already; start another debug session for another");
+      return;
+    }
+    this.launched = true;
     const args = checkLaunchArguments(raw, this.cwd);
     if (typeof args === "string") {
       this.fail(response, args);
@@ -235,9 +346,14 @@ export class ToolSandboxDebugAdapter extends ProtocolSession {
     }
     const path = args.source.path ? resolve(this.convertClientPathToDebugger(args.source.path)) : null;
     const own = session.sourceMap && path !== null && samePath(path, session.sourceMap.file);
-    const bound = own
-      ? session.setLineBreakpoints(lines)
-      : lines.map((l) => unboundBreakpoint(l.line, "this file is not the scenario of this debug session"));
+    if (!own) {
+      // Left where the client put them: their source is the client's own, not the scenario.
+      const elsewhere = lines.map((l) => unboundBreakpoint(l.line, "this file is not the scenario of this debug session"));
+      response.body = { breakpoints: elsewhere.map((b) => ({ ...this.dapBreakpoint(b, null), source: args.source })) };
+      this.sendResponse(response);
+      return;
+    }
+    const bound = session.setLineBreakpoints(lines);
     response.body = { breakpoints: bound.map((b) => this.dapBreakpoint(b)) };
     this.sendResponse(response);
   }
@@ -261,11 +377,12 @@ export class ToolSandboxDebugAdapter extends ProtocolSession {
     this.sendResponse(response);
   }
 
-  private dapBreakpoint(b: Breakpoint): DebugProtocol.Breakpoint {
+  /** `file`: the scenario's file the breakpoint is in (by default the session's); null: none of ours. */
+  private dapBreakpoint(b: Breakpoint, file: string | null | undefined = this.session?.sourceMap?.file): DebugProtocol.Breakpoint {
     const out: DebugProtocol.Breakpoint = { id: b.id, verified: b.verified };
     if (b.line !== undefined) out.line = this.convertDebuggerLineToClient(b.line);
     if (b.message !== undefined) out.message = b.message;
-    if (b.line !== undefined && this.session?.sourceMap) out.source = this.source(this.session.sourceMap.file);
+    if (b.line !== undefined && file) out.source = this.source(file);
     return out;
   }
 
@@ -408,13 +525,28 @@ export class ToolSandboxDebugAdapter extends ProtocolSession {
   protected override async terminateRequest(response: DebugProtocol.TerminateResponse): Promise<void> {
     await this.session?.timeline.close();
     this.sendResponse(response);
-    this.sendEvent(new TerminatedEvent());
+    this.sendTerminated();
   }
 
   protected override async disconnectRequest(response: DebugProtocol.DisconnectResponse): Promise<void> {
     // A live episode is cancelled, scored and its trajectory closed: nothing written is lost.
+    this.ending = true;
     await this.session?.timeline.close();
+    this.sendTerminated();
     this.sendResponse(response);
+    this.announceEnd({ kind: "disconnected" });
+  }
+
+  /** `exited` (the episode's outcome as an exit code: 0 when it reached an end of its own) and `terminated`, once per session. */
+  private sendTerminated(): void {
+    if (this.terminatedSent) return;
+    this.terminatedSent = true;
+    const timeline = this.session?.timeline;
+    if (timeline) {
+      const failed = timeline.end === null || (timeline instanceof LiveTimeline && timeline.failure !== null);
+      this.sendEvent(new ExitedEvent(failed ? 1 : 0));
+    }
+    this.sendEvent(new TerminatedEvent());
   }
 
   private moveAfter(response: DebugProtocol.Response, move: Move): void {
@@ -441,7 +573,7 @@ export class ToolSandboxDebugAdapter extends ProtocolSession {
     } catch (e) {
       this.moving = false;
       this.print(`Internal error: ${errorMessage(e)}`, "stderr");
-      this.sendEvent(new TerminatedEvent());
+      this.sendTerminated();
       return;
     }
     this.moving = false;
@@ -472,7 +604,7 @@ export class ToolSandboxDebugAdapter extends ProtocolSession {
     const how = end ? `${end.reason}${end.detail ? ` (${end.detail})` : ""}` : "without an end event";
     this.print(`The episode ended: ${how}. ${timeline.messages.length} messages; trajectory: ${timeline.trajectoryPath}`);
     if (timeline instanceof LiveTimeline && timeline.failure) this.print(`The run failed: ${timeline.failure}`, "stderr");
-    this.sendEvent(new TerminatedEvent());
+    this.sendTerminated();
   }
 
   private print(text: string, category: "console" | "stderr" = "console"): void {

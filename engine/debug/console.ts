@@ -8,6 +8,7 @@ import { SeededRandom } from "../episode/random.js";
 import { callableTools, requestContent } from "../episode/tool-calls.js";
 import type { Message } from "../episode/types.js";
 import { packById } from "../packs/registry.js";
+import { closestMatch, didYouMean } from "../scenario/suggest.js";
 import type { RowChange } from "../world/types.js";
 import { ExpressionError, formatValue, parseExpression, type ExprValue } from "./expressions.js";
 import type { DebugSession } from "./session.js";
@@ -28,7 +29,15 @@ export function runConsoleLine(session: DebugSession, line: string): ConsoleResu
       throw e;
     }
   }
-  return evaluateExpression(session, text);
+  const result = evaluateExpression(session, text);
+  // `name(...)` that is neither a tool nor an expression: say so, rather than where the expression parser gave up.
+  if (call && "error" in result) return { error: unknownToolText(session, call[1]!) };
+  return result;
+}
+
+function unknownToolText(session: DebugSession, name: string): string {
+  const tools = [...packById(session.timeline.scenario.world.pack).tools.map((t) => t.name), "end_conversation"];
+  return `${name} is not a tool of this world (${session.timeline.scenario.world.pack}).${didYouMean(closestMatch(name, tools))}`;
 }
 
 export function evaluateExpression(session: DebugSession, text: string): ConsoleResult {

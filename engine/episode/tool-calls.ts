@@ -1,7 +1,8 @@
 // Which tools a role may call, and checking a call before it reaches the execution environment.
 // Upstream an unknown tool name or unparsable arguments crashed the scenario (reference 4.8); here
 // the check yields the error text, and the scenario's invalid_tool_call option decides what happens.
-import { isJsonObject, type JsonValue } from "../base/json.js";
+import { isJsonObject, jsonDepth, jsonTextOfDeep, type JsonValue } from "../base/json.js";
+import { limitValue } from "../base/limits.js";
 import { pyRepr } from "../python/repr.js";
 import { packById } from "../packs/registry.js";
 import type { Scenario } from "../scenario/model.js";
@@ -40,8 +41,15 @@ export type CheckedCall =
 
 export type CallArguments =
   | { readonly ok: true; readonly args: Readonly<Record<string, JsonValue>> }
-  /** The text the agent sent when it was not a JSON object. */
-  | { readonly ok: false; readonly raw: string };
+  /**
+   * The text the agent sent when it was not a JSON object, or was one nested deeper than the
+   * nesting limit (`tooDeep`): no tool is given such a value, since every recursive walk of it
+   * (a copy, a repr, a comparison) would overflow the stack.
+   */
+  | { readonly ok: false; readonly raw: string; readonly tooDeep?: true };
+
+/** Whether a value nests deeper than arguments may (docs/limits.md's nesting depth, which scenarios share). */
+const tooDeep = (value: unknown): boolean => jsonDepth(value, limitValue("nestingDepth")) > limitValue("nestingDepth");
 
 /**
  * The call's arguments as the execution environment reads them: the parsed object, else the raw
@@ -50,6 +58,7 @@ export type CallArguments =
 export function callArguments(call: ToolCall): CallArguments {
   if (call.arguments !== undefined) {
     // Roles and trajectories are outside data: check the shape instead of trusting the type.
+    if (tooDeep(call.arguments)) return { ok: false, raw: jsonTextOfDeep(call.arguments), tooDeep: true };
     return isJsonObject(call.arguments) ? { ok: true, args: call.arguments } : { ok: false, raw: JSON.stringify(call.arguments) };
   }
   if (call.raw_arguments === undefined) return { ok: true, args: {} };
@@ -59,6 +68,7 @@ export function callArguments(call: ToolCall): CallArguments {
   } catch {
     return { ok: false, raw: call.raw_arguments };
   }
+  if (tooDeep(parsed)) return { ok: false, raw: call.raw_arguments, tooDeep: true };
   return isJsonObject(parsed) ? { ok: true, args: parsed } : { ok: false, raw: call.raw_arguments };
 }
 
@@ -72,7 +82,8 @@ export function unknownToolText(name: string, names: readonly string[]): string 
  * The argument text is quoted rather than explained with the JSON parser's message: that message
  * differs between Node versions, and trajectories must not.
  */
-export function malformedArgumentsText(raw: string): string {
+export function malformedArgumentsText(raw: string, nestedTooDeep = false): string {
+  if (nestedTooDeep) return `ValueError: Tool call arguments are nested more than ${limitValue("nestingDepth")} levels deep`;
   return `ValueError: Tool call arguments are not a valid JSON object: ${pyRepr(raw)}`;
 }
 
@@ -81,7 +92,7 @@ export function checkToolCall(call: ToolCall, available: ReadonlyMap<string, Too
   const tool = available.get(call.name);
   if (!tool) return { ok: false, text: unknownToolText(call.name, [...available.keys()]) };
   const args = callArguments(call);
-  if (!args.ok) return { ok: false, text: malformedArgumentsText(args.raw) };
+  if (!args.ok) return { ok: false, text: malformedArgumentsText(args.raw, args.tooDeep === true) };
   return { ok: true, tool, args: args.args };
 }
 
@@ -101,6 +112,9 @@ export function requestContent(call: ToolCall, executionName: string = call.name
  */
 export function cleanToolCall(call: ToolCall): ToolCall {
   const given: unknown = call.arguments;
+  // Too deep to copy by JSON.stringify: kept as text, which the execution environment refuses.
+  if (given !== undefined && tooDeep(given))
+    return { id: call.id, name: call.name, raw_arguments: call.raw_arguments ?? jsonTextOfDeep(given) };
   const copied: unknown = given === undefined ? undefined : JSON.parse(JSON.stringify(given) ?? "null");
   const raw = call.raw_arguments ?? (copied !== undefined && !isJsonObject(copied) ? JSON.stringify(copied) : undefined);
   return {

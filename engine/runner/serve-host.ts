@@ -14,7 +14,7 @@ export interface ServeHostOptions {
   /** Told the endpoint once it listens (HTTP only). */
   readonly onListening?: (url: string) => void;
   /** The streams of --stdio (default: the process's own). */
-  readonly stdin?: NodeJS.ReadableStream & { on(event: "end" | "close", listener: () => void): unknown };
+  readonly stdin?: NodeJS.ReadableStream;
   readonly stdout?: NodeJS.WritableStream;
 }
 
@@ -42,9 +42,29 @@ export function serveHost(options: ServeHostOptions): McpAgentHost {
         const stdin = options.stdin ?? process.stdin;
         const { StdioServerTransport } = await import("@modelcontextprotocol/sdk/server/stdio.js");
         const transport = new StdioServerTransport(stdin as NodeJS.ReadStream, (options.stdout ?? process.stdout) as NodeJS.WriteStream);
-        const gone = (): void => agent.stop("agent_disconnected", "the client closed the connection (stdin)");
+        const stdout = options.stdout ?? process.stdout;
+        let stdinOver = false;
+        const gone = (): void => {
+          stdinOver = true;
+          agent.stop("agent_disconnected", "the client closed the connection (stdin)");
+        };
         stdin.on("end", gone);
         stdin.on("close", gone);
+        stdin.on("error", (error: Error) => {
+          stdinOver = true;
+          agent.stop("agent_disconnected", `the connection failed (stdin: ${errorText(error)})`);
+        });
+        // A client that stops reading makes our writes fail (EPIPE); unheard, that error would end the process.
+        stdout.on("error", (error: Error) => agent.stop("agent_disconnected", `the client stopped reading (stdout: ${errorText(error)})`));
+        // The SDK's transport also closes by itself, on a line it cannot buffer: the episode ends
+        // then too, with what it reported last, or it would wait for a client that can no longer reach it.
+        let lastError: string | null = null;
+        server.onerror = (error) => {
+          lastError = errorText(error);
+        };
+        server.onclose = () => {
+          if (!stdinOver) agent.stop("role_error", `the MCP transport closed: ${lastError ?? "for no reason it gave"}`);
+        };
         await server.connect(transport);
         close = async () => {
           await server.close().catch(() => undefined);
@@ -67,4 +87,11 @@ export function serveHost(options: ServeHostOptions): McpAgentHost {
       };
     },
   };
+}
+
+/** The SDK's words for its read buffer's overflow, said the way our lines say things. */
+function errorText(error: Error): string {
+  const overflow = /ReadBuffer exceeded maximum size of (\d+) bytes/.exec(error.message);
+  if (overflow) return `the client sent a message longer than ${overflow[1]} bytes, more than the MCP SDK's stdio transport reads`;
+  return error.message;
 }

@@ -475,7 +475,7 @@ test("an agent that cannot be reached ends the episode as agent_disconnected (er
   const [result] = readSummary(gone).scenarios;
   assert.equal(result?.end_reason, "agent_disconnected");
   assert.equal(result?.status, "errored");
-  assert.equal(result?.detail, `could not reach the A2A agent at ${url}: ECONNREFUSED`);
+  assert.equal(result?.detail, `could not reach the A2A agent at ${url}: nothing listens there (ECONNREFUSED)`);
   assert.equal(readTrajectoryFile(join(gone, "cellular_off_adapted.trajectory.jsonl")).end?.reason, "agent_disconnected");
 
   const server = await startAgent(new BrokenAgent("hang"));
@@ -499,6 +499,33 @@ test("an agent that cannot be reached ends the episode as agent_disconnected (er
     assert.equal(timed?.status, "errored", "a run ended by its time limit is errored, not scored");
     assert.equal(readTrajectoryFile(join(out, "cellular_off_adapted.trajectory.jsonl")).end?.reason, "timed_out");
   } finally {
+    await server.close();
+  }
+});
+
+test("an agent that drops the socket of a message is reported in words, not as undici's UND_ERR_SOCKET", async () => {
+  // A real A2A server's card, then a connection closed under the message request.
+  const server = await startAgent(new BrokenAgent("hang"));
+  const dropping = createServer((req, res) => {
+    if (req.method === "GET") {
+      void fetch(`${server.url}${req.url ?? ""}`)
+        .then((r) => r.text())
+        .then((card) => res.writeHead(200, { "content-type": "application/json" }).end(card.replaceAll(server.url, base)));
+      return;
+    }
+    req.socket.destroy();
+  });
+  await new Promise<void>((resolve) => dropping.listen(0, "127.0.0.1", resolve));
+  const base = `http://127.0.0.1:${(dropping.address() as AddressInfo).port}`;
+  try {
+    const out = tempDir("a2a-dropped");
+    await runCliAsync(["run", join(SAMPLES, "cellular_off_adapted.scenario.yaml"), "--agent", `a2a:${base}`, "--out", out]);
+    const [result] = readSummary(out).scenarios;
+    assert.equal(result?.end_reason, "agent_disconnected");
+    assert.equal(result?.detail, `could not reach the A2A agent at ${base}: the agent closed the connection before it answered`);
+  } finally {
+    dropping.closeAllConnections();
+    await new Promise<void>((resolve) => dropping.close(() => resolve()));
     await server.close();
   }
 });

@@ -139,6 +139,8 @@ test("a command that cannot be started fails its episode with one line saying so
   assert.equal(run.status, 1, run.stderr);
   const [result] = readSummary(out).scenarios;
   assert.equal(result?.end_reason, "role_error");
+  // An infrastructure error: errored, never a score (docs/agents.md).
+  assert.equal(result?.status, "errored");
   assert.match(result?.detail ?? "", /could not start \/nonexistent\/agent: spawn \/nonexistent\/agent ENOENT/);
 });
 

@@ -4,7 +4,9 @@
 // its trajectory whole.
 import { after, before, test } from "node:test";
 import assert from "node:assert/strict";
-import { readdirSync } from "node:fs";
+import { spawn } from "node:child_process";
+import { existsSync, readdirSync } from "node:fs";
+import { createServer, type AddressInfo } from "node:net";
 import { basename, join } from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
@@ -17,7 +19,7 @@ import type { JsonValue } from "../../engine/base/json.js";
 import { createScriptedUser } from "../../engine/roles/scripted.js";
 import { readTrajectoryFile } from "../../engine/trajectory/reader.js";
 import type { Trajectory } from "../../engine/trajectory/trajectory.js";
-import { requireBuild, CLI, removeTempDirs, runCli, tempDir } from "../cli/harness.js";
+import { requireBuild, CLI, lines, removeTempDirs, runCli, runCliAsync, tempDir } from "../cli/harness.js";
 // @ts-expect-error: a plain JavaScript fixture (the command agent of cmd.test.ts)
 import { playSteps } from "../fixtures/agents/reference-agent.mjs";
 import { agentToolNames, loadSample, referencePlay, SAMPLES, startServe } from "./helpers.js";
@@ -235,4 +237,151 @@ test("over stdio with --augment: the variant's scrambled tool names are served, 
   assert.equal(served.evaluation?.score, 1);
   const reference = readTrajectoryFile(join(scripted, `${variant.name}.trajectory.jsonl`));
   assert.deepEqual(served.messages, reference.messages);
+});
+
+/** `serve --stdio` spoken to in raw lines, as a client written from the spec writes them (the SDK client cannot send some of them). */
+function rawStdioServe(out: string): {
+  write(text: string): void;
+  end(): void;
+  answer(id: number): Promise<Record<string, unknown>>;
+  done: Promise<{ status: number | null; stderr: string }>;
+} {
+  const child = spawn(process.execPath, [CLI, "serve", CELLULAR, "--stdio", "--out", out], { env: { PATH: process.env.PATH ?? "" } });
+  let stdout = "";
+  let stderr = "";
+  const waiting = new Map<number, (message: Record<string, unknown>) => void>();
+  const settle = (): void => {
+    for (const line of stdout.split("\n").slice(0, -1)) {
+      const message = JSON.parse(line) as Record<string, unknown>;
+      const id = message.id;
+      if (typeof id === "number") waiting.get(id)?.(message);
+    }
+  };
+  child.stdout.on("data", (chunk: Buffer) => {
+    stdout += chunk.toString();
+    settle();
+  });
+  child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
+  // The server may close its end first (that is what some tests check): a write after it is no error here.
+  child.stdin.on("error", () => undefined);
+  const done = new Promise<{ status: number | null; stderr: string }>((resolve) =>
+    child.on("close", (status) => resolve({ status, stderr })),
+  );
+  child.stdin.write(
+    `${JSON.stringify({ jsonrpc: "2.0", id: 0, method: "initialize", params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "raw", version: "1" } } })}\n${JSON.stringify({ jsonrpc: "2.0", method: "notifications/initialized" })}\n`,
+  );
+  return {
+    write: (text) => child.stdin.write(text),
+    end: () => child.stdin.end(),
+    answer: (id) =>
+      new Promise((resolve) => {
+        waiting.set(id, resolve);
+        settle();
+      }),
+    done,
+  };
+}
+
+/** A tools/call line whose `on` argument is `depth` arrays around `true`, written by hand (JSON.stringify overflows first). */
+const deepCall = (id: number, depth: number): string =>
+  `{"jsonrpc":"2.0","id":${id},"method":"tools/call","params":{"name":"set_cellular_service_status","arguments":{"on":${"[".repeat(depth)}true${"]".repeat(depth)}}}}\n`;
+const callLine = (id: number, name: string, args: Record<string, JsonValue>): string =>
+  `${JSON.stringify({ jsonrpc: "2.0", id, method: "tools/call", params: { name, arguments: args } })}\n`;
+const resultOf = (message: Record<string, unknown>): { isError?: boolean; content: { text: string }[] } =>
+  message.result as { isError?: boolean; content: { text: string }[] };
+
+test("over stdio: a line longer than the SDK's 10 MiB read buffer ends the episode as role_error, saying so, with exit 1", async () => {
+  const out = tempDir("serve-overflow");
+  const serve = rawStdioServe(out);
+  await serve.answer(0);
+  // No newline needed: the transport gives up once its buffer passes 10 MiB.
+  serve.write(`{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"x","arguments":{"a":"${"x".repeat(11 * 1024 * 1024)}`);
+  const { status, stderr } = await serve.done;
+  assert.equal(status, 1, stderr);
+  const last = lines(stderr).at(-1) ?? "";
+  assert.match(last, /ended by role_error \(the MCP transport closed: the client sent a message longer than 10485760 bytes/);
+  const trajectory = onlyTrajectory(out);
+  assert.equal(trajectory.end?.reason, "role_error");
+  assert.match(trajectory.end?.detail ?? "", /longer than 10485760 bytes/);
+  assert.ok(trajectory.evaluation, "the episode was scored (and is errored by its end)");
+});
+
+test("arguments nested 5,000 levels deep are a tool error, over stdio and over HTTP, and the HTTP session stays usable", async () => {
+  const out = tempDir("serve-deep-stdio");
+  const serve = rawStdioServe(out);
+  await serve.answer(0);
+  serve.write(deepCall(1, 5000));
+  const deep = resultOf(await serve.answer(1));
+  assert.equal(deep.isError, true);
+  assert.equal(deep.content[0]?.text, "ValueError: Tool call arguments are nested more than 64 levels deep");
+  // The episode goes on: the next call is played.
+  serve.write(callLine(2, "set_cellular_service_status", { on: false }));
+  assert.equal(resultOf(await serve.answer(2)).isError, undefined);
+  serve.end();
+  await serve.done;
+  const trajectory = onlyTrajectory(out);
+  assert.equal(trajectory.end?.reason, "agent_disconnected");
+  const refused = trajectory.messages.find((m) => m.tool_call_exception !== null);
+  assert.equal(refused?.content, "ValueError: Tool call arguments are nested more than 64 levels deep");
+
+  const httpOut = tempDir("serve-deep-http");
+  const served = startServe(CELLULAR, ["--out", httpOut]);
+  const url = await served.url;
+  const transport = new StreamableHTTPClientTransport(new URL(url));
+  const client = new Client({ name: "test", version: "1" });
+  await client.connect(transport);
+  const response = await fetch(url, {
+    method: "POST",
+    headers: {
+      "content-type": "application/json",
+      accept: "application/json, text/event-stream",
+      "mcp-session-id": transport.sessionId ?? "",
+      "mcp-protocol-version": transport.protocolVersion ?? "2025-06-18",
+    },
+    body: deepCall(7, 5000),
+  });
+  assert.equal(response.status, 200);
+  const body = await response.text();
+  assert.match(body, /"isError":true/);
+  assert.match(body, /nested more than 64 levels deep/);
+  // The same session goes on answering.
+  const next = await client.callTool({ name: "set_cellular_service_status", arguments: { on: false } });
+  assert.equal(next.isError, undefined, text(next));
+  await transport.terminateSession();
+  await client.close();
+  await served.done;
+});
+
+test("after end_conversation every request is refused with isError, get_user_message included (it does not repeat the opening)", async () => {
+  const out = tempDir("serve-after-end");
+  const { client, transport } = stdioClient(CELLULAR, out);
+  await client.connect(transport);
+  assert.equal(await playSteps(client, referencePlay(loadSample(CELLULAR))), "ended");
+  const call = await client.callTool({ name: "set_cellular_service_status", arguments: { on: true } });
+  assert.equal(call.isError, true);
+  assert.equal(text(call), "The user ended the conversation. The episode is over; make no more calls.");
+  const message = await client.callTool({ name: "get_user_message", arguments: {} });
+  assert.equal(message.isError, true);
+  assert.equal(text(message), text(call));
+  const said = await client.callTool({ name: "send_message_to_user", arguments: { content: "Anything else?" } });
+  assert.equal(said.isError, true);
+  await client.close();
+  assert.equal(onlyTrajectory(out).evaluation?.score, 1);
+});
+
+test("serve --port on a port in use: one line, exit 3, and no trajectory", async () => {
+  const busy = createServer();
+  await new Promise<void>((resolve) => busy.listen(0, "127.0.0.1", resolve));
+  const port = (busy.address() as AddressInfo).port;
+  try {
+    const out = join(tempDir("serve-busy"), "runs");
+    const result = await runCliAsync(["serve", CELLULAR, "--port", String(port), "--out", out]);
+    assert.equal(result.status, 3);
+    assert.deepEqual(lines(result.stderr), [
+      `toolsandbox: cannot listen on 127.0.0.1:${port}: the port is in use (try another --port, or 0 for any free one)`,
+    ]);
+    assert.equal(existsSync(out), false, "nothing was written");
+  } finally {
+    await new Promise<void>((resolve) => busy.close(() => resolve()));
+  }
 });

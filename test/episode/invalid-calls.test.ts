@@ -102,3 +102,25 @@ test("end: a valid call runs as usual", async () => {
   assert.equal(played(episode)[1]!.content, "True");
   assert.deepEqual(episode.ended, { reason: "end_conversation" });
 });
+
+test("recover: arguments nested past the nesting limit are a tool error, whether given parsed (a model's) or as text", async () => {
+  const deepText = `{"on": ${"[".repeat(5000)}false${"]".repeat(5000)}}`;
+  const deepParsed = JSON.parse(deepText) as Record<string, never>;
+  const roles = queuedRoles([
+    { kind: "calls", calls: [{ id: "call_1", name: "set_wifi_status", raw_arguments: deepText }] },
+    { kind: "calls", calls: [{ id: "call_2", name: "set_wifi_status", arguments: deepParsed }] },
+    { kind: "calls", calls: [{ id: "call_3", name: "set_wifi_status", arguments: { on: false } }] },
+    { kind: "text", text: "Done." },
+  ]);
+  const scenario = buildScenario({ allow });
+  const { episode } = await runScenario(scenario, { agent: roles.agent, user: roles.user });
+  const m = played(episode);
+  const refusal = "ValueError: Tool call arguments are nested more than 64 levels deep";
+  assert.equal(m[1]!.content, refusal);
+  assert.equal(m[3]!.content, refusal);
+  // The parsed arguments are kept as their JSON text: nothing recursive walks them.
+  assert.equal(m[2]!.tool_call?.arguments, undefined);
+  assert.equal(m[2]!.tool_call?.raw_arguments?.replace(/\s/g, ""), deepText.replace(/\s/g, ""));
+  assert.equal(m[5]!.tool_call_exception, null);
+  assert.equal(settingAt(episode, 99).wifi, false);
+});

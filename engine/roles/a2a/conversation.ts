@@ -246,10 +246,30 @@ function networkFailure(error: unknown): string | null {
   const cause: unknown = error.cause;
   if (cause instanceof Error) {
     const code = "code" in cause && typeof cause.code === "string" ? cause.code : null;
-    return code ?? oneLine(cause.message);
+    if (code === null) return oneLine(cause.message);
+    const words = NETWORK_WORDS[code];
+    // Node's own codes are worth keeping beside the words (they are what one searches for); undici's are not.
+    if (words !== undefined) return code.startsWith("UND_ERR") ? words : `${words} (${code})`;
+    return code;
   }
   return "the connection failed";
 }
+
+/** Node's and undici's codes for a request that got no answer, in words. */
+const NETWORK_WORDS: Readonly<Record<string, string>> = {
+  ECONNREFUSED: "nothing listens there",
+  ECONNRESET: "the agent reset the connection before it answered",
+  EPIPE: "the agent closed the connection while the request was sent",
+  ETIMEDOUT: "the connection timed out",
+  EHOSTUNREACH: "the host cannot be reached",
+  ENOTFOUND: "the host name is not known",
+  EAI_AGAIN: "the host name could not be looked up",
+  UND_ERR_SOCKET: "the agent closed the connection before it answered",
+  UND_ERR_CLOSED: "the connection was closed before the request was sent",
+  UND_ERR_CONNECT_TIMEOUT: "the connection timed out",
+  UND_ERR_HEADERS_TIMEOUT: "the agent sent no answer's headers in time",
+  UND_ERR_BODY_TIMEOUT: "the agent stopped sending its answer",
+};
 
 const oneLine = (text: string): string => text.replace(/\s+/g, " ").trim();
 

@@ -21,8 +21,12 @@ export type McpAnswer =
   | { readonly kind: "result"; readonly text: string; readonly error: boolean }
   /** The simulated user's next message. */
   | { readonly kind: "reply"; readonly text: string }
-  /** The episode ended before the request was answered (or the user ended the conversation). */
-  | { readonly kind: "ended"; readonly reason: EndReason; readonly text: string };
+  /**
+   * The episode ended. `refused`: the request was not answered by the episode (it was made after
+   * the end, or was still waiting at it); false only for the message the user ended the
+   * conversation in reply to, a normal answer.
+   */
+  | { readonly kind: "ended"; readonly reason: EndReason; readonly text: string; readonly refused: boolean };
 
 type Action =
   | { readonly kind: "call"; readonly call: ToolCall; readonly answer: (a: McpAnswer) => void }
@@ -170,18 +174,27 @@ export class McpAgentRole implements AgentRole {
   private onEpisodeEnd(reason: EndReason, detail: string | undefined): void {
     this.endedWith = detail === undefined ? { reason } : { reason, detail };
     this.clearTimer();
-    const ended: McpAnswer = { kind: "ended", reason, text: endedText(reason, detail) };
-    for (const answer of this.dueResults.values()) answer(ended);
+    const refused: McpAnswer = { kind: "ended", reason, text: endedText(reason, detail), refused: true };
+    for (const answer of this.dueResults.values()) answer(refused);
     this.dueResults.clear();
-    for (const answer of this.dueReplies.splice(0)) answer(ended);
-    for (const action of this.queue.splice(0)) action.answer(ended);
+    // The message the user answered by ending the conversation has its answer; any other end refuses it.
+    const replied: McpAnswer = { ...refused, refused: reason !== "end_conversation" };
+    for (const answer of this.dueReplies.splice(0)) answer(replied);
+    for (const action of this.queue.splice(0)) action.answer(refused);
     for (const listener of this.endListeners.splice(0)) listener(reason);
+  }
+
+  /** What every request made after the end is answered with (an error, whatever the end); null before the end. */
+  get afterEnd(): McpAnswer | null {
+    if (!this.endedWith) return null;
+    return { kind: "ended", reason: this.endedWith.reason, text: endedText(this.endedWith.reason, this.endedWith.detail), refused: true };
   }
 
   /** Answers at once a request made after the end; true when it did. */
   private refuse(answer: (a: McpAnswer) => void): boolean {
-    if (!this.endedWith) return false;
-    answer({ kind: "ended", reason: this.endedWith.reason, text: endedText(this.endedWith.reason, this.endedWith.detail) });
+    const refused = this.afterEnd;
+    if (!refused) return false;
+    answer(refused);
     return true;
   }
 

@@ -16,7 +16,7 @@ import {
   ErrorCode,
   type Tool,
 } from "@modelcontextprotocol/sdk/types.js";
-import { isJsonObject } from "../../base/json.js";
+import { isJsonObject, jsonTextOfDeep } from "../../base/json.js";
 import { toolsFor } from "../../episode/tool-calls.js";
 import { packById } from "../../packs/registry.js";
 import { agentToolSchemas } from "../../scenario/augmentations/scrambling.js";
@@ -93,8 +93,8 @@ function answerResult(answer: McpAnswer): CallToolResult {
     case "reply":
       return { content: [{ type: "text", text: answer.text }] };
     case "ended":
-      // The user's end is a normal answer to a message; any other end refuses the request.
-      return { content: [{ type: "text", text: answer.text }], ...(answer.reason === "end_conversation" ? {} : { isError: true }) };
+      // The user's end is a normal answer to the message it replies to; every other request it refuses.
+      return { content: [{ type: "text", text: answer.text }], ...(answer.refused ? { isError: true } : {}) };
   }
 }
 
@@ -129,6 +129,9 @@ export function createEpisodeServer(scenario: Scenario, agent: McpAgentRole, opt
     // Validated here, where the request enters: the SDK hands over whatever the client sent.
     const given: unknown = request.params.arguments;
     if (conversation === "mcp" && name === GET_USER_MESSAGE_TOOL) {
+      // After the end it is refused as every other request is, instead of repeating the last message.
+      const over = agent.afterEnd;
+      if (over) return answerResult(over);
       return { content: [{ type: "text", text: agent.userMessage ?? scenario.user.opening }] };
     }
     if (conversation === "mcp" && name === SEND_MESSAGE_TOOL) {
@@ -145,7 +148,8 @@ export function createEpisodeServer(scenario: Scenario, agent: McpAgentRole, opt
     const requestedId = isJsonObject(meta) && typeof meta[CALL_ID_META] === "string" ? (meta[CALL_ID_META] as string) : undefined;
     // Arguments that are not an object reach the episode as they are, to get the in-process error text.
     const args = given === undefined ? undefined : isJsonObject(given) ? given : undefined;
-    const raw = given !== undefined && !isJsonObject(given) ? JSON.stringify(given) : undefined;
+    // jsonTextOfDeep, not JSON.stringify: arguments nested thousands of levels deep overflow the latter.
+    const raw = given !== undefined && !isJsonObject(given) ? jsonTextOfDeep(given) : undefined;
     return answerResult(await agent.call(name, args, requestedId, raw));
   });
 
