@@ -179,6 +179,31 @@ describe("the sandbox", () => {
     assert.match(reason(run.calls.get("grow")), /MemoryError/);
   });
 
+  it("counts page tables: typed arrays read once every 2 MiB are killed at the cap, though they are barely resident", async () => {
+    // Each 2 GiB array costs 4 MiB of page tables and almost no resident memory: 96 of them would
+    // take 384 MiB of page tables, past the 320 MiB cap with the child's own ~160 MiB resident.
+    // Bounded so that, uncaught, it costs the machine under 600 MiB and returns.
+    const limits = { loadSeconds: 60, callSeconds: 60, wasmMemoryMb: 256, jsHeapMb: 256, memoryMb: 320 };
+    const code = `import gc
+def touch(world, arrays):
+    ffi = [m for m in gc.get_objects() if type(m).__name__ == "module" and m.__name__ == "pyodide.ffi"][0]
+    typed_array = ffi.to_js(bytearray(8)).constructor
+    kept, total = [], 0
+    for _ in range(arrays):
+        chunk = typed_array.new(1 << 31)
+        kept.append(chunk)
+        for at in range(0, 1 << 31, 1 << 21):
+            total += chunk[at]
+    return total
+`;
+    const run = await runInSandbox(code, "touch", [{ id: "touch", arguments: { arrays: 96 }, world: {} }], paths, limits);
+    assert.match(
+      reason(run.calls.get("touch")),
+      /^killed: memory over the limit of 320 MiB \(resident [\d.]+ MiB, page tables [\d.]+ MiB\)$/,
+    );
+    assert.ok(run.memory.peakMb > 320, `the peak the host read counts the page tables: ${run.memory.peakMb} MiB`);
+  });
+
   it("reports code that ends the interpreter as a stopped sandbox", async () => {
     const run = await runInSandbox(
       "def leave(world):\n    import os\n    os._exit(3)\n",

@@ -49,7 +49,7 @@ export type SandboxCallResult = CheckedOutcome | { readonly kind: "not_run"; rea
 export interface SandboxMemory {
   readonly limitMb: number;
   readonly enforcement: MemoryEnforcement;
-  /** The highest resident memory the host read (MiB, 0 when it could read none). */
+  /** The highest memory the host read: resident + swap + page tables (MiB, 0 when it could read none). */
   readonly peakMb: number;
 }
 
