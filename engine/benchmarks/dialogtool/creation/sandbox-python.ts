@@ -43,6 +43,38 @@ def _call(arguments_json, world_json, _loads=json.loads, _dumps=json.dumps):
         message = "the result or the world is not JSON: " + _short(error)
         return _dumps({"kind": "raised", "exception": "UnserializableResult", "message": message})
 
+def _is_bridge(value, bridges):
+    if any(value is b for b in bridges):
+        return True
+    if not any(c.__name__ == "JsProxy" for c in type(value).__mro__):
+        return False
+    try:
+        return hasattr(value, "_api") or hasattr(value, "runPython")
+    except BaseException:
+        return False
+
+def _drop_references(bridges):
+    import gc
+    gc.collect()
+    for holder in gc.get_objects():
+        try:
+            if isinstance(holder, dict):
+                for key in [k for k, v in holder.items() if _is_bridge(v, bridges)]:
+                    del holder[key]
+            elif isinstance(holder, list):
+                holder[:] = [v for v in holder if not _is_bridge(v, bridges)]
+            elif type(holder).__name__ == "JsLoader":
+                holder.jsproxy = None
+            else:
+                attributes = getattr(holder, "__dict__", None)
+                if isinstance(attributes, dict):
+                    for key in [k for k, v in attributes.items() if _is_bridge(v, bridges)]:
+                        setattr(holder, key, None)
+        except BaseException:
+            pass
+    bridges.clear()
+    gc.collect()
+
 def _lock_down(blocked):
     class RefuseBridges:
         @staticmethod
@@ -51,14 +83,19 @@ def _lock_down(blocked):
                 raise ImportError("module " + repr(name) + " is not available in the sandbox")
             return None
     # The import hook holds JavaScript's global object and Pyodide's API for "import js" and
-    # "import pyodide_js": both dropped, so that neither sys.meta_path nor a module object found
-    # through gc leads there.
+    # "import pyodide_js", and so do the loaders it made for them (JsLoader.jsproxy) and the two
+    # modules, which are those very objects: every reference a Python object holds to them is
+    # dropped, so that neither sys.meta_path, nor gc.get_objects(), nor a class found through
+    # __subclasses__ leads there. What gc finds afterwards is checked by sandbox.test.ts.
+    bridges = [sys.modules[name] for name in ("js", "pyodide_js") if name in sys.modules]
     for finder in list(sys.meta_path) + [getattr(m, "jsfinder", None) for m in list(sys.modules.values())]:
         if isinstance(getattr(finder, "jsproxies", None), dict):
+            bridges.extend(finder.jsproxies.values())
             finder.jsproxies.clear()
     for name in list(sys.modules):
         if name.split(".")[0] in blocked:
             del sys.modules[name]
+    _drop_references(bridges)
     # Emscripten's default environment (USER, HOME, the program's name as _): none of it.
     os.environ.clear()
     import posix
