@@ -132,5 +132,12 @@ describe("the checks of what the child sends", () => {
     assert.equal(raised("Ошибка")?.kind, "raised", "Python identifiers may be any letters");
     for (const bad of ["Value\nError", "", "1Error", "a.b", "E".repeat(101)]) assert.equal(raised(bad)?.kind, "rejected", bad);
     assert.equal(oneLine("a\r\nb\u2028c\u0085d"), "a b c d");
+    assert.equal(
+      oneLine("exe.\u202Etxt \u2066x\u2069 \u200F\u061C\u202A"),
+      "exe.\\u202Etxt \\u2066x\\u2069 \\u200F\\u061C\\u202A",
+      "bidirectional controls show as escapes",
+    );
+    const load = readChildMessage(JSON.stringify({ type: "load_failed", reason: "ValueError: \u202Efdp.exe" }));
+    assert.deepEqual(load, { type: "load_failed", reason: "ValueError: \\u202Efdp.exe" });
   });
 });
