@@ -43,32 +43,40 @@ def _call(arguments_json, world_json, _loads=json.loads, _dumps=json.dumps):
         message = "the result or the world is not JSON: " + _short(error)
         return _dumps({"kind": "raised", "exception": "UnserializableResult", "message": message})
 
-def _is_bridge(value, bridges):
-    if any(value is b for b in bridges):
-        return True
-    if not any(c.__name__ == "JsProxy" for c in type(value).__mro__):
-        return False
-    try:
-        return hasattr(value, "_api") or hasattr(value, "runPython")
-    except BaseException:
-        return False
-
 def _drop_references(bridges):
+    # Walks everything gc finds once, before model code exists: each value's type is asked once
+    # whether it is a JavaScript proxy, so that the walk stays a small part of the start-up.
     import gc
+    bridge_ids = {id(b) for b in bridges}
+    proxy_types = {}
+    def is_bridge(value):
+        if id(value) in bridge_ids:
+            return True
+        kind = type(value)
+        proxy = proxy_types.get(kind)
+        if proxy is None:
+            proxy = proxy_types[kind] = any(c.__name__ == "JsProxy" for c in kind.__mro__)
+        if not proxy:
+            return False
+        try:
+            return hasattr(value, "_api") or hasattr(value, "runPython")
+        except BaseException:
+            return False
     gc.collect()
     for holder in gc.get_objects():
         try:
             if isinstance(holder, dict):
-                for key in [k for k, v in holder.items() if _is_bridge(v, bridges)]:
+                for key in [k for k, v in holder.items() if is_bridge(v)]:
                     del holder[key]
             elif isinstance(holder, list):
-                holder[:] = [v for v in holder if not _is_bridge(v, bridges)]
+                if any(is_bridge(v) for v in holder):
+                    holder[:] = [v for v in holder if not is_bridge(v)]
             elif type(holder).__name__ == "JsLoader":
                 holder.jsproxy = None
             else:
                 attributes = getattr(holder, "__dict__", None)
                 if isinstance(attributes, dict):
-                    for key in [k for k, v in attributes.items() if _is_bridge(v, bridges)]:
+                    for key in [k for k, v in attributes.items() if is_bridge(v)]:
                         setattr(holder, key, None)
         except BaseException:
             pass
