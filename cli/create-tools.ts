@@ -6,6 +6,7 @@ import { join } from "node:path";
 import { createTool, type ToolCreationResult } from "../engine/benchmarks/dialogtool/creation/create-tool.js";
 import { CREATION_PACKS, type CreationPack } from "../engine/benchmarks/dialogtool/creation/packs.js";
 import { DEFAULT_SANDBOX_LIMITS, defaultSandboxPaths, sandboxProblem } from "../engine/benchmarks/dialogtool/creation/sandbox.js";
+import { escapeBidi } from "../engine/benchmarks/dialogtool/creation/sandbox-protocol.js";
 import { makeDirectories } from "../engine/base/output-files.js";
 import { writeFileAtomically } from "../engine/runner/batch-summary.js";
 import { ExitError, EXIT, fsError, type ExitCode } from "../engine/runner/errors.js";
@@ -42,7 +43,8 @@ const TOOL_COLUMNS: Column<ToolCreationResult>[] = [
   { header: "app", cell: (r) => r.app },
   { header: "cases", align: "right", cell: (r) => `${r.passed}/${r.total}` },
   { header: "pass rate", align: "right", cell: (r) => rate(r.passed, r.total) },
-  { header: "problem", cell: (r) => r.failure ?? "" },
+  // The failure may quote the model or its endpoint: printed with bidirectional controls escaped.
+  { header: "problem", cell: (r) => escapeBidi(r.failure ?? "") },
 ];
 
 const APP_COLUMNS: Column<AppRow>[] = [

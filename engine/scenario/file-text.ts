@@ -1,10 +1,12 @@
 // A scenario file's bytes to text, for the loaders that read from disk (the CLI, suites). A file
-// past the size limit is refused before it is read; bytes that are not UTF-8 are an error at
+// past the size limit, or too large to parse in the memory this process has left
+// (memory-headroom.ts), is refused before it is read; bytes that are not UTF-8 are an error at
 // their position (read as U+FFFD, they would silently change names and texts). A leading BOM is
 // dropped, as editors do.
 import { readFileSync, statSync } from "node:fs";
 import type { Diagnostic } from "../base/diagnostics.js";
 import { grouped, limitValue, overLimitMessage } from "../base/limits.js";
+import { memoryShortfall } from "./memory-headroom.js";
 
 export type ScenarioFileText =
   /** The text to check, and an encoding problem when there is one. */
@@ -18,6 +20,12 @@ export function readScenarioFileText(path: string): ScenarioFileText {
   if (size > limitValue("scenarioBytes")) {
     const message = overLimitMessage("scenarioBytes", `The file is ${grouped(size)} bytes`);
     return { ok: false, diagnostic: at(path, 0, 0, "limit-file-size", message) };
+  }
+  const short = memoryShortfall(size);
+  if (short !== null) {
+    const mib = (n: number): string => `${grouped(Math.ceil(n / (1024 * 1024)))} MiB`;
+    const message = `The file is ${grouped(size)} bytes: checking it needs about ${mib(short.needed)} of memory, and this process has ${mib(short.available)} left under its ${short.limit}.`;
+    return { ok: false, diagnostic: at(path, 0, 0, "limit-memory", message) };
   }
   return decodeScenarioBytes(readFileSync(path), path);
 }

@@ -74,7 +74,8 @@ const reasons = (r: ToolResult): [string, string][] => r.cases.filter((c) => !c.
 
 describe("create-tools against hostile code (mock-llm --code-answers)", () => {
   it("kills forgers at the host's deadlines, never counts a forged line, and refuses values it cannot compare", async () => {
-    const tools = "get_wifi_status,get_current_timestamp,get_cellular_service_status,set_wifi_status,set_low_battery_mode_status";
+    const tools =
+      "get_wifi_status,get_current_timestamp,get_cellular_service_status,set_wifi_status,set_low_battery_mode_status,set_cellular_service_status";
     const { status, stdout, stderr, out } = await createTools(tools, ["--call-timeout", "2"]);
     assert.equal(status, 0, stderr);
 
@@ -122,6 +123,15 @@ describe("create-tools against hostile code (mock-llm --code-answers)", () => {
     for (const tool of tools.split(","))
       for (const c of result(out, tool).cases) assert.ok(!/[\n\r\u2028\u2029]/.test(c.reason), `${tool}: one line: ${c.reason}`);
     assert.match(lines(stdout).find((l) => l.startsWith("get_wifi_status")) ?? "", /0\/2\s+0\.0%\s+killed: defining the function/);
+
+    // Bidirectional controls in what the code raised show as escapes, in the file and the table.
+    const bidi = result(out, "set_cellular_service_status");
+    assert.equal(bidi.failure, "ValueError: see \\u202Eexe.txt\\u2066 now");
+    assert.ok(/[\u202A-\u202E\u2066-\u2069]/.test(stdout) === false, "no bidirectional control reaches the terminal");
+    assert.match(
+      lines(stdout).find((l) => l.startsWith("set_cellular_service_status")) ?? "",
+      /ValueError: see \\u202Eexe\.txt\\u2066 now$/,
+    );
   });
 
   it("kills a typed-array allocator at the memory cap: its resident memory never passes the cap by more than the margin", async () => {

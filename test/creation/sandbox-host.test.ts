@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, describe, it } from "node:test";
-import { defaultSandboxPaths, runInSandbox, type SandboxRun } from "../../engine/benchmarks/dialogtool/creation/sandbox.js";
+import { defaultSandboxPaths, MAX_LINE_BYTES, runInSandbox, type SandboxRun } from "../../engine/benchmarks/dialogtool/creation/sandbox.js";
 import { checkOutcome, oneLine, readChildMessage } from "../../engine/benchmarks/dialogtool/creation/sandbox-protocol.js";
 
 const dir = mkdtempSync(join(tmpdir(), "toolsandbox-host-"));
@@ -66,6 +66,25 @@ describe("the sandbox's host", () => {
     assert.equal(long.stopped, "killed: protocol violation (a line over 1 MiB)");
   });
 
+  it("reads a line of exactly 1 MiB and kills at one byte more, counted in bytes", async () => {
+    // A result whose string fills the line to `bytes` (newline not counted); "é" is two bytes in UTF-8.
+    const resultOf = (bytes: number, fill: string): string => {
+      const empty = RESULT("a").replace('"result":1', '"result":""');
+      const room = bytes - Buffer.byteLength(empty);
+      const unit = Buffer.byteLength(fill);
+      const line = empty.replace('"result":""', `"result":"${fill.repeat(Math.floor(room / unit))}${"x".repeat(room % unit)}"`);
+      assert.equal(Buffer.byteLength(line), bytes);
+      return line;
+    };
+    const exact = await standIn("line-exact", ['{"type":"defined"}', resultOf(MAX_LINE_BYTES, "x"), RESULT("b"), '{"type":"done"}']);
+    assert.equal(exact.stopped, null);
+    assert.equal(exact.calls.get("a")?.kind, "returned");
+    const over = await standIn("line-over", ['{"type":"defined"}', resultOf(MAX_LINE_BYTES + 1, "x")], "setInterval(() => {}, 1000);");
+    assert.equal(over.stopped, "killed: protocol violation (a line over 1 MiB)");
+    const wide = await standIn("line-over-utf8", ['{"type":"defined"}', resultOf(MAX_LINE_BYTES + 1, "é")], "setInterval(() => {}, 1000);");
+    assert.equal(wide.stopped, "killed: protocol violation (a line over 1 MiB)", "two-byte characters count as two");
+  });
+
   it("kills a child that does not exit within a second of done, and counts none of its answers", async () => {
     const started = performance.now();
     const run = await standIn(
@@ -113,5 +132,12 @@ describe("the checks of what the child sends", () => {
     assert.equal(raised("Ошибка")?.kind, "raised", "Python identifiers may be any letters");
     for (const bad of ["Value\nError", "", "1Error", "a.b", "E".repeat(101)]) assert.equal(raised(bad)?.kind, "rejected", bad);
     assert.equal(oneLine("a\r\nb\u2028c\u0085d"), "a b c d");
+    assert.equal(
+      oneLine("exe.\u202Etxt \u2066x\u2069 \u200F\u061C\u202A"),
+      "exe.\\u202Etxt \\u2066x\\u2069 \\u200F\\u061C\\u202A",
+      "bidirectional controls show as escapes",
+    );
+    const load = readChildMessage(JSON.stringify({ type: "load_failed", reason: "ValueError: \u202Efdp.exe" }));
+    assert.deepEqual(load, { type: "load_failed", reason: "ValueError: \\u202Efdp.exe" });
   });
 });

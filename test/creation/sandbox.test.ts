@@ -38,15 +38,39 @@ after(() => {
 });
 
 /**
- * Ways past the Python wall that model code has used. The import hook held Pyodide's API
- * (pyodide_js), found through gc: the lock-down drops it. Module objects found through gc still
- * lead to JavaScript values (pyodide.ffi.to_js), hence to their constructors: the walls outside
- * must hold against those.
+ * Ways past the Python wall that model code has used. The import hook and its loaders held
+ * Pyodide's API (pyodide_js), found through gc and through classes' __subclasses__: the lock-down
+ * drops every reference a Python object holds to it, and _api_holders() looks through everything
+ * gc finds for one left. Module objects found through gc still lead to JavaScript values
+ * (pyodide.ffi.to_js), hence to their constructors: the walls outside must hold against those.
  */
 const BRIDGE = `
 def _module(name):
     import gc
     return [m for m in gc.get_objects() if type(m).__name__ == "module" and m.__name__ == name][0]
+
+def _api_holders():
+    import gc
+    def is_api(value):
+        try:
+            return any(c.__name__ == "JsProxy" for c in type(value).__mro__) and (hasattr(value, "_api") or hasattr(value, "runPython"))
+        except BaseException:
+            return False
+    found = []
+    for holder in gc.get_objects():
+        try:
+            values = list(holder.values()) if isinstance(holder, dict) else list(holder) if isinstance(holder, (list, tuple, set)) else list(vars(holder).values()) if isinstance(getattr(holder, "__dict__", None), dict) else []
+            if type(holder).__name__ == "cell":
+                values.append(holder.cell_contents)
+        except BaseException:
+            continue
+        found.extend(v for v in values if is_api(v))
+    return found
+
+def _subclasses(cls):
+    for sub in type.__subclasses__(cls):
+        yield sub
+        yield from _subclasses(sub)
 
 def _bridge():
     return _module("_pyodide._importhook").jsfinder.jsproxies["pyodide_js"]
@@ -75,6 +99,9 @@ const ATTACKS: Record<string, string> = {
   bridge_run_js: `import gc\n    code = [m for m in gc.get_objects() if type(m).__name__ == "module" and m.__name__ == "pyodide.code"][0]\n    return str(code.run_js("fetch('http://127.0.0.1:PORT/')"))`,
   bridge_mount_host: `api = _bridge()\n    options = api.constructor()\n    options.root = ${JSON.stringify(hostDir)}\n    api.FS.mkdir("/host")\n    api.FS.mount(api.FS.filesystems.NODEFS, options, "/host")\n    return open("/host/secret.txt").read()`,
   bridge_js_globals: `js = _bridge()._api.config.jsglobals\n    return str(js.process or js.fetch or js.require)`,
+  bridge_loader: `import gc\n    loaders = [o for o in gc.get_objects() if type(o).__name__ == "JsLoader"]\n    return str([l.jsproxy.runPython("1+1") for l in loaders] or 1 / 0)`,
+  bridge_subclasses: `loader = [c for c in _subclasses(object) if c.__name__ == "JsLoader"][0]\n    return str(loader.__init__.__globals__["jsfinder"].jsproxies["pyodide_js"].runPython("1+1"))`,
+  bridge_any_holder: `holders = _api_holders()\n    if not holders:\n        raise LookupError("nothing gc finds holds Pyodide's API")\n    api = holders[0]\n    return str((api if hasattr(api, "runPython") else api._api).runPython("1+1"))`,
 };
 
 function attackCode(): string {
@@ -119,6 +146,9 @@ describe("the sandbox", () => {
     assert.equal(reasons.bridge_hook, "KeyError: 'pyodide_js'", "the import hook no longer holds Pyodide's API");
     assert.match(reasons.bridge_mount_host!, /KeyError/);
     assert.match(reasons.bridge_js_globals!, /KeyError/);
+    assert.match(reasons.bridge_loader!, /^(AttributeError: 'NoneType' object has no attribute 'runPython'|ZeroDivisionError)/);
+    assert.equal(reasons.bridge_subclasses, "KeyError: 'pyodide_js'");
+    assert.equal(reasons.bridge_any_holder, "LookupError: nothing gc finds holds Pyodide's API");
     assert.match(reasons.socket!, /OSError/);
     assert.match(reasons.os_system!, /PermissionError: processes cannot be started/);
     assert.match(reasons.import_js!, /ImportError: module 'js' is not available/);
@@ -128,6 +158,15 @@ describe("the sandbox", () => {
     assert.match(reasons.bridge_run_js!, /ImportError|Code generation from strings disallowed/);
     assert.equal(connections, 0, "no connection reached the host's server");
     assert.equal(existsSync(target), false, "the file the code tried to write does not exist");
+  });
+
+  it("stops C's system() through ctypes at Node's permission model: no process starts", async () => {
+    // Emscripten's system() calls Node's child_process.spawnSync: Python's lock-down does not see
+    // it, so the permission model is the wall that holds (sandbox-permissions.test.ts checks it alone).
+    const code = `import ctypes\ndef f(world):\n    return ctypes.CDLL(None).system(b"touch ${target}")\n`;
+    const run = await runInSandbox(code, "f", [{ id: "system", arguments: {}, world: {} }], paths);
+    assert.match(reason(run.calls.get("system")), /Access to this API has been restricted/);
+    assert.equal(existsSync(target), false, "the command did not run");
   });
 
   it("kills a function that spins forever, and says so", async () => {
@@ -177,6 +216,31 @@ describe("the sandbox", () => {
     const code = "def grow(world):\n    chunks = []\n    while True:\n        chunks.append(bytearray(16_000_000))\n";
     const run = await runInSandbox(code, "grow", [{ id: "grow", arguments: {}, world: {} }], paths, limits);
     assert.match(reason(run.calls.get("grow")), /MemoryError/);
+  });
+
+  it("counts page tables: typed arrays read once every 2 MiB are killed at the cap, though they are barely resident", async () => {
+    // Each 2 GiB array costs 4 MiB of page tables and almost no resident memory: 96 of them would
+    // take 384 MiB of page tables, past the 320 MiB cap with the child's own ~160 MiB resident.
+    // Bounded so that, uncaught, it costs the machine under 600 MiB and returns.
+    const limits = { loadSeconds: 60, callSeconds: 60, wasmMemoryMb: 256, jsHeapMb: 256, memoryMb: 320 };
+    const code = `import gc
+def touch(world, arrays):
+    ffi = [m for m in gc.get_objects() if type(m).__name__ == "module" and m.__name__ == "pyodide.ffi"][0]
+    typed_array = ffi.to_js(bytearray(8)).constructor
+    kept, total = [], 0
+    for _ in range(arrays):
+        chunk = typed_array.new(1 << 31)
+        kept.append(chunk)
+        for at in range(0, 1 << 31, 1 << 21):
+            total += chunk[at]
+    return total
+`;
+    const run = await runInSandbox(code, "touch", [{ id: "touch", arguments: { arrays: 96 }, world: {} }], paths, limits);
+    assert.match(
+      reason(run.calls.get("touch")),
+      /^killed: memory over the limit of 320 MiB \(resident [\d.]+ MiB, page tables [\d.]+ MiB\)$/,
+    );
+    assert.ok(run.memory.peakMb >= 320, `the peak the host read counts the page tables: ${run.memory.peakMb} MiB`);
   });
 
   it("reports code that ends the interpreter as a stopped sandbox", async () => {

@@ -58,17 +58,35 @@ step("a misspelt tool is underlined while typing, listed in Problems, and cleare
   await workbench.screenshot("diagnostic-cleared");
 });
 
+/** The saved scenario once `done` holds for it, else as it is after `timeoutMs`: the caller asserts on it. */
+async function savedWhen(done: (text: string) => boolean, timeoutMs = 60_000): Promise<string> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const text = readFileSync(join(workspace, SCENARIO), "utf8");
+    if (done(text) || Date.now() > deadline) return text;
+    await new Promise((wake) => setTimeout(wake, 100));
+  }
+}
+
+// Each action waits for the state the next one needs, never for a moment: on a loaded machine the
+// completion once arrived (or was applied) late, and the save wrote the line without it.
 step("completion in tools.allow offers the catalog's tools and accepting one writes its name", async () => {
+  const editor = workbench.activeEditor();
+  const allowLine = (text: string) => editor.locator(".view-line", { hasText: text });
   await workbench.goTo(ALLOW_LINE, "  allow: [add_contact".length + 1);
   await workbench.type(", search_con");
+  await allowLine("allow: [add_contact, search_con]").waitFor();
   await workbench.press("Control+Space");
-  const suggestion = workbench.page.locator(".suggest-widget .monaco-list-row", { hasText: "search_contacts" }).first();
+  const suggestion = workbench.page.locator(".suggest-widget.visible .monaco-list-row", { hasText: "search_contacts" }).first();
   await suggestion.waitFor();
   await workbench.screenshot("completion-offered");
   await suggestion.click();
+  await allowLine("allow: [add_contact, search_contacts]").waitFor();
+  await workbench.page.locator(".suggest-widget.visible").waitFor({ state: "detached" });
   await workbench.press("Mod+S");
+  const wanted = /^ {2}allow: \[add_contact, search_contacts\]$/m;
+  const saved = await savedWhen((text) => wanted.test(text));
   await workbench.page.locator(".tabs-container .tab.dirty").waitFor({ state: "detached" });
   await workbench.screenshot("completion-accepted");
-  const saved = readFileSync(join(workspace, SCENARIO), "utf8");
-  assert.match(saved, /^ {2}allow: \[add_contact, search_contacts\]$/m);
+  assert.match(saved, wanted);
 });

@@ -1,19 +1,23 @@
 // The sandbox child's memory, capped from outside it: nothing the child does changes the cap.
 // Where the machine lets this process make a cgroup v2 group with the memory controller, the child
 // is put in one whose memory.max is the cap, and the kernel stops it there. Everywhere with /proc,
-// the host also reads the child's resident memory (VmRSS) every RSS_SAMPLE_MS and kills it once it
-// is over the cap: between two readings the child can grow, which is the documented margin.
+// the host also reads what the child costs the machine every SAMPLE_MS and kills it once that is
+// over the cap: between two readings the child can grow, which is the documented margin.
+// What the child costs is its resident memory (VmRSS), its swapped-out memory (VmSwap) and its page
+// tables (VmPTE): untouched address space costs no resident memory, but touching one byte in each
+// 2 MiB of it costs a page-table page, and 4 GiB typed arrays read that way once cost 2.9 GB of page
+// tables while VmRSS stayed under 1 GiB.
 import { mkdirSync, readFileSync, rmdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 
-/** How often the host reads the child's resident memory. */
-export const RSS_SAMPLE_MS = 20;
+/** How often the host reads the child's memory. */
+export const SAMPLE_MS = 20;
 
-export type MemoryEnforcement = "cgroup v2 memory.max" | "resident memory sampled by the host" | "none (no /proc)";
+export type MemoryEnforcement = "cgroup v2 memory.max" | "resident, swap and page-table memory sampled by the host" | "none (no /proc)";
 
 export interface MemoryWatch {
   readonly enforcement: MemoryEnforcement;
-  /** The highest resident memory the host read, in bytes (0 when it could read none). */
+  /** The highest memory (resident + swap + page tables) the host read, in bytes (0 when it could read none). */
   peakBytes(): number;
   /** After the child exited: why it was killed for its memory, or null. */
   killedFor(): string | null;
@@ -23,16 +27,34 @@ export interface MemoryWatch {
 
 const MIB = 1024 * 1024;
 const mib = (bytes: number): string => `${Math.round(bytes / MIB)} MiB`;
+const mibs = (bytes: number): string => `${(bytes / MIB).toFixed(1)} MiB`;
 
-/** The child's resident memory in bytes, or null when it cannot be read (gone, or no /proc). */
-export function residentBytes(pid: number): number | null {
+/** What a process costs the machine, in bytes, from /proc/<pid>/status. */
+export interface ChildMemory {
+  readonly resident: number;
+  readonly swap: number;
+  readonly pageTables: number;
+  readonly total: number;
+}
+
+/** The child's memory, or null when it cannot be read (gone, or no /proc). */
+export function childMemory(pid: number): ChildMemory | null {
+  let status: string;
   try {
-    const status = readFileSync(`/proc/${pid}/status`, "utf8");
-    const kb = status.match(/^VmRSS:\s+(\d+) kB$/m)?.[1];
-    return kb === undefined ? null : Number(kb) * 1024;
+    status = readFileSync(`/proc/${pid}/status`, "utf8");
   } catch {
     return null;
   }
+  const field = (name: string): number | null => {
+    const kb = status.match(new RegExp(`^${name}:\\s+(\\d+) kB$`, "m"))?.[1];
+    return kb === undefined ? null : Number(kb) * 1024;
+  };
+  const resident = field("VmRSS");
+  if (resident === null) return null;
+  // VmSwap and VmPTE are missing only on kernels that cannot have them: nothing to count there.
+  const swap = field("VmSwap") ?? 0;
+  const pageTables = field("VmPTE") ?? 0;
+  return { resident, swap, pageTables, total: resident + swap + pageTables };
 }
 
 /**
@@ -98,18 +120,21 @@ export function watchMemory(pid: number, limitBytes: number, kill: (reason: stri
   let peak = 0;
   let over: string | null = null;
   const sample = (): void => {
-    const rss = residentBytes(pid);
-    if (rss === null) return;
-    peak = Math.max(peak, rss);
-    if (rss > limitBytes && over === null) {
-      over = `killed: memory over the limit of ${mib(limitBytes)} (resident ${(rss / MIB).toFixed(1)} MiB)`;
+    const used = childMemory(pid);
+    if (used === null) return;
+    peak = Math.max(peak, used.total);
+    if (used.total > limitBytes && over === null) {
+      const parts = [`resident ${mibs(used.resident)}`, `page tables ${mibs(used.pageTables)}`];
+      if (used.swap > 0) parts.push(`swap ${mibs(used.swap)}`);
+      over = `killed: memory over the limit of ${mib(limitBytes)} (${parts.join(", ")})`;
       kill(over);
     }
   };
-  const sampling = residentBytes(pid) !== null;
-  const timer = sampling ? setInterval(sample, RSS_SAMPLE_MS) : undefined;
+  const sampling = childMemory(pid) !== null;
+  const timer = sampling ? setInterval(sample, SAMPLE_MS) : undefined;
   return {
-    enforcement: cgroup !== null ? "cgroup v2 memory.max" : sampling ? "resident memory sampled by the host" : "none (no /proc)",
+    enforcement:
+      cgroup !== null ? "cgroup v2 memory.max" : sampling ? "resident, swap and page-table memory sampled by the host" : "none (no /proc)",
     peakBytes: () => peak,
     killedFor: () => {
       if (over !== null) return over;

@@ -72,9 +72,24 @@ function parse(line: string): unknown {
 /** Line breaks and other control characters, whatever the viewer counts as a new line. */
 const LINE_BREAKING = /[\p{Cc}\u0085\u2028\u2029]+/gu;
 
-/** `text` as one line of at most `max` characters: what every reason and message the host keeps must be. */
+/**
+ * Unicode's bidirectional controls (embeddings, overrides, isolates, marks): text holding one can
+ * show a terminal or an editor something else than it says (U+202E turns the rest of a line
+ * around), so model-written text keeps them only as visible escapes.
+ */
+const BIDI_CONTROLS = /[\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/g;
+
+/** `text` with each bidirectional control written as its escape (`\u202E`), so that it shows and does nothing. */
+export function escapeBidi(text: string): string {
+  return text.replace(BIDI_CONTROLS, (c) => `\\u${c.charCodeAt(0).toString(16).toUpperCase().padStart(4, "0")}`);
+}
+
+/**
+ * `text` as one line of at most `max` characters, its bidirectional controls escaped: what every
+ * reason and message the host keeps must be.
+ */
 export function oneLine(text: string, max = 300): string {
-  const line = text.replace(LINE_BREAKING, " ").trim();
+  const line = escapeBidi(text.replace(LINE_BREAKING, " ")).trim();
   return line.length > max ? `${line.slice(0, max - 3)}...` : line;
 }
 

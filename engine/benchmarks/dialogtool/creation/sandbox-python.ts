@@ -43,6 +43,46 @@ def _call(arguments_json, world_json, _loads=json.loads, _dumps=json.dumps):
         message = "the result or the world is not JSON: " + _short(error)
         return _dumps({"kind": "raised", "exception": "UnserializableResult", "message": message})
 
+def _drop_references(bridges):
+    # Walks everything gc finds once, before model code exists: each value's type is asked once
+    # whether it is a JavaScript proxy, so that the walk stays a small part of the start-up.
+    import gc
+    bridge_ids = {id(b) for b in bridges}
+    proxy_types = {}
+    def is_bridge(value):
+        if id(value) in bridge_ids:
+            return True
+        kind = type(value)
+        proxy = proxy_types.get(kind)
+        if proxy is None:
+            proxy = proxy_types[kind] = any(c.__name__ == "JsProxy" for c in kind.__mro__)
+        if not proxy:
+            return False
+        try:
+            return hasattr(value, "_api") or hasattr(value, "runPython")
+        except BaseException:
+            return False
+    gc.collect()
+    for holder in gc.get_objects():
+        try:
+            if isinstance(holder, dict):
+                for key in [k for k, v in holder.items() if is_bridge(v)]:
+                    del holder[key]
+            elif isinstance(holder, list):
+                if any(is_bridge(v) for v in holder):
+                    holder[:] = [v for v in holder if not is_bridge(v)]
+            elif type(holder).__name__ == "JsLoader":
+                holder.jsproxy = None
+            else:
+                attributes = getattr(holder, "__dict__", None)
+                if isinstance(attributes, dict):
+                    for key in [k for k, v in attributes.items() if is_bridge(v)]:
+                        setattr(holder, key, None)
+        except BaseException:
+            pass
+    bridges.clear()
+    gc.collect()
+
 def _lock_down(blocked):
     class RefuseBridges:
         @staticmethod
@@ -51,14 +91,19 @@ def _lock_down(blocked):
                 raise ImportError("module " + repr(name) + " is not available in the sandbox")
             return None
     # The import hook holds JavaScript's global object and Pyodide's API for "import js" and
-    # "import pyodide_js": both dropped, so that neither sys.meta_path nor a module object found
-    # through gc leads there.
+    # "import pyodide_js", and so do the loaders it made for them (JsLoader.jsproxy) and the two
+    # modules, which are those very objects: every reference a Python object holds to them is
+    # dropped, so that neither sys.meta_path, nor gc.get_objects(), nor a class found through
+    # __subclasses__ leads there. What gc finds afterwards is checked by sandbox.test.ts.
+    bridges = [sys.modules[name] for name in ("js", "pyodide_js") if name in sys.modules]
     for finder in list(sys.meta_path) + [getattr(m, "jsfinder", None) for m in list(sys.modules.values())]:
         if isinstance(getattr(finder, "jsproxies", None), dict):
+            bridges.extend(finder.jsproxies.values())
             finder.jsproxies.clear()
     for name in list(sys.modules):
         if name.split(".")[0] in blocked:
             del sys.modules[name]
+    _drop_references(bridges)
     # Emscripten's default environment (USER, HOME, the program's name as _): none of it.
     os.environ.clear()
     import posix

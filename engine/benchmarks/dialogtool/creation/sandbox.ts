@@ -49,7 +49,7 @@ export type SandboxCallResult = CheckedOutcome | { readonly kind: "not_run"; rea
 export interface SandboxMemory {
   readonly limitMb: number;
   readonly enforcement: MemoryEnforcement;
-  /** The highest resident memory the host read (MiB, 0 when it could read none). */
+  /** The highest memory the host read: resident + swap + page tables (MiB, 0 when it could read none). */
   readonly peakMb: number;
 }
 
@@ -66,7 +66,8 @@ export interface SandboxRun {
   readonly runMs: number | null;
 }
 
-const MAX_LINE_BYTES = 1 << 20;
+/** The longest line the host reads from the child, in bytes without its newline: 1 MiB. */
+export const MAX_LINE_BYTES = 1 << 20;
 
 /**
  * Where the child and Pyodide are: beside the bundle (`npm run build` puts them there), else
@@ -165,17 +166,30 @@ export function runInSandbox(
 
   return new Promise((settle) => {
     step(limits.loadSeconds, "starting the sandbox");
-    let buffered = "";
-    protocol.setEncoding("utf8");
-    protocol.on("data", (chunk: string) => {
-      buffered += chunk;
-      let end: number;
-      while ((end = buffered.indexOf("\n")) >= 0) {
-        const line = buffered.slice(0, end);
-        buffered = buffered.slice(end + 1);
+    // Lines are cut from bytes, and each is measured before it is taken: a line of MAX_LINE_BYTES
+    // (its newline not counted) is read, one byte more is a violation, whatever the chunks were.
+    let pending: Buffer[] = [];
+    let pendingBytes = 0;
+    protocol.on("data", (chunk: Buffer) => {
+      let start = 0;
+      while (stopped === null) {
+        const end = chunk.indexOf(0x0a, start);
+        const piece = chunk.subarray(start, end < 0 ? chunk.length : end);
+        if (pendingBytes + piece.length > MAX_LINE_BYTES) {
+          stop("killed: protocol violation (a line over 1 MiB)");
+          return;
+        }
+        if (end < 0) {
+          pending.push(piece);
+          pendingBytes += piece.length;
+          return;
+        }
+        const line = Buffer.concat([...pending, piece]).toString("utf8");
+        pending = [];
+        pendingBytes = 0;
+        start = end + 1;
         onLine(line);
       }
-      if (buffered.length > MAX_LINE_BYTES) stop("killed: protocol violation (a line over 1 MiB)");
     });
     protocol.on("error", () => undefined);
     child.stderr?.setEncoding("utf8");
