@@ -52,7 +52,9 @@ function operatorList(value: string): OperatorName[] {
     .filter((s) => s.length > 0);
   const unknown = names.filter((n) => !isOperatorName(n));
   if (unknown.length > 0)
-    throw new InvalidArgumentError(`unknown ${plural(unknown.length, "mutator")}: ${unknown.join(", ")} (known: ${OPERATORS.join(", ")})`);
+    throw new InvalidArgumentError(
+      `unknown ${unknown.length === 1 ? "mutator" : "mutators"}: ${unknown.join(", ")} (known: ${OPERATORS.join(", ")})`,
+    );
   return names as OperatorName[];
 }
 
