@@ -77,3 +77,16 @@ test("the same scenario gives the same result every time", async () => {
   const b = await strengthOf("message_without_content");
   assert.equal(JSON.stringify(a), JSON.stringify(b));
 });
+
+test("every sample gets a strength line: its reference passes, so its mutants can be judged", async () => {
+  const { readdirSync } = await import("node:fs");
+  const files = readdirSync("sample-scenarios").filter((f) => f.endsWith(".scenario.yaml"));
+  assert.equal(files.length, 29);
+  for (const f of files) {
+    const checked = loadScenarioFile(join("sample-scenarios", f));
+    assert.ok(checked.scenario, f);
+    const s = await scenarioStrength(checked.scenario, { operators: ["stop-early"] });
+    assert.equal(s.error, null, f);
+    assert.equal(s.mutants.filter((m) => m.operator === "stop-early").length, 1, f);
+  }
+});
