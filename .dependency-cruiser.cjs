@@ -16,6 +16,7 @@ const ENGINE_LAYERS = [
   "trajectory",
   "benchmarks",
   "runner",
+  "strength",
   "panel",
   "runs",
   "compare",

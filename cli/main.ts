@@ -23,6 +23,7 @@ import { registerDap } from "./dap.js";
 import { registerMockLlm } from "./mock-llm.js";
 import { batchWindowMs, positiveSeconds, registerServe } from "./serve.js";
 import { registerStats } from "./stats.js";
+import { registerStrength } from "./strength.js";
 import { registerReport } from "./report.js";
 import { registerCreateTools } from "./create-tools.js";
 import { registerCompare } from "./compare.js";
@@ -328,6 +329,7 @@ function buildProgram(io: CliIO, setExit: (code: ExitCode) => void): Command {
     .action((opts: { json?: boolean; pack: PackId }) => setExit(worldCommand(opts, io)));
 
   registerStats(program, io);
+  registerStrength(program, io, setExit);
   registerCreateTools(program, io, setExit);
   registerReport(program, io);
   registerCompare(program, io);
