@@ -2,13 +2,13 @@ import { after, before, test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { buildCli, removeTempDirs, runCli, tempDir } from "./harness.js";
+import { requireBuild, removeTempDirs, runCli, tempDir } from "./harness.js";
 
 const FIXTURES = "test/strength/fixtures";
 const WEAK = `${FIXTURES}/message_without_content.scenario.yaml`;
 
 after(removeTempDirs);
-before(buildCli);
+before(requireBuild);
 
 test("strength prints the score, one line per survivor with the milestone and the fix, and the same bytes every run", () => {
   const first = runCli(["strength", WEAK]);

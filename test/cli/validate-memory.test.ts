@@ -6,9 +6,9 @@ import { spawnSync } from "node:child_process";
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { after, before, it } from "node:test";
-import { buildCli, CLI, lines, removeTempDirs, tempDir } from "./harness.js";
+import { requireBuild, CLI, lines, removeTempDirs, tempDir } from "./harness.js";
 
-before(buildCli);
+before(requireBuild);
 after(removeTempDirs);
 
 /** A valid scenario of about `bytes`: the sample's user knows many one-line facts (the densest real shape). */
