@@ -17,7 +17,7 @@ const ENGINE_LAYERS = [
   "benchmarks",
   "runner",
   "panel",
-  "runs",
+  "reports",
   "compare",
   "mock-llm",
   "debug",

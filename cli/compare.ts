@@ -2,7 +2,7 @@
 // (engine/compare): messages aligned, the first divergence, world changes and milestone results.
 // With --reference (or no B), B is the scenario's reference solution played now. With --suite, A
 // and B are runs folders of two agents over one suite, compared scenario by scenario
-// (engine/runs/suite-compare.ts): wins, losses, ties, the mean difference with its paired
+// (engine/reports/suite-compare.ts): wins, losses, ties, the mean difference with its paired
 // bootstrap interval, McNemar's exact test on success, and the scenarios that flipped.
 import type { Command } from "commander";
 import { compareRuns, CompareError, savedRun, type ComparedRun } from "../engine/compare/compare-runs.js";
@@ -16,7 +16,7 @@ import { loadTrajectory } from "./replay.js";
 import { statSync } from "node:fs";
 import { formatScore } from "../engine/evaluation/highlights.js";
 import { formatInterval } from "../engine/evaluation/statistics/intervals.js";
-import { compareSuites, SuiteCompareError, type SuiteComparison } from "../engine/runs/suite-compare.js";
+import { compareSuites, SuiteCompareError, type SuiteComparison } from "../engine/reports/suite-compare.js";
 
 export interface CompareOptions {
   readonly html?: string;

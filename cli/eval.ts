@@ -12,7 +12,7 @@ import type { Scenario } from "../engine/scenario/model.js";
 import { formatWarning } from "../engine/trajectory/errors.js";
 import { damageOfWhole, describeDamage } from "../engine/trajectory/run-damage.js";
 import type { RunStatus } from "../engine/evaluation/outcome.js";
-import { runStatus } from "../engine/runs/run-record.js";
+import { runStatus } from "../engine/reports/run-record.js";
 import { ExitError, EXIT, type ExitCode } from "../engine/runner/errors.js";
 import { problemLine, type CliIO } from "./io.js";
 import { loadTrajectory } from "./replay.js";

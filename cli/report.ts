@@ -1,16 +1,16 @@
 // `toolsandbox report <runs...> [--html FILE] [--json] [--errors-as-failures]`: the runs of one or
 // more folders at a glance: one line per run (scenario, roles, seed, trial, score, turns, end,
 // tokens), then for each group of agent, user, prompt set and augmentation its score with a 95%
-// interval, its success rate, its per-category table and pass^k (engine/runs/runs-report.ts), and
+// interval, its success rate, its per-category table and pass^k (engine/reports/runs-report.ts), and
 // the totals (damaged, errored, model calls). --html writes the runs view as one self-contained
 // page (sortable, filterable, grouped; virtualised).
 import type { Command } from "commander";
 import { statSync } from "node:fs";
 import { formatScore } from "../engine/evaluation/highlights.js";
 import { createNonce, panelHtml } from "../engine/panel/html.js";
-import type { RunRecord } from "../engine/runs/run-record.js";
-import { loadRunsWithReferenceCauses, type RunsData } from "../engine/runs/runs-data.js";
-import type { GroupReport } from "../engine/runs/runs-report.js";
+import type { RunRecord } from "../engine/reports/run-record.js";
+import { loadRunsWithReferenceCauses, type RunsData } from "../engine/reports/runs-data.js";
+import type { GroupReport } from "../engine/reports/runs-report.js";
 import { CAUSE_KINDS } from "../engine/evaluation/failure-causes.js";
 import { formatInterval } from "../engine/evaluation/statistics/intervals.js";
 import { TRAJECTORY_SUFFIX } from "../engine/trajectory/writer.js";
