@@ -107,7 +107,7 @@ export class NodeScorer {
 
   /**
    * Whether message `index` is interchangeable with index - 1 for the matcher (its
-   * sameAsPrevious, matching-runs.ts): every node's similarity, every gate and every reference
+   * sameAsPrevious, index-compression.ts): every node's similarity, every gate and every reference
    * read the same at both, whatever the other indices. Checked from what a score depends on:
    * - as a referenced message: the state key of each referencing constraint's table (a SANDBOX
    *   reference reads the message itself, so never);

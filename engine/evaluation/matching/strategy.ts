@@ -29,7 +29,7 @@
 // of matching-search.ts (memory linear in its nodes, time whatever it takes, with progress
 // lines): the matcher never refuses. A pass of elimination that would still build a table past
 // its bound hands that one choice to the search as well.
-// T here is the number of runs after index compression (matching-runs.ts), not of messages: a
+// T here is the number of runs after index compression (index-compression.ts), not of messages: a
 // 10,000-message episode whose world changes a few times costs what a short one does.
 
 import type { SimilarityLookup } from "./cache.js";
