@@ -7,7 +7,7 @@ import * as vscode from "vscode";
 import { checkScenarioFileText } from "../../engine/scenario/load.js";
 import type { Scenario } from "../../engine/scenario/model.js";
 import { createScriptedRoles, createScriptedUser } from "../../engine/roles/scripted.js";
-import type { RolePlayJudge } from "../../engine/benchmarks/dialogtool/role-play/judge.js";
+import type { RolePlayJudge } from "../../engine/benchmarks/dialogtool/role-play/role-play-judge.js";
 import type { AgentRole, UserRole } from "../../engine/episode/role.js";
 import { type CommandAgentRun, commandAgentRun } from "./command-agent-run.js";
 import { splitCommandLine } from "../../engine/runner/command-agent.js";

@@ -10,7 +10,7 @@ import type { AgentRole, UserRole } from "../episode/role.js";
 import type { Message, RoleName, RunConfig, TrajectoryHeader } from "../episode/types.js";
 import type { JsonValue } from "../base/json.js";
 import { evaluate, type EvaluationResult } from "../evaluation/evaluate.js";
-import { judgeEpisode, type RolePlayJudge } from "../benchmarks/dialogtool/role-play/judge.js";
+import { judgeEpisode, type RolePlayJudge } from "../benchmarks/dialogtool/role-play/role-play-judge.js";
 import { reviewEpisode, type FailureReviewer } from "./failure-review.js";
 import type { Scenario } from "../scenario/model.js";
 import type { JudgementEvent, ReviewEvent, TrajectoryEvent } from "../trajectory/events.js";

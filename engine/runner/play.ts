@@ -11,7 +11,7 @@ import { McpAgentRole } from "../roles/mcp/agent.js";
 import { failureCause } from "../evaluation/failure-causes.js";
 import { scenarioApps } from "../scenario/apps.js";
 import { packById } from "../packs/registry.js";
-import type { RolePlayJudge } from "../benchmarks/dialogtool/role-play/judge.js";
+import type { RolePlayJudge } from "../benchmarks/dialogtool/role-play/role-play-judge.js";
 import { reviewSummary, type FailureReviewer, type ReviewSummary } from "./failure-review.js";
 import { effectiveTurnCount } from "../evaluation/turn-count.js";
 import { NO_TELEMETRY, telemetryTotals, type TelemetryTotals } from "../trajectory/telemetry.js";
