@@ -26,7 +26,7 @@ import { formatWarning, TrajectoryError } from "../trajectory/errors.js";
 import { EXCEPTION_FILTERS, isExceptionFilter, type Breakpoint } from "./breakpoints.js";
 import { evaluateExpression, runConsoleLine, type ConsoleResult } from "./console.js";
 import { ColumnValues, type ExprValue } from "./expressions.js";
-import { DebugSession, type Move, type MoveResult, type Stop } from "./session.js";
+import { DebugSession, type Move, type MoveResult, type Stop } from "./debug-session.js";
 import { ScenarioSourceMap } from "./source-map.js";
 import { LiveTimeline, type LiveObserver, ReplayTimeline, type Timeline } from "./timeline.js";
 import { jsonNode, scopes, type VarNode } from "./variables.js";

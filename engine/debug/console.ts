@@ -10,7 +10,7 @@ import type { Message } from "../episode/types.js";
 import { packById } from "../packs/registry.js";
 import type { RowChange } from "../world/types.js";
 import { ExpressionError, formatValue, parseExpression, type ExprValue } from "./expressions.js";
-import type { DebugSession } from "./session.js";
+import type { DebugSession } from "./debug-session.js";
 import { showCell } from "./variables.js";
 
 export type ConsoleResult = { readonly text: string; readonly value?: ExprValue } | { readonly error: string };

@@ -5,7 +5,7 @@ import type { Message } from "../episode/types.js";
 import type { EvaluationResult, NodeResult } from "../evaluation/result.js";
 import type { ModelCallEvent } from "../trajectory/trajectory.js";
 import type { CellValue, Row, TableSchema, Tables } from "../world/types.js";
-import type { DebugSession } from "./session.js";
+import type { DebugSession } from "./debug-session.js";
 
 export interface VarNode {
   readonly name: string;

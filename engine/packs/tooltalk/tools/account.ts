@@ -6,7 +6,7 @@ import type { ToolParameter } from "../../../tools/types.js";
 import { AUTH_ERRORS, apiException, arg, hex, stringParam, type ToolTalkApi, suiteTool } from "./api.js";
 import { cellJson, toCell } from "./collections.js";
 import { pyEquals, pyReMatches } from "./python-semantics.js";
-import { accountByToken, accountByUsername, updateAccount, type AccountRef } from "./session.js";
+import { accountByToken, accountByUsername, updateAccount, type AccountRef } from "./login-session.js";
 import { ACCOUNT } from "../tables.js";
 
 const SUITE = { module: "AccountTools", domain: "Account" } as const;
