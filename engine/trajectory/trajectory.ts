@@ -6,7 +6,7 @@
 import type { EndReason, EpisodeEvent, Message, TrajectoryHeader } from "../episode/types.js";
 import { applyChanges, changeConflict } from "../world/changes.js";
 import { packTables } from "../packs/tables.js";
-import { WorldHistory } from "../world/history.js";
+import { WorldHistory } from "../world/world-history.js";
 import type { Tables } from "../world/types.js";
 import type { EvaluationResult } from "../evaluation/result.js";
 import type { TrajectoryWarning } from "./errors.js";

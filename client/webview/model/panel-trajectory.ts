@@ -8,7 +8,7 @@ import { effectiveTurnCount } from "../../../engine/evaluation/turn-count.js";
 import { addTelemetry, NO_TELEMETRY, telemetryTotals, type TelemetryTotals } from "../../../engine/trajectory/telemetry.js";
 import { packTables } from "../../../engine/packs/tables.js";
 import { applyChanges, changeConflict } from "../../../engine/world/changes.js";
-import { WorldHistory } from "../../../engine/world/history.js";
+import { WorldHistory } from "../../../engine/world/world-history.js";
 import type { RowChange, TableSchema, Tables } from "../../../engine/world/types.js";
 import type { NodeKind, PanelEvaluation, PanelHeader, PanelJudgement, PanelLine } from "../../../engine/panel/protocol.js";
 import type { NodeResult } from "../../../engine/evaluation/result.js";
