@@ -7,7 +7,7 @@ import type { Message } from "../episode/types.js";
 import { evaluateTrajectory, firstUserMessageIndex } from "../evaluation/evaluate.js";
 import type { EvaluationResult, NodeResult } from "../evaluation/result.js";
 import { packTables } from "../packs/tables.js";
-import { telemetryTotals, type TelemetryTotals } from "../trajectory/telemetry.js";
+import { telemetryTotals, type TelemetryTotals } from "../trajectory/telemetry-totals.js";
 import type { Trajectory, WorldEvent } from "../trajectory/trajectory.js";
 import { changeLines } from "./world-diff.js";
 

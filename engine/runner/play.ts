@@ -14,7 +14,7 @@ import { packById } from "../packs/registry.js";
 import type { RolePlayJudge } from "../benchmarks/dialogtool/role-play/role-play-judge.js";
 import { reviewSummary, type FailureReviewer, type ReviewSummary } from "./failure-review.js";
 import { effectiveTurnCount } from "../evaluation/turn-count.js";
-import { NO_TELEMETRY, telemetryTotals, type TelemetryTotals } from "../trajectory/telemetry.js";
+import { NO_TELEMETRY, telemetryTotals, type TelemetryTotals } from "../trajectory/telemetry-totals.js";
 import type { EndEvent } from "../trajectory/trajectory.js";
 import { UnwritableValueError } from "../trajectory/writer.js";
 import type { BatchJob } from "./jobs.js";

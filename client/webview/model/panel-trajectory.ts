@@ -5,7 +5,7 @@
 // (the host re-scored the trajectory after a milestone was edited).
 import type { Message } from "../../../engine/episode/types.js";
 import { effectiveTurnCount } from "../../../engine/evaluation/turn-count.js";
-import { addTelemetry, NO_TELEMETRY, telemetryTotals, type TelemetryTotals } from "../../../engine/trajectory/telemetry.js";
+import { addTelemetry, NO_TELEMETRY, telemetryTotals, type TelemetryTotals } from "../../../engine/trajectory/telemetry-totals.js";
 import { packTables } from "../../../engine/packs/tables.js";
 import { applyChanges, changeConflict } from "../../../engine/world/changes.js";
 import { WorldHistory } from "../../../engine/world/world-history.js";

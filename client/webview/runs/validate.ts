@@ -10,7 +10,7 @@ import type { ReviewSummary } from "../../../engine/runner/failure-review.js";
 import type { RunsData } from "../../../engine/reports/runs-data.js";
 import type { GroupReport, RunsReport, StatusCounts, SuccessRate, SuiteRow } from "../../../engine/reports/runs-report.js";
 import type { Interval } from "../../../engine/evaluation/statistics/intervals.js";
-import type { TelemetryTotals } from "../../../engine/trajectory/telemetry.js";
+import type { TelemetryTotals } from "../../../engine/trajectory/telemetry-totals.js";
 import { bool, finite, index, list, nullable, oneOf, prop, record, str, type Reader } from "../validate/check.js";
 
 export function runsData(value: unknown, path: string): RunsData {
