@@ -4,10 +4,10 @@ import { toIso } from "../../../world/clock.js";
 import { convertConversation } from "./conversation.js";
 import { scenarioYaml } from "./document.js";
 import { PROMPT_SET_FILE } from "../../../scenario/prompts/prompt-set.js";
-import type { ExportedScenario, ExportedSuite } from "./export-data.js";
+import type { ExportedScenario, ExportedSuite, Paired } from "./export-data.js";
 import { convertGraph, UnsupportedConstruct } from "./milestones.js";
 import { readReference, resolveReferenceSteps } from "./references.js";
-import type { ImportWarning, Paired } from "./warnings.js";
+import type { ImportWarning } from "./warnings.js";
 import { convertWorld } from "./world.js";
 
 export interface ConvertedScenario {
