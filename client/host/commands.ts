@@ -20,7 +20,7 @@ import { UNTRUSTED_MESSAGE, type Runner, type RunMode } from "./runner.js";
 import { earlyEndNote } from "./test-report.js";
 import { isTrajectoryPath, trajectoryTitle, type Trajectories } from "./trajectories.js";
 
-export interface CommandServices {
+interface CommandServices {
   readonly store: RunStore;
   readonly views: PanelViews;
   readonly trajectories: Trajectories;
@@ -42,7 +42,7 @@ function runFacts(file: string): string {
 }
 
 /** A file URI from a command argument (a Uri, or its string form); null for anything else. */
-export function fileUriArg(value: unknown): vscode.Uri | null {
+function fileUriArg(value: unknown): vscode.Uri | null {
   let uri: vscode.Uri | null = null;
   if (value instanceof vscode.Uri) uri = value;
   else if (typeof value === "string" && value.length < 4096) {

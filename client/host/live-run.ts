@@ -15,7 +15,7 @@ import { playEpisode } from "../../engine/runner/play-episode.js";
 /** A line of the file: the header, an episode event, the evaluation or the judgement. */
 export type StreamedLine = TrajectoryLine;
 
-export interface LiveRunOptions {
+interface LiveRunOptions {
   readonly scenario: Scenario;
   readonly agent: AgentRole;
   readonly user: UserRole;

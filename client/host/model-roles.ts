@@ -17,12 +17,12 @@ export const settingsGetter = (): SettingsGetter => {
   return (key) => config.get(key);
 };
 
-export type ModelRoles =
+type ModelRoles =
   | { readonly ok: true; readonly agent: AgentRole; readonly user: UserRole; readonly judge?: RolePlayJudge }
   | { readonly ok: false; readonly problem: string | null };
 
 /** The roles' settings (the judge's too), checked; the problem names the first bad setting. */
-export function readRoleChoices(): { agent: RoleChoice; user: RoleChoice; judge: RoleChoice } | string {
+function readRoleChoices(): { agent: RoleChoice; user: RoleChoice; judge: RoleChoice } | string {
   const get = settingsGetter();
   const agent = readRoleChoice("agent", get);
   if (!agent.ok) return agent.problem;

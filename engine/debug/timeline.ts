@@ -142,7 +142,7 @@ export class ReplayTimeline implements Timeline {
   async close(): Promise<void> {}
 }
 
-export interface LiveOptions {
+interface LiveOptions {
   readonly scenario: Scenario;
   readonly scenarioFile: string;
   readonly agent: string | RoleSpec;

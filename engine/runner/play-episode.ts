@@ -17,7 +17,7 @@ import type { JudgementEvent, ReviewEvent, TrajectoryEvent } from "../trajectory
 import type { ModelCallEvent } from "../trajectory/trajectory.js";
 import { serializeLine, TrajectoryWriter } from "../trajectory/writer.js";
 
-export interface EpisodeFileOptions {
+interface EpisodeFileOptions {
   readonly scenario: Scenario;
   readonly agent: AgentRole;
   readonly user: UserRole;
@@ -49,7 +49,7 @@ export interface EpisodeFileOptions {
   readonly onProgress?: (evaluation: EvaluationResult) => void;
 }
 
-export interface PlayedEpisode {
+interface PlayedEpisode {
   readonly header: TrajectoryHeader;
   /** The episode's messages (none when the file could not be created and nothing was played). */
   readonly messages: readonly Message[];

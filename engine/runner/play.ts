@@ -24,8 +24,6 @@ import { episodeHeader, playEpisode } from "./play-episode.js";
 import { createRoles, type RoleSpec } from "./role-specs.js";
 import { episodePeers, isFailedEnd, scoreFields, summarizePeers, type PeerSummary, type ScenarioResult } from "./summary.js";
 
-export { trajectoryFileName } from "./jobs.js";
-
 export interface PlayOptions {
   /** A role id ("scripted", "openai:gpt-4o"), or the role resolved from the command line's model options. */
   readonly agent: string | RoleSpec;
@@ -169,7 +167,7 @@ function unplayedResult(job: BatchJob, problem: string): ScenarioResult {
   });
 }
 
-export interface JobFacts {
+interface JobFacts {
   readonly end: { readonly reason: EndEvent["reason"]; readonly detail: string | null } | null;
   readonly evaluation: EvaluationResult | null;
   /** The peer metrics in brief; null without a reference solution or when the engine failed. */

@@ -20,7 +20,7 @@ import { fsError } from "./errors.js";
 import { jobResult } from "./play.js";
 import { episodePeers, summarizePeers, type ScenarioResult } from "./summary.js";
 
-export type SavedJob =
+type SavedJob =
   | { readonly kind: "missing" }
   /** A symbolic link under the job's name: never read as a finished run, never replaced; playing the job fails on it. */
   | { readonly kind: "link" }

@@ -10,7 +10,7 @@ import { precompiledValidator } from "./scenario-validator-precompiled.js";
 export const SCENARIO_SCHEMA: Readonly<Record<string, unknown>> = schemaJson;
 
 /** The ajv the schema is compiled with, here and by the build; `source` keeps the code for ajv's standalone export. */
-export function scenarioAjv(source = false): Ajv {
+function scenarioAjv(source = false): Ajv {
   // strictTypes off: the per-pack name hints (the schema's allOf, scripts/schema-pack-hints.ts) are
   // `properties`/`items` without a `type`, on purpose: a type there would repeat every type error
   // the hand-written part already reports.

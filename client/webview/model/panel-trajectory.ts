@@ -17,7 +17,7 @@ import type { ScoredDialogToolTurn } from "../../../engine/benchmarks/dialogtool
 
 export class LineOrderError extends Error {}
 
-export type PanelEnd = Extract<PanelLine, { type: "end" }>;
+type PanelEnd = Extract<PanelLine, { type: "end" }>;
 export type PanelModelCall = Extract<PanelLine, { type: "model_call" }>;
 
 /** A milestone or minefield result pinned to a message: where it matched, or its closest miss. */

@@ -10,9 +10,9 @@ import { FIRST_RENDER_MARK, type ViewRequest } from "../../../engine/panel/proto
 import { button, el, replaceChildren } from "../view/dom.js";
 import { runsSummary } from "./runs-summary.js";
 import { runsReport, type RunsReport } from "../../../engine/reports/runs-report.js";
-import { COLUMNS, matches, tableRows, type ColumnId, type Grouping, type TableQuery, type TableRow } from "./table-model.js";
+import { COLUMNS, matches, tableRows, type Grouping, type TableQuery, type TableRow } from "./table-model.js";
 
-export const RUN_ROW_HEIGHT = 26;
+const RUN_ROW_HEIGHT = 26;
 const OVERSCAN = 8;
 
 export class RunsView {
@@ -219,8 +219,6 @@ const SUMMARY_DELAY_MS = 250;
 
 const scoreClass = (score: number | null): string =>
   score === null ? " unscored" : score >= 1 - 1e-6 ? " full" : score > 0 ? " partial" : " zero";
-
-export type { ColumnId };
 
 /** The report of the runs the filter keeps, made as the host made the whole one (same threshold and policy). */
 function filteredReport(data: RunsData, filter: string): RunsReport {

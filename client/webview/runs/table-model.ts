@@ -18,7 +18,7 @@ export type ColumnId =
   | "tokens"
   | "date";
 
-export interface RunColumn {
+interface RunColumn {
   readonly id: ColumnId;
   readonly label: string;
   readonly numeric: boolean;

@@ -9,7 +9,7 @@ import { plural } from "./format.js";
 import { jsonBlock } from "./text.js";
 
 /** "1.23 s" from 1 s up, else "340 ms". */
-export function formatLatency(ms: number): string {
+function formatLatency(ms: number): string {
   return ms >= 1000 ? `${(ms / 1000).toFixed(2)} s` : `${ms} ms`;
 }
 

@@ -45,7 +45,7 @@ export interface SandboxReport {
   readonly memory: { readonly limit_mb: number; readonly enforcement: SandboxMemory["enforcement"]; readonly peak_mb: number };
 }
 
-export interface CreateToolInput {
+interface CreateToolInput {
   readonly tool: ToolDefinition;
   readonly app: string;
   readonly specs: ToolCaseSpecs;

@@ -7,11 +7,11 @@ import { mkdirSync, readFileSync, rmdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 
 /** How often the host reads the child's resident memory. */
-export const RSS_SAMPLE_MS = 20;
+const RSS_SAMPLE_MS = 20;
 
 export type MemoryEnforcement = "cgroup v2 memory.max" | "resident memory sampled by the host" | "none (no /proc)";
 
-export interface MemoryWatch {
+interface MemoryWatch {
   readonly enforcement: MemoryEnforcement;
   /** The highest resident memory the host read, in bytes (0 when it could read none). */
   peakBytes(): number;
@@ -25,7 +25,7 @@ const MIB = 1024 * 1024;
 const mib = (bytes: number): string => `${Math.round(bytes / MIB)} MiB`;
 
 /** The child's resident memory in bytes, or null when it cannot be read (gone, or no /proc). */
-export function residentBytes(pid: number): number | null {
+function residentBytes(pid: number): number | null {
   try {
     const status = readFileSync(`/proc/${pid}/status`, "utf8");
     const kb = status.match(/^VmRSS:\s+(\d+) kB$/m)?.[1];

@@ -29,7 +29,7 @@ const ALL_TABLES = ["SANDBOX", "SETTING", "CONTACT", "MESSAGING", "REMINDER"];
 
 export class UnsupportedConstruct extends Error {}
 
-export function nodeId(section: "milestones" | "minefields", index: number): string {
+function nodeId(section: "milestones" | "minefields", index: number): string {
   return `${section === "milestones" ? "milestone" : "minefield"}_${index}`;
 }
 

@@ -8,7 +8,6 @@ import { timeExpression, type Clock } from "./time-values.js";
 import type { ImportWarning } from "./warnings.js";
 
 const WORLD_TABLES = ["SETTING", "CONTACT", "MESSAGING", "REMINDER"] as const;
-export const TIMESTAMP_COLUMNS = new Set(["creation_timestamp", "reminder_timestamp"]);
 
 function sameRows(a: readonly JsonObject[], b: readonly JsonObject[]): boolean {
   return JSON.stringify(a.map(sortedRow)) === JSON.stringify(b.map(sortedRow));
