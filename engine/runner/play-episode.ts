@@ -180,7 +180,7 @@ export async function playEpisode(options: EpisodeFileOptions): Promise<PlayedEp
       endReason: episode.ended?.reason ?? null,
     });
     onEvent({ type: "evaluation", result: evaluation });
-    // The verdict is the file's last line.
+    // The verdict follows the evaluation; only the review (`run --review`) may come after it.
     judgement = (await judgeEpisode(options.judge, scenario, episode.messages, signal)) ?? null;
     if (judgement) onEvent(judgement);
     const ended = episode.ended;

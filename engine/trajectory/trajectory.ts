@@ -78,7 +78,7 @@ export class TrajectoryBuilder {
       this.review = event;
       return;
     }
-    // The judge rates the finished episode after it was scored: its verdict is the last line.
+    // The judge rates the finished episode after it was scored: only the review may follow its verdict.
     if (this.judgement) throw new EventOrderError(`a "${event.type}" event follows the judgement event`);
     if (event.type === "judgement") {
       if (!this.end) throw new EventOrderError('a "judgement" event comes before the end event');
