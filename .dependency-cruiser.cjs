@@ -18,7 +18,7 @@ const ENGINE_LAYERS = [
   "runner",
   "strength",
   "panel",
-  "runs",
+  "reports",
   "compare",
   "mock-llm",
   "debug",

@@ -6,7 +6,7 @@
 //   node --import tsx bench/eval-scale-row.ts chain 30 10000 3 plain
 //
 // Mode "runs" is the evaluation as shipped; "plain" matches without the run compression
-// (matching-runs.ts), every message its own index: the matcher as it was before it, as far as
+// (index-compression.ts), every message its own index: the matcher as it was before it, as far as
 // it gets (the parent stops it at its time budget).
 import { performance } from "node:perf_hooks";
 import { evaluate, listMatchProblem } from "../engine/evaluation/evaluate.js";

@@ -177,7 +177,7 @@ function itemsOf(answer: CompletionList | CompletionItem[] | null): CompletionIt
   return Array.isArray(answer) ? answer : answer.items;
 }
 
-export function within<T>(promise: Promise<T>, what: string): Promise<T> {
+function within<T>(promise: Promise<T>, what: string): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_, reject) => {
     timer = setTimeout(() => reject(new Error(`bench:lsp: no answer within ${WAIT_MS} ms (${what})`)), WAIT_MS);

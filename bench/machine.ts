@@ -2,7 +2,7 @@
 // was under while it was taken (docs/benchmarks.md gives every figure with it).
 import { cpus, loadavg } from "node:os";
 
-export function machineLine(when: "start" | "end"): string {
+function machineLine(when: "start" | "end"): string {
   const [one, five, fifteen] = loadavg().map((v) => v.toFixed(2));
   return `machine (${when}): load average ${one} ${five} ${fifteen} (1, 5, 15 min), ${cpus().length} cores, node ${process.version}`;
 }

@@ -40,8 +40,8 @@ export interface BenchRun {
   readonly figures: readonly string[];
 }
 
-export const startMarker = (bench: string): string => `<!-- bench:${bench} -->`;
-export const endMarker = (bench: string): string => `<!-- /bench:${bench} -->`;
+const startMarker = (bench: string): string => `<!-- bench:${bench} -->`;
+const endMarker = (bench: string): string => `<!-- /bench:${bench} -->`;
 
 /** The text between the markers. */
 export function sectionBody(run: BenchRun): string {
@@ -80,7 +80,7 @@ export function replaceSection(doc: string, bench: string, body: string): string
 }
 
 /** Rewrites the bench's section of the document, through a temporary file renamed into place. */
-export function writeBenchSection(run: BenchRun, file: string = BENCHMARKS_DOC): void {
+function writeBenchSection(run: BenchRun, file: string = BENCHMARKS_DOC): void {
   const next = replaceSection(readFileSync(file, "utf8"), run.bench, sectionBody(run));
   const temporary = `${file}.${randomBytes(4).toString("hex")}.tmp`;
   try {

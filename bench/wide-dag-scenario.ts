@@ -16,9 +16,9 @@ const FRIENDS = [
 ];
 
 /** Case (b)'s shape: 12 milestones over about 300 messages. */
-export const DEFAULT_WIDE_DAG: WideDagShape = { errands: 10, lookupsPerErrand: 12 };
+const DEFAULT_WIDE_DAG: WideDagShape = { errands: 10, lookupsPerErrand: 12 };
 
-export interface WideDagShape {
+interface WideDagShape {
   /** Parallel milestones between the root and the sink (the DAG has errands + 2 milestones). */
   readonly errands: number;
   readonly lookupsPerErrand: number;

@@ -15,7 +15,7 @@ import { plural } from "../engine/base/text.js";
 import { problemLine, type CliIO } from "./io.js";
 import { hasErrors, loadScenario } from "../engine/runner/scenario-files.js";
 
-export interface PlanSettings {
+interface PlanSettings {
   readonly trials: number;
   /** Trial k plays with seed + k - 1. */
   readonly seed: number;

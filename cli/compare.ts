@@ -2,7 +2,7 @@
 // (engine/compare): messages aligned, the first divergence, world changes and milestone results.
 // With --reference (or no B), B is the scenario's reference solution played now. With --suite, A
 // and B are runs folders of two agents over one suite, compared scenario by scenario
-// (engine/runs/suite-compare.ts): wins, losses, ties, the mean difference with its paired
+// (engine/reports/suite-compare.ts): wins, losses, ties, the mean difference with its paired
 // bootstrap interval, McNemar's exact test on success, and the scenarios that flipped.
 import type { Command } from "commander";
 import { compareRuns, CompareError, savedRun, type ComparedRun } from "../engine/compare/compare-runs.js";
@@ -16,9 +16,9 @@ import { loadTrajectory } from "./replay.js";
 import { statSync } from "node:fs";
 import { formatScore } from "../engine/evaluation/highlights.js";
 import { formatInterval } from "../engine/evaluation/statistics/intervals.js";
-import { compareSuites, SuiteCompareError, type SuiteComparison } from "../engine/runs/suite-compare.js";
+import { compareSuites, SuiteCompareError, type SuiteComparison } from "../engine/reports/suite-compare.js";
 
-export interface CompareOptions {
+interface CompareOptions {
   readonly html?: string;
   readonly reference?: boolean;
   /** A and B are runs folders of one suite, compared scenario by scenario. */
@@ -41,7 +41,7 @@ export function registerCompare(program: Command, io: CliIO): void {
     .action(async (a: string, b: string | undefined, opts: CompareOptions) => void (await compareCommand(a, b, opts, io)));
 }
 
-export async function compareCommand(a: string, b: string | undefined, options: CompareOptions, io: CliIO): Promise<ExitCode> {
+async function compareCommand(a: string, b: string | undefined, options: CompareOptions, io: CliIO): Promise<ExitCode> {
   if (options.suite) return suiteCommand(a, b, options, io);
   if (b !== undefined && options.reference) throw new ExitError("give a second run or --reference, not both", EXIT.usage);
   const left = loadRun(a);
@@ -65,7 +65,7 @@ export async function compareCommand(a: string, b: string | undefined, options: 
 }
 
 /** A saved run with its recorded score (or this build's, when it has none). */
-export function loadRun(file: string): ComparedRun {
+function loadRun(file: string): ComparedRun {
   return savedRun(file, loadTrajectory(file));
 }
 
@@ -91,7 +91,7 @@ function suiteCommand(a: string, b: string | undefined, options: CompareOptions,
   return EXIT.ok;
 }
 
-export function suiteComparisonLines(c: SuiteComparison): string[] {
+function suiteComparisonLines(c: SuiteComparison): string[] {
   const sideLine = (label: string, s: SuiteComparison["a"]): string =>
     `${label}  ${s.path}: ${s.group}; ${s.counted} of ${s.runs} runs counted (${s.left_out} damaged, errored or unscored left out)`;
   const lines = [sideLine("A", c.a), sideLine("B", c.b)];

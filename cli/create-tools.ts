@@ -15,10 +15,10 @@ import { addModelRoleOptions, parseAgentId, withRoleSpecs } from "./role-options
 import { modelOfSpec, SUPPORTED_AGENTS, type ModelRoleFlags } from "../engine/runner/role-specs.js";
 import { renderTable, type Column } from "./table.js";
 
-export const CREATION_SUMMARY_FILE = "creation-summary.json";
-export const CREATION_SUFFIX = ".creation.json";
+const CREATION_SUMMARY_FILE = "creation-summary.json";
+const CREATION_SUFFIX = ".creation.json";
 
-export interface CreateToolsOptions extends ModelRoleFlags {
+interface CreateToolsOptions extends ModelRoleFlags {
   readonly pack: string;
   readonly tools?: readonly string[];
   readonly agent: string;
@@ -55,7 +55,7 @@ const APP_COLUMNS: Column<AppRow>[] = [
 ];
 
 /** Per app, in order of first appearance, then "all". */
-export function appRows(results: readonly ToolCreationResult[]): AppRow[] {
+function appRows(results: readonly ToolCreationResult[]): AppRow[] {
   const apps = [...new Set(results.map((r) => r.app))];
   const row = (app: string, of: readonly ToolCreationResult[]): AppRow => ({
     app,
@@ -84,7 +84,7 @@ function selectedTools(pack: CreationPack, names: readonly string[] | undefined)
   return [...new Set(names)];
 }
 
-export async function createToolsCommand(options: CreateToolsOptions, io: CliIO, env = process.env): Promise<ExitCode> {
+async function createToolsCommand(options: CreateToolsOptions, io: CliIO, env = process.env): Promise<ExitCode> {
   const pack = CREATION_PACKS.get(options.pack);
   if (!pack) throw new ExitError(`tool creation knows the packs ${[...CREATION_PACKS.keys()].join(", ")}, not ${options.pack}`, EXIT.usage);
   const { roles } = withRoleSpecs({ ...options, user: "scripted" }, env);

@@ -17,14 +17,14 @@ import { problemLine, type CliIO } from "./io.js";
 import { loadTrajectory } from "./replay.js";
 import { loadOverrideScenario, modeResultFiles, readModeRunFile } from "./result-files.js";
 
-export interface DialogToolEvalOptions {
+interface DialogToolEvalOptions {
   /** Scores trajectories against this scenario file instead of the one each embeds. */
   readonly scenario?: string;
   readonly json?: boolean;
 }
 
 /** One element of `eval --mode dialogtool --json`'s `scenarios`. */
-export interface DialogToolEvalEntry {
+interface DialogToolEvalEntry {
   readonly file: string;
   readonly scenario: string;
   /** "dialogtool-run": teacher-forced (`run --mode dialogtool`); "trajectory": a free run. */

@@ -5,7 +5,7 @@ import type { DialogToolMetrics, Rate, SelectionSetting, Tally } from "../engine
 import { plural } from "../engine/base/text.js";
 import { renderTable, type Column } from "./table.js";
 
-export interface DialogToolRow {
+interface DialogToolRow {
   readonly name: string;
   readonly metrics: DialogToolMetrics;
 }
@@ -64,7 +64,7 @@ const APP_COLUMNS: readonly Column<{ app: string; metrics: DialogToolMetrics }>[
 const percent = (r: Rate): string => (r.rate === null ? "-" : `${(r.rate * 100).toFixed(1)}% (${r.count}/${r.total})`);
 
 /** The action choice, confirmation, both selection settings and the error analyses (DialogTool's Tables 4 and 8, Figures 3 and 4). */
-export function analysisLines(metrics: DialogToolMetrics): string[] {
+function analysisLines(metrics: DialogToolMetrics): string[] {
   const lines: string[] = [];
   if (metrics.actions) {
     const cells = Object.entries(metrics.actions.confusion).flatMap(([truth, row]) =>

@@ -24,7 +24,7 @@ import type { RunModeOptions } from "./tooltalk-run.js";
 
 export const DIALOGTOOL_SUMMARY_FILE = "dialogtool-summary.json";
 
-export interface DialogToolRunOptions {
+interface DialogToolRunOptions {
   readonly out: string;
   readonly agent: string;
   readonly agentSpec?: RoleSpec;
@@ -125,7 +125,7 @@ export async function runDialogToolMode(paths: readonly string[], options: Dialo
 }
 
 /** The `run` options DialogTool's mode takes (ToolTalk's, and the seed and prompt set); the rest are refused. */
-export interface DialogToolModeInput extends RunModeOptions {
+interface DialogToolModeInput extends RunModeOptions {
   readonly seed: number;
   readonly prompts?: string;
   readonly awareness?: "binary" | "actions";

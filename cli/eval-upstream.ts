@@ -18,7 +18,7 @@ import { problemLine, type CliIO } from "./io.js";
 import { loadTrajectory } from "./replay.js";
 import { collectTrajectoryFiles } from "../engine/runner/scenario-files.js";
 
-export interface AgainstUpstreamOptions {
+interface AgainstUpstreamOptions {
   readonly checkout: string;
   readonly python: string;
   readonly json?: boolean;

@@ -12,7 +12,7 @@ import type { Scenario } from "../engine/scenario/model.js";
 import { formatWarning } from "../engine/trajectory/errors.js";
 import { damageOfWhole, describeDamage } from "../engine/trajectory/run-damage.js";
 import type { RunStatus } from "../engine/evaluation/outcome.js";
-import { runStatus } from "../engine/runs/run-record.js";
+import { runStatus } from "../engine/reports/run-record.js";
 import { ExitError, EXIT, type ExitCode } from "../engine/runner/errors.js";
 import { problemLine, type CliIO } from "./io.js";
 import { loadTrajectory } from "./replay.js";
@@ -25,7 +25,7 @@ import { episodePeers } from "../engine/runner/summary.js";
 import { evalToolTalkMode } from "./tooltalk-eval.js";
 import { evalDialogToolMode } from "./dialogtool-eval.js";
 
-export interface EvalOptions {
+interface EvalOptions {
   /** A scenario file to score every trajectory against instead of the scenario each embeds. */
   readonly scenario?: string;
   readonly json?: boolean;
@@ -36,7 +36,7 @@ export interface EvalOptions {
 }
 
 /** One element of `eval --json`'s `trajectories`: where the score came from, the evaluation, then the peer metrics. */
-export type EvalReport = {
+type EvalReport = {
   readonly file: string;
   readonly scenario: string;
   /** "embedded", or the --scenario file the trajectory was scored against. */
@@ -61,7 +61,7 @@ export type EvalReport = {
   };
 
 /** What `eval --json` prints. */
-export interface EvalOutput {
+interface EvalOutput {
   readonly trajectories: readonly EvalReport[];
   /** τ-bench's pass^k over the scenarios, each trajectory a trial; null unless some scenario has two or more. */
   readonly pass_hat_k: PassHatKReport | null;

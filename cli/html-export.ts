@@ -15,7 +15,7 @@ const SCRIPT = "webview.js";
 const STYLE = "webview.css";
 
 /** The trajectory's lines, with `evaluation` (this build's score) in place of any recorded one. */
-export function exportLines(trajectory: Trajectory, evaluation: EvaluationResult | null): TrajectoryLine[] {
+function exportLines(trajectory: Trajectory, evaluation: EvaluationResult | null): TrajectoryLine[] {
   const result = evaluation ?? trajectory.evaluation;
   return [
     trajectory.header,

@@ -32,9 +32,9 @@ import { isDirectory } from "../engine/runner/scenario-files.js";
 import { plural } from "../engine/base/text.js";
 import { problemLine, type CliIO } from "./io.js";
 
-export const IMPORT_SOURCES = ["tooltalk", "toolsandbox"] as const;
+const IMPORT_SOURCES = ["tooltalk", "toolsandbox"] as const;
 
-export interface ImportOptions {
+interface ImportOptions {
   readonly out: string;
   /** ToolTalk's `databases` folder; found from the paths when absent. */
   readonly databases?: string;
@@ -42,7 +42,7 @@ export interface ImportOptions {
   readonly python?: string;
 }
 
-export interface ImportReport {
+interface ImportReport {
   /** Written scenario files, in input order. */
   readonly written: readonly string[];
   /** One line per conversation that was not imported. */
@@ -70,7 +70,7 @@ export function registerImport(program: Command, io: CliIO, setExit: (code: Exit
     .action((source: string, paths: string[], opts: ImportOptions) => setExit(importCommand(source, paths, opts, io)));
 }
 
-export function importCommand(source: string, paths: readonly string[], options: ImportOptions, io: CliIO): ExitCode {
+function importCommand(source: string, paths: readonly string[], options: ImportOptions, io: CliIO): ExitCode {
   if (!(IMPORT_SOURCES as readonly string[]).includes(source)) {
     throw new ExitError(`unknown import source "${source}" (supported: ${IMPORT_SOURCES.join(", ")})`, EXIT.usage);
   }
@@ -151,7 +151,7 @@ function schemaFile(): string | null {
   return null;
 }
 
-export function importToolTalk(paths: readonly string[], out: string, databasesFolder?: string): ImportReport {
+function importToolTalk(paths: readonly string[], out: string, databasesFolder?: string): ImportReport {
   const files = [...new Set(paths.flatMap(conversationFiles))];
   const databases = databasesFor(paths, databasesFolder);
   try {

@@ -3,7 +3,7 @@
 // --base-url, --timeout, --max-retries, --api-key-env and --no-record-io. The judge rates the
 // agent's replies of every scenario that gives the agent a persona; other scenarios are not judged.
 import { InvalidArgumentError, Option, type Command } from "commander";
-import { RolePlayJudge } from "../engine/benchmarks/dialogtool/role-play/judge.js";
+import { RolePlayJudge } from "../engine/benchmarks/dialogtool/role-play/role-play-judge.js";
 import { ExitError, EXIT } from "../engine/runner/errors.js";
 import { baseUrl, envName, maxTokens, seed, temperature } from "./role-options.js";
 import { roleSpec, sharedModel, type ModelRoleFlags, type RoleSpec } from "../engine/runner/role-specs.js";

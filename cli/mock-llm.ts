@@ -14,9 +14,9 @@ import { errorMessage, plural } from "../engine/base/text.js";
 import type { CliIO } from "./io.js";
 import { collectScenarioFiles, hasErrors, loadScenario } from "../engine/runner/scenario-files.js";
 
-export const DEFAULT_MOCK_PORT = 8765;
+const DEFAULT_MOCK_PORT = 8765;
 
-export interface MockLlmCommandOptions {
+interface MockLlmCommandOptions {
   readonly scenarios?: readonly string[];
   /** A folder of <tool>.py files: the code each tool-creation request is answered with. */
   readonly codeAnswers?: string;
@@ -26,7 +26,7 @@ export interface MockLlmCommandOptions {
   readonly quiet?: boolean;
 }
 
-export const MOCK_LLM_HELP = `
+const MOCK_LLM_HELP = `
 Models: "${SCENARIO_MODEL_PREFIX.slice(0, -1)}" (the scenario is recognised from the messages: the agent's opening user
 message, the simulated user's goal) or "${SCENARIO_MODEL_PREFIX}<scenario name>" to name it.
 

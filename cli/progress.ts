@@ -15,7 +15,7 @@ export interface Progress {
   stop(): void;
 }
 
-export interface ProgressOptions {
+interface ProgressOptions {
   /** Episodes in the run. */
   readonly total: number;
   /** Episodes already done before this process started (resumed runs); they do not count towards the rate. */

@@ -1,16 +1,16 @@
 // `toolsandbox report <runs...> [--html FILE] [--json] [--errors-as-failures]`: the runs of one or
 // more folders at a glance: one line per run (scenario, roles, seed, trial, score, turns, end,
 // tokens), then for each group of agent, user, prompt set and augmentation its score with a 95%
-// interval, its success rate, its per-category table and pass^k (engine/runs/runs-report.ts), and
+// interval, its success rate, its per-category table and pass^k (engine/reports/runs-report.ts), and
 // the totals (damaged, errored, model calls). --html writes the runs view as one self-contained
 // page (sortable, filterable, grouped; virtualised).
 import type { Command } from "commander";
 import { statSync } from "node:fs";
 import { formatScore } from "../engine/evaluation/highlights.js";
 import { createNonce, panelHtml } from "../engine/panel/html.js";
-import type { RunRecord } from "../engine/runs/run-record.js";
-import { loadRunsWithReferenceCauses, type RunsData } from "../engine/runs/runs-data.js";
-import type { GroupReport } from "../engine/runs/runs-report.js";
+import type { RunRecord } from "../engine/reports/run-record.js";
+import { loadRunsWithReferenceCauses, type RunsData } from "../engine/reports/runs-data.js";
+import type { GroupReport } from "../engine/reports/runs-report.js";
 import { CAUSE_KINDS } from "../engine/evaluation/failure-causes.js";
 import { formatInterval } from "../engine/evaluation/statistics/intervals.js";
 import { TRAJECTORY_SUFFIX } from "../engine/trajectory/writer.js";
@@ -25,7 +25,7 @@ import type { CliIO } from "./io.js";
 import { appTableLines, categoryTableLines } from "./score-lines.js";
 import { renderTable, type Column } from "./table.js";
 
-export interface ReportOptions {
+interface ReportOptions {
   readonly html?: string;
   readonly json?: boolean;
   /** `--merge`: the paths are shards' run folders, joined into one summary.json in `out`. */
@@ -52,7 +52,7 @@ export function registerReport(program: Command, io: CliIO): void {
 }
 
 /** `report --merge DIR... --out DIR`: one summary.json for the shards, as an unsharded run writes it. */
-export function mergeCommand(paths: readonly string[], options: ReportOptions, io: CliIO): ExitCode {
+function mergeCommand(paths: readonly string[], options: ReportOptions, io: CliIO): ExitCode {
   if (options.out === undefined) throw new ExitError("--merge needs --out <dir> for the merged summary.json", EXIT.usage);
   if (options.html !== undefined || options.json)
     throw new ExitError("--merge writes summary.json; --html and --json apply without it", EXIT.usage);
@@ -77,7 +77,7 @@ function isFolder(path: string): boolean {
   }
 }
 
-export async function reportCommand(paths: readonly string[], options: ReportOptions, io: CliIO): Promise<ExitCode> {
+async function reportCommand(paths: readonly string[], options: ReportOptions, io: CliIO): Promise<ExitCode> {
   for (const path of paths) {
     try {
       statSync(path);
@@ -125,7 +125,7 @@ function endCell(r: RunRecord): string {
   return r.error === null ? end : `${end}: ${r.error}`;
 }
 
-export function reportLines(data: RunsData): string[] {
+function reportLines(data: RunsData): string[] {
   const { report } = data;
   const reviewed = data.records.filter((r) => r.review !== undefined);
   // The REVIEW column only when some run was reviewed: reports of unreviewed runs stay as they were.
@@ -153,7 +153,7 @@ export function reportLines(data: RunsData): string[] {
 }
 
 /** One group's figures: its key and counts, score and success with their intervals, the tables, pass^k. */
-export function groupLines(group: GroupReport, errorsAsFailures: boolean): string[] {
+function groupLines(group: GroupReport, errorsAsFailures: boolean): string[] {
   const lines = [
     `${group.key}: ${group.runs} runs, ${group.scored} scored, ${group.errored} errored, ${group.damaged} damaged, ${group.unscored} unscored`,
   ];
@@ -180,7 +180,7 @@ export function groupLines(group: GroupReport, errorsAsFailures: boolean): strin
   return lines;
 }
 
-export function runsHtml(data: RunsData): string {
+function runsHtml(data: RunsData): string {
   const assets = bundledAssets("runs.js", "runs.css");
   return panelHtml({ title: `${data.title} · ToolSandbox`, nonce: createNonce(), assets: { kind: "inline", ...assets }, lines: [data] });
 }

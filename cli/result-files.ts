@@ -31,7 +31,7 @@ function filesUnder(dir: string, suffixes: readonly string[]): string[] {
 }
 
 /** Each path's files, once each; a folder with none of them is an error naming the suffixes. */
-export function collectResultFiles(paths: readonly string[], suffixes: readonly string[]): string[] {
+function collectResultFiles(paths: readonly string[], suffixes: readonly string[]): string[] {
   const files = paths.flatMap((path) => {
     if (!isDirectory(path)) return [path];
     const found = filesUnder(path, suffixes);
@@ -43,7 +43,7 @@ export function collectResultFiles(paths: readonly string[], suffixes: readonly 
 }
 
 /** What a peer mode's `eval` reads: its run files beside trajectories, and the summary its `run` writes. */
-export interface ModeFileSpec {
+interface ModeFileSpec {
   /** "dialogtool", "tooltalk": as in `--mode`. */
   readonly mode: string;
   readonly runSuffix: string;

@@ -35,7 +35,7 @@ import { buildRunSummary, serializeSummary, type ScenarioResult } from "../engin
 import { formatScore } from "../engine/evaluation/highlights.js";
 import { formatInterval } from "../engine/evaluation/statistics/intervals.js";
 
-export interface RunOptions {
+interface RunOptions {
   readonly agent: string;
   readonly user: string;
   /** Trial k plays with seed + k - 1. */
@@ -77,7 +77,7 @@ export interface RunOptions {
   readonly reviewer?: Extract<RoleSpec, { kind: "openai" }> | null;
 }
 
-export const SUMMARY_FILE = "summary.json";
+const SUMMARY_FILE = "summary.json";
 
 /** Stop signals: Ctrl-C, and the polite kill of a supervisor or CI runner. */
 const STOP_SIGNALS = ["SIGINT", "SIGTERM"] as const;

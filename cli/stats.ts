@@ -26,7 +26,7 @@ import { loadTrajectory } from "./replay.js";
 import { collectScenarioFiles, collectTrajectoryFiles, hasErrors, isRunFolder, loadScenario } from "../engine/runner/scenario-files.js";
 import { renderTable, type Column } from "./table.js";
 
-export interface StatsOptions {
+interface StatsOptions {
   readonly json?: boolean;
 }
 
@@ -156,7 +156,7 @@ const COMPARED_WITH: Readonly<Record<string, string>> = {
 };
 
 /** The tables, each under a blank line, then the shape of the milestone DAGs. */
-export function statsLines(stats: ScenarioStats, fileCount: number): string[] {
+function statsLines(stats: ScenarioStats, fileCount: number): string[] {
   const sections: string[][] = [
     [`${plural(stats.scenarios, "scenario")} from ${plural(fileCount, "file")}`],
     ...(stats.packs ? [renderTable(PACK_COLUMNS, stats.packs)] : []),

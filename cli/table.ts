@@ -13,7 +13,7 @@ export function columnWidths<T>(columns: readonly Column<T>[], rows: readonly T[
   return columns.map((c) => Math.max(c.header.length, c.width ?? 0, ...rows.map((r) => c.cell(r).length)));
 }
 
-export function formatCells(cells: readonly string[], widths: readonly number[], aligns: readonly ("left" | "right")[]): string {
+function formatCells(cells: readonly string[], widths: readonly number[], aligns: readonly ("left" | "right")[]): string {
   return cells
     .map((text, i) => {
       const width = widths[i] ?? text.length;

@@ -9,7 +9,7 @@ import { plural } from "../engine/base/text.js";
 import type { CliIO } from "./io.js";
 import { renderTable, type Column } from "./table.js";
 
-export interface ToolsOptions {
+interface ToolsOptions {
   readonly json?: boolean;
   /** The default pack when omitted. */
   readonly pack?: PackId;

@@ -25,14 +25,14 @@ import { loadOverrideScenario, modeResultFiles, readModeRunFile } from "./result
 import { toolTalkAggregateLines, toolTalkTableLines } from "./tooltalk-lines.js";
 import { TOOLTALK_SUMMARY_FILE } from "./tooltalk-run.js";
 
-export interface ToolTalkEvalOptions {
+interface ToolTalkEvalOptions {
   /** Scores trajectories against this scenario file instead of the one each embeds. */
   readonly scenario?: string;
   readonly json?: boolean;
 }
 
 /** One element of `eval --mode tooltalk --json`'s `conversations`. */
-export interface ToolTalkEvalEntry {
+interface ToolTalkEvalEntry {
   readonly file: string;
   readonly scenario: string;
   /** "tooltalk-run": a `run --mode tooltalk` file (teacher-forced); "trajectory": a free run. */
@@ -42,7 +42,7 @@ export interface ToolTalkEvalEntry {
 }
 
 /** What `eval --mode tooltalk --json` prints. */
-export interface ToolTalkEvalOutput {
+interface ToolTalkEvalOutput {
   readonly mode: "tooltalk";
   /** The free-text scorer standing in for ToolTalk's DistilBERT, with its two thresholds. */
   readonly similarity: { readonly name: string; readonly strict_threshold: number; readonly loose_threshold: number };

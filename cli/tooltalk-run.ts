@@ -32,7 +32,7 @@ import { toolTalkAggregateLines, toolTalkTableLines, type ToolTalkRow } from "./
 
 export const TOOLTALK_SUMMARY_FILE = "tooltalk-summary.json";
 
-export interface ToolTalkRunOptions {
+interface ToolTalkRunOptions {
   readonly out: string;
   readonly agent: string;
   /** The agent resolved from the model options (absent: `agent` alone). */

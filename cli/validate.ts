@@ -9,7 +9,7 @@ import { plural } from "../engine/base/text.js";
 import type { CliIO } from "./io.js";
 import { collectScenarioFiles, hasErrors, loadScenario } from "../engine/runner/scenario-files.js";
 
-export interface ValidateOptions {
+interface ValidateOptions {
   readonly json?: boolean;
   /** Warnings (a knowledge leak, say) are reported as errors, so they fail the run. */
   readonly strict?: boolean;

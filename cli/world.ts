@@ -13,7 +13,7 @@ import { plural } from "../engine/base/text.js";
 import type { CliIO } from "./io.js";
 import { renderTable, type Column } from "./table.js";
 
-export interface WorldOptions {
+interface WorldOptions {
   readonly json?: boolean;
   readonly pack?: PackId;
 }
@@ -26,7 +26,7 @@ const UNITS: readonly [string, number][] = [
 ];
 
 /** A timestamp as a time expression relative to `now`: "now", "now - 3d", "now + 1h 30m". */
-export function relativeToNow(value: number, now: number): string {
+function relativeToNow(value: number, now: number): string {
   let rest = Math.round(Math.abs(value - now));
   if (rest === 0) return "now";
   const parts: string[] = [];

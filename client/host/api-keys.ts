@@ -14,7 +14,7 @@ const PLACEHOLDER_KEY = "no-key";
 /** Where a run's key came from; recorded in the trajectory header as the settings' api_key_env. */
 export type KeySource = "vscode-secret-storage" | "none";
 
-export interface RunKey {
+interface RunKey {
   readonly key: string;
   readonly source: KeySource;
 }

@@ -18,7 +18,7 @@ export interface CommandAgentRun {
   readonly around: (signal: AbortSignal) => Promise<() => Promise<void>>;
 }
 
-export interface CommandAgentRunOptions {
+interface CommandAgentRunOptions {
   readonly scenario: Scenario;
   readonly scenarioFile: string;
   readonly setting: CommandAgentSetting;

@@ -4,7 +4,7 @@ import { basename } from "node:path";
 import * as vscode from "vscode";
 import type { NodeKind } from "../../engine/panel/protocol.js";
 import type { RunsViews } from "./runs-views.js";
-import { readRunRecord } from "../../engine/runs/run-record.js";
+import { readRunRecord } from "../../engine/reports/run-record.js";
 import { shortDate } from "../webview/runs/table-model.js";
 import type { ApiKeys } from "./api-keys.js";
 import type { TrajectoryFeed } from "./feed.js";
@@ -20,7 +20,7 @@ import { UNTRUSTED_MESSAGE, type Runner, type RunMode } from "./runner.js";
 import { earlyEndNote } from "./test-report.js";
 import { isTrajectoryPath, trajectoryTitle, type Trajectories } from "./trajectories.js";
 
-export interface CommandServices {
+interface CommandServices {
   readonly store: RunStore;
   readonly views: PanelViews;
   readonly trajectories: Trajectories;
@@ -42,7 +42,7 @@ function runFacts(file: string): string {
 }
 
 /** A file URI from a command argument (a Uri, or its string form); null for anything else. */
-export function fileUriArg(value: unknown): vscode.Uri | null {
+function fileUriArg(value: unknown): vscode.Uri | null {
   let uri: vscode.Uri | null = null;
   if (value instanceof vscode.Uri) uri = value;
   else if (typeof value === "string" && value.length < 4096) {
@@ -204,7 +204,7 @@ export class Commands {
     const last = scenario === null || name === null ? null : this.s.trajectories.lastRunOf(scenario.uri.fsPath, name);
     const others = (await this.s.trajectories.listAll()).filter((u) => u.fsPath !== last);
     type Item = vscode.QuickPickItem & { readonly uri: vscode.Uri | null };
-    // Each run says what it scored, when, and with which models (read cheaply: engine/runs).
+    // Each run says what it scored, when, and with which models (read cheaply: engine/reports).
     const item = (uri: vscode.Uri, detail?: string): Item => ({
       label: trajectoryTitle(uri.fsPath),
       description: vscode.workspace.asRelativePath(uri, false),

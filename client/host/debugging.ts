@@ -15,9 +15,9 @@ import type { RunStore } from "./run-store.js";
 import { SCENARIO_LANGUAGE } from "./scenario-documents.js";
 import type { Trajectories } from "./trajectories.js";
 
-export const DEBUG_TYPE = "toolsandbox";
+const DEBUG_TYPE = "toolsandbox";
 
-export interface DebuggerServices {
+interface DebuggerServices {
   readonly store: RunStore;
   readonly views: PanelViews;
   readonly trajectories: Trajectories;

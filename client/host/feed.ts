@@ -12,7 +12,7 @@ import type { StreamedLine } from "./live-run.js";
 
 export type FeedMessage = HostMessage;
 
-export type FeedListener = (message: FeedMessage) => void;
+type FeedListener = (message: FeedMessage) => void;
 
 export class TrajectoryFeed {
   private readonly lines: StreamedLine[] = [];
@@ -149,7 +149,7 @@ export function panelTrajectory(trajectory: Trajectory, damage: RunDamage | null
 }
 
 /** "Cut short at line 27: …" for a file the reader had to warn about; null for a whole file. */
-export function damageOf(trajectory: Trajectory): string | null {
+function damageOf(trajectory: Trajectory): string | null {
   const [warning] = trajectory.warnings;
   if (!warning) return null;
   const where = warning.line === null ? "This file" : `This file is cut at line ${warning.line}:`;

@@ -10,7 +10,7 @@ import type { RunStore } from "./run-store.js";
 
 const DEBOUNCE_MS = 300;
 
-export type RescoreOutcome = { readonly ok: true; readonly summary: string | null } | { readonly ok: false; readonly problem: string };
+type RescoreOutcome = { readonly ok: true; readonly summary: string | null } | { readonly ok: false; readonly problem: string };
 
 export class LiveRescore implements vscode.Disposable {
   private readonly timers = new Map<string, ReturnType<typeof setTimeout>>();

@@ -6,7 +6,7 @@
 import type { EpisodeEnd } from "../../engine/episode/episode.js";
 import type { EvaluationResult } from "../../engine/evaluation/evaluate.js";
 import type { TrajectoryLine } from "../../engine/panel/protocol.js";
-import type { RolePlayJudge } from "../../engine/benchmarks/dialogtool/role-play/judge.js";
+import type { RolePlayJudge } from "../../engine/benchmarks/dialogtool/role-play/role-play-judge.js";
 import type { AgentRole, UserRole } from "../../engine/episode/role.js";
 import type { Scenario } from "../../engine/scenario/model.js";
 import { errorMessage } from "../../engine/base/text.js";
@@ -15,7 +15,7 @@ import { playEpisode } from "../../engine/runner/play-episode.js";
 /** A line of the file: the header, an episode event, the evaluation or the judgement. */
 export type StreamedLine = TrajectoryLine;
 
-export interface LiveRunOptions {
+interface LiveRunOptions {
   readonly scenario: Scenario;
   readonly agent: AgentRole;
   readonly user: UserRole;

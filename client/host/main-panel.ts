@@ -5,10 +5,10 @@ import * as vscode from "vscode";
 import type { TrajectoryFeed } from "./feed.js";
 import { PanelView, panelWebviewOptions, type PanelViewHost } from "./panel-view.js";
 
-export const PANEL_VIEW_TYPE = "toolsandbox.panel";
+const PANEL_VIEW_TYPE = "toolsandbox.panel";
 const LAST_TRAJECTORY_KEY = "toolsandbox.panel.trajectory";
 
-export interface MainPanelHost extends PanelViewHost {
+interface MainPanelHost extends PanelViewHost {
   readonly workspaceState: vscode.Memento;
   /** The feed of a saved trajectory file, or null (with the reason logged) when it cannot be read. */
   loadFeed(path: string): Promise<TrajectoryFeed | null>;

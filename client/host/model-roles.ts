@@ -3,7 +3,7 @@
 // them. A role whose model setting is empty is played by the scripted role instead. The role-play
 // judge (toolsandbox.judge.*) is made the same way, when its model is set and the scenario has a persona.
 import * as vscode from "vscode";
-import { RolePlayJudge } from "../../engine/benchmarks/dialogtool/role-play/judge.js";
+import { RolePlayJudge } from "../../engine/benchmarks/dialogtool/role-play/role-play-judge.js";
 import { OpenAiAgent } from "../../engine/roles/openai/agent.js";
 import { OpenAiUser } from "../../engine/roles/openai/user.js";
 import type { AgentRole, UserRole } from "../../engine/episode/role.js";
@@ -17,12 +17,12 @@ export const settingsGetter = (): SettingsGetter => {
   return (key) => config.get(key);
 };
 
-export type ModelRoles =
+type ModelRoles =
   | { readonly ok: true; readonly agent: AgentRole; readonly user: UserRole; readonly judge?: RolePlayJudge }
   | { readonly ok: false; readonly problem: string | null };
 
 /** The roles' settings (the judge's too), checked; the problem names the first bad setting. */
-export function readRoleChoices(): { agent: RoleChoice; user: RoleChoice; judge: RoleChoice } | string {
+function readRoleChoices(): { agent: RoleChoice; user: RoleChoice; judge: RoleChoice } | string {
   const get = settingsGetter();
   const agent = readRoleChoice("agent", get);
   if (!agent.ok) return agent.problem;

@@ -8,7 +8,7 @@ import type { NodeKind } from "../../engine/panel/protocol.js";
 /** How the result reads at a glance; the decoration's colour follows it. */
 export type ResultTone = "matched" | "partial" | "missed" | "hit" | "clear";
 
-export interface NodeResultView {
+interface NodeResultView {
   readonly kind: NodeKind;
   readonly id: string;
   readonly tone: ResultTone;

@@ -6,7 +6,7 @@ import { evaluateTrajectory, EvaluationError, type EvaluationResult } from "../.
 import { checkScenarioFileText } from "../../engine/scenario/load.js";
 import type { Trajectory } from "../../engine/trajectory/trajectory.js";
 
-export type Rescored =
+type Rescored =
   | {
       readonly ok: true;
       readonly result: EvaluationResult;

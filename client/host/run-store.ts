@@ -8,12 +8,12 @@ import type { Trajectory } from "../../engine/trajectory/trajectory.js";
 import { TrajectoryFeed } from "./feed.js";
 
 /** Something to say about the results shown: `stale` when they are older than the scenario's text. */
-export interface ResultsNote {
+interface ResultsNote {
   readonly stale: boolean;
   readonly text: string;
 }
 
-export interface ScenarioResults {
+interface ScenarioResults {
   readonly scenarioPath: string;
   readonly trajectoryPath: string;
   /** Null while a run is still going. */

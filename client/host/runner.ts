@@ -7,7 +7,7 @@ import * as vscode from "vscode";
 import { checkScenarioFileText } from "../../engine/scenario/load.js";
 import type { Scenario } from "../../engine/scenario/model.js";
 import { createScriptedRoles, createScriptedUser } from "../../engine/roles/scripted.js";
-import type { RolePlayJudge } from "../../engine/benchmarks/dialogtool/role-play/judge.js";
+import type { RolePlayJudge } from "../../engine/benchmarks/dialogtool/role-play/role-play-judge.js";
 import type { AgentRole, UserRole } from "../../engine/episode/role.js";
 import { type CommandAgentRun, commandAgentRun } from "./command-agent-run.js";
 import { splitCommandLine } from "../../engine/runner/command-agent.js";
@@ -31,7 +31,7 @@ export type RunMode = "scripted" | "model" | "agent";
 export const UNTRUSTED_MESSAGE =
   "ToolSandbox: running scenarios is disabled in an untrusted workspace (a run writes files and can call the configured model endpoints). Trust the workspace to run; authoring works without it.";
 
-export interface RunRequest {
+interface RunRequest {
   readonly scenarioUri: vscode.Uri;
   readonly mode: RunMode;
   /** Open the panel on the run as it starts (palette and CodeLens runs; not the Testing view). */
@@ -43,7 +43,7 @@ export interface RunRequest {
   readonly agent?: CommandAgentSetting;
 }
 
-export type RunResult =
+type RunResult =
   | { readonly kind: "played"; readonly outcome: LiveRunOutcome; readonly text: string }
   /** Nothing was played; `problem` is null when the user cancelled a prompt. */
   | { readonly kind: "refused"; readonly problem: string | null };

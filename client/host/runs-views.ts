@@ -10,7 +10,7 @@ import { compareRuns, CompareError, savedRun } from "../../engine/compare/compar
 import { comparisonHtml } from "../../engine/compare/compare-html.js";
 import { playReference } from "../../engine/compare/reference-run.js";
 import { createNonce, panelHtml } from "../../engine/panel/html.js";
-import { loadRuns } from "../../engine/runs/runs-data.js";
+import { loadRuns } from "../../engine/reports/runs-data.js";
 import { readTrajectoryFile } from "../../engine/trajectory/reader.js";
 import { compareTitle, distinctRunLabels } from "../../engine/compare/run-labels.js";
 import { DEFAULT_RUNS_FOLDER, resolveRunsFolder } from "../../engine/trajectory/run-files.js";
@@ -18,11 +18,11 @@ import { panelWebviewOptions } from "./panel-view.js";
 import { readRunsFolder } from "./settings.js";
 import { dispatchViewRequest } from "./view-requests.js";
 
-export const RUNS_VIEW_TYPE = "toolsandbox.runs";
-export const COMPARE_VIEW_TYPE = "toolsandbox.compare";
+const RUNS_VIEW_TYPE = "toolsandbox.runs";
+const COMPARE_VIEW_TYPE = "toolsandbox.compare";
 
 /** The runs folders of the workspace: the configured one and the default, per workspace folder, that exist. */
-export function workspaceRunsFolders(): string[] {
+function workspaceRunsFolders(): string[] {
   const setting = readRunsFolder((key) => vscode.workspace.getConfiguration("toolsandbox").get(key));
   const folders = new Set<string>();
   for (const ws of vscode.workspace.workspaceFolders ?? []) {

@@ -7,7 +7,7 @@ import { endpointOrigin } from "./endpoint.js";
 
 export type SettingsGetter = (key: string) => unknown;
 /** The two roles of an episode, and the role-play judge that rates it afterwards (empty model: none). */
-export type RoleName = "agent" | "user" | "judge";
+type RoleName = "agent" | "user" | "judge";
 
 /** A role for "Run Scenario with Model": a model, or the scripted role when its model setting is empty. */
 export type RoleChoice =
@@ -15,9 +15,9 @@ export type RoleChoice =
   /** The settings without the key's source, which is known only once the key is looked up. */
   | { readonly kind: "model"; readonly settings: Omit<ModelSettings, "api_key_env"> };
 
-export type Read<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly problem: string };
+type Read<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly problem: string };
 
-export const DEFAULT_MODEL = "gpt-4o";
+const DEFAULT_MODEL = "gpt-4o";
 
 const ok = <T>(value: T): Read<T> => ({ ok: true, value });
 const fail = (problem: string): { ok: false; problem: string } => ({ ok: false, problem });

@@ -13,7 +13,7 @@ const EPSILON = 1e-6;
 
 export const passes = (score: number, threshold: number): boolean => score >= threshold - EPSILON;
 
-export interface TestFailure {
+interface TestFailure {
   readonly kind: NodeKind;
   readonly id: string;
   /** 0-based line of the node in the scenario; null when the text no longer has it. */
@@ -21,7 +21,7 @@ export interface TestFailure {
   readonly message: string;
 }
 
-export interface TestReport {
+interface TestReport {
   readonly passed: boolean;
   /** "score 0.50 · 3 turns, below the pass threshold 1.00" */
   readonly summary: string;

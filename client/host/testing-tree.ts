@@ -14,7 +14,7 @@ export const nodeItemId = (scenarioId: string, kind: NodeKind, id: string): stri
 const fileStem = (uri: vscode.Uri): string => uri.path.replace(/^.*\//, "").replace(/\.scenario\.ya?ml$/, "");
 
 /** The folders between the workspace folder and the file ([] for a file at the top). */
-export function folderSegments(relativePath: string): string[] {
+function folderSegments(relativePath: string): string[] {
   return relativePath
     .split("/")
     .slice(0, -1)

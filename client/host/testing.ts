@@ -16,7 +16,7 @@ import { testReport, unscoredMessage } from "./test-report.js";
 import { nodeItemId, ScenarioTree } from "./testing-tree.js";
 import { SCENARIO_GLOB } from "./trajectories.js";
 
-export const TEST_CONTROLLER_ID = "toolsandbox";
+const TEST_CONTROLLER_ID = "toolsandbox";
 
 export class ScenarioTests implements vscode.Disposable {
   private readonly controller = vscode.tests.createTestController(TEST_CONTROLLER_ID, "ToolSandbox scenarios");

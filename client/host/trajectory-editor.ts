@@ -5,9 +5,9 @@ import * as vscode from "vscode";
 import type { TrajectoryFeed } from "./feed.js";
 import type { PanelViews } from "./main-panel.js";
 
-export const TRAJECTORY_EDITOR_VIEW_TYPE = "toolsandbox.trajectory";
+const TRAJECTORY_EDITOR_VIEW_TYPE = "toolsandbox.trajectory";
 
-export interface TrajectoryEditorHost {
+interface TrajectoryEditorHost {
   readonly views: PanelViews;
   /** Reads the file again (it may have changed since it was last shown) and attaches its scenario. */
   openSaved(path: string): Promise<TrajectoryFeed | null>;

@@ -17,7 +17,7 @@ export function isAllowedLink(text: string): boolean {
   return ALLOWED_PROTOCOLS.has(url.protocol) && url.username === "" && url.password === "";
 }
 
-export type TextPart = { readonly kind: "text"; readonly text: string } | { readonly kind: "link"; readonly text: string };
+type TextPart = { readonly kind: "text"; readonly text: string } | { readonly kind: "link"; readonly text: string };
 
 // Stops at whitespace, quotes and brackets so a link inside a Python repr or JSON string ends
 // where the string does; trailing punctuation is trimmed below.

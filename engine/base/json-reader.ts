@@ -4,7 +4,7 @@ import { isMap, isSeq, parseDocument, type Node } from "yaml";
 import { isJsonObject, type JsonObject, type JsonValue } from "./json.js";
 import { jsonSyntaxErrorOffset } from "./json-syntax.js";
 
-export type PathSegment = string | number;
+type PathSegment = string | number;
 
 /** `$.conversation[3].apis[0]`; keys that are not identifiers are quoted. */
 export function formatJsonPath(path: readonly PathSegment[]): string {
@@ -68,7 +68,7 @@ export interface JsonSource {
   readonly text: string;
 }
 
-export function dataError(source: JsonSource, path: readonly PathSegment[], reason: string): JsonInputError {
+function dataError(source: JsonSource, path: readonly PathSegment[], reason: string): JsonInputError {
   const { line, column } = lineAndColumn(source.text, offsetOf(source.text, path));
   const where = formatJsonPath(path);
   return new JsonInputError(`${source.file}:${line}:${column}: ${where}: ${reason}`, source.file, where);

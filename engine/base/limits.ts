@@ -4,7 +4,7 @@
 // file gets one error naming the limit and the environment variable that raises it. Both the CLI
 // and the language server read the limits from here (and the same variables), so they agree.
 
-export interface Limit {
+interface Limit {
   /** What is limited, as the error names it: "scenario file size". */
   readonly name: string;
   /** The environment variable that raises (or lowers) it. */
@@ -45,7 +45,7 @@ export const LIMITS = {
   },
 } as const satisfies Readonly<Record<string, Limit>>;
 
-export type LimitId = keyof typeof LIMITS;
+type LimitId = keyof typeof LIMITS;
 
 /**
  * The limit in force: the environment variable when it holds a positive whole number, else the

@@ -11,7 +11,7 @@ export interface PeerMetrics {
   readonly toolscan: ToolScanResult;
 }
 
-export interface PeerMetricsOptions {
+interface PeerMetricsOptions {
   /** ToolScan's N; defaults to the scenario's max_messages. */
   readonly toolscanBudget?: number;
 }
@@ -32,61 +32,19 @@ export function peerMetrics(
   };
 }
 
-export {
-  agentCalls,
-  callArguments,
-  referenceCalls,
-  type AgentCall,
-  type CallArguments,
-  type CallOutcome,
-} from "../evaluation/agent-calls.js";
-export {
-  aggregateToolTalk,
-  isActionTool,
-  toolTalkFromCalls,
-  toolTalkMatches,
-  toolTalkMetrics,
-  toolTalkRatios,
-  type ToolTalkAggregate,
-  type ToolTalkCounts,
-  type ToolTalkGroundTruth,
-  type ToolTalkMetrics,
-  type ToolTalkPrediction,
-  type ToolTalkRatios,
-  type ToolTalkResult,
+export type {
+  ToolTalkMetrics,
+  ToolTalkResult,
 } from "./tooltalk/metric.js";
 export {
   TOOLSCAN_PATTERNS,
-  conversationFinished,
-  toolScanFromCalls,
   toolScanMetrics,
-  validateCall,
   type CallPattern,
-  type CallValidation,
-  type ToolScanCall,
-  type ToolScanInput,
   type ToolScanPattern,
   type ToolScanResult,
-  type ToolScanShortfall,
 } from "./toolscan/metric.js";
 export {
-  fitsToolScanType,
-  executionErrorFeedback,
-  formatErrorFeedback,
-  invalidArgumentNameFeedback,
-  invalidArgumentTypeFeedback,
-  missingArgumentFeedback,
-  toolScanTypeRepr,
-  unknownFunctionFeedback,
-  type PyException,
-} from "../tools/toolscan-checks.js";
-export {
-  SCORE_TOLERANCE,
-  isSuccess,
   passHatK,
-  passHatKForTask,
-  type PassHatKOptions,
   type PassHatKReport,
   type TaskReliability,
-  type TaskTrials,
 } from "../evaluation/pass-k.js";

@@ -7,7 +7,7 @@ import { isErroredEnd } from "../evaluation/outcome.js";
 import type { CompareCell, CompareSide, Comparison } from "./compare-runs.js";
 
 /** Text as HTML text: the five characters that could start markup or end an attribute. */
-export function escapeHtml(text: string): string {
+function escapeHtml(text: string): string {
   return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&#39;");
 }
 

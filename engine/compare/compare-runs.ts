@@ -7,7 +7,7 @@ import type { Message } from "../episode/types.js";
 import { evaluateTrajectory, firstUserMessageIndex } from "../evaluation/evaluate.js";
 import type { EvaluationResult, NodeResult } from "../evaluation/result.js";
 import { packTables } from "../packs/tables.js";
-import { telemetryTotals, type TelemetryTotals } from "../trajectory/telemetry.js";
+import { telemetryTotals, type TelemetryTotals } from "../trajectory/telemetry-totals.js";
 import type { Trajectory, WorldEvent } from "../trajectory/trajectory.js";
 import { changeLines } from "./world-diff.js";
 
@@ -41,7 +41,7 @@ export interface CompareRow {
 }
 
 /** How a node came out in one run: what the page colours (a match is never drawn as a failure). */
-export type NodeOutcome = "matched" | "partial" | "missed" | "hit" | "avoided" | "absent";
+type NodeOutcome = "matched" | "partial" | "missed" | "hit" | "avoided" | "absent";
 
 export interface NodeComparison {
   readonly kind: "milestone" | "minefield";
@@ -136,7 +136,7 @@ function side(run: ComparedRun): CompareSide {
 }
 
 /** One line for a message: its call, its error, or its content with the whitespace collapsed. */
-export function messageText(m: Message): string {
+function messageText(m: Message): string {
   const call = m.tool_call;
   const text =
     m.tool_call_exception ??

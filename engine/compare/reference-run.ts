@@ -8,7 +8,7 @@ import { createScriptedRoles, SCRIPTED_ROLE_ID } from "../roles/scripted.js";
 import { TrajectoryBuilder } from "../trajectory/trajectory.js";
 import type { ComparedRun } from "./compare-runs.js";
 
-export const REFERENCE_LABEL = "reference (played now)";
+const REFERENCE_LABEL = "reference (played now)";
 
 export async function playReference(header: TrajectoryHeader): Promise<ComparedRun> {
   const { scenario } = header;

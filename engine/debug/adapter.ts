@@ -33,7 +33,7 @@ import { type Frame, FrameReader } from "./framing.js";
 import { EPISODE_THREAD_ID, requestProblem } from "./request-checks.js";
 import { DebugSession, type Move, type MoveResult, type Stop } from "./session.js";
 import { ScenarioSourceMap } from "./source-map.js";
-import { LiveTimeline, type LiveObserver, ReplayTimeline, type Timeline } from "./timeline.js";
+import { LiveTimeline, type LiveObserver, ReplayTimeline } from "./timeline.js";
 import { jsonNode, scopes, type VarNode } from "./variables.js";
 
 const THREAD_ID = EPISODE_THREAD_ID;
@@ -74,7 +74,7 @@ export interface LaunchArguments {
 }
 
 /** Turns the launch's role ids (and endpoints) into what the runner plays; the CLI supplies one that reads model settings. */
-export type RoleResolver = (args: LaunchArguments) => { agent: string | RoleSpec; user: string | RoleSpec };
+type RoleResolver = (args: LaunchArguments) => { agent: string | RoleSpec; user: string | RoleSpec };
 
 const USER_ROLE = /^(scripted|openai:.+)$/;
 /** The agent kinds `run --agent` takes (engine/runner/role-specs.ts): also a program reached over MCP, or a remote agent over A2A. */
@@ -127,7 +127,7 @@ export function checkLaunchArguments(raw: unknown, cwd: string): LaunchArguments
   };
 }
 
-export const isTrajectoryFile = (path: string): boolean => path.endsWith(".jsonl");
+const isTrajectoryFile = (path: string): boolean => path.endsWith(".jsonl");
 
 export class ToolSandboxDebugAdapter extends ProtocolSession {
   private session: DebugSession | null = null;
@@ -662,7 +662,7 @@ function sourceMapFor(file: string, fallback: Scenario, text?: string): Scenario
 }
 
 /** `<name>.scenario.yaml` beside the trajectory, or up to two folders above it (runs live in .toolsandbox/runs). */
-export function findScenarioFile(trajectory: string, name: string): string | null {
+function findScenarioFile(trajectory: string, name: string): string | null {
   let dir = dirname(trajectory);
   for (let i = 0; i < 4; i++) {
     for (const ext of [".scenario.yaml", ".scenario.yml"]) {
@@ -690,5 +690,3 @@ function plain(value: ExprValue): unknown {
   if (value instanceof ColumnValues) return value.values.map(plain);
   return value;
 }
-
-export type { Timeline };

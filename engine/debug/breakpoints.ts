@@ -58,7 +58,7 @@ export interface FunctionRequest {
 
 let nextId = 1;
 
-export function parseHitCondition(text: string): HitCondition {
+function parseHitCondition(text: string): HitCondition {
   const m = /^\s*(==|>=|>|%)?\s*(\d+)\s*$/.exec(text);
   if (!m) throw new ExpressionError(`the hit count "${text}" is not N, ==N, >=N, >N or %N`);
   const n = Number(m[2]);

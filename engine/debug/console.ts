@@ -11,7 +11,7 @@ import { packById } from "../packs/registry.js";
 import { closestMatch, didYouMean } from "../scenario/suggest.js";
 import type { RowChange } from "../world/types.js";
 import { ExpressionError, formatValue, parseExpression, type ExprValue } from "./expressions.js";
-import type { DebugSession } from "./session.js";
+import type { DebugSession } from "./debug-session.js";
 import { showCell } from "./variables.js";
 
 export type ConsoleResult = { readonly text: string; readonly value?: ExprValue } | { readonly error: string };

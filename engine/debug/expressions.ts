@@ -46,7 +46,7 @@ const OPERATORS = ["==", "!=", "<=", ">=", "&&", "||", "<", ">", "!", "(", ")", 
 /** Longer than any expression an author writes by hand; keeps a hostile watch from costing much. */
 const MAX_LENGTH = 2000;
 
-export function tokenize(text: string): Token[] {
+function tokenize(text: string): Token[] {
   if (text.length > MAX_LENGTH) throw new ExpressionError(`the expression is longer than ${MAX_LENGTH} characters`);
   const tokens: Token[] = [];
   let i = 0;
@@ -332,7 +332,7 @@ function sameValue(a: ExprValue, b: ExprValue): boolean {
   return false;
 }
 
-export function truthy(value: ExprValue): boolean {
+function truthy(value: ExprValue): boolean {
   if (value instanceof ColumnValues) return value.values.some(truthy);
   if (Array.isArray(value)) return value.length > 0;
   return value !== null && value !== false && value !== 0 && value !== "";

@@ -16,7 +16,7 @@ export type LineTarget =
   | { readonly kind: "demonstration"; readonly demo: number; readonly message: number }
   | { readonly kind: "opening" };
 
-export type Binding =
+type Binding =
   | { readonly ok: true; readonly target: LineTarget /** 0-based line the breakpoint shows on. */; readonly line: number }
   | { readonly ok: false; readonly reason: string };
 

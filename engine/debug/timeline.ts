@@ -15,7 +15,7 @@ import type { TrajectoryEvent } from "../trajectory/events.js";
 import { readTrajectoryFile } from "../trajectory/reader.js";
 import { claimRunFile } from "../trajectory/run-files.js";
 import { type EndEvent, type ModelCallEvent, type Trajectory, TrajectoryBuilder } from "../trajectory/trajectory.js";
-import type { WorldHistory } from "../world/history.js";
+import type { WorldHistory } from "../world/world-history.js";
 import type { TableSchema } from "../world/types.js";
 import type { MessageOrigin } from "./source-map.js";
 
@@ -142,7 +142,7 @@ export class ReplayTimeline implements Timeline {
   async close(): Promise<void> {}
 }
 
-export interface LiveOptions {
+interface LiveOptions {
   readonly scenario: Scenario;
   readonly scenarioFile: string;
   readonly agent: string | RoleSpec;

@@ -5,7 +5,7 @@ import type { Message } from "../episode/types.js";
 import type { EvaluationResult, NodeResult } from "../evaluation/result.js";
 import type { ModelCallEvent } from "../trajectory/trajectory.js";
 import type { CellValue, Row, TableSchema, Tables } from "../world/types.js";
-import type { DebugSession } from "./session.js";
+import type { DebugSession } from "./debug-session.js";
 
 export interface VarNode {
   readonly name: string;
@@ -16,7 +16,7 @@ export interface VarNode {
   readonly children?: () => readonly VarNode[];
 }
 
-export interface Scope {
+interface Scope {
   readonly name: string;
   readonly children: () => readonly VarNode[];
   /** Many children: the client should not expand it on its own. */
@@ -24,7 +24,7 @@ export interface Scope {
 }
 
 /** Marks a value that changed since the last stop; VS Code shows the text as is. */
-export const CHANGED = "●";
+const CHANGED = "●";
 
 /** The scopes at message `index` (the current message, or an earlier turn's frame). */
 export function scopes(session: DebugSession, index: number): Scope[] {
@@ -123,7 +123,7 @@ function originText(origin: ReturnType<DebugSession["origins"]["originOf"]>): st
 }
 
 /** One node per table; a table's value says how many rows changed since `before` (the last stop). */
-export function worldNodes(now: Tables, before: Tables | null, schemas: ReadonlyMap<string, TableSchema>): VarNode[] {
+function worldNodes(now: Tables, before: Tables | null, schemas: ReadonlyMap<string, TableSchema>): VarNode[] {
   return Object.keys(now).map((table) => {
     const rows = now[table]!;
     const old = before?.[table];
@@ -211,7 +211,7 @@ function nodeState(node: NodeResult, minefield: boolean): string {
 
 const round = (n: number): string => String(Math.round(n * 1000) / 1000);
 
-export function milestoneNodes(result: EvaluationResult | null): VarNode[] {
+function milestoneNodes(result: EvaluationResult | null): VarNode[] {
   if (!result) return [leaf("milestones", "cannot be scored (see the Debug Console)")];
   const node = (n: NodeResult, minefield: boolean): VarNode => ({
     name: minefield ? `minefield ${n.id}` : n.id,

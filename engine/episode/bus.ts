@@ -22,10 +22,6 @@ export interface MessageDraft {
   readonly scripted?: boolean;
 }
 
-export function isVisibleTo(message: Message, role: RoleName): boolean {
-  return message.visible_to.includes(role);
-}
-
 export class MessageBus {
   private readonly list: Message[] = [];
   /** Per role, the messages it may see, oldest first, appended with the list. */

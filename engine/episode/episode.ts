@@ -8,7 +8,7 @@ import { renderUserSystemMessage } from "../scenario/prompts/prompts.js";
 import type { Scenario } from "../scenario/model.js";
 import { packById } from "../packs/registry.js";
 import type { PackRuntime } from "../packs/types.js";
-import { WorldHistory } from "../world/history.js";
+import { WorldHistory } from "../world/world-history.js";
 import { MessageBus, type MessageDraft } from "./bus.js";
 import { ExecutionEnvironment, type ExecutionOutcome } from "./execution-environment.js";
 import { DEFAULT_MAX_ORDERINGS } from "./parallel-orderings.js";

@@ -38,7 +38,7 @@ interface CallResult {
 }
 
 /** The per-episode state tools draw on: the seeded id generator and the pack's runtime. */
-export interface ToolState {
+interface ToolState {
   readonly random: SeededRandom;
   readonly runtime: PackRuntime;
 }

@@ -18,7 +18,7 @@ export function* permutations(n: number): Generator<number[]> {
   }
 }
 
-export interface OrderingRun<T> {
+interface OrderingRun<T> {
   /** The positions of the original calls, in the order they ran. */
   readonly order: readonly number[];
   /** Whatever running that order produced (responses, world, random state). */
@@ -26,7 +26,7 @@ export interface OrderingRun<T> {
   readonly failed: boolean;
 }
 
-export interface AllOrderingsResult<T> extends OrderingRun<T> {
+interface AllOrderingsResult<T> extends OrderingRun<T> {
   /** How many orderings were run (the cap may leave some unchecked). */
   readonly checked: number;
 }

@@ -34,7 +34,7 @@ export function callableTools(scenario: Scenario, role: "agent" | "user"): Reado
   return new Map(toolsFor(scenario, role).map((t) => [agentFacingName(t.name, augmentations, pack.tools), t]));
 }
 
-export type CheckedCall =
+type CheckedCall =
   | { readonly ok: true; readonly tool: ToolDefinition; readonly args: Readonly<Record<string, JsonValue>> }
   /** `text` is what the agent sees (a Python-style last traceback line). */
   | { readonly ok: false; readonly text: string };
@@ -73,7 +73,7 @@ export function callArguments(call: ToolCall): CallArguments {
 }
 
 /** Upstream's KeyError for a name outside the available (agent-facing) names, as Python prints it. */
-export function unknownToolText(name: string, names: readonly string[]): string {
+function unknownToolText(name: string, names: readonly string[]): string {
   const message = `Agent tool call agent_facing_tool_name=${pyRepr(name)} is not a known allowed tool. Options are available_tool_names=${pyRepr([...names])}`;
   return `KeyError: ${pyRepr(message)}`;
 }

@@ -1,7 +1,7 @@
 // Messages on the bus and the events an episode emits. The trajectory file is these events, one
 // per line, after a header; the panel, the CLI and the evaluation all read the same stream.
 import type { JsonValue } from "../base/json.js";
-import type { RowChange, Tables } from "../world/types.js";
+import type { RowChange } from "../world/types.js";
 import type { Scenario } from "../scenario/model.js";
 
 export { ROLE_NAMES, type RoleName, type ToolCall, type ToolTrace } from "../base/message-parts.js";
@@ -124,5 +124,3 @@ export type EpisodeEvent =
   | { readonly type: "end"; readonly reason: EndReason; readonly detail?: string; readonly message_count: number };
 
 export type TrajectoryLine = TrajectoryHeader | EpisodeEvent;
-
-export type { Tables };

@@ -10,7 +10,7 @@ import { bootstrapMeanInterval, type Interval } from "./statistics/intervals.js"
 
 export const ALL_CATEGORIES = "ALL_CATEGORIES";
 
-export const SCRAMBLED_CATEGORIES: readonly Category[] = [
+const SCRAMBLED_CATEGORIES: readonly Category[] = [
   "TOOL_NAME_SCRAMBLED",
   "TOOL_DESCRIPTION_SCRAMBLED",
   "ARG_DESCRIPTION_SCRAMBLED",

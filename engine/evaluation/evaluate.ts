@@ -12,14 +12,14 @@ import { bestMatch, type MatchProblem } from "./matching/index.js";
 import { NodeScorer, StateCache } from "./node-scorer.js";
 import type { EvaluationResult, NodeResult } from "./result.js";
 
-export type { EvaluationResult, NodeResult, ConstraintResult, ReferenceUsed } from "./result.js";
+export type { EvaluationResult } from "./result.js";
 
 /** The scenario's milestones or minefields cannot be scored (a trajectory not checked by the scenario checker). */
 export class EvaluationError extends Error {
   override readonly name = "EvaluationError";
 }
 
-export interface EvaluateOptions {
+interface EvaluateOptions {
   /** How the episode ended; an invalid tool call in `invalid_tool_call: end` mode scores 0 (upstream crashes). */
   readonly endReason?: EndReason | null;
 }
@@ -68,7 +68,7 @@ export function evaluate(
  * What scoring needs of a saved run. The trajectory layer sits above this one (a trajectory file
  * carries its evaluation line), so a `Trajectory` is taken by its shape, not by its class.
  */
-export interface ScorableRun {
+interface ScorableRun {
   readonly header: { readonly scenario: Scenario };
   readonly messages: readonly Message[];
   readonly endReason: EndReason | null;

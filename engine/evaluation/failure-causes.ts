@@ -117,7 +117,7 @@ function userCause(run: CauseInput): FailureCause | null {
  * knowledge `value` that is neither an e-mail nor a number). Two or more values of a kind make it
  * no slot: which one the user means cannot be told from the words.
  */
-export function goalSlots(scenario: Scenario): Map<string, SlotValue> {
+function goalSlots(scenario: Scenario): Map<string, SlotValue> {
   const found = new Map<string, Map<string, SlotValue>>();
   const add = (value: SlotValue): void => {
     const values = found.get(value.slot) ?? new Map<string, SlotValue>();
@@ -136,7 +136,7 @@ export function goalSlots(scenario: Scenario): Map<string, SlotValue> {
   return slots;
 }
 
-export interface SlotValue {
+interface SlotValue {
   /** "email", "digits:<n>" or "text". */
   readonly slot: string;
   /** The value as compared: lower case e-mail, the digits, or the text folded (case, spaces, end punctuation). */
@@ -231,7 +231,7 @@ function agentCause(run: CauseInput, score: number, threshold: number): FailureC
 }
 
 /** Values a user might invent: e-mail addresses, and numbers of 3 or more digits (phone numbers, amounts, codes). */
-export function valuesIn(text: string): string[] {
+function valuesIn(text: string): string[] {
   const emails = text.match(/[\w.+-]+@[\w-]+(\.[\w-]+)+/g) ?? [];
   const numbers = text.replace(/[\w.+-]+@[\w-]+(\.[\w-]+)+/g, " ").match(/\+?\d[\d\s().-]*\d/g) ?? [];
   return [...emails, ...numbers.map((n) => n.trim()).filter((n) => n.replace(/\D/g, "").length >= 3)];

@@ -26,7 +26,7 @@ const referenceKey = (r: ConstraintReference): string => (r.kind === "initial" ?
  * The states node `node` is related to, without duplicates: its predecessors in `after` order,
  * then the references of its constraints in the order they are first used.
  */
-export function relatedStates(node: Milestone): ConstraintReference[] {
+function relatedStates(node: Milestone): ConstraintReference[] {
   const seen = new Set<string>();
   const out: ConstraintReference[] = [];
   const add = (r: ConstraintReference): void => {

@@ -7,7 +7,7 @@ import type { ConstraintResult, NodeResult } from "./result.js";
 export const formatScore = (score: number | null): string => (score === null ? "-" : score.toFixed(2));
 
 /** "SANDBOX snapshot 0.00: sender: found "user", expected "agent"", or null when it scored 1. */
-export function constraintHighlight(c: ConstraintResult): string | null {
+function constraintHighlight(c: ConstraintResult): string | null {
   if (c.similarity >= 1) return null;
   const against = c.reference === null ? "" : ` vs ${c.reference.id}@${c.reference.index}`;
   const head = `${c.table} ${c.kind}${against} ${formatScore(c.similarity)}`;

@@ -26,7 +26,7 @@ import type { KeyGate } from "./matching/gates.js";
 import type { ConstraintResult, ReferenceUsed } from "./result.js";
 import type { StateCache, TableStates } from "./table-states.js";
 
-export { StateCache, TableStates, type EpisodeView } from "./table-states.js";
+export { StateCache } from "./table-states.js";
 
 /** A constraint with its reference resolved to a node position in the list. */
 interface BoundConstraint {
@@ -38,7 +38,7 @@ interface BoundConstraint {
 }
 
 /** The matched index of a referenced node (only nodes in the node's reference list). */
-export type ReferenceIndex = (node: number) => number;
+type ReferenceIndex = (node: number) => number;
 
 export class NodeScorer {
   private readonly bound: readonly (readonly BoundConstraint[])[];
@@ -107,7 +107,7 @@ export class NodeScorer {
 
   /**
    * Whether message `index` is interchangeable with index - 1 for the matcher (its
-   * sameAsPrevious, matching-runs.ts): every node's similarity, every gate and every reference
+   * sameAsPrevious, index-compression.ts): every node's similarity, every gate and every reference
    * read the same at both, whatever the other indices. Checked from what a score depends on:
    * - as a referenced message: the state key of each referencing constraint's table (a SANDBOX
    *   reference reads the message itself, so never);

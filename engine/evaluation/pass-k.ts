@@ -14,15 +14,15 @@ export const PASS_HAT_K_ESTIMATOR =
   "unbiased: C(c, k) / C(n, k) per scenario with c successes in its n counted trials, averaged over scenarios; k up to the fewest trials";
 
 /** τ-bench's tolerance on "reward == 1". */
-export const SCORE_TOLERANCE = 1e-6;
+const SCORE_TOLERANCE = 1e-6;
 
-export interface TaskTrials {
+interface TaskTrials {
   readonly task: string;
   /** One score per trial, in [0, 1]. */
   readonly scores: readonly number[];
 }
 
-export interface PassHatKOptions {
+interface PassHatKOptions {
   /** A trial succeeds when its score >= threshold - SCORE_TOLERANCE. Default 1. */
   readonly threshold?: number;
 }

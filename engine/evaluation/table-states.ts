@@ -9,7 +9,7 @@ import type { GuardrailConstraint, MeasuredRow } from "./measures/types.js";
 import { SANDBOX_TABLE } from "./guardrails.js";
 
 /** The episode as the evaluation sees it. */
-export interface EpisodeView {
+interface EpisodeView {
   readonly messages: readonly Message[];
   /** The world at message i. Returning the same array for an unchanged table lets scores be shared. */
   readonly worldAt: (index: number) => Tables;

@@ -14,7 +14,7 @@ export interface Tally {
   readonly constraints: number;
 }
 
-export type Section = "milestones" | "minefields";
+type Section = "milestones" | "minefields";
 
 interface MutableTally {
   readonly scenarios: Set<number>;

@@ -5,7 +5,7 @@ import type { Fault } from "./faults.js";
 import type { ScriptedReply } from "./reply.js";
 import type { ChatRequest } from "./wire.js";
 
-export const DEFAULT_UNKNOWN_TOOL = "unknown_tool";
+const DEFAULT_UNKNOWN_TOOL = "unknown_tool";
 
 /** Applies malformed-arguments and unknown-tool faults to the scripted reply, in order. */
 export function applyReplyFaults(reply: ScriptedReply, faults: readonly Fault[], request: ChatRequest): ScriptedReply {

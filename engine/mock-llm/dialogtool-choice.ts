@@ -8,7 +8,7 @@ import { ACTION_CHOICE_MARKER, APP_CHOICE_MARKER, NO_APP, type ChoiceKind } from
 import { packById } from "../packs/registry.js";
 import { appsOfTools } from "../scenario/apps.js";
 import type { Scenario } from "../scenario/model.js";
-import { agentConversation } from "./history.js";
+import { agentConversation } from "./played-turns.js";
 import type { ScriptedReply } from "./reply.js";
 import type { ChatRequest } from "./wire.js";
 

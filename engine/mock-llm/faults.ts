@@ -5,8 +5,8 @@
 // other keys belong to one kind. The same objects are the programmatic API.
 import type { RequestRole } from "./identify.js";
 
-export const FAULT_KINDS = ["latency", "rate-limit", "server-error", "drop", "malformed-arguments", "unknown-tool"] as const;
-export type FaultKind = (typeof FAULT_KINDS)[number];
+const FAULT_KINDS = ["latency", "rate-limit", "server-error", "drop", "malformed-arguments", "unknown-tool"] as const;
+type FaultKind = (typeof FAULT_KINDS)[number];
 
 /** Which of the requests a fault is eligible for it hits. All given conditions must hold; none given = every one. */
 export interface FaultSelection {

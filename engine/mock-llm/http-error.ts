@@ -4,7 +4,7 @@
 import type { JsonObject } from "../base/json.js";
 
 /** OpenAI's `error.type` values that this server uses. */
-export type OpenAiErrorType = "invalid_request_error" | "requests" | "server_error";
+type OpenAiErrorType = "invalid_request_error" | "requests" | "server_error";
 
 export class MockLlmError extends Error {
   constructor(

@@ -12,7 +12,7 @@ import { agentSystemMessage } from "../scenario/prompts/persona-prompt.js";
 import { USER_INSTRUCTION, renderUserSystemMessage } from "../scenario/prompts/prompts.js";
 import type { Scenario } from "../scenario/model.js";
 import { GET_USER_MESSAGE_TOOL, SEND_MESSAGE_TOOL } from "../roles/mcp/conversation-tools.js";
-import { agentConversation, agreesWithReference, isOutsideAgentRequest, userConversation } from "./history.js";
+import { agentConversation, agreesWithReference, isOutsideAgentRequest, userConversation } from "./played-turns.js";
 import { invalidRequest, MockLlmError } from "./http-error.js";
 import { realNameOf } from "./tool-names.js";
 import type { ChatRequest, WireMessage } from "./wire.js";

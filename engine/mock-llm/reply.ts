@@ -4,7 +4,7 @@
 import type { ReferenceStep, Scenario } from "../scenario/model.js";
 import { invalidRequest } from "./http-error.js";
 import { SEND_MESSAGE_TOOL } from "../roles/mcp/conversation-tools.js";
-import { agentConversation, isOutsideAgentRequest, outsideAgentConversation, userConversation } from "./history.js";
+import { agentConversation, isOutsideAgentRequest, outsideAgentConversation, userConversation } from "./played-turns.js";
 import { offeredNameOf } from "./tool-names.js";
 import type { ChatRequest, WireToolCall } from "./wire.js";
 

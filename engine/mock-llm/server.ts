@@ -22,7 +22,7 @@ import { responseEvents, responseObject, responseStreamBody } from "./responses.
 import { parseResponsesRequest, type ResponsesRequest } from "./responses-wire.js";
 import { type ChatRequest, parseChatRequest } from "./wire.js";
 
-export interface MockLlmOptions {
+interface MockLlmOptions {
   readonly scenarios: readonly Scenario[];
   readonly faults?: readonly Fault[];
   /** 0 or absent: any free port. */

@@ -5,7 +5,7 @@
 // Runs in the extension host and the CLI (node), never in the panel itself.
 import { EMBEDDED_DATA_ID, ROOT_ELEMENT_ID } from "./protocol.js";
 
-export interface LinkedAssets {
+interface LinkedAssets {
   readonly kind: "linked";
   /** webview.asWebviewUri(...) of dist/webview.js and dist/webview.css, as strings. */
   readonly scriptUri: string;
@@ -14,13 +14,13 @@ export interface LinkedAssets {
   readonly cspSource: string;
 }
 
-export interface InlineAssets {
+interface InlineAssets {
   readonly kind: "inline";
   readonly script: string;
   readonly style: string;
 }
 
-export interface PanelPage {
+interface PanelPage {
   readonly title: string;
   /** From createNonce(), fresh for every render. */
   readonly nonce: string;
@@ -101,12 +101,12 @@ export function embedJson(value: unknown): string {
   return text.replace(/[<>&\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
 }
 
-export function escapeText(text: string): string {
+function escapeText(text: string): string {
   return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 }
 
 /** For double-quoted attribute values (the only kind this file writes). */
-export function escapeAttribute(text: string): string {
+function escapeAttribute(text: string): string {
   return escapeText(text).replace(/"/g, "&quot;");
 }
 

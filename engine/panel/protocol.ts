@@ -3,7 +3,7 @@
 // are one view over one stream: the host sends trajectory lines as they are written (a live run)
 // or all at once (a saved file), plus a few commands. Nothing here is trusted on arrival: the
 // guards in validate/ turn `unknown` into these types or reject the message.
-import type { Message, ModelCall, ModelCallRole, RoleName, RunConfig, TrajectoryHeader } from "../episode/types.js";
+import type { Message, ModelCall, ModelCallRole, RunConfig, TrajectoryHeader } from "../episode/types.js";
 import type { DialogToolReport } from "../benchmarks/dialogtool/tasks/trajectory-turns.js";
 import type { EvaluationResult } from "../evaluation/result.js";
 import type { PackId } from "../packs/types.js";
@@ -117,9 +117,10 @@ export type PanelHostMessage =
   | { readonly type: "damaged"; readonly problem: string }
   | { readonly type: "dialogtool"; readonly report: DialogToolReport };
 
-export type { Message, RoleName, RowChange, Tables };
+export type { Message, RowChange, Tables };
 
 // Compile-time checks: what the engine writes is what the panel reads.
 type Assignable<T extends U, U> = T;
-export type HeaderFits = Assignable<{ type: "header"; scenario: Scenario; run: RunConfig }, PanelHeader>;
-export type NodeFits = Assignable<Milestone, PanelNodeDefinition>;
+// Named with a leading underscore: never read, they fail the type check when the shapes drift.
+type _HeaderFits = Assignable<{ type: "header"; scenario: Scenario; run: RunConfig }, PanelHeader>;
+type _NodeFits = Assignable<Milestone, PanelNodeDefinition>;

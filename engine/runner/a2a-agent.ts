@@ -12,7 +12,7 @@ import type { A2aConversation } from "../roles/a2a/conversation.js";
 import type { AgentHostContext, HostedAgent, McpAgentHost } from "./agent-host.js";
 import type { BatchJob } from "./jobs.js";
 
-export interface A2aAgentSpec {
+interface A2aAgentSpec {
   /** The agent's base URL, or its card's URL. */
   readonly url: string;
   /** Seconds an episode may take before it ends as timed_out. */

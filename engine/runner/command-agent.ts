@@ -20,7 +20,7 @@ export const DEFAULT_COMMAND_TIME_LIMIT_SECONDS = 600;
 const EXIT_GRACE_MS = 2000;
 const TERM_GRACE_MS = 1000;
 
-export interface CommandAgentSpec {
+interface CommandAgentSpec {
   readonly argv: readonly string[];
   readonly timeLimitSeconds: number;
   /** The folder the command starts in (default: this process's). */
@@ -71,7 +71,7 @@ export function splitCommandLine(line: string): { readonly argv: string[]; reado
 }
 
 /** The files of a job's command beside its trajectory: `<base>.agent-stdout.log`, `<base>.agent-stderr.log`. */
-export function commandLogPaths(outDir: string, trajectory: string): { readonly stdout: string; readonly stderr: string } {
+function commandLogPaths(outDir: string, trajectory: string): { readonly stdout: string; readonly stderr: string } {
   const base = join(outDir, trajectory.replace(/\.trajectory\.jsonl$/, ""));
   return { stdout: `${base}.agent-stdout.log`, stderr: `${base}.agent-stderr.log` };
 }

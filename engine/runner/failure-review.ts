@@ -44,7 +44,7 @@ const MESSAGE_CHARS = 600;
 /** Messages shown at most (the first ones, then the last ones). */
 const MESSAGES_SHOWN = 60;
 
-export interface ReviewInput {
+interface ReviewInput {
   readonly scenario: Scenario;
   readonly messages: readonly Message[];
   readonly endReason: string | null;
@@ -53,7 +53,7 @@ export interface ReviewInput {
 }
 
 /** The request's user message: what the run recorded, in lines a reader (and mock-llm) can follow. */
-export function reviewUserMessage(run: ReviewInput): string {
+function reviewUserMessage(run: ReviewInput): string {
   const { user } = run.scenario;
   const lines = [`Scenario: ${run.scenario.name}`, `User goal: ${user.goal}`];
   for (const k of user.knowledge) lines.push(`User knowledge: ${k.fact}`);
@@ -85,12 +85,12 @@ export function readReviewRequest(text: string): { endReason: string; missed: st
   return { endReason: end[1]!, missed, minefields };
 }
 
-export type ReviewVerdict =
+type ReviewVerdict =
   | { readonly ok: true; readonly kind: ReviewKind; readonly reason: string }
   | { readonly ok: false; readonly problem: string };
 
 /** The reviewer's answer read as asked: a JSON object (a Markdown fence around it is accepted) with a party and a reason. */
-export function readReviewVerdict(content: string | null): ReviewVerdict {
+function readReviewVerdict(content: string | null): ReviewVerdict {
   const fail = (problem: string): ReviewVerdict => ({ ok: false, problem });
   if (content === null || content.trim() === "") return fail("the reviewer answered with no text");
   const text = content

@@ -27,7 +27,7 @@ export { trajectoryFileName } from "../trajectory/run-files.js";
 import { trajectoryFileName } from "../trajectory/run-files.js";
 
 /** The seed trial `trial` (1-based) plays with. */
-export const trialSeed = (baseSeed: number, trial: number | null): number => baseSeed + (trial === null ? 0 : trial - 1);
+const trialSeed = (baseSeed: number, trial: number | null): number => baseSeed + (trial === null ? 0 : trial - 1);
 
 /** The jobs of `runnable` in plan order, numbered from `firstIndex` (the jobs planned before them). */
 export function planJobs(runnable: readonly Runnable[], trials: number, baseSeed: number, firstIndex = 0): BatchJob[] {

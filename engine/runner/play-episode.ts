@@ -10,14 +10,14 @@ import type { AgentRole, UserRole } from "../episode/role.js";
 import type { Message, RoleName, RunConfig, TrajectoryHeader } from "../episode/types.js";
 import type { JsonValue } from "../base/json.js";
 import { evaluate, type EvaluationResult } from "../evaluation/evaluate.js";
-import { judgeEpisode, type RolePlayJudge } from "../benchmarks/dialogtool/role-play/judge.js";
+import { judgeEpisode, type RolePlayJudge } from "../benchmarks/dialogtool/role-play/role-play-judge.js";
 import { reviewEpisode, type FailureReviewer } from "./failure-review.js";
 import type { Scenario } from "../scenario/model.js";
 import type { JudgementEvent, ReviewEvent, TrajectoryEvent } from "../trajectory/events.js";
 import type { ModelCallEvent } from "../trajectory/trajectory.js";
 import { serializeLine, TrajectoryWriter } from "../trajectory/writer.js";
 
-export interface EpisodeFileOptions {
+interface EpisodeFileOptions {
   readonly scenario: Scenario;
   readonly agent: AgentRole;
   readonly user: UserRole;
@@ -49,7 +49,7 @@ export interface EpisodeFileOptions {
   readonly onProgress?: (evaluation: EvaluationResult) => void;
 }
 
-export interface PlayedEpisode {
+interface PlayedEpisode {
   readonly header: TrajectoryHeader;
   /** The episode's messages (none when the file could not be created and nothing was played). */
   readonly messages: readonly Message[];
@@ -180,7 +180,7 @@ export async function playEpisode(options: EpisodeFileOptions): Promise<PlayedEp
       endReason: episode.ended?.reason ?? null,
     });
     onEvent({ type: "evaluation", result: evaluation });
-    // The verdict is the file's last line.
+    // The verdict follows the evaluation; only the review (`run --review`) may come after it.
     judgement = (await judgeEpisode(options.judge, scenario, episode.messages, signal)) ?? null;
     if (judgement) onEvent(judgement);
     const ended = episode.ended;

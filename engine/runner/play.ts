@@ -11,10 +11,10 @@ import { McpAgentRole } from "../roles/mcp/agent.js";
 import { failureCause } from "../evaluation/failure-causes.js";
 import { scenarioApps } from "../scenario/apps.js";
 import { packById } from "../packs/registry.js";
-import type { RolePlayJudge } from "../benchmarks/dialogtool/role-play/judge.js";
+import type { RolePlayJudge } from "../benchmarks/dialogtool/role-play/role-play-judge.js";
 import { reviewSummary, type FailureReviewer, type ReviewSummary } from "./failure-review.js";
 import { effectiveTurnCount } from "../evaluation/turn-count.js";
-import { NO_TELEMETRY, telemetryTotals, type TelemetryTotals } from "../trajectory/telemetry.js";
+import { NO_TELEMETRY, telemetryTotals, type TelemetryTotals } from "../trajectory/telemetry-totals.js";
 import type { EndEvent } from "../trajectory/trajectory.js";
 import { UnwritableValueError } from "../trajectory/writer.js";
 import type { BatchJob } from "./jobs.js";
@@ -23,8 +23,6 @@ import { errorMessage } from "../base/text.js";
 import { episodeHeader, playEpisode } from "./play-episode.js";
 import { createRoles, type RoleSpec } from "./role-specs.js";
 import { episodePeers, isFailedEnd, scoreFields, summarizePeers, type PeerSummary, type ScenarioResult } from "./summary.js";
-
-export { trajectoryFileName } from "./jobs.js";
 
 export interface PlayOptions {
   /** A role id ("scripted", "openai:gpt-4o"), or the role resolved from the command line's model options. */
@@ -169,7 +167,7 @@ function unplayedResult(job: BatchJob, problem: string): ScenarioResult {
   });
 }
 
-export interface JobFacts {
+interface JobFacts {
   readonly end: { readonly reason: EndEvent["reason"]; readonly detail: string | null } | null;
   readonly evaluation: EvaluationResult | null;
   /** The peer metrics in brief; null without a reference solution or when the engine failed. */

@@ -4,7 +4,7 @@
 // jobs may still be arriving while the first ones run (`run` plans a scenario's jobs once its
 // file has been checked).
 
-export interface PoolOptions {
+interface PoolOptions {
   /** At most this many jobs run at once (>= 1). */
   readonly concurrency: number;
   /** Once aborted, no new job starts; the running ones are the job's business (they see the same signal). */

@@ -11,7 +11,7 @@ import type { TrajectoryHeader } from "../episode/types.js";
 import { isJsonObject, type JsonObject } from "../base/json.js";
 import { parseTrajectory } from "../trajectory/reader.js";
 import { TrajectoryError } from "../trajectory/errors.js";
-import { telemetryTotals } from "../trajectory/telemetry.js";
+import { telemetryTotals } from "../trajectory/telemetry-totals.js";
 import type { Trajectory } from "../trajectory/trajectory.js";
 import { serializeLine } from "../trajectory/writer.js";
 import type { BatchJob } from "./jobs.js";
@@ -20,7 +20,7 @@ import { fsError } from "./errors.js";
 import { jobResult } from "./play.js";
 import { episodePeers, summarizePeers, type ScenarioResult } from "./summary.js";
 
-export type SavedJob =
+type SavedJob =
   | { readonly kind: "missing" }
   /** A symbolic link under the job's name: never read as a finished run, never replaced; playing the job fails on it. */
   | { readonly kind: "link" }

@@ -8,7 +8,7 @@ import type { RoleSpec } from "./role-specs.js";
 
 type ModelSpec = Extract<RoleSpec, { kind: "openai" }>;
 
-export interface RunServicesOptions {
+interface RunServicesOptions {
   /** `--concurrency auto:MAX`: the most episodes at once, and the most requests any endpoint gets. */
   readonly autoConcurrency?: number;
   /** `--cache DIR`. */

@@ -79,7 +79,7 @@ function filesUnder(dir: string, wanted: (name: string) => boolean): string[] {
   return out;
 }
 
-export interface LoadedScenario {
+interface LoadedScenario {
   readonly file: string;
   /** The file's text, for locating findings made after the check (validate's reference scoring). */
   readonly text: string;

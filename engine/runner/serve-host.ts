@@ -6,7 +6,7 @@ import type { McpAgentRole } from "../roles/mcp/agent.js";
 import type { HostedAgent, McpAgentHost } from "./agent-host.js";
 import type { BatchJob } from "./jobs.js";
 
-export interface ServeHostOptions {
+interface ServeHostOptions {
   /** "stdio", or the port to listen on (0: a free one). */
   readonly transport: "stdio" | { readonly port: number };
   /** Seconds from the start until the episode ends as timed_out; null: no limit. */

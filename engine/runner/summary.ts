@@ -8,7 +8,7 @@ import { aggregateByCategory, type CategoryRow, type ScoredScenario } from "../e
 import { peerMetrics, type CallPattern, type PeerMetrics, type ToolScanPattern, type ToolTalkMetrics } from "../benchmarks/peers.js";
 import type { EvaluationResult } from "../evaluation/result.js";
 import type { Category, Scenario } from "../scenario/model.js";
-import { addTelemetry, NO_TELEMETRY, type TelemetryTotals } from "../trajectory/telemetry.js";
+import { addTelemetry, NO_TELEMETRY, type TelemetryTotals } from "../trajectory/telemetry-totals.js";
 import { countedScore, DEFAULT_POLICY, isErroredEnd, type RunStatus, type ScoringPolicy } from "../evaluation/outcome.js";
 import { isSuccess } from "../evaluation/pass-k.js";
 import type { ReviewSummary } from "./failure-review.js";

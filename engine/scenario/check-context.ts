@@ -6,7 +6,7 @@ import type { PromptSet } from "./prompts/prompt-set.js";
 import type { ScenarioClock } from "../world/clock.js";
 import type { Anchor, Path, YamlSource } from "./yaml-source.js";
 
-export interface ReportOptions {
+interface ReportOptions {
   readonly anchor?: Anchor;
   readonly severity?: Severity;
   readonly data?: Diagnostic["data"];

@@ -30,7 +30,7 @@ export function readScenarioFileText(path: string): ScenarioFileText {
   return decodeScenarioBytes(readFileSync(path), path);
 }
 
-export function decodeScenarioBytes(bytes: Uint8Array, file: string): ScenarioFileText {
+function decodeScenarioBytes(bytes: Uint8Array, file: string): ScenarioFileText {
   const text = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)
     .toString("utf8")
     .replace(/^\uFEFF/, "");
@@ -52,7 +52,7 @@ export function decodeScenarioBytes(bytes: Uint8Array, file: string): ScenarioFi
 }
 
 /** Offset of the first byte that is not part of a well-formed UTF-8 sequence, or -1. */
-export function firstInvalidUtf8(bytes: Uint8Array): number {
+function firstInvalidUtf8(bytes: Uint8Array): number {
   let i = 0;
   while (i < bytes.length) {
     const b = bytes[i] ?? 0;

@@ -11,7 +11,7 @@ import { obj, str } from "./raw.js";
 import { checkScenarioSource, checkScenarioText, type CheckResult, type PromptSetInput } from "./resolve.js";
 import { YamlSource } from "./yaml-source.js";
 
-export { checkScenarioText, type CheckResult };
+export { checkScenarioText };
 
 export interface LoadOptions {
   /** A prompt set file to use instead of the scenario's own `prompts:` (`run --prompts`). */
@@ -53,7 +53,7 @@ export function checkScenarioFileSource(src: YamlSource, options: LoadOptions = 
 }
 
 /** A prompt set file read and checked; a problem becomes the reason it cannot be used. */
-export function readPromptSet(file: string): PromptSetInput {
+function readPromptSet(file: string): PromptSetInput {
   let text: string;
   try {
     text = readFileSync(file, "utf8");

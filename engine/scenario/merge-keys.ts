@@ -6,7 +6,7 @@ import { isMap, isPair, isScalar, isSeq } from "yaml";
 import type { Diagnostic } from "../base/diagnostics.js";
 import type { YamlSource } from "./yaml-source.js";
 
-export const MERGE_KEY_MESSAGE = "YAML merge keys (`<<`) are not supported in scenarios: write the keys out here.";
+const MERGE_KEY_MESSAGE = "YAML merge keys (`<<`) are not supported in scenarios: write the keys out here.";
 
 export function mergeKeyDiagnostics(src: YamlSource): Diagnostic[] {
   const out: Diagnostic[] = [];

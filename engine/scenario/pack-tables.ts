@@ -20,7 +20,7 @@ export function resolvePack(world: unknown): WorldPack {
 }
 
 /** How a table name is written: capitals, digits and underscores (the schema's pattern). */
-export const TABLE_NAME = /^[A-Z][A-Z0-9_]*$/;
+const TABLE_NAME = /^[A-Z][A-Z0-9_]*$/;
 
 /** What to tell an author about a table name the pack lacks: the closest table, or the pack that has it. */
 function tableHint(pack: WorldPack, name: string, sandbox: boolean): { suggestion: string | null; elsewhere: PackId | undefined } {

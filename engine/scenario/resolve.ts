@@ -31,7 +31,7 @@ export interface CheckResult {
   readonly diagnostics: readonly Diagnostic[];
 }
 
-export const DEFAULT_MAX_MESSAGES = 30;
+const DEFAULT_MAX_MESSAGES = 30;
 
 /**
  * A prompt set the loader read for this scenario (the checker itself reads no files): the set, or
@@ -40,7 +40,7 @@ export const DEFAULT_MAX_MESSAGES = 30;
  */
 export type PromptSetInput = ({ readonly set: PromptSet } | { readonly error: string }) & { readonly fromOption?: boolean };
 
-export interface CheckOptions {
+interface CheckOptions {
   readonly prompts?: PromptSetInput;
 }
 

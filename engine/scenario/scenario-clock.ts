@@ -17,7 +17,7 @@ const LATEST_NOW = 253_402_300_799; // 9999-12-31T23:59:59Z
 const OUT_OF_RANGE =
   "The clock must be between the years 1 and 9999: write a date such as 2026-01-15T09:00:00, or a timestamp in that range.";
 
-export interface ResolvedClock extends ScenarioClock {
+interface ResolvedClock extends ScenarioClock {
   readonly now_iso: string;
 }
 

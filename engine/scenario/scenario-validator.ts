@@ -9,7 +9,10 @@ import { precompiledValidator } from "./scenario-validator-precompiled.js";
 /** The schema as the validator checks it (the language server reads it too). */
 export const SCENARIO_SCHEMA: Readonly<Record<string, unknown>> = schemaJson;
 
-/** The ajv the schema is compiled with, here and by the build; `source` keeps the code for ajv's standalone export. */
+/**
+ * The ajv the schema is compiled with, here and by the build; `source` keeps the code for ajv's standalone export.
+ * @public scripts/build.mjs bundles this module and calls it, out of knip's sight.
+ */
 export function scenarioAjv(source = false): Ajv {
   // strictTypes off: the per-pack name hints (the schema's allOf, scripts/schema-pack-hints.ts) are
   // `properties`/`items` without a `type`, on purpose: a type there would repeat every type error

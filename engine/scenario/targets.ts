@@ -48,7 +48,7 @@ const SANDBOX_COLUMNS: readonly TargetColumn[] = [
 ];
 
 /** The columns a target of `table` may name: SANDBOX's, or those of the pack's world table; null for an unknown table. */
-export function targetColumns(pack: WorldPack, table: string): readonly TargetColumn[] | null {
+function targetColumns(pack: WorldPack, table: string): readonly TargetColumn[] | null {
   if (table === "SANDBOX") return SANDBOX_COLUMNS;
   const schema = pack.schemas.get(table);
   if (!schema) return null;

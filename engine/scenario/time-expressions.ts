@@ -10,7 +10,7 @@ import { DateTime } from "luxon";
 import { parseIso, type ScenarioClock } from "../world/clock.js";
 import { closestMatch } from "./suggest.js";
 
-export type TimeResult =
+type TimeResult =
   | { readonly ok: true; readonly value: number }
   | { readonly ok: false; readonly message: string; readonly suggestion?: string };
 

@@ -9,7 +9,7 @@ import { grouped, limitValue, overLimitMessage } from "../base/limits.js";
 /** The codes of the diagnostics that say a limit was passed (the check stops at them). */
 export const LIMIT_CODES: ReadonlySet<string> = new Set(["limit-file-size", "limit-nesting-depth", "too-many-milestones"]);
 
-export interface TreeProblem {
+interface TreeProblem {
   /** Source offsets the diagnostic underlines. */
   readonly offsets: readonly [number, number];
   readonly severity: "error" | "warning";

@@ -24,21 +24,21 @@ export type OpenAiToolSchema = {
   };
 };
 
-export interface SchemaParameter {
+interface SchemaParameter {
   readonly name: string;
   /** null: no type key (upstream's NoneType annotation after arg-type scrambling). */
   readonly type: ParamType | null;
   readonly required: boolean;
 }
 
-export interface SchemaSource {
+interface SchemaSource {
   /** The name the model sees (possibly scrambled). */
   readonly name: string;
   readonly docstring: string;
   readonly parameters: readonly SchemaParameter[];
 }
 
-export interface ParsedDocstring {
+interface ParsedDocstring {
   readonly description: string;
   /** Argument name -> description, in the order of the Args: block. */
   readonly args: ReadonlyMap<string, string>;

@@ -56,7 +56,7 @@ function roundHalfEven(x: number): number {
 }
 
 /** The six fields of a Python datetime, in its constructor's order. */
-export interface CalendarFields {
+interface CalendarFields {
   year: number;
   month: number;
   day: number;

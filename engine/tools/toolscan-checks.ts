@@ -8,7 +8,7 @@ import type { JsonValue } from "../base/json.js";
 import type { ParamType, ToolParameter } from "./types.js";
 
 /** A Python exception as ToolScan prints it inside a message: `Name(message)`. */
-export interface PyException {
+interface PyException {
   readonly name: string;
   readonly message: string;
 }

@@ -6,7 +6,7 @@
 import { googleDocstring } from "./docstring.js";
 import type { ToolDefinition } from "./types.js";
 
-export const CONVERSATION_ALREADY_ENDED = "Conversation already ended";
+const CONVERSATION_ALREADY_ENDED = "Conversation already ended";
 
 const endConversation: ToolDefinition = {
   name: "end_conversation",

@@ -76,8 +76,8 @@ export function validateRange(value: JsonValue | undefined, name: string, min?: 
 }
 
 /** Timestamps must lie in [1980, 2050) so a unit mistake (ms instead of s) is caught. */
-export const TIMESTAMP_MIN = 315529200.0;
-export const TIMESTAMP_MAX = 2524604400.0;
+const TIMESTAMP_MIN = 315529200.0;
+const TIMESTAMP_MAX = 2524604400.0;
 
 export function validateTimestamp(value: JsonValue | undefined, name: string): void {
   validateRange(value, name, TIMESTAMP_MIN, TIMESTAMP_MAX);

@@ -10,7 +10,7 @@ import { TRAJECTORY_SUFFIX } from "./writer.js";
 export const DEFAULT_RUNS_FOLDER = ".toolsandbox/runs";
 
 /** A scenario name with anything unsafe in a file name replaced (`toolsandbox run` and the extension agree). */
-export const safeFileStem = (scenarioName: string): string => scenarioName.replace(/[^A-Za-z0-9_.-]/g, "_").replace(/^\./, "_");
+const safeFileStem = (scenarioName: string): string => scenarioName.replace(/[^A-Za-z0-9_.-]/g, "_").replace(/^\./, "_");
 
 /**
  * The trajectory's file name: `<name>.trajectory.jsonl` for a single trial,
@@ -58,7 +58,7 @@ export function resolveRunsFolder(setting: string, workspaceFolder: string | nul
 }
 
 /** Names in the folder, or none when it does not exist yet. */
-export function listRunsFolder(folder: string): string[] {
+function listRunsFolder(folder: string): string[] {
   try {
     return readdirSync(folder);
   } catch {
@@ -67,7 +67,7 @@ export function listRunsFolder(folder: string): string[] {
 }
 
 /** A trajectory file found under a runs folder. */
-export interface RunFileEntry {
+interface RunFileEntry {
   readonly path: string;
   /** The file's name (its last path segment). */
   readonly name: string;

@@ -5,7 +5,7 @@ import schema from "../../schemas/trajectory.schema.json";
 import type { TrajectoryHeader } from "../episode/types.js";
 import type { TrajectoryEvent } from "./events.js";
 
-export const TRAJECTORY_SCHEMA_ID = "urn:toolsandbox:schema:trajectory:1";
+const TRAJECTORY_SCHEMA_ID = "urn:toolsandbox:schema:trajectory:1";
 
 interface Validators {
   readonly line: ValidateFunction;
@@ -30,7 +30,7 @@ function validators(): Validators {
   return compiled;
 }
 
-export type SchemaCheck<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly error: string };
+type SchemaCheck<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly error: string };
 
 function check<T>(validate: ValidateFunction<T>, value: unknown): SchemaCheck<T> {
   if (validate(value)) return { ok: true, value };
@@ -43,7 +43,7 @@ export const checkEvent = (value: unknown): SchemaCheck<TrajectoryEvent> => chec
 export const checkLine = (value: unknown): SchemaCheck<unknown> => check(validators().line, value);
 
 /** One readable sentence for the first schema error, e.g. "/message/sender must be one of: system, user, ...". */
-export function describeSchemaErrors(errors: readonly ErrorObject[]): string {
+function describeSchemaErrors(errors: readonly ErrorObject[]): string {
   const e = errors[0];
   if (!e) return "does not match the trajectory schema";
   const at = e.instancePath === "" ? "the line" : e.instancePath;

@@ -6,7 +6,7 @@
 import type { EndReason, EpisodeEvent, Message, TrajectoryHeader } from "../episode/types.js";
 import { applyChanges, changeConflict } from "../world/changes.js";
 import { packTables } from "../packs/tables.js";
-import { WorldHistory } from "../world/history.js";
+import { WorldHistory } from "../world/world-history.js";
 import type { Tables } from "../world/types.js";
 import type { EvaluationResult } from "../evaluation/result.js";
 import type { TrajectoryWarning } from "./errors.js";
@@ -78,7 +78,7 @@ export class TrajectoryBuilder {
       this.review = event;
       return;
     }
-    // The judge rates the finished episode after it was scored: its verdict is the last line.
+    // The judge rates the finished episode after it was scored: only the review may follow its verdict.
     if (this.judgement) throw new EventOrderError(`a "${event.type}" event follows the judgement event`);
     if (event.type === "judgement") {
       if (!this.end) throw new EventOrderError('a "judgement" event comes before the end event');

@@ -5,7 +5,7 @@ import { CodeActionKind, TextDocumentSyncKind, type ServerCapabilities } from "v
  * Characters that open completion besides typing a word: a space after `key:` or `- ` (values,
  * tool names), and the openers and separators of flow lists and maps (`after: [a, |]`).
  */
-export const COMPLETION_TRIGGER_CHARACTERS = [" ", "[", "{", ","];
+const COMPLETION_TRIGGER_CHARACTERS = [" ", "[", "{", ","];
 
 export function serverCapabilities(): ServerCapabilities {
   return {

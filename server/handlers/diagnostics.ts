@@ -42,7 +42,7 @@ export const DEFAULT_TIMING: DiagnosticsTiming = { quietDelayMs: 10, debounceMs:
  * (docs/limits.md). Past it the scoring would hold a worker of a hundred megabytes or more for
  * seconds after every pause in typing; `toolsandbox validate` scores a file of any size.
  */
-export const REFERENCE_SCORING_MAX_CHARS = 512 * 1024;
+const REFERENCE_SCORING_MAX_CHARS = 512 * 1024;
 
 /** How long a check waits, each time, for the feature requests being answered. */
 const REQUEST_DEFER_MS = 2;

@@ -33,7 +33,7 @@ interface Job {
 }
 
 /** Marks the worker thread, so an entry point can tell it from the server's main thread. */
-export const REFERENCE_WORKER_ROLE = "toolsandbox-reference-scorer";
+const REFERENCE_WORKER_ROLE = "toolsandbox-reference-scorer";
 
 /**
  * The reference solution's findings for a text whose check has no errors (the text is checked

@@ -11,7 +11,7 @@ export class Lifecycle {
 }
 
 /** A params check: null when the params are usable, else what is wrong with them. */
-export type ParamsCheck = (params: unknown) => string | null;
+type ParamsCheck = (params: unknown) => string | null;
 
 type Answer<R> = R | ResponseError<void>;
 

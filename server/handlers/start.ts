@@ -19,11 +19,11 @@ import { ReferenceScoring, type WorkerEntry } from "./reference-scoring.js";
 import { Lifecycle } from "./requests.js";
 import { filePath } from "./uris.js";
 
-export const SERVER_NAME = "toolsandbox-language-server";
+const SERVER_NAME = "toolsandbox-language-server";
 const SETTINGS_SECTION = "toolsandbox";
 const RUNS_FOLDER_SETTING = `${SETTINGS_SECTION}.runsFolder`;
 
-export interface ServerOptions {
+interface ServerOptions {
   /** How to start the reference-scoring worker; null scores in the server process. */
   readonly referenceWorker: WorkerEntry | null;
   readonly timing?: DiagnosticsTiming;

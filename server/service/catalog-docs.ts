@@ -20,14 +20,14 @@ export function parameterType(p: ToolParameter): string {
   return `${p.type === "array" ? "string[]" : p.type}${p.nullable ? " | null" : ""}`;
 }
 
-export function parameterSignature(p: ToolParameter): string {
+function parameterSignature(p: ToolParameter): string {
   const type = parameterType(p);
   const optional = p.required ? "" : "?";
   const fallback = p.default !== undefined ? ` = ${JSON.stringify(p.default)}` : "";
   return `${p.name}${optional}: ${type}${fallback}`;
 }
 
-export function toolDescription(tool: ToolDefinition): string {
+function toolDescription(tool: ToolDefinition): string {
   return parseDocstring(tool.docstring).description;
 }
 
@@ -70,7 +70,7 @@ export function parameterMarkdown(tool: ToolDefinition, p: ToolParameter): strin
 }
 
 /** The message bus (SANDBOX) columns a target may name, described in our words. */
-export const SANDBOX_COLUMN_DOCS: Readonly<Record<string, { type: string; description: string }>> = {
+const SANDBOX_COLUMN_DOCS: Readonly<Record<string, { type: string; description: string }>> = {
   sandbox_message_index: { type: "int", description: "Position of the message in the conversation, from 0." },
   sender: { type: "role", description: "Who sent the message: system, user, agent or execution_environment." },
   recipient: { type: "role", description: "Who the message is addressed to." },
@@ -164,6 +164,6 @@ export const CONSTRAINT_KIND_DOCS: Readonly<Record<string, string>> = {
     "Values are read from the tool traces of the message the `reference` milestone matched, filled into the target, then compared.",
 };
 
-export function codeBlock(text: string): string {
+function codeBlock(text: string): string {
   return ["```", text, "```"].join("\n");
 }

@@ -1,7 +1,6 @@
 // Pure: engine diagnostics -> LSP diagnostics. No protocol, no I/O; the handler calls it.
 import { DiagnosticSeverity, type Diagnostic as LspDiagnostic } from "vscode-languageserver";
 import type { Diagnostic } from "../../engine/base/diagnostics.js";
-import { checkScenarioText } from "../../engine/scenario/load.js";
 import type { ScenarioDocument } from "./document.js";
 import { guarded } from "./guard.js";
 
@@ -20,11 +19,6 @@ export function toLspDiagnostic(d: Diagnostic): LspDiagnostic {
     message: d.message,
     ...(d.data ? { data: d.data } : {}),
   };
-}
-
-/** Diagnostics for one scenario document's text. */
-export function scenarioDiagnostics(text: string, file: string): LspDiagnostic[] {
-  return checkScenarioText(text, file).diagnostics.map(toLspDiagnostic);
 }
 
 /** Diagnostics of a parsed document version (the check runs once per version and is shared). */

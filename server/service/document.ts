@@ -27,7 +27,7 @@ import { buildIdTable, type IdTable } from "./id-table.js";
 import { pathKey, rescanLines, scanLines, type LineStructure } from "./line-structure.js";
 
 export type { CursorContext } from "./cursor-context.js";
-export type { IdOccurrence, IdSection, IdTable } from "./id-table.js";
+export type { IdTable } from "./id-table.js";
 
 export interface ScenarioDocument {
   readonly uri: string;

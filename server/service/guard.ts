@@ -1,7 +1,7 @@
 // Every service entry point answers, whatever the document: an unexpected exception becomes an
 // empty answer. It is still reported to whoever listens (the server logs it, tests fail on it),
 // so a bug is never silently swallowed.
-export type ServiceErrorListener = (feature: string, error: unknown) => void;
+type ServiceErrorListener = (feature: string, error: unknown) => void;
 
 let listener: ServiceErrorListener | null = null;
 

@@ -5,7 +5,7 @@ import { isMap, isScalar, isSeq, Scalar, type Node, type YAMLMap } from "yaml";
 import type { YamlSource } from "../../engine/scenario/yaml-source.js";
 
 export type IdSection = "milestones" | "minefields";
-export const ID_SECTIONS: readonly IdSection[] = ["milestones", "minefields"];
+const ID_SECTIONS: readonly IdSection[] = ["milestones", "minefields"];
 /** The reserved reference name for the world before the conversation. */
 export const INITIAL_ID = "initial";
 
@@ -84,7 +84,7 @@ export function buildIdTable(source: YamlSource): IdTable {
 }
 
 /** The value node of `key` in a mapping; undefined when the key is absent, null when it has no value. */
-export function valueNode(map: YAMLMap, key: string): Node | null | undefined {
+function valueNode(map: YAMLMap, key: string): Node | null | undefined {
   const pair = map.items.find((p) => isScalar(p.key) && p.key.value === key);
   if (pair === undefined) return undefined;
   const value: unknown = pair.value;

@@ -12,7 +12,7 @@ export type Frame =
   | { readonly kind: "item"; readonly col: number; readonly index: number; readonly id: string };
 
 /** What one line opens: list items (`- `) and at most one key, with their columns. */
-export interface LineTokens {
+interface LineTokens {
   readonly items: readonly number[];
   readonly key: { readonly name: string; readonly col: number } | null;
   /** Column where the value text starts (after `key:` or `- `), or null when the line ends there. */
@@ -21,7 +21,7 @@ export interface LineTokens {
   readonly value: string;
 }
 
-export type LineKind = "structure" | "blank" | "scalar" | "flow";
+type LineKind = "structure" | "blank" | "scalar" | "flow";
 
 export interface LineInfo {
   readonly kind: LineKind;

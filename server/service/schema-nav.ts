@@ -9,7 +9,7 @@ export type Schema = Readonly<Record<string, unknown>>;
 /** Reads the tag (e.g. `kind`) written in the mapping at a path, or null. */
 export type TagReader = (path: readonly PathSegment[], tag: string) => string | null;
 
-export interface SchemaPosition {
+interface SchemaPosition {
   /** The schema written at this position (a $ref followed), before unions are split. */
   readonly declared: Schema | null;
   /** The concrete alternatives: unions split and narrowed by their tag where it is written. */
@@ -76,7 +76,7 @@ function expand(schema: Schema, path: readonly PathSegment[], readTag: TagReader
 }
 
 /** The values a branch's tag property allows (const or enum). */
-export function tagValues(schema: Schema, tag: string): string[] {
+function tagValues(schema: Schema, tag: string): string[] {
   const property = deref(asSchema(asSchema(schema.properties)?.[tag]));
   return enumValues(property).filter((v): v is string => typeof v === "string");
 }

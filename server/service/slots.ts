@@ -10,17 +10,17 @@ import type { IdSection } from "./id-table.js";
 import { pathKey } from "./line-structure.js";
 
 export type ToolPurpose = "allow" | "deny" | "call" | "trace";
-export type ColumnPurpose = "row" | "where" | "set" | "target" | "measures";
+type ColumnPurpose = "row" | "where" | "set" | "target" | "measures";
 
 /** What the keys of a mapping are. */
-export type KeySlot =
+type KeySlot =
   /** The world section: `pack`, `base` and the pack's tables. */
   | { readonly kind: "world" }
   | { readonly kind: "column"; readonly table: string; readonly purpose: ColumnPurpose }
   | { readonly kind: "argument"; readonly tool: ToolDefinition; readonly purpose: "call" | "trace" };
 
 /** What a scalar value is. */
-export type ValueSlot =
+type ValueSlot =
   | { readonly kind: "tool"; readonly purpose: ToolPurpose }
   /** A table name: a constraint's (SANDBOX allowed where the kind compares a message) or a guardrail list's. */
   | { readonly kind: "table"; readonly sandbox: boolean }
@@ -163,7 +163,7 @@ function constraintPath(path: P): P | null {
 }
 
 /** The table a constraint's target rows describe (tool_trace_extract: always a SANDBOX message). */
-export function constraintTable(doc: ScenarioDocument, constraint: P): string | null {
+function constraintTable(doc: ScenarioDocument, constraint: P): string | null {
   if (writtenScalar(doc, [...constraint, "kind"]) === "tool_trace_extract") return "SANDBOX";
   const table = writtenScalar(doc, [...constraint, "table"]);
   return table !== null && (doc.pack.schemas.has(table) || table === "SANDBOX") ? table : null;

@@ -15,7 +15,7 @@ import type { Diagnostic } from "../../engine/base/diagnostics.js";
  * Past this size the second check is not run: it would double the cost of every keystroke while
  * the error stands, in the files where a check already takes longest.
  */
-export const RECOVERY_MAX_CHARS = 1_000_000;
+const RECOVERY_MAX_CHARS = 1_000_000;
 
 /** A line that opens a top-level key: a plain or quoted-free key at column 0 followed by `:`. */
 const TOP_LEVEL_KEY = /^([A-Za-z_$][A-Za-z0-9_$-]*)[ \t]*:(?=[ \t]|\r?\n|$)/;
@@ -29,7 +29,7 @@ interface Piece {
 }
 
 /** The text cut at its top-level keys; null when it cannot be cut safely (content before the first key, a key twice). */
-export function cutAtTopLevelKeys(text: string): Piece[] | null {
+function cutAtTopLevelKeys(text: string): Piece[] | null {
   const pieces: Piece[] = [];
   const keys = new Set<string>();
   let offset = 0;

@@ -21,7 +21,7 @@ export interface SuggestedValue {
 }
 
 /** The starting world of the scenario as written so far (the pack's default world when it cannot be read). */
-export function startingWorld(doc: ScenarioDocument): Tables {
+function startingWorld(doc: ScenarioDocument): Tables {
   try {
     const resolved = doc.check.scenario?.world.tables;
     if (resolved) return resolved;
@@ -47,7 +47,7 @@ function valueSources(pack: PackTables): readonly ValueSource[] {
 }
 
 /** Where a value is written: a column of `table`, or an argument of `tool`. */
-export interface ValuePlace {
+interface ValuePlace {
   readonly table?: string;
   readonly tool?: string;
 }

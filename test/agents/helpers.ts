@@ -53,7 +53,7 @@ export function agentToolNames(scenario: Scenario): string[] {
   return toolsFor(scenario, "agent").map((t) => agentFacingName(t.name, augmentations, tools));
 }
 
-export interface ServeProcess {
+interface ServeProcess {
   /** The Streamable HTTP endpoint, once the server says it listens. */
   readonly url: Promise<string>;
   readonly done: Promise<CliResult>;

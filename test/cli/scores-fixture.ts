@@ -7,7 +7,7 @@
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 
-export const SCENARIOS = ["find_temperature_adapted", "cellular_off_adapted"] as const;
+const SCENARIOS = ["find_temperature_adapted", "cellular_off_adapted"] as const;
 
 const sampleLines = (name: string): string[] =>
   readFileSync(join("sample-scenarios", "trajectories", `${name}.trajectory.jsonl`), "utf8")

@@ -33,7 +33,7 @@ export function removeTempDirs(): void {
   for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
 }
 
-export interface PlayedRun extends LiveRunOutcome {
+interface PlayedRun extends LiveRunOutcome {
   readonly lines: readonly StreamedLine[];
 }
 

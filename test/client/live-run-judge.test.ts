@@ -7,7 +7,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { playToFile, type StreamedLine } from "../../client/host/live-run.js";
 import { startMockLlm, type MockLlm } from "../../engine/mock-llm/server.js";
-import { RolePlayJudge } from "../../engine/benchmarks/dialogtool/role-play/judge.js";
+import { RolePlayJudge } from "../../engine/benchmarks/dialogtool/role-play/role-play-judge.js";
 import { modelSettings } from "../../engine/roles/openai/settings.js";
 import { createScriptedRoles } from "../../engine/roles/scripted.js";
 import { loadScenarioFile } from "../../engine/scenario/load.js";

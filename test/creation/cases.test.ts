@@ -2,7 +2,7 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import { CASE_NEW_IDS, generateCases, type ToolCase } from "../../engine/benchmarks/dialogtool/creation/cases.js";
-import { jsonEqual, judgeCase } from "../../engine/benchmarks/dialogtool/creation/judge.js";
+import { jsonEqual, judgeCase } from "../../engine/benchmarks/dialogtool/creation/case-verdicts.js";
 import { CREATION_PACKS } from "../../engine/benchmarks/dialogtool/creation/packs.js";
 import { codeOfReply, creationMessages, TOOL_CREATION_MARKER } from "../../engine/benchmarks/dialogtool/creation/prompt.js";
 import { firstNewIds, TOOLTALK_PACK } from "../../engine/packs/tooltalk/index.js";

@@ -35,13 +35,13 @@ export async function withClient<T>(body: (dc: DebugClient) => Promise<T>): Prom
   }
 }
 
-export interface Setup {
+interface Setup {
   readonly lines?: readonly (number | DebugProtocol.SourceBreakpoint)[];
   readonly functions?: readonly (string | DebugProtocol.FunctionBreakpoint)[];
   readonly exceptions?: readonly string[];
 }
 
-export interface Launched {
+interface Launched {
   readonly stopped: DebugProtocol.StoppedEvent;
   readonly lineBreakpoints: readonly DebugProtocol.Breakpoint[];
   readonly functionBreakpoints: readonly DebugProtocol.Breakpoint[];

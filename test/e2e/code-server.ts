@@ -11,7 +11,7 @@ import { freePort, onExit, startGroup, waitForHttpOk, type GroupProcess } from "
 // Installed on first use by scripts/test-setup (scripts/run-tests.mjs runs it before the e2e tests).
 const ENTRY = resolve(__dirname, "..", "..", ".vscode-test", "code-server", "node_modules", "code-server", "out", "node", "entry.js");
 
-export interface CodeServerOptions {
+interface CodeServerOptions {
   /** Leave workspace trust on (restricted mode for a folder not yet trusted). Default: off. */
   readonly workspaceTrust?: boolean;
   /** .vsix files installed with `--install-extension` before the server starts. */

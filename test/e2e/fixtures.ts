@@ -8,8 +8,8 @@ import { basename, join, resolve } from "node:path";
 import { freePort, onExit, startGroup, waitForHttpOk, type GroupProcess } from "./processes.js";
 
 const ROOT = resolve(__dirname, "..", "..");
-export const SAMPLES = join(ROOT, "sample-scenarios");
-export const CLI = join(ROOT, "dist", "cli.js");
+const SAMPLES = join(ROOT, "sample-scenarios");
+const CLI = join(ROOT, "dist", "cli.js");
 
 /** test-artifacts/e2e/<test file name>/, emptied first so a run's screenshots are only its own. */
 export function artifactDir(testFile: string): string {

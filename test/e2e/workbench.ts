@@ -7,7 +7,7 @@ import { join } from "node:path";
 import { chromium, type BrowserContext, type FrameLocator, type Locator, type Page } from "playwright-core";
 import { CodeServer } from "./code-server.js";
 
-export const CHROMIUM = process.env.TOOLSANDBOX_CHROMIUM ?? "/usr/bin/chromium";
+const CHROMIUM = process.env.TOOLSANDBOX_CHROMIUM ?? "/usr/bin/chromium";
 const CHROMIUM_ARGS = [
   "--no-sandbox",
   "--disable-gpu",
@@ -21,7 +21,7 @@ const CHROMIUM_ARGS = [
 const STEP_TIMEOUT = 60_000;
 const MOD = process.platform === "darwin" ? "Meta" : "Control";
 
-export interface WorkbenchOptions {
+interface WorkbenchOptions {
   /** `payload` pairs for the URL (extensionDevelopmentPath, extensionTestsPath). */
   readonly payload?: ReadonlyArray<readonly [string, string]>;
   /** Functions exposed on the page before it loads (codeAutomationExit, codeAutomationLog). */

@@ -4,7 +4,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
-import { runRecordOf } from "../../engine/runs/run-record.js";
+import { runRecordOf } from "../../engine/reports/run-record.js";
 import { comparisonHtml } from "../../engine/compare/compare-html.js";
 import { compareRuns, savedRun } from "../../engine/compare/compare-runs.js";
 import { parseTrajectory } from "../../engine/trajectory/reader.js";

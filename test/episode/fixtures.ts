@@ -6,9 +6,9 @@ import type { Demonstration, ReferenceCall, ReferenceStep, Scenario } from "../.
 import { defaultWorld } from "../../engine/packs/toolsandbox/default-world.js";
 import type { CellValue, Tables } from "../../engine/world/types.js";
 
-export const NOW = 1_700_000_000;
+const NOW = 1_700_000_000;
 
-export interface ScenarioPatch {
+interface ScenarioPatch {
   readonly reference?: readonly ReferenceStep[];
   readonly setting?: Readonly<Record<string, CellValue>>;
   readonly tables?: Tables;

@@ -6,7 +6,7 @@ import { createScriptedRoles } from "../../engine/roles/scripted.js";
 import type { Scenario } from "../../engine/scenario/model.js";
 import type { CellValue } from "../../engine/world/types.js";
 
-export interface Recorded {
+interface Recorded {
   readonly episode: Episode;
   readonly events: EpisodeEvent[];
 }

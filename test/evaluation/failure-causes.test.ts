@@ -9,8 +9,8 @@ import { join } from "node:path";
 import type { Message } from "../../engine/episode/types.js";
 import { failureCause, type CauseInput } from "../../engine/evaluation/failure-causes.js";
 import type { EvaluationResult } from "../../engine/evaluation/result.js";
-import { readRunRecord } from "../../engine/runs/run-record.js";
-import { withReferenceCauses } from "../../engine/runs/reference-causes.js";
+import { readRunRecord } from "../../engine/reports/run-record.js";
+import { withReferenceCauses } from "../../engine/reports/reference-causes.js";
 import { parseTrajectory } from "../../engine/trajectory/reader.js";
 
 const FILE = "sample-scenarios/trajectories/cellular_off_adapted.trajectory.jsonl";

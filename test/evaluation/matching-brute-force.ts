@@ -5,7 +5,7 @@
 
 import { MATCH_TIE_EPSILON, type MatchProblem } from "../../engine/evaluation/matching/index.js";
 
-export interface BruteForceResult {
+interface BruteForceResult {
   /** Maximum total over valid mappings (each summed in node order). */
   best: number;
   /** The mapping the tie-break rule names. */

@@ -127,7 +127,7 @@ export function syntheticSimilarity(
   };
 }
 
-export interface Tally {
+interface Tally {
   instances: number;
   withSeveralOptima: number;
   withReferences: number;

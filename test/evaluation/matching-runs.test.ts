@@ -1,4 +1,4 @@
-// The run compression (matching-runs.ts) against the brute force: a problem whose similarities,
+// The run compression (index-compression.ts) against the brute force: a problem whose similarities,
 // references and gates only see which run an index is in must be matched exactly as if every
 // message were its own index. Two checks:
 // - small random problems, compared with the brute force over the very same (uncompressed)

@@ -25,7 +25,7 @@ export function client(url: string, maxRetries = 0): OpenAI {
 }
 
 /** What the tool result says does not matter to the mock; it only has to be there. */
-export const TOOL_RESULT = "ok";
+const TOOL_RESULT = "ok";
 
 export function agentTools(scenario: Scenario, rename: (name: string) => string = (n) => n): ChatCompletionTool[] {
   return toolsFor(scenario, "agent").map((t) => {
@@ -84,6 +84,3 @@ export function userHistory(scenario: Scenario, played: readonly ReferenceStep[]
   }
   return messages;
 }
-
-/** The reference up to (not including) step `n` (1-based). */
-export const stepsBefore = (scenario: Scenario, n: number): ReferenceStep[] => scenario.reference.slice(0, n - 1);

@@ -8,7 +8,7 @@ import { after, before, test } from "node:test";
 import assert from "node:assert/strict";
 import OpenAI from "openai";
 import type { ResponseInputItem, FunctionTool, Response, ResponseStreamEvent } from "openai/resources/responses/responses";
-import { toolResultText } from "../../engine/mock-llm/history.js";
+import { toolResultText } from "../../engine/mock-llm/played-turns.js";
 import { OUTSIDE_AGENT_DONE_TEXT } from "../../engine/mock-llm/reply.js";
 import { startMockLlm, type MockLlm } from "../../engine/mock-llm/server.js";
 import { endedText } from "../../engine/roles/mcp/agent.js";

@@ -4,7 +4,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import type { Message } from "../../engine/episode/types.js";
-import { RolePlayJudge } from "../../engine/benchmarks/dialogtool/role-play/judge.js";
+import { RolePlayJudge } from "../../engine/benchmarks/dialogtool/role-play/role-play-judge.js";
 import {
   readJudgeRequest,
   ROLE_PLAY_CRITERIA,

@@ -28,13 +28,13 @@ const ORDER = [
 ];
 
 /** A scenario text from top-level sections (each written with its key); name, user and reference have defaults. */
-export function scenarioText(sections: Readonly<Record<string, string>>): string {
+function scenarioText(sections: Readonly<Record<string, string>>): string {
   return `${ORDER.map((key) => sections[key] ?? DEFAULTS[key])
     .filter((s): s is string => s !== undefined)
     .join("\n")}\n`;
 }
 
-export interface Checked extends CheckResult {
+interface Checked extends CheckResult {
   readonly text: string;
 }
 

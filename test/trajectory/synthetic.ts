@@ -4,7 +4,7 @@
 import type { EpisodeEvent, Message, RoleName, TrajectoryHeader } from "../../engine/episode/types.js";
 import type { Scenario } from "../../engine/scenario/model.js";
 import { defaultWorld } from "../../engine/packs/toolsandbox/default-world.js";
-import { WorldHistory } from "../../engine/world/history.js";
+import { WorldHistory } from "../../engine/world/world-history.js";
 import { TOOLSANDBOX_SCHEMAS } from "../../engine/packs/toolsandbox/table-schemas.js";
 import { WorldTransaction } from "../../engine/world/transaction.js";
 import type { Tables } from "../../engine/world/types.js";

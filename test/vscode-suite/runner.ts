@@ -1,7 +1,7 @@
 // A tiny test runner for inside the extension host: checks run one after another, one line each,
 // then a count. No mocha: the host only needs a module whose `run()` rejects on failure.
 
-export interface Check {
+interface Check {
   readonly name: string;
   readonly run: () => Promise<void>;
 }

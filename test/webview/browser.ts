@@ -9,7 +9,7 @@ import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { chromium, type BrowserContext, type Page } from "playwright-core";
 
-export const CHROMIUM = process.env.TOOLSANDBOX_CHROMIUM ?? "/usr/bin/chromium";
+const CHROMIUM = process.env.TOOLSANDBOX_CHROMIUM ?? "/usr/bin/chromium";
 const CHROMIUM_ARGS = [
   "--headless",
   "--no-sandbox",

@@ -3,9 +3,9 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { createNonce, panelHtml } from "../../engine/panel/html.js";
-import type { RunRecord } from "../../engine/runs/run-record.js";
-import type { RunsData } from "../../engine/runs/runs-data.js";
-import { runsReport } from "../../engine/runs/runs-report.js";
+import type { RunRecord } from "../../engine/reports/run-record.js";
+import type { RunsData } from "../../engine/reports/runs-data.js";
+import { runsReport } from "../../engine/reports/runs-report.js";
 
 const CATEGORIES = [
   "SINGLE_TOOL_CALL",

@@ -6,8 +6,8 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { COLUMNS, tableRows, type TableQuery } from "../../client/webview/runs/table-model.js";
 import { runsData } from "../../client/webview/runs/validate.js";
-import { runRecordOf } from "../../engine/runs/run-record.js";
-import { runsReport } from "../../engine/runs/runs-report.js";
+import { runRecordOf } from "../../engine/reports/run-record.js";
+import { runsReport } from "../../engine/reports/runs-report.js";
 import { serializeLine } from "../../engine/trajectory/writer.js";
 import { syntheticRuns } from "./runs-fixtures.js";
 

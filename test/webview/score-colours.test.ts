@@ -15,7 +15,7 @@ import type { TrajectoryLine } from "../../engine/panel/protocol.js";
 import type { EvaluationResult } from "../../engine/evaluation/result.js";
 import { requireBuild, removeTempDirs, tempDir } from "../cli/harness.js";
 import { PanelBrowser, textOf } from "./browser.js";
-import { runsReport } from "../../engine/runs/runs-report.js";
+import { runsReport } from "../../engine/reports/runs-report.js";
 import { syntheticRuns, writeRunsPage } from "./runs-fixtures.js";
 import { applyTheme, contrasts, resolvedColor, type ThemeCase } from "./theme.js";
 import { CLI, exportWithCli, flawedRun, readLines, samplePath, writeLines, writePanelPage } from "./trajectories.js";

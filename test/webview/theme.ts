@@ -79,7 +79,7 @@ export async function applyTheme(page: Page, theme: ThemeCase): Promise<void> {
   );
 }
 
-export interface Contrast {
+interface Contrast {
   readonly selector: string;
   /** WCAG contrast ratio of the text over its background; -1 when nothing matched. */
   readonly ratio: number;

@@ -1,6 +1,6 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { WorldHistory } from "../../engine/world/history.js";
+import { WorldHistory } from "../../engine/world/world-history.js";
 import { WorldTransaction } from "../../engine/world/transaction.js";
 import { applyChanges, invertChanges } from "../../engine/world/changes.js";
 import { defaultWorld } from "../../engine/packs/toolsandbox/default-world.js";

@@ -22,7 +22,7 @@ export function isFiltering(filter: RoleFilter): boolean {
   return filter.seenBy !== null || ROLE_NAMES.some((r) => !filter.senders.has(r));
 }
 
-export function passes(message: Message, filter: RoleFilter): boolean {
+function passes(message: Message, filter: RoleFilter): boolean {
   const index = message.sandbox_message_index;
   if (index < filter.foldSetup) return index === 0;
   return filter.senders.has(message.sender) && (filter.seenBy === null || message.visible_to.includes(filter.seenBy));

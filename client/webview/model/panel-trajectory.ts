@@ -5,10 +5,10 @@
 // (the host re-scored the trajectory after a milestone was edited).
 import type { Message } from "../../../engine/episode/types.js";
 import { effectiveTurnCount } from "../../../engine/evaluation/turn-count.js";
-import { addTelemetry, NO_TELEMETRY, telemetryTotals, type TelemetryTotals } from "../../../engine/trajectory/telemetry.js";
+import { addTelemetry, NO_TELEMETRY, telemetryTotals, type TelemetryTotals } from "../../../engine/trajectory/telemetry-totals.js";
 import { packTables } from "../../../engine/packs/tables.js";
 import { applyChanges, changeConflict } from "../../../engine/world/changes.js";
-import { WorldHistory } from "../../../engine/world/history.js";
+import { WorldHistory } from "../../../engine/world/world-history.js";
 import type { RowChange, TableSchema, Tables } from "../../../engine/world/types.js";
 import type { NodeKind, PanelEvaluation, PanelHeader, PanelJudgement, PanelLine } from "../../../engine/panel/protocol.js";
 import type { NodeResult } from "../../../engine/evaluation/result.js";
@@ -17,7 +17,7 @@ import type { ScoredDialogToolTurn } from "../../../engine/benchmarks/dialogtool
 
 export class LineOrderError extends Error {}
 
-export type PanelEnd = Extract<PanelLine, { type: "end" }>;
+type PanelEnd = Extract<PanelLine, { type: "end" }>;
 export type PanelModelCall = Extract<PanelLine, { type: "model_call" }>;
 
 /** A milestone or minefield result pinned to a message: where it matched, or its closest miss. */

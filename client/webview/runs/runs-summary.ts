@@ -2,8 +2,8 @@
 // group of agent, user, prompt set and augmentation its score and success rate with their 95%
 // intervals, τ-bench's pass^k, the paper's per-category table and the same per app; the suites.
 import { ALL_CATEGORIES } from "../../../engine/evaluation/categories.js";
-import type { RunsData } from "../../../engine/runs/runs-data.js";
-import type { GroupReport } from "../../../engine/runs/runs-report.js";
+import type { RunsData } from "../../../engine/reports/runs-data.js";
+import type { GroupReport } from "../../../engine/reports/runs-report.js";
 import { formatInterval, type Interval } from "../../../engine/evaluation/statistics/intervals.js";
 import { el } from "../view/dom.js";
 

@@ -3,15 +3,15 @@
 // by suite or category. Only the rows in view exist in the DOM (fixed height), so 10,000 runs draw
 // as fast as 20. Opening a row (click, Enter) asks the host to open its replay; two rows picked
 // with Ctrl/Cmd+click can be compared.
-import type { RunRecord } from "../../../engine/runs/run-record.js";
-import type { RunsData } from "../../../engine/runs/runs-data.js";
+import type { RunRecord } from "../../../engine/reports/run-record.js";
+import type { RunsData } from "../../../engine/reports/runs-data.js";
 import { FIRST_RENDER_MARK, type ViewRequest } from "../../../engine/panel/protocol.js";
 import { button, el, replaceChildren } from "../view/dom.js";
 import { runsSummary } from "./runs-summary.js";
-import { runsReport, type RunsReport } from "../../../engine/runs/runs-report.js";
-import { COLUMNS, matches, tableRows, type ColumnId, type Grouping, type TableQuery, type TableRow } from "./table-model.js";
+import { runsReport, type RunsReport } from "../../../engine/reports/runs-report.js";
+import { COLUMNS, matches, tableRows, type Grouping, type TableQuery, type TableRow } from "./table-model.js";
 
-export const RUN_ROW_HEIGHT = 26;
+const RUN_ROW_HEIGHT = 26;
 const OVERSCAN = 8;
 
 export class RunsView {
@@ -218,8 +218,6 @@ const SUMMARY_DELAY_MS = 250;
 
 const scoreClass = (score: number | null): string =>
   score === null ? " unscored" : score >= 1 - 1e-6 ? " full" : score > 0 ? " partial" : " zero";
-
-export type { ColumnId };
 
 /** The report of the runs the filter keeps, made as the host made the whole one (same threshold and policy). */
 function filteredReport(data: RunsData, filter: string): RunsReport {

@@ -4,13 +4,13 @@
 import type { AppRow } from "../../../engine/evaluation/app-rows.js";
 import type { CategoryRow } from "../../../engine/evaluation/categories.js";
 import type { PassHatKReport } from "../../../engine/evaluation/pass-k.js";
-import type { RunRecord } from "../../../engine/runs/run-record.js";
+import type { RunRecord } from "../../../engine/reports/run-record.js";
 import { CAUSE_KINDS, type CauseKind, type FailureCause } from "../../../engine/evaluation/failure-causes.js";
 import type { ReviewSummary } from "../../../engine/runner/failure-review.js";
-import type { RunsData } from "../../../engine/runs/runs-data.js";
-import type { GroupReport, RunsReport, StatusCounts, SuccessRate, SuiteRow } from "../../../engine/runs/runs-report.js";
+import type { RunsData } from "../../../engine/reports/runs-data.js";
+import type { GroupReport, RunsReport, StatusCounts, SuccessRate, SuiteRow } from "../../../engine/reports/runs-report.js";
 import type { Interval } from "../../../engine/evaluation/statistics/intervals.js";
-import type { TelemetryTotals } from "../../../engine/trajectory/telemetry.js";
+import type { TelemetryTotals } from "../../../engine/trajectory/telemetry-totals.js";
 import { bool, finite, index, list, nullable, oneOf, prop, record, str, type Reader } from "../validate/check.js";
 
 export function runsData(value: unknown, path: string): RunsData {

@@ -75,7 +75,7 @@ export function list<T>(read: Reader<T>): Reader<T[]> {
 }
 
 /** A world cell: a scalar, or a list of strings (a string_list column). */
-export function cell(value: unknown, path: string): CellValue {
+function cell(value: unknown, path: string): CellValue {
   if (value === null || typeof value === "string" || typeof value === "boolean") return value;
   if (Array.isArray(value)) return value.map((item, i) => str(item, `${path}/${i}`));
   return finite(value, path);

@@ -15,7 +15,7 @@ import { attempt, index, list, oneOf, prop, record, str, WireError } from "./che
 import { dialogToolReport } from "./dialogtool.js";
 import { trajectoryLine } from "./trajectory-line.js";
 
-export type Checked<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly error: string };
+type Checked<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly error: string };
 
 /** A message from the host, or why it was rejected. Bad lines inside a batch are dropped and listed. */
 export function parseHostMessage(value: unknown): Checked<PanelHostMessage> {

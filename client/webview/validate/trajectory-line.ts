@@ -13,7 +13,7 @@ import { modelCallLine } from "./model-call.js";
 const FORMAT = "toolsandbox-trajectory";
 const VERSION = 1;
 
-export const role: Reader<RoleName> = oneOf(ROLE_NAMES);
+const role: Reader<RoleName> = oneOf(ROLE_NAMES);
 
 /** One trajectory line, or a WireError naming what is wrong with it. */
 export function trajectoryLine(value: unknown, path: string): PanelLine {
@@ -98,7 +98,7 @@ function tables(value: unknown, path: string): Tables {
   return Object.fromEntries(Object.keys(o).map((name) => [name, list(row)(o[name], `${path}/${name}`)]));
 }
 
-export function message(value: unknown, path: string): Message {
+function message(value: unknown, path: string): Message {
   const o = record(value, path);
   const field = (key: string): unknown => prop(o, key);
   const at = (key: string): string => `${path}/${key}`;
@@ -141,7 +141,7 @@ function toolTrace(value: unknown, path: string): ToolTrace {
   };
 }
 
-export function rowChange(value: unknown, path: string): RowChange {
+function rowChange(value: unknown, path: string): RowChange {
   const o = record(value, path);
   const table = str(prop(o, "table"), `${path}/table`);
   const position = index(prop(o, "position"), `${path}/position`);

@@ -4,9 +4,9 @@
 // anywhere in the panel.
 import { isAllowedLink } from "../links.js";
 
-export type Child = Node | string | null | undefined | false;
+type Child = Node | string | null | undefined | false;
 
-export interface Props {
+interface Props {
   readonly class?: string;
   readonly text?: string;
   readonly title?: string;

@@ -15,7 +15,7 @@ const ROLE_LABELS: Readonly<Record<RoleName, string>> = {
 export const roleLabel = (role: RoleName): string => ROLE_LABELS[role];
 
 /** What kind of message this is, for styling: a tool call, its result, an error, or dialogue. */
-export type MessageKind = "call" | "result" | "error" | "text";
+type MessageKind = "call" | "result" | "error" | "text";
 
 export function messageKind(m: Message): MessageKind {
   if (m.tool_call_exception !== null) return "error";
@@ -24,7 +24,7 @@ export function messageKind(m: Message): MessageKind {
   return "text";
 }
 
-export function callText(m: Message): string | null {
+function callText(m: Message): string | null {
   const call = m.tool_call;
   if (!call) return null;
   const args = call.arguments !== undefined ? JSON.stringify(call.arguments) : (call.raw_arguments ?? "");

@@ -8,7 +8,7 @@ import { button, el, replaceChildren } from "./dom.js";
 import { messageKind, plural, roleLabel } from "./format.js";
 import { nodeCard, type NodeContext } from "./node-results.js";
 import { appendRichText, jsonBlock } from "./text.js";
-import { callSection } from "./telemetry.js";
+import { callSection } from "./model-calls.js";
 import { dialogToolSection } from "./dialogtool-turn.js";
 import { changeList, worldTables, type WorldContext } from "./world-diff.js";
 

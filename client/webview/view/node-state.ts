@@ -4,7 +4,7 @@
 import type { NodeKind } from "../../../engine/panel/protocol.js";
 import { formatScore } from "./format.js";
 
-export type NodeState = "hit" | "partial" | "miss" | "stepped" | "avoided";
+type NodeState = "hit" | "partial" | "miss" | "stepped" | "avoided";
 
 /** Below this a matched milestone is partial (similarities are floats: 1 may arrive as 0.9999999). */
 const FULL = 1 - 1e-6;

@@ -9,7 +9,7 @@ interface Shortcut {
   readonly run: (actions: PanelActions, focus: FocusTargets) => void;
 }
 
-export interface FocusTargets {
+interface FocusTargets {
   readonly search: HTMLInputElement;
   readonly jump: HTMLInputElement;
 }

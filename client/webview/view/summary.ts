@@ -9,7 +9,7 @@ import { isErroredEnd } from "../../../engine/evaluation/outcome.js";
 import { formatScore, plural } from "./format.js";
 import { NODE_SYMBOLS, nodeFigure, nodeState } from "./node-state.js";
 import { judgementSection } from "./judgement.js";
-import { telemetryLine } from "./telemetry.js";
+import { telemetryLine } from "./model-calls.js";
 import { dialogToolLine } from "./dialogtool-turn.js";
 import { dialogToolAnalysisLine } from "../../../engine/benchmarks/dialogtool/tasks/analysis-line.js";
 import { appendIdentifier } from "./text.js";

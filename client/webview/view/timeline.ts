@@ -9,10 +9,10 @@ import { formatScore, messageKind, previewAround, previewText, roleLabel } from 
 import { appendHighlighted } from "./text.js";
 import { NODE_SYMBOLS, nodeFigure, nodeState } from "./node-state.js";
 
-export const ROW_HEIGHT = 52;
+const ROW_HEIGHT = 52;
 const OVERSCAN = 6;
 
-export interface TimelineState {
+interface TimelineState {
   readonly trajectory: PanelTrajectory;
   readonly visible: VisibleMessages;
   readonly selected: number | null;
@@ -207,4 +207,4 @@ export class TimelineView {
   }
 }
 
-export const rowId = (index: number): string => `message-${index}`;
+const rowId = (index: number): string => `message-${index}`;

@@ -8,7 +8,7 @@ import { button, el, replaceChildren } from "./dom.js";
 import { roleLabel } from "./format.js";
 import { icon, type IconName } from "./icons.js";
 
-export interface ToolbarState {
+interface ToolbarState {
   readonly selected: number | null;
   readonly messageCount: number;
   readonly listed: number;

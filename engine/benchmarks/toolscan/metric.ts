@@ -89,7 +89,7 @@ export interface ToolScanResult {
   readonly incorrect_values: readonly string[];
 }
 
-export interface CallValidation {
+interface CallValidation {
   readonly tags: readonly CallPattern[];
   readonly unknown: readonly string[];
   readonly missing: readonly string[];
@@ -100,7 +100,7 @@ export interface CallValidation {
 const CLEAN: CallValidation = { tags: [], unknown: [], missing: [], mistyped: [], feedback: null };
 
 /** ToolScan's pre-execution validator: counts every failing check, feeds back the first. */
-export function validateCall(call: AgentCall, available: readonly string[], tools: ToolLookup): CallValidation {
+function validateCall(call: AgentCall, available: readonly string[], tools: ToolLookup): CallValidation {
   if (call.call === null) return { ...CLEAN, tags: ["IFE"], feedback: formatErrorFeedback(null) };
   if (!call.arguments.ok) {
     // The same complaint the execution environment gives, in ToolScan's Name(message) form.
@@ -157,7 +157,7 @@ function incorrectValues(truths: readonly ReferenceCall[], route: Route): readon
     .map((truth) => truth.id);
 }
 
-export interface ToolScanInput {
+interface ToolScanInput {
   readonly calls: readonly AgentCall[];
   readonly truths: readonly ReferenceCall[];
   /** Tool names offered to the agent, in offered order. */
@@ -168,7 +168,7 @@ export interface ToolScanInput {
   readonly finished: boolean;
 }
 
-export function toolScanFromCalls(input: ToolScanInput): ToolScanResult {
+function toolScanFromCalls(input: ToolScanInput): ToolScanResult {
   const route: Route = new Map();
   const calls = input.calls.map((call): ToolScanCall => {
     const checked = validateCall(call, input.available, input.tools);
@@ -229,7 +229,7 @@ export function toolScanFromCalls(input: ToolScanInput): ToolScanResult {
 }
 
 /** The conversation was ended by end_conversation (the last message is then inactive). */
-export function conversationFinished(messages: readonly Message[]): boolean {
+function conversationFinished(messages: readonly Message[]): boolean {
   return messages.some((m) => !m.conversation_active);
 }
 

@@ -52,7 +52,7 @@ export interface ToolTalkGroundTruth {
   readonly matched_by: number | null;
 }
 
-export interface ToolTalkCounts {
+interface ToolTalkCounts {
   readonly predictions: number;
   readonly ground_truths: number;
   readonly matches: number;
@@ -85,7 +85,6 @@ export interface ToolTalkResult {
   readonly ground_truths: readonly ToolTalkGroundTruth[];
 }
 
-export type { ToolLookup } from "../../evaluation/agent-calls.js";
 import type { ToolLookup } from "../../evaluation/agent-calls.js";
 
 /** The prediction's value for `key`, or the tool's Python default when it was omitted. */
@@ -95,7 +94,7 @@ function givenOrDefault(args: Readonly<Record<string, JsonValue>>, key: string, 
 }
 
 /** ToolTalk's default match rule as adapted above. */
-export function toolTalkMatches(prediction: AgentCall, truth: ReferenceCall, tools: ToolLookup): boolean {
+function toolTalkMatches(prediction: AgentCall, truth: ReferenceCall, tools: ToolLookup): boolean {
   if (prediction.name !== truth.tool || prediction.outcome !== "succeeded" || !prediction.arguments.ok) return false;
   const args = prediction.arguments.args;
   const tool = tools(truth.tool);
@@ -105,7 +104,7 @@ export function toolTalkMatches(prediction: AgentCall, truth: ReferenceCall, too
   });
 }
 
-export function isActionTool(name: string, tools: ToolLookup): boolean {
+function isActionTool(name: string, tools: ToolLookup): boolean {
   return tools(name)?.action ?? false;
 }
 
@@ -134,7 +133,7 @@ function episodeMetrics(counts: ToolTalkCounts): ToolTalkMetrics {
  * Greedy matching as ToolTalk does it: each prediction, in order, consumes the first still
  * unmatched ground truth it matches, so every ground truth is matched at most once.
  */
-export function toolTalkFromCalls(calls: readonly AgentCall[], truths: readonly ReferenceCall[], tools: ToolLookup): ToolTalkResult {
+function toolTalkFromCalls(calls: readonly AgentCall[], truths: readonly ReferenceCall[], tools: ToolLookup): ToolTalkResult {
   const matchedBy: (number | null)[] = truths.map(() => null);
   const predictions = calls.map((call): ToolTalkPrediction => {
     const slot = truths.findIndex((truth, i) => matchedBy[i] === null && toolTalkMatches(call, truth, tools));

@@ -46,7 +46,7 @@ const DENSE_TABLE_LIMIT = 1 << 18;
  * table are exactly those whose combinations could overflow a map too (a 10,000-message chain
  * has 10^8). Starting over only means asking again, and the oracle is a pure function.
  */
-export const MEMO_LIMIT = 1 << 20;
+const MEMO_LIMIT = 1 << 20;
 
 /** Oracle calls between two looks at the progress clock. */
 const ORACLE_CALLS_PER_TICK = 1 << 12;

@@ -12,7 +12,7 @@ import { MatchCapacityError } from "./dag.js";
 import { topologicalOrder } from "./topological-order.js";
 
 /** Bit masks are 31-bit signed integers; 30 nodes keeps every mask positive. */
-export const MAX_SWEEP_NODES = 30;
+const MAX_SWEEP_NODES = 30;
 
 /**
  * Upper bound on the number of (down-set, larger down-set) pairs. An antichain of 13 nodes has

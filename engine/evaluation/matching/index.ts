@@ -36,7 +36,7 @@
 // Algorithm (the strategies' files give their costs).
 // 0. Runs. When the caller says which consecutive indices are interchangeable
 //    (sameAsPrevious), each run of them becomes one index and the answer maps back to the
-//    runs' starts: exactly the same mapping (matching-runs.ts proves it), over R runs instead of
+//    runs' starts: exactly the same mapping (index-compression.ts proves it), over R runs instead of
 //    T messages.
 // 1. Components. The DAG splits into weakly connected components (matching-dag.ts); each is
 //    solved by its own ComponentSolver, variable elimination or the down-set sweep, whichever is
@@ -68,15 +68,15 @@
 import { analyseMatchDag, type IndexWindow, type MatchDag } from "./dag.js";
 import { ComponentLookup, SimilarityCache } from "./cache.js";
 import { GateCache, validateGates, type GateRef } from "./gates.js";
-import { compressRuns } from "./runs.js";
+import { compressRuns } from "./index-compression.js";
 import { ProgressClock, progressTitle } from "./search.js";
 import { componentSolver, type MatchComponent, type MatchStrategy } from "./strategy.js";
 
 import type { MatchProblem, MatchResult } from "./problem.js";
 
 export type { SimilarityOracle, SimilarityRowOracle } from "./cache.js";
-export type { MatchProblem, MatchResult } from "./problem.js";
-export type { KeyGate, MatchGate, PairGate } from "./gates.js";
+export type { MatchProblem } from "./problem.js";
+export type { MatchGate } from "./gates.js";
 
 /** Totals within this of the maximum are ties, settled by the lexicographic rule above. */
 export const MATCH_TIE_EPSILON = 1e-9;

@@ -1,5 +1,5 @@
 // The matcher's input and output types (matching.ts documents the rule they follow). Split out
-// so that the helpers that transform a problem (matching-runs.ts) need not import the matcher.
+// so that the helpers that transform a problem (index-compression.ts) need not import the matcher.
 import type { SimilarityOracle, SimilarityRowOracle } from "./cache.js";
 import type { MatchGate } from "./gates.js";
 import type { ProgressSink } from "./search.js";
@@ -31,7 +31,7 @@ export interface MatchProblem {
   /**
    * Optionally, whether index i (lo < i <= hi) is interchangeable with i - 1: every node's
    * similarity and every gate answer the same with any node moved between i - 1 and i, whatever
-   * the other indices. Runs of such indices are matched as one (matching-runs.ts); the answer is
+   * the other indices. Runs of such indices are matched as one (index-compression.ts); the answer is
    * the same as without, only cheaper. Omitted: every index is distinct.
    */
   sameAsPrevious?: (index: number) => boolean;

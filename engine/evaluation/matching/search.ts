@@ -1,7 +1,7 @@
 // The matcher's last resort: an exact depth-first search over one component's mappings with
 // memory linear in its node count, for the components neither variable elimination nor the
 // down-set sweep can hold in their memory bounds (many milestones reading each other over many
-// distinct messages, after index compression, matching-runs.ts). It never refuses: it answers
+// distinct messages, after index compression, index-compression.ts). It never refuses: it answers
 // exactly, however long that takes, and says so on the progress channel while it works.
 //
 // The search assigns the nodes in a topological order (every reference and gate node before the

@@ -29,7 +29,7 @@
 // of matching-search.ts (memory linear in its nodes, time whatever it takes, with progress
 // lines): the matcher never refuses. A pass of elimination that would still build a table past
 // its bound hands that one choice to the search as well.
-// T here is the number of runs after index compression (matching-runs.ts), not of messages: a
+// T here is the number of runs after index compression (index-compression.ts), not of messages: a
 // 10,000-message episode whose world changes a few times costs what a short one does.
 
 import type { SimilarityLookup } from "./cache.js";
@@ -40,7 +40,7 @@ import { buildMatchGraph, MAX_MATCH_MOVES, type MatchGraph } from "./graph.js";
 import type { ComponentSolver, MatchComponent } from "./component.js";
 import { ProgressClock, progressTitle, SearchComponentSolver, type ProgressSink } from "./search.js";
 
-export type { ComponentSolver, MatchComponent } from "./component.js";
+export type { MatchComponent } from "./component.js";
 import { MAX_SWEEP_STATES, MatchSweep } from "./sweep.js";
 
 export type MatchStrategy = "auto" | "elimination" | "sweep" | "search";

@@ -36,7 +36,7 @@ export type { IndexWindow } from "./dag.js";
 export const MAX_SWEEP_STATES = 1 << 22;
 
 /** Cap on the doubles kept for pruning: T + 1 forward and T + 1 backward layers (64 MiB). */
-export const MAX_STORED_STATES = 1 << 23;
+const MAX_STORED_STATES = 1 << 23;
 
 /**
  * Pruning keeps a state unless value + B < threshold - PRUNE_SLACK. Forward and backward sums

@@ -3,7 +3,7 @@
 // orders agree and each is deterministic whatever order the edges were given in.
 
 /** The nodes left on or behind a cycle; the message names them, as `bestMatch` reports bad input. */
-export class CycleError extends Error {
+class CycleError extends Error {
   override readonly name = "CycleError";
   constructor(readonly stuck: readonly number[]) {
     super(`bestMatch: the edges contain a cycle through nodes ${stuck.join(", ")}`);

@@ -7,7 +7,7 @@ import { pyEquals } from "../../python/values.js";
 import { toolTraceSimilarity } from "./tool-trace-measure.js";
 import type { ExpectedValue, MeasuredCell } from "./types.js";
 
-export interface ColumnResult {
+interface ColumnResult {
   /** In [0, 1]; null is neutral (see exactSimilarity). */
   readonly similarity: number | null;
   readonly note?: string;

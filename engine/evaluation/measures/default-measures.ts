@@ -16,16 +16,13 @@ function exactAll(columns: readonly string[], overrides: MeasureMap = {}): Measu
   return { ...Object.fromEntries(columns.map((c) => [c, EXACT])), ...overrides };
 }
 
-export const SANDBOX_MEASURES: MeasureMap = exactAll(
-  ["sandbox_message_index", "sender", "recipient", "conversation_active", "visible_to"],
-  {
-    content: ROUGE_L,
-    openai_tool_call_id: ANY,
-    openai_function_name: ANY,
-    tool_call_exception: ANY,
-    tool_trace: TOOL_TRACE,
-  },
-);
+const SANDBOX_MEASURES: MeasureMap = exactAll(["sandbox_message_index", "sender", "recipient", "conversation_active", "visible_to"], {
+  content: ROUGE_L,
+  openai_tool_call_id: ANY,
+  openai_function_name: ANY,
+  tool_call_exception: ANY,
+  tool_trace: TOOL_TRACE,
+});
 
 const bySchema = new WeakMap<TableSchema, MeasureMap>();
 const NO_MEASURES: MeasureMap = {};

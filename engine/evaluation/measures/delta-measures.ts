@@ -20,9 +20,9 @@ import type { ColumnKind, ColumnKinds } from "./table-columns.js";
 import type { CellValue } from "../../world/types.js";
 import type { ExpectedValue, MeasuredRow } from "./types.js";
 
-export type DeltaKind = "addition" | "removal" | "update";
+type DeltaKind = "addition" | "removal" | "update";
 
-export interface DeltaInput {
+interface DeltaInput {
   readonly kind: DeltaKind;
   readonly table: string;
   readonly current: readonly MeasuredRow[];

@@ -11,9 +11,7 @@ export { EXTRACTORS as UPSTREAM_EXTRACTORS, EXTRACTOR_NAMES as UPSTREAM_EXTRACTO
 
 export type ExtractedValues = Readonly<Record<string, JsonValue>>;
 
-export type Extraction =
-  | { readonly ok: true; readonly values: readonly ExtractedValues[] }
-  | { readonly ok: false; readonly error: string };
+type Extraction = { readonly ok: true; readonly values: readonly ExtractedValues[] } | { readonly ok: false; readonly error: string };
 
 /** The value at a dotted path ("result.days", "arguments.latitude", "result.0"), or undefined. */
 function atPath(trace: ToolTrace, path: string): JsonValue | undefined {

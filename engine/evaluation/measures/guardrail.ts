@@ -5,7 +5,7 @@
 import { countOf, showValue } from "./describe.js";
 import type { MeasuredCell, MeasuredRow } from "./types.js";
 
-export interface GuardrailResult {
+interface GuardrailResult {
   readonly similarity: 0 | 1;
   readonly reason: string | null;
 }

@@ -1,7 +1,5 @@
 // The similarity measures of the evaluation (reference 5.3-5.6): one entry point per constraint,
 // plus the pieces other parts of the engine reuse (SANDBOX rows, default measures, extractors).
 export { constraintSimilarity } from "./constraint-similarity.js";
-export { sandboxRow, SANDBOX_COLUMNS } from "./sandbox-rows.js";
-export { defaultMeasures, effectiveMeasures } from "./default-measures.js";
-export { UPSTREAM_EXTRACTORS, UPSTREAM_EXTRACTOR_NAMES, extractValues } from "./extractors.js";
+export { sandboxRow } from "./sandbox-rows.js";
 export type * from "./types.js";

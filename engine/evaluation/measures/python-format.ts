@@ -49,7 +49,7 @@ export function floatFormats(x: number): string[] {
   return [0, 1, 2, 3].map((precision) => formatFixed(x, precision));
 }
 
-export type FormatResult = { readonly ok: true; readonly text: string } | { readonly ok: false; readonly error: string };
+type FormatResult = { readonly ok: true; readonly text: string } | { readonly ok: false; readonly error: string };
 
 interface FormatSpec {
   fill: string;

@@ -19,8 +19,6 @@ export const SANDBOX_COLUMN_TYPES: Readonly<Record<string, ColumnType | "list">>
   visible_to: "list",
 };
 
-export const SANDBOX_COLUMNS: readonly string[] = Object.keys(SANDBOX_COLUMN_TYPES);
-
 function sameRoles(a: readonly RoleName[], b: readonly RoleName[]): boolean {
   return a.length === b.length && a.every((role, i) => role === b[i]);
 }

@@ -21,7 +21,7 @@ export interface RowsComparison {
   readonly weakest: WeakestColumn | null;
 }
 
-export interface RowsToCompare {
+interface RowsToCompare {
   readonly table: string;
   readonly rows: readonly MeasuredRow[];
   /** Where each of `rows` sits in the table the explanation refers to; default 0, 1, 2, ... */

@@ -19,7 +19,7 @@ import type { ExtractionExplanation, MeasuredRow } from "./types.js";
 
 type ExtractConstraint = Extract<Constraint, { kind: "tool_trace_extract" }>;
 
-export interface ExtractInput {
+interface ExtractInput {
   readonly constraint: ExtractConstraint;
   readonly current: readonly MeasuredRow[];
   readonly reference: readonly MeasuredRow[];
@@ -27,7 +27,7 @@ export interface ExtractInput {
   readonly columns: ReadonlySet<string>;
 }
 
-export interface ExtractComparison extends RowsComparison {
+interface ExtractComparison extends RowsComparison {
   readonly extraction: ExtractionExplanation;
 }
 

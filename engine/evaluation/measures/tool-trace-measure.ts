@@ -12,7 +12,7 @@ import type { ExpectedValue, MeasuredCell } from "./types.js";
 
 type Atol = Readonly<Record<string, number>> | undefined;
 
-export interface TraceScore {
+interface TraceScore {
   readonly similarity: 0 | 1;
   readonly note?: string;
 }

@@ -11,7 +11,7 @@ export interface Interval {
 }
 
 /** The 0.975 quantile of the standard normal: a two-sided 95% interval. */
-export const Z_95 = 1.959963984540054;
+const Z_95 = 1.959963984540054;
 
 /** Resamples per bootstrap: the interval's ends move by well under 0.01 between seeds at this count. */
 export const BOOTSTRAP_RESAMPLES = 2000;
@@ -55,7 +55,7 @@ export function bootstrapMeanInterval(values: readonly number[], options: Bootst
 }
 
 /** The sorted means of `resamples` resamples of `values`, drawn with a generator seeded with `seed`. */
-export function bootstrapMeans(values: readonly number[], resamples: number, seed: number): number[] {
+function bootstrapMeans(values: readonly number[], resamples: number, seed: number): number[] {
   if (!Number.isInteger(resamples) || resamples < 1) throw new RangeError(`resamples must be a positive integer, got ${resamples}`);
   const random = SeededRandom.fromSeed(seed);
   const n = values.length;

@@ -23,7 +23,7 @@ export function exactMcNemar(b: number, c: number): number {
   return Math.min(1, Number((2n * sum * scale) / 2n ** BigInt(n)) / Number(scale));
 }
 
-export interface PairedScenario {
+interface PairedScenario {
   readonly scenario: string;
   /** Mean over A's trials, and over B's. */
   readonly a: number;

@@ -9,7 +9,7 @@ const DAY = 86400;
 const H = 3600;
 const M = 60;
 
-export const DEFAULT_LOCATION = { latitude: 37.334606, longitude: -122.009102 } as const;
+const DEFAULT_LOCATION = { latitude: 37.334606, longitude: -122.009102 } as const;
 
 export function defaultWorld(now: number): Tables {
   const tomas = uuid5("Tomas Haake");

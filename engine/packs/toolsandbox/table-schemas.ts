@@ -83,5 +83,5 @@ export const REMINDER: TableSchema = {
   ],
 };
 
-export const TOOLSANDBOX_TABLES: readonly TableSchema[] = [SETTING, CONTACT, MESSAGING, REMINDER];
+const TOOLSANDBOX_TABLES: readonly TableSchema[] = [SETTING, CONTACT, MESSAGING, REMINDER];
 export const TOOLSANDBOX_SCHEMAS: ReadonlyMap<string, TableSchema> = new Map(TOOLSANDBOX_TABLES.map((t) => [t.name, t]));

@@ -18,14 +18,14 @@ import { errorMessage } from "../../base/text.js";
 import type { ModelCall, TokenUsage } from "../../episode/types.js";
 
 /** The message metadata key that carries the episode's MCP endpoint (Streamable HTTP on 127.0.0.1). */
-export const MCP_URL_METADATA = "toolsandbox/mcp_url";
+const MCP_URL_METADATA = "toolsandbox/mcp_url";
 /** The metadata key (of the reply message, the task, or the task's status message) read for token usage. */
-export const USAGE_METADATA = "usage";
+const USAGE_METADATA = "usage";
 
 /** How long to wait between looks at a task the agent left working (it should have answered when done). */
 const POLL_MS = 250;
 
-export type A2aAnswer =
+type A2aAnswer =
   /** The agent's reply: its text goes to the user. */
   | { readonly kind: "reply"; readonly text: string; readonly call: ModelCall }
   /** The agent could not be reached, answered with an error, or failed its task: the episode ends. */
@@ -36,7 +36,7 @@ export type A2aAnswer =
       readonly call: ModelCall | null;
     };
 
-export interface A2aConversationOptions {
+interface A2aConversationOptions {
   /** The agent's base URL (its card at /.well-known/agent-card.json), or the card's own URL (ending in .json). */
   readonly url: string;
   /** The episode's MCP endpoint, sent with every message. */

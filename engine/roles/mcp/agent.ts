@@ -32,7 +32,7 @@ type Action =
   | { readonly kind: "call"; readonly call: ToolCall; readonly answer: (a: McpAnswer) => void }
   | { readonly kind: "message"; readonly text: string; readonly answer: (a: McpAnswer) => void };
 
-export interface McpAgentOptions {
+interface McpAgentOptions {
   /** The run header's agent id, e.g. "mcp" or "cmd:node agent.mjs". */
   readonly id: string;
   readonly batchWindowMs?: number;

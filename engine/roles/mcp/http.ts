@@ -12,16 +12,16 @@ import type { AddressInfo } from "node:net";
 import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
 
-export const MCP_PATH = "/mcp";
+const MCP_PATH = "/mcp";
 
-export interface McpHttpEndpoint {
+interface McpHttpEndpoint {
   /** The Streamable HTTP endpoint, e.g. http://127.0.0.1:40123/mcp. */
   readonly url: string;
   readonly port: number;
   close(): Promise<void>;
 }
 
-export interface McpHttpOptions {
+interface McpHttpOptions {
   /** 0 picks a free port. */
   readonly port: number;
   /** Called (at most once) when the client goes away; `why` is one line. */

@@ -36,7 +36,7 @@ const sharedValidator = (): AjvJsonSchemaValidator => {
   return validator;
 };
 
-export { GET_USER_MESSAGE_TOOL, OPENING_PROMPT, SEND_MESSAGE_TOOL };
+export { SEND_MESSAGE_TOOL };
 /** `_meta` key of a tools/call request by which a client may choose the call's id (it appears in the trajectory). */
 export const CALL_ID_META = "toolsandbox/call_id";
 
@@ -59,7 +59,7 @@ const CONVERSATION_TOOLS: readonly Tool[] = [
 ];
 
 /** The tools the agent is shown, as MCP tools: the same names, descriptions and parameter schemas as the model agent's. */
-export function scenarioMcpTools(scenario: Scenario): Tool[] {
+function scenarioMcpTools(scenario: Scenario): Tool[] {
   const schemas = agentToolSchemas(
     toolsFor(scenario, "agent"),
     scenario.options.augmentations ?? [],
@@ -70,7 +70,7 @@ export function scenarioMcpTools(scenario: Scenario): Tool[] {
 }
 
 /** What the server tells a client when it connects: the scenario's system prompt, then how the conversation works. */
-export function serverInstructions(scenario: Scenario, conversation: EpisodeServerOptions["conversation"] = "mcp"): string {
+function serverInstructions(scenario: Scenario, conversation: EpisodeServerOptions["conversation"] = "mcp"): string {
   if (conversation === "outside")
     return [
       agentSystemMessage(scenario.agent),
@@ -98,7 +98,7 @@ function answerResult(answer: McpAnswer): CallToolResult {
   }
 }
 
-export interface EpisodeServerOptions {
+interface EpisodeServerOptions {
   /**
    * "mcp" (default): the conversation goes through the server's own tools and prompt. "outside": it
    * goes another way (A2A, runner/a2a-agent.ts) and the server lists the scenario's tools only.

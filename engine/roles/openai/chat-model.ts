@@ -15,7 +15,7 @@ import { type CacheScope, type CallCache, cacheKey } from "./call-cache.js";
 import type { EndpointLimiter } from "./endpoint-limiter.js";
 import { describeModelFailure } from "./failures.js";
 import { readAssistantMessage, type AssistantMessage } from "./response.js";
-import { modelCallRecord, readUsage, type CallFacts } from "./telemetry.js";
+import { modelCallRecord, readUsage, type CallFacts } from "./call-record.js";
 import { isJsonObject } from "../../base/json.js";
 
 export interface ChatModelOptions {

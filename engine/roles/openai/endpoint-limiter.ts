@@ -12,7 +12,7 @@
 // window it reports as spent through the x-ratelimit-* headers).
 
 /** What one HTTP attempt told us about the endpoint. */
-export interface AttemptOutcome {
+interface AttemptOutcome {
   /** The HTTP status; absent when no answer came (dropped, timed out). */
   readonly status?: number;
   readonly timedOut?: boolean;
@@ -20,7 +20,7 @@ export interface AttemptOutcome {
   readonly headers?: Headers;
 }
 
-export interface EndpointLimiterOptions {
+interface EndpointLimiterOptions {
   /** The most requests at once, whatever the endpoint takes (`auto:MAX`). */
   readonly max: number;
   /** The limit it starts from (default 4, or `max` if smaller). */

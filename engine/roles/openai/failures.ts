@@ -7,7 +7,7 @@ import type { ModelSettings } from "../../episode/types.js";
 /** Server messages can be whole HTML error pages; the detail keeps their start. */
 const MAX_SERVER_TEXT = 300;
 
-export interface FailureContext {
+interface FailureContext {
   readonly settings: ModelSettings;
   /** HTTP requests made for the call, retries included. */
   readonly attempts: number;

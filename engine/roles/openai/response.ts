@@ -14,7 +14,7 @@ export interface AssistantMessage {
   readonly toolCalls: readonly AssistantToolCall[];
 }
 
-export type ReadMessage = { readonly ok: true; readonly message: AssistantMessage } | { readonly ok: false; readonly problem: string };
+type ReadMessage = { readonly ok: true; readonly message: AssistantMessage } | { readonly ok: false; readonly problem: string };
 
 /** The first choice's message, or what is wrong with the answer. */
 export function readAssistantMessage(completion: unknown): ReadMessage {

@@ -6,7 +6,6 @@ import { packById } from "../../packs/registry.js";
 import { rankDistractionTools } from "./distraction.js";
 
 export { rankDistractionTools } from "./distraction.js";
-export { agentFacingName, agentToolSchema, agentToolSchemas, scrambledToolNames } from "./scrambling.js";
 
 const AUGMENTATION_TAGS: readonly Category[] = AUGMENTATION_CATEGORIES;
 
@@ -19,7 +18,7 @@ const SCRAMBLINGS: readonly { readonly augmentation: ToolAugmentation; readonly 
 ];
 
 /** True when the scenario is itself a variant (it carries an augmentation tag or scrambling). */
-export function isAugmentedVariant(scenario: Scenario): boolean {
+function isAugmentedVariant(scenario: Scenario): boolean {
   return scenario.categories.some((c) => AUGMENTATION_TAGS.includes(c)) || (scenario.options.augmentations?.length ?? 0) > 0;
 }
 

@@ -36,13 +36,13 @@ export function agentFacingName(toolName: string, augmentations: readonly ToolAu
 }
 
 /** Upstream's regex: everything before the last "Args:" goes; a docstring without one is kept. */
-export function scrambleToolDescription(docstring: string): string {
+function scrambleToolDescription(docstring: string): string {
   const at = docstring.lastIndexOf("Args:");
   return at < 0 ? docstring : docstring.slice(at);
 }
 
 /** Upstream's regex: the text between "Args:\n" and "\nReturns" goes; without both it is kept. */
-export function scrambleArgDescriptions(docstring: string): string {
+function scrambleArgDescriptions(docstring: string): string {
   const start = docstring.indexOf("Args:\n");
   if (start < 0) return docstring;
   const from = start + "Args:\n".length;

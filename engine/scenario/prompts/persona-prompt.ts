@@ -14,7 +14,7 @@ export function describePersona(persona: Persona): string {
 }
 
 /** The paragraph added to the agent's system prompt. */
-export function personaParagraph(persona: Persona): string {
+function personaParagraph(persona: Persona): string {
   return [
     `While you help, you play a character: you are ${persona.name}. Stay in this character in every reply you write to the user;`,
     "let it show in how you speak, never in what you do with the tools, and never say that you are playing a part.",

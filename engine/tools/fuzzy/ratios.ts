@@ -29,7 +29,7 @@ function simpleLowerCase(ch: string): string {
 }
 
 /** Normalized Indel similarity in percent: (1 - distance / total length) * 100. */
-export function similarityPercent(lcs: number, len1: number, len2: number): number {
+function similarityPercent(lcs: number, len1: number, len2: number): number {
   const total = len1 + len2;
   const distance = total - 2 * lcs;
   return (1 - (total ? distance / total : 0)) * 100;
@@ -42,10 +42,6 @@ export function ratio(s1: string, s2: string): number {
 export function ratioOf(a: CodePoints, b: CodePoints): number {
   const [pattern, text] = a.length <= b.length ? [a, b] : [b, a];
   return similarityPercent(new PatternMasks(pattern).lcs(text), a.length, b.length);
-}
-
-export function partialRatio(s1: string, s2: string): number {
-  return partialRatioOf(codePoints(s1), codePoints(s2));
 }
 
 /**

@@ -9,7 +9,7 @@ import { partialTokenRatio, tokenRatio } from "./token-ratios.js";
 
 const UNBASE_SCALE = 0.95;
 
-export function wRatio(s1: string, s2: string): number {
+function wRatio(s1: string, s2: string): number {
   const a = codePoints(s1);
   const b = codePoints(s2);
   if (a.length === 0 || b.length === 0) return 0;

@@ -40,7 +40,7 @@ export function mockSettings(mock: MockLlm, given: Partial<Omit<ModelSettings, "
   return modelSettings(model, { base_url: `${mock.url}/v1`, ...given });
 }
 
-export interface ModelEpisode {
+interface ModelEpisode {
   readonly episode: Episode;
   readonly events: EpisodeEvent[];
   readonly agent: AgentRole;

@@ -4,7 +4,7 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { WAIT_MS } from "./client.js";
 
-export interface RawResponse {
+interface RawResponse {
   readonly id: number | string | null;
   readonly result?: unknown;
   readonly error?: { readonly code: number; readonly message: string };

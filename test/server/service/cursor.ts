@@ -4,7 +4,7 @@ import type { Position } from "vscode-languageserver";
 import { getScenarioDocument, type ScenarioDocument } from "../../../server/service/document.js";
 import { snippetToText } from "../../../server/service/snippets.js";
 
-export const CURSOR = "$0";
+const CURSOR = "$0";
 
 let counter = 0;
 

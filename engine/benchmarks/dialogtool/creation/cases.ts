@@ -50,8 +50,8 @@ export interface ToolCase {
 }
 
 /** The fixed clock and ids of every case: the same cases, byte for byte, on every run. */
-export const CASE_NOW = 1_717_200_000;
-export const CASE_TIMEZONE = "UTC";
+const CASE_NOW = 1_717_200_000;
+const CASE_TIMEZONE = "UTC";
 export const CASE_NEW_IDS: readonly string[] = [1, 2, 3].map((n) => `00000000-0000-4000-8000-00000000000${n}`);
 
 export interface CaseWorld {

@@ -8,7 +8,7 @@ import type { ChatModel } from "../../../roles/openai/chat-model.js";
 import { RoleError } from "../../../episode/role.js";
 import type { ToolDefinition } from "../../../tools/types.js";
 import { generateCases, type CaseWorld, type Expected, type ToolCaseSpecs } from "./cases.js";
-import { judgeCase, type CaseVerdict } from "./judge.js";
+import { judgeCase, type CaseVerdict } from "./case-verdicts.js";
 import { codeOfReply, creationMessages } from "./prompt.js";
 import { runInSandbox, type SandboxLimits, type SandboxMemory, type SandboxPaths } from "./sandbox.js";
 
@@ -45,7 +45,7 @@ export interface SandboxReport {
   readonly memory: { readonly limit_mb: number; readonly enforcement: SandboxMemory["enforcement"]; readonly peak_mb: number };
 }
 
-export interface CreateToolInput {
+interface CreateToolInput {
   readonly tool: ToolDefinition;
   readonly app: string;
   readonly specs: ToolCaseSpecs;

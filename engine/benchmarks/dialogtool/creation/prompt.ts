@@ -57,7 +57,7 @@ function demonstration(tool: ToolDefinition, example: ToolCase): string[] {
   return lines;
 }
 
-export interface CreationPromptInput {
+interface CreationPromptInput {
   readonly tool: ToolDefinition;
   readonly tables: readonly string[];
   readonly schemas: ReadonlyMap<string, TableSchema>;

@@ -15,7 +15,7 @@ export const SAMPLE_MS = 20;
 
 export type MemoryEnforcement = "cgroup v2 memory.max" | "resident, swap and page-table memory sampled by the host" | "none (no /proc)";
 
-export interface MemoryWatch {
+interface MemoryWatch {
   readonly enforcement: MemoryEnforcement;
   /** The highest memory (resident + swap + page tables) the host read, in bytes (0 when it could read none). */
   peakBytes(): number;

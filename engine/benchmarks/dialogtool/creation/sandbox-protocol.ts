@@ -11,7 +11,7 @@ export interface SandboxCall {
 }
 
 /** The host's one request: define `functionName` from `code`, then make each call in turn. */
-export interface SandboxJob {
+interface SandboxJob {
   readonly type: "job";
   readonly code: string;
   readonly functionName: string;

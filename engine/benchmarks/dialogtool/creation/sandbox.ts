@@ -34,13 +34,13 @@ export interface SandboxLimits {
 export const DEFAULT_SANDBOX_LIMITS: SandboxLimits = { loadSeconds: 60, callSeconds: 5, wasmMemoryMb: 512, jsHeapMb: 256, memoryMb: 1024 };
 
 /** After its last message, the child has this long to exit before it is killed. */
-export const EXIT_GRACE_SECONDS = 1;
+const EXIT_GRACE_SECONDS = 1;
 
 /**
  * The whole tool's deadline, fixed when the child starts: loading, then the top level and each
  * call at most `callSeconds`, then the grace to finish.
  */
-export const toolSeconds = (limits: SandboxLimits, calls: number): number =>
+const toolSeconds = (limits: SandboxLimits, calls: number): number =>
   limits.loadSeconds + (calls + 1) * limits.callSeconds + EXIT_GRACE_SECONDS;
 
 /** A call's fate: what the function did, why its answer was refused, or why it has none (the sandbox was stopped first). */
@@ -94,13 +94,7 @@ export function sandboxProblem(paths: SandboxPaths): string | null {
 }
 
 /** What the child reads of Pyodide: its loader, the WebAssembly interpreter and the standard library. */
-export const PYODIDE_FILES: readonly string[] = [
-  "pyodide.mjs",
-  "pyodide.asm.mjs",
-  "pyodide.asm.wasm",
-  "python_stdlib.zip",
-  "pyodide-lock.json",
-];
+const PYODIDE_FILES: readonly string[] = ["pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json"];
 
 /**
  * The child's command line: Node's permission model lets it read Pyodide's files and its own

@@ -18,8 +18,6 @@ export const ROLE_PLAY_CRITERIA = [
   { id: "mbti_style", asks: "Is the way the agent reasons, decides and relates to the user typical of the persona's MBTI type?" },
 ] as const;
 
-export type CriterionId = (typeof ROLE_PLAY_CRITERIA)[number]["id"];
-
 /** The rubric's first line: how mock-llm tells a judge request from an agent or user request. */
 export const RUBRIC_MARKER = "You judge role-play consistency (toolsandbox role-play rubric, version 1).";
 
@@ -63,7 +61,7 @@ export function judgeUserMessage(persona: Persona, lines: readonly string[]): st
   return [PERSONA_HEADING, describePersona(persona), "", CONVERSATION_HEADING, ...lines].join("\n");
 }
 
-export interface JudgeRequestText {
+interface JudgeRequestText {
   readonly personaName: string;
   readonly replies: readonly string[];
 }

@@ -6,7 +6,7 @@ import { isJsonObject } from "../../../base/json.js";
 import type { CriterionScore } from "../../../trajectory/events.js";
 import { ROLE_PLAY_CRITERIA } from "./rubric.js";
 
-export type Verdict =
+type Verdict =
   | { readonly ok: true; readonly criteria: readonly CriterionScore[]; readonly overall: number }
   | { readonly ok: false; readonly problem: string };
 

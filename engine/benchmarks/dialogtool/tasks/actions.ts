@@ -59,7 +59,7 @@ const GOODBYE = /\b(good ?bye|bye|have a (nice|great|good|lovely) (day|evening|o
 const NUMBER_WORDS = ["zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve"];
 
 /** The action of the reference's reply `text`, said after `history` (the messages the agent saw before it). */
-export function deriveReplyAction(scenario: Scenario, text: string, history: readonly Message[]): DialogAction {
+function deriveReplyAction(scenario: Scenario, text: string, history: readonly Message[]): DialogAction {
   const realName = catalogNames(scenario);
   const pack = packById(scenario.world.pack);
   const lastUser = history.map(isUserMessage).lastIndexOf(true);
@@ -100,7 +100,7 @@ function mentionsCount(text: string, n: number): boolean {
 }
 
 /** The action of the reference's k-th agent step, said after `history`. */
-export function referenceStepAction(scenario: Scenario, step: AgentStep, history: readonly Message[]): TurnAction {
+function referenceStepAction(scenario: Scenario, step: AgentStep, history: readonly Message[]): TurnAction {
   if (step.kind === "agent_calls") return CALL_ACTION;
   return step.action ?? deriveReplyAction(scenario, step.text, history);
 }

@@ -29,7 +29,7 @@ export function appOfTool(name: string): string | null {
 const DATE_TIME = /(date|time|timestamp|\bday|hour|minute|second|month|year|deadline|due|when)/i;
 const LOCATION = /(location|city|country|address|place|\blat|\blon|latitude|longitude|region|zip|postal|destination|origin)/i;
 
-export function argumentKind(parameter: ToolParameter | undefined, name: string): ArgumentKind {
+function argumentKind(parameter: ToolParameter | undefined, name: string): ArgumentKind {
   if (parameter?.timestamp === true || DATE_TIME.test(name)) return "date_time";
   if (LOCATION.test(name)) return "location";
   if (parameter?.type === "integer" || parameter?.type === "number") return "number";
@@ -43,7 +43,7 @@ export function argumentKind(parameter: ToolParameter | undefined, name: string)
 
 export const NO_MISMATCHES: MismatchCounts = { date_time: 0, location: 0, number: 0, other: 0 };
 
-export interface ArgumentErrors {
+interface ArgumentErrors {
   readonly missing: number;
   readonly extra: number;
   readonly mismatched: MismatchCounts;

@@ -8,9 +8,9 @@
 import { tokenize13a } from "./tokenize-13a.js";
 
 /** sacrebleu's default maximum n-gram order. */
-export const BLEU_MAX_ORDER = 4;
+const BLEU_MAX_ORDER = 4;
 
-export interface SentenceBleu {
+interface SentenceBleu {
   /** 0..100, as sacrebleu reports it (not 0..1). */
   score: number;
   /** Per order 1..4, in percent; smoothed where nothing matched, 0 past the last order scored. */

@@ -61,7 +61,7 @@ export function choiceQuestion(kind: ChoiceKind, request: AgentRequest): string 
 }
 
 /** The pack's apps with at least one tool the agent may call here. */
-export function appsOffered(request: AgentRequest): PackApp[] {
+function appsOffered(request: AgentRequest): PackApp[] {
   const offered = new Set(request.tools.map((t) => t.name));
   return packById(request.scenario.world.pack).apps.filter((a) => a.tools.some((t) => offered.has(t)));
 }
@@ -105,7 +105,7 @@ export function modelChooser(model: ChatModel, label: string): Chooser {
 }
 
 /** The reference's answers: its action at this turn, and the apps of its calls (NONE for a reply). */
-export function referenceAnswer(kind: ChoiceKind, scenario: Scenario, request: AgentRequest): string {
+function referenceAnswer(kind: ChoiceKind, scenario: Scenario, request: AgentRequest): string {
   if (kind === "action") return nextReferenceAction(scenario, request.messages) ?? "";
   const step = agentSteps(scenario)[agentTurnsTaken(request.messages)];
   if (step?.kind !== "agent_calls") return NO_APP;

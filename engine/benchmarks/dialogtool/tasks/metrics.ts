@@ -24,10 +24,6 @@ function rate(count: number, total: number): Rate {
 
 const mean = (values: readonly number[]): number | null => (values.length === 0 ? null : values.reduce((a, b) => a + b, 0) / values.length);
 
-export function metricsOfScores(scores: readonly TurnScores[]): DialogToolMetrics {
-  return metricsOf(scores.map((s) => ({ scores: s })));
-}
-
 interface Scored {
   readonly scores: TurnScores;
   readonly truth_action?: string;

@@ -9,7 +9,7 @@ import type { ActionCall, AgentAction, DialogToolMetrics, DialogToolTurn, Scored
 export const DIALOGTOOL_RUN_SUFFIX = ".dialogtool.json";
 export const DIALOGTOOL_RUN_FORMAT = "toolsandbox-dialogtool-run";
 
-export interface DialogToolRunFile {
+interface DialogToolRunFile {
   readonly format: typeof DIALOGTOOL_RUN_FORMAT;
   readonly version: 1;
   readonly scenario: string;
@@ -84,7 +84,7 @@ function readExtras(turn: JsonCursor): Partial<DialogToolTurn> {
   return extras;
 }
 
-export interface ReadDialogToolRun {
+interface ReadDialogToolRun {
   readonly scenario: string;
   readonly agent: string;
   readonly turns: readonly DialogToolTurn[];

@@ -33,13 +33,13 @@ export interface TeacherForcingOptions {
 }
 
 /** Thrown when the reference's own play does not end as a conversation should (the scenario is broken, or the predictor failed). */
-export class TeacherForcingError extends Error {
+class TeacherForcingError extends Error {
   override name = "TeacherForcingError";
 }
 
 export { catalogNames } from "./catalog-names.js";
 
-export function actionOfTurn(turn: AgentTurn, realName: (name: string) => string): Exclude<AgentAction, { kind: "none" }> {
+function actionOfTurn(turn: AgentTurn, realName: (name: string) => string): Exclude<AgentAction, { kind: "none" }> {
   if (turn.kind === "text") return { kind: "text", text: turn.text };
   return { kind: "calls", calls: turn.calls.map((c) => ({ tool: realName(c.name), arguments: c.arguments ?? null })) };
 }

@@ -12,12 +12,12 @@ const WHITESPACE_RUN = new RegExp(`[${PYTHON_WHITESPACE}]+`, "u");
 const TRAILING_WHITESPACE = new RegExp(`[${PYTHON_WHITESPACE}]+$`, "u");
 
 /** Python's `text.split()`: runs of whitespace separate words; no empty words at either end. */
-export function splitOnPythonWhitespace(text: string): string[] {
+function splitOnPythonWhitespace(text: string): string[] {
   return text.split(WHITESPACE_RUN).filter((word) => word !== "");
 }
 
 /** Python's `text.rstrip()`. */
-export function trimEndPythonWhitespace(text: string): string {
+function trimEndPythonWhitespace(text: string): string {
   return text.replace(TRAILING_WHITESPACE, "");
 }
 

@@ -27,13 +27,13 @@ function actionAt(messages: readonly Message[], start: number, realName: (name: 
   return { kind: "calls", calls };
 }
 
-export interface FreeRunTurns {
+interface FreeRunTurns {
   readonly turns: readonly DialogToolTurn[];
   /** Agent turns beyond the reference's in their dialogue turn: not scored, counted. */
   readonly extra_turns: number;
 }
 
-export function freeRunTurns(messages: readonly Message[], scenario: Scenario): FreeRunTurns {
+function freeRunTurns(messages: readonly Message[], scenario: Scenario): FreeRunTurns {
   const realName = catalogNames(scenario);
   const pack = packById(scenario.world.pack);
   const played = new Map<number, { index: number; action: Truth }[]>();

@@ -7,7 +7,7 @@ import type { JsonObject, JsonValue } from "../../../base/json.js";
 import { DEFAULT_AGENT_SYSTEM_PROMPT } from "../../../scenario/prompts/prompts.js";
 import type { ImportWarning } from "./warnings.js";
 
-export interface ConvertedConversation {
+interface ConvertedConversation {
   readonly agent: JsonObject | null;
   readonly user: JsonObject;
 }

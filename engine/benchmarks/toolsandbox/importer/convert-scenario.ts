@@ -4,10 +4,10 @@ import { toIso } from "../../../world/clock.js";
 import { convertConversation } from "./conversation.js";
 import { scenarioYaml } from "./document.js";
 import { PROMPT_SET_FILE } from "../../../scenario/prompts/prompt-set.js";
-import type { ExportedScenario, ExportedSuite } from "./export-data.js";
-import { convertGraph, UnsupportedConstruct } from "./milestones.js";
+import type { ExportedScenario, ExportedSuite, Paired } from "./export-data.js";
+import { convertGraph } from "./milestones.js";
 import { readReference, resolveReferenceSteps } from "./references.js";
-import type { ImportWarning, Paired } from "./warnings.js";
+import type { ImportWarning } from "./warnings.js";
 import { convertWorld } from "./world.js";
 
 export interface ConvertedScenario {
@@ -18,7 +18,7 @@ export interface ConvertedScenario {
   readonly hasReference: boolean;
 }
 
-export interface ConvertOptions {
+interface ConvertOptions {
   readonly referencesFolder: string | null;
   readonly schemaPath: string | null;
 }
@@ -79,5 +79,3 @@ export function convertScenario(pair: Paired<ExportedScenario>, suites: Paired<E
   ];
   return { name: a.name, text: scenarioYaml(content, header), warnings, hasReference: reference !== null };
 }
-
-export { UnsupportedConstruct };

@@ -51,6 +51,15 @@ export interface ExportedScenario {
   readonly minefields: ExportedGraph;
 }
 
+/**
+ * A pair of values of the same place in the two exports of one checkout, made under clock A and
+ * clock B (time-values.ts): the converter compares them to tell a time from a constant.
+ */
+export interface Paired<T> {
+  readonly a: T;
+  readonly b: T;
+}
+
 export interface ExportedSuite {
   readonly clock: { readonly now: number; readonly timezone: string };
   /** Upstream's user-simulator instruction, the prefix of every SYSTEM->USER message; null if absent. */

@@ -28,7 +28,7 @@ export interface SuiteImport {
   readonly notes: readonly string[];
 }
 
-export interface SuiteOptions {
+interface SuiteOptions {
   readonly out: string;
   readonly python: string;
   readonly referencesFolder?: string | null;

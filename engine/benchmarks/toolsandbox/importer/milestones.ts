@@ -2,10 +2,10 @@
 // its similarity function, reference node, target rows and column measures; guardrail choices;
 // the graph as `after` lists (nothing written when upstream used its default chain).
 import type { JsonObject, JsonValue } from "../../../base/json.js";
-import type { ExportedConstraint, ExportedGraph, FunctionSpec } from "./export-data.js";
+import type { ExportedConstraint, ExportedGraph, FunctionSpec, Paired } from "./export-data.js";
 import { roleName } from "./conversation.js";
 import type { Clock } from "./time-values.js";
-import type { ImportWarning, Paired } from "./warnings.js";
+import type { ImportWarning } from "./warnings.js";
 import { timedRow } from "./world.js";
 
 const KIND_OF_SIMILARITY: Readonly<Record<string, string>> = {
@@ -29,7 +29,7 @@ const ALL_TABLES = ["SANDBOX", "SETTING", "CONTACT", "MESSAGING", "REMINDER"];
 
 export class UnsupportedConstruct extends Error {}
 
-export function nodeId(section: "milestones" | "minefields", index: number): string {
+function nodeId(section: "milestones" | "minefields", index: number): string {
   return `${section === "milestones" ? "milestone" : "minefield"}_${index}`;
 }
 

@@ -14,7 +14,7 @@ import { isJsonObject } from "../../../base/json.js";
 /** A reference file that cannot be read; the scenario is reported and the others are imported. */
 export class ReferenceFileError extends Error {}
 
-export interface ReferenceFile {
+interface ReferenceFile {
   readonly steps: readonly JsonValue[];
   /** Why no honest reference can reach every milestone, when that is the case. */
   readonly finding: string | null;

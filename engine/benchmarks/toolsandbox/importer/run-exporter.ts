@@ -8,7 +8,7 @@ import type { Clock } from "./time-values.js";
 export class ExporterError extends Error {}
 
 /** The exporter script shipped with the package (beside this file from source, or in dist/). */
-export function exporterScript(): string {
+function exporterScript(): string {
   const candidates = [join(__dirname, "exporter.py"), join(__dirname, "toolsandbox-importer", "exporter.py")];
   const found = candidates.find((file) => existsSync(file));
   if (found === undefined)
@@ -16,7 +16,7 @@ export function exporterScript(): string {
   return found;
 }
 
-export interface ExporterRun {
+interface ExporterRun {
   readonly suite: ExportedSuite;
   /** What the exporter said on stderr (stand-ins it used), line by line. */
   readonly notes: readonly string[];

@@ -12,13 +12,13 @@ export interface Clock {
   readonly timezone: string;
 }
 
-export type TimeValue = { readonly expression: string | number; readonly exact: boolean };
+type TimeValue = { readonly expression: string | number; readonly exact: boolean };
 
 const DAY_WORDS: Readonly<Record<number, string>> = { [-1]: "yesterday", 0: "today", 1: "tomorrow" };
 const WEEKDAY_NAMES = ["", "monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"];
 
 /** "3d4h5m6s" for 273906 seconds. */
-export function durationText(seconds: number): string {
+function durationText(seconds: number): string {
   const parts: string[] = [];
   let rest = seconds;
   for (const [unit, size] of [

@@ -48,7 +48,7 @@ export function upstreamRun(id: string, trajectory: Trajectory): UpstreamRun {
 }
 
 /** upstream_score.py as shipped (beside this file from source, or in dist/toolsandbox-importer/). */
-export function upstreamScoreScript(): string {
+function upstreamScoreScript(): string {
   const candidates = [join(__dirname, "upstream_score.py"), join(__dirname, "toolsandbox-importer", "upstream_score.py")];
   const found = candidates.find((file) => existsSync(file));
   if (found === undefined)

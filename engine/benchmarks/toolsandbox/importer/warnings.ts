@@ -5,9 +5,3 @@ export interface ImportWarning {
   readonly construct: string;
   readonly message: string;
 }
-
-/** A pair of values of the same place in the two exports (clock A, clock B). */
-export interface Paired<T> {
-  readonly a: T;
-  readonly b: T;
-}

@@ -3,11 +3,11 @@
 // every timestamp written as the time expression it stands for.
 import type { JsonObject, JsonValue } from "../../../base/json.js";
 import { defaultWorld } from "../../../packs/toolsandbox/default-world.js";
+import type { Paired } from "./export-data.js";
 import { timeExpression, type Clock } from "./time-values.js";
-import type { ImportWarning, Paired } from "./warnings.js";
+import type { ImportWarning } from "./warnings.js";
 
 const WORLD_TABLES = ["SETTING", "CONTACT", "MESSAGING", "REMINDER"] as const;
-export const TIMESTAMP_COLUMNS = new Set(["creation_timestamp", "reminder_timestamp"]);
 
 function sameRows(a: readonly JsonObject[], b: readonly JsonObject[]): boolean {
   return JSON.stringify(a.map(sortedRow)) === JSON.stringify(b.map(sortedRow));

@@ -113,7 +113,7 @@ function readTurn(cursor: JsonCursor, position: number, notes: ToolTalkNormalisa
 }
 
 /** Validates a parsed conversation. `source` is used for error positions only. */
-export function readConversation(value: JsonValue, source: JsonSource): ToolTalkConversation {
+function readConversation(value: JsonValue, source: JsonSource): ToolTalkConversation {
   const root = new JsonCursor(source, value);
   root.object();
   const notes: ToolTalkNormalisation[] = [];

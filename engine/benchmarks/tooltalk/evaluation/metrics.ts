@@ -39,7 +39,7 @@ export interface ConversationScore {
 }
 
 /** Whether a tool changes the world (ToolTalk's `is_action`); false for names that are no tool. */
-export type IsActionTool = (apiName: string) => boolean;
+type IsActionTool = (apiName: string) => boolean;
 
 function isCallRecord(prediction: ToolTalkTurnPrediction): prediction is ToolTalkCallRecord {
   return prediction.role === "api";

@@ -57,7 +57,7 @@ export interface ToolTalkPredictor {
   predict(metadata: ToolTalkMetadata, history: readonly ToolTalkHistoryEntry[]): ToolTalkPrediction | Promise<ToolTalkPrediction>;
 }
 
-export interface SimulationOptions {
+interface SimulationOptions {
   /** Calls that may run in one assistant turn before it is cut off; ToolTalk has no limit. */
   readonly maxCallsPerTurn?: number;
   readonly match?: MatchOptions;

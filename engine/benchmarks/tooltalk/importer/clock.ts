@@ -15,7 +15,7 @@ const ZONES: Readonly<Record<string, string>> = {
   tokyo: "Asia/Tokyo",
 };
 
-export interface ImportedClock {
+interface ImportedClock {
   /** ISO local date-time, "2023-09-11T09:00:00". */
   readonly now: string;
   readonly timezone: string;

@@ -11,7 +11,7 @@ import type { JsonValue } from "../../../base/json.js";
 import type { GroundTruthCall } from "./script.js";
 
 /** What the dependency rules need to know about a tool. */
-export interface SessionRules {
+interface SessionRules {
   needsLogin(tool: string): boolean;
 }
 
@@ -19,7 +19,7 @@ const OPENS_SESSION = new Set(["UserLogin", "RegisterUser"]);
 const ENDS_SESSION = new Set(["LogoutUser", "DeleteAccount"]);
 
 export const opensSession = (tool: string): boolean => OPENS_SESSION.has(tool);
-export const endsSession = (tool: string): boolean => ENDS_SESSION.has(tool);
+const endsSession = (tool: string): boolean => ENDS_SESSION.has(tool);
 
 /** Every string in a JSON value (list elements and nested values included). */
 function strings(value: JsonValue, out: Set<string> = new Set()): Set<string> {

@@ -23,7 +23,7 @@ import { agentSystemPrompt, loggedInAtStart, userGoal, userKnowledge } from "./u
 import { conversationWorld, worldEntries } from "./world-rows.js";
 import type { Tables } from "../../../world/types.js";
 
-export interface ImportOptions {
+interface ImportOptions {
   /** The `$schema` path written in the modeline, relative to where the file goes; null for none. */
   readonly schemaPath: string | null;
   /** ToolTalk's eight databases as rows (readToolTalkDatabases); the rows the conversation reaches are written into the scenario. */

@@ -12,7 +12,7 @@ import type { RowChange, Tables } from "../../../world/types.js";
 import { ImportProblem } from "./problem.js";
 import type { GroundTruthCall } from "./script.js";
 
-export interface ReplayedCall {
+interface ReplayedCall {
   readonly call: GroundTruthCall;
   readonly ok: boolean;
   /** The result on success, null on failure. */

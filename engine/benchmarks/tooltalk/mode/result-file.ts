@@ -11,7 +11,7 @@ import type { ToolTalkCall, ToolTalkCallRecord, ToolTalkTurnPrediction, ToolTalk
 export const TOOLTALK_RUN_SUFFIX = ".tooltalk.json";
 export const TOOLTALK_RUN_FORMAT = "toolsandbox-tooltalk-run";
 
-export interface ToolTalkRunFile {
+interface ToolTalkRunFile {
   readonly format: typeof TOOLTALK_RUN_FORMAT;
   readonly version: 1;
   readonly scenario: string;
@@ -27,7 +27,7 @@ export interface ToolTalkRunFile {
   readonly turns: readonly ScoredTurn[];
 }
 
-export interface ReadRunFile {
+interface ReadRunFile {
   readonly scenario: string;
   readonly agent: string;
   readonly turns: readonly ToolTalkTurnRun[];

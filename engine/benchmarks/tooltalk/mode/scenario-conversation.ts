@@ -56,7 +56,7 @@ export class ScenarioBackend implements ToolTalkBackend {
 }
 
 /** ToolTalk's naive "now": the clock's wall time in the scenario's timezone. */
-export function naiveNow(scenario: Scenario): string {
+function naiveNow(scenario: Scenario): string {
   return DateTime.fromSeconds(scenario.clock.now, { zone: scenario.clock.timezone }).toFormat("yyyy-MM-dd HH:mm:ss");
 }
 

@@ -86,7 +86,7 @@ export function messageScope(shape: StepShape): number[] {
   return [...shape.shared, ...shape.lowerOut, ...shape.upperOut];
 }
 
-export interface EliminationPlan {
+interface EliminationPlan {
   /** Every variable but the kept one, in elimination order. */
   readonly order: readonly number[];
   /** Estimated operations, building the initial factors included. */

@@ -10,7 +10,7 @@ import type { CellValue, ColumnType, Row, TableSchema } from "../../../world/typ
 import { ToolError, type ToolParameter } from "../../../tools/types.js";
 import { POLARS_DUPLICATE_ERROR, POLARS_NO_DATA_ERROR } from "../../../tools/validators.js";
 
-export type FilterKind =
+type FilterKind =
   | { readonly kind: "exact" }
   /** WRatio similarity (0-100) of at least `threshold`; keeps the 5 best rows, best first. */
   | { readonly kind: "fuzzy"; readonly threshold: number }
@@ -19,7 +19,7 @@ export type FilterKind =
   /** Inclusive upper bound. */
   | { readonly kind: "max" };
 
-export interface FilterCriterion {
+interface FilterCriterion {
   readonly column: string;
   /** `undefined` is upstream's NOT_GIVEN: the criterion is skipped. */
   readonly value: JsonValue | undefined;
@@ -198,7 +198,7 @@ export function rowsAsResult(rows: readonly Row[], table: TableSchema): JsonObje
 }
 
 /** Positions of the rows whose `column` equals `value` (upstream: `pl.col(column) == value`). */
-export function positionsWhere(rows: readonly Row[], column: string, value: string): number[] {
+function positionsWhere(rows: readonly Row[], column: string, value: string): number[] {
   const out: number[] = [];
   rows.forEach((row, i) => {
     if (row[column] === value) out.push(i);

@@ -10,7 +10,7 @@ import type { StateDependency, ToolDefinition, ToolParameter } from "../../../to
 import { ToolError } from "../../../tools/types.js";
 import { validateType } from "../../../tools/validators.js";
 
-export type BooleanSetting = "cellular" | "wifi" | "location_service" | "low_battery_mode";
+type BooleanSetting = "cellular" | "wifi" | "location_service" | "low_battery_mode";
 
 const BOOL = "<class 'bool'>";
 const TYPE_ERROR = "TypeError: Parameter 'on' is of type '…', but expected '<class 'bool'>'.";

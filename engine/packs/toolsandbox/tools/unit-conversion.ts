@@ -206,7 +206,7 @@ interface UnitFactor {
 }
 
 /** A parsed unit expression. */
-export interface ParsedUnit {
+interface ParsedUnit {
   readonly factors: readonly UnitFactor[];
   /** The units as pint prints them, e.g. "kilometer / hour". */
   readonly pintName: string;
@@ -250,7 +250,7 @@ function formatUnits(entries: ReadonlyMap<string, number>, empty: string): strin
   return [head, ...down].join(" / ");
 }
 
-export function parseUnit(text: string): ParsedUnit {
+function parseUnit(text: string): ParsedUnit {
   const source = preprocess(text);
   // An empty expression is pint's dimensionless unit.
   if (source === "") return { factors: [], pintName: "dimensionless", dimensionality: "dimensionless" };

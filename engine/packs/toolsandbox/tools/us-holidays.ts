@@ -26,7 +26,7 @@
 // builds January 1 of the year 10000.
 import { ToolError } from "../../../tools/types.js";
 
-export interface Holiday {
+interface Holiday {
   /** YYYY-MM-DD */
   readonly date: string;
   readonly name: string;

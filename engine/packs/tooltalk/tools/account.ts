@@ -6,14 +6,14 @@ import type { ToolParameter } from "../../../tools/types.js";
 import { AUTH_ERRORS, apiException, arg, hex, stringParam, type ToolTalkApi, suiteTool } from "./api.js";
 import { cellJson, toCell } from "./collections.js";
 import { pyEquals, pyReMatches } from "./python-semantics.js";
-import { accountByToken, accountByUsername, updateAccount, type AccountRef } from "./session.js";
+import { accountByToken, accountByUsername, updateAccount, type AccountRef } from "./login-session.js";
 import { ACCOUNT } from "../tables.js";
 
 const SUITE = { module: "AccountTools", domain: "Account" } as const;
 
 // ToolTalk's format checks (re.match, so `$` also accepts one trailing newline; \w and \d are Unicode).
 export const EMAIL_PATTERN = /^[\p{L}\p{N}_\-.]+@[\p{L}\p{N}_\-.]+\n?$/u;
-export const PHONE_PATTERN = /^\p{Nd}{3}-\p{Nd}{3}-\p{Nd}{4}\n?$/u;
+const PHONE_PATTERN = /^\p{Nd}{3}-\p{Nd}{3}-\p{Nd}{4}\n?$/u;
 
 const STATUS_SCHEMA: JsonObject = { type: "object", properties: { status: { type: "string" } } };
 const USER_SCHEMA: JsonObject = {

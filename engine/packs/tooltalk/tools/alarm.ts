@@ -4,7 +4,7 @@ import type { PythonRandom } from "../../../python/random.js";
 import { STRPTIME_ERRORS, apiException, arg, hex, stringParam, type ToolTalkApi, loggedInSuiteTool } from "./api.js";
 import { cellJson, deleteItem, findItem, ownedRows, putItem } from "./collections.js";
 import { pyStr } from "./python-semantics.js";
-import { accountByToken } from "./session.js";
+import { accountByToken } from "./login-session.js";
 import { TIME_FORMAT, compareNaive, strptime } from "./strptime.js";
 import { ALARM } from "../tables.js";
 

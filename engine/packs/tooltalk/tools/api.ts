@@ -73,13 +73,13 @@ export const STRPTIME_ERRORS = (format: string): readonly string[] => [
 ];
 
 /** A suite's name as the catalog shows it (ToolTalk's suite and our domain). */
-export interface Suite {
+interface Suite {
   readonly module: string;
   readonly domain: string;
 }
 
 /** What one tool's catalog entry is made of; the docstring is written from the summary and parameters. */
-export interface ToolSpec {
+interface ToolSpec {
   readonly name: string;
   readonly summary: string;
   readonly parameters: readonly ToolParameter[];

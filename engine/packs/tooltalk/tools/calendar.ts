@@ -18,7 +18,7 @@ import {
 } from "./api.js";
 import { cellJson, deleteItem, findItem, ownedRows, putItem, toCell } from "./collections.js";
 import { pyAppendToCopy, pyContains, pyEquals, pyStr, pyTruthy, type PyValue } from "./python-semantics.js";
-import { accountByToken } from "./session.js";
+import { accountByToken } from "./login-session.js";
 import { DATETIME_FORMAT, compareNaive, strptime } from "./strptime.js";
 import { CALENDAR } from "../tables.js";
 

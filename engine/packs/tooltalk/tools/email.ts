@@ -7,7 +7,7 @@ import { EMAIL_PATTERN } from "./account.js";
 import { cellJson, ownedRows } from "./collections.js";
 import { SEARCH_ERRORS, keywordSearch } from "./keyword-search.js";
 import { pyIterate, pyReMatches } from "./python-semantics.js";
-import { accountByToken } from "./session.js";
+import { accountByToken } from "./login-session.js";
 import { DATETIME_FORMAT } from "./strptime.js";
 import { EMAIL } from "../tables.js";
 

@@ -7,7 +7,7 @@ import { apiException, arg, type Kwargs } from "./api.js";
 import { pyContains, pyEquals, pyLower, pySplit, pyTruthy } from "./python-semantics.js";
 import { DATETIME_FORMAT, compareNaive, strptime } from "./strptime.js";
 
-export const SEARCH_LIMIT = 5;
+const SEARCH_LIMIT = 5;
 
 export const SEARCH_ERRORS = [
   "At least one of query, sender, start_date, end_date must be provided.",
@@ -15,7 +15,7 @@ export const SEARCH_ERRORS = [
   "Start date must be earlier than end date.",
 ] as const;
 
-export interface SearchColumns {
+interface SearchColumns {
   /** When the item arrived, %Y-%m-%d %H:%M:%S. */
   readonly date: string;
   readonly sender: string;

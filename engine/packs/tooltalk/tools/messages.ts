@@ -7,7 +7,7 @@ import { AUTH_ERRORS, STRPTIME_ERRORS, apiException, arg, definition, hex, strin
 import { cellJson, ownedRows } from "./collections.js";
 import { SEARCH_ERRORS, keywordSearch } from "./keyword-search.js";
 import { pyEquals } from "./python-semantics.js";
-import { accountByToken } from "./session.js";
+import { accountByToken } from "./login-session.js";
 import { DATETIME_FORMAT } from "./strptime.js";
 import { MESSAGE } from "../tables.js";
 

@@ -5,7 +5,7 @@ import { ToolError } from "../../../tools/types.js";
 import { apiException, arg, hex, stringParam, type ApiEnv, type Kwargs, type ToolTalkApi, loggedInSuiteTool } from "./api.js";
 import { cellJson, deleteItem, findItem, ownedRows, putItem, toCell } from "./collections.js";
 import { keyErrorText, pyEquals, pyStr, type PyValue } from "./python-semantics.js";
-import { accountByToken } from "./session.js";
+import { accountByToken } from "./login-session.js";
 import { DATETIME_FORMAT, strptime } from "./strptime.js";
 import { REMINDER } from "../tables.js";
 

@@ -26,7 +26,7 @@ function subSchema(schema: JsonObject | undefined, key: "items" | string, inObje
 }
 
 /** Python's `json.dumps(value)`, numbers typed by `schema` where it says. */
-export function pythonJsonDumps(value: JsonValue, schema?: JsonObject): string {
+function pythonJsonDumps(value: JsonValue, schema?: JsonObject): string {
   if (value === null) return "null";
   if (typeof value === "boolean") return value ? "true" : "false";
   if (typeof value === "number") return numberText(value, schema);

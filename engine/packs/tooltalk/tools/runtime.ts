@@ -24,7 +24,7 @@ import { CollectionState, toCell } from "./collections.js";
 import { NO_SESSION } from "../databases.js";
 import { pyStr } from "./python-semantics.js";
 import { outcomeJson } from "./response-json.js";
-import { accountByToken, currentToken, setSession } from "./session.js";
+import { accountByToken, currentToken, setSession } from "./login-session.js";
 
 /** One call as ToolTalk records it: the request (session token injected) and its outcome. */
 export interface ToolTalkCallRecord {

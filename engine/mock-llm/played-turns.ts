@@ -8,7 +8,7 @@ import type { ReferenceStep, Scenario } from "../scenario/model.js";
 import { isPackToolName, realNameOf } from "./tool-names.js";
 import type { ChatRequest, WireMessage } from "./wire.js";
 
-export type PlayedTurn =
+type PlayedTurn =
   | { readonly kind: "agent_text"; readonly text: string }
   /** Tool names are the catalog's (unscrambled). */
   | { readonly kind: "agent_calls"; readonly calls: readonly { readonly tool: string; readonly arguments: JsonObject }[] }
@@ -59,7 +59,7 @@ function parseObject(text: string): JsonObject | null {
   }
 }
 
-export interface UserConversation {
+interface UserConversation {
   /** The simulated user's first words: the scripted opening, which is no reference step. */
   readonly opening: string | null;
   readonly turns: readonly PlayedTurn[];
@@ -116,7 +116,7 @@ export function isOutsideAgentRequest(request: ChatRequest): boolean {
 /** The words the MCP server answers send_message_to_user with once the user has ended the conversation. */
 const USER_ENDED = "The user ended the conversation";
 
-export interface OutsideAgentConversation {
+interface OutsideAgentConversation {
   readonly turns: readonly PlayedTurn[];
   /** A send_message_to_user call was answered with the user's end of the conversation. */
   readonly ended: boolean;

@@ -23,7 +23,7 @@
 import type { MatchGate } from "./gates.js";
 import type { MatchProblem } from "./problem.js";
 
-export interface CompressedProblem {
+interface CompressedProblem {
   /** The same problem over run numbers 0..R-1. */
   readonly problem: MatchProblem;
   /** starts[r]: the original index run r starts at. */

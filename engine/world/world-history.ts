@@ -4,7 +4,7 @@
 // response message.
 import type { RowChange, TableSchema, Tables } from "./types.js";
 
-export interface Snapshot {
+interface Snapshot {
   readonly index: number;
   readonly tables: Tables;
   /** The changes that turned the previous snapshot into this one (empty for the initial one). */

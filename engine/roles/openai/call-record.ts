@@ -25,7 +25,7 @@ export function readUsage(completion: unknown): TokenUsage | null {
  * A JSON copy of `value` with every occurrence of the key replaced; undefined when it has no JSON
  * form. Non-finite numbers become null (as JSON.stringify writes them), so the writer accepts it.
  */
-export function redactedJson(value: unknown, apiKey: string): JsonValue | undefined {
+function redactedJson(value: unknown, apiKey: string): JsonValue | undefined {
   if (value === undefined) return undefined;
   let text: string | undefined;
   try {

@@ -16,7 +16,7 @@ import { appsOfTools } from "../scenario/apps.js";
 import type { Scenario } from "../scenario/model.js";
 import { checkRunText, readRunFile, type CheckedRun, type RunDamage } from "../trajectory/run-damage.js";
 import type { Trajectory } from "../trajectory/trajectory.js";
-import { telemetryTotals, type TelemetryTotals } from "../trajectory/telemetry.js";
+import { telemetryTotals, type TelemetryTotals } from "../trajectory/telemetry-totals.js";
 import { TRAJECTORY_SUFFIX } from "../trajectory/writer.js";
 
 export interface RunRecord {

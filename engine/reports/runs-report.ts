@@ -13,7 +13,7 @@ import { countedScore, type RunStatus, type ScoringPolicy } from "../evaluation/
 import { isSuccess, PASS_HAT_K_ESTIMATOR, passHatK, type PassHatKReport } from "../evaluation/pass-k.js";
 import { bootstrapMeanInterval, wilsonInterval, type Interval } from "../evaluation/statistics/intervals.js";
 import type { Category } from "../scenario/model.js";
-import { addTelemetry, NO_TELEMETRY, type TelemetryTotals } from "../trajectory/telemetry.js";
+import { addTelemetry, NO_TELEMETRY, type TelemetryTotals } from "../trajectory/telemetry-totals.js";
 import type { RunRecord } from "./run-record.js";
 
 export interface StatusCounts {

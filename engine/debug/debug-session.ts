@@ -429,10 +429,7 @@ function isResponse(m: Message): boolean {
 }
 
 /** The value of a knowledge fact marked reveal: never that a user message contains, or null. */
-export function knowledgeLeak(
-  message: Message,
-  facts: readonly { readonly value: string | null; readonly reveal: string }[],
-): string | null {
+function knowledgeLeak(message: Message, facts: readonly { readonly value: string | null; readonly reveal: string }[]): string | null {
   if (message.sender !== "user" || message.scripted) return null;
   const content = message.content.toLowerCase();
   for (const fact of facts) {
@@ -442,7 +439,7 @@ export function knowledgeLeak(
   return null;
 }
 
-export function messageValue(message: Message): ExprValue {
+function messageValue(message: Message): ExprValue {
   return JSON.parse(JSON.stringify(message)) as JsonValue as ExprValue;
 }
 

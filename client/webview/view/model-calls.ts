@@ -1,14 +1,14 @@
 // What model calls cost, as the panel shows it: one line of totals for the header, and for the
 // selected message the call(s) that produced it: latency, attempts, tokens, request id, and the
 // raw request and response (drawn only when their section is opened: bodies repeat the history).
-import type { TelemetryTotals } from "../../../engine/trajectory/telemetry.js";
+import type { TelemetryTotals } from "../../../engine/trajectory/telemetry-totals.js";
 import type { PanelModelCall } from "../model/panel-trajectory.js";
 import { el } from "./dom.js";
 import { plural } from "./format.js";
 import { jsonBlock } from "./text.js";
 
 /** "1.23 s" from 1 s up, else "340 ms". */
-export function formatLatency(ms: number): string {
+function formatLatency(ms: number): string {
   return ms >= 1000 ? `${(ms / 1000).toFixed(2)} s` : `${ms} ms`;
 }
 
