@@ -31,7 +31,7 @@ import { evaluateExpression, runConsoleLine, type ConsoleResult } from "./consol
 import { ColumnValues, type ExprValue } from "./expressions.js";
 import { type Frame, FrameReader } from "./framing.js";
 import { EPISODE_THREAD_ID, requestProblem } from "./request-checks.js";
-import { DebugSession, type Move, type MoveResult, type Stop } from "./session.js";
+import { DebugSession, type Move, type MoveResult, type Stop } from "./debug-session.js";
 import { ScenarioSourceMap } from "./source-map.js";
 import { LiveTimeline, type LiveObserver, ReplayTimeline } from "./timeline.js";
 import { jsonNode, scopes, type VarNode } from "./variables.js";

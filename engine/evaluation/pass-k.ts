@@ -14,7 +14,7 @@ export const PASS_HAT_K_ESTIMATOR =
   "unbiased: C(c, k) / C(n, k) per scenario with c successes in its n counted trials, averaged over scenarios; k up to the fewest trials";
 
 /** τ-bench's tolerance on "reward == 1". */
-const SCORE_TOLERANCE = 1e-6;
+export const SCORE_TOLERANCE = 1e-6;
 
 interface TaskTrials {
   readonly task: string;

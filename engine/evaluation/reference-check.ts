@@ -20,7 +20,7 @@ import { formatScore, nodeWhy } from "./highlights.js";
 import type { EvaluationResult, NodeResult } from "./result.js";
 
 /** The seed of the reference run; `toolsandbox run` defaults to the same. */
-const REFERENCE_SEED = 0;
+export const REFERENCE_SEED = 0;
 
 /** Plays the reference and scores it; the scenario must be the checked result of `src`. */
 export async function checkReferenceScore(scenario: Scenario, src: YamlSource): Promise<Diagnostic[]> {

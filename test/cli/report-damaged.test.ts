@@ -5,7 +5,7 @@ import { after, before, test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { runRecordOf } from "../../engine/runs/run-record.js";
+import { runRecordOf } from "../../engine/reports/run-record.js";
 import { requireBuild, lines, removeTempDirs, runCli, tempDir } from "./harness.js";
 
 const CELLULAR = "sample-scenarios/trajectories/send_message_with_contact_content_cellular_off_adapted.trajectory.jsonl";

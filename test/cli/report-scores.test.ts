@@ -6,7 +6,7 @@ import { after, before, test } from "node:test";
 import assert from "node:assert/strict";
 import { copyFileSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { runRecordOf } from "../../engine/runs/run-record.js";
+import { runRecordOf } from "../../engine/reports/run-record.js";
 import { requireBuild, lines, removeTempDirs, runCli, tempDir } from "./harness.js";
 import { AGENT_B, writeScoresFixture } from "./scores-fixture.js";
 
