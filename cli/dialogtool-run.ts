@@ -8,11 +8,10 @@ import { metricsByApp, metricsByDepth, metricsOfTurns } from "../engine/benchmar
 import { DIALOGTOOL_RUN_FORMAT, DIALOGTOOL_RUN_SUFFIX, serializeDialogToolRun } from "../engine/benchmarks/dialogtool/tasks/result-file.js";
 import { teacherForcedTurns } from "../engine/benchmarks/dialogtool/tasks/teacher-forced.js";
 import { scoreTurn } from "../engine/benchmarks/dialogtool/tasks/turn-scores.js";
-import { makeDirectories } from "../engine/base/output-files.js";
+import { makeDirectories, writeFileAtomically } from "../engine/base/output-files.js";
 import { createScriptedAgent } from "../engine/roles/scripted.js";
 import type { AgentRole } from "../engine/episode/role.js";
 import type { Scenario } from "../engine/scenario/model.js";
-import { writeFileAtomically } from "../engine/runner/batch-summary.js";
 import { dialogToolAggregateLines, dialogToolTableLines } from "./dialogtool-lines.js";
 import { ExitError, EXIT, fsError, type ExitCode } from "../engine/runner/errors.js";
 import { plural } from "../engine/base/text.js";

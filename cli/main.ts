@@ -4,7 +4,8 @@ import { Command, CommanderError, InvalidArgumentError, Option } from "commander
 import { version } from "../package.json";
 import type { FeedbackStyle } from "../engine/episode/call-feedback.js";
 import { DEFAULT_PACK_ID, PACK_IDS, type PackId } from "../engine/packs/types.js";
-import { ExitError, EXIT, EXIT_CODES_HELP, type ExitCode } from "../engine/runner/errors.js";
+import { OutputFileError } from "../engine/base/output-files.js";
+import { ExitError, EXIT, EXIT_CODES_HELP, RoleSpecError, type ExitCode } from "../engine/runner/errors.js";
 import { errorMessage } from "../engine/base/text.js";
 import { problemLine, processIO, type CliIO } from "./io.js";
 import { evalCommand } from "./eval.js";
@@ -357,14 +358,24 @@ export async function main(argv: readonly string[], io: CliIO): Promise<number> 
   }
 }
 
+/** The exit code of an error the engine or a command throws on purpose; null for anything else (a bug). */
+function exitCodeOf(e: unknown): ExitCode | null {
+  if (e instanceof ExitError) return e.exitCode;
+  // Role ids and model options the user got wrong, on the path the extension and debugger share.
+  if (e instanceof RoleSpecError) return EXIT.usage;
+  if (e instanceof OutputFileError) return EXIT.io;
+  return null;
+}
+
 function reportError(e: unknown, io: CliIO): number {
   if (e instanceof CommanderError) {
     // --help and --version end with code 0; everything else commander raises is a usage error.
     return e.exitCode === 0 ? EXIT.ok : EXIT.usage;
   }
-  if (e instanceof ExitError) {
-    io.err(problemLine(e.message));
-    return e.exitCode;
+  const code = exitCodeOf(e);
+  if (code !== null) {
+    io.err(problemLine((e as Error).message));
+    return code;
   }
   io.err(problemLine(`internal error: ${errorMessage(e)}${io.debug ? "" : " (TOOLSANDBOX_DEBUG=1 shows the stack trace)"}`));
   if (io.debug && e instanceof Error && e.stack) io.err(e.stack);

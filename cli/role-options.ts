@@ -2,6 +2,7 @@
 // the model options, parsed as commander reads them. What they mean (role specs, the roles built
 // from them) is the runner's: engine/runner/role-specs.ts.
 import { InvalidArgumentError, Option, type Command } from "commander";
+import { numberIn } from "./number-options.js";
 import { DEFAULT_API_KEY_ENV, DEFAULT_BASE_URL } from "../engine/roles/openai/settings.js";
 import { splitCommandLine } from "../engine/runner/command-agent.js";
 import {
@@ -37,16 +38,6 @@ function roleParser(kind: "agent" | "user") {
 export const parseAgentId = roleParser("agent");
 export const parseUserId = roleParser("user");
 
-function numberIn(what: string, min: number, max: number, integer: boolean) {
-  return (value: string): number => {
-    const n = Number(value);
-    const ok = value.trim() !== "" && Number.isFinite(n) && n >= min && n <= max && (!integer || Number.isSafeInteger(n));
-    if (!ok)
-      throw new InvalidArgumentError(`${what} must be ${integer ? "a whole number" : "a number"} from ${min} to ${max}, got "${value}"`);
-    return n;
-  };
-}
-
 export function baseUrl(value: string): string {
   let url: URL;
   try {
@@ -64,9 +55,9 @@ export function envName(value: string): string {
   return value;
 }
 
-export const temperature = numberIn("the temperature", 0, 2, false);
-export const seed = numberIn("the seed", 0, Number.MAX_SAFE_INTEGER, true);
-export const maxTokens = numberIn("the token limit", 1, 10_000_000, true);
+export const temperature = numberIn("the temperature", 0, 2);
+export const seed = numberIn("the seed", 0, Number.MAX_SAFE_INTEGER, { integer: true });
+export const maxTokens = numberIn("the token limit", 1, 10_000_000, { integer: true });
 
 /** Adds the model options to `run` (after --agent and --user). */
 export function addModelRoleOptions(command: Command): Command {
@@ -86,14 +77,14 @@ export function addModelRoleOptions(command: Command): Command {
       option(
         "--timeout <seconds>",
         "time limit of each model request attempt (default 120)",
-        numberIn("the timeout", 0.001, 86_400, false),
+        numberIn("the timeout", 0.001, 86_400, { unit: "seconds" }),
       ),
     )
     .addOption(
       option(
         "--max-retries <n>",
         "retries of a model request on 429, 5xx, timeouts and dropped connections, with backoff honouring Retry-After (default 2)",
-        numberIn("the number of retries", 0, 100, true),
+        numberIn("the number of retries", 0, 100, { integer: true }),
       ),
     )
     .addOption(option("--api-key-env <name>", `environment variable holding the API key (default ${DEFAULT_API_KEY_ENV})`, envName))

@@ -12,16 +12,17 @@
 import { existsSync, rmdirSync, rmSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import type { FeedbackStyle } from "../engine/episode/call-feedback.js";
-import { makeDirectories } from "../engine/base/output-files.js";
+import { makeDirectories, writeFileAtomically } from "../engine/base/output-files.js";
 import type { BatchJob } from "../engine/runner/jobs.js";
 import { planAsChecked, type PlanOutcome } from "./batch-plan.js";
 import { JobQueue, runPool } from "../engine/runner/pool.js";
 import { BatchReport } from "./batch-report.js";
 import { discardSavedJob, inspectSavedJob } from "../engine/runner/resume.js";
-import { passHatKLine, trialsSummary, writeFileAtomically, type BatchSummary } from "../engine/runner/batch-summary.js";
+import { passHatKLine, trialsSummary, type BatchSummary } from "../engine/runner/batch-summary.js";
 import { ExitError, EXIT, fsError, type ExitCode } from "../engine/runner/errors.js";
 import { plural } from "../engine/base/text.js";
 import { problemLine, type CliIO } from "./io.js";
+import { abortOnStopSignal } from "./stop-signals.js";
 import { jobHeader, playJob, type PlayOptions } from "../engine/runner/play.js";
 import { createJudge } from "./judge-options.js";
 import { createReviewer } from "./review-options.js";
@@ -78,9 +79,6 @@ export interface RunOptions {
 }
 
 export const SUMMARY_FILE = "summary.json";
-
-/** Stop signals: Ctrl-C, and the polite kill of a supervisor or CI runner. */
-const STOP_SIGNALS = ["SIGINT", "SIGTERM"] as const;
 
 export async function runCommand(paths: readonly string[], options: RunOptions, io: CliIO): Promise<ExitCode> {
   if (options.judge && options.mode !== undefined && options.mode !== "milestone") {
@@ -200,12 +198,7 @@ export async function runCommand(paths: readonly string[], options: RunOptions, 
     },
   );
 
-  const onStop = (): void => {
-    // Back to the default for the next one: a second Ctrl-C ends the process at once.
-    for (const s of STOP_SIGNALS) process.removeListener(s, onStop);
-    interrupt.abort();
-  };
-  for (const s of STOP_SIGNALS) process.on(s, onStop);
+  const releaseStop = abortOnStopSignal(interrupt);
   /** The trajectories this run started writing. */
   const written: string[] = [];
   let started = 0;
@@ -234,7 +227,7 @@ export async function runCommand(paths: readonly string[], options: RunOptions, 
   } finally {
     await planning;
     report.stop();
-    for (const s of STOP_SIGNALS) process.removeListener(s, onStop);
+    releaseStop();
   }
 
   const plan = await planning;

@@ -4,7 +4,7 @@
 // <scenario>.run-<n>.trajectory.jsonl in --out. With --stdio, stdout is the protocol: every line of
 // ours goes to stderr. The contract is docs/agents.md.
 import { basename } from "node:path";
-import { type Command, InvalidArgumentError, Option } from "commander";
+import { type Command, Option } from "commander";
 import { formatDiagnostic } from "../engine/base/diagnostics.js";
 import { plural } from "../engine/base/text.js";
 import { ExitError, EXIT, fsError, type ExitCode } from "../engine/runner/errors.js";
@@ -16,6 +16,8 @@ import { claimRunFile } from "../engine/trajectory/run-files.js";
 import { DEFAULT_BATCH_WINDOW_MS } from "../engine/roles/mcp/agent.js";
 import { expandAugmentations } from "../engine/scenario/augmentations/augmentations.js";
 import { problemLine, type CliIO } from "./io.js";
+import { untilStopSignal } from "./stop-signals.js";
+import { numberIn } from "./number-options.js";
 import { addModelRoleOptions, parseUserId } from "./role-options.js";
 import { roleSpec, SUPPORTED_USERS, type ModelRoleFlags } from "../engine/runner/role-specs.js";
 
@@ -75,16 +77,12 @@ export async function serveCommand(file: string, options: ServeOptions, io: CliI
   });
   if (options.stdio === true) io.err(problemLine(`serving ${scenario.name} over MCP on stdin/stdout`));
 
-  const stop = new AbortController();
-  const onSignal = (): void => stop.abort();
-  process.once("SIGINT", onSignal);
-  process.once("SIGTERM", onSignal);
-  try {
+  return untilStopSignal(async (stop) => {
     const { result, engineError } = await playJob(job, {
       agent: { kind: "mcp", id: "mcp", host, batchWindowMs: options.batchWindow ?? DEFAULT_BATCH_WINDOW_MS },
       user,
       outDir: options.out,
-      signal: stop.signal,
+      signal: stop,
     });
     if (engineError !== null && io.debug) io.err(String(engineError instanceof Error ? engineError.stack : engineError));
     const score = result.score === null ? "not scored" : `score ${result.score.toFixed(2)}`;
@@ -95,31 +93,13 @@ export async function serveCommand(file: string, options: ServeOptions, io: CliI
       ),
     );
     return result.failed ? EXIT.failed : EXIT.ok;
-  } finally {
-    process.removeListener("SIGINT", onSignal);
-    process.removeListener("SIGTERM", onSignal);
-  }
+  });
 }
 
-function parsePort(value: string): number {
-  const n = Number(value);
-  if (!/^\d+$/.test(value) || n > 65535) throw new InvalidArgumentError(`the port must be a whole number from 0 to 65535, got "${value}"`);
-  return n;
-}
+const parsePort = numberIn("the port", 0, 65535, { integer: true });
 
-export function positiveSeconds(value: string): number {
-  const n = Number(value);
-  if (value.trim() === "" || !Number.isFinite(n) || n <= 0 || n > 86_400 * 7)
-    throw new InvalidArgumentError(`the time limit must be a number of seconds above 0, got "${value}"`);
-  return n;
-}
-
-export function batchWindowMs(value: string): number {
-  const n = Number(value);
-  if (!/^\d+$/.test(value) || n > 60_000)
-    throw new InvalidArgumentError(`the batch window must be whole milliseconds from 0 to 60000, got "${value}"`);
-  return n;
-}
+export const positiveSeconds = numberIn("the time limit", 0, 86_400 * 7, { unit: "seconds", aboveMin: true });
+export const batchWindowMs = numberIn("the batch window", 0, 60_000, { integer: true, unit: "milliseconds" });
 
 export function registerServe(program: Command, io: CliIO, setExit: (code: ExitCode) => void): void {
   const serve = program

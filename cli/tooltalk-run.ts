@@ -5,7 +5,7 @@
 // (`--agent openai:MODEL`). One `<name>.tooltalk.json` per scenario, `tooltalk-summary.json` with
 // the aggregate, and the metrics table on stdout.
 import { join } from "node:path";
-import { makeDirectories } from "../engine/base/output-files.js";
+import { makeDirectories, writeFileAtomically } from "../engine/base/output-files.js";
 import { packById } from "../engine/packs/registry.js";
 import { ChatModel } from "../engine/roles/openai/chat-model.js";
 import { agentSystemMessage } from "../engine/scenario/prompts/persona-prompt.js";
@@ -22,7 +22,6 @@ import { OpenAiToolTalkPredictor } from "../engine/benchmarks/tooltalk/mode/open
 import { serializeRunFile, TOOLTALK_RUN_FORMAT, TOOLTALK_RUN_SUFFIX } from "../engine/benchmarks/tooltalk/mode/result-file.js";
 import { ScenarioBackend, scenarioConversation } from "../engine/benchmarks/tooltalk/mode/scenario-conversation.js";
 import type { ToolTalkConversation } from "../engine/benchmarks/tooltalk/evaluation/types.js";
-import { writeFileAtomically } from "../engine/runner/batch-summary.js";
 import { ExitError, EXIT, fsError, type ExitCode } from "../engine/runner/errors.js";
 import { plural } from "../engine/base/text.js";
 import { problemLine, type CliIO } from "./io.js";
