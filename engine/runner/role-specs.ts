@@ -104,14 +104,14 @@ export interface ModelRoleFlags {
   readonly commandCwd?: string;
   /** Outside agents: milliseconds within which tool calls arriving one after another form one parallel batch. */
   readonly batchWindow?: number;
-  /** The role-play judge (cli/judge-options.ts); its own options mirror the agent's. */
+  /** The role-play judge (cli/model-service-options.ts); its own options mirror the agent's. */
   readonly judge?: string;
   readonly judgeBaseUrl?: string;
   readonly judgeTemperature?: number;
   readonly judgeSeed?: number;
   readonly judgeMaxTokens?: number;
   readonly judgeApiKeyEnv?: string;
-  /** The failure reviewer (cli/review-options.ts): its own endpoint and key variable. */
+  /** The failure reviewer (cli/model-service-options.ts): its own endpoint and key variable. */
   readonly review?: string;
   readonly reviewBaseUrl?: string;
   readonly reviewApiKeyEnv?: string;
