@@ -7,10 +7,10 @@ import { createTool, type ToolCreationResult } from "../engine/benchmarks/dialog
 import { CREATION_PACKS, type CreationPack } from "../engine/benchmarks/dialogtool/creation/packs.js";
 import { DEFAULT_SANDBOX_LIMITS, defaultSandboxPaths, sandboxProblem } from "../engine/benchmarks/dialogtool/creation/sandbox.js";
 import { escapeBidi } from "../engine/benchmarks/dialogtool/creation/sandbox-protocol.js";
-import { makeDirectories } from "../engine/base/output-files.js";
-import { writeFileAtomically } from "../engine/runner/batch-summary.js";
+import { makeDirectories, writeFileAtomically } from "../engine/base/output-files.js";
 import { ExitError, EXIT, fsError, type ExitCode } from "../engine/runner/errors.js";
 import type { CliIO } from "./io.js";
+import { numberIn } from "./number-options.js";
 import { addModelRoleOptions, parseAgentId, withRoleSpecs } from "./role-options.js";
 import { modelOfSpec, SUPPORTED_AGENTS, type ModelRoleFlags } from "../engine/runner/role-specs.js";
 import { renderTable, type Column } from "./table.js";
@@ -150,19 +150,8 @@ function toolList(value: string): string[] {
 /** Below this the sandbox cannot even start Pyodide (about 170 MiB resident once loaded). */
 const MIN_MEMORY_MB = 256;
 
-function mebibytes(value: string): number {
-  const n = Number(value);
-  if (!/^\d+$/.test(value.trim()) || n < MIN_MEMORY_MB || n > 1024 * 1024)
-    throw new InvalidArgumentError(`the memory limit must be a whole number of MiB from ${MIN_MEMORY_MB}, got "${value}"`);
-  return n;
-}
-
-function seconds(value: string): number {
-  const n = Number(value);
-  if (value.trim() === "" || !Number.isFinite(n) || n <= 0 || n > 3600)
-    throw new InvalidArgumentError(`the call timeout must be a number of seconds from 0 to 3600, got "${value}"`);
-  return n;
-}
+const mebibytes = numberIn("the memory limit", MIN_MEMORY_MB, 1024 * 1024, { integer: true, unit: "MiB" });
+const seconds = numberIn("the call timeout", 0, 3600, { unit: "seconds", aboveMin: true });
 
 export function registerCreateTools(program: Command, io: CliIO, setExit: (code: ExitCode) => void): void {
   const command = program

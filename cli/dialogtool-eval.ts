@@ -11,7 +11,7 @@ import type { DialogToolMetrics, DialogToolTurn, ScoredDialogToolTurn } from "..
 import type { Scenario } from "../engine/scenario/model.js";
 import { formatWarning } from "../engine/trajectory/errors.js";
 import { dialogToolAggregateLines, dialogToolTableLines } from "./dialogtool-lines.js";
-import { DIALOGTOOL_SUMMARY_FILE } from "./dialogtool-run.js";
+import { DIALOGTOOL_SUMMARY_FILE } from "../engine/runner/dialogtool-mode.js";
 import { EXIT, type ExitCode } from "../engine/runner/errors.js";
 import { problemLine, type CliIO } from "./io.js";
 import { loadTrajectory } from "./replay.js";

@@ -3,12 +3,10 @@
 // same by dialogue turn depth.
 import type { DialogToolMetrics, Rate, SelectionSetting, Tally } from "../engine/benchmarks/dialogtool/tasks/types.js";
 import { plural } from "../engine/base/text.js";
+import type { DialogToolRow } from "../engine/runner/dialogtool-mode.js";
 import { renderTable, type Column } from "./table.js";
 
-interface DialogToolRow {
-  readonly name: string;
-  readonly metrics: DialogToolMetrics;
-}
+export type { DialogToolRow };
 
 const accuracy = (t: Tally): string => (t.accuracy === null ? "-" : t.accuracy.toFixed(3));
 const counted = (t: Tally): string => (t.total === 0 ? "-" : `${accuracy(t)} (${t.correct}/${t.total})`);

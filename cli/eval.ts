@@ -14,7 +14,11 @@ import { damageOfWhole, describeDamage } from "../engine/trajectory/run-damage.j
 import type { RunStatus } from "../engine/evaluation/outcome.js";
 import { runStatus } from "../engine/reports/run-record.js";
 import { ExitError, EXIT, type ExitCode } from "../engine/runner/errors.js";
+import type { Command } from "commander";
 import { problemLine, type CliIO } from "./io.js";
+import { evalAgainstUpstream } from "./eval-upstream.js";
+import { numberIn } from "./number-options.js";
+import { addOptions, MODES, refuseOutsideMode, type OptionTable, type OptionValues } from "./option-table.js";
 import { loadTrajectory } from "./replay.js";
 import { collectTrajectoryFiles, hasErrors, loadScenario } from "../engine/runner/scenario-files.js";
 import { formatScore } from "../engine/evaluation/highlights.js";
@@ -172,4 +176,58 @@ function score(file: string, override: { file: string; scenario: Scenario } | nu
     ...(trajectory.judgement ? { judgement: judgementReport(trajectory.judgement) } : {}),
     ...(trajectory.review ? { review: reviewSummary(trajectory.review) } : {}),
   };
+}
+
+/** `eval`'s options, declared once (option-table.ts). */
+export const EVAL_OPTIONS = {
+  scenario: {
+    flags: "--scenario <file>",
+    description: "score against this scenario file instead of the scenario embedded in each trajectory",
+    parse: String,
+  },
+  json: { flags: "--json", description: 'print one JSON object: { "trajectories": [one object per trajectory], "pass_hat_k": ... }' },
+  successThreshold: {
+    flags: "--success-threshold <score>",
+    description: "the score from which a trial counts as a success for pass^k (within 1e-6)",
+    parse: numberIn("the threshold", 0, 1),
+    default: 1,
+  },
+  mode: {
+    flags: "--mode <mode>",
+    description:
+      'milestone: the scenario\'s milestones and minefields; tooltalk: ToolTalk\'s metrics per conversation and aggregated (trajectories of ToolTalk scenarios and *.tooltalk.json files of `run --mode tooltalk`; --json prints { "conversations": [...], "aggregate": ... }); dialogtool: DialogTool\'s per-turn scores (trajectories, turn by turn within each dialogue turn, and *.dialogtool.json files of `run --mode dialogtool`)',
+    choices: MODES,
+    default: "milestone",
+  },
+  againstUpstream: {
+    flags: "--against-upstream <checkout>",
+    description:
+      "also score each trajectory with this ToolSandbox checkout's own evaluation and print both side by side (scenarios imported from it)",
+    parse: String,
+    modes: ["milestone"],
+    why: "it scores each trajectory against its own upstream scenario",
+    conflicts: ["scenario"],
+  },
+  python: {
+    flags: "--python <exe>",
+    description: "with --against-upstream: the Python that imports the checkout",
+    parse: String,
+    default: "python3",
+  },
+} as const satisfies OptionTable;
+
+export function registerEval(program: Command, io: CliIO, setExit: (code: ExitCode) => void): void {
+  const command = program
+    .command("eval")
+    .description("re-score saved trajectories without running anything: where each milestone and minefield matched, and why")
+    .argument("<trajectories...>", "*.trajectory.jsonl files, or directories to search for them")
+    .addHelpText(
+      "after",
+      "\nEach trajectory with a reference solution also gets ToolTalk's and ToolScan's metrics. With several\ntrajectories it prints the per-category table, and pass^k when some scenario has several (trials).\nExits 1 when the --scenario file has errors, or with --against-upstream when a score differs.",
+    );
+  addOptions(command, EVAL_OPTIONS).action((paths: string[], opts: OptionValues<typeof EVAL_OPTIONS>) => {
+    refuseOutsideMode(EVAL_OPTIONS, opts, opts.mode);
+    if (opts.againstUpstream === undefined) return setExit(evalCommand(paths, opts, io));
+    return setExit(evalAgainstUpstream(paths, { checkout: opts.againstUpstream, python: opts.python, json: opts.json }, io));
+  });
 }

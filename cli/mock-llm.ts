@@ -12,6 +12,8 @@ import type { Scenario } from "../engine/scenario/model.js";
 import { ExitError, EXIT } from "../engine/runner/errors.js";
 import { errorMessage, plural } from "../engine/base/text.js";
 import type { CliIO } from "./io.js";
+import { untilStopSignal } from "./stop-signals.js";
+import { numberIn } from "./number-options.js";
 import { collectScenarioFiles, hasErrors, loadScenario } from "../engine/runner/scenario-files.js";
 
 const DEFAULT_MOCK_PORT = 8765;
@@ -55,11 +57,7 @@ Examples:
 
 Stops on Ctrl-C or SIGTERM. See docs/mock-llm.md.`;
 
-function parsePort(value: string): number {
-  const n = Number(value);
-  if (!/^\d+$/.test(value) || n > 65535) throw new InvalidArgumentError(`the port must be a whole number from 0 to 65535, got "${value}"`);
-  return n;
-}
+const parsePort = numberIn("the port", 0, 65535, { integer: true });
 
 function rateLimitOption(value: string): RateLimit {
   try {
@@ -94,18 +92,7 @@ export function registerMockLlm(program: Command, io: CliIO): void {
     )
     .option("--quiet", "print no line per request")
     .addHelpText("after", MOCK_LLM_HELP)
-    .action(async (opts: MockLlmCommandOptions) => {
-      const stop = new AbortController();
-      const onSignal = (): void => stop.abort();
-      process.once("SIGINT", onSignal);
-      process.once("SIGTERM", onSignal);
-      try {
-        await serveMockLlm(opts, io, stop.signal);
-      } finally {
-        process.removeListener("SIGINT", onSignal);
-        process.removeListener("SIGTERM", onSignal);
-      }
-    });
+    .action((opts: MockLlmCommandOptions) => untilStopSignal((stop) => serveMockLlm(opts, io, stop)));
 }
 
 /** Loads the scenarios, serves until `stop` aborts, then closes. Failures are thrown as ExitError. */

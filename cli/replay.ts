@@ -8,6 +8,7 @@ import { readTrajectoryFile } from "../engine/trajectory/reader.js";
 import type { Trajectory } from "../engine/trajectory/trajectory.js";
 import { ExitError, EXIT, fsError, type ExitCode } from "../engine/runner/errors.js";
 import { replayHtml, writeReplayHtml } from "./html-export.js";
+import type { Command } from "commander";
 import { problemLine, type CliIO } from "./io.js";
 import { transcriptLines } from "./transcript.js";
 
@@ -40,4 +41,15 @@ export function loadTrajectory(file: string): Trajectory {
     if (e instanceof TrajectoryError) throw new ExitError(e.message, EXIT.malformedTrajectory);
     throw fsError(e, file);
   }
+}
+
+export function registerReplay(program: Command, io: CliIO, setExit: (code: ExitCode) => void): void {
+  program
+    .command("replay")
+    .description(
+      "print a saved trajectory: every message, tool call and exception, the world diff after each step, and where each milestone and minefield matched",
+    )
+    .argument("<trajectory>", "a *.trajectory.jsonl file")
+    .option("--html <file>", "write the replay panel as one self-contained HTML file instead of printing the transcript")
+    .action((file: string, opts: { html?: string }) => setExit(replayCommand(file, io, opts)));
 }

@@ -1,7 +1,9 @@
 // The command-line side of the roles of `run` (and `create-tools`): the --agent and --user ids and
 // the model options, parsed as commander reads them. What they mean (role specs, the roles built
 // from them) is the runner's: engine/runner/role-specs.ts.
-import { InvalidArgumentError, Option, type Command } from "commander";
+import { InvalidArgumentError, type Command } from "commander";
+import { addOptions, type OptionTable } from "./option-table.js";
+import { numberIn } from "./number-options.js";
 import { DEFAULT_API_KEY_ENV, DEFAULT_BASE_URL } from "../engine/roles/openai/settings.js";
 import { splitCommandLine } from "../engine/runner/command-agent.js";
 import {
@@ -37,16 +39,6 @@ function roleParser(kind: "agent" | "user") {
 export const parseAgentId = roleParser("agent");
 export const parseUserId = roleParser("user");
 
-function numberIn(what: string, min: number, max: number, integer: boolean) {
-  return (value: string): number => {
-    const n = Number(value);
-    const ok = value.trim() !== "" && Number.isFinite(n) && n >= min && n <= max && (!integer || Number.isSafeInteger(n));
-    if (!ok)
-      throw new InvalidArgumentError(`${what} must be ${integer ? "a whole number" : "a number"} from ${min} to ${max}, got "${value}"`);
-    return n;
-  };
-}
-
 export function baseUrl(value: string): string {
   let url: URL;
   try {
@@ -64,47 +56,67 @@ export function envName(value: string): string {
   return value;
 }
 
-export const temperature = numberIn("the temperature", 0, 2, false);
-export const seed = numberIn("the seed", 0, Number.MAX_SAFE_INTEGER, true);
-export const maxTokens = numberIn("the token limit", 1, 10_000_000, true);
+export const temperature = numberIn("the temperature", 0, 2);
+export const seed = numberIn("the seed", 0, Number.MAX_SAFE_INTEGER, { integer: true });
+export const maxTokens = numberIn("the token limit", 1, 10_000_000, { integer: true });
 
-/** Adds the model options to `run` (after --agent and --user). */
+/** The model options of the roles (after --agent and --user), for `run`, `serve` and `create-tools`. */
+export const MODEL_ROLE_OPTIONS = {
+  baseUrl: {
+    flags: "--base-url <url>",
+    description: `OpenAI-compatible endpoint for both model roles (default ${DEFAULT_BASE_URL})`,
+    parse: baseUrl,
+  },
+  agentBaseUrl: { flags: "--agent-base-url <url>", description: "endpoint for the agent's model (overrides --base-url)", parse: baseUrl },
+  userBaseUrl: {
+    flags: "--user-base-url <url>",
+    description: "endpoint for the user simulator's model (overrides --base-url)",
+    parse: baseUrl,
+  },
+  agentTemperature: {
+    flags: "--agent-temperature <t>",
+    description: "the agent's sampling temperature (default: the server's)",
+    parse: temperature,
+  },
+  userTemperature: {
+    flags: "--user-temperature <t>",
+    description: "the user simulator's sampling temperature (default: the server's)",
+    parse: temperature,
+  },
+  agentSeed: { flags: "--agent-seed <n>", description: "sampling seed sent with the agent's requests", parse: seed },
+  userSeed: { flags: "--user-seed <n>", description: "sampling seed sent with the user simulator's requests", parse: seed },
+  agentMaxTokens: { flags: "--agent-max-tokens <n>", description: "token limit of each agent answer", parse: maxTokens },
+  userMaxTokens: { flags: "--user-max-tokens <n>", description: "token limit of each user simulator answer", parse: maxTokens },
+  timeout: {
+    flags: "--timeout <seconds>",
+    description: "time limit of each model request attempt (default 120)",
+    parse: numberIn("the timeout", 0.001, 86_400, { unit: "seconds" }),
+  },
+  maxRetries: {
+    flags: "--max-retries <n>",
+    description: "retries of a model request on 429, 5xx, timeouts and dropped connections, with backoff honouring Retry-After (default 2)",
+    parse: numberIn("the number of retries", 0, 100, { integer: true }),
+  },
+  apiKeyEnv: {
+    flags: "--api-key-env <name>",
+    description: `environment variable holding the API key (default ${DEFAULT_API_KEY_ENV})`,
+    parse: envName,
+  },
+  agentApiKeyEnv: { flags: "--agent-api-key-env <name>", description: "environment variable holding the agent's API key", parse: envName },
+  userApiKeyEnv: {
+    flags: "--user-api-key-env <name>",
+    description: "environment variable holding the user simulator's API key",
+    parse: envName,
+  },
+  recordIo: {
+    flags: "--no-record-io",
+    description: "leave the raw request and response bodies out of the trajectory (latency, tokens and request ids are still recorded)",
+  },
+} as const satisfies OptionTable;
+
+/** Adds the model options to `command` (after --agent and --user). */
 export function addModelRoleOptions(command: Command): Command {
-  const option = (flags: string, description: string, parse: (value: string) => string | number): Option =>
-    new Option(flags, description).argParser(parse);
-  return command
-    .addOption(option("--base-url <url>", `OpenAI-compatible endpoint for both model roles (default ${DEFAULT_BASE_URL})`, baseUrl))
-    .addOption(option("--agent-base-url <url>", "endpoint for the agent's model (overrides --base-url)", baseUrl))
-    .addOption(option("--user-base-url <url>", "endpoint for the user simulator's model (overrides --base-url)", baseUrl))
-    .addOption(option("--agent-temperature <t>", "the agent's sampling temperature (default: the server's)", temperature))
-    .addOption(option("--user-temperature <t>", "the user simulator's sampling temperature (default: the server's)", temperature))
-    .addOption(option("--agent-seed <n>", "sampling seed sent with the agent's requests", seed))
-    .addOption(option("--user-seed <n>", "sampling seed sent with the user simulator's requests", seed))
-    .addOption(option("--agent-max-tokens <n>", "token limit of each agent answer", maxTokens))
-    .addOption(option("--user-max-tokens <n>", "token limit of each user simulator answer", maxTokens))
-    .addOption(
-      option(
-        "--timeout <seconds>",
-        "time limit of each model request attempt (default 120)",
-        numberIn("the timeout", 0.001, 86_400, false),
-      ),
-    )
-    .addOption(
-      option(
-        "--max-retries <n>",
-        "retries of a model request on 429, 5xx, timeouts and dropped connections, with backoff honouring Retry-After (default 2)",
-        numberIn("the number of retries", 0, 100, true),
-      ),
-    )
-    .addOption(option("--api-key-env <name>", `environment variable holding the API key (default ${DEFAULT_API_KEY_ENV})`, envName))
-    .addOption(option("--agent-api-key-env <name>", "environment variable holding the agent's API key", envName))
-    .addOption(option("--user-api-key-env <name>", "environment variable holding the user simulator's API key", envName))
-    .addOption(
-      new Option(
-        "--no-record-io",
-        "leave the raw request and response bodies out of the trajectory (latency, tokens and request ids are still recorded)",
-      ),
-    );
+  return addOptions(command, MODEL_ROLE_OPTIONS);
 }
 
 /** The run options with the roles resolved from the flags; misused flags and missing keys are usage errors. */

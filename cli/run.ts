@@ -11,21 +11,24 @@
 // summary is written and the exit code is 130. A second Ctrl-C kills the process at once.
 import { existsSync, rmdirSync, rmSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
-import type { FeedbackStyle } from "../engine/episode/call-feedback.js";
-import { makeDirectories } from "../engine/base/output-files.js";
+import { makeDirectories, writeFileAtomically } from "../engine/base/output-files.js";
 import type { BatchJob } from "../engine/runner/jobs.js";
 import { planAsChecked, type PlanOutcome } from "./batch-plan.js";
 import { JobQueue, runPool } from "../engine/runner/pool.js";
 import { BatchReport } from "./batch-report.js";
 import { discardSavedJob, inspectSavedJob } from "../engine/runner/resume.js";
-import { passHatKLine, trialsSummary, writeFileAtomically, type BatchSummary } from "../engine/runner/batch-summary.js";
+import { passHatKLine, trialsSummary, type BatchSummary } from "../engine/runner/batch-summary.js";
 import { ExitError, EXIT, fsError, type ExitCode } from "../engine/runner/errors.js";
 import { plural } from "../engine/base/text.js";
 import { problemLine, type CliIO } from "./io.js";
+import { abortOnStopSignal } from "./stop-signals.js";
 import { jobHeader, playJob, type PlayOptions } from "../engine/runner/play.js";
-import { createJudge } from "./judge-options.js";
-import { createReviewer } from "./review-options.js";
-import type { RoleSpec, RoleSpecs } from "../engine/runner/role-specs.js";
+import type { Command } from "commander";
+import { createModelService, JUDGE, MODEL_SERVICE_OPTIONS, modelServiceSpec, REVIEWER } from "./model-service-options.js";
+import { addOptions, refuseOutsideMode, type OptionTable } from "./option-table.js";
+import { MODEL_ROLE_OPTIONS, withRoleSpecs } from "./role-options.js";
+import { RUN_OPTIONS, RUN_OUTCOME_OPTIONS, type RunFlags, type RunOptions } from "./run-options.js";
+import type { ModelRoleFlags } from "../engine/runner/role-specs.js";
 import { collectScenarioFiles } from "../engine/runner/scenario-files.js";
 import { roleSpec } from "../engine/runner/role-specs.js";
 import { RunServices } from "../engine/runner/run-services.js";
@@ -35,85 +38,45 @@ import { buildRunSummary, serializeSummary, type ScenarioResult } from "../engin
 import { formatScore } from "../engine/evaluation/highlights.js";
 import { formatInterval } from "../engine/evaluation/statistics/intervals.js";
 
-interface RunOptions {
-  readonly agent: string;
-  readonly user: string;
-  /** Trial k plays with seed + k - 1. */
-  readonly seed: number;
-  readonly out: string;
-  /** Episodes in flight at once (default 1), or `{ auto: MAX }`: as many as the endpoints keep up with, at most MAX. */
-  readonly concurrency?: number | { readonly auto: number };
-  /** `--cache DIR`: model answers kept and reused, per job (trial and seed). */
-  readonly cache?: string;
-  /** `--shard I/N`: only the jobs of part I of N. */
-  readonly shard?: Shard;
-  /** Episodes per scenario (default 1). */
-  readonly trials?: number;
-  /** Keep the complete trajectories already in `out`; play the rest. */
-  readonly resume?: boolean;
-  /** Show the progress bar even when stderr is not a terminal. */
-  readonly progress?: boolean;
-  /** The roles resolved from the model options (absent: `agent` and `user` alone, with default settings). */
-  readonly roles?: RoleSpecs;
-  /** Overrides every scenario's `options.feedback` (undefined: each scenario's own). */
-  readonly feedback?: FeedbackStyle;
-  /** Play each scenario as upstream's 8 tool-augmentation variants (reference 1.10). */
-  readonly augment?: boolean;
-  /** "tooltalk": ToolTalk's teacher-forced simulation and metrics instead of episodes (tooltalk-run.ts); "dialogtool": DialogTool's per-turn tasks, teacher-forced (dialogtool-run.ts). */
-  readonly mode?: "milestone" | "tooltalk" | "dialogtool";
-  /** --mode dialogtool: binary awareness, or a choice of DialogTool's actions first. */
-  readonly awareness?: "binary" | "actions";
-  /** --mode dialogtool: flat selection only, or the hierarchical setting (app first) beside it. */
-  readonly selection?: "flat" | "hierarchical";
-  /** --mode tooltalk: calls one assistant turn may make before it is cut off. */
-  readonly maxCallsPerTurn?: number;
-  /** A prompt set file applied to every scenario instead of its own `prompts:` (absent: each scenario's own). */
-  readonly prompts?: string;
-  /** Count errored scenarios (model, role or engine failures) as failures scoring 0 instead of leaving them out. */
-  readonly errorsAsFailures?: boolean;
-  /** `--judge`: the model that rates the role play of scenarios with a persona (judge-options.ts); null or absent: none. */
-  readonly judge?: Extract<RoleSpec, { kind: "openai" }> | null;
-  /** `--review`: the model that says who is to blame for each failed or errored run (review-options.ts); null or absent: none. */
-  readonly reviewer?: Extract<RoleSpec, { kind: "openai" }> | null;
+export const SUMMARY_FILE = "summary.json";
+
+/** Every option `run` has that applies to some modes only. */
+const MODE_BOUND_OPTIONS: OptionTable = { ...RUN_OPTIONS, ...MODEL_SERVICE_OPTIONS, ...RUN_OUTCOME_OPTIONS };
+
+/** Adds `run` to the program. */
+export function registerRun(program: Command, io: CliIO, setExit: (code: ExitCode) => void): void {
+  const run = program
+    .command("run")
+    .description("play and score scenarios: one trajectory per scenario, summary.json, and a per-category table")
+    .argument("<paths...>", "scenario files, or directories to search for *.scenario.yaml")
+    .addHelpText("after", RUN_HELP);
+  addOptions(addOptions(addOptions(addOptions(run, RUN_OPTIONS), MODEL_ROLE_OPTIONS), MODEL_SERVICE_OPTIONS), RUN_OUTCOME_OPTIONS);
+  run.action(async (paths: string[], flags: RunFlags & ModelRoleFlags) => {
+    const options: RunOptions = {
+      ...withRoleSpecs(flags),
+      judge: modelServiceSpec(JUDGE, flags, process.env),
+      reviewer: modelServiceSpec(REVIEWER, flags, process.env),
+    };
+    setExit(await runCommand(paths, options, io));
+  });
 }
 
-const SUMMARY_FILE = "summary.json";
-
-/** Stop signals: Ctrl-C, and the polite kill of a supervisor or CI runner. */
-const STOP_SIGNALS = ["SIGINT", "SIGTERM"] as const;
+const RUN_HELP =
+  '\nNothing is kept when a scenario file has errors: the files are checked while the first episodes start,\nand a file with errors cancels them and removes what they wrote. Exits 1 when a scenario could not be\nplayed to its end (role error, reference out of step, engine error). The files are the same at any\n--concurrency. Ctrl-C cancels the running episodes (their trajectories end with "cancelled"), writes\nsummary.json and exits 130; --resume then plays what is left.';
 
 export async function runCommand(paths: readonly string[], options: RunOptions, io: CliIO): Promise<ExitCode> {
-  if (options.judge && options.mode !== undefined && options.mode !== "milestone") {
-    throw new ExitError("--judge applies to --mode milestone only (the role play is judged on whole episodes)", EXIT.usage);
-  }
-  if (options.reviewer && options.mode !== undefined && options.mode !== "milestone") {
-    throw new ExitError("--review applies to --mode milestone only (a whole episode's failure is reviewed)", EXIT.usage);
-  }
-  if (options.roles?.agent.kind === "mcp" && options.mode !== undefined && options.mode !== "milestone") {
-    throw new ExitError(`--mode ${options.mode} plays teacher-forced turns, which an outside agent (cmd:, a2a:) cannot`, EXIT.usage);
-  }
-  if (options.mode !== undefined && options.mode !== "milestone") {
-    const scaled = [
-      typeof options.concurrency === "object" ? "--concurrency auto" : null,
-      options.cache !== undefined ? "--cache" : null,
-      options.shard !== undefined ? "--shard" : null,
-    ].filter((o) => o !== null);
-    if (scaled.length > 0) throw new ExitError(`${scaled.join(", ")} apply to --mode milestone only`, EXIT.usage);
-  }
-  const modeOptions = { ...options, concurrency: typeof options.concurrency === "number" ? options.concurrency : undefined };
-  if (options.mode === "tooltalk") {
+  const mode = options.mode ?? "milestone";
+  // The services are resolved to specs by now; the table refuses them by the flags they came from.
+  refuseOutsideMode(MODE_BOUND_OPTIONS, { ...options, judge: options.judge ?? undefined, review: options.reviewer ?? undefined }, mode);
+  if (mode === "tooltalk") {
     // Loaded on demand, so milestone runs do not pay for ToolTalk's modules at start-up.
-    const { runToolTalkMode, toolTalkRunOptions } = await import("./tooltalk-run.js");
-    return runToolTalkMode(paths, toolTalkRunOptions(modeOptions), io);
+    const { runToolTalk } = await import("./tooltalk-run.js");
+    return runToolTalk(paths, options, io);
   }
-  if (options.mode !== "dialogtool" && (options.awareness !== undefined || options.selection !== undefined)) {
-    throw new ExitError(`${options.awareness !== undefined ? "--awareness" : "--selection"} applies to --mode dialogtool only`, EXIT.usage);
+  if (mode === "dialogtool") {
+    const { runDialogTool } = await import("./dialogtool-run.js");
+    return runDialogTool(paths, options, io);
   }
-  if (options.mode === "dialogtool") {
-    const { runDialogToolMode, dialogToolRunOptions } = await import("./dialogtool-run.js");
-    return runDialogToolMode(paths, dialogToolRunOptions(modeOptions), io);
-  }
-  if (options.maxCallsPerTurn !== undefined) throw new ExitError("--max-calls-per-turn applies to --mode tooltalk only", EXIT.usage);
   const trials = options.trials ?? 1;
   const auto = typeof options.concurrency === "object" ? options.concurrency.auto : undefined;
   const concurrency = typeof options.concurrency === "number" ? options.concurrency : (auto ?? 1);
@@ -147,8 +110,8 @@ export async function runCommand(paths: readonly string[], options: RunOptions, 
   const playOptions: PlayOptions = {
     agent: services.attach(options.roles?.agent ?? roleSpec("agent", options.agent, {}, process.env)),
     user: services.attach(options.roles?.user ?? roleSpec("user", options.user, {}, process.env)),
-    ...(options.judge ? { judge: createJudge(services.attach(options.judge)) } : {}),
-    ...(options.reviewer ? { reviewer: createReviewer(services.attach(options.reviewer)) } : {}),
+    ...(options.judge ? { judge: createModelService(JUDGE, services.attach(options.judge)) } : {}),
+    ...(options.reviewer ? { reviewer: createModelService(REVIEWER, services.attach(options.reviewer)) } : {}),
     outDir: options.out,
     signal: AbortSignal.any([interrupt.signal, fatal.signal, spoiled.signal]),
   };
@@ -200,12 +163,7 @@ export async function runCommand(paths: readonly string[], options: RunOptions, 
     },
   );
 
-  const onStop = (): void => {
-    // Back to the default for the next one: a second Ctrl-C ends the process at once.
-    for (const s of STOP_SIGNALS) process.removeListener(s, onStop);
-    interrupt.abort();
-  };
-  for (const s of STOP_SIGNALS) process.on(s, onStop);
+  const releaseStop = abortOnStopSignal(interrupt);
   /** The trajectories this run started writing. */
   const written: string[] = [];
   let started = 0;
@@ -234,7 +192,7 @@ export async function runCommand(paths: readonly string[], options: RunOptions, 
   } finally {
     await planning;
     report.stop();
-    for (const s of STOP_SIGNALS) process.removeListener(s, onStop);
+    releaseStop();
   }
 
   const plan = await planning;

@@ -5,7 +5,7 @@
 // ours goes to stderr. The contract is docs/agents.md.
 import { createServer } from "node:net";
 import { basename } from "node:path";
-import { type Command, InvalidArgumentError, Option } from "commander";
+import { type Command, Option } from "commander";
 import { formatDiagnostic } from "../engine/base/diagnostics.js";
 import { plural } from "../engine/base/text.js";
 import { ExitError, EXIT, fsError, type ExitCode } from "../engine/runner/errors.js";
@@ -18,10 +18,12 @@ import { DEFAULT_BATCH_WINDOW_MS } from "../engine/roles/mcp/agent.js";
 import { expandAugmentations } from "../engine/scenario/augmentations/augmentations.js";
 import { problemLine, type CliIO } from "./io.js";
 import { listenReason, systemErrorCode } from "./mock-llm.js";
+import { untilStopSignal } from "./stop-signals.js";
+import { numberIn } from "./number-options.js";
 import { addModelRoleOptions, parseUserId } from "./role-options.js";
 import { roleSpec, SUPPORTED_USERS, type ModelRoleFlags } from "../engine/runner/role-specs.js";
 
-interface ServeOptions extends ModelRoleFlags {
+export interface ServeOptions extends ModelRoleFlags {
   readonly out: string;
   readonly stdio?: boolean;
   readonly port?: number;
@@ -45,7 +47,7 @@ const VARIANTS = [
   "3_distraction_tools_tool_name_scrambled",
 ] as const;
 
-async function serveCommand(file: string, options: ServeOptions, io: CliIO): Promise<ExitCode> {
+export async function serveCommand(file: string, options: ServeOptions, io: CliIO): Promise<ExitCode> {
   if (options.stdio === true && options.port !== undefined) throw new ExitError("--stdio and --port exclude each other", EXIT.usage);
   if (options.stdio !== true && options.port === undefined) throw new ExitError("say how to serve: --stdio, or --port <n>", EXIT.usage);
   const loaded = loadScenario(file, options.prompts === undefined ? {} : { prompts: options.prompts });
@@ -79,16 +81,12 @@ async function serveCommand(file: string, options: ServeOptions, io: CliIO): Pro
   });
   if (options.stdio === true) io.err(problemLine(`serving ${scenario.name} over MCP on stdin/stdout`));
 
-  const stop = new AbortController();
-  const onSignal = (): void => stop.abort();
-  process.once("SIGINT", onSignal);
-  process.once("SIGTERM", onSignal);
-  try {
+  return untilStopSignal(async (stop) => {
     const { result, engineError } = await playJob(job, {
       agent: { kind: "mcp", id: "mcp", host, batchWindowMs: options.batchWindow ?? DEFAULT_BATCH_WINDOW_MS },
       user,
       outDir: options.out,
-      signal: stop.signal,
+      signal: stop,
     });
     if (engineError !== null && io.debug) io.err(String(engineError instanceof Error ? engineError.stack : engineError));
     const score = result.score === null ? "not scored" : `score ${result.score.toFixed(2)}`;
@@ -99,10 +97,7 @@ async function serveCommand(file: string, options: ServeOptions, io: CliIO): Pro
       ),
     );
     return result.failed ? EXIT.failed : EXIT.ok;
-  } finally {
-    process.removeListener("SIGINT", onSignal);
-    process.removeListener("SIGTERM", onSignal);
-  }
+  });
 }
 
 /** Fails with one line (exit 3, as `mock-llm` does) when 127.0.0.1:<port> cannot be listened on. */
@@ -120,25 +115,10 @@ async function checkPortFree(port: number): Promise<void> {
   await new Promise<void>((resolve) => probe.close(() => resolve()));
 }
 
-function parsePort(value: string): number {
-  const n = Number(value);
-  if (!/^\d+$/.test(value) || n > 65535) throw new InvalidArgumentError(`the port must be a whole number from 0 to 65535, got "${value}"`);
-  return n;
-}
+const parsePort = numberIn("the port", 0, 65535, { integer: true });
 
-export function positiveSeconds(value: string): number {
-  const n = Number(value);
-  if (value.trim() === "" || !Number.isFinite(n) || n <= 0 || n > 86_400 * 7)
-    throw new InvalidArgumentError(`the time limit must be a number of seconds above 0, got "${value}"`);
-  return n;
-}
-
-export function batchWindowMs(value: string): number {
-  const n = Number(value);
-  if (!/^\d+$/.test(value) || n > 60_000)
-    throw new InvalidArgumentError(`the batch window must be whole milliseconds from 0 to 60000, got "${value}"`);
-  return n;
-}
+export const positiveSeconds = numberIn("the time limit", 0, 86_400 * 7, { unit: "seconds", aboveMin: true });
+export const batchWindowMs = numberIn("the batch window", 0, 60_000, { integer: true, unit: "milliseconds" });
 
 export function registerServe(program: Command, io: CliIO, setExit: (code: ExitCode) => void): void {
   const serve = program

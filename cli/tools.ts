@@ -6,6 +6,7 @@ import { catalogEntry } from "../engine/tools/catalog-entry.js";
 import type { ToolDefinition } from "../engine/tools/types.js";
 import { EXIT, type ExitCode } from "../engine/runner/errors.js";
 import { plural } from "../engine/base/text.js";
+import { type Command, Option } from "commander";
 import type { CliIO } from "./io.js";
 import { renderTable, type Column } from "./table.js";
 
@@ -46,4 +47,13 @@ export function toolsCommand(options: ToolsOptions, io: CliIO): ExitCode {
     `${plural(tools.length, "tool")} of the ${id} pack; "?" marks an optional parameter; a transactional tool needs the user's confirmation before it is called (DialogTool). --json prints the full catalog, --pack ${others} another pack's.`,
   );
   return EXIT.ok;
+}
+
+export function registerTools(program: Command, io: CliIO, setExit: (code: ExitCode) => void): void {
+  program
+    .command("tools")
+    .description("list a world pack's tools")
+    .addOption(new Option("--pack <id>", "the world pack").choices([...PACK_IDS]).default(DEFAULT_PACK_ID))
+    .option("--json", "print every tool's catalog entry as JSON")
+    .action((opts: { json?: boolean; pack: PackId }) => setExit(toolsCommand(opts, io)));
 }

@@ -23,7 +23,7 @@ import { problemLine, type CliIO } from "./io.js";
 import { loadTrajectory } from "./replay.js";
 import { loadOverrideScenario, modeResultFiles, readModeRunFile } from "./result-files.js";
 import { toolTalkAggregateLines, toolTalkTableLines } from "./tooltalk-lines.js";
-import { TOOLTALK_SUMMARY_FILE } from "./tooltalk-run.js";
+import { TOOLTALK_SUMMARY_FILE } from "../engine/runner/tooltalk-mode.js";
 
 interface ToolTalkEvalOptions {
   /** Scores trajectories against this scenario file instead of the one each embeds. */

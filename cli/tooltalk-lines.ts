@@ -1,14 +1,12 @@
 // ToolTalk's metrics as text, for `run --mode tooltalk` and `eval --mode tooltalk`: one row per
 // conversation, then the data set's figures aggregated as ToolTalk aggregates them (micro ratios
 // of summed counts; the success rate a macro mean over conversations).
-import type { ToolTalkAggregate, ToolTalkMetrics } from "../engine/benchmarks/tooltalk/evaluation/metrics.js";
+import type { ToolTalkAggregate } from "../engine/benchmarks/tooltalk/evaluation/metrics.js";
 import { plural } from "../engine/base/text.js";
+import type { ToolTalkRow } from "../engine/runner/tooltalk-mode.js";
 import { renderTable, type Column } from "./table.js";
 
-export interface ToolTalkRow {
-  readonly name: string;
-  readonly metrics: ToolTalkMetrics;
-}
+export type { ToolTalkRow };
 
 const ratio = (value: number): string => value.toFixed(3);
 

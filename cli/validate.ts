@@ -6,6 +6,7 @@ import { checkReferenceScore } from "../engine/evaluation/reference-check.js";
 import { YamlSource } from "../engine/scenario/yaml-source.js";
 import { EXIT, type ExitCode } from "../engine/runner/errors.js";
 import { plural } from "../engine/base/text.js";
+import type { Command } from "commander";
 import type { CliIO } from "./io.js";
 import { collectScenarioFiles, hasErrors, loadScenario } from "../engine/runner/scenario-files.js";
 
@@ -54,4 +55,18 @@ function summaryLine(c: { files: number; errors: number; warnings: number }): st
   const checked = `${plural(c.files, "file")} checked`;
   if (c.errors === 0 && c.warnings === 0) return `${checked}: no problems`;
   return `${checked}: ${plural(c.errors, "error")}, ${plural(c.warnings, "warning")}`;
+}
+
+export function registerValidate(program: Command, io: CliIO, setExit: (code: ExitCode) => void): void {
+  program
+    .command("validate")
+    .description("check scenario files, and score each reference solution; print every problem as file:line:col: severity code: message")
+    .argument("<paths...>", "scenario files, or directories to search for *.scenario.yaml")
+    .option("--json", "print the diagnostics as JSON")
+    .option("--strict", "report every warning as an error (a knowledge leak, say), so that it fails the run")
+    .addHelpText(
+      "after",
+      "\nA file without errors has its reference solution played by the scripted roles and scored; a milestone\nit misses or a minefield it hits is an error on that node's line. Exits 1 when any file has an error;\nwarnings alone exit 0, unless --strict.",
+    )
+    .action(async (paths: string[], opts: { json?: boolean; strict?: boolean }) => setExit(await validateCommand(paths, opts, io)));
 }

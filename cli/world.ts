@@ -10,6 +10,7 @@ import type { CellValue, ColumnSchema } from "../engine/world/types.js";
 import { cellJson } from "../engine/world/cells.js";
 import { EXIT, type ExitCode } from "../engine/runner/errors.js";
 import { plural } from "../engine/base/text.js";
+import { type Command, Option } from "commander";
 import type { CliIO } from "./io.js";
 import { renderTable, type Column } from "./table.js";
 
@@ -72,4 +73,13 @@ export function worldCommand(options: WorldOptions, io: CliIO): ExitCode {
     `The ${id} pack's default world, at the default clock (${DEFAULT_NOW} ${DEFAULT_TIMEZONE}); timestamps relative to the scenario's now. --json prints it as data, --pack ${others} another pack's.`,
   );
   return EXIT.ok;
+}
+
+export function registerWorld(program: Command, io: CliIO, setExit: (code: ExitCode) => void): void {
+  program
+    .command("world")
+    .description("print a world pack's default world, with the ids a scenario refers to")
+    .addOption(new Option("--pack <id>", "the world pack").choices([...PACK_IDS]).default(DEFAULT_PACK_ID))
+    .option("--json", "print the tables as JSON (timestamps as POSIX seconds at the default clock)")
+    .action((opts: { json?: boolean; pack: PackId }) => setExit(worldCommand(opts, io)));
 }

@@ -49,6 +49,49 @@ export function replaceFileAtomically(path: string, text: string): void {
   }
 }
 
+/** A file the engine writes could not be written: `path: reason`, the reason in a few words. */
+export class OutputFileError extends Error {
+  constructor(
+    readonly path: string,
+    readonly reason: string,
+  ) {
+    super(`${path}: ${reason}`);
+    this.name = "OutputFileError";
+  }
+}
+
+const FS_REASONS: Readonly<Record<string, string>> = {
+  ENOENT: "no such file or directory",
+  EACCES: "permission denied",
+  EPERM: "permission denied",
+  EISDIR: "is a directory",
+  ENOTDIR: "not a directory",
+  EMFILE: "too many open files",
+  ENOSPC: "no space left on device",
+  EROFS: "read-only file system",
+  ELOOP: "is a symbolic link; output is never written through one (remove the link or use another --out)",
+};
+
+/** A Node file system error's reason in a few words ("permission denied"); null for anything else. */
+export function fileErrorReason(error: unknown): string | null {
+  const code = typeof error === "object" && error !== null && "code" in error ? (error as { code: unknown }).code : undefined;
+  if (typeof code !== "string" || !code.startsWith("E")) return null;
+  return FS_REASONS[code] ?? (error instanceof Error ? error.message : code);
+}
+
+/**
+ * Writes `text` to `path` through a temporary file in the same directory and a rename (summaries,
+ * per-scenario result files); a file system error is an OutputFileError.
+ */
+export function writeFileAtomically(path: string, text: string): void {
+  try {
+    replaceFileAtomically(path, text);
+  } catch (e) {
+    const reason = fileErrorReason(e);
+    throw reason === null ? e : new OutputFileError(path, reason);
+  }
+}
+
 /** True when `path` itself (not what it points at) is a symbolic link. */
 export function isSymbolicLink(path: string): boolean {
   try {

@@ -2,11 +2,9 @@
 // τ-bench's pass^k over them; after Ctrl-C, how many episodes were never started. The file is
 // replaced atomically (a temporary file renamed over it), so a reader, or a run killed while
 // writing it, never sees half a summary.
-import { replaceFileAtomically } from "../base/output-files.js";
 import { passHatK, type PassHatKReport } from "../evaluation/pass-k.js";
 import { countedScore, DEFAULT_POLICY, type ScoringPolicy } from "../evaluation/outcome.js";
 import { PASS_HAT_K_ESTIMATOR } from "../evaluation/pass-k.js";
-import { fsError } from "./errors.js";
 import { resultStatus, type RunSummary, type ScenarioResult } from "./summary.js";
 
 export interface TrialsSummary {
@@ -76,12 +74,3 @@ export const passHatKLine = (trials: TrialsSummary): string =>
   `pass^k over ${trials.per_scenario} trials, a success scoring ${trials.success_threshold}: ${trials.pass_hat_k
     .map(({ k, value }) => `pass^${k} ${value.toFixed(3)}`)
     .join("  ")}${trials.errored_left_out === 0 ? "" : ` (${trials.errored_left_out} errored trials left out)`}`;
-
-/** Writes `text` to `path` through a temporary file in the same directory and a rename. */
-export function writeFileAtomically(path: string, text: string): void {
-  try {
-    replaceFileAtomically(path, text);
-  } catch (e) {
-    throw fsError(e, path);
-  }
-}

@@ -2,6 +2,7 @@
 // the runner they share (a trajectory that cannot be written stops a whole run). Every failure
 // reaches the user as one line on stderr ("toolsandbox: <file>: <message>"); stack traces are for
 // TOOLSANDBOX_DEBUG=1 only.
+import { fileErrorReason } from "../base/output-files.js";
 
 export const EXIT = {
   ok: 0,
@@ -39,22 +40,20 @@ export class ExitError extends Error {
   }
 }
 
-const FS_REASONS: Readonly<Record<string, string>> = {
-  ENOENT: "no such file or directory",
-  EACCES: "permission denied",
-  EPERM: "permission denied",
-  EISDIR: "is a directory",
-  ENOTDIR: "not a directory",
-  EMFILE: "too many open files",
-  ENOSPC: "no space left on device",
-  EROFS: "read-only file system",
-  ELOOP: "is a symbolic link; output is never written through one (remove the link or use another --out)",
-};
+/**
+ * A role id or model option that cannot make a role (an unsupported id, a flag for another kind of
+ * role, a missing API key): thrown by the role specs on the path the CLI, the extension and the
+ * debugger all take; each front end says it its own way (the CLI: a usage error, exit 2).
+ */
+export class RoleSpecError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "RoleSpecError";
+  }
+}
 
 /** Node's file system errors as one short ExitError; anything else is returned as is. */
 export function fsError(error: unknown, file: string): unknown {
-  const code = typeof error === "object" && error !== null && "code" in error ? (error as { code: unknown }).code : undefined;
-  if (typeof code !== "string" || !code.startsWith("E")) return error;
-  const reason = FS_REASONS[code] ?? (error instanceof Error ? error.message : code);
-  return new ExitError(`${file}: ${reason}`, EXIT.io);
+  const reason = fileErrorReason(error);
+  return reason === null ? error : new ExitError(`${file}: ${reason}`, EXIT.io);
 }

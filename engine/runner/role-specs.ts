@@ -13,7 +13,7 @@ import { DEFAULT_API_KEY_ENV, DEFAULT_BASE_URL, modelSettings } from "../roles/o
 import { OpenAiUser } from "../roles/openai/user.js";
 import { SCRIPTED_ROLE_ID, createScriptedAgent, createScriptedRoles, createScriptedUser } from "../roles/scripted.js";
 import type { Scenario } from "../scenario/model.js";
-import { ExitError, EXIT } from "./errors.js";
+import { RoleSpecError } from "./errors.js";
 import { McpAgentRole } from "../roles/mcp/agent.js";
 import type { McpAgentHost } from "./agent-host.js";
 import { commandAgentHost, DEFAULT_COMMAND_TIME_LIMIT_SECONDS, splitCommandLine } from "./command-agent.js";
@@ -104,14 +104,14 @@ export interface ModelRoleFlags {
   readonly commandCwd?: string;
   /** Outside agents: milliseconds within which tool calls arriving one after another form one parallel batch. */
   readonly batchWindow?: number;
-  /** The role-play judge (cli/judge-options.ts); its own options mirror the agent's. */
+  /** The role-play judge (cli/model-service-options.ts); its own options mirror the agent's. */
   readonly judge?: string;
   readonly judgeBaseUrl?: string;
   readonly judgeTemperature?: number;
   readonly judgeSeed?: number;
   readonly judgeMaxTokens?: number;
   readonly judgeApiKeyEnv?: string;
-  /** The failure reviewer (cli/review-options.ts): its own endpoint and key variable. */
+  /** The failure reviewer (cli/model-service-options.ts): its own endpoint and key variable. */
   readonly review?: string;
   readonly reviewBaseUrl?: string;
   readonly reviewApiKeyEnv?: string;
@@ -294,4 +294,4 @@ export function modelOfSpec(spec: Extract<RoleSpec, { kind: "openai" }>, role: "
 }
 
 const kebab = (key: string): string => key.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
-const usage = (message: string): ExitError => new ExitError(message, EXIT.usage);
+const usage = (message: string): RoleSpecError => new RoleSpecError(message);

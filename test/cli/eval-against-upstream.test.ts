@@ -41,5 +41,12 @@ test("--against-upstream with --scenario or --mode tooltalk is a usage error", (
   const r = runCli(["eval", runs, "--against-upstream", CHECKOUT, "--mode", "tooltalk"]);
   assert.equal(r.status, 2);
   assert.equal(lines(r.stderr).length, 1);
-  assert.match(r.stderr, /cannot be combined with --scenario or another --mode/);
+  assert.match(
+    r.stderr,
+    /^toolsandbox: --against-upstream applies to --mode milestone only \(it scores each trajectory against its own upstream scenario\)$/m,
+  );
+  const withScenario = runCli(["eval", runs, "--against-upstream", CHECKOUT, "--scenario", "x.scenario.yaml"]);
+  assert.equal(withScenario.status, 2);
+  assert.equal(lines(withScenario.stderr).length, 1);
+  assert.match(withScenario.stderr, /--against-upstream <checkout>' cannot be used with option '--scenario <file>'/);
 });

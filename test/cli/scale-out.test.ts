@@ -202,7 +202,7 @@ test("--concurrency takes N or auto[:MAX], and the scale-out options are refused
   assert.match(bad.stderr, /auto:MAX takes a MAX from 1 to 1024/);
   const mode = runCli(["run", ...FEW, "--mode", "dialogtool", "--cache", out, "--out", out]);
   assert.equal(mode.status, 2);
-  assert.match(mode.stderr, /--cache apply to --mode milestone only/);
+  assert.match(mode.stderr, /--cache applies to --mode milestone only/);
   const scripted = runCli(["run", ...FEW, "--concurrency", "auto", "--out", join(out, "s")]);
   assert.equal(scripted.status, 0, scripted.stderr);
 });

@@ -71,8 +71,11 @@ test("model options need a model-backed role, and OpenAI needs a key", () => {
   );
 });
 
-test("the seed must be a non-negative integer", () => {
-  assertUsageError(["run", "x.scenario.yaml", "--out", "o", "--seed", "1.5"], /seed must be a non-negative integer, got "1\.5"/);
+test("the seed must be a whole number, said as every numeric option says it", () => {
+  assertUsageError(
+    ["run", "x.scenario.yaml", "--out", "o", "--seed", "1.5"],
+    /^toolsandbox: --seed: the seed must be a whole number from 0 to 9007199254740991, got "1\.5"/,
+  );
 });
 
 test("no command at all prints the help and exits 2", () => {

@@ -3,7 +3,7 @@ import assert from "node:assert/strict";
 import { createServer, type IncomingHttpHeaders } from "node:http";
 import type { AddressInfo } from "node:net";
 import { Command } from "commander";
-import { ExitError, EXIT } from "../../../engine/runner/errors.js";
+import { RoleSpecError } from "../../../engine/runner/errors.js";
 import { addModelRoleOptions, parseAgentId } from "../../../cli/role-options.js";
 import { createRoles, roleSpecs, type ModelRoleFlags } from "../../../engine/runner/role-specs.js";
 import { runConfigFor } from "../../../engine/runner/play-episode.js";
@@ -18,7 +18,8 @@ function parse(args: string[]): ModelRoleFlags {
   return command.opts<ModelRoleFlags>();
 }
 
-const usageError = (pattern: RegExp) => (e: unknown) => e instanceof ExitError && e.exitCode === EXIT.usage && pattern.test(e.message);
+/** A role spec the user got wrong: the typed error the CLI turns into a usage error (exit 2). */
+const usageError = (pattern: RegExp) => (e: unknown) => e instanceof RoleSpecError && pattern.test(e.message);
 
 test("model options: shared values, per-role overrides, defaults for the rest", () => {
   const flags = parse([
