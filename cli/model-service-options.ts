@@ -4,7 +4,7 @@
 // settings), and shares --base-url, --timeout, --max-retries, --api-key-env and --no-record-io
 // with the model roles (role-options.ts). Its own options without it are a usage error.
 import { InvalidArgumentError } from "commander";
-import { RolePlayJudge } from "../engine/benchmarks/dialogtool/role-play/judge.js";
+import { RolePlayJudge } from "../engine/benchmarks/dialogtool/role-play/role-play-judge.js";
 import type { ChatModel } from "../engine/roles/openai/chat-model.js";
 import { FailureReviewer } from "../engine/runner/failure-review.js";
 import { ExitError, EXIT } from "../engine/runner/errors.js";

@@ -118,7 +118,7 @@ export interface ModelRoleFlags {
 }
 
 /** A role played by a model: the two of an episode, the judge that rates it and the reviewer of a failed one afterwards. */
-type ModelRole = "agent" | "user" | "judge" | "reviewer";
+export type ModelRole = "agent" | "user" | "judge" | "reviewer";
 
 type Env = Readonly<Record<string, string | undefined>>;
 
