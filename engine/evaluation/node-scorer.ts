@@ -60,6 +60,10 @@ export class NodeScorer {
   /** Per node: the constraints similarity() reads, and similarityRow()'s scratch of their state keys. */
   private readonly rowPositions: readonly (readonly number[])[];
   private readonly rowKeys: readonly Int32Array[];
+  /** Per node: what tells indices apart for its own similarity and gates, and for its readers (classes()). */
+  private readonly matchedReaders: readonly (readonly ((index: number) => number)[])[];
+  private readonly referencedReaders: readonly (readonly ((index: number) => number)[])[];
+  private readonly classIds: Map<string, number>[];
   /** Per node: the node positions its written constraints read, for the matcher. */
   readonly references: readonly (readonly number[])[];
   /** Per node: its guardrails against milestones, as the matcher's gates (one per related milestone). */
@@ -103,6 +107,37 @@ export class NodeScorer {
       return [...tablesByNode].map(([ref, tables]): KeyGate => ({ ref, key: this.states.guardrailKey(tables) }));
     });
     this.gateKeys = [...new Set(this.gates.flatMap((list) => list.map((g) => g.key)))];
+    this.matchedReaders = this.bound.map((list) => list.map((b) => readerOf(b, "matched")));
+    this.referencedReaders = nodes.map((_, u) =>
+      this.bound.flatMap((list) => list.filter((b) => b.reference === u).map((b) => readerOf(b, "referenced"))),
+    );
+    this.classIds = nodes.map(() => new Map<string, number>());
+  }
+
+  /**
+   * The matcher's index classes (matching/classes.ts): `matched(v, i)` combines what each of v's
+   * constraints (guardrails included, which carry its gates' tables) reads at i; `referenced(u,
+   * i)` what each constraint referencing u reads of u's message. A world table is read by its
+   * rows (the guardrail-equality class, which is equality of every cell); a SANDBOX message by
+   * the columns of the target a snapshot or tool_trace_extract compares it with, and as a
+   * reference of tool_trace_extract by its tool traces alone; anything else on SANDBOX by the
+   * message itself. So two messages share a class exactly when no measure could score them
+   * differently.
+   */
+  classes(): { matched(node: number, index: number): number; referenced(node: number, index: number): number } {
+    const combine = (node: number, role: string, readers: readonly ((index: number) => number)[], index: number): number => {
+      if (readers.length === 0) return 0;
+      if (readers.length === 1) return readers[0]!(index);
+      const text = `${role}:${readers.map((read) => read(index)).join(",")}`;
+      const ids = this.classIds[node]!;
+      let id = ids.get(text);
+      if (id === undefined) ids.set(text, (id = ids.size));
+      return id;
+    };
+    return {
+      matched: (node, index) => combine(node, "m", this.matchedReaders[node]!, index),
+      referenced: (node, index) => combine(node, "r", this.referencedReaders[node]!, index),
+    };
   }
 
   /**
@@ -306,6 +341,16 @@ export class NodeScorer {
       schema: states.schema,
     });
   }
+}
+
+/** What a constraint reads of a message: as its own message ("matched") or as its reference's. */
+function readerOf(b: BoundConstraint, role: "matched" | "referenced"): (index: number) => number {
+  const { states, constraint } = b;
+  if (states.table !== SANDBOX_TABLE) return (index) => states.equalityClass(index);
+  if (role === "referenced") return constraint.kind === "tool_trace_extract" ? states.projectionClass(["tool_trace"]) : (index) => index;
+  if (constraint.kind !== "snapshot" && constraint.kind !== "tool_trace_extract") return (index) => index;
+  const columns = [...new Set(constraint.target.flatMap((row) => Object.keys(row)))].sort();
+  return states.projectionClass(columns);
 }
 
 /** For constraints that read no milestone: never called. */
