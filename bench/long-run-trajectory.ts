@@ -70,7 +70,10 @@ export function longRunTrajectoryText(sampleText: string, messages: number, plac
   // The sample's own message, its world change rewritten onto the current SETTING row.
   const emitSample = (message: Message): void => {
     const world = worldEvents.get(message.sandbox_message_index) ?? null;
-    if (!world) return emit(message, null);
+    if (!world) {
+      emit(message, null);
+      return;
+    }
     const changes = (world.changes as Json[]).map((change) => {
       if (change.table !== "SETTING" || change.op !== "update" || setting === null) return change;
       const old = change.old as Json;
