@@ -38,7 +38,11 @@ function oracleMatch(p: MatchProblem, limit: number): Oracle | null {
   const order: number[] = [];
   const placed = new Set<number>();
   while (order.length < m) {
-    for (let v = 0; v < m; v++) if (!placed.has(v) && parents[v]!.every((u) => placed.has(u))) order.push(v), placed.add(v);
+    for (let v = 0; v < m; v++) {
+      if (placed.has(v) || !parents[v]!.every((u) => placed.has(u))) continue;
+      order.push(v);
+      placed.add(v);
+    }
   }
   const memo = new Map<string, number>();
   const value = (v: number, indices: readonly number[]): number => {
@@ -93,15 +97,13 @@ function problemsOf(text: string): { name: string; problem: MatchProblem }[] {
   const { schemas } = packTables(scenario.world.pack);
   const states = new StateCache({ messages: trajectory.messages, worldAt: (i) => trajectory.worldAt(i), initialIndex: first, schemas });
   const window = { first, last: trajectory.messages.length - 1 };
-  return [
-    ["milestones", scenario.milestones],
-    ["minefields", scenario.minefields],
-  ]
-    .filter(([, nodes]) => nodes.length > 0)
-    .map(([name, nodes]) => ({
-      name: name as string,
-      problem: listMatchProblem(nodes as typeof scenario.milestones, String(name), [...schemas.keys()], states, window).problem,
-    }));
+  const lists = [
+    { name: "milestones", nodes: scenario.milestones },
+    { name: "minefields", nodes: scenario.minefields },
+  ];
+  return lists
+    .filter(({ nodes }) => nodes.length > 0)
+    .map(({ name, nodes }) => ({ name, problem: listMatchProblem(nodes, name, [...schemas.keys()], states, window).problem }));
 }
 
 test("on generated long runs of every sample, the matcher equals the literal oracle", () => {
