@@ -35,6 +35,13 @@ interface BoundConstraint {
   readonly guardrail: boolean;
   /** "initial", a node position, or null for no reference. */
   readonly reference: "initial" | number | null;
+  /**
+   * The memo's key of the table at the node's message and at the referenced one: the state key
+   * for a world table; for SANDBOX the class of what the constraint reads of the message
+   * (readerOf), so a long run's look-alike messages are scored once. Both are below the span.
+   */
+  readonly currentKey: (index: number) => number;
+  readonly referenceKey: (index: number) => number;
 }
 
 /** The matched index of a referenced node (only nodes in the node's reference list). */
@@ -79,7 +86,14 @@ export class NodeScorer {
       const r = constraint.reference;
       const reference = r === null ? null : r.kind === "initial" ? "initial" : (position.get(r.id) ?? null);
       if (r !== null && r.kind === "milestone" && reference === null) throw new Error(`unknown reference "${r.id}"`);
-      return { constraint, states: this.states.table(constraint.table), guardrail, reference };
+      const states = this.states.table(constraint.table);
+      const partial = { constraint, states, guardrail, reference: reference as BoundConstraint["reference"] };
+      const world = states.table !== SANDBOX_TABLE;
+      return {
+        ...partial,
+        currentKey: world ? (index) => states.key(index) : readerOf(partial, "matched"),
+        referenceKey: world ? (index) => states.key(index) : readerOf(partial, "referenced"),
+      };
     };
     this.bound = nodes.map((node, v) => [
       ...node.constraints.map((c) => bind(c, false)),
@@ -128,10 +142,18 @@ export class NodeScorer {
     const combine = (node: number, role: string, readers: readonly ((index: number) => number)[], index: number): number => {
       if (readers.length === 0) return 0;
       if (readers.length === 1) return readers[0]!(index);
-      const text = `${role}:${readers.map((read) => read(index)).join(",")}`;
+      // Up to three readers with small classes pack into one number; more go through a string.
+      let packed = 0;
+      let small = readers.length <= 3;
+      for (let r = 0; small && r < readers.length; r++) {
+        const value = readers[r]!(index);
+        small = value < 0x10000;
+        packed = packed * 0x10000 + value;
+      }
+      const key = small ? `${role}${packed}` : `${role}:${readers.map((read) => read(index)).join(",")}`;
       const ids = this.classIds[node]!;
-      let id = ids.get(text);
-      if (id === undefined) ids.set(text, (id = ids.size));
+      let id = ids.get(key);
+      if (id === undefined) ids.set(key, (id = ids.size));
       return id;
     };
     return {
@@ -190,7 +212,7 @@ export class NodeScorer {
    * reference, and the reference is the same along a row: where every constraint's state key
    * at the index equals the previous index's (a world table unchanged between two messages),
    * the similarity is the previous one, the same scores multiplied the same way. SANDBOX keys
-   * are the message index, so a SANDBOX constraint is scored at every index, as before.
+   * are the class of what the constraint reads of the message (readerOf), so look-alike messages share one.
    */
   similarityRow(node: number, refIndex: ReferenceIndex, first: number, count: number, out: Float64Array, offset: number): void {
     const positions = this.rowPositions[node]!;
@@ -201,7 +223,7 @@ export class NodeScorer {
       const index = first + k;
       let same = k > 0;
       for (let p = 0; p < positions.length; p++) {
-        const key = list[positions[p]!]!.states.key(index);
+        const key = list[positions[p]!]!.currentKey(index);
         if (key !== keys[p]) {
           keys[p] = key;
           same = false;
@@ -314,7 +336,7 @@ export class NodeScorer {
     const ref = this.referenceIndex(bound, refIndex);
     const { states } = bound;
     // Keys are below span, so (state key, reference state key + 1) packs into one number.
-    const key = states.key(index) * (this.states.span + 1) + (ref === null ? 0 : states.key(ref) + 1);
+    const key = bound.currentKey(index) * (this.states.span + 1) + (ref === null ? 0 : bound.referenceKey(ref) + 1);
     const cache = this.cache[node]![c]!;
     let score = cache.get(key);
     if (score === undefined) {
@@ -344,7 +366,7 @@ export class NodeScorer {
 }
 
 /** What a constraint reads of a message: as its own message ("matched") or as its reference's. */
-function readerOf(b: BoundConstraint, role: "matched" | "referenced"): (index: number) => number {
+function readerOf(b: Pick<BoundConstraint, "constraint" | "states">, role: "matched" | "referenced"): (index: number) => number {
   const { states, constraint } = b;
   if (states.table !== SANDBOX_TABLE) return (index) => states.equalityClass(index);
   if (role === "referenced") return constraint.kind === "tool_trace_extract" ? states.projectionClass(["tool_trace"]) : (index) => index;
