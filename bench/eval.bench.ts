@@ -419,7 +419,6 @@ main().catch((e: unknown) => {
 
 // --- (e) long runs of the real samples ----------------------------------------------------------
 
-
 /** Whether the matcher and the literal oracle agree on every problem of the sample at a small size. */
 function oracleAgrees(sample: string, messages: number, placement: TrafficPlacement): string {
   let compared = 0;
