@@ -16,7 +16,17 @@
 //
 //   npm run bench:eval                              (5 timed repeats, 60 s budget for (c), 20 s for (d)'s anchors)
 //   npm run bench:eval -- --repeats 10 --brute-budget 10 --anchor-budget 5
-//   npm run bench:eval -- --cases b                 (only some of a, b, c, d)
+//   npm run bench:eval -- --cases b                 (only some of a, b, c, d, e)
+//   npm run bench:eval -- --cases e --sizes 10000   (case e at some sizes only)
+//
+//   (e) long runs of the real samples: every sample's own scenario over 1,000, 3,000 and 10,000
+//       messages of traffic its milestones do not care about (bench/long-run-trajectory.ts),
+//       with its messages last ("late") or spread through the traffic ("spread"), each scored
+//       by `toolsandbox eval --json` in a process of its own: the whole process's wall-clock
+//       and CPU time and its peak resident set (/usr/bin/time), against 2 s and 300 MB at
+//       10,000. Exactness: at small sizes (the sample plus 24 messages) every sample's problems
+//       are matched by the literal oracle too (test/evaluation/long-run-problems.ts), and the row
+//       says whether they agreed.
 //
 // (b) plays a generated scenario with the scripted roles: cellular is turned on (the root
 // milestone), then ten errands each take twelve look-ups and one step the errand's milestone
@@ -51,8 +61,15 @@ import { wideDagScenarioText } from "./wide-dag-scenario.js";
 import { bruteForceMatch, hashInts } from "../test/evaluation/matching-brute-force.js";
 import { type BenchReport, startBenchReport } from "./report.js";
 import type { ScaleRowResult } from "./eval-scale-row.js";
+import { longRunTrajectoryText, type TrafficPlacement } from "./long-run-trajectory.js";
+import { oracleMatch, problemsOf } from "../test/evaluation/long-run-problems.js";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 
 const SAMPLES = "sample-scenarios/trajectories";
+/** Case (e)'s targets at 10,000 messages: the whole `eval` process. */
+const LONG_RUN_TARGET_MS = 2000;
+const LONG_RUN_TARGET_MB = 300;
 
 interface Options {
   readonly repeats: number;
@@ -71,8 +88,8 @@ function parseOptions(argv: readonly string[]): Options {
     return n;
   };
   const at = argv.indexOf("--cases");
-  const cases = at < 0 ? "abcd" : String(argv[at + 1]);
-  if (!/^[abcd]+$/.test(cases)) throw new Error(`--cases needs some of the letters a, b, c, d, got ${cases}`);
+  const cases = at < 0 ? "abcde" : String(argv[at + 1]);
+  if (!/^[abcde]+$/.test(cases)) throw new Error(`--cases needs some of the letters a, b, c, d, e, got ${cases}`);
   return {
     repeats: Math.round(value("--repeats", 5)),
     bruteBudgetSeconds: value("--brute-budget", 60),
@@ -387,6 +404,7 @@ async function main(): Promise<void> {
   if (options.cases.includes("b")) sections.push(() => benchWideDag(options, report));
   if (options.cases.includes("c")) sections.push(() => benchBruteForce(options));
   if (options.cases.includes("d")) sections.push(() => benchScale(options, report));
+  if (options.cases.includes("e")) sections.push(() => benchLongRuns(options, report));
   for (const [i, section] of sections.entries()) {
     if (i > 0) console.log("");
     await section();
@@ -398,3 +416,87 @@ main().catch((e: unknown) => {
   console.error(e instanceof Error ? (e.stack ?? e.message) : String(e));
   process.exitCode = 1;
 });
+
+// --- (e) long runs of the real samples ----------------------------------------------------------
+
+/** Whether the matcher and the literal oracle agree on every problem of the sample at a small size. */
+function oracleAgrees(sample: string, messages: number, placement: TrafficPlacement): string {
+  let compared = 0;
+  for (const { problem } of problemsOf(longRunTrajectoryText(sample, messages, placement))) {
+    const { classes: _classes, sameAsPrevious: _runs, ...plain } = problem;
+    const oracle = oracleMatch(plain, 400_000);
+    if (!oracle) return "oracle: too many mappings";
+    const got = bestMatch({ ...problem, onProgress: () => {} });
+    const same = Math.abs(got.total - oracle.best) <= 1e-9 && got.assignment.every((a, v) => a.index === oracle.chosen[v]);
+    if (!same) return "oracle: DISAGREES";
+    compared++;
+  }
+  return `oracle agrees (${compared} lists)`;
+}
+
+function benchLongRuns(options: Options, report: BenchReport): void {
+  const at = process.argv.indexOf("--sizes");
+  const sizes =
+    at < 0
+      ? [1000, 3000, 10000]
+      : String(process.argv[at + 1])
+          .split(",")
+          .map(Number);
+  const files = readdirSync(SAMPLES)
+    .filter((f) => f.endsWith(".trajectory.jsonl"))
+    .sort();
+  const dir = mkdtempSync(join(tmpdir(), "long-runs-"));
+  console.log(`(e) long runs of the ${files.length} samples: toolsandbox eval --json, whole process, one process per row`);
+  let misses = 0;
+  let worstMs = 0;
+  let worstMb = 0;
+  try {
+    for (const file of files) {
+      const sample = readFileSync(join(SAMPLES, file), "utf8");
+      const name = file.replace(".trajectory.jsonl", "");
+      const small = readTrajectoryFile(join(SAMPLES, file)).messages.length + 24;
+      for (const placement of ["late", "spread"] as const) {
+        const exact = oracleAgrees(sample, small, placement);
+        const cells: string[] = [];
+        for (const size of sizes) {
+          const path = join(dir, `${name}-${placement}-${size}.trajectory.jsonl`);
+          writeFileSync(path, longRunTrajectoryText(sample, size, placement));
+          const run = spawnSync("/usr/bin/time", ["-f", "%e %U %S %M", process.execPath, "dist/cli.js", "eval", path, "--json"], {
+            encoding: "utf8",
+            timeout: 60_000,
+            maxBuffer: 1 << 28,
+          });
+          const timing = (run.stderr ?? "").trim().split("\n").at(-1)?.split(" ").map(Number) ?? [];
+          const [elapsed, user, system, kb] = timing as [number, number, number, number];
+          if (run.status !== 0 || timing.length !== 4) {
+            cells.push(`${size}: FAILED (${run.signal ?? run.status})`);
+            misses++;
+            continue;
+          }
+          const parsed = JSON.parse(run.stdout) as { trajectories: { score: number }[] };
+          const wallMs = elapsed * 1000;
+          const mb = kb / 1024;
+          if (size === 10000) {
+            worstMs = Math.max(worstMs, wallMs);
+            worstMb = Math.max(worstMb, mb);
+            if (wallMs >= LONG_RUN_TARGET_MS || mb >= LONG_RUN_TARGET_MB) misses++;
+          }
+          cells.push(
+            `${size}: ${wallMs.toFixed(0)} ms (cpu ${((user + system) * 1000).toFixed(0)} ms) ${mb.toFixed(0)} MB score ${parsed.trajectories[0]!.score.toFixed(3)}`,
+          );
+          rmSync(path);
+        }
+        console.log(`  ${name.padEnd(72)} ${placement.padEnd(6)} ${exact}; ${cells.join("; ")}`);
+      }
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+  void options;
+  if (sizes.includes(10000)) {
+    report.target(
+      `(e) every sample at 10,000 messages under ${LONG_RUN_TARGET_MS} ms whole process and ${LONG_RUN_TARGET_MB} MB (worst ${worstMs.toFixed(0)} ms, ${worstMb.toFixed(0)} MB; ${misses} rows missed)`,
+      misses === 0,
+    );
+  }
+}

@@ -151,6 +151,7 @@ export function listMatchProblem(
     similarity: (node, index, refIndex) => scorer.similarity(node, index, refIndex),
     similarityRow: (node, refIndex, first, count, out, offset) => scorer.similarityRow(node, refIndex, first, count, out, offset),
     sameAsPrevious: (index) => scorer.sameAsPrevious(index),
+    classes: scorer.classes(),
   };
   return { problem, scorer };
 }

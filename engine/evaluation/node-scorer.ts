@@ -35,6 +35,13 @@ interface BoundConstraint {
   readonly guardrail: boolean;
   /** "initial", a node position, or null for no reference. */
   readonly reference: "initial" | number | null;
+  /**
+   * The memo's key of the table at the node's message and at the referenced one: the state key
+   * for a world table; for SANDBOX the class of what the constraint reads of the message
+   * (readerOf), so a long run's look-alike messages are scored once. Both are below the span.
+   */
+  readonly currentKey: (index: number) => number;
+  readonly referenceKey: (index: number) => number;
 }
 
 /** The matched index of a referenced node (only nodes in the node's reference list). */
@@ -60,6 +67,10 @@ export class NodeScorer {
   /** Per node: the constraints similarity() reads, and similarityRow()'s scratch of their state keys. */
   private readonly rowPositions: readonly (readonly number[])[];
   private readonly rowKeys: readonly Int32Array[];
+  /** Per node: what tells indices apart for its own similarity and gates, and for its readers (classes()). */
+  private readonly matchedReaders: readonly (readonly ((index: number) => number)[])[];
+  private readonly referencedReaders: readonly (readonly ((index: number) => number)[])[];
+  private readonly classIds: Map<string, number>[];
   /** Per node: the node positions its written constraints read, for the matcher. */
   readonly references: readonly (readonly number[])[];
   /** Per node: its guardrails against milestones, as the matcher's gates (one per related milestone). */
@@ -75,7 +86,14 @@ export class NodeScorer {
       const r = constraint.reference;
       const reference = r === null ? null : r.kind === "initial" ? "initial" : (position.get(r.id) ?? null);
       if (r !== null && r.kind === "milestone" && reference === null) throw new Error(`unknown reference "${r.id}"`);
-      return { constraint, states: this.states.table(constraint.table), guardrail, reference };
+      const states = this.states.table(constraint.table);
+      const partial = { constraint, states, guardrail, reference: reference as BoundConstraint["reference"] };
+      const world = states.table !== SANDBOX_TABLE;
+      return {
+        ...partial,
+        currentKey: world ? (index) => states.key(index) : readerOf(partial, "matched"),
+        referenceKey: world ? (index) => states.key(index) : readerOf(partial, "referenced"),
+      };
     };
     this.bound = nodes.map((node, v) => [
       ...node.constraints.map((c) => bind(c, false)),
@@ -103,6 +121,45 @@ export class NodeScorer {
       return [...tablesByNode].map(([ref, tables]): KeyGate => ({ ref, key: this.states.guardrailKey(tables) }));
     });
     this.gateKeys = [...new Set(this.gates.flatMap((list) => list.map((g) => g.key)))];
+    this.matchedReaders = this.bound.map((list) => list.map((b) => readerOf(b, "matched")));
+    this.referencedReaders = nodes.map((_, u) =>
+      this.bound.flatMap((list) => list.filter((b) => b.reference === u).map((b) => readerOf(b, "referenced"))),
+    );
+    this.classIds = nodes.map(() => new Map<string, number>());
+  }
+
+  /**
+   * The matcher's index classes (matching/classes.ts): `matched(v, i)` combines what each of v's
+   * constraints (guardrails included, which carry its gates' tables) reads at i; `referenced(u,
+   * i)` what each constraint referencing u reads of u's message. A world table is read by its
+   * rows (the guardrail-equality class, which is equality of every cell); a SANDBOX message by
+   * the columns of the target a snapshot or tool_trace_extract compares it with, and as a
+   * reference of tool_trace_extract by its tool traces alone; anything else on SANDBOX by the
+   * message itself. So two messages share a class exactly when no measure could score them
+   * differently.
+   */
+  classes(): { matched(node: number, index: number): number; referenced(node: number, index: number): number } {
+    const combine = (node: number, role: string, readers: readonly ((index: number) => number)[], index: number): number => {
+      if (readers.length === 0) return 0;
+      if (readers.length === 1) return readers[0]!(index);
+      // Up to three readers with small classes pack into one number; more go through a string.
+      let packed = 0;
+      let small = readers.length <= 3;
+      for (let r = 0; small && r < readers.length; r++) {
+        const value = readers[r]!(index);
+        small = value < 0x10000;
+        packed = packed * 0x10000 + value;
+      }
+      const key = small ? `${role}${packed}` : `${role}:${readers.map((read) => read(index)).join(",")}`;
+      const ids = this.classIds[node]!;
+      let id = ids.get(key);
+      if (id === undefined) ids.set(key, (id = ids.size));
+      return id;
+    };
+    return {
+      matched: (node, index) => combine(node, "m", this.matchedReaders[node]!, index),
+      referenced: (node, index) => combine(node, "r", this.referencedReaders[node]!, index),
+    };
   }
 
   /**
@@ -155,7 +212,7 @@ export class NodeScorer {
    * reference, and the reference is the same along a row: where every constraint's state key
    * at the index equals the previous index's (a world table unchanged between two messages),
    * the similarity is the previous one, the same scores multiplied the same way. SANDBOX keys
-   * are the message index, so a SANDBOX constraint is scored at every index, as before.
+   * are the class of what the constraint reads of the message (readerOf), so look-alike messages share one.
    */
   similarityRow(node: number, refIndex: ReferenceIndex, first: number, count: number, out: Float64Array, offset: number): void {
     const positions = this.rowPositions[node]!;
@@ -166,7 +223,7 @@ export class NodeScorer {
       const index = first + k;
       let same = k > 0;
       for (let p = 0; p < positions.length; p++) {
-        const key = list[positions[p]!]!.states.key(index);
+        const key = list[positions[p]!]!.currentKey(index);
         if (key !== keys[p]) {
           keys[p] = key;
           same = false;
@@ -279,7 +336,7 @@ export class NodeScorer {
     const ref = this.referenceIndex(bound, refIndex);
     const { states } = bound;
     // Keys are below span, so (state key, reference state key + 1) packs into one number.
-    const key = states.key(index) * (this.states.span + 1) + (ref === null ? 0 : states.key(ref) + 1);
+    const key = bound.currentKey(index) * (this.states.span + 1) + (ref === null ? 0 : bound.referenceKey(ref) + 1);
     const cache = this.cache[node]![c]!;
     let score = cache.get(key);
     if (score === undefined) {
@@ -306,6 +363,16 @@ export class NodeScorer {
       schema: states.schema,
     });
   }
+}
+
+/** What a constraint reads of a message: as its own message ("matched") or as its reference's. */
+function readerOf(b: Pick<BoundConstraint, "constraint" | "states">, role: "matched" | "referenced"): (index: number) => number {
+  const { states, constraint } = b;
+  if (states.table !== SANDBOX_TABLE) return (index) => states.equalityClass(index);
+  if (role === "referenced") return constraint.kind === "tool_trace_extract" ? states.projectionClass(["tool_trace"]) : (index) => index;
+  if (constraint.kind !== "snapshot" && constraint.kind !== "tool_trace_extract") return (index) => index;
+  const columns = [...new Set(constraint.target.flatMap((row) => Object.keys(row)))].sort();
+  return states.projectionClass(columns);
 }
 
 /** For constraints that read no milestone: never called. */

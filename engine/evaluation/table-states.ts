@@ -31,6 +31,7 @@ export class TableStates {
   private readonly keys: Int32Array | null;
   private readonly firstIndexOf = new Map<readonly Row[], number>();
   private readonly messageRows = new Map<number, readonly MeasuredRow[]>();
+  private readonly projections = new Map<string, (index: number) => number>();
   /** Guardrail-equality classes: by state key, and one representative's rows per class. */
   private readonly classOfKey = new Map<number, number>();
   private readonly representatives: (readonly MeasuredRow[])[] = [];
@@ -76,6 +77,32 @@ export class TableStates {
       this.classOfKey.set(key, found);
     }
     return found;
+  }
+
+  /**
+   * For SANDBOX: a class id per message, equal for two messages exactly when their rows hold the
+   * same values in `columns` (what a constraint reading only those columns can tell apart).
+   * One table of ids per column set, filled as messages are asked.
+   */
+  projectionClass(columns: readonly string[]): (index: number) => number {
+    const name = JSON.stringify(columns);
+    let read = this.projections.get(name);
+    if (!read) {
+      const ids = new Map<string, number>();
+      const known = new Int32Array(Math.max(1, this.episode.messages.length)).fill(-1);
+      read = (index: number): number => {
+        const cached = known[index] ?? -1;
+        if (cached >= 0) return cached;
+        const row = this.rows(index)[0];
+        const text = row === undefined ? "" : JSON.stringify(columns.map((c) => row[c] ?? null));
+        let id = ids.get(text);
+        if (id === undefined) ids.set(text, (id = ids.size));
+        if (index < known.length) known[index] = id;
+        return id;
+      };
+      this.projections.set(name, read);
+    }
+    return read;
   }
 
   rows(index: number): readonly MeasuredRow[] {

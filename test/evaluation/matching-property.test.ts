@@ -87,8 +87,8 @@ test("threshold sweeps give the same answers with and without pruning, and agree
     const span = problem.hi - problem.lo + 1;
     const prunedCache = new SimilarityCache(problem.similarity, graph.references, problem.lo, span);
     const plainCache = new SimilarityCache(problem.similarity, graph.references, problem.lo, span);
-    const pruned = new MatchSweep(graph, problem.lo, problem.hi, prunedCache, true);
-    const plain = new MatchSweep(graph, problem.lo, problem.hi, plainCache, false);
+    const pruned = new MatchSweep(graph, problem.lo, problem.hi, prunedCache, null, true);
+    const plain = new MatchSweep(graph, problem.lo, problem.hi, plainCache, null, false);
     const best = pruned.best();
     assert.equal(plain.best(), best, describe);
     // The backward sweep behind pruning must not ask the oracle about anything new.

@@ -20,6 +20,7 @@
 // among those the order of the runs is the order of their starts. Solving over the runs and
 // mapping each run back to its start therefore returns exactly the uncompressed answer.
 
+import type { MatchClasses } from "./classes.js";
 import type { MatchGate } from "./gates.js";
 import type { MatchProblem } from "./problem.js";
 
@@ -69,6 +70,15 @@ export function compressRuns(p: MatchProblem): CompressedProblem | null {
     similarity: (node, run, refRun) => similarity(node, at(run), (ref) => at(refRun(ref))),
     ...(p.gates ? { gates: p.gates.map((list) => list.map(mapGate)) } : {}),
     ...(p.onProgress ? { onProgress: p.onProgress } : {}),
+    ...(p.classes ? { classes: runClasses(p.classes, at) } : {}),
   };
   return { problem, starts };
+}
+
+/** The classes over runs: a run's class is its start's (every index of a run is interchangeable). */
+function runClasses(classes: MatchClasses, at: (run: number) => number): MatchClasses {
+  return {
+    matched: (node, run) => classes.matched(node, at(run)),
+    referenced: (node, run) => classes.referenced(node, at(run)),
+  };
 }

@@ -68,6 +68,7 @@
 import { analyseMatchDag, type IndexWindow, type MatchDag } from "./dag.js";
 import { ComponentLookup, SimilarityCache } from "./cache.js";
 import { GateCache, validateGates, type GateRef } from "./gates.js";
+import { componentClasses, indexClasses } from "./classes.js";
 import { compressRuns } from "./index-compression.js";
 import { ProgressClock, progressTitle } from "./search.js";
 import { componentSolver, type MatchComponent, type MatchStrategy } from "./strategy.js";
@@ -75,8 +76,9 @@ import { componentSolver, type MatchComponent, type MatchStrategy } from "./stra
 import type { MatchProblem, MatchResult } from "./problem.js";
 
 export type { SimilarityOracle, SimilarityRowOracle } from "./cache.js";
-export type { MatchProblem } from "./problem.js";
-export type { MatchGate } from "./gates.js";
+export type { MatchProblem, MatchResult } from "./problem.js";
+export type { KeyGate, MatchGate, PairGate } from "./gates.js";
+export type { MatchClasses } from "./classes.js";
 
 /** Totals within this of the maximum are ties, settled by the lexicographic rule above. */
 export const MATCH_TIE_EPSILON = 1e-9;
@@ -112,7 +114,19 @@ export function matchWithStrategy(p: MatchProblem, strategy: MatchStrategy): { r
   const cache = new SimilarityCache(p.similarity, dag.references, p.lo, span, p.similarityRow ?? null, similaritiesAsked);
   const gateCache = new GateCache(gates.flat, p.lo, p.hi - p.lo + 1);
   const components = dag.components.map((nodes) => localComponent(dag, gates.perNode, nodes));
-  const solvers = components.map((c) => componentSolver(c, new ComponentLookup(cache, c.nodes), gateCache, p.lo, p.hi, strategy, progress));
+  const classes = indexClasses(p);
+  const solvers = components.map((c) =>
+    componentSolver(
+      c,
+      new ComponentLookup(cache, c.nodes),
+      gateCache,
+      p.lo,
+      p.hi,
+      strategy,
+      progress,
+      classes && componentClasses(classes, c.nodes),
+    ),
+  );
   const windows: IndexWindow[][] = components.map((c) => c.nodes.map(() => ({ min: p.lo, max: p.hi })));
   // current[c]: the best total of component c with its nodes fixed so far.
   const current = solvers.map((solver) => solver.best());

@@ -1,6 +1,7 @@
 // The matcher's input and output types (matching.ts documents the rule they follow). Split out
 // so that the helpers that transform a problem (index-compression.ts) need not import the matcher.
 import type { SimilarityOracle, SimilarityRowOracle } from "./cache.js";
+import type { MatchClasses } from "./classes.js";
 import type { MatchGate } from "./gates.js";
 import type { ProgressSink } from "./search.js";
 
@@ -35,6 +36,12 @@ export interface MatchProblem {
    * the same as without, only cheaper. Omitted: every index is distinct.
    */
   sameAsPrevious?: (index: number) => boolean;
+  /**
+   * Optionally, which indices each node cannot tell apart (matching/classes.ts): the sweep then
+   * remembers a referenced node's class instead of its index, and memoises similarities by
+   * class. The answer is the same as without, only cheaper. Omitted: every index is distinct.
+   */
+  classes?: MatchClasses;
   /**
    * Where a match that takes long says how far it got (a line, no newline); omitted: standard
    * error. Nothing for the first two seconds, then at most a line every five (ProgressClock).

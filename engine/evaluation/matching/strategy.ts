@@ -33,6 +33,7 @@
 // 10,000-message episode whose world changes a few times costs what a short one does.
 
 import type { SimilarityLookup } from "./cache.js";
+import type { IndexClasses } from "./classes.js";
 import { MatchCapacityError, type IndexWindow } from "./dag.js";
 import { EliminationSolver, MAX_ELIMINATION_TABLE, type Marginal } from "./elimination/index.js";
 import { GatedLookup, mergedReferences, type GateLookup } from "./gates.js";
@@ -40,8 +41,8 @@ import { buildMatchGraph, MAX_MATCH_MOVES, type MatchGraph } from "./graph.js";
 import type { ComponentSolver, MatchComponent } from "./component.js";
 import { ProgressClock, progressTitle, SearchComponentSolver, type ProgressSink } from "./search.js";
 
-export type { MatchComponent } from "./component.js";
-import { MAX_SWEEP_STATES, MatchSweep } from "./sweep.js";
+export type { ComponentSolver, MatchComponent } from "./component.js";
+import { MAX_SWEEP_STATES, MatchSweep, type SweepLayers } from "./sweep.js";
 
 export type MatchStrategy = "auto" | "elimination" | "sweep" | "search";
 
@@ -60,6 +61,7 @@ export function componentSolver(
   hi: number,
   strategy: MatchStrategy,
   progress: ProgressSink,
+  classes: IndexClasses | null = null,
 ): ComponentSolver {
   const span = hi - lo + 1;
   const search = (): SearchComponentSolver => new SearchComponentSolver(component, lookup, gates, lo, hi, progress);
@@ -72,29 +74,26 @@ export function componentSolver(
   const eliminationWork = estimate.work * n;
   const eliminationProblem = `elimination would build a table of ${estimate.largestTable} entries (limit ${MAX_ELIMINATION_TABLE})`;
 
+  const sweeps = 2 + n * Math.ceil(Math.log2(span));
+  const reads = component.references.some((refs) => refs.length > 0) || component.gates.some((list) => list.length > 0);
+  if (strategy === "auto" && classes && reads) {
+    // With index classes the sweep remembers a referenced message by its class and asks the
+    // oracle once per class combination, while elimination tabulates every pair of indices, each
+    // a similarity of its own: the sweep is taken whenever its table work is moderate.
+    const sweep = classSweep(component, lookup, gates, lo, hi, classes, Math.max(eliminationWork, 4 * SMALL_WORK) / (span * sweeps));
+    if (sweep && sweep.sweep.workPerSweep * sweeps <= Math.max(eliminationWork, 4 * SMALL_WORK)) {
+      return new SweepComponentSolver(sweep.graph, sweep.sweep, lo, hi, clock("sweep"));
+    }
+  }
   if (strategy === "elimination" || (strategy === "auto" && eliminationFits && eliminationWork <= SMALL_WORK)) {
     if (!eliminationFits) throw new MatchCapacityError(`bestMatch: ${eliminationProblem}`);
     return new EliminationComponentSolver(elimination, n, lo, hi, search, clock("variable elimination"));
   }
 
-  const sweeps = 2 + n * Math.ceil(Math.log2(span));
   const moveBudget = strategy === "auto" && eliminationFits ? Math.floor(eliminationWork / (span * sweeps)) : MAX_MATCH_MOVES;
   try {
-    // The sweep reads a gate's node like a reference (its index is part of the sweep's state).
-    const merged = mergedReferences(component.references, component.gates);
-    // Just before a node is matched, all its references are matched and remembered: refuse
-    // before building the down-sets when that alone is too many states (a gated sink).
-    const widest = Math.max(...merged.map((refs) => refs.length));
-    if (span ** widest > MAX_SWEEP_STATES) {
-      throw new MatchCapacityError(
-        `bestMatch: too many states to sweep (${widest} referenced milestones must be remembered at once over ${span} indices)`,
-      );
-    }
-    const graph = buildMatchGraph(n, component.orders, merged, moveBudget);
-    const gated = component.gates.some((list) => list.length > 0)
-      ? new GatedLookup(lookup, gates, component.references, component.gates, merged)
-      : lookup;
-    const sweep = new MatchSweep(graph, lo, hi, gated);
+    const built = buildSweep(component, lookup, gates, lo, hi, classes, moveBudget);
+    const { graph, sweep } = built;
     if (strategy === "sweep" || !eliminationFits || sweep.workPerSweep * sweeps < eliminationWork) {
       return new SweepComponentSolver(graph, sweep, lo, hi, clock("sweep"));
     }
@@ -106,6 +105,55 @@ export function componentSolver(
   if (eliminationFits) return new EliminationComponentSolver(elimination, n, lo, hi, search, clock("variable elimination"));
   // Neither table-based method fits its memory bound: the exact search, however long it takes.
   return search();
+}
+
+/**
+ * The sweep over the component (a gate's node is read like a reference: its index, or class, is
+ * part of the sweep's state). Throws a MatchCapacityError past the state or move bound.
+ */
+function buildSweep(
+  component: MatchComponent,
+  lookup: SimilarityLookup,
+  gates: GateLookup,
+  lo: number,
+  hi: number,
+  classes: IndexClasses | null,
+  moveBudget: number,
+): { graph: MatchGraph; sweep: MatchSweep } {
+  const span = hi - lo + 1;
+  const merged = mergedReferences(component.references, component.gates);
+  // Just before a node is matched, all its references are matched and remembered: refuse
+  // before building the down-sets when that alone is too many states (a gated sink).
+  const radix = (u: number): number => (classes ? classes.referencedCount[u]! : span);
+  const widest = Math.max(...merged.map((refs) => refs.reduce((product, u) => product * radix(u), 1)));
+  if (widest > MAX_SWEEP_STATES) {
+    throw new MatchCapacityError(
+      `bestMatch: too many states to sweep (${widest} combinations of referenced milestones' messages must be remembered at once)`,
+    );
+  }
+  const graph = buildMatchGraph(component.nodeCount, component.orders, merged, moveBudget);
+  const gated = component.gates.some((list) => list.length > 0)
+    ? new GatedLookup(lookup, gates, component.references, component.gates, merged)
+    : lookup;
+  return { graph, sweep: new MatchSweep(graph, lo, hi, gated, classes) };
+}
+
+/** buildSweep with classes, or null when it passes a bound. */
+function classSweep(
+  component: MatchComponent,
+  lookup: SimilarityLookup,
+  gates: GateLookup,
+  lo: number,
+  hi: number,
+  classes: IndexClasses,
+  moveBudget: number,
+): { graph: MatchGraph; sweep: MatchSweep } | null {
+  try {
+    return buildSweep(component, lookup, gates, lo, hi, classes, Math.max(1, Math.floor(moveBudget)));
+  } catch (error) {
+    if (error instanceof MatchCapacityError) return null;
+    throw error;
+  }
 }
 
 class EliminationComponentSolver implements ComponentSolver {
@@ -176,21 +224,43 @@ class SweepComponentSolver implements ComponentSolver {
     private readonly clock: ProgressClock,
   ) {}
 
+  /** Node 0's layers with every window full, when they fit: best() computes them, choose(0, …) reuses them. */
+  private first: SweepLayers | null = null;
+
   best(): number {
-    return this.sweep.best();
+    const full = this.graph.references.map(() => ({ min: this.lo, max: this.hi }));
+    this.first = this.sweep.layersWithin(full);
+    return this.first ? this.first.total : this.sweep.best();
   }
 
   release(): void {
     // The sweep's tables are its own, sized per layer; the garbage collector takes them.
+    this.first = null;
   }
 
   /**
-   * "Best total with v at most i" is non-decreasing in i, so a binary search over i finds the
-   * smallest i whose threshold sweep reaches `need`; the mappings found then all have v at i.
-   * Without any successful probe, i is the top of v's range and the set is the whole window set.
+   * With the layers stored (they fit MAX_STORED_STATES): v's max-marginal over its range in one
+   * pass, and the smallest index reaching `need`. Otherwise a binary search: "best total with v
+   * at most i" is non-decreasing in i, so the smallest i whose threshold sweep reaches `need` is
+   * found in ceil(log2 T) sweeps; the mappings found then all have v at i. Without any
+   * successful probe, i is the top of v's range and the set is the whole window set.
    */
   choose(v: number, windows: readonly IndexWindow[], need: number, current: number): { index: number; total: number } {
     let { low, high } = this.searchRange(windows, v);
+    const layers = v === 0 && this.first ? this.first : this.sweep.layersWithin(windows);
+    if (v === 0) this.first = null;
+    if (layers) {
+      const values = this.sweep.marginal(v, windows, layers);
+      this.clock.tick(() => `${v} of ${this.graph.nodeCount} placed`);
+      let best = low;
+      for (let i = low; i <= high; i++) {
+        const value = values[i - this.lo]!;
+        if (value >= need) return { index: i, total: value };
+        if (value > values[best - this.lo]!) best = i;
+      }
+      if (values[best - this.lo] === -Infinity) throw new Error(`bestMatch: internal error, no valid mapping left for node ${v}`);
+      return { index: best, total: values[best - this.lo]! };
+    }
     let total = current;
     while (low < high) {
       const mid = low + Math.floor((high - low) / 2);

@@ -28,6 +28,7 @@
 
 import { type MatchGraph, type SweepMove, SAME_STEP } from "./graph.js";
 import type { SimilarityLookup } from "./cache.js";
+import type { IndexClasses } from "./classes.js";
 import { MatchCapacityError, type IndexWindow } from "./dag.js";
 
 export type { IndexWindow } from "./dag.js";
@@ -45,17 +46,30 @@ const MAX_STORED_STATES = 1 << 23;
  */
 const PRUNE_SLACK = 1e-12;
 
+/** Every layer of a forward and a backward sweep inside some windows, and the forward total. */
+export interface SweepLayers {
+  readonly forward: readonly Float64Array[];
+  readonly backward: readonly Float64Array[];
+  readonly total: number;
+}
+
 export class MatchSweep {
   private readonly span: number;
   private readonly hi: number;
   /** Where each down-set's block of states starts inside a layer, and its length. */
   private readonly offsets: number[];
   private readonly sizes: number[];
+  /** Per down-set: how many values each of its live nodes takes in a state (classes or indices). */
+  private readonly liveRadices: number[][];
   private readonly layerSize: number;
   private readonly everywhere: IndexWindow[];
-  /** Reused buffers: the decoded live indices of a state, and one node's reference indices. */
-  private readonly liveIndices: number[];
+  /** Reused buffers: the decoded live values (classes, or index - lo) of a state, and one node's reference indices. */
+  private readonly liveValues: number[];
   private readonly referenceIndices: number[][];
+  /** Per node: the values a live node takes (its referenced classes, or span without classes). */
+  private readonly radix: number[];
+  /** Per node: gains by (matched class, reference classes), with classes; null where the key would not fit a double. */
+  private readonly memo: (Map<number, number> | null)[];
   /** bounds[j][slot]: best completion of a state after layer j (layer 0 = before lo); null if not stored. */
   private bounds: Float64Array[] | null = null;
 
@@ -64,19 +78,25 @@ export class MatchSweep {
     private readonly lo: number,
     hi: number,
     private readonly cache: SimilarityLookup,
+    /** The problem's index classes (classes.ts), local to the component; null: every index distinct. */
+    private readonly classes: IndexClasses | null = null,
     /** Keep layers for pruning when they fit MAX_STORED_STATES; false forces unpruned sweeps (tests). */
     private readonly prune = true,
   ) {
     this.hi = hi;
     this.span = hi - lo + 1;
+    this.radix = graph.references.map((_, u) => (classes ? classes.referencedCount[u]! : this.span));
     this.offsets = [];
     this.sizes = [];
+    this.liveRadices = [];
     let total = 0;
     let widest = 0;
     for (const downSet of graph.downSets) {
-      const size = this.span ** downSet.live.length;
+      const radices = downSet.live.map((u) => this.radix[u]!);
+      const size = radices.reduce((a, b) => a * b, 1);
       this.offsets.push(total);
       this.sizes.push(size);
+      this.liveRadices.push(radices);
       total += size;
       widest = Math.max(widest, downSet.live.length);
       if (total > MAX_SWEEP_STATES) {
@@ -87,8 +107,13 @@ export class MatchSweep {
     }
     this.layerSize = total;
     this.everywhere = graph.references.map(() => ({ min: lo, max: hi }));
-    this.liveIndices = new Array<number>(widest).fill(0);
+    this.liveValues = new Array<number>(widest).fill(0);
     this.referenceIndices = graph.references.map((refs) => new Array<number>(refs.length).fill(0));
+    this.memo = graph.references.map((refs, v) => {
+      if (!classes) return null;
+      const keys = refs.reduce((product, u) => product * this.radix[u]!, classes.matchedCount[v]!);
+      return keys <= Number.MAX_SAFE_INTEGER ? new Map<number, number>() : null;
+    });
   }
 
   /**
@@ -116,6 +141,65 @@ export class MatchSweep {
    */
   bestReaching(windows: readonly IndexWindow[], threshold: number): number {
     return this.forward(windows, null, threshold);
+  }
+
+  /**
+   * Every layer of the forward and the backward sweep inside the windows (unpruned), for
+   * marginal(); null when they would not fit MAX_STORED_STATES.
+   */
+  layersWithin(windows: readonly IndexWindow[]): SweepLayers | null {
+    if (2 * (this.span + 1) * this.layerSize > MAX_STORED_STATES) return null;
+    const forward: Float64Array[] = [];
+    const total = this.forward(windows, forward, -Infinity);
+    return { forward, backward: this.backward(forward, windows), total };
+  }
+
+  /**
+   * values[t - lo]: the best total inside the windows with node v matched at t (-Infinity where
+   * none is valid): for each state before t and each move matching v at t, the forward value,
+   * the move's gain and the backward completion. One pass, instead of a sweep per probe.
+   */
+  marginal(v: number, windows: readonly IndexWindow[], layers: SweepLayers): Float64Array {
+    const { graph, lo, offsets, sizes } = this;
+    const values = new Float64Array(this.span).fill(-Infinity);
+    const bit = 1 << v;
+    for (let t = Math.max(lo, windows[v]!.min); t <= Math.min(this.hi, windows[v]!.max); t++) {
+      const { allowed, due } = this.masks(windows, t);
+      const before = layers.forward[t - lo]!;
+      const after = layers.backward[t - lo + 1]!;
+      let top = -Infinity;
+      for (let a = 0; a < graph.downSets.length; a++) {
+        const downSet = graph.downSets[a]!;
+        if (downSet.mask & bit) continue;
+        const base = offsets[a]!;
+        for (let state = 0; state < sizes[a]!; state++) {
+          const value = before[base + state]!;
+          if (value === -Infinity) continue;
+          this.decode(state, a);
+          for (const move of downSet.moves) {
+            if (!(move.addedMask & bit) || move.addedMask & ~allowed || due & ~graph.downSets[move.target]!.mask) continue;
+            const rest = after[this.targetSlot(move, t)]!;
+            if (rest === -Infinity) continue;
+            const candidate = value + this.gain(move, t) + rest;
+            if (candidate > top) top = candidate;
+          }
+        }
+      }
+      values[t - lo] = top;
+    }
+    return values;
+  }
+
+  /** Nodes whose window contains t, and nodes past their window (states missing one are dead). */
+  private masks(windows: readonly IndexWindow[], t: number): { allowed: number; due: number } {
+    let allowed = 0;
+    let due = 0;
+    for (let v = 0; v < windows.length; v++) {
+      const w = windows[v]!;
+      if (w.min <= t && t <= w.max) allowed |= 1 << v;
+      if (w.max <= t) due |= 1 << v;
+    }
+    return { allowed, due };
   }
 
   /** Moves one sweep evaluates at most, times T: the unit matching-strategy.ts compares costs in. */
@@ -157,7 +241,7 @@ export class MatchSweep {
         for (let state = 0; state < sizes[a]!; state++) {
           const value = current[base + state]!;
           if (value === -Infinity || (bound && value + bound[base + state]! < floor)) continue;
-          this.decode(state, downSet.live.length);
+          this.decode(state, a);
           for (const move of downSet.moves) {
             if (move.addedMask & ~allowed || due & ~graph.downSets[move.target]!.mask) continue;
             const slot = this.targetSlot(move, t);
@@ -176,7 +260,7 @@ export class MatchSweep {
    * bounds[j]: for each state reachable after layer j, the best total the steps after it can
    * add to reach the full down-set at hi (-Infinity when none can).
    */
-  private backward(forward: readonly Float64Array[]): Float64Array[] {
+  private backward(forward: readonly Float64Array[], windows: readonly IndexWindow[] | null = null): Float64Array[] {
     const { graph, lo, span, offsets, sizes } = this;
     const bounds: Float64Array[] = new Array<Float64Array>(span + 1);
     const last = new Float64Array(this.layerSize).fill(-Infinity);
@@ -187,13 +271,15 @@ export class MatchSweep {
       const after = bounds[j]!;
       const reached = forward[j - 1]!;
       const before = new Float64Array(this.layerSize).fill(-Infinity);
+      const { allowed, due } = windows ? this.masks(windows, t) : { allowed: -1, due: 0 };
       graph.downSets.forEach((downSet, a) => {
         const base = offsets[a]!;
         for (let state = 0; state < sizes[a]!; state++) {
           if (reached[base + state] === -Infinity) continue;
-          this.decode(state, downSet.live.length);
+          this.decode(state, a);
           let top = -Infinity;
           for (const move of downSet.moves) {
+            if (move.addedMask & ~allowed || due & ~graph.downSets[move.target]!.mask) continue;
             const rest = after[this.targetSlot(move, t)]!;
             if (rest === -Infinity) continue; // checked first: no oracle call for a dead end
             top = Math.max(top, this.gain(move, t) + rest);
@@ -206,19 +292,34 @@ export class MatchSweep {
     return bounds;
   }
 
-  /** Loads the live indices encoded in `state` (base span, first live node least significant). */
-  private decode(state: number, liveCount: number): void {
-    for (let j = 0, rest = state; j < liveCount; j++, rest = Math.floor(rest / this.span)) {
-      this.liveIndices[j] = this.lo + (rest % this.span);
+  /** Loads the live values encoded in `state` (mixed radix, first live node least significant). */
+  private decode(state: number, downSet: number): void {
+    const radices = this.liveRadices[downSet]!;
+    for (let j = 0, rest = state; j < radices.length; j++) {
+      const r = radices[j]!;
+      this.liveValues[j] = rest % r;
+      rest = Math.floor(rest / r);
     }
+  }
+
+  /** The value node u takes in a state when it is matched at t: its referenced class, or t - lo. */
+  private valueAt(u: number, t: number): number {
+    return this.classes ? this.classes.referenced[u]![t - this.lo]! : t - this.lo;
+  }
+
+  /** An index of node u with live value `value` (the first index of its class). */
+  private indexOf(u: number, value: number): number {
+    return this.classes ? this.classes.representative[u]![value]! : this.lo + value;
   }
 
   /** Slot in the next layer reached by `move` at index t from the decoded state. */
   private targetSlot(move: SweepMove, t: number): number {
+    const live = this.graph.downSets[move.target]!.live;
+    const radices = this.liveRadices[move.target]!;
     let state = 0;
     for (let j = move.liveSources.length - 1; j >= 0; j--) {
       const source = move.liveSources[j]!;
-      state = state * this.span + (source === SAME_STEP ? t : this.liveIndices[source]!) - this.lo;
+      state = state * radices[j]! + (source === SAME_STEP ? this.valueAt(live[j]!, t) : this.liveValues[source]!);
     }
     return this.offsets[move.target]! + state;
   }
@@ -229,12 +330,23 @@ export class MatchSweep {
     for (let i = 0; i < move.added.length; i++) {
       const v = move.added[i]!;
       const sources = move.referenceSources[i]!;
+      const refs = this.graph.references[v]!;
+      const memo = this.memo[v] ?? null;
+      let key = memo ? this.classes!.matched[v]![t - this.lo]! : 0;
       const indices = this.referenceIndices[v]!;
       for (let j = 0; j < sources.length; j++) {
         const source = sources[j]!;
-        indices[j] = source === SAME_STEP ? t : this.liveIndices[source]!;
+        const u = refs[j]!;
+        const value = source === SAME_STEP ? this.valueAt(u, t) : this.liveValues[source]!;
+        if (memo) key = key * this.radix[u]! + value;
+        indices[j] = source === SAME_STEP ? t : this.indexOf(u, value);
       }
-      gain += this.cache.get(v, t, indices);
+      let similarity = memo?.get(key);
+      if (similarity === undefined) {
+        similarity = this.cache.get(v, t, indices);
+        memo?.set(key, similarity);
+      }
+      gain += similarity;
     }
     return gain;
   }
