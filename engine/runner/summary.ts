@@ -16,7 +16,8 @@ import { CAUSE_KINDS, type CauseKind, type FailureCause } from "../evaluation/fa
 import {
   BOOTSTRAP_RESAMPLES,
   BOOTSTRAP_SEED,
-  bootstrapMeanInterval,
+  MIN_INTERVAL_SCENARIOS,
+  scenarioMeanInterval,
   wilsonInterval,
   type Interval,
 } from "../evaluation/statistics/intervals.js";
@@ -92,7 +93,8 @@ export interface ScoreSummary {
   /** Scenarios with a counted score (trials averaged). */
   readonly scenarios: number;
   readonly mean: number;
-  readonly interval: Interval;
+  /** Null under MIN_INTERVAL_SCENARIOS scenarios (statistics/intervals.ts). */
+  readonly interval: Interval | null;
   readonly method: string;
 }
 
@@ -167,8 +169,8 @@ export function buildRunSummary(
         : {
             scenarios: counted.length,
             mean: counted.reduce((n, r) => n + r.score, 0) / counted.length,
-            interval: bootstrapMeanInterval(counted.map((r) => r.score))!,
-            method: `95% percentile bootstrap over scenarios (${BOOTSTRAP_RESAMPLES} resamples, seed ${BOOTSTRAP_SEED})`,
+            interval: scenarioMeanInterval(counted.map((r) => r.score)),
+            method: `95% percentile bootstrap over scenarios (${BOOTSTRAP_RESAMPLES} resamples, seed ${BOOTSTRAP_SEED}); none under ${MIN_INTERVAL_SCENARIOS} scenarios`,
           },
     success:
       episodes.length === 0

@@ -11,7 +11,7 @@ import { aggregateByCategory, type CategoryRow } from "../evaluation/categories.
 import { CAUSE_KINDS, type CauseKind } from "../evaluation/failure-causes.js";
 import { countedScore, type RunStatus, type ScoringPolicy } from "../evaluation/outcome.js";
 import { isSuccess, PASS_HAT_K_ESTIMATOR, passHatK, type PassHatKReport } from "../evaluation/pass-k.js";
-import { bootstrapMeanInterval, wilsonInterval, type Interval } from "../evaluation/statistics/intervals.js";
+import { scenarioMeanInterval, wilsonInterval, type Interval } from "../evaluation/statistics/intervals.js";
 import type { Category } from "../scenario/model.js";
 import { addTelemetry, NO_TELEMETRY, type TelemetryTotals } from "../trajectory/telemetry.js";
 import type { RunRecord } from "./run-record.js";
@@ -110,7 +110,7 @@ export function runsReport(records: readonly RunRecord[], options: RunsReportOpt
         group,
         ...statusCounts(runs),
         score: means.length === 0 ? null : mean(means.map((m) => m.score)),
-        interval: bootstrapMeanInterval(means.map((m) => m.score)),
+        interval: scenarioMeanInterval(means.map((m) => m.score)),
       };
     }),
     telemetry,
@@ -136,7 +136,7 @@ function groupReport(key: string, runs: readonly RunRecord[], policy: ScoringPol
     ...statusCounts(runs),
     scenarios: means.length,
     score: means.length === 0 ? null : mean(means.map((m) => m.score)),
-    interval: bootstrapMeanInterval(means.map((m) => m.score)),
+    interval: scenarioMeanInterval(means.map((m) => m.score)),
     success:
       counted.length === 0
         ? null

@@ -71,8 +71,8 @@ test("report --json: 2 damaged, 1 errored kept out of the means, and pass^k per 
   // Without the errored run (recorded 1): find_temperature 2/3, cellular_off 1, mean 0.833 (with it, 0.875).
   assert.equal(round3(b?.score ?? -1), 0.833);
   assert.deepEqual([b?.success?.successes, b?.success?.trials], [5, 6]);
-  // Its interval: find_temperature's 0.667 and cellular_off's 1 resampled.
-  assert.deepEqual([round3(b?.interval?.low ?? -1), b?.interval?.high], [0.667, 1]);
+  // Two scenarios are too few for a bootstrap interval (MIN_INTERVAL_SCENARIOS): none is given.
+  assert.equal(b?.interval, null);
 });
 
 test("report --errors-as-failures scores the errored run 0 in the means and pass^k", () => {
@@ -82,6 +82,8 @@ test("report --errors-as-failures scores the errored run 0 in the means and pass
   // find_temperature now has 4 counted trials [1, 1, 0, 0]: pass^1 = (2/4 + 1) / 2, pass^2 = (1/6 + 1) / 2, pass^3 = (0 + 1) / 2.
   assert.deepEqual(passK(b), [0.75, 0.583, 0.5]);
   assert.equal(b?.score, 0.75);
+  // One mean: pass^k's average score is the scenarios' mean too ((2/4 + 3/3) / 2), not the trials' 5/7.
+  assert.equal(b?.pass_hat_k?.average_score, 0.75);
   assert.deepEqual([b?.success?.successes, b?.success?.trials], [5, 7]);
 });
 
@@ -93,7 +95,7 @@ test("report prints each group with its counts, its score's interval and the tot
     out.includes(`agent ${AGENT_B} · user scripted · prompts own · augmentation none: 8 runs, 6 scored, 1 errored, 1 damaged, 0 unscored`),
     r.stdout,
   );
-  assert.ok(out.includes("  score 0.83 [0.67, 1.00] over 2 scenarios (95% bootstrap over scenarios)"), r.stdout);
+  assert.ok(out.includes("  score 0.83 [n too small] over 2 scenarios (95% bootstrap over scenarios)"), r.stdout);
   assert.ok(out.includes("  success 5/6 = 0.83 [0.44, 0.97] (Wilson 95%; a success scores at least 1)"), r.stdout);
   // SCORE errored, TURNS 3, ROLE PLAY - (not judged), then the END column.
   assert.ok(
@@ -141,7 +143,7 @@ test("summary.json: an episode that ended in model_error is errored, outside the
   const resumed = runCli(["run", suite, "--trials", "3", "--out", out, "--resume"]);
   assert.ok(
     lines(resumed.stdout).includes(
-      "score 1.00 [1.00, 1.00] over 2 scenarios (95% bootstrap); success 5/5 [0.57, 1.00] (Wilson 95%); 1 errored left out",
+      "score 1.00 [n too small] over 2 scenarios (95% bootstrap); success 5/5 [0.57, 1.00] (Wilson 95%); 1 errored left out",
     ),
     resumed.stdout,
   );

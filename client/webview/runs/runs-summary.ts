@@ -61,7 +61,7 @@ function groupSection(group: GroupReport, only: boolean): HTMLElement {
       ? null
       : el("p", {
           class: "runs-pass-k",
-          text: `pass^k (score ≥ ${passK.threshold.toFixed(2)}, ${passK.tasks.length} scenarios): ${passK.pass_hat_k.map((p) => `k=${p.k} ${p.value.toFixed(3)}`).join(" · ")} · mean score ${passK.average_score.toFixed(3)}`,
+          text: `pass^k (score ≥ ${passK.threshold.toFixed(2)}, ${passK.tasks.length} scenarios): ${passK.pass_hat_k.map((p) => `k=${p.k} ${p.value.toFixed(3)}`).join(" · ")}`,
           attrs: { "data-testid": "runs-pass-k", title: `estimator: ${passK.estimator}` },
         }),
     meansTable(
