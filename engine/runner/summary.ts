@@ -9,7 +9,14 @@ import { peerMetrics, type CallPattern, type PeerMetrics, type ToolScanPattern, 
 import type { EvaluationResult } from "../evaluation/result.js";
 import type { Category, Scenario } from "../scenario/model.js";
 import { addTelemetry, NO_TELEMETRY, type TelemetryTotals } from "../trajectory/telemetry.js";
-import { countedScore, DEFAULT_POLICY, isErroredEnd, type RunStatus, type ScoringPolicy } from "../evaluation/outcome.js";
+import {
+  countedScore,
+  DEFAULT_POLICY,
+  ERRORED_END_REASONS,
+  isErroredEnd,
+  type RunStatus,
+  type ScoringPolicy,
+} from "../evaluation/outcome.js";
 import { isSuccess } from "../evaluation/pass-k.js";
 import type { ReviewSummary } from "./failure-review.js";
 import { CAUSE_KINDS, type CauseKind, type FailureCause } from "../evaluation/failure-causes.js";
@@ -67,9 +74,10 @@ export interface ScenarioResult {
   readonly review?: ReviewSummary;
 }
 
-// An outside agent that went away or ran out of time (agent_disconnected, timed_out) is the agent's
-// doing, scored like one that ran out of messages, so those ends are not failures of the run.
-const FAILED_REASONS: ReadonlySet<EndReason> = new Set<EndReason>(["role_error", "model_error", "script_exhausted", "cancelled"]);
+// A scenario that could not be played to its end exits `run` with 1 (docs/cli.md): every errored
+// end (outcome.ts: a model or role failure, an outside agent that went away or ran out of time),
+// a script out of step, and a cancelled episode.
+const FAILED_REASONS: ReadonlySet<string> = new Set<string>([...ERRORED_END_REASONS, "script_exhausted", "cancelled"]);
 
 export const isFailedEnd = (reason: EndReason | null): boolean => reason === null || FAILED_REASONS.has(reason);
 

@@ -22,7 +22,7 @@ interface Group {
   score: number | null;
   interval: { low: number; high: number } | null;
   success: { successes: number; trials: number } | null;
-  pass_hat_k: { pass_hat_k: { k: number; value: number }[]; estimator: string } | null;
+  pass_hat_k: { pass_hat_k: { k: number; value: number }[]; estimator: string; average_score: number } | null;
 }
 interface ReportJson {
   records: {
