@@ -57,9 +57,11 @@ function side(path: string, policy: ScoringPolicy): { side: SuiteSide; scenarios
   const groups = new Set<string>();
   let counted = 0;
   for (const r of records) {
+    // Every run whose header reads names its group, counted or not: an errored run of another agent
+    // is as foreign to the side as a scored one, whatever --errors-as-failures says.
+    if (groupKey(r) !== "(unreadable)") groups.add(groupKey(r));
     const score = countedScore(r, policy);
     if (score === null) continue;
-    groups.add(groupKey(r));
     counted++;
     const s = scenarios.get(r.scenario) ?? { scores: [], files: [] };
     s.scores.push(score);

@@ -3,6 +3,7 @@
 // find_temperature trials average 2/3 against A's 1, cellular_off ties at 1.
 import { after, before, test } from "node:test";
 import assert from "node:assert/strict";
+import { copyFileSync } from "node:fs";
 import { join } from "node:path";
 import { buildCli, lines, removeTempDirs, runCli, tempDir } from "./harness.js";
 import { writeScoresFixture } from "./scores-fixture.js";
@@ -57,4 +58,18 @@ test("compare --suite refuses a side holding two agents' runs, and a missing B",
   const alone = runCli(["compare", "--suite", dir]);
   assert.equal(alone.status, 2);
   assert.match(alone.stderr, /--suite compares two runs folders/);
+});
+
+test("compare --suite refuses a side with another agent's errored run, with or without --errors-as-failures", () => {
+  const dir = writeScoresFixture(tempDir("suites-foreign"));
+  // model-b's model_error run, copied into the scripted side: foreign whether or not it counts.
+  copyFileSync(
+    join(dir, "model-b", "find_temperature_adapted.trial-4.trajectory.jsonl"),
+    join(dir, "scripted", "foreign.trajectory.jsonl"),
+  );
+  for (const extra of [[], ["--errors-as-failures"]]) {
+    const r = runCli(["compare", "--suite", join(dir, "scripted"), join(dir, "model-b"), ...extra]);
+    assert.equal(r.status, 2, `${extra.join(" ")}: ${r.stdout}`);
+    assert.match(r.stderr, /scripted holds runs of 2 groups .*; give one folder per agent$/m);
+  }
 });
