@@ -138,6 +138,7 @@ export function reportLines(data: RunsData): string[] {
     }
   }
   lines.push("");
+  for (const note of report.notes ?? []) lines.push(`note: ${note}`, "");
   for (const group of report.groups) lines.push(...groupLines(group, report.errors_as_failures), "");
   const t = report.telemetry;
   const cost =

@@ -4,7 +4,7 @@
 // per agent; summary.json of a run shows its errored episode outside the score and pass^k.
 import { after, before, test } from "node:test";
 import assert from "node:assert/strict";
-import { copyFileSync, readFileSync, writeFileSync } from "node:fs";
+import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { runRecordOf } from "../../engine/runs/run-record.js";
 import { buildCli, lines, removeTempDirs, runCli, tempDir } from "./harness.js";
@@ -164,4 +164,71 @@ test("summary.json: an episode that ended in model_error is errored, outside the
     [1, 2],
   );
   assert.equal(summary.trials.errored_left_out, 1);
+});
+
+interface ReportNotes {
+  report: {
+    runs: number;
+    groups: (Group & { scenarios: number; pass_hat_k: { tasks: { task: string; trials: number }[] } | null })[];
+    duplicates?: { file: string; copy_of: string }[];
+    notes?: string[];
+  };
+}
+
+test("report counts a byte-identical copy of a run once, and says so", () => {
+  const dir = writeScoresFixture(tempDir("scores-copy"));
+  const original = join(dir, "scripted", "cellular_off_adapted.trial-1.trajectory.jsonl");
+  const copy = join(dir, "scripted", "copy", "cellular_off_adapted.trial-1.trajectory.jsonl");
+  mkdirSync(join(dir, "scripted", "copy"));
+  copyFileSync(original, copy);
+  const r = runCli(["report", dir, "--json"]);
+  assert.equal(r.status, 0, r.stderr);
+  const { report: rep } = JSON.parse(r.stdout) as ReportNotes;
+  // 15 runs as before: the copy is listed in the table but not counted again.
+  assert.equal(rep.runs, 15);
+  assert.deepEqual(rep.duplicates, [{ file: copy, copy_of: original }]);
+  const a = rep.groups.find((g) => g.agent === "scripted");
+  assert.deepEqual(
+    a?.pass_hat_k?.tasks.map((t) => [t.task, t.trials]),
+    [
+      ["cellular_off_adapted", 3],
+      ["find_temperature_adapted", 3],
+    ],
+  );
+  const text = runCli(["report", dir]).stdout;
+  assert.match(text, /^note: 1 file is a byte-identical copy of another run, counted once: .*copy\/cellular_off_adapted\.trial-1/m);
+});
+
+test("report keeps runs of an edited scenario apart from the original's, and says which", () => {
+  const dir = writeScoresFixture(tempDir("scores-edited"));
+  // A fourth trial of cellular_off played from an edited scenario (another description), scoring 0.
+  const edited = readFileSync(join(dir, "scripted", "cellular_off_adapted.trial-1.trajectory.jsonl"), "utf8")
+    .split("\n")
+    .filter((l) => l !== "")
+    .map((l) => {
+      const line = JSON.parse(l) as Record<string, Record<string, unknown>>;
+      if (line.type === ("header" as unknown)) line.scenario = { ...line.scenario, description: "edited since" };
+      if (line.type === ("evaluation" as unknown)) line.result = { ...line.result, score: 0 };
+      return JSON.stringify(line);
+    });
+  writeFileSync(join(dir, "scripted", "cellular_off_adapted.trial-5.trajectory.jsonl"), `${edited.join("\n")}\n`);
+  const r = runCli(["report", dir, "--json"]);
+  assert.equal(r.status, 0, r.stderr);
+  const { report: rep } = JSON.parse(r.stdout) as ReportNotes;
+  const a = rep.groups.find((g) => g.agent === "scripted");
+  // Three scenarios: find_temperature (1), cellular_off (1) and its edited version (0); mean 2/3,
+  // where pooling the versions would give 2 scenarios and (1 + 3/4) / 2.
+  assert.equal(a?.scenarios, 3);
+  assert.equal(a?.score, 2 / 3);
+  const tasks = a?.pass_hat_k?.tasks.map((t) => [t.task.replace(/@sha256:[0-9a-f]{16}$/, "@<digest>"), t.trials]);
+  assert.deepEqual(tasks?.sort(), [
+    ["cellular_off_adapted@<digest>", 1],
+    ["cellular_off_adapted@<digest>", 3],
+    ["find_temperature_adapted", 3],
+  ]);
+  assert.equal(rep.notes?.length, 1);
+  assert.match(
+    rep.notes?.[0] ?? "",
+    /^agent scripted .*: scenario cellular_off_adapted was run from 2 versions of its file, sha256:[0-9a-f]{16} \((3|1) runs\), .*each version counts as a scenario of its own/,
+  );
 });

@@ -29,6 +29,8 @@ export function runsSummary(data: RunsData): HTMLElement {
     { class: "runs-summary-body" },
     el("h1", { text: data.title }),
     el("p", { class: "runs-facts", text: facts.join(" · "), attrs: { "data-testid": "runs-facts" } }),
+    // Copies counted once, and scenarios run from several versions, said before any figure.
+    ...(report.notes ?? []).map((note) => el("p", { class: "runs-note", text: note, attrs: { "data-testid": "runs-note" } })),
     ...report.groups.map((group) => groupSection(group, report.groups.length === 1)),
     report.suites.length > 1
       ? el("p", {
