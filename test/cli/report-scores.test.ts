@@ -232,3 +232,19 @@ test("report keeps runs of an edited scenario apart from the original's, and say
     /^agent scripted .*: scenario cellular_off_adapted was run from 2 versions of its file, sha256:[0-9a-f]{16} \((3|1) runs\), .*each version counts as a scenario of its own/,
   );
 });
+
+test("eval --json gives a damaged or errored run a null score, as report --json does", () => {
+  const dir = writeScoresFixture(tempDir("scores-eval"));
+  const r = runCli([
+    "eval",
+    "--json",
+    join(dir, "model-b", "find_temperature_adapted.trial-4.trajectory.jsonl"),
+    join(dir, "model-b", "find_temperature_adapted.trial-1.trajectory.jsonl"),
+  ]);
+  assert.equal(r.status, 0, r.stderr);
+  const out = JSON.parse(r.stdout) as { trajectories: { file: string; status: string; score: number | null; evaluated_score: number }[] };
+  const errored = out.trajectories.find((t) => t.file.endsWith("find_temperature_adapted.trial-4.trajectory.jsonl"));
+  assert.deepEqual([errored?.status, errored?.score], ["errored", null]);
+  assert.equal(typeof errored?.evaluated_score, "number");
+  for (const t of out.trajectories) if (t.status !== "scored") assert.equal(t.score, null, t.file);
+});
