@@ -97,6 +97,14 @@ function suiteComparisonLines(c: SuiteComparison): string[] {
   const lines = [sideLine("A", c.a), sideLine("B", c.b)];
   if (c.only_a.length > 0) lines.push(`only in A (not paired): ${c.only_a.join(", ")}`);
   if (c.only_b.length > 0) lines.push(`only in B (not paired): ${c.only_b.join(", ")}`);
+  if (c.edited.length > 0) lines.push(`played from different versions of the scenario in A and B (not paired): ${c.edited.join(", ")}`);
+  for (const [label, s] of [
+    ["A", c.a],
+    ["B", c.b],
+  ] as const) {
+    if (s.duplicates > 0)
+      lines.push(`${label} has ${s.duplicates} byte-identical cop${s.duplicates === 1 ? "y" : "ies"} of another run, counted once`);
+  }
   const p = c.paired;
   if (p === null) {
     lines.push("no scenario has counted runs on both sides, so nothing is compared");

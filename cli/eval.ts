@@ -81,7 +81,10 @@ export function evalCommand(paths: readonly string[], options: EvalOptions, io: 
   const reliability = trialsReport(counted, options.successThreshold ?? 1);
 
   if (options.json) {
-    const output: EvalOutput = { trajectories: reports, pass_hat_k: reliability };
+    // A damaged or errored run's score is null, as in `report --json`; what this build computes for it
+    // is kept in evaluated_score, for reading; a scored run's record is as it was.
+    const trajectories = reports.map((r) => (r.status === "scored" ? r : { ...r, score: null, evaluated_score: r.score }));
+    const output = { trajectories, pass_hat_k: reliability };
     io.out(JSON.stringify(output, null, 2));
     return EXIT.ok;
   }

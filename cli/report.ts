@@ -137,6 +137,7 @@ function reportLines(data: RunsData): string[] {
     }
   }
   lines.push("");
+  for (const note of report.notes ?? []) lines.push(`note: ${note}`, "");
   for (const group of report.groups) lines.push(...groupLines(group, report.errors_as_failures), "");
   const t = report.telemetry;
   const cost =

@@ -13,6 +13,7 @@ import { planJobs } from "../engine/runner/jobs.js";
 import { playJob } from "../engine/runner/play.js";
 import { hasErrors, loadScenario } from "../engine/runner/scenario-files.js";
 import { serveHost } from "../engine/runner/serve-host.js";
+import { resultStatus } from "../engine/runner/summary.js";
 import { claimRunFile } from "../engine/trajectory/run-files.js";
 import { DEFAULT_BATCH_WINDOW_MS } from "../engine/roles/mcp/agent.js";
 import { expandAugmentations } from "../engine/scenario/augmentations/augmentations.js";
@@ -89,7 +90,8 @@ export async function serveCommand(file: string, options: ServeOptions, io: CliI
       signal: stop,
     });
     if (engineError !== null && io.debug) io.err(String(engineError instanceof Error ? engineError.stack : engineError));
-    const score = result.score === null ? "not scored" : `score ${result.score.toFixed(2)}`;
+    const score =
+      resultStatus(result) === "errored" ? "errored" : result.score === null ? "not scored" : `score ${result.score.toFixed(2)}`;
     const detail = result.detail === null ? "" : ` (${result.detail})`;
     io.err(
       problemLine(

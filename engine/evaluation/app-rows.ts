@@ -1,7 +1,7 @@
 // Mean score and turn count per app (packs/<pack>/apps.ts), the way the category table is made:
 // a scenario counts once under each app its reference uses. DialogTool breaks its figures down by
 // app; this is that view of a milestone run. Each row has a 95% bootstrap interval of its mean.
-import { bootstrapMeanInterval, type Interval } from "./statistics/intervals.js";
+import { scenarioMeanInterval, type Interval } from "./statistics/intervals.js";
 export interface AppScored {
   readonly apps: readonly string[];
   readonly score: number;
@@ -35,7 +35,7 @@ export function aggregateByApp(results: readonly AppScored[]): AppRow[] {
         app,
         scenarios: rows.length,
         score: scores.reduce((a, b) => a + b, 0) / rows.length,
-        interval: bootstrapMeanInterval(scores),
+        interval: scenarioMeanInterval(scores),
         turn_count: rows.reduce((n, r) => n + r.turn_count, 0) / rows.length,
       };
     });

@@ -6,7 +6,7 @@
 // Each row carries a 95% percentile-bootstrap interval of its mean score over its scenarios
 // (statistics/intervals.ts), seeded so the same scores always give the same interval.
 import { CATEGORIES, type Category } from "../scenario/model.js";
-import { bootstrapMeanInterval, type Interval } from "./statistics/intervals.js";
+import { scenarioMeanInterval, type Interval } from "./statistics/intervals.js";
 
 export const ALL_CATEGORIES = "ALL_CATEGORIES";
 
@@ -79,7 +79,7 @@ function meansRow(category: CategoryRow["category"], group: CategoryRow["group"]
     group,
     scenarios: rows.length,
     score: scores.reduce((a, b) => a + b, 0) / rows.length,
-    interval: bootstrapMeanInterval(scores),
+    interval: scenarioMeanInterval(scores),
     turn_count: rows.reduce((n, r) => n + r.turn_count, 0) / rows.length,
   };
 }

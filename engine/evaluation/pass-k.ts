@@ -38,7 +38,11 @@ export interface PassHatKReport {
   readonly tasks: readonly TaskReliability[];
   /** pass^k for k = 1..(fewest trials of any task), in order of k. */
   readonly pass_hat_k: readonly { readonly k: number; readonly value: number }[];
-  /** Mean score over every trial of every task (τ-bench prints it next to pass^k). */
+  /**
+   * Mean over tasks of each task's mean trial score: a task counts once, as in every other mean
+   * (docs/statistics.md). τ-bench prints the mean over all trials next to pass^k; with the same
+   * number of trials per task, as τ-bench requires, the two are the same figure.
+   */
   readonly average_score: number;
 }
 
@@ -92,7 +96,7 @@ export function passHatK(tasks: readonly TaskTrials[], options: PassHatKOptions 
     const value = reliability.reduce((sum, t) => sum + passHatKForTask(t.trials, t.successes, k), 0) / reliability.length;
     return { k, value };
   });
-  const allScores = tasks.flatMap((t) => t.scores);
-  const average_score = allScores.length > 0 ? allScores.reduce((a, b) => a + b, 0) / allScores.length : 0;
+  const mean = (xs: readonly number[]): number => xs.reduce((a, b) => a + b, 0) / xs.length;
+  const average_score = tasks.length > 0 ? mean(tasks.map((t) => mean(t.scores))) : 0;
   return { threshold, tasks: reliability, pass_hat_k, average_score };
 }

@@ -5,7 +5,7 @@
 // scored, so a broken run is neither silently missing nor counted. Errored runs (outcome.ts) keep
 // their recorded score beside a null one.
 import { createHash } from "node:crypto";
-import { readdirSync, statSync } from "node:fs";
+import { readdirSync, readFileSync, statSync } from "node:fs";
 import { basename, dirname, join, relative } from "node:path";
 import { AUGMENTATION_CATEGORIES } from "../evaluation/categories.js";
 import { failureCause, type FailureCause } from "../evaluation/failure-causes.js";
@@ -14,6 +14,7 @@ import { isErroredEnd, type RunStatus } from "../evaluation/outcome.js";
 import { packById } from "../packs/registry.js";
 import { appsOfTools } from "../scenario/apps.js";
 import type { Scenario } from "../scenario/model.js";
+import { scenarioDigest } from "../trajectory/scenario-digest.js";
 import { checkRunText, readRunFile, type CheckedRun, type RunDamage } from "../trajectory/run-damage.js";
 import type { Trajectory } from "../trajectory/trajectory.js";
 import { telemetryTotals, type TelemetryTotals } from "../trajectory/telemetry-totals.js";
@@ -59,6 +60,14 @@ export interface RunRecord {
   readonly damaged: string | null;
   /** The 1-based line where a damaged file breaks; null when it is whole or the problem is the file as a whole. */
   readonly damaged_line: number | null;
+  /**
+   * "sha256:" and the first 16 hex digits of the digest of the resolved scenario the run played
+   * (its header's scenario_digest, or computed from the embedded scenario for older files); null
+   * when the header did not read. Runs of an edited scenario have another digest under the same name.
+   */
+  readonly scenario_digest?: string | null;
+  /** The digest of the file's bytes: a byte-identical copy of a run has the same; null when the file was not read whole. */
+  readonly content_digest?: string | null;
   /** Why a failed or errored run failed, by rule (evaluation/failure-causes.ts); null for a success or a damaged or unscored file. */
   readonly cause: FailureCause | null;
   /** The failure reviewer's verdict beside `cause` (`run --review`); absent when the run was not reviewed. */
@@ -86,18 +95,30 @@ const TRIAL = /\.trial-(\d+)\.trajectory\.jsonl$/;
 
 export function readRunRecord(file: string, root: string): RunRecord {
   const date = statSync(file).mtimeMs;
-  return recordOfChecked(readRunFile(file), file, root, date);
+  const checked = readRunFile(file);
+  // A file over the size limit was not read, so it has no content digest.
+  const digest = checked.trajectory === null && checked.damage?.line === null ? null : contentDigest(readFileSync(file, "utf8"));
+  return recordOfChecked(checked, file, root, date, digest);
 }
 
 /** The record of a file's text (pure but for the clock-free parse; `date` is its modification time). */
 export function runRecordOf(text: string, file: string, root: string, date: number): RunRecord {
-  return recordOfChecked(checkRunText(text, file), file, root, date);
+  return recordOfChecked(checkRunText(text, file), file, root, date, contentDigest(text));
 }
 
+const contentDigest = (text: string): string => `sha256:${createHash("sha256").update(text).digest("hex")}`;
+
 /** Every line of the file was checked (run-damage.ts); a damaged file keeps what it could read but never a score. */
-function recordOfChecked({ trajectory, damage }: CheckedRun, file: string, root: string, date: number): RunRecord {
+function recordOfChecked(
+  { trajectory, damage }: CheckedRun,
+  file: string,
+  root: string,
+  date: number,
+  content_digest: string | null,
+): RunRecord {
   const trialMatch = TRIAL.exec(basename(file));
   const base = {
+    content_digest,
     file,
     suite: relative(root, dirname(file)).split("\\").join("/"),
     trial: trialMatch ? Number(trialMatch[1]) : null,
@@ -116,6 +137,7 @@ function recordOfChecked({ trajectory, damage }: CheckedRun, file: string, root:
       prompts: "own",
       augmentation: "none",
       seed: null,
+      scenario_digest: null,
       status: "damaged",
       score: null,
       recorded_score: null,
@@ -143,6 +165,7 @@ function recordOfChecked({ trajectory, damage }: CheckedRun, file: string, root:
     prompts: promptSetOf(scenario),
     augmentation: augmentationOf(scenario),
     seed: header.run.seed,
+    scenario_digest: scenarioDigest(scenario),
     status,
     score: status === "scored" ? recorded : null,
     recorded_score: recorded,

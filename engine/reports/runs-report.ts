@@ -11,7 +11,7 @@ import { aggregateByCategory, type CategoryRow } from "../evaluation/categories.
 import { CAUSE_KINDS, type CauseKind } from "../evaluation/failure-causes.js";
 import { countedScore, type RunStatus, type ScoringPolicy } from "../evaluation/outcome.js";
 import { isSuccess, PASS_HAT_K_ESTIMATOR, passHatK, type PassHatKReport } from "../evaluation/pass-k.js";
-import { bootstrapMeanInterval, wilsonInterval, type Interval } from "../evaluation/statistics/intervals.js";
+import { scenarioMeanInterval, wilsonInterval, type Interval } from "../evaluation/statistics/intervals.js";
 import type { Category } from "../scenario/model.js";
 import { addTelemetry, NO_TELEMETRY, type TelemetryTotals } from "../trajectory/telemetry-totals.js";
 import type { RunRecord } from "./run-record.js";
@@ -73,6 +73,10 @@ export interface RunsReport extends StatusCounts {
   readonly groups: readonly GroupReport[];
   readonly suites: readonly SuiteRow[];
   readonly telemetry: TelemetryTotals;
+  /** Byte-identical copies of an earlier run (same header and events): listed in the table, counted once. */
+  readonly duplicates?: readonly { readonly file: string; readonly copy_of: string }[];
+  /** What the figures did with duplicates and with runs of edited scenarios, one sentence each. */
+  readonly notes?: readonly string[];
 }
 
 export interface RunsReportOptions extends Partial<ScoringPolicy> {
@@ -85,9 +89,18 @@ export function groupKey(r: Pick<RunRecord, "agent" | "user" | "prompts" | "augm
   return `agent ${r.agent} · user ${r.user} · prompts ${r.prompts} · augmentation ${r.augmentation}`;
 }
 
-export function runsReport(records: readonly RunRecord[], options: RunsReportOptions = {}): RunsReport {
+export function runsReport(allRecords: readonly RunRecord[], options: RunsReportOptions = {}): RunsReport {
   const policy: ScoringPolicy = { errorsAsFailures: options.errorsAsFailures ?? false };
   const threshold = options.threshold ?? 1;
+  const { records, duplicates } = withoutCopies(allRecords);
+  const notes = [
+    ...(duplicates.length === 0
+      ? []
+      : [
+          `${duplicates.length} file${duplicates.length === 1 ? " is a byte-identical copy" : "s are byte-identical copies"} of another run, counted once: ${duplicates.map((d) => `${d.file} (copy of ${d.copy_of})`).join(", ")}`,
+        ]),
+    ...versionNotes(records),
+  ];
   const groups = new Map<string, RunRecord[]>();
   const suites = new Map<string, RunRecord[]>();
   let telemetry = NO_TELEMETRY;
@@ -110,11 +123,73 @@ export function runsReport(records: readonly RunRecord[], options: RunsReportOpt
         group,
         ...statusCounts(runs),
         score: means.length === 0 ? null : mean(means.map((m) => m.score)),
-        interval: bootstrapMeanInterval(means.map((m) => m.score)),
+        interval: scenarioMeanInterval(means.map((m) => m.score)),
       };
     }),
     telemetry,
+    ...(duplicates.length === 0 ? {} : { duplicates }),
+    ...(notes.length === 0 ? {} : { notes }),
   };
+}
+
+/** The records with every byte-identical copy of an earlier one (same content digest) taken out. */
+export function withoutCopies(records: readonly RunRecord[]): {
+  records: RunRecord[];
+  duplicates: { file: string; copy_of: string }[];
+} {
+  const first = new Map<string, string>();
+  const kept: RunRecord[] = [];
+  const duplicates: { file: string; copy_of: string }[] = [];
+  for (const r of records) {
+    const digest = r.content_digest ?? null;
+    const original = digest === null ? undefined : first.get(digest);
+    if (original !== undefined) {
+      duplicates.push({ file: r.file, copy_of: original });
+      continue;
+    }
+    if (digest !== null) first.set(digest, r.file);
+    kept.push(r);
+  }
+  return { records: kept, duplicates };
+}
+
+/**
+ * The key a scenario's runs are pooled under within a group: its name, and its digest when the
+ * group holds runs of more than one version of it (an edited scenario is another task).
+ */
+export function scenarioKeyer(
+  runs: readonly Pick<RunRecord, "scenario" | "scenario_digest">[],
+): (r: Pick<RunRecord, "scenario" | "scenario_digest">) => string {
+  const versions = scenarioVersions(runs);
+  return (r) => ((versions.get(r.scenario)?.size ?? 0) > 1 ? `${r.scenario}@${r.scenario_digest ?? "unknown"}` : r.scenario);
+}
+
+function scenarioVersions(runs: readonly Pick<RunRecord, "scenario" | "scenario_digest">[]): Map<string, Set<string>> {
+  const versions = new Map<string, Set<string>>();
+  for (const r of runs) {
+    if (r.scenario_digest === undefined || r.scenario_digest === null) continue;
+    const set = versions.get(r.scenario) ?? new Set<string>();
+    set.add(r.scenario_digest);
+    versions.set(r.scenario, set);
+  }
+  return versions;
+}
+
+/** One note per group and scenario run from several versions: each version counts as a scenario of its own. */
+function versionNotes(records: readonly RunRecord[]): string[] {
+  const byGroup = new Map<string, RunRecord[]>();
+  for (const r of records) push(byGroup, groupKey(r), r);
+  const notes: string[] = [];
+  for (const [key, runs] of [...byGroup].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
+    for (const [name, digests] of [...scenarioVersions(runs)].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
+      if (digests.size < 2) continue;
+      const counts = [...digests].map((d) => `${d} (${runs.filter((r) => r.scenario === name && r.scenario_digest === d).length} runs)`);
+      notes.push(
+        `${key}: scenario ${name} was run from ${digests.size} versions of its file, ${counts.join(", ")}; each version counts as a scenario of its own, named ${name}@<digest>`,
+      );
+    }
+  }
+  return notes;
 }
 
 function groupReport(key: string, runs: readonly RunRecord[], policy: ScoringPolicy, threshold: number): GroupReport {
@@ -136,7 +211,7 @@ function groupReport(key: string, runs: readonly RunRecord[], policy: ScoringPol
     ...statusCounts(runs),
     scenarios: means.length,
     score: means.length === 0 ? null : mean(means.map((m) => m.score)),
-    interval: bootstrapMeanInterval(means.map((m) => m.score)),
+    interval: scenarioMeanInterval(means.map((m) => m.score)),
     success:
       counted.length === 0
         ? null
@@ -163,16 +238,18 @@ interface ScenarioMean {
   readonly turns: number;
 }
 
-/** Each scenario with a counted run: its trials' counted scores and their means. */
+/** Each scenario (each version of an edited one) with a counted run: its trials' counted scores and their means. */
 function scenarioMeans(runs: readonly RunRecord[], policy: ScoringPolicy): ScenarioMean[] {
   const by = new Map<string, { categories: readonly string[]; apps: readonly string[]; scores: number[]; turns: number[] }>();
+  const keyOf = scenarioKeyer(runs);
   for (const r of runs) {
     const score = countedScore(r, policy);
     if (score === null) continue;
-    const s = by.get(r.scenario) ?? { categories: r.categories, apps: r.apps, scores: [], turns: [] };
+    const key = keyOf(r);
+    const s = by.get(key) ?? { categories: r.categories, apps: r.apps, scores: [], turns: [] };
     s.scores.push(score);
     s.turns.push(r.turns ?? 0);
-    by.set(r.scenario, s);
+    by.set(key, s);
   }
   return [...by.entries()].map(([scenario, s]) => ({ scenario, ...s, score: mean(s.scores), turns: mean(s.turns) }));
 }

@@ -7,7 +7,7 @@ import { countedScore, type ScoringPolicy } from "../evaluation/outcome.js";
 import { isSuccess } from "../evaluation/pass-k.js";
 import { comparePaired, type PairedComparison } from "../evaluation/statistics/paired.js";
 import { findRunFiles, readRunRecord, type RunRecord } from "./run-record.js";
-import { groupKey } from "./runs-report.js";
+import { groupKey, withoutCopies } from "./runs-report.js";
 
 export class SuiteCompareError extends Error {}
 
@@ -19,6 +19,8 @@ export interface SuiteSide {
   readonly counted: number;
   /** Runs left out: damaged, errored (unless they count as failures), unscored. */
   readonly left_out: number;
+  /** Byte-identical copies of another run of the side: counted once, not in `runs`. */
+  readonly duplicates: number;
 }
 
 export interface FlippedScenario {
@@ -39,6 +41,8 @@ export interface SuiteComparison {
   /** Scenarios with counted runs on one side only: not paired. */
   readonly only_a: readonly string[];
   readonly only_b: readonly string[];
+  /** Scenarios both sides ran, but from different versions of the scenario (another digest): not paired. */
+  readonly edited: readonly string[];
   /** Null when no scenario is on both sides. */
   readonly paired: PairedComparison | null;
   /** Scenarios whose success differs between the sides, by name. */
@@ -48,20 +52,30 @@ export interface SuiteComparison {
 interface ScenarioTrials {
   readonly scores: number[];
   readonly files: string[];
+  readonly digest: string | null;
 }
 
 function side(path: string, policy: ScoringPolicy): { side: SuiteSide; scenarios: Map<string, ScenarioTrials> } {
-  const records: RunRecord[] = findRunFiles([path]).map(({ file, root }) => readRunRecord(file, root));
-  if (records.length === 0) throw new SuiteCompareError(`${path}: no runs`);
+  const read: RunRecord[] = findRunFiles([path]).map(({ file, root }) => readRunRecord(file, root));
+  if (read.length === 0) throw new SuiteCompareError(`${path}: no runs`);
+  const { records, duplicates } = withoutCopies(read);
   const scenarios = new Map<string, ScenarioTrials>();
   const groups = new Set<string>();
   let counted = 0;
   for (const r of records) {
+    // Every run whose header reads names its group, counted or not: an errored run of another agent
+    // is as foreign to the side as a scored one, whatever --errors-as-failures says.
+    if (groupKey(r) !== "(unreadable)") groups.add(groupKey(r));
     const score = countedScore(r, policy);
     if (score === null) continue;
-    groups.add(groupKey(r));
     counted++;
-    const s = scenarios.get(r.scenario) ?? { scores: [], files: [] };
+    const s = scenarios.get(r.scenario) ?? { scores: [], files: [], digest: r.scenario_digest ?? null };
+    // Runs of two versions of one scenario on a side cannot be paired with anything as one scenario.
+    if (r.scenario_digest !== undefined && r.scenario_digest !== null && s.digest !== null && r.scenario_digest !== s.digest) {
+      throw new SuiteCompareError(
+        `${path} holds runs of 2 versions of scenario ${r.scenario} (${s.digest}, ${r.scenario_digest}); give one folder per version`,
+      );
+    }
     s.scores.push(score);
     s.files.push(r.file);
     scenarios.set(r.scenario, s);
@@ -72,7 +86,10 @@ function side(path: string, policy: ScoringPolicy): { side: SuiteSide; scenarios
     );
   }
   const [group = "(no counted run)"] = groups;
-  return { side: { path, group, runs: records.length, counted, left_out: records.length - counted }, scenarios };
+  return {
+    side: { path, group, runs: records.length, counted, left_out: records.length - counted, duplicates: duplicates.length },
+    scenarios,
+  };
 }
 
 /** The run to open for a side: its first failing trial when the side failed the scenario, else its first trial. */
@@ -86,7 +103,12 @@ const mean = (xs: readonly number[]): number => xs.reduce((a, b) => a + b, 0) / 
 export function compareSuites(pathA: string, pathB: string, policy: ScoringPolicy, threshold = 1): SuiteComparison {
   const a = side(pathA, policy);
   const b = side(pathB, policy);
-  const names = [...a.scenarios.keys()].filter((n) => b.scenarios.has(n)).sort();
+  const both = [...a.scenarios.keys()].filter((n) => b.scenarios.has(n)).sort();
+  const sameVersion = (n: string): boolean => {
+    const [da, db] = [a.scenarios.get(n)!.digest, b.scenarios.get(n)!.digest];
+    return da === null || db === null || da === db;
+  };
+  const names = both.filter(sameVersion);
   const pairs = names.map((scenario) => ({
     scenario,
     a: mean(a.scenarios.get(scenario)!.scores),
@@ -110,6 +132,7 @@ export function compareSuites(pathA: string, pathB: string, policy: ScoringPolic
     errors_as_failures: policy.errorsAsFailures,
     only_a: [...a.scenarios.keys()].filter((n) => !b.scenarios.has(n)).sort(),
     only_b: [...b.scenarios.keys()].filter((n) => !a.scenarios.has(n)).sort(),
+    edited: both.filter((n) => !sameVersion(n)),
     paired: comparePaired(pairs, threshold),
     flipped,
   };

@@ -18,7 +18,7 @@ export interface TrialsSummary {
   readonly estimator: string;
   /** Errored trials left out of pass^k (0 with errors_as_failures, which counts them as failures). */
   readonly errored_left_out: number;
-  /** Mean score over every counted trial. */
+  /** Mean over scenarios of their counted trials' mean score (a scenario counts once): summary.json's score.mean. */
   readonly average_score: number;
   /** Each scenario's counted trials: their scores in trial order, and how many succeeded. */
   readonly scenarios: readonly { readonly name: string; readonly scores: readonly number[]; readonly successes: number }[];

@@ -9,14 +9,22 @@ import { peerMetrics, type CallPattern, type PeerMetrics, type ToolScanPattern, 
 import type { EvaluationResult } from "../evaluation/result.js";
 import type { Category, Scenario } from "../scenario/model.js";
 import { addTelemetry, NO_TELEMETRY, type TelemetryTotals } from "../trajectory/telemetry-totals.js";
-import { countedScore, DEFAULT_POLICY, isErroredEnd, type RunStatus, type ScoringPolicy } from "../evaluation/outcome.js";
+import {
+  countedScore,
+  DEFAULT_POLICY,
+  ERRORED_END_REASONS,
+  isErroredEnd,
+  type RunStatus,
+  type ScoringPolicy,
+} from "../evaluation/outcome.js";
 import { isSuccess } from "../evaluation/pass-k.js";
 import type { ReviewSummary } from "./failure-review.js";
 import { CAUSE_KINDS, type CauseKind, type FailureCause } from "../evaluation/failure-causes.js";
 import {
   BOOTSTRAP_RESAMPLES,
   BOOTSTRAP_SEED,
-  bootstrapMeanInterval,
+  MIN_INTERVAL_SCENARIOS,
+  scenarioMeanInterval,
   wilsonInterval,
   type Interval,
 } from "../evaluation/statistics/intervals.js";
@@ -66,9 +74,10 @@ export interface ScenarioResult {
   readonly review?: ReviewSummary;
 }
 
-// An outside agent that went away or ran out of time (agent_disconnected, timed_out) is the agent's
-// doing, scored like one that ran out of messages, so those ends are not failures of the run.
-const FAILED_REASONS: ReadonlySet<EndReason> = new Set<EndReason>(["role_error", "model_error", "script_exhausted", "cancelled"]);
+// A scenario that could not be played to its end exits `run` with 1 (docs/cli.md): every errored
+// end (outcome.ts: a model or role failure, an outside agent that went away or ran out of time),
+// a script out of step, and a cancelled episode.
+const FAILED_REASONS: ReadonlySet<string> = new Set<string>([...ERRORED_END_REASONS, "script_exhausted", "cancelled"]);
 
 export const isFailedEnd = (reason: EndReason | null): boolean => reason === null || FAILED_REASONS.has(reason);
 
@@ -92,7 +101,8 @@ export interface ScoreSummary {
   /** Scenarios with a counted score (trials averaged). */
   readonly scenarios: number;
   readonly mean: number;
-  readonly interval: Interval;
+  /** Null under MIN_INTERVAL_SCENARIOS scenarios (statistics/intervals.ts). */
+  readonly interval: Interval | null;
   readonly method: string;
 }
 
@@ -167,8 +177,8 @@ export function buildRunSummary(
         : {
             scenarios: counted.length,
             mean: counted.reduce((n, r) => n + r.score, 0) / counted.length,
-            interval: bootstrapMeanInterval(counted.map((r) => r.score))!,
-            method: `95% percentile bootstrap over scenarios (${BOOTSTRAP_RESAMPLES} resamples, seed ${BOOTSTRAP_SEED})`,
+            interval: scenarioMeanInterval(counted.map((r) => r.score)),
+            method: `95% percentile bootstrap over scenarios (${BOOTSTRAP_RESAMPLES} resamples, seed ${BOOTSTRAP_SEED}); none under ${MIN_INTERVAL_SCENARIOS} scenarios`,
           },
     success:
       episodes.length === 0

@@ -3,6 +3,7 @@
 // find_temperature trials average 2/3 against A's 1, cellular_off ties at 1.
 import { after, before, test } from "node:test";
 import assert from "node:assert/strict";
+import { copyFileSync } from "node:fs";
 import { join } from "node:path";
 import { requireBuild, lines, removeTempDirs, runCli, tempDir } from "./harness.js";
 import { writeScoresFixture } from "./scores-fixture.js";
@@ -23,7 +24,7 @@ test("compare --suite: wins, losses, ties, the mean difference with its paired i
       losses: number;
       ties: number;
       mean_difference: number;
-      interval: { low: number; high: number };
+      interval: { low: number; high: number } | null;
       success: { a: number; b: number; only_a: number; only_b: number; p_value: number };
     };
     flipped: { scenario: string; direction: string; file_b: string }[];
@@ -32,10 +33,9 @@ test("compare --suite: wins, losses, ties, the mean difference with its paired i
   assert.deepEqual([c.a.counted, c.a.left_out, c.b.counted, c.b.left_out], [6, 1, 6, 2]);
   const p = c.paired;
   assert.deepEqual([p.scenarios, p.wins, p.losses, p.ties], [2, 0, 1, 1]);
-  // Differences -1/3 and 0: mean -1/6. Resampled, their means are -1/3, -1/6 or 0 with chances
-  // 1/4, 1/2, 1/4, so the 2.5% and 97.5% points are -1/3 and 0.
+  // Differences -1/3 and 0: mean -1/6. Two pairs are too few for a bootstrap interval: none.
   assert.equal(Math.round(p.mean_difference * 1e6) / 1e6, Math.round((-1 / 6) * 1e6) / 1e6);
-  assert.deepEqual([Math.round(p.interval.low * 1e6) / 1e6, p.interval.high], [Math.round((-1 / 3) * 1e6) / 1e6, 0]);
+  assert.equal(p.interval, null);
   // One scenario flipped (to A): the exact McNemar p-value of 1 against 0 is 2 * 1/2 = 1.
   assert.deepEqual([p.success.a, p.success.b, p.success.only_a, p.success.only_b, p.success.p_value], [2, 1, 1, 0, 1]);
   assert.deepEqual(
@@ -46,7 +46,7 @@ test("compare --suite: wins, losses, ties, the mean difference with its paired i
   assert.match(c.flipped[0]?.file_b ?? "", /find_temperature_adapted\.trial-3\.trajectory\.jsonl$/);
   const text = lines(runCli(["compare", "--suite", join(dir, "scripted"), join(dir, "model-b")]).stdout);
   assert.ok(text.includes("2 scenarios paired (trials averaged first): B wins 0, loses 1, ties 1"), text.join("\n"));
-  assert.ok(text.includes("mean difference B - A -0.167 [-0.33, 0.00] (95% paired bootstrap over scenarios)"));
+  assert.ok(text.includes("mean difference B - A -0.167 [n too small] (95% paired bootstrap over scenarios)"));
   assert.ok(text.includes("success (mean score at least 1): A 2, B 1; flipped to B 0, to A 1; exact McNemar p = 1.00"));
 });
 
@@ -58,4 +58,18 @@ test("compare --suite refuses a side holding two agents' runs, and a missing B",
   const alone = runCli(["compare", "--suite", dir]);
   assert.equal(alone.status, 2);
   assert.match(alone.stderr, /--suite compares two runs folders/);
+});
+
+test("compare --suite refuses a side with another agent's errored run, with or without --errors-as-failures", () => {
+  const dir = writeScoresFixture(tempDir("suites-foreign"));
+  // model-b's model_error run, copied into the scripted side: foreign whether or not it counts.
+  copyFileSync(
+    join(dir, "model-b", "find_temperature_adapted.trial-4.trajectory.jsonl"),
+    join(dir, "scripted", "foreign.trajectory.jsonl"),
+  );
+  for (const extra of [[], ["--errors-as-failures"]]) {
+    const r = runCli(["compare", "--suite", join(dir, "scripted"), join(dir, "model-b"), ...extra]);
+    assert.equal(r.status, 2, `${extra.join(" ")}: ${r.stdout}`);
+    assert.match(r.stderr, /scripted holds runs of 2 groups .*; give one folder per agent$/m);
+  }
 });

@@ -4,7 +4,7 @@
 // per agent; summary.json of a run shows its errored episode outside the score and pass^k.
 import { after, before, test } from "node:test";
 import assert from "node:assert/strict";
-import { copyFileSync, readFileSync, writeFileSync } from "node:fs";
+import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { runRecordOf } from "../../engine/reports/run-record.js";
 import { requireBuild, lines, removeTempDirs, runCli, tempDir } from "./harness.js";
@@ -22,7 +22,7 @@ interface Group {
   score: number | null;
   interval: { low: number; high: number } | null;
   success: { successes: number; trials: number } | null;
-  pass_hat_k: { pass_hat_k: { k: number; value: number }[]; estimator: string } | null;
+  pass_hat_k: { pass_hat_k: { k: number; value: number }[]; estimator: string; average_score: number } | null;
 }
 interface ReportJson {
   records: {
@@ -71,8 +71,8 @@ test("report --json: 2 damaged, 1 errored kept out of the means, and pass^k per 
   // Without the errored run (recorded 1): find_temperature 2/3, cellular_off 1, mean 0.833 (with it, 0.875).
   assert.equal(round3(b?.score ?? -1), 0.833);
   assert.deepEqual([b?.success?.successes, b?.success?.trials], [5, 6]);
-  // Its interval: find_temperature's 0.667 and cellular_off's 1 resampled.
-  assert.deepEqual([round3(b?.interval?.low ?? -1), b?.interval?.high], [0.667, 1]);
+  // Two scenarios are too few for a bootstrap interval (MIN_INTERVAL_SCENARIOS): none is given.
+  assert.equal(b?.interval, null);
 });
 
 test("report --errors-as-failures scores the errored run 0 in the means and pass^k", () => {
@@ -82,6 +82,8 @@ test("report --errors-as-failures scores the errored run 0 in the means and pass
   // find_temperature now has 4 counted trials [1, 1, 0, 0]: pass^1 = (2/4 + 1) / 2, pass^2 = (1/6 + 1) / 2, pass^3 = (0 + 1) / 2.
   assert.deepEqual(passK(b), [0.75, 0.583, 0.5]);
   assert.equal(b?.score, 0.75);
+  // One mean: pass^k's average score is the scenarios' mean too ((2/4 + 3/3) / 2), not the trials' 5/7.
+  assert.equal(b?.pass_hat_k?.average_score, 0.75);
   assert.deepEqual([b?.success?.successes, b?.success?.trials], [5, 7]);
 });
 
@@ -93,7 +95,7 @@ test("report prints each group with its counts, its score's interval and the tot
     out.includes(`agent ${AGENT_B} · user scripted · prompts own · augmentation none: 8 runs, 6 scored, 1 errored, 1 damaged, 0 unscored`),
     r.stdout,
   );
-  assert.ok(out.includes("  score 0.83 [0.67, 1.00] over 2 scenarios (95% bootstrap over scenarios)"), r.stdout);
+  assert.ok(out.includes("  score 0.83 [n too small] over 2 scenarios (95% bootstrap over scenarios)"), r.stdout);
   assert.ok(out.includes("  success 5/6 = 0.83 [0.44, 0.97] (Wilson 95%; a success scores at least 1)"), r.stdout);
   // SCORE errored, TURNS 3, ROLE PLAY - (not judged), then the END column.
   assert.ok(
@@ -141,7 +143,7 @@ test("summary.json: an episode that ended in model_error is errored, outside the
   const resumed = runCli(["run", suite, "--trials", "3", "--out", out, "--resume"]);
   assert.ok(
     lines(resumed.stdout).includes(
-      "score 1.00 [1.00, 1.00] over 2 scenarios (95% bootstrap); success 5/5 [0.57, 1.00] (Wilson 95%); 1 errored left out",
+      "score 1.00 [n too small] over 2 scenarios (95% bootstrap); success 5/5 [0.57, 1.00] (Wilson 95%); 1 errored left out",
     ),
     resumed.stdout,
   );
@@ -162,4 +164,87 @@ test("summary.json: an episode that ended in model_error is errored, outside the
     [1, 2],
   );
   assert.equal(summary.trials.errored_left_out, 1);
+});
+
+interface ReportNotes {
+  report: {
+    runs: number;
+    groups: (Group & { scenarios: number; pass_hat_k: { tasks: { task: string; trials: number }[] } | null })[];
+    duplicates?: { file: string; copy_of: string }[];
+    notes?: string[];
+  };
+}
+
+test("report counts a byte-identical copy of a run once, and says so", () => {
+  const dir = writeScoresFixture(tempDir("scores-copy"));
+  const original = join(dir, "scripted", "cellular_off_adapted.trial-1.trajectory.jsonl");
+  const copy = join(dir, "scripted", "copy", "cellular_off_adapted.trial-1.trajectory.jsonl");
+  mkdirSync(join(dir, "scripted", "copy"));
+  copyFileSync(original, copy);
+  const r = runCli(["report", dir, "--json"]);
+  assert.equal(r.status, 0, r.stderr);
+  const { report: rep } = JSON.parse(r.stdout) as ReportNotes;
+  // 15 runs as before: the copy is listed in the table but not counted again.
+  assert.equal(rep.runs, 15);
+  assert.deepEqual(rep.duplicates, [{ file: copy, copy_of: original }]);
+  const a = rep.groups.find((g) => g.agent === "scripted");
+  assert.deepEqual(
+    a?.pass_hat_k?.tasks.map((t) => [t.task, t.trials]),
+    [
+      ["cellular_off_adapted", 3],
+      ["find_temperature_adapted", 3],
+    ],
+  );
+  const text = runCli(["report", dir]).stdout;
+  assert.match(text, /^note: 1 file is a byte-identical copy of another run, counted once: .*copy\/cellular_off_adapted\.trial-1/m);
+});
+
+test("report keeps runs of an edited scenario apart from the original's, and says which", () => {
+  const dir = writeScoresFixture(tempDir("scores-edited"));
+  // A fourth trial of cellular_off played from an edited scenario (another description), scoring 0.
+  const edited = readFileSync(join(dir, "scripted", "cellular_off_adapted.trial-1.trajectory.jsonl"), "utf8")
+    .split("\n")
+    .filter((l) => l !== "")
+    .map((l) => {
+      const line = JSON.parse(l) as Record<string, Record<string, unknown>>;
+      if (line.type === ("header" as unknown)) line.scenario = { ...line.scenario, description: "edited since" };
+      if (line.type === ("evaluation" as unknown)) line.result = { ...line.result, score: 0 };
+      return JSON.stringify(line);
+    });
+  writeFileSync(join(dir, "scripted", "cellular_off_adapted.trial-5.trajectory.jsonl"), `${edited.join("\n")}\n`);
+  const r = runCli(["report", dir, "--json"]);
+  assert.equal(r.status, 0, r.stderr);
+  const { report: rep } = JSON.parse(r.stdout) as ReportNotes;
+  const a = rep.groups.find((g) => g.agent === "scripted");
+  // Three scenarios: find_temperature (1), cellular_off (1) and its edited version (0); mean 2/3,
+  // where pooling the versions would give 2 scenarios and (1 + 3/4) / 2.
+  assert.equal(a?.scenarios, 3);
+  assert.equal(a?.score, 2 / 3);
+  const tasks = a?.pass_hat_k?.tasks.map((t) => [t.task.replace(/@sha256:[0-9a-f]{16}$/, "@<digest>"), t.trials]);
+  assert.deepEqual(tasks?.sort(), [
+    ["cellular_off_adapted@<digest>", 1],
+    ["cellular_off_adapted@<digest>", 3],
+    ["find_temperature_adapted", 3],
+  ]);
+  assert.equal(rep.notes?.length, 1);
+  assert.match(
+    rep.notes?.[0] ?? "",
+    /^agent scripted .*: scenario cellular_off_adapted was run from 2 versions of its file, sha256:[0-9a-f]{16} \((3|1) runs\), .*each version counts as a scenario of its own/,
+  );
+});
+
+test("eval --json gives a damaged or errored run a null score, as report --json does", () => {
+  const dir = writeScoresFixture(tempDir("scores-eval"));
+  const r = runCli([
+    "eval",
+    "--json",
+    join(dir, "model-b", "find_temperature_adapted.trial-4.trajectory.jsonl"),
+    join(dir, "model-b", "find_temperature_adapted.trial-1.trajectory.jsonl"),
+  ]);
+  assert.equal(r.status, 0, r.stderr);
+  const out = JSON.parse(r.stdout) as { trajectories: { file: string; status: string; score: number | null; evaluated_score: number }[] };
+  const errored = out.trajectories.find((t) => t.file.endsWith("find_temperature_adapted.trial-4.trajectory.jsonl"));
+  assert.deepEqual([errored?.status, errored?.score], ["errored", null]);
+  assert.equal(typeof errored?.evaluated_score, "number");
+  for (const t of out.trajectories) if (t.status !== "scored") assert.equal(t.score, null, t.file);
 });

@@ -16,12 +16,24 @@ const sampleLines = (name: string): string[] =>
 
 type Line = Record<string, unknown>;
 
-/** The sample's lines with the agent renamed and the recorded score, end reason and detail replaced as asked. */
-function variant(name: string, change: { agent?: string; score?: number; end?: { reason: string; detail: string } }): string[] {
+/**
+ * The sample's lines with the agent renamed, the seed of trial k (the run's seed + k - 1, as `run
+ * --trials` plays them, so no two trials are byte-identical copies) and the recorded score, end
+ * reason and detail replaced as asked.
+ */
+function variant(
+  name: string,
+  change: { agent?: string; trial?: number; score?: number; end?: { reason: string; detail: string } },
+): string[] {
   return sampleLines(name).map((text) => {
     const line = JSON.parse(text) as Line;
-    if (line.type === "header" && change.agent !== undefined) {
-      line.run = { ...(line.run as Line), agent: change.agent };
+    if (line.type === "header") {
+      const run = line.run as Line;
+      line.run = {
+        ...run,
+        ...(change.agent === undefined ? {} : { agent: change.agent }),
+        seed: (run.seed as number) + (change.trial ?? 1) - 1,
+      };
     }
     if (line.type === "end" && change.end !== undefined) Object.assign(line, change.end);
     if (line.type === "evaluation" && change.score !== undefined) line.result = { ...(line.result as Line), score: change.score };
@@ -40,9 +52,9 @@ export function writeScoresFixture(root: string): string {
   mkdirSync(b, { recursive: true });
   for (const name of SCENARIOS) {
     for (const trial of [1, 2, 3]) {
-      write(join(a, `${name}.trial-${trial}.trajectory.jsonl`), variant(name, {}));
+      write(join(a, `${name}.trial-${trial}.trajectory.jsonl`), variant(name, { trial }));
       const fails = name === "find_temperature_adapted" && trial === 3;
-      write(join(b, `${name}.trial-${trial}.trajectory.jsonl`), variant(name, { agent: AGENT_B, ...(fails ? { score: 0 } : {}) }));
+      write(join(b, `${name}.trial-${trial}.trajectory.jsonl`), variant(name, { agent: AGENT_B, trial, ...(fails ? { score: 0 } : {}) }));
     }
   }
   // Reached every milestone, then the endpoint failed: recorded score 1, an infrastructure failure.
@@ -50,15 +62,16 @@ export function writeScoresFixture(root: string): string {
     join(b, "find_temperature_adapted.trial-4.trajectory.jsonl"),
     variant("find_temperature_adapted", {
       agent: AGENT_B,
+      trial: 4,
       end: { reason: "model_error", detail: "agent openai:model-b: http://127.0.0.1:9/v1 answered with HTTP 500 after 3 attempts" },
     }),
   );
   // Corrupt in the middle (line 6 of 25); the rest of the file is whole and says score 1.
-  const corrupt = variant("cellular_off_adapted", { agent: AGENT_B });
+  const corrupt = variant("cellular_off_adapted", { agent: AGENT_B, trial: 4 });
   corrupt[5] = `${corrupt[5]!.slice(0, 30)}#garbage`;
   write(join(b, "cellular_off_adapted.trial-4.trajectory.jsonl"), corrupt);
   // Cut short while writing its last line.
-  const cut = variant("find_temperature_adapted", {});
+  const cut = variant("find_temperature_adapted", { trial: 4 });
   writeFileSync(join(a, "find_temperature_adapted.trial-4.trajectory.jsonl"), `${cut.slice(0, 12).join("\n")}\n${cut[12]!.slice(0, 25)}`);
   return root;
 }

@@ -4,7 +4,15 @@
 // bootstrap against its exact distribution, which for 0/1 data is a binomial one.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { bootstrapMeanInterval, quantile, wilsonInterval } from "../../engine/evaluation/statistics/intervals.js";
+import { aggregateByCategory } from "../../engine/evaluation/categories.js";
+import {
+  bootstrapMeanInterval,
+  formatInterval,
+  MIN_INTERVAL_SCENARIOS,
+  quantile,
+  scenarioMeanInterval,
+  wilsonInterval,
+} from "../../engine/evaluation/statistics/intervals.js";
 import { comparePaired, exactMcNemar } from "../../engine/evaluation/statistics/paired.js";
 
 const round4 = (x: number): number => Math.round(x * 1e4) / 1e4;
@@ -75,6 +83,30 @@ test("paired comparison: wins, losses, ties, mean difference and McNemar on the 
   assert.equal(round4(c.mean_difference), 0.2);
   // Success flipped to B in b and c, to A in d: McNemar on 2 and 1 is p = 1.
   assert.deepEqual([c.success.only_b, c.success.only_a, c.success.p_value], [2, 1, 1]);
-  assert.ok(c.interval.low <= 0.2 && 0.2 <= c.interval.high);
+  // Five pairs are under MIN_INTERVAL_SCENARIOS: no interval, rather than a confident-looking one.
+  assert.equal(c.interval, null);
   assert.equal(comparePaired([]), null);
+});
+
+test("no bootstrap interval under MIN_INTERVAL_SCENARIOS scenarios; from there on, the plain bootstrap's", () => {
+  assert.equal(MIN_INTERVAL_SCENARIOS, 10);
+  // Issue 38's n = 2: two differences gave [-0.64, -0.09]; a category of one gave [0.89, 0.89].
+  assert.equal(scenarioMeanInterval([-0.64, -0.09]), null);
+  assert.equal(scenarioMeanInterval([0.89]), null);
+  assert.equal(formatInterval(scenarioMeanInterval([0.89])), "[n too small]");
+  const nine = [1, 0, 1, 1, 0.5, 1, 0, 1, 1];
+  assert.equal(scenarioMeanInterval(nine), null);
+  const ten = [...nine, 0.25];
+  assert.deepEqual(scenarioMeanInterval(ten), bootstrapMeanInterval(ten));
+  const pairs = ten.map((b, i) => ({ scenario: String(i), a: 0.5, b }));
+  assert.deepEqual(comparePaired(pairs)?.interval, bootstrapMeanInterval(ten.map((b) => b - 0.5)));
+  // Categories and apps follow the same rule: a category of one has no interval.
+  const rows = aggregateByCategory([{ categories: ["STATE_DEPENDENCY"], score: 0.89, turn_count: 3 }]);
+  assert.deepEqual(
+    rows.map((r) => [r.category, r.interval]),
+    [
+      ["STATE_DEPENDENCY", null],
+      ["ALL_CATEGORIES", null],
+    ],
+  );
 });

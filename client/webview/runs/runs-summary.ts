@@ -28,6 +28,8 @@ export function runsSummary(data: RunsData): HTMLElement {
     { class: "runs-summary-body" },
     el("h1", { text: data.title }),
     el("p", { class: "runs-facts", text: facts.join(" · "), attrs: { "data-testid": "runs-facts" } }),
+    // Copies counted once, and scenarios run from several versions, said before any figure.
+    ...(report.notes ?? []).map((note) => el("p", { class: "runs-note", text: note, attrs: { "data-testid": "runs-note" } })),
     ...report.groups.map((group) => groupSection(group, report.groups.length === 1)),
     report.suites.length > 1
       ? el("p", {
@@ -60,7 +62,7 @@ function groupSection(group: GroupReport, only: boolean): HTMLElement {
       ? null
       : el("p", {
           class: "runs-pass-k",
-          text: `pass^k (score ≥ ${passK.threshold.toFixed(2)}, ${passK.tasks.length} scenarios): ${passK.pass_hat_k.map((p) => `k=${p.k} ${p.value.toFixed(3)}`).join(" · ")} · mean score ${passK.average_score.toFixed(3)}`,
+          text: `pass^k (score ≥ ${passK.threshold.toFixed(2)}, ${passK.tasks.length} scenarios): ${passK.pass_hat_k.map((p) => `k=${p.k} ${p.value.toFixed(3)}`).join(" · ")}`,
           attrs: { "data-testid": "runs-pass-k", title: `estimator: ${passK.estimator}` },
         }),
     meansTable(

@@ -52,6 +52,9 @@ const runRecord: Reader<RunRecord> = (value, path) => {
     date: finite(prop(o, "date"), at("date")),
     damaged: nullable(str)(prop(o, "damaged"), at("damaged")),
     damaged_line: nullable(index)(prop(o, "damaged_line"), at("damaged_line")),
+    // Absent in records from before the digests: not known.
+    scenario_digest: prop(o, "scenario_digest") === undefined ? null : nullable(str)(prop(o, "scenario_digest"), at("scenario_digest")),
+    content_digest: prop(o, "content_digest") === undefined ? null : nullable(str)(prop(o, "content_digest"), at("content_digest")),
     cause: nullable(failureCause)(prop(o, "cause"), at("cause")),
     // Absent in records from before the reviewer: not reviewed.
     ...(prop(o, "review") === undefined ? {} : { review: reviewSummary(prop(o, "review"), at("review")) }),

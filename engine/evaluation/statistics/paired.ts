@@ -3,7 +3,7 @@
 // interval (the differences resampled by scenario), and success (score at the threshold) gets
 // McNemar's test in its exact form: under "no difference", the scenarios that flipped one way are
 // Binomial(flipped, 1/2), which is also the sign test on wins and losses of success.
-import { bootstrapMeanInterval, mean, type BootstrapOptions, type Interval } from "./intervals.js";
+import { scenarioMeanInterval, mean, type BootstrapOptions, type Interval } from "./intervals.js";
 
 /** Two-sided exact binomial p-value for `b` flips one way and `c` the other (McNemar 1947, exact form). */
 export function exactMcNemar(b: number, c: number): number {
@@ -38,8 +38,8 @@ export interface PairedComparison {
   readonly ties: number;
   /** Mean of B - A over the scenarios. */
   readonly mean_difference: number;
-  /** Percentile bootstrap over scenarios of the mean difference, 95%. */
-  readonly interval: Interval;
+  /** Percentile bootstrap over scenarios of the mean difference, 95%; null under MIN_INTERVAL_SCENARIOS pairs. */
+  readonly interval: Interval | null;
   /** Success is a mean score at the threshold (every trial succeeded, for scores in [0, 1] and threshold 1). */
   readonly success: {
     readonly threshold: number;
@@ -69,7 +69,7 @@ export function comparePaired(pairs: readonly PairedScenario[], threshold = 1, o
     losses: diffs.filter((d) => d < -TIE_TOLERANCE).length,
     ties: diffs.filter((d) => Math.abs(d) <= TIE_TOLERANCE).length,
     mean_difference: mean(diffs),
-    interval: bootstrapMeanInterval(diffs, options)!,
+    interval: scenarioMeanInterval(diffs, options),
     success: {
       threshold,
       a: pairs.filter((p) => succeeds(p.a)).length,

@@ -67,6 +67,15 @@ test("pass^k over tasks is the mean of the per-task estimates", () => {
   assert.equal(report.threshold, 1);
 });
 
+test("the average score counts each task once, whatever its number of trials", () => {
+  // Task a: 1 of 1 trials; task b: 0, 0, 0. Over trials that would be 1/4; over tasks it is (1 + 0) / 2.
+  const report = passHatK([
+    { task: "a", scores: [1] },
+    { task: "b", scores: [0, 0, 0] },
+  ]);
+  assert.equal(report.average_score, 0.5);
+});
+
 test("the success threshold is a parameter, with tau-bench's 1e-6 tolerance", () => {
   assert.equal(isSuccess(0.9999995), true);
   assert.equal(isSuccess(0.99999), false);
