@@ -6,7 +6,6 @@ import { plural } from "../engine/base/text.js";
 import type { DialogToolRow } from "../engine/runner/dialogtool-mode.js";
 import { renderTable, type Column } from "./table.js";
 
-export type { DialogToolRow };
 
 const accuracy = (t: Tally): string => (t.accuracy === null ? "-" : t.accuracy.toFixed(3));
 const counted = (t: Tally): string => (t.total === 0 ? "-" : `${accuracy(t)} (${t.correct}/${t.total})`);

@@ -64,14 +64,7 @@ type EvalReport = {
     readonly review?: ReviewSummary;
   };
 
-/** What `eval --json` prints. */
-interface EvalOutput {
-  readonly trajectories: readonly EvalReport[];
-  /** τ-bench's pass^k over the scenarios, each trajectory a trial; null unless some scenario has two or more. */
-  readonly pass_hat_k: PassHatKReport | null;
-}
-
-export function evalCommand(paths: readonly string[], options: EvalOptions, io: CliIO): ExitCode {
+function evalCommand(paths: readonly string[], options: EvalOptions, io: CliIO): ExitCode {
   if (options.mode === "tooltalk") return evalToolTalkMode(paths, options, io);
   if (options.mode === "dialogtool") return evalDialogToolMode(paths, options, io);
   const override = options.scenario === undefined ? null : loadOverride(options.scenario, io);

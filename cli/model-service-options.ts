@@ -58,7 +58,7 @@ function ownFlags(service: ModelService<unknown>): (keyof ModelRoleFlags)[] {
 }
 
 /** The service's flag and its own options, as a table (option-table.ts): the service applies to `--mode milestone` only. */
-export function modelServiceOptions(service: ModelService<unknown>): OptionTable {
+function modelServiceOptions(service: ModelService<unknown>): OptionTable {
   const { flag, role } = service;
   const parseId = (value: string): string => {
     if (value.startsWith(OPENAI_PREFIX) && value.length > OPENAI_PREFIX.length) return value;

@@ -3,7 +3,7 @@
 // a whole number from 1 to 10000, got "0"").
 import { InvalidArgumentError } from "commander";
 
-export interface NumberRange {
+interface NumberRange {
   /** Whole numbers only, written as digits ("1e3" and "+1" are refused). */
   readonly integer?: boolean;
   /** The unit named in the message: "a number of seconds". */

@@ -13,7 +13,7 @@ import { problemLine, type CliIO } from "./io.js";
 import { transcriptLines } from "./transcript.js";
 
 /** With `html`, writes the replay panel as one HTML file instead of printing the transcript. */
-export function replayCommand(file: string, io: CliIO, opts: { html?: string } = {}): ExitCode {
+function replayCommand(file: string, io: CliIO, opts: { html?: string } = {}): ExitCode {
   const trajectory = loadTrajectory(file);
   for (const w of trajectory.warnings) io.err(problemLine(formatWarning(file, w)));
   let evaluation: EvaluationResult | null = null;

@@ -18,9 +18,9 @@ import { parseAgentId, parseUserId } from "./role-options.js";
 import { batchWindowMs, positiveSeconds } from "./serve.js";
 
 /** Default most episodes (and requests per endpoint) of `--concurrency auto`. */
-export const DEFAULT_AUTO_CONCURRENCY = 32;
+const DEFAULT_AUTO_CONCURRENCY = 32;
 
-export type Concurrency = number | { readonly auto: number };
+type Concurrency = number | { readonly auto: number };
 
 /** `--concurrency`: N episodes at once, or `auto[:MAX]` (as many as the endpoints keep up with, at most MAX). */
 function parseConcurrency(value: string): Concurrency {

@@ -38,7 +38,7 @@ import { buildRunSummary, serializeSummary, type ScenarioResult } from "../engin
 import { formatScore } from "../engine/evaluation/highlights.js";
 import { formatInterval } from "../engine/evaluation/statistics/intervals.js";
 
-export const SUMMARY_FILE = "summary.json";
+const SUMMARY_FILE = "summary.json";
 
 /** Every option `run` has that applies to some modes only. */
 const MODE_BOUND_OPTIONS: OptionTable = { ...RUN_OPTIONS, ...MODEL_SERVICE_OPTIONS, ...RUN_OUTCOME_OPTIONS };

@@ -24,7 +24,7 @@ import { numberIn } from "./number-options.js";
 import { addModelRoleOptions, parseUserId } from "./role-options.js";
 import { roleSpec, SUPPORTED_USERS, type ModelRoleFlags } from "../engine/runner/role-specs.js";
 
-export interface ServeOptions extends ModelRoleFlags {
+interface ServeOptions extends ModelRoleFlags {
   readonly out: string;
   readonly stdio?: boolean;
   readonly port?: number;
@@ -48,7 +48,7 @@ const VARIANTS = [
   "3_distraction_tools_tool_name_scrambled",
 ] as const;
 
-export async function serveCommand(file: string, options: ServeOptions, io: CliIO): Promise<ExitCode> {
+async function serveCommand(file: string, options: ServeOptions, io: CliIO): Promise<ExitCode> {
   if (options.stdio === true && options.port !== undefined) throw new ExitError("--stdio and --port exclude each other", EXIT.usage);
   if (options.stdio !== true && options.port === undefined) throw new ExitError("say how to serve: --stdio, or --port <n>", EXIT.usage);
   const loaded = loadScenario(file, options.prompts === undefined ? {} : { prompts: options.prompts });

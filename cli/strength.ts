@@ -8,7 +8,7 @@ import { plural } from "../engine/base/text.js";
 import { EXIT, ExitError, type ExitCode } from "../engine/runner/errors.js";
 import { collectScenarioFiles, hasErrors, loadScenario } from "../engine/runner/scenario-files.js";
 import { YamlSource } from "../engine/scenario/yaml-source.js";
-import { isOperatorName, OPERATORS, type OperatorName } from "../engine/strength/catalogue.js";
+import { isOperatorName, OPERATOR_DESCRIPTIONS, OPERATORS, type OperatorName } from "../engine/strength/catalogue.js";
 import { mutationTestingReport, type StrengthFile } from "../engine/strength/mutation-report.js";
 import { type OutcomeLine, type ScenarioStrength, scenarioStrength } from "../engine/strength/strength.js";
 import { byCategory, byOperator, suiteTotal, type Tally } from "../engine/strength/suite.js";
@@ -16,7 +16,7 @@ import { formatDiagnostic } from "../engine/base/diagnostics.js";
 import type { CliIO } from "./io.js";
 import { renderTable, type Column } from "./table.js";
 
-export interface StrengthOptions {
+interface StrengthOptions {
   readonly json?: boolean;
   readonly minScore?: number;
   readonly mutators?: readonly OperatorName[];
@@ -34,7 +34,8 @@ export function registerStrength(program: Command, io: CliIO, setExit: (code: Ex
     .option("--report <file>", "also write the mutants as a mutation-testing-report-schema JSON file (Stryker's format)")
     .addHelpText(
       "after",
-      "\nA mutant survives when it scores at or above 1.0; an equivalent mutant (same world history, same messages\nto and from the user, no value used that only the changed step returned) is left out of the score.\nExits 1 when a file has errors, or under --min-score.",
+      `\nMutators and variants:\n${OPERATORS.map((name) => `  ${name.padEnd(20)} ${OPERATOR_DESCRIPTIONS[name]}`).join("\n")}\n\n` +
+        "A mutant survives when it scores at or above 1.0; an equivalent mutant (same world history, same messages\nto and from the user, no value used that only the changed step returned) is left out of the score.\nExits 1 when a file has errors, or under --min-score.",
     )
     .action(async (paths: string[], opts: StrengthOptions) => setExit(await strengthCommand(paths, opts, io)));
 }
@@ -64,7 +65,7 @@ interface Measured {
   readonly strength: ScenarioStrength;
 }
 
-export async function strengthCommand(paths: readonly string[], options: StrengthOptions, io: CliIO): Promise<ExitCode> {
+async function strengthCommand(paths: readonly string[], options: StrengthOptions, io: CliIO): Promise<ExitCode> {
   const measured: Measured[] = [];
   let broken = 0;
   for (const file of collectScenarioFiles(paths)) {
@@ -119,7 +120,7 @@ export async function strengthCommand(paths: readonly string[], options: Strengt
 const percent = (x: number | null): string => (x === null ? "-" : `${Math.round(x * 100)}%`);
 
 /** The one-line verdict per scenario, the CodeLens's words too. */
-export function strengthLine(s: ScenarioStrength): string {
+function strengthLine(s: ScenarioStrength): string {
   if (s.error !== null) return `strength not measured: ${s.error}`;
   const undetected = s.counts.survived + s.counts["no-coverage"];
   const parts = [
@@ -150,7 +151,7 @@ function where(m: Measured, l: OutcomeLine): string {
 }
 
 /** One survivor or refusal: the state, the operator, what changed, the score, who decides, the fix. */
-export function outcomeText(l: OutcomeLine): string {
+function outcomeText(l: OutcomeLine): string {
   const call = l.call === null ? "" : `${l.call.tool}${l.call.argument === null ? "" : `.${l.call.argument}`}: `;
   const score = l.score === null ? "" : `; scores ${l.score.toFixed(2)}`;
   const node =

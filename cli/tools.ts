@@ -26,7 +26,7 @@ const columns = (pack: WorldPack): readonly Column<ToolDefinition>[] => [
   { header: "PARAMETERS", cell: (t) => t.parameters.map((p) => (p.required ? p.name : `${p.name}?`)).join(", ") },
 ];
 
-export function toolsCommand(options: ToolsOptions, io: CliIO): ExitCode {
+function toolsCommand(options: ToolsOptions, io: CliIO): ExitCode {
   const id = options.pack ?? DEFAULT_PACK_ID;
   const pack = packById(id);
   const { tools } = pack;

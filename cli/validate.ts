@@ -22,7 +22,7 @@ interface FileReport {
   readonly diagnostics: readonly Diagnostic[];
 }
 
-export async function validateCommand(paths: readonly string[], options: ValidateOptions, io: CliIO): Promise<ExitCode> {
+async function validateCommand(paths: readonly string[], options: ValidateOptions, io: CliIO): Promise<ExitCode> {
   const reports: FileReport[] = [];
   for (const file of collectScenarioFiles(paths)) {
     const { text, scenario, diagnostics } = loadScenario(file);

@@ -45,7 +45,7 @@ function cellText(value: CellValue | undefined, column: ColumnSchema, now: numbe
   return typeof value === "string" ? value : JSON.stringify(cellJson(value));
 }
 
-export function worldCommand(options: WorldOptions, io: CliIO): ExitCode {
+function worldCommand(options: WorldOptions, io: CliIO): ExitCode {
   const id = options.pack ?? DEFAULT_PACK_ID;
   const pack = packById(id);
   const now = parseIso(DEFAULT_NOW, DEFAULT_TIMEZONE) ?? 0;

@@ -32,7 +32,7 @@ export function writeFileNoFollow(path: string, text: string): void {
  * Writes `text` to `path` through a new temporary file beside it and a rename, so a reader never
  * sees half a file. The rename replaces a symbolic link at `path` itself, never its target.
  */
-export function replaceFileAtomically(path: string, text: string): void {
+function replaceFileAtomically(path: string, text: string): void {
   const temporary = `${path}.${process.pid}.tmp`;
   try {
     const fd = openSync(temporary, CREATE_NEW, 0o666);

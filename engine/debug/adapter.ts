@@ -39,7 +39,7 @@ import { jsonNode, scopes, type VarNode } from "./variables.js";
 const THREAD_ID = EPISODE_THREAD_ID;
 
 /** Why a standalone adapter (`toolsandbox dap`) stopped: the CLI's exit code and last line come from it. */
-export type AdapterEnd =
+type AdapterEnd =
   | { readonly kind: "disconnected" }
   | { readonly kind: "input-closed" }
   | { readonly kind: "protocol-error"; readonly problem: string }

@@ -82,7 +82,7 @@ function unknownToolText(name: string, names: readonly string[]): string {
  * The argument text is quoted rather than explained with the JSON parser's message: that message
  * differs between Node versions, and trajectories must not.
  */
-export function malformedArgumentsText(raw: string, nestedTooDeep = false): string {
+function malformedArgumentsText(raw: string, nestedTooDeep = false): string {
   if (nestedTooDeep) return `ValueError: Tool call arguments are nested more than ${limitValue("nestingDepth")} levels deep`;
   return `ValueError: Tool call arguments are not a valid JSON object: ${pyRepr(raw)}`;
 }

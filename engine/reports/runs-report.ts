@@ -157,7 +157,7 @@ export function withoutCopies(records: readonly RunRecord[]): {
  * The key a scenario's runs are pooled under within a group: its name, and its digest when the
  * group holds runs of more than one version of it (an edited scenario is another task).
  */
-export function scenarioKeyer(
+function scenarioKeyer(
   runs: readonly Pick<RunRecord, "scenario" | "scenario_digest">[],
 ): (r: Pick<RunRecord, "scenario" | "scenario_digest">) => string {
   const versions = scenarioVersions(runs);

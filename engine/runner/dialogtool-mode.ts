@@ -20,7 +20,7 @@ import { eachScenario, type ScenarioJob } from "./scenario-batch.js";
 
 export const DIALOGTOOL_SUMMARY_FILE = "dialogtool-summary.json";
 
-export interface DialogToolModeOptions {
+interface DialogToolModeOptions {
   readonly out: string;
   /** The agent's id, as the result files name it. */
   readonly agent: string;
@@ -43,7 +43,7 @@ export interface DialogToolRow {
   readonly metrics: DialogToolMetrics;
 }
 
-export interface DialogToolModeResult {
+interface DialogToolModeResult {
   /** The finished scenarios, in order. */
   readonly rows: readonly DialogToolRow[];
   readonly aggregate: DialogToolMetrics;

@@ -17,7 +17,7 @@ export interface ScenarioJob {
   readonly scenario: Scenario;
 }
 
-export interface LoadedScenarioJobs {
+interface LoadedScenarioJobs {
   /** Every scenario, or null (nothing to run) when some file has errors. */
   readonly jobs: ScenarioJob[] | null;
   /** Every file's diagnostics, in file order. */
@@ -39,7 +39,7 @@ export function loadScenarioJobs(paths: readonly string[], options: LoadOptions 
   };
 }
 
-export interface EachScenarioOptions {
+interface EachScenarioOptions {
   readonly concurrency: number;
   /** Stops the work: nothing new starts, and work in flight is cancelled through the same signal. */
   readonly signal: AbortSignal;

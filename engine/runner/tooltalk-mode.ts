@@ -23,7 +23,7 @@ import { eachScenario, type ScenarioJob } from "./scenario-batch.js";
 
 export const TOOLTALK_SUMMARY_FILE = "tooltalk-summary.json";
 
-export interface ToolTalkModeOptions {
+interface ToolTalkModeOptions {
   readonly out: string;
   /** The agent's id, as the result files name it. */
   readonly agent: string;
@@ -44,7 +44,7 @@ export interface ToolTalkRow {
   readonly metrics: ToolTalkMetrics;
 }
 
-export interface ToolTalkModeResult {
+interface ToolTalkModeResult {
   /** The finished conversations, in the scenarios' order. */
   readonly rows: readonly ToolTalkRow[];
   readonly aggregate: ToolTalkAggregate;

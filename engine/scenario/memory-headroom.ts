@@ -11,9 +11,9 @@ import { getHeapStatistics } from "node:v8";
  * 50,000 one-line list items (the densest real shape: many small nodes), 64 with a margin. A file
  * of one long string takes far less; the estimate is for the worst shape a scenario has.
  */
-export const PARSE_BYTES_PER_FILE_BYTE = 64;
+const PARSE_BYTES_PER_FILE_BYTE = 64;
 
-export interface MemoryShortfall {
+interface MemoryShortfall {
   /** What parsing the file is estimated to need, in bytes. */
   readonly needed: number;
   /** What is left under the limit that binds, in bytes. */

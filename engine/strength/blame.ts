@@ -9,7 +9,7 @@ import type { Candidate } from "./candidate.js";
 import { rowDifferences } from "./observe.js";
 import type { PlayedRun } from "./play.js";
 
-export interface Verdict {
+interface Verdict {
   /** The milestone, minefield or `after` edge ("a -> b") that should have decided it or refused it; null when none does. */
   readonly node: string | null;
   /** The fix, when one is mechanical; otherwise what to add. */

@@ -61,7 +61,7 @@ export type MutantState = "killed" | "survived" | "no-coverage" | "timeout" | "r
 export type VariantState = "passed" | "refused" | "runtime-error";
 
 /** A run succeeds at or above this score (the threshold pass^k uses by default), within its rounding. */
-export const SUCCESS_THRESHOLD = 1;
+const SUCCESS_THRESHOLD = 1;
 
 export function succeeds(score: number): boolean {
   return score >= SUCCESS_THRESHOLD - SCORE_TOLERANCE;

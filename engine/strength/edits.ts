@@ -29,9 +29,9 @@ export function playable(steps: readonly ReferenceStep[]): ReferenceStep[] | nul
   return out;
 }
 
-export type ValueKind = "row" | "number" | "timestamp" | "boolean" | "text";
+type ValueKind = "row" | "number" | "timestamp" | "boolean" | "text";
 
-export interface WrongValue {
+interface WrongValue {
   readonly value: JsonValue;
   readonly kind: ValueKind;
 }
@@ -68,7 +68,7 @@ export function wrongValue(
 }
 
 /** The number written one further: 17 -> 18, 2.5 -> 3.5. */
-export function neighbour(written: string): string {
+function neighbour(written: string): string {
   const n = Number(written) + 1;
   const decimals = written.split(".")[1]?.length ?? 0;
   return decimals === 0 ? String(n) : n.toFixed(decimals);
@@ -163,7 +163,7 @@ function columnRow(column: string, scenario: Scenario, facts: ReferenceFacts): s
 }
 
 /** The identifying column of a world table (person_id, reminder_id...), from the pack's schemas. */
-export function keyOf(table: string, scenario: Scenario): string | null {
+function keyOf(table: string, scenario: Scenario): string | null {
   return packTables(scenario.world.pack).schemas.get(table)?.key ?? null;
 }
 

@@ -11,7 +11,7 @@ import { differingTables, observablySame, usesUnseenValue } from "./observe.js";
 import type { PlayedRun } from "./play.js";
 import type { ReferenceFacts } from "./reference-facts.js";
 
-export interface Judged {
+interface Judged {
   readonly state: MutantState | VariantState;
   readonly score: number | null;
   readonly killedBy: readonly string[];

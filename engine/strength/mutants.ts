@@ -134,7 +134,7 @@ function extraWrite(scenario: Scenario, facts: ReferenceFacts): Candidate[] {
   return out;
 }
 
-export function argumentsText(args: Readonly<Record<string, JsonValue>>): string {
+function argumentsText(args: Readonly<Record<string, JsonValue>>): string {
   return Object.entries(args)
     .map(([k, v]) => `${k}=${shown(v)}`)
     .join(", ");

@@ -30,7 +30,7 @@ interface Location {
   readonly end: { readonly line: number; readonly column: number };
 }
 
-export interface MutationTestingReport {
+interface MutationTestingReport {
   readonly schemaVersion: "2";
   readonly thresholds: { readonly high: number; readonly low: number };
   readonly framework: { readonly name: string };

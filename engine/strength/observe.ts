@@ -75,7 +75,7 @@ function dedupe(list: readonly string[]): string[] {
   return list.filter((v, i) => i === 0 || v !== list[i - 1]);
 }
 
-export interface RowDifference {
+interface RowDifference {
   readonly table: string;
   /** Columns that differ between paired rows; empty when a row is there in one run and not the other. */
   readonly columns: readonly string[];

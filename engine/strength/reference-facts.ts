@@ -51,7 +51,7 @@ export function referenceFacts(scenario: Scenario, run: PlayedRun): ReferenceFac
 }
 
 /** The strings a step states: its text, or its calls' argument values. */
-export function stepStrings(step: ReferenceStep): string[] {
+function stepStrings(step: ReferenceStep): string[] {
   switch (step.kind) {
     case "agent_text":
     case "user_text":

@@ -61,7 +61,7 @@ export interface ScenarioStrength {
   readonly refused: number;
 }
 
-export interface StrengthOptions {
+interface StrengthOptions {
   /** The operators to play; the others' mutants are listed as ignored. Default: all. */
   readonly operators?: readonly OperatorName[];
 }

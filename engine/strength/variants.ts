@@ -18,7 +18,7 @@ export const VARIANT_MAKERS: Readonly<Record<VariantName, VariantMaker>> = {
 };
 
 /** The words put before the final message: the same values, worded otherwise. */
-export const PARAPHRASE_OPENING = "Here is where things stand: ";
+const PARAPHRASE_OPENING = "Here is where things stand: ";
 
 /**
  * A read-only tool that needs no argument (so the agent invents nothing), called before the first

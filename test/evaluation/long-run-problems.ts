@@ -6,7 +6,7 @@ import { StateCache } from "../../engine/evaluation/node-scorer.js";
 import { packTables } from "../../engine/packs/tables.js";
 import { parseTrajectory } from "../../engine/trajectory/reader.js";
 
-export interface Oracle {
+interface Oracle {
   readonly best: number;
   readonly chosen: readonly number[];
   readonly mappings: number;

@@ -21,14 +21,7 @@
 // memoised by (v, matched class at t, the classes of its references): equal keys have equal
 // values by both definitions, so the memo returns exactly what the oracle would.
 
-import type { MatchProblem } from "./problem.js";
-
-export interface MatchClasses {
-  /** Class of index `index` for node `node`'s own similarity and gates (any integer). */
-  matched(node: number, index: number): number;
-  /** Class of index `index` for the nodes that read `node` (references and gates; any integer). */
-  referenced(node: number, index: number): number;
-}
+import type { MatchClasses, MatchProblem } from "./problem.js";
 
 /** Classes made dense (0..count-1) over lo..hi, per node. */
 export interface IndexClasses {

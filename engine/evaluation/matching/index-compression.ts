@@ -20,7 +20,7 @@
 // among those the order of the runs is the order of their starts. Solving over the runs and
 // mapping each run back to its start therefore returns exactly the uncompressed answer.
 
-import type { MatchClasses } from "./classes.js";
+import type { MatchClasses } from "./problem.js";
 import type { MatchGate } from "./gates.js";
 import type { MatchProblem } from "./problem.js";
 

@@ -76,9 +76,8 @@ import { componentSolver, type MatchComponent, type MatchStrategy } from "./stra
 import type { MatchProblem, MatchResult } from "./problem.js";
 
 export type { SimilarityOracle, SimilarityRowOracle } from "./cache.js";
-export type { MatchProblem, MatchResult } from "./problem.js";
-export type { KeyGate, MatchGate, PairGate } from "./gates.js";
-export type { MatchClasses } from "./classes.js";
+export type { MatchProblem } from "./problem.js";
+export type { MatchGate } from "./gates.js";
 
 /** Totals within this of the maximum are ties, settled by the lexicographic rule above. */
 export const MATCH_TIE_EPSILON = 1e-9;

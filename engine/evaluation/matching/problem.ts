@@ -1,7 +1,6 @@
 // The matcher's input and output types (matching.ts documents the rule they follow). Split out
 // so that the helpers that transform a problem (index-compression.ts) need not import the matcher.
 import type { SimilarityOracle, SimilarityRowOracle } from "./cache.js";
-import type { MatchClasses } from "./classes.js";
 import type { MatchGate } from "./gates.js";
 import type { ProgressSink } from "./search.js";
 
@@ -57,4 +56,12 @@ export interface MatchResult {
   total: number;
   /** assignment[v]: the index node v is matched at and its similarity there. Empty for no nodes. */
   assignment: readonly { index: number; similarity: number }[];
+}
+
+/** Which indices a node cannot tell apart (classes.ts makes them dense); see classes.ts for why equal classes give equal answers. */
+export interface MatchClasses {
+  /** Class of index `index` for node `node`'s own similarity and gates (any integer). */
+  matched(node: number, index: number): number;
+  /** Class of index `index` for the nodes that read `node` (references and gates; any integer). */
+  referenced(node: number, index: number): number;
 }

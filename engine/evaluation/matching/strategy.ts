@@ -41,7 +41,7 @@ import { buildMatchGraph, MAX_MATCH_MOVES, type MatchGraph } from "./graph.js";
 import type { ComponentSolver, MatchComponent } from "./component.js";
 import { ProgressClock, progressTitle, SearchComponentSolver, type ProgressSink } from "./search.js";
 
-export type { ComponentSolver, MatchComponent } from "./component.js";
+export type { MatchComponent } from "./component.js";
 import { MAX_SWEEP_STATES, MatchSweep, type SweepLayers } from "./sweep.js";
 
 export type MatchStrategy = "auto" | "elimination" | "sweep" | "search";

@@ -13,8 +13,8 @@ import { importConversation } from "../../../engine/benchmarks/tooltalk/importer
 import { SCENARIO_FILE_SUFFIX } from "../../../engine/benchmarks/tooltalk/importer/names.js";
 import type { Tables } from "../../../engine/world/types.js";
 
-export const TOOLTALK_DATA_ENV = "TOOLSANDBOX_TOOLTALK_DATA";
-export const REPO_ROOT = resolve(__dirname, "..", "..", "..");
+const TOOLTALK_DATA_ENV = "TOOLSANDBOX_TOOLTALK_DATA";
+const REPO_ROOT = resolve(__dirname, "..", "..", "..");
 
 /** An error whose whole report is its message: no stack trace under it. */
 function oneLine(message: string): Error {

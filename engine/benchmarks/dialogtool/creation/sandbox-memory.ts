@@ -11,7 +11,7 @@ import { mkdirSync, readFileSync, rmdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 
 /** How often the host reads the child's memory. */
-export const SAMPLE_MS = 20;
+const SAMPLE_MS = 20;
 
 export type MemoryEnforcement = "cgroup v2 memory.max" | "resident, swap and page-table memory sampled by the host" | "none (no /proc)";
 
@@ -30,7 +30,7 @@ const mib = (bytes: number): string => `${Math.round(bytes / MIB)} MiB`;
 const mibs = (bytes: number): string => `${(bytes / MIB).toFixed(1)} MiB`;
 
 /** What a process costs the machine, in bytes, from /proc/<pid>/status. */
-export interface ChildMemory {
+interface ChildMemory {
   readonly resident: number;
   readonly swap: number;
   readonly pageTables: number;
@@ -38,7 +38,7 @@ export interface ChildMemory {
 }
 
 /** The child's memory, or null when it cannot be read (gone, or no /proc). */
-export function childMemory(pid: number): ChildMemory | null {
+function childMemory(pid: number): ChildMemory | null {
   let status: string;
   try {
     status = readFileSync(`/proc/${pid}/status`, "utf8");
