@@ -5,7 +5,7 @@
 import { errorMessage } from "../base/text.js";
 import type { EvaluationResult } from "../evaluation/evaluate.js";
 import type { Scenario } from "../scenario/model.js";
-import { blameFor } from "./judge.js";
+import { blameFor } from "./mutant-states.js";
 import { isMutator, MUTATORS, type MutantState, type OperatorName, OPERATORS, succeeds, VARIANTS, type VariantState } from "./catalogue.js";
 import type { Candidate } from "./candidate.js";
 import { MUTANT_MAKERS } from "./mutants.js";
