@@ -6,7 +6,6 @@ import { plural } from "../engine/base/text.js";
 import type { DialogToolRow } from "../engine/runner/dialogtool-mode.js";
 import { renderTable, type Column } from "./table.js";
 
-
 const accuracy = (t: Tally): string => (t.accuracy === null ? "-" : t.accuracy.toFixed(3));
 const counted = (t: Tally): string => (t.total === 0 ? "-" : `${accuracy(t)} (${t.correct}/${t.total})`);
 const fixed = (value: number | null, digits: number): string => (value === null ? "-" : value.toFixed(digits));

@@ -6,7 +6,6 @@ import { plural } from "../engine/base/text.js";
 import type { ToolTalkRow } from "../engine/runner/tooltalk-mode.js";
 import { renderTable, type Column } from "./table.js";
 
-
 const ratio = (value: number): string => value.toFixed(3);
 
 const COLUMNS: readonly Column<ToolTalkRow>[] = [

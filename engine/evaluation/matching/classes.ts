@@ -21,7 +21,7 @@
 // memoised by (v, matched class at t, the classes of its references): equal keys have equal
 // values by both definitions, so the memo returns exactly what the oracle would.
 
-import type { MatchClasses, MatchProblem } from "./problem.js";
+import type { MatchProblem } from "./problem.js";
 
 /** Classes made dense (0..count-1) over lo..hi, per node. */
 export interface IndexClasses {
