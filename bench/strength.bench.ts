@@ -7,8 +7,10 @@ import { join } from "node:path";
 import { loadScenarioFile } from "../engine/scenario/load.js";
 import { scenarioStrength } from "../engine/strength/strength.js";
 import { suiteTotal } from "../engine/strength/suite.js";
+import { startBenchReport } from "./report.js";
 
-async function measure(label: string, dir: string): Promise<void> {
+/** Plays and scores every scenario of `dir`; returns the wall time in seconds. */
+async function measure(label: string, dir: string): Promise<number> {
   const files = readdirSync(dir)
     .filter((f) => f.endsWith(".scenario.yaml"))
     .sort();
@@ -28,14 +30,18 @@ async function measure(label: string, dir: string): Promise<void> {
   console.log(
     `${label}: ${scenarios.length} scenarios, ${played} episodes (reference, mutants, variants) in ${(ms / 1000).toFixed(2)} s wall, ${(cpuMs / 1000).toFixed(2)} s CPU (${(ms / played).toFixed(1)} ms each); mutation score ${total.score === null ? "-" : `${Math.round(total.score * 100)}%`}, ${total.survived + total.noCoverage} survivors, ${total.refused} refusals`,
   );
+  return ms / 1000;
 }
 
 async function main(): Promise<void> {
-  await measure("samples", "sample-scenarios");
+  const report = startBenchReport("strength");
+  const samples = await measure("samples", "sample-scenarios");
+  report.target("every sample's mutants and variants under 10 s", samples < 10);
   const suite = process.env.TOOLSANDBOX_SUITE;
   if (suite === undefined)
     console.log("upstream suite: not measured (set TOOLSANDBOX_SUITE to a folder written by `toolsandbox import toolsandbox`)");
-  else await measure("upstream suite", suite);
+  else report.target("upstream's imported suite under 60 s", (await measure("upstream suite", suite)) < 60);
+  report.write();
 }
 
 void main();

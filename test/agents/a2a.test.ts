@@ -471,7 +471,8 @@ test("an agent that cannot be reached ends the episode as agent_disconnected (er
   await new Promise<void>((resolve) => probe.close(() => resolve()));
   const url = `http://127.0.0.1:${port}`;
   const run = await runCliAsync(["run", join(SAMPLES, "cellular_off_adapted.scenario.yaml"), "--agent", `a2a:${url}`, "--out", gone]);
-  assert.equal(run.status, 0, run.stderr);
+  // A scenario that could not be played to its end fails the run (docs/cli.md).
+  assert.equal(run.status, 1, run.stderr);
   const [result] = readSummary(gone).scenarios;
   assert.equal(result?.end_reason, "agent_disconnected");
   assert.equal(result?.status, "errored");
@@ -492,7 +493,7 @@ test("an agent that cannot be reached ends the episode as agent_disconnected (er
       "--out",
       out,
     ]);
-    assert.equal(hung.status, 0, hung.stderr);
+    assert.equal(hung.status, 1, hung.stderr);
     assert.ok(Date.now() - started < 20_000, "the run did not wait for the agent");
     const [timed] = readSummary(out).scenarios;
     assert.equal(timed?.end_reason, "timed_out");

@@ -150,7 +150,8 @@ test("over HTTP: two calls made at once are one parallel batch; ending the sessi
   await transport.terminateSession();
   await client.close();
   const result = await served.done;
-  assert.equal(result.status, 0, result.stderr);
+  // An episode the agent left before its end is errored, and an errored episode fails serve (docs/cli.md).
+  assert.equal(result.status, 1, result.stderr);
   const trajectory = onlyTrajectory(out);
   assert.equal(trajectory.end?.reason, "agent_disconnected");
   assert.ok(trajectory.evaluation, "the episode was scored");
