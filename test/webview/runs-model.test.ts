@@ -96,7 +96,12 @@ test("a model run's record sums its calls; the report sums the records and compu
     completion_tokens: 10,
     total_tokens: 110,
   });
-  const report = runsReport([record, { ...record, score: 0.5 }, { ...record, scenario: "other", categories: [] }]);
+  // Three runs, not copies of one file: each has its own bytes.
+  const report = runsReport([
+    record,
+    { ...record, score: 0.5, content_digest: "sha256:trial-2-rerun" },
+    { ...record, scenario: "other", categories: [], content_digest: "sha256:other-run" },
+  ]);
   assert.equal(report.telemetry.total_tokens, 330);
   const [group] = report.groups;
   assert.equal(report.groups.length, 1);

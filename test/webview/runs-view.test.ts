@@ -4,7 +4,7 @@
 import { after, before, test } from "node:test";
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
-import { copyFileSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { requireBuild, removeTempDirs, tempDir } from "../cli/harness.js";
 import { PanelBrowser, textOf } from "./browser.js";
@@ -20,10 +20,15 @@ before(async () => {
   const dir = tempDir("runs-view");
   const runs = join(dir, "runs");
   const samples = readdirSync(SAMPLES).filter((f) => f.endsWith(".trajectory.jsonl"));
-  for (const suite of SUITES) {
+  // Each suite's runs are runs of their own, not byte-identical copies (which count once): the
+  // header records another seed per suite.
+  SUITES.forEach((suite, k) => {
     mkdirSync(join(runs, suite), { recursive: true });
-    for (const f of samples) copyFileSync(join(SAMPLES, f), join(runs, suite, f));
-  }
+    for (const f of samples) {
+      const [header, ...rest] = readFileSync(join(SAMPLES, f), "utf8").split("\n");
+      writeFileSync(join(runs, suite, f), [header!.replace(/"seed":0\b/, `"seed":${k + 1}`), ...rest].join("\n"));
+    }
+  });
   // One run cut short, one whose scenario name is markup.
   const text = readFileSync(join(SAMPLES, samples[0]!), "utf8");
   writeFileSync(join(runs, "mock", "cut.trajectory.jsonl"), text.slice(0, text.length / 2));
