@@ -6,16 +6,16 @@
 // asking for the opposite of its goal in other words). The reviewer is not told the rules' cause,
 // so the two are independent opinions and a disagreement is worth a look.
 //
-// Whatever goes wrong (the endpoint failing, an answer that is not the JSON asked for) becomes a
-// review with a one-line `failure`, so the run goes on and the trajectory says why.
-import type { Message, ModelCall } from "../episode/types.js";
-import { RoleError } from "../episode/role.js";
+// The call itself is a model verdict (roles/openai/model-verdict.ts, as the role-play judge's is):
+// whatever goes wrong becomes a review with a one-line `failure`, so the run goes on and the
+// trajectory says why.
+import type { Message } from "../episode/types.js";
 import type { EvaluationResult } from "../evaluation/result.js";
 import { failureCause } from "../evaluation/failure-causes.js";
-import { isJsonObject } from "../base/json.js";
-import { ChatModel, type ChatModelOptions } from "../roles/openai/chat-model.js";
+import type { ChatModel, ChatModelOptions } from "../roles/openai/chat-model.js";
 import type { CacheScope } from "../roles/openai/call-cache.js";
-import { openAiRoleId, type ModelSettings } from "../roles/openai/settings.js";
+import { answerObject, quotedAnswer, unlessStopped, VerdictModel, type VerdictReading } from "../roles/openai/model-verdict.js";
+import type { ModelSettings } from "../roles/openai/settings.js";
 import type { Scenario } from "../scenario/model.js";
 import type { ReviewEvent, ReviewKind } from "../trajectory/events.js";
 
@@ -85,41 +85,27 @@ export function readReviewRequest(text: string): { endReason: string; missed: st
   return { endReason: end[1]!, missed, minefields };
 }
 
-type ReviewVerdict =
-  | { readonly ok: true; readonly kind: ReviewKind; readonly reason: string }
-  | { readonly ok: false; readonly problem: string };
-
-/** The reviewer's answer read as asked: a JSON object (a Markdown fence around it is accepted) with a party and a reason. */
-function readReviewVerdict(content: string | null): ReviewVerdict {
-  const fail = (problem: string): ReviewVerdict => ({ ok: false, problem });
-  if (content === null || content.trim() === "") return fail("the reviewer answered with no text");
-  const text = content
-    .trim()
-    .replace(/^```[a-zA-Z]*\s*\n([\s\S]*?)\n?```$/, "$1")
-    .trim();
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(text);
-  } catch {
-    return fail(`the reviewer's answer is not JSON: ${quoted(text)}`);
-  }
-  if (!isJsonObject(parsed)) return fail(`the reviewer's answer is not a JSON object: ${quoted(text)}`);
-  const { party, reason } = parsed;
+/** The reviewer's answer read as asked: a JSON object with a party and a reason. */
+function readReviewVerdict(content: string | null): VerdictReading<{ kind: ReviewKind; reason: string }> {
+  const answer = answerObject(content, "reviewer");
+  if (!answer.ok) return answer;
+  const { party, reason } = answer.verdict;
   const kind = KINDS.find((k) => k === party);
-  if (kind === undefined) return fail(`the reviewer's party is ${quoted(JSON.stringify(party ?? null))}, not one of ${KINDS.join(", ")}`);
-  if (typeof reason !== "string" || reason.trim() === "") return fail("the reviewer gave no reason");
-  return { ok: true, kind, reason: oneLine(reason) };
+  if (kind === undefined)
+    return { ok: false, problem: `the reviewer's party is ${quotedAnswer(JSON.stringify(party ?? null))}, not one of ${KINDS.join(", ")}` };
+  if (typeof reason !== "string" || reason.trim() === "") return { ok: false, problem: "the reviewer gave no reason" };
+  return { ok: true, verdict: { kind, reason: oneLine(reason) } };
 }
 
 export class FailureReviewer {
   readonly id: string;
   readonly settings: ModelSettings;
-  private readonly model: ChatModel;
+  private readonly model: VerdictModel;
 
-  constructor(options: ChatModelOptions | ChatModel) {
-    this.model = options instanceof ChatModel ? options : new ChatModel(options);
+  constructor(options: ChatModelOptions | ChatModel | VerdictModel) {
+    this.model = options instanceof VerdictModel ? options : new VerdictModel(options);
     this.settings = this.model.settings;
-    this.id = openAiRoleId(this.settings);
+    this.id = this.model.id;
   }
 
   /** The same reviewer for one job: with a run's cache (`--cache`), its verdicts are found under the job's trial and seed, like the judge's. */
@@ -130,26 +116,9 @@ export class FailureReviewer {
   /** The verdict on a finished run. A cancelled run's abort is rethrown. */
   async review(run: ReviewInput, signal?: AbortSignal): Promise<ReviewEvent> {
     const base = { type: "review" as const, reviewer: this.id, settings: this.settings, instructions: REVIEW_INSTRUCTIONS };
-    let call: ModelCall | undefined;
-    const failed = (failure: string): ReviewEvent => ({ ...base, verdict: null, failure, ...(call ? { call } : {}) });
-    const chat = [
-      { role: "system" as const, content: REVIEW_INSTRUCTIONS },
-      { role: "user" as const, content: reviewUserMessage(run) },
-    ];
-    let content: string | null;
-    try {
-      content = (
-        await this.model.complete(`reviewer ${this.id}`, chat, [], signal, (made) => {
-          call = made;
-        })
-      ).content;
-    } catch (error) {
-      if (error instanceof RoleError) return failed(error.message);
-      throw error;
-    }
-    const verdict = readReviewVerdict(content);
-    if (!verdict.ok) return failed(verdict.problem);
-    return { ...base, verdict: { kind: verdict.kind, reason: verdict.reason }, ...(call ? { call } : {}) };
+    const outcome = await this.model.ask("reviewer", REVIEW_INSTRUCTIONS, reviewUserMessage(run), readReviewVerdict, signal);
+    const call = outcome.call ? { call: outcome.call } : {};
+    return outcome.ok ? { ...base, verdict: outcome.verdict, ...call } : { ...base, verdict: null, failure: outcome.failure, ...call };
   }
 }
 
@@ -162,12 +131,9 @@ export async function reviewEpisode(
   run: ReviewInput,
   signal: AbortSignal,
 ): Promise<ReviewEvent | null> {
-  if (!reviewer || signal.aborted || run.endReason === "cancelled") return null;
+  if (!reviewer || run.endReason === "cancelled") return null;
   if (failureCause(run) === null) return null;
-  return reviewer.review(run, signal).catch((error: unknown) => {
-    if (signal.aborted) return null;
-    throw error;
-  });
+  return unlessStopped(signal, () => reviewer.review(run, signal));
 }
 
 /** The review as summary.json, `report` and the runs view show it: who reviewed, whom it blames and why (or why not). */
@@ -191,9 +157,4 @@ const oneLine = (text: string): string => text.replace(/\s+/g, " ").trim();
 function clipped(text: string): string {
   const flat = oneLine(text);
   return flat.length > MESSAGE_CHARS ? `${flat.slice(0, MESSAGE_CHARS)}... [cut]` : flat;
-}
-
-function quoted(text: string): string {
-  const flat = oneLine(text);
-  return JSON.stringify(flat.length > 80 ? `${flat.slice(0, 80)}...` : flat);
 }

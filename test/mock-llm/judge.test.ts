@@ -40,11 +40,11 @@ test("a reply that names the persona gets identity 5; none that does gets 2; the
   assert.equal(named.status, 200);
   const verdict = readVerdict(content(named.text));
   assert.ok(verdict.ok);
-  assert.deepEqual(verdict.criteria[0], { id: "identity", score: 5, reason: "Reply 2 names the persona, Nova." });
+  assert.deepEqual(verdict.verdict.criteria[0], { id: "identity", score: 5, reason: "Reply 2 names the persona, Nova." });
   const unnamed = readVerdict(content((await ask(judgeUserMessage({ name: "Nova" }, ["Assistant reply 1: Done."]))).text));
   assert.ok(unnamed.ok);
-  assert.equal(unnamed.criteria[0]!.score, 2);
-  assert.equal(unnamed.overall, 4.25);
+  assert.equal(unnamed.verdict.criteria[0]!.score, 2);
+  assert.equal(unnamed.verdict.overall, 4.25);
   const again = await ask(
     judgeUserMessage({ name: "Nova" }, ["User: hi", "Assistant reply 1: Done.", "Assistant reply 2: Nova here, done."]),
   );

@@ -1,27 +1,27 @@
 // The role-play judge: after an episode of a scenario with a persona, one model (any OpenAI-
-// compatible endpoint, through ChatModel, so with the same timeouts, retries and telemetry as the
-// agent and the user) rates how well the agent's replies kept to the persona. Whatever goes wrong
-// (no replies to judge, the endpoint failing, an answer that is not the JSON asked for) becomes a
+// compatible endpoint) rates how well the agent's replies kept to the persona. The call is a model
+// verdict (roles/openai/model-verdict.ts, as the failure reviewer's is): whatever goes wrong (no
+// replies to judge, the endpoint failing, an answer that is not the JSON asked for) becomes a
 // judgement with a one-line `failure`, so the run goes on and the trajectory says why.
-import type { Message, ModelCall } from "../../../episode/types.js";
+import type { Message } from "../../../episode/types.js";
 import type { Persona, Scenario } from "../../../scenario/model.js";
 import type { JudgementEvent } from "../../../trajectory/events.js";
 import type { CacheScope } from "../../../roles/openai/call-cache.js";
-import { ChatModel, type ChatModelOptions } from "../../../roles/openai/chat-model.js";
-import { openAiRoleId, type ModelSettings } from "../../../roles/openai/settings.js";
-import { RoleError } from "../../../episode/role.js";
+import type { ChatModel, ChatModelOptions } from "../../../roles/openai/chat-model.js";
+import { unlessStopped, VerdictModel } from "../../../roles/openai/model-verdict.js";
+import type { ModelSettings } from "../../../roles/openai/settings.js";
 import { judgeUserMessage, ROLE_PLAY_RUBRIC, spokenLines } from "./rubric.js";
 import { readVerdict } from "./verdict.js";
 
 export class RolePlayJudge {
   readonly id: string;
   readonly settings: ModelSettings;
-  private readonly model: ChatModel;
+  private readonly model: VerdictModel;
 
-  constructor(options: ChatModelOptions | ChatModel) {
-    this.model = options instanceof ChatModel ? options : new ChatModel(options);
+  constructor(options: ChatModelOptions | ChatModel | VerdictModel) {
+    this.model = options instanceof VerdictModel ? options : new VerdictModel(options);
     this.settings = this.model.settings;
-    this.id = openAiRoleId(this.settings);
+    this.id = this.model.id;
   }
 
   /**
@@ -35,34 +35,13 @@ export class RolePlayJudge {
   /** The verdict on `messages` (a finished episode's bus). A cancelled run's abort is rethrown. */
   async judge(persona: Persona, messages: readonly Message[], signal?: AbortSignal): Promise<JudgementEvent> {
     const base = { type: "judgement" as const, judge: this.id, settings: this.settings, rubric: ROLE_PLAY_RUBRIC };
-    const failed = (failure: string, call?: ModelCall): JudgementEvent => ({
-      ...base,
-      criteria: [],
-      overall: null,
-      failure,
-      ...(call ? { call } : {}),
-    });
     const lines = spokenLines(messages);
     if (!lines.some((l) => l.startsWith("Assistant reply ")))
-      return failed("the agent wrote no reply to the user, so there is nothing to judge");
-    let call: ModelCall | undefined;
-    const onCall = (made: ModelCall): void => {
-      call = made;
-    };
-    const chat = [
-      { role: "system" as const, content: ROLE_PLAY_RUBRIC },
-      { role: "user" as const, content: judgeUserMessage(persona, lines) },
-    ];
-    let content: string | null;
-    try {
-      content = (await this.model.complete(`judge ${this.id}`, chat, [], signal, onCall)).content;
-    } catch (error) {
-      if (error instanceof RoleError) return failed(error.message, call);
-      throw error;
-    }
-    const verdict = readVerdict(content);
-    if (!verdict.ok) return failed(verdict.problem, call);
-    return { ...base, criteria: verdict.criteria, overall: verdict.overall, ...(call ? { call } : {}) };
+      return { ...base, criteria: [], overall: null, failure: "the agent wrote no reply to the user, so there is nothing to judge" };
+    const outcome = await this.model.ask("judge", ROLE_PLAY_RUBRIC, judgeUserMessage(persona, lines), readVerdict, signal);
+    const call = outcome.call ? { call: outcome.call } : {};
+    if (!outcome.ok) return { ...base, criteria: [], overall: null, failure: outcome.failure, ...call };
+    return { ...base, criteria: outcome.verdict.criteria, overall: outcome.verdict.overall, ...call };
   }
 }
 
@@ -78,9 +57,6 @@ export async function judgeEpisode(
   signal: AbortSignal,
 ): Promise<JudgementEvent | null> {
   const persona = scenario.agent.persona;
-  if (!judge || !persona || signal.aborted) return null;
-  return judge.judge(persona, messages, signal).catch((error: unknown) => {
-    if (signal.aborted) return null;
-    throw error;
-  });
+  if (!judge || !persona) return null;
+  return unlessStopped(signal, () => judge.judge(persona, messages, signal));
 }
