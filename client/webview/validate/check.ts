@@ -1,7 +1,9 @@
 // Small readers for data arriving from outside the panel. Each takes an unknown value and the path
 // it was found at, returns the value with its proper type, or throws a WireError naming the path.
-// Hand-written on purpose: ajv compiles its validators with `new Function`, which the panel's
-// Content Security Policy (no 'unsafe-eval') forbids, and the panel needs only these few shapes.
+// Hand-written on purpose: the readers built from these check a value and project it onto the type
+// the panel works with (PanelHeader, PanelLine, ...) in one pass, each error naming its path, and the
+// page needs only these few shapes. (The Content Security Policy is not the reason: ajv's standalone
+// mode compiles validators at build time, with no `new Function` in the page.)
 import type { JsonValue } from "../../../engine/base/json.js";
 import type { CellValue, Row } from "../../../engine/world/types.js";
 
