@@ -13,7 +13,7 @@
 //   top level, the exit): what every tool pays before its first case;
 // - per case: the run with its cases repeated REPEAT times, from "ready" to the end, minus the
 //   same for the run with no call, over the number of calls.
-// The sandbox's child is bundled the way the build bundles it (test/creation/sandbox-child-build.ts).
+// The sandbox's child is bundled the way the build bundles it (test/benchmarks/dialogtool/creation/sandbox-child-build.ts).
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { performance } from "node:perf_hooks";
@@ -21,7 +21,7 @@ import { generateCases } from "../engine/benchmarks/dialogtool/creation/cases.js
 import { CREATION_PACKS } from "../engine/benchmarks/dialogtool/creation/packs.js";
 import { runInSandbox } from "../engine/benchmarks/dialogtool/creation/sandbox.js";
 import type { SandboxCall } from "../engine/benchmarks/dialogtool/creation/sandbox-protocol.js";
-import { bundleSandbox } from "../test/creation/sandbox-child-build.js";
+import { bundleSandbox } from "../test/benchmarks/dialogtool/creation/sandbox-child-build.js";
 import { startBenchReport } from "./report.js";
 
 const REPEAT = 20;

@@ -20,7 +20,10 @@ export const CLI = join(process.cwd(), "dist", "cli.js");
  */
 export function requireBuild(): void {
   const stale = staleBuild(process.cwd());
-  if (stale !== null) throw new Error(stale);
+  if (stale === null) return;
+  const error = new Error(stale);
+  error.stack = stale; // the whole report is the one line: where it was thrown says nothing more
+  throw error;
 }
 
 export function runCli(args: readonly string[], env: Readonly<Record<string, string>> = {}): CliResult {

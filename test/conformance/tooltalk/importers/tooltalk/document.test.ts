@@ -5,7 +5,7 @@ import assert from "node:assert/strict";
 import { parse, parseDocument } from "yaml";
 import { importConversation } from "../../../../../engine/benchmarks/tooltalk/importer/import-conversation.js";
 import { clockFor } from "../../../../../engine/benchmarks/tooltalk/importer/clock.js";
-import { assistant, conversation, user } from "../../../../importers/tooltalk/fixtures.js";
+import { assistant, conversation, user } from "../../../../benchmarks/tooltalk/importer/fixtures.js";
 import { toolTalkDatabases } from "../../published-data.js";
 
 const TRICKY = [

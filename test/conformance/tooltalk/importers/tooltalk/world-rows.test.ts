@@ -3,7 +3,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { conversationWorld, worldEntries } from "../../../../../engine/benchmarks/tooltalk/importer/world-rows.js";
 import { toolTalkDatabases } from "../../published-data.js";
-import { assistant, conversation, user } from "../../../../importers/tooltalk/fixtures.js";
+import { assistant, conversation, user } from "../../../../benchmarks/tooltalk/importer/fixtures.js";
 
 const owners = (rows: readonly Record<string, unknown>[] | undefined): string[] =>
   [...new Set((rows ?? []).map((r) => String(r["username"])))].sort();
