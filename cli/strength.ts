@@ -10,6 +10,7 @@ import { collectScenarioFiles, hasErrors, loadScenario } from "../engine/runner/
 import { YamlSource } from "../engine/scenario/yaml-source.js";
 import { isOperatorName, OPERATOR_DESCRIPTIONS, OPERATORS, type OperatorName } from "../engine/strength/catalogue.js";
 import { mutationTestingReport, type StrengthFile } from "../engine/strength/mutation-report.js";
+import { outcomeText, percent, strengthLine, undecidedOutcomes } from "../engine/strength/strength-findings.js";
 import { type OutcomeLine, type ScenarioStrength, scenarioStrength } from "../engine/strength/strength.js";
 import { byCategory, byOperator, suiteTotal, type Tally } from "../engine/strength/suite.js";
 import { formatDiagnostic } from "../engine/base/diagnostics.js";
@@ -117,53 +118,14 @@ async function strengthCommand(paths: readonly string[], options: StrengthOption
   return broken > 0 || under.length > 0 ? EXIT.failed : EXIT.ok;
 }
 
-const percent = (x: number | null): string => (x === null ? "-" : `${Math.round(x * 100)}%`);
-
-/** The one-line verdict per scenario, the CodeLens's words too. */
-function strengthLine(s: ScenarioStrength): string {
-  if (s.error !== null) return `strength not measured: ${s.error}`;
-  const undetected = s.counts.survived + s.counts["no-coverage"];
-  const parts = [
-    `strength ${s.detected}/${s.valid}${s.valid > 0 ? ` (${percent(s.score)})` : ""}`,
-    `${plural(undetected, "wrong agent")} ${undetected === 1 ? "passes" : "pass"}`,
-    `${plural(s.refused, "right agent")} refused`,
-  ];
-  const extra = [
-    s.counts.equivalent > 0 ? `${s.counts.equivalent} equivalent` : null,
-    s.counts["runtime-error"] > 0 ? `${s.counts["runtime-error"]} not playable` : null,
-    s.counts.ignored > 0 ? `${s.counts.ignored} ignored` : null,
-  ].filter((x) => x !== null);
-  return `${parts.join(" · ")}${extra.length > 0 ? ` (${extra.join(", ")})` : ""}`;
-}
-
 function printScenario(m: Measured, io: CliIO): void {
   io.out(`${m.file}: ${strengthLine(m.strength)}`);
-  const shown = [
-    ...m.strength.mutants.filter((l) => l.state === "survived" || l.state === "no-coverage"),
-    ...m.strength.variants.filter((l) => l.state === "refused"),
-  ];
-  for (const l of shown) io.out(`  ${where(m, l)}: ${outcomeText(l)}`);
+  for (const l of undecidedOutcomes(m.strength)) io.out(`  ${where(m, l)}: ${outcomeText(l)}`);
 }
 
 function where(m: Measured, l: OutcomeLine): string {
   const d = m.src.diagnostic(m.src.rangeOf(["reference", l.step]), "warning", "strength", "");
   return `${m.file}:${d.range.start.line + 1}:${d.range.start.character + 1}`;
-}
-
-/** One survivor or refusal: the state, the operator, what changed, the score, who decides, the fix. */
-function outcomeText(l: OutcomeLine): string {
-  const call = l.call === null ? "" : `${l.call.tool}${l.call.argument === null ? "" : `.${l.call.argument}`}: `;
-  const score = l.score === null ? "" : `; scores ${l.score.toFixed(2)}`;
-  const node =
-    l.node === null
-      ? l.kind === "mutant"
-        ? "; no milestone decides it"
-        : ""
-      : l.kind === "mutant"
-        ? `; ${l.node} should decide it`
-        : `; refused by ${l.node}`;
-  const fix = l.fix === null ? "" : `; fix: ${l.fix}`;
-  return `${l.state} ${l.operator}: ${call}${l.change}${score}${node}${fix}`;
 }
 
 function printSuite(all: readonly ScenarioStrength[], io: CliIO): void {

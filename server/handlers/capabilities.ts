@@ -21,6 +21,7 @@ export function serverCapabilities(): ServerCapabilities {
     documentSymbolProvider: true,
     foldingRangeProvider: true,
     codeActionProvider: { codeActionKinds: [CodeActionKind.QuickFix] },
+    codeLensProvider: { resolveProvider: false },
     workspace: { workspaceFolders: { supported: true, changeNotifications: true } },
   };
 }

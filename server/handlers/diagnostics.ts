@@ -1,5 +1,6 @@
 // Publishing diagnostics: the checker's findings for each version shortly after it arrives, and,
-// once edits have settled, the reference solution's own score added as warnings.
+// once edits have settled, the reference solution's own score and the scenario's strength (the
+// wrong agents it passes, the right ones it fails) added as warnings.
 //
 // Timeline for one document:
 //   open            check at once
@@ -7,8 +8,8 @@
 //                   (a burst of keystrokes is checked once); never while a completion, hover
 //                   or other request waits for its answer: those answer from the new parse first
 //   no errors, and no change for a while after the check
-//                   score the reference in the background (files up to 512 KB); publish again
-//                   with its findings
+//                   score the reference and measure the strength in the background (files up
+//                   to 512 KB); publish again with their findings
 //   newer change    the stale scoring is cancelled, and the older findings are not shown with
 //                   the new version (they point into the old text), unless its text is the one
 //                   last scored (an undo)
@@ -54,14 +55,18 @@ interface DocumentState {
   changedAt: number;
   /** The checker's diagnostics last published, and the version they belong to. */
   checked: { version: number; text: string; diagnostics: LspDiagnostic[] } | null;
-  /** The reference findings of the last scored text (reused as is when the text comes back, e.g. an undo). */
-  scored: { text: string; diagnostics: LspDiagnostic[] } | null;
+  /**
+   * The reference and strength findings of the last scored text (reused as is when the text comes
+   * back, e.g. an undo), and its strength verdict for the CodeLens.
+   */
+  scored: { text: string; diagnostics: LspDiagnostic[]; strength: string | null } | null;
 }
 
 export class DiagnosticsPublisher {
   private readonly states = new Map<string, DocumentState>();
   /** Documents already logged as too large to score while editing (logged once each). */
   private readonly tooLargeToScore = new Set<string>();
+  private strengthListener: ((uri: string) => void) | null = null;
 
   constructor(
     private readonly send: (params: PublishDiagnosticsParams) => void,
@@ -99,8 +104,22 @@ export class DiagnosticsPublisher {
     const doc = this.current(result.uri);
     if (!state?.checked || !doc || doc.version !== result.version || state.checked.version !== result.version) return;
     const diagnostics = result.diagnostics.map(referenceFinding);
-    state.scored = { text: state.checked.text, diagnostics };
+    const strengthChanged = state.scored?.strength !== result.strength;
+    state.scored = { text: state.checked.text, diagnostics, strength: result.strength };
     this.send({ uri: doc.uri, version: doc.version, diagnostics: [...state.checked.diagnostics, ...diagnostics] });
+    if (strengthChanged) this.strengthListener?.(doc.uri);
+  }
+
+  /** The strength verdict of the document's last scored text; null before one was scored or while it has errors. */
+  strengthOf(uri: string): string | null {
+    const state = this.states.get(uri);
+    const errors = state?.checked?.diagnostics.some((d) => d.severity === DiagnosticSeverity.Error) ?? true;
+    return errors ? null : (state?.scored?.strength ?? null);
+  }
+
+  /** Told each time a document's strength verdict changes (the server then asks the client to refresh its lenses). */
+  onStrengthChanged(listener: (uri: string) => void): void {
+    this.strengthListener = listener;
   }
 
   dispose(): void {
@@ -180,9 +199,11 @@ export class DiagnosticsPublisher {
 }
 
 /**
- * The reference findings are advice about a valid scenario, not errors in the file: they are
- * warnings here (the CLI's `validate` reports them as errors, to fail a build).
+ * The reference and strength findings are advice about a valid scenario, not errors in the file:
+ * an error among them is a warning here (the CLI's `validate` reports the reference's as errors, to
+ * fail a build); a note stays a note.
  */
 function referenceFinding(d: Diagnostic): LspDiagnostic {
-  return { ...toLspDiagnostic(d), severity: DiagnosticSeverity.Warning };
+  const lsp = toLspDiagnostic(d);
+  return d.severity === "error" ? { ...lsp, severity: DiagnosticSeverity.Warning } : lsp;
 }

@@ -5,6 +5,7 @@
 import { dirname } from "node:path";
 import type {
   CodeActionParams,
+  CodeLensParams,
   CompletionParams,
   Connection,
   DefinitionParams,
@@ -26,6 +27,7 @@ import { getScenarioDocument, type ScenarioDocument } from "../service/document.
 import { hover } from "../service/hover.js";
 import { references } from "../service/references.js";
 import { prepareRename, rename } from "../service/rename.js";
+import { strengthLenses } from "../service/strength-lens.js";
 import { documentSymbols, foldingRanges } from "../service/symbols.js";
 import type { LastRuns } from "./last-run.js";
 import { documentParams, positionParams, rangeParams, renameParams, request, type Lifecycle } from "./requests.js";
@@ -37,6 +39,8 @@ export function registerFeatures(
   lastRuns: LastRuns,
   lifecycle: Lifecycle,
   support: CodeActionSupport,
+  /** The strength verdict of a document's last scored text (diagnostics.ts). */
+  strengthOf: (uri: string) => string | null,
 ): void {
   const scenario = (uri: string): ScenarioDocument | null => {
     const doc = documents.get(uri);
@@ -97,6 +101,13 @@ export function registerFeatures(
     request(lifecycle, "foldingRange", documentParams, ({ textDocument }: FoldingRangeParams) => {
       const doc = scenario(textDocument.uri);
       return doc ? foldingRanges(doc) : [];
+    }),
+  );
+
+  connection.onCodeLens(
+    request(lifecycle, "codeLens", documentParams, ({ textDocument }: CodeLensParams) => {
+      const doc = scenario(textDocument.uri);
+      return doc ? strengthLenses(doc, strengthOf(textDocument.uri)) : [];
     }),
   );
 

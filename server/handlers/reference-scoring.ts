@@ -8,6 +8,8 @@
 import { Worker, parentPort, workerData } from "node:worker_threads";
 import type { Diagnostic } from "../../engine/base/diagnostics.js";
 import { checkReferenceScore } from "../../engine/evaluation/reference-check.js";
+import { strengthDiagnostics, strengthLine } from "../../engine/strength/strength-findings.js";
+import { scenarioStrength } from "../../engine/strength/strength.js";
 import { isJsonObject } from "../../engine/base/json.js";
 import { checkScenarioFileSource } from "../../engine/scenario/load.js";
 import { YamlSource } from "../../engine/scenario/yaml-source.js";
@@ -19,10 +21,16 @@ export interface WorkerEntry {
   readonly argv: readonly string[];
 }
 
-export interface ReferenceResult {
+/** What the background scoring found in one text: the reference's findings, then the scenario's strength. */
+interface ScoredText {
+  readonly diagnostics: readonly Diagnostic[];
+  /** The strength verdict for the CodeLens on `milestones:`; null when the text has no scenario to measure. */
+  readonly strength: string | null;
+}
+
+export interface ReferenceResult extends ScoredText {
   readonly uri: string;
   readonly version: number;
-  readonly diagnostics: readonly Diagnostic[];
 }
 
 interface Job {
@@ -37,13 +45,19 @@ const REFERENCE_WORKER_ROLE = "toolsandbox-reference-scorer";
 
 /**
  * The reference solution's findings for a text whose check has no errors (the text is checked
- * again here: the worker shares nothing with the server). A text with errors has none.
+ * again here: the worker shares nothing with the server), then its strength (docs/strength.md):
+ * every mutant and variant played, a warning per wrong agent that passes and per right agent that
+ * fails. Strength needs a reference that passes, so a reference with findings of its own gets the
+ * verdict that says so and no strength warnings. A text with errors has none of either.
  */
-export async function scoreReferenceText(text: string, file: string): Promise<Diagnostic[]> {
+export async function scoreReferenceText(text: string, file: string): Promise<ScoredText> {
   const source = new YamlSource(text, file);
   const { scenario } = checkScenarioFileSource(source);
-  if (!scenario) return [];
-  return checkReferenceScore(scenario, source);
+  if (!scenario) return { diagnostics: [], strength: null };
+  const reference = await checkReferenceScore(scenario, source);
+  if (reference.some((d) => d.severity === "error")) return { diagnostics: reference, strength: null };
+  const strength = await scenarioStrength(scenario);
+  return { diagnostics: [...reference, ...strengthDiagnostics(strength, source)], strength: strengthLine(strength) };
 }
 
 /**
@@ -122,7 +136,7 @@ export class ReferenceScoring {
     const inFlight: InFlight = { job, stale: false, killTimer: null };
     this.inFlight = inFlight;
     this.backend.run(job).then(
-      (diagnostics) => this.settle(inFlight, diagnostics),
+      (scored) => this.settle(inFlight, scored),
       (e: unknown) => {
         if (!inFlight.stale) this.log(`reference scoring failed for ${job.uri}: ${e instanceof Error ? e.message : String(e)}`);
         this.settle(inFlight, null);
@@ -130,13 +144,13 @@ export class ReferenceScoring {
     );
   }
 
-  private settle(inFlight: InFlight, diagnostics: readonly Diagnostic[] | null): void {
+  private settle(inFlight: InFlight, scored: ScoredText | null): void {
     if (inFlight.killTimer) clearTimeout(inFlight.killTimer);
     if (this.inFlight !== inFlight) return; // disposed meanwhile
     this.inFlight = null;
     const { job } = inFlight;
     // A cancelled job's findings point into a text nobody shows any more.
-    if (diagnostics && !inFlight.stale) this.onResult({ uri: job.uri, version: job.version, diagnostics });
+    if (scored && !inFlight.stale) this.onResult({ uri: job.uri, version: job.version, ...scored });
     this.next();
     if (this.inFlight) return;
     this.idleTimer = setTimeout(() => this.backend.release(), this.idleReleaseMs);
@@ -145,7 +159,7 @@ export class ReferenceScoring {
 }
 
 interface Backend {
-  run(job: Job): Promise<readonly Diagnostic[]>;
+  run(job: Job): Promise<ScoredText>;
   /** Stops the job in flight if it can (its promise then rejects); a no-op otherwise. */
   abort(): void;
   /** Frees what the backend holds between jobs (the next job starts it again). */
@@ -154,7 +168,7 @@ interface Backend {
 }
 
 class InProcessBackend implements Backend {
-  run(job: Job): Promise<readonly Diagnostic[]> {
+  run(job: Job): Promise<ScoredText> {
     return scoreReferenceText(job.text, job.file);
   }
 
@@ -174,7 +188,7 @@ class InProcessBackend implements Backend {
  */
 class WorkerBackend implements Backend {
   private worker: Worker | null = null;
-  private pending: { id: number; resolve: (d: readonly Diagnostic[]) => void; reject: (e: Error) => void } | null = null;
+  private pending: { id: number; resolve: (scored: ScoredText) => void; reject: (e: Error) => void } | null = null;
   private nextId = 1;
   private answered = false;
   private fallback: InProcessBackend | null = null;
@@ -184,7 +198,7 @@ class WorkerBackend implements Backend {
     private readonly log: (message: string) => void,
   ) {}
 
-  run(job: Job): Promise<readonly Diagnostic[]> {
+  run(job: Job): Promise<ScoredText> {
     if (this.fallback) return this.fallback.run(job);
     const worker = this.worker ?? this.start();
     const id = this.nextId++;
@@ -260,7 +274,8 @@ class WorkerBackend implements Backend {
     this.pending = null;
     this.answered = true;
     const diagnostics = diagnosticsOf(message.diagnostics);
-    if (diagnostics) pending.resolve(diagnostics);
+    const { strength } = message;
+    if (diagnostics && (strength === null || typeof strength === "string")) pending.resolve({ diagnostics, strength });
     else pending.reject(new Error(typeof message.error === "string" ? message.error : "malformed answer from the reference worker"));
   }
 }
@@ -298,7 +313,7 @@ export function isReferenceWorker(): boolean {
   return parentPort !== null && isJsonObject(workerData) && workerData.role === REFERENCE_WORKER_ROLE;
 }
 
-/** The worker's side: answers each job with the reference findings for its text. */
+/** The worker's side: answers each job with the reference findings and the strength of its text. */
 export function runReferenceWorker(): void {
   const port = parentPort;
   if (!port) throw new Error("runReferenceWorker must run in a worker thread");
@@ -306,7 +321,7 @@ export function runReferenceWorker(): void {
     if (!isJsonObject(job) || typeof job.id !== "number" || typeof job.text !== "string" || typeof job.file !== "string") return;
     const { id, text, file } = job;
     scoreReferenceText(text, file).then(
-      (diagnostics) => port.postMessage({ id, diagnostics }),
+      (scored) => port.postMessage({ id, diagnostics: scored.diagnostics, strength: scored.strength }),
       (e: unknown) => port.postMessage({ id, error: e instanceof Error ? e.message : String(e) }),
     );
   });

@@ -1,6 +1,7 @@
 // Wires a connection to the language service. Both entry points call this: dist/server.js
 // (VS Code starts it over IPC, other clients with --stdio) and `toolsandbox lsp`.
 import {
+  CodeLensRefreshRequest,
   DidChangeConfigurationNotification,
   DidChangeWatchedFilesNotification,
   TextDocuments,
@@ -46,6 +47,13 @@ export function startServer(connection: Connection, options: ServerOptions): voi
     () => lifecycle.pending > 0,
   );
 
+  let refreshLenses = false;
+  publisher.onStrengthChanged(() => {
+    if (refreshLenses)
+      connection
+        .sendRequest(CodeLensRefreshRequest.type)
+        .catch((e: unknown) => log(`cannot refresh code lenses: ${e instanceof Error ? e.message : String(e)}`));
+  });
   let watchTrajectories = false;
   let followFolders = false;
   let askSettings = false;
@@ -66,6 +74,7 @@ export function startServer(connection: Connection, options: ServerOptions): voi
     askSettings = workspace?.configuration === true;
     followSettings = askSettings && workspace?.didChangeConfiguration?.dynamicRegistration === true;
     codeActionSupport.snippetEdits = workspace?.workspaceEdit?.snippetEditSupport === true;
+    refreshLenses = workspace?.codeLens?.refreshSupport === true;
     lifecycle.initialized = true;
     return { capabilities: serverCapabilities(), serverInfo: { name: SERVER_NAME, version } };
   });
@@ -99,7 +108,7 @@ export function startServer(connection: Connection, options: ServerOptions): voi
 
   documents.onDidChangeContent(({ document }) => publisher.contentChanged(document));
   documents.onDidClose(({ document }) => publisher.closed(document.uri));
-  registerFeatures(connection, documents, lastRuns, lifecycle, codeActionSupport);
+  registerFeatures(connection, documents, lastRuns, lifecycle, codeActionSupport, (uri) => publisher.strengthOf(uri));
 
   connection.onShutdown(() => {
     lifecycle.shutDown = true;

@@ -28,15 +28,44 @@ function collect(count: number, act: (scoring: ReferenceScoring) => void): Promi
   });
 }
 
-const codes = (r: ReferenceResult | undefined) => r?.diagnostics.map((d) => d.code);
+/** The reference's own findings; the strength findings that follow them are tested on their own below. */
+const codes = (r: ReferenceResult | undefined) => r?.diagnostics.map((d) => d.code).filter((c) => c.startsWith("reference-"));
 
 test("the findings of a reference that misses a milestone, on that milestone's id", async () => {
-  const findings = await scoreReferenceText(WRONG, "cellular.scenario.yaml");
-  const miss = findings.find((d) => d.code === "reference-misses-milestone");
+  const wrong = await scoreReferenceText(WRONG, "cellular.scenario.yaml");
+  const miss = wrong.diagnostics.find((d) => d.code === "reference-misses-milestone");
   assert.ok(miss);
   assert.equal(miss.range.start.line, CELLULAR.split("\n").indexOf("  - id: cellular_off"));
-  assert.deepEqual(await scoreReferenceText(CELLULAR, "cellular.scenario.yaml"), []);
-  assert.deepEqual(await scoreReferenceText("name: [", "broken.scenario.yaml"), [], "a file with errors has nothing to score");
+  assert.equal(wrong.strength, null, "strength needs a reference that passes");
+  assert.ok(wrong.diagnostics.every((d) => d.code.startsWith("reference-")));
+  const right = await scoreReferenceText(CELLULAR, "cellular.scenario.yaml");
+  assert.deepEqual(
+    right.diagnostics.filter((d) => d.code.startsWith("reference-")),
+    [],
+  );
+  assert.deepEqual(
+    await scoreReferenceText("name: [", "broken.scenario.yaml"),
+    { diagnostics: [], strength: null },
+    "a file with errors has nothing to score",
+  );
+});
+
+test("a passing reference gets the scenario's strength: the verdict, a warning per wrong agent that passes on the milestone that should catch it", async () => {
+  const contact = readFileSync("sample-scenarios/modify_contact_with_message_recency_adapted.scenario.yaml", "utf8");
+  const scored = await scoreReferenceText(contact, "contact.scenario.yaml");
+  assert.match(scored.strength ?? "", /^strength 11\/14 \(79%\) · 3 wrong agents pass · 1 right agent refused/);
+  const survivors = scored.diagnostics.filter((d) => d.code === "strength-survivor");
+  assert.equal(survivors.length, 3);
+  assert.ok(survivors.every((d) => d.severity === "warning"));
+  const lines = contact.split("\n");
+  const searched = survivors.find((d) => d.message.includes("search_contacts.is_self"));
+  assert.ok(searched);
+  assert.equal(lines[searched.range.start.line]?.trim(), "- id: searched_contacts", "on the milestone that should decide it");
+  assert.match(searched.message, /^A wrong agent passes: survived wrong-argument: search_contacts\.is_self: .*fix: add argument is_self/);
+  const refused = scored.diagnostics.filter((d) => d.code === "strength-refused-variant");
+  assert.equal(refused.length, 1);
+  assert.equal(refused[0]?.severity, "info");
+  assert.equal(lines[refused[0]!.range.start.line]?.trim(), "- id: confirmed");
 });
 
 test("a newer version supersedes the one being scored: only its result is delivered", async () => {

@@ -47,7 +47,7 @@ const CLIENT_CAPABILITIES: ClientCapabilities = {
     hover: { contentFormat: ["markdown", "plaintext"] },
     rename: { prepareSupport: true },
   },
-  workspace: { workspaceFolders: true, didChangeWatchedFiles: { dynamicRegistration: true } },
+  workspace: { workspaceFolders: true, didChangeWatchedFiles: { dynamicRegistration: true }, codeLens: { refreshSupport: true } },
 };
 
 export class LspClient {
@@ -57,6 +57,8 @@ export class LspClient {
   readonly stderr: string[] = [];
   /** What the server logged (window/logMessage). */
   readonly logs: string[] = [];
+  /** How many times the server asked the client to ask for its code lenses again (workspace/codeLens/refresh). */
+  lensRefreshes = 0;
   /**
    * The settings the client answers workspace/configuration with, by section ("toolsandbox.x").
    * Null: the client does not offer configuration (as most test clients), so the server never asks.
@@ -92,6 +94,10 @@ export class LspClient {
       return undefined;
     });
     connection.onRequest("workspace/workspaceFolders", () => null);
+    connection.onRequest("workspace/codeLens/refresh", () => {
+      this.lensRefreshes++;
+      return null;
+    });
     connection.onRequest(ConfigurationRequest.type, (params) => {
       const answer = params.items.map((item) => this.settings?.[item.section ?? ""] ?? null);
       this.configurationAsked.push(...params.items.map((item) => item.section ?? ""));

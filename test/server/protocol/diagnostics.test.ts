@@ -44,6 +44,7 @@ test("initialize announces incremental sync and every feature the service has", 
     assert.equal(capabilities.documentSymbolProvider, true);
     assert.equal(capabilities.foldingRangeProvider, true);
     assert.deepEqual(capabilities.codeActionProvider, { codeActionKinds: [CodeActionKind.QuickFix] });
+    assert.deepEqual(capabilities.codeLensProvider, { resolveProvider: false });
     assert.equal(await probe.shutdown(), 0, "shutdown then exit ends the process with code 0");
   } finally {
     probe.kill();
@@ -153,10 +154,45 @@ test("fixing the reference clears its findings once the new version is scored", 
   await client.change(uri, 2, [{ range: { start: at, end: { line: at.line, character: at.character + "true".length } }, text: "false" }]);
   const clean = await client.diagnostics(publishedFor(uri, 2), "diagnostics of the fixed reference");
   assert.deepEqual(clean.diagnostics, []);
-  // The scoring of version 2 is published too (second publish for the version), and finds nothing.
+  // The scoring of version 2 is published too (second publish for the version): the reference has
+  // no finding left, and the strength of the scenario is measured now that the reference passes
+  // (this sample refuses one right agent: a reworded reply under rouge_l).
   const published = () => client.published.filter(publishedFor(uri, 2));
   await client.diagnostics((p) => publishedFor(uri, 2)(p) && published().length >= 2, "the scoring of version 2");
-  assert.deepEqual(published().map(codes), [[], []]);
+  assert.deepEqual(published().map(codes), [[], ["strength-refused-variant"]]);
+});
+
+test("a scenario whose reference passes gets its strength: a warning per wrong agent that passes, and the verdict as a CodeLens on milestones:", async () => {
+  const uri = uriOf(join(dir, "strength.scenario.yaml"));
+  const refreshes = client.lensRefreshes;
+  assert.deepEqual(await client.request(client.connection.sendRequest("textDocument/codeLens", { textDocument: { uri } }), "codeLens"), []);
+  await client.open(uri, CONTACT);
+  const scored = await client.diagnostics(
+    (p) => publishedFor(uri, 1)(p) && p.diagnostics.some((d) => d.code === "strength-survivor"),
+    "the strength findings",
+  );
+  const survivors = scored.diagnostics.filter((d) => d.code === "strength-survivor");
+  assert.equal(survivors.length, 3);
+  assert.ok(survivors.every((d) => d.severity === DiagnosticSeverity.Warning));
+  const lines = CONTACT.split("\n");
+  assert.ok(
+    survivors.some((d) => lines[d.range.start.line]?.trim() === "- id: searched_contacts" && d.message.includes("add argument is_self")),
+    "the survivor sits on the milestone that should catch it, with its fix",
+  );
+  assert.ok(client.lensRefreshes > refreshes, "the server asks the client to fetch the lenses again");
+  const lenses = (await client.request(client.connection.sendRequest("textDocument/codeLens", { textDocument: { uri } }), "codeLens")) as {
+    range: { start: { line: number } };
+    command?: { title: string };
+  }[];
+  assert.equal(lenses.length, 1);
+  assert.equal(lines[lenses[0]!.range.start.line], "milestones:");
+  assert.match(lenses[0]!.command?.title ?? "", /^strength 11\/14 \(79%\) · 3 wrong agents pass · 1 right agent refused/);
+
+  // A syntax error takes the verdict away (there is no scenario to measure) until the text is valid again.
+  await client.change(uri, 2, [{ range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } }, text: "[" }]);
+  await client.diagnostics(publishedFor(uri, 2), "diagnostics of the broken version");
+  const broken = await client.request(client.connection.sendRequest("textDocument/codeLens", { textDocument: { uri } }), "codeLens");
+  assert.deepEqual(broken, []);
 });
 
 test("closing a document clears its diagnostics", async () => {
