@@ -176,7 +176,9 @@ test("a scenario whose reference passes gets its strength: a warning per wrong a
   assert.ok(survivors.every((d) => d.severity === DiagnosticSeverity.Warning));
   const lines = CONTACT.split("\n");
   assert.ok(
-    survivors.some((d) => lines[d.range.start.line]?.trim() === "- id: searched_contacts" && d.message.includes("add argument is_self")),
+    survivors.some(
+      (d) => lines[d.range.start.line]?.trim() === "- id: searched_contacts" && String(d.message).includes("add argument is_self"),
+    ),
     "the survivor sits on the milestone that should catch it, with its fix",
   );
   assert.ok(client.lensRefreshes > refreshes, "the server asks the client to fetch the lenses again");
