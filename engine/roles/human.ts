@@ -12,7 +12,7 @@ import { CallLineError, parseArguments, splitCallLine } from "../tools/call-line
 import type { JsonValue } from "../base/json.js";
 
 /** How the header records a person's role. */
-export const HUMAN_ROLE_ID = "human";
+const HUMAN_ROLE_ID = "human";
 
 /** The line that ends the episode. */
 export const QUIT_COMMAND = "/quit";
@@ -23,7 +23,7 @@ export const QUIT_COMMAND = "/quit";
  */
 export type LineSource = (prompt: string, signal?: AbortSignal) => Promise<string | null>;
 
-export interface HumanRoleOptions {
+interface HumanRoleOptions {
   readonly read: LineSource;
   /** Told a line that was refused and why (one line); the role then reads the next. */
   readonly refuse: (problem: string) => void;
@@ -85,9 +85,13 @@ type ParsedCall =
  * misspelt tool or argument is refused before it reaches the run, as the person meant a call.
  */
 function callFromLine(text: string, request: AgentRequest): ParsedCall {
-  const call = splitCallLine(text);
-  if (call === null) return null;
   const tools = callableTools(request.scenario, "agent");
+  const call = splitCallLine(text);
+  if (call === null) {
+    // `tool(...` naming a tool but never closed is a call gone wrong, not a message for the user.
+    const opened = /^([A-Za-z_][A-Za-z0-9_]*)\s*\(/.exec(text);
+    return opened && tools.has(opened[1]!) ? { problem: `${opened[1]}: the call is not closed (end it with ")")` } : null;
+  }
   const tool = tools.get(call.name);
   if (tool === undefined) {
     return { problem: `${call.name} is not a tool the agent may call here.${didYouMean(closestMatch(call.name, tools.keys()))}` };

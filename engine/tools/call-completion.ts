@@ -11,7 +11,7 @@ export interface CompletableTool {
   readonly parameters: readonly ToolParameter[];
 }
 
-export interface LineCompletion {
+interface LineCompletion {
   /** Candidates that begin with `fragment`, sorted. */
   readonly candidates: readonly string[];
   /** The end of the line they complete. */
