@@ -55,7 +55,8 @@ As the agent: a line name(arg=value, ...) calling one of the listed tools is a c
 literals; Tab completes tool names, argument names and values from the world); any other line is said
 to the user and ends your turn. As the user: each line is said to the agent. /tools lists the tools,
 /quit (or the end of the input) ends the episode. Lines are read from stdin when it is not a terminal,
-so a session can be scripted. Exits 0 once the run is written and scored, 1 when it errored. See docs/play.md.`;
+so a session can be scripted. Exits 0 once the run is written and scored, 1 when it errored, 130 after
+Ctrl-C (the episode is cancelled, still written and scored). See docs/play.md.`;
 
 async function playCommand(file: string, flags: PlayFlags & ModelRoleFlags, io: CliIO): Promise<ExitCode> {
   const side = flags.as;
@@ -125,6 +126,7 @@ async function playCommand(file: string, flags: PlayFlags & ModelRoleFlags, io: 
     io.out(status === "errored" ? "score: errored, not counted" : `score ${formatScore(result.score)}`);
     for (const line of session.missingLines()) io.out(line);
     io.out(`trajectory in ${trajectoryPath}`);
+    if (interrupt.signal.aborted) return EXIT.interrupted;
     return status === "errored" ? EXIT.failed : EXIT.ok;
   } finally {
     releaseStop();

@@ -213,3 +213,32 @@ test("the side the person plays takes no role option, and --as is required", () 
   assert.equal(missing.status, 2);
   assert.match(missing.stderr, /--as/);
 });
+
+test("the same lines, scenario and seed give the same trajectory, byte for byte", async () => {
+  const lines = referenceLines(scenarioOf(REMOVE), "agent");
+  const [a, b] = await Promise.all([
+    play(REMOVE, ["--as", "agent", "--seed", "4"], lines),
+    play(REMOVE, ["--as", "agent", "--seed", "4"], lines),
+  ]);
+  assert.equal(readFileSync(a.trajectory, "utf8"), readFileSync(b.trajectory, "utf8"));
+});
+
+test("Ctrl-C cancels the episode waiting on the person: exit 130, the run written and scored", async () => {
+  const out = tempDir("play-interrupt");
+  const child = spawn(process.execPath, [CLI, "play", REMOVE, "--as", "agent", "--out", out], { env: { PATH: process.env.PATH ?? "" } });
+  let stdout = "";
+  let sent = false;
+  // The opening message is shown just before the first line is asked for; stdin stays open.
+  child.stdout.on("data", (chunk: Buffer) => {
+    stdout += chunk.toString();
+    // Once: a second Ctrl-C ends the process at once, as for run.
+    if (!sent && /^user: /m.test(stdout)) sent = child.kill("SIGINT");
+  });
+  const status = await new Promise<number | null>((resolve) => child.on("close", resolve));
+  assert.equal(status, 130, stdout);
+  assert.match(stdout, /^end: cancelled/m);
+  const [file] = readdirSync(out).filter((f) => f.endsWith(".trajectory.jsonl"));
+  assert.ok(file);
+  assertValidRun(join(out, file));
+  assert.equal(evaluated(join(out, file)).status, "unscored");
+});
