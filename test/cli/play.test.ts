@@ -5,7 +5,7 @@
 import { after, before, test } from "node:test";
 import assert from "node:assert/strict";
 import { spawn } from "node:child_process";
-import { readdirSync, readFileSync } from "node:fs";
+import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { startMockLlm } from "../../engine/mock-llm/server.js";
 import { loadScenarioFile } from "../../engine/scenario/load.js";
@@ -14,6 +14,9 @@ import { readTrajectoryFile } from "../../engine/trajectory/reader.js";
 import { checkLine } from "../../engine/trajectory/schema.js";
 import { trajectoryLine } from "../../client/webview/validate/trajectory-line.js";
 import { referenceLines } from "../roles/reference-lines.js";
+import { agentToolNames, REFERENCE_AGENT, referencePlay } from "../agents/helpers.js";
+// @ts-expect-error: a plain JavaScript fixture
+import { playKey } from "../fixtures/agents/reference-agent.mjs";
 import { CLI, removeTempDirs, requireBuild, runCli, tempDir } from "./harness.js";
 
 before(requireBuild);
@@ -241,4 +244,19 @@ test("Ctrl-C cancels the episode waiting on the person: exit 130, the run writte
   assert.ok(file);
   assertValidRun(join(out, file));
   assert.equal(evaluated(join(out, file)).status, "unscored");
+});
+
+test("as the user opposite an outside agent (--agent cmd:): the user's lines play to 1.0", async () => {
+  const scenario = scenarioOf(REMOVE);
+  const dir = tempDir("play-cmd");
+  const plays = join(dir, "plays.json");
+  writeFileSync(plays, JSON.stringify({ [playKey(scenario.user.opening, agentToolNames(scenario)) as string]: referencePlay(scenario) }));
+  const r = await play(REMOVE, ["--as", "user", "--agent", `cmd:node '${REFERENCE_AGENT}' '${plays}'`], referenceLines(scenario, "user"));
+  assert.equal(r.status, 0, r.stderr);
+  assert.match(r.stdout, /^play \S+ as the user \(the agent: an outside agent\)$/m);
+  assert.match(r.stdout, /^agent calls remove_contact\(person_id="9e137f06-916a-5310-8174-cf0b7e9f7054"\)$/m);
+  const header = readTrajectoryFile(r.trajectory).header;
+  assert.equal(header.run.user, "human");
+  assert.match(header.run.agent, /^cmd:/);
+  assert.equal(evaluated(r.trajectory).score, 1);
 });
