@@ -184,7 +184,7 @@ test("/quit ends the episode; the run is still written and scored", async () => 
   assert.equal(evaluated(asUser.trajectory).status, "scored");
 });
 
-test("a model plays the user opposite the person playing the agent (--user openai:MODEL)", async () => {
+test("a model plays the other seat: the user (--user openai:MODEL) or the agent (--agent openai:MODEL)", async () => {
   const scenario = scenarioOf(REMOVE);
   const mock = await startMockLlm({ scenarios: [scenario] });
   try {
@@ -200,6 +200,19 @@ test("a model plays the user opposite the person playing the agent (--user opena
     assert.equal(header.run.user, "openai:mock");
     assert.equal(header.run.user_settings?.base_url, `${mock.url}/v1`);
     assert.equal(evaluated(r.trajectory).score, 1);
+
+    // And a model as the agent opposite the person playing the user.
+    const asUser = await play(
+      REMOVE,
+      ["--as", "user", "--agent", "openai:mock", "--base-url", `${mock.url}/v1`],
+      referenceLines(scenario, "user"),
+    );
+    assert.equal(asUser.status, 0, asUser.stderr);
+    assert.match(asUser.stdout, /^play \S+ as the user \(the agent: a model\)$/m);
+    assert.match(asUser.stdout, /^agent calls search_contacts\(phone_number="\+12453344098"\)$/m);
+    const userHeader = readTrajectoryFile(asUser.trajectory).header;
+    assert.deepEqual([userHeader.run.agent, userHeader.run.user], ["openai:mock", "human"]);
+    assert.equal(evaluated(asUser.trajectory).score, 1);
   } finally {
     await mock.close();
   }
