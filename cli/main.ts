@@ -13,6 +13,7 @@ import { registerEval } from "./eval.js";
 import { registerImport } from "./import.js";
 import { registerLsp } from "./lsp.js";
 import { registerMockLlm } from "./mock-llm.js";
+import { registerPlay } from "./play.js";
 import { registerReplay } from "./replay.js";
 import { registerReport } from "./report.js";
 import { registerRun } from "./run.js";
@@ -57,6 +58,7 @@ function buildProgram(io: CliIO, setExit: (code: ExitCode) => void): Command {
 
   registerValidate(program, io, setExit);
   registerRun(program, io, setExit);
+  registerPlay(program, io, setExit);
   registerEval(program, io, setExit);
   registerReplay(program, io, setExit);
   registerTools(program, io, setExit);

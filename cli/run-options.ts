@@ -198,3 +198,24 @@ export type RunOptions = Partial<RunFlags> &
   };
 
 type ModelSpec = Extract<RoleSpec, { kind: "openai" }>;
+
+/** `play`'s options: the side the person plays, who plays the other, and `run`'s options that apply to one episode. */
+export const PLAY_OPTIONS = {
+  as: { flags: "--as <side>", description: "the side you play: agent or user", choices: ["agent", "user"] as const, required: true },
+  out: { ...RUN_OPTIONS.out, description: "directory for <name>.trajectory.jsonl and summary.json, as `run` writes them" },
+  agent: {
+    flags: "--agent <id>",
+    description: `with --as user: who plays the agent (supported: ${SUPPORTED_AGENTS.join(", ")}; default scripted)`,
+    parse: parseAgentId,
+  },
+  user: {
+    flags: "--user <id>",
+    description: `with --as agent: who plays the user (supported: ${SUPPORTED_USERS.join(", ")}; default scripted)`,
+    parse: parseUserId,
+  },
+  seed: RUN_OPTIONS.seed,
+  timeLimit: RUN_OPTIONS.timeLimit,
+  batchWindow: RUN_OPTIONS.batchWindow,
+} as const satisfies OptionTable;
+
+export type PlayFlags = OptionValues<typeof PLAY_OPTIONS>;

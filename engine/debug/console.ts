@@ -3,6 +3,7 @@
 // agent would be shown and the rows it would change, recording nothing; anything else is an
 // expression (expressions.ts).
 import type { JsonValue } from "../base/json.js";
+import { CallLineError, parseArguments, splitCallLine } from "../tools/call-line.js";
 import { ExecutionEnvironment } from "../episode/execution-environment.js";
 import { SeededRandom } from "../episode/random.js";
 import { callableTools, requestContent } from "../episode/tool-calls.js";
@@ -20,18 +21,18 @@ export type ConsoleResult = { readonly text: string; readonly value?: ExprValue 
 export function runConsoleLine(session: DebugSession, line: string): ConsoleResult {
   const text = line.trim();
   if (text === "milestones") return { text: milestonesText(session) };
-  const call = /^([A-Za-z_][A-Za-z0-9_]*)\s*\(([\s\S]*)\)\s*$/.exec(text);
-  if (call && isToolName(session, call[1]!)) {
+  const call = splitCallLine(text);
+  if (call && isToolName(session, call.name)) {
     try {
-      return { text: dryRun(session, call[1]!, parseArguments(call[2]!)) };
+      return { text: dryRun(session, call.name, parseArguments(call.argumentText)) };
     } catch (e) {
-      if (e instanceof ExpressionError) return { error: e.message };
+      if (e instanceof CallLineError) return { error: e.message };
       throw e;
     }
   }
   const result = evaluateExpression(session, text);
   // `name(...)` that is neither a tool nor an expression: say so, rather than where the expression parser gave up.
-  if (call && "error" in result) return { error: unknownToolText(session, call[1]!) };
+  if (call && "error" in result) return { error: unknownToolText(session, call.name) };
   return result;
 }
 
@@ -128,131 +129,6 @@ function changeLine(change: RowChange): string {
         .filter((k) => JSON.stringify(change.old[k]) !== JSON.stringify(change.new[k]))
         .map((k) => `${k}: ${showCell(change.old[k])} -> ${showCell(change.new[k])}`);
       return `~ ${change.table} row ${change.position}: ${cells.join(", ")}`;
-    }
-  }
-}
-
-/** `name="Fredrik", limit=3, on=True`: Python-style keyword arguments with literal values. */
-export function parseArguments(text: string): Record<string, JsonValue> {
-  const parser = new LiteralParser(text);
-  const args: Record<string, JsonValue> = {};
-  parser.skipSpace();
-  while (!parser.done()) {
-    const key = parser.name();
-    parser.expect("=");
-    if (key in args) throw new ExpressionError(`the argument ${key} is given twice`);
-    args[key] = parser.value();
-    parser.skipSpace();
-    if (parser.done()) break;
-    parser.expect(",");
-    parser.skipSpace();
-  }
-  return args;
-}
-
-class LiteralParser {
-  private pos = 0;
-
-  constructor(private readonly text: string) {}
-
-  done(): boolean {
-    return this.pos >= this.text.length;
-  }
-
-  skipSpace(): void {
-    while (/\s/.test(this.text[this.pos] ?? "")) this.pos++;
-  }
-
-  expect(c: string): void {
-    this.skipSpace();
-    if (this.text[this.pos] !== c) throw new ExpressionError(`expected "${c}" at column ${this.pos + 1} of the arguments`);
-    this.pos++;
-  }
-
-  name(): string {
-    this.skipSpace();
-    const m = /^[A-Za-z_][A-Za-z0-9_]*/.exec(this.text.slice(this.pos));
-    if (!m) throw new ExpressionError(`expected an argument name at column ${this.pos + 1} of the arguments (write name=value)`);
-    this.pos += m[0].length;
-    return m[0];
-  }
-
-  value(): JsonValue {
-    this.skipSpace();
-    const c = this.text[this.pos];
-    if (c === '"' || c === "'") return this.string(c);
-    if (c === "[") return this.list();
-    if (c === "{") return this.object();
-    const m = /^(?:-?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?|True|False|None|true|false|null)/.exec(this.text.slice(this.pos));
-    if (!m) throw new ExpressionError(`expected a value at column ${this.pos + 1} of the arguments`);
-    this.pos += m[0].length;
-    const word = m[0];
-    if (word === "True" || word === "true") return true;
-    if (word === "False" || word === "false") return false;
-    if (word === "None" || word === "null") return null;
-    return Number(word);
-  }
-
-  private string(quote: string): string {
-    let out = "";
-    this.pos++;
-    while (this.pos < this.text.length) {
-      const c = this.text[this.pos]!;
-      if (c === quote) {
-        this.pos++;
-        return out;
-      }
-      if (c === "\\" && this.pos + 1 < this.text.length) {
-        const next = this.text[this.pos + 1]!;
-        out += next === "n" ? "\n" : next === "t" ? "\t" : next;
-        this.pos += 2;
-        continue;
-      }
-      out += c;
-      this.pos++;
-    }
-    throw new ExpressionError("a string in the arguments is not closed");
-  }
-
-  private list(): JsonValue[] {
-    const items: JsonValue[] = [];
-    this.pos++;
-    this.skipSpace();
-    if (this.text[this.pos] === "]") {
-      this.pos++;
-      return items;
-    }
-    for (;;) {
-      items.push(this.value());
-      this.skipSpace();
-      if (this.text[this.pos] === "]") {
-        this.pos++;
-        return items;
-      }
-      this.expect(",");
-    }
-  }
-
-  private object(): { [key: string]: JsonValue } {
-    const out: { [key: string]: JsonValue } = {};
-    this.pos++;
-    this.skipSpace();
-    if (this.text[this.pos] === "}") {
-      this.pos++;
-      return out;
-    }
-    for (;;) {
-      this.skipSpace();
-      const c = this.text[this.pos];
-      const key = c === '"' || c === "'" ? this.string(c) : this.name();
-      this.expect(":");
-      out[key] = this.value();
-      this.skipSpace();
-      if (this.text[this.pos] === "}") {
-        this.pos++;
-        return out;
-      }
-      this.expect(",");
     }
   }
 }

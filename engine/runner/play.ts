@@ -21,7 +21,7 @@ import type { BatchJob } from "./jobs.js";
 import { fsError } from "./errors.js";
 import { errorMessage } from "../base/text.js";
 import { episodeHeader, playEpisode } from "./play-episode.js";
-import { createRoles, type RoleSpec } from "./role-specs.js";
+import { createRoles, createRolesWithHuman, type HumanSide, type RoleSpec } from "./role-specs.js";
 import { episodePeers, isFailedEnd, scoreFields, summarizePeers, type PeerSummary, type ScenarioResult } from "./summary.js";
 
 export interface PlayOptions {
@@ -43,6 +43,8 @@ export interface PlayOptions {
   readonly onHeader?: (header: TrajectoryHeader) => void;
   /** The milestones scored so far, before each turn (play-episode.ts); never written to the file. */
   readonly onProgress?: (evaluation: EvaluationResult) => void;
+  /** A person plays this side (`toolsandbox play`); the other side is the `agent` or `user` above, and the spec of this side is not used. */
+  readonly human?: HumanSide;
 }
 
 export interface PlayOutcome {
@@ -83,8 +85,11 @@ export function outsideAgent(
  */
 export async function playJob(job: BatchJob, options: PlayOptions): Promise<PlayOutcome> {
   const path = join(options.outDir, job.trajectory);
-  const { onEvent, onHeader } = options;
-  const { agent, user } = createRoles(options.agent, options.user, job.scenario, process.env, { trial: job.trial, seed: job.seed });
+  const { onEvent, onHeader, human } = options;
+  const scope = { trial: job.trial, seed: job.seed };
+  const { agent, user } = human
+    ? createRolesWithHuman(human, human.as === "agent" ? options.user : options.agent, job.scenario, process.env, scope)
+    : createRoles(options.agent, options.user, job.scenario, process.env, scope);
   const outside = outsideAgent(typeof options.agent === "string" ? null : options.agent, agent, job, options.outDir);
   const played = await playEpisode({
     scenario: job.scenario,

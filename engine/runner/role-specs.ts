@@ -270,6 +270,34 @@ export function createRoles(
   };
 }
 
+/** A person playing one side of an episode (`toolsandbox play`): their role, made by the front end. */
+export type HumanSide = { readonly as: "agent"; readonly role: AgentRole } | { readonly as: "user"; readonly role: UserRole };
+
+/**
+ * The roles of an episode a person plays one side of: the person's role, and opposite it the role
+ * `other` names, made as createRoles makes it opposite a model (a scripted role then plays only
+ * its own side of the reference).
+ */
+export function createRolesWithHuman(
+  human: HumanSide,
+  other: string | RoleSpec,
+  scenario: Scenario,
+  env: Env = process.env,
+  scope?: CacheScope,
+): { agent: AgentRole; user: UserRole } {
+  if (human.as === "agent") {
+    const spec = typeof other === "string" ? roleSpec("user", other, {}, env) : other;
+    if (spec.kind === "mcp") throw usage("the user cannot be an outside agent");
+    const user = spec.kind === "scripted" ? createScriptedUser(scenario) : createRoles(SCRIPTED, spec, scenario, env, scope).user;
+    return { agent: human.role, user };
+  }
+  const spec = typeof other === "string" ? roleSpec("agent", other, {}, env) : other;
+  const agent = spec.kind === "scripted" ? createScriptedAgent(scenario) : createRoles(spec, SCRIPTED, scenario, env, scope).agent;
+  return { agent, user: human.role };
+}
+
+const SCRIPTED: RoleSpec = { kind: "scripted" };
+
 /** The model each resolved role spec has been played by, so a run's episodes share one client per role. */
 const modelsBySpec = new WeakMap<RoleSpec, { readonly apiKey: string; readonly model: ChatModel }>();
 

@@ -3,7 +3,7 @@
 import { strict as assert } from "node:assert";
 import { test } from "node:test";
 import { ExpressionError, type ExprValue, formatValue, parseExpression } from "../../engine/debug/expressions.js";
-import { parseArguments } from "../../engine/debug/console.js";
+import { parseArguments } from "../../engine/tools/call-line.js";
 
 const scope: Record<string, ExprValue> = {
   SETTING: [{ cellular: false, wifi: true }],
