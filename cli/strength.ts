@@ -59,7 +59,7 @@ function operatorList(value: string): OperatorName[] {
   return names as OperatorName[];
 }
 
-interface Measured {
+export interface Measured {
   readonly file: string;
   readonly src: YamlSource;
   readonly strength: ScenarioStrength;
@@ -136,7 +136,8 @@ function strengthLine(s: ScenarioStrength): string {
   return `${parts.join(" · ")}${extra.length > 0 ? ` (${extra.join(", ")})` : ""}`;
 }
 
-function printScenario(m: Measured, io: CliIO): void {
+/** One scenario's verdict line, then a line per surviving mutant and per refused variant (also `draft`'s). */
+export function printScenario(m: Measured, io: CliIO): void {
   io.out(`${m.file}: ${strengthLine(m.strength)}`);
   const shown = [
     ...m.strength.mutants.filter((l) => l.state === "survived" || l.state === "no-coverage"),
