@@ -1,0 +1,68 @@
+// Drafting a model's run: the mock model (engine/mock-llm/, through the real openai client over
+// HTTP) plays the agent of a sample with a useless search added to what it does (a detour the
+// scenario's own reference never takes), `toolsandbox run` records it, and the draft made from
+// that run keeps the search in its reference but requires it in no milestone: the draft's
+// reference with the search taken out still scores 1.0.
+import { after, before, test } from "node:test";
+import assert from "node:assert/strict";
+import { readdirSync } from "node:fs";
+import { join } from "node:path";
+import { draftScenario } from "../../engine/drafting/draft.js";
+import { scoreReference } from "../../engine/evaluation/reference-check.js";
+import { startMockLlm, type MockLlm } from "../../engine/mock-llm/server.js";
+import { loadScenario } from "../../engine/runner/scenario-files.js";
+import type { ReferenceStep, Scenario } from "../../engine/scenario/model.js";
+import { checkScenarioText } from "../../engine/scenario/resolve.js";
+import { readRunFile } from "../../engine/trajectory/run-damage.js";
+import { removeTempDirs, requireBuild, runCliAsync, tempDir } from "../cli/harness.js";
+
+const SAMPLE = "sample-scenarios/modify_contact_with_message_recency_adapted.scenario.yaml";
+const DETOUR: ReferenceStep = {
+  kind: "agent_calls",
+  calls: [{ id: "detour", tool: "search_contacts", arguments: { name: "John Petrucci" } }],
+};
+
+let server: MockLlm;
+before(async () => {
+  requireBuild();
+  const sample = loadScenario(SAMPLE).scenario;
+  assert.ok(sample, `${SAMPLE} does not load`);
+  // The mock's policy: the sample's reference with the useless search first.
+  const detoured: Scenario = { ...sample, reference: [DETOUR, ...sample.reference] };
+  server = await startMockLlm({ scenarios: [detoured] });
+});
+after(async () => {
+  await server.close();
+  removeTempDirs();
+});
+
+const isDetour = (s: ReferenceStep): boolean =>
+  s.kind === "agent_calls" && s.calls.some((c) => c.tool === "search_contacts" && c.arguments.name === "John Petrucci");
+
+test("a model run with a useless search drafts milestones that do not need the search", async () => {
+  const out = tempDir("draft-model");
+  const r = await runCliAsync(["run", SAMPLE, "--agent", "openai:mock", "--base-url", `${server.url}/v1`, "--out", out], {
+    OPENAI_API_KEY: "test-key",
+  });
+  assert.equal(r.status, 0, r.stderr);
+  const file = readdirSync(out).find((f) => f.endsWith(".trajectory.jsonl"));
+  assert.ok(file, "no trajectory written");
+  const run = readRunFile(join(out, file));
+  assert.equal(run.damage, null);
+  assert.equal(run.trajectory!.header.run.agent, "openai:mock");
+
+  const draft = draftScenario(run.trajectory!, { name: "drafted_model_run", source: file });
+  const checked = checkScenarioText(draft.text, "drafted_model_run.scenario.yaml");
+  assert.deepEqual(
+    checked.diagnostics.filter((d) => d.severity === "error").map((d) => d.message),
+    [],
+  );
+  const scenario = checked.scenario!;
+  assert.ok(scenario.reference.some(isDetour), "the draft's reference lost the run's search");
+  assert.equal((await scoreReference(scenario)).score, 1);
+  const milestonesText = JSON.stringify(scenario.milestones);
+  assert.ok(!milestonesText.includes("John Petrucci") && !milestonesText.includes("search_contacts"), milestonesText);
+  const without = { ...scenario, reference: scenario.reference.filter((s) => !isDetour(s)) };
+  assert.equal(without.reference.length, scenario.reference.length - 1);
+  assert.equal((await scoreReference(without)).score, 1, "a milestone still needs the search");
+});
