@@ -41,7 +41,7 @@ export function draftScenario(trajectory: Trajectory, options: DraftOptions): Dr
   const notes: string[] = [];
   const allowed = (tool: string): boolean =>
     (played.tools.allow === null || played.tools.allow.includes(tool)) && !played.tools.deny.includes(tool);
-  const reference = draftReference(facts, { toolByName: (n) => pack.toolByName(n), allowed });
+  const reference = draftReference(facts, { toolByName: (n) => pack.toolByName(n), allowed }, played.clock.now);
   notes.push(...reference.notes);
   const milestones = inferMilestones({
     facts,

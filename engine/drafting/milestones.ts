@@ -66,6 +66,8 @@ export function inferMilestones(ctx: MilestoneContext): DraftMilestone[] {
   /** The milestones a call's outcome depends on (through data flow and state). */
   const upstream = new Map<RunCall, Dependency>();
   const lastOnTable = new Map<string, string>();
+  /** Keys the run's tools generated for rows they added: another seed draws others, so no milestone names them. */
+  const generated = generatedKeys(facts, ctx.schemas);
   const stepText = (c: RunCall): string => {
     const step = ctx.stepOfCall.get(c);
     if (step === undefined) return `${c.tool} (${c.id})`;
@@ -98,7 +100,7 @@ export function inferMilestones(ctx: MilestoneContext): DraftMilestone[] {
         after.add(previous);
         why.push(`compared with the ${group.table} that ${previous} left, since both change that table`);
       }
-      milestones.push(changeMilestone(id, group, schema, call, previous, [...after].sort(), why, stepText(call), ctx));
+      milestones.push(changeMilestone(id, group, schema, call, previous, [...after].sort(), why, stepText(call), generated, ctx));
       lastOnTable.set(group.table, id);
       ids.push(id);
     }
@@ -112,7 +114,7 @@ export function inferMilestones(ctx: MilestoneContext): DraftMilestone[] {
     for (const call of facts.calls) {
       if (call.responseIndex === null || call.responseIndex > turn.index || call.exception !== null) continue;
       for (const value of tellingLeaves(call.result)) {
-        if (stated.has(value) || saidBy(facts.userTexts, value)) continue;
+        if (stated.has(value) || generated.has(value) || saidBy(facts.userTexts, value)) continue;
         const form = statedAs(turn.text, value);
         if (form !== null && !found.some((f) => f.value === form)) found.push({ value: form, from: call });
       }
@@ -232,6 +234,7 @@ function changeMilestone(
   after: string[],
   why: readonly string[],
   step: string,
+  generated: ReadonlySet<Telling>,
   ctx: MilestoneContext,
 ): DraftMilestone {
   const key = schema.key;
@@ -245,11 +248,15 @@ function changeMilestone(
       rows.push(Object.fromEntries(Object.entries(change.row).filter(([c]) => c !== key || keyNamed)));
       whats.push(`added a ${schema.name} row${keyNamed ? "" : ` (its ${key} is generated, so it is left out)`}`);
     } else if (change.op === "delete") {
-      rows.push({ [key]: change.row[key] ?? null });
+      // A row the run added is named by its columns, its generated key being no one's choice.
+      const id = change.row[key] ?? null;
+      rows.push(isGenerated(id, generated) ? Object.fromEntries(Object.entries(change.row).filter(([c]) => c !== key)) : { [key]: id });
       whats.push(`removed the ${schema.name} row ${String(change.row[key])}`);
     } else {
       const changed = changedColumns(change.old, change.new).filter((c) => c !== key);
-      rows.push({ [key]: change.new[key] ?? null, ...Object.fromEntries(changed.map((c) => [c, change.new[c] ?? null])) });
+      const id = change.new[key] ?? null;
+      const cells = Object.fromEntries(changed.map((c) => [c, change.new[c] ?? null]));
+      rows.push(isGenerated(id, generated) ? cells : { [key]: id, ...cells });
       whats.push(`changed ${changed.join(", ")} of the ${schema.name} row ${String(change.new[key])}`);
     }
   }
@@ -277,6 +284,23 @@ function changeMilestone(
     exclude: [],
     comment: `${step} ${whats.join("; ")}. ${measured[0]?.toUpperCase()}${measured.slice(1)}.${because}`,
   };
+}
+
+const isGenerated = (value: unknown, generated: ReadonlySet<Telling>): boolean =>
+  (typeof value === "string" || typeof value === "number") && generated.has(value);
+
+function generatedKeys(facts: RunFacts, schemas: ReadonlyMap<string, TableSchema>): Set<Telling> {
+  const out = new Set<Telling>();
+  for (const call of facts.calls) {
+    const named = tellingLeaves(call.arguments as JsonValue);
+    for (const change of call.changes) {
+      const key = schemas.get(change.table)?.key;
+      if (change.op !== "insert" || key === undefined) continue;
+      const id = change.row[key];
+      if ((typeof id === "string" || typeof id === "number") && !named.some((v) => sameCell(v, id))) out.add(id);
+    }
+  }
+  return out;
 }
 
 const KIND: Readonly<Record<RowChange["op"], string>> = { insert: "addition", delete: "removal", update: "update" };

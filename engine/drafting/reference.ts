@@ -6,6 +6,7 @@
 import type { JsonObject, JsonValue } from "../base/json.js";
 import type { ToolDefinition, ToolParameter } from "../tools/types.js";
 import type { RunCall, RunFacts } from "./run-facts.js";
+import { timeText } from "./time-text.js";
 
 export interface DraftReference {
   readonly steps: readonly JsonObject[];
@@ -20,7 +21,8 @@ export interface ToolAccess {
   readonly allowed: (name: string) => boolean;
 }
 
-export function draftReference(facts: RunFacts, tools: ToolAccess): DraftReference {
+/** `now`: the clock's, for timestamp arguments written as time expressions ("now + 1d"). */
+export function draftReference(facts: RunFacts, tools: ToolAccess, now: number): DraftReference {
   const steps: JsonObject[] = [];
   const stepOfCall = new Map<RunCall, number>();
   const stepOfText = new Map<number, number>();
@@ -35,7 +37,7 @@ export function draftReference(facts: RunFacts, tools: ToolAccess): DraftReferen
             notes.push(`reference: left out ${call.tool || "a call"} (${call.id}): ${problem}`);
             continue;
           }
-          kept.push({ tool: call.tool, arguments: (call.arguments ?? {}) as JsonObject });
+          kept.push({ tool: call.tool, arguments: argumentsText(call, tools, now) });
           stepOfCall.set(call, steps.length + 1);
         }
         if (kept.length > 0) steps.push({ calls: kept });
@@ -54,6 +56,17 @@ export function draftReference(facts: RunFacts, tools: ToolAccess): DraftReferen
     }
   }
   return { steps, stepOfCall, stepOfText, notes };
+}
+
+/** The call's arguments, a timestamp parameter's value relative to now as an author writes it. */
+function argumentsText(call: RunCall, tools: ToolAccess, now: number): JsonObject {
+  const params = new Map((tools.toolByName(call.tool)?.parameters ?? []).map((p) => [p.name, p]));
+  return Object.fromEntries(
+    Object.entries(call.arguments ?? {}).map(([name, value]) => [
+      name,
+      params.get(name)?.timestamp === true && typeof value === "number" ? timeText(value, now) : value,
+    ]),
+  );
 }
 
 /** Why a scenario's reference could not hold this call, or null when it can. */
