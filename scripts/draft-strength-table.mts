@@ -17,7 +17,9 @@ const cell = (s: ScenarioStrength): string =>
 const rows: string[] = [];
 let own = [0, 0];
 let drafted = [0, 0];
-for (const file of readdirSync(RUNS).filter((f) => f.endsWith(".trajectory.jsonl")).sort()) {
+for (const file of readdirSync(RUNS)
+  .filter((f) => f.endsWith(".trajectory.jsonl"))
+  .sort()) {
   const name = file.replace(/\.trajectory\.jsonl$/, "");
   const sample = loadScenario(`${SAMPLES}/${name}.scenario.yaml`).scenario;
   const run = readRunFile(`${RUNS}/${file}`);

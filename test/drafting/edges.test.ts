@@ -57,7 +57,10 @@ test("one milestone per world change, on its table", () => {
 
 test("a call that failed until the state changed follows that change, and says so", () => {
   assert.deepEqual(node("added_messaging").after, ["updated_setting"]);
-  assert.match(comments(), /send_message_with_phone_number failed until set_cellular_service_status \(reference step 2\) changed the world/);
+  assert.match(
+    comments(),
+    /send_message_with_phone_number failed until set_cellular_service_status \(reference step 2\) changed the world/,
+  );
 });
 
 test("a call whose argument an earlier result returned follows it; a generated id is matched by no milestone", () => {
