@@ -4,6 +4,8 @@
 //   numbers, booleans and enums, close within the clock's tolerance for timestamps, contains or
 //   ROUGE-L for free text;
 // - one per agent message that stated a value a tool had returned: `contains` on that value;
+// - one per read whose result the run went on to use (a value passed on to a call that mattered,
+//   or told to the user), on the tool alone: a read nothing used, a detour, gets none;
 // - `after` edges only where the run shows a dependency: a call whose arguments use a value an
 //   earlier call returned (data flow, followed through reads to the changes behind them), a call
 //   that failed until some state changed (state dependency), and a change compared with the state
@@ -85,6 +87,9 @@ export function inferMilestones(ctx: MilestoneContext): DraftMilestone[] {
     return own.length > 0 ? new Set(own) : (upstream.get(c)?.ids ?? new Set());
   };
 
+  const findings = messageFindings(facts, generated);
+  const usedBy = readsUsed(facts, findings, stepText, ctx);
+
   for (const call of facts.calls) {
     const dependency = dependencyOf(call, facts, behind, stepText, ctx);
     upstream.set(call, dependency);
@@ -104,28 +109,23 @@ export function inferMilestones(ctx: MilestoneContext): DraftMilestone[] {
       lastOnTable.set(group.table, id);
       ids.push(id);
     }
+    const users = usedBy.get(call);
+    if (ids.length === 0 && users !== undefined && ctx.stepOfCall.has(call)) {
+      const id = uniqueId(`called_${call.tool}`);
+      milestones.push({
+        id,
+        after: [...dependency.ids].sort(),
+        constraints: [readConstraint(call.tool)],
+        tables: [],
+        exclude: [],
+        comment: `${stepText(call)} returned what later steps used: ${[...users].join("; ")}. The tool is matched, not its arguments (what it returned decides the rest).${dependency.ids.size > 0 ? ` After ${[...dependency.ids].sort().join(", ")}: ${dependency.why.join("; ")}.` : ""}`,
+      });
+      ids.push(id);
+    }
     writes.set(call, ids);
   }
 
-  const stated = new Set<Telling>();
-  for (const turn of facts.turns) {
-    if (turn.kind !== "agent_text") continue;
-    const found: { value: string; from: RunCall }[] = [];
-    for (const call of facts.calls) {
-      if (call.responseIndex === null || call.responseIndex > turn.index || call.exception !== null) continue;
-      for (const value of tellingLeaves(call.result)) {
-        if (stated.has(value) || generated.has(value) || saidBy(facts.userTexts, value)) continue;
-        const form = statedAs(turn.text, value);
-        if (form !== null && !found.some((f) => f.value === form)) found.push({ value: form, from: call });
-      }
-    }
-    // The most specific values: longest first; one inside another says nothing more.
-    const chosen = found
-      .sort((a, b) => b.value.length - a.value.length)
-      .filter((f, i, all) => !all.slice(0, i).some((g) => g.value.includes(f.value)))
-      .slice(0, MAX_VALUES_PER_MESSAGE);
-    if (chosen.length === 0) continue;
-    for (const f of chosen) stated.add(f.value);
+  for (const { turn, chosen } of findings) {
     const after = new Set<string>();
     for (const f of chosen) for (const id of behind(f.from)) after.add(id);
     const step = ctx.stepOfText.get(turn.index);
@@ -159,6 +159,89 @@ export function inferMilestones(ctx: MilestoneContext): DraftMilestone[] {
 }
 
 const VERB: Readonly<Record<RowChange["op"], string>> = { insert: "added", delete: "removed", update: "updated" };
+
+interface MessageFinding {
+  readonly turn: Extract<RunFacts["turns"][number], { kind: "agent_text" }>;
+  /** The values it states, each with the call that returned it. */
+  readonly chosen: readonly { readonly value: string; readonly from: RunCall }[];
+}
+
+/** Per agent message, the values it states that a tool returned (each value counted at its first statement). */
+function messageFindings(facts: RunFacts, generated: ReadonlySet<Telling>): MessageFinding[] {
+  const out: MessageFinding[] = [];
+  const stated = new Set<Telling>();
+  for (const turn of facts.turns) {
+    if (turn.kind !== "agent_text") continue;
+    const found: { value: string; from: RunCall }[] = [];
+    for (const call of facts.calls) {
+      if (call.responseIndex === null || call.responseIndex > turn.index || call.exception !== null) continue;
+      for (const value of tellingLeaves(call.result)) {
+        if (stated.has(value) || generated.has(value) || saidBy(facts.userTexts, value)) continue;
+        const form = statedAs(turn.text, value);
+        if (form !== null && !found.some((f) => f.value === form)) found.push({ value: form, from: call });
+      }
+    }
+    // The most specific values: longest first; one inside another says nothing more.
+    const chosen = found
+      .sort((a, b) => b.value.length - a.value.length)
+      .filter((f, i, all) => !all.slice(0, i).some((g) => g.value.includes(f.value)))
+      .slice(0, MAX_VALUES_PER_MESSAGE);
+    if (chosen.length === 0) continue;
+    for (const f of chosen) stated.add(f.value);
+    out.push({ turn, chosen });
+  }
+  return out;
+}
+
+/** The earlier successful calls whose results hold a value `call` passes (one the user did not say), with the argument. */
+function flowSources(call: RunCall, facts: RunFacts): { readonly source: RunCall; readonly argument: string }[] {
+  const earlier = facts.calls.filter((p) => p.exception === null && p.responseIndex !== null && p.responseIndex < call.requestIndex);
+  const out: { source: RunCall; argument: string }[] = [];
+  for (const [name, value] of Object.entries(call.arguments ?? {})) {
+    for (const leaf of tellingLeaves(value)) {
+      if (saidBy(facts.userTexts, leaf)) continue;
+      const source = earlier.find((p) => tellingLeaves(p.result).some((r) => r === leaf));
+      if (source && !out.some((o) => o.source === source && o.argument === name)) out.push({ source, argument: name });
+    }
+  }
+  return out;
+}
+
+/**
+ * The reads whose results the run went on to use, each with what used it: a value passed to a
+ * call that changed the world or was itself used, or stated to the user. A read nothing used (a
+ * detour) is not here, so no milestone asks for it.
+ */
+function readsUsed(
+  facts: RunFacts,
+  findings: readonly MessageFinding[],
+  stepText: (c: RunCall) => string,
+  ctx: MilestoneContext,
+): Map<RunCall, Set<string>> {
+  const usedBy = new Map<RunCall, Set<string>>();
+  const note = (read: RunCall, why: string): void => {
+    if (read.changes.length > 0 || ctx.toolByName(read.tool)?.action === true) return;
+    usedBy.set(read, (usedBy.get(read) ?? new Set()).add(why));
+  };
+  for (const { turn, chosen } of findings) {
+    const step = ctx.stepOfText.get(turn.index);
+    for (const f of chosen)
+      note(f.from, `${JSON.stringify(f.value)}, told to the user${step === undefined ? "" : ` (reference step ${step})`}`);
+  }
+  for (const call of [...facts.calls].reverse()) {
+    if (call.exception !== null || (call.changes.length === 0 && !usedBy.has(call))) continue;
+    for (const { source, argument } of flowSources(call, facts)) note(source, `the ${argument} of ${stepText(call)}`);
+  }
+  return usedBy;
+}
+
+function readConstraint(tool: string): JsonObject {
+  return {
+    kind: "snapshot",
+    table: "SANDBOX",
+    target: [{ sender: "execution_environment", recipient: "agent", tool_trace: { tool_name: tool, arguments: {} } }],
+  };
+}
 
 /** Data flow (arguments that an earlier result returned) and state (a call that failed until the world changed). */
 function dependencyOf(

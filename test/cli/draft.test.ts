@@ -19,7 +19,7 @@ test("draft writes a scenario that validates, prints its strength, and writes th
   const r = runCli(["draft", RUN, "--out", out]);
   assert.equal(r.status, 0, r.stderr);
   const printed = lines(r.stdout);
-  assert.match(printed[0]!, /^wrote .*send_later\.scenario\.yaml: 2 milestones, a reference of 4 steps, from /);
+  assert.match(printed[0]!, /^wrote .*send_later\.scenario\.yaml: 3 milestones, a reference of 4 steps, from /);
   assert.match(printed[1]!, /send_later\.scenario\.yaml: strength \d+\/\d+ \(\d+%\) · \d+ wrong agents? pass/);
   assert.ok(
     printed.some((l) => /:\d+:\d+: (survived|no-coverage) /.test(l)),
