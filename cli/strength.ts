@@ -59,7 +59,7 @@ function operatorList(value: string): OperatorName[] {
   return names as OperatorName[];
 }
 
-export interface Measured {
+interface Measured {
   readonly file: string;
   readonly src: YamlSource;
   readonly strength: ScenarioStrength;

@@ -18,14 +18,14 @@ import { webDiff } from "./web-diff.js";
 import { worldDiff } from "./world-diff.js";
 import { draftYaml } from "./yaml-text.js";
 
-export interface DraftOptions {
+interface DraftOptions {
   /** The new scenario's name ([a-z0-9_]+). */
   readonly name: string;
   /** What the draft was made from, for its description and header comment (a file name, say). */
   readonly source: string;
 }
 
-export interface Draft {
+interface Draft {
   readonly text: string;
   /** What the author should know: calls left out, tables written whole, settings the draft could not carry. */
   readonly notes: readonly string[];

@@ -21,7 +21,7 @@ import { saidBy, statedAs, type Telling, tellingLeaves } from "./values.js";
 import { cellsText } from "./world-diff.js";
 
 /** How far a timestamp may be from the run's and still match: the clock is frozen to the second, and agents compute times to the minute. */
-export const TIMESTAMP_TOLERANCE_SECONDS = 60;
+const TIMESTAMP_TOLERANCE_SECONDS = 60;
 
 /** At most this many values per message milestone: the most specific ones. */
 const MAX_VALUES_PER_MESSAGE = 3;
@@ -38,7 +38,7 @@ export interface DraftMilestone {
   readonly comment: string;
 }
 
-export interface MilestoneContext {
+interface MilestoneContext {
   readonly facts: RunFacts;
   readonly schemas: ReadonlyMap<string, TableSchema>;
   readonly toolByName: (name: string) => ToolDefinition | undefined;

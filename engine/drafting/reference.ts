@@ -8,7 +8,7 @@ import type { ToolDefinition, ToolParameter } from "../tools/types.js";
 import type { RunCall, RunFacts } from "./run-facts.js";
 import { timeText } from "./time-text.js";
 
-export interface DraftReference {
+interface DraftReference {
   readonly steps: readonly JsonObject[];
   readonly stepOfCall: ReadonlyMap<RunCall, number>;
   /** Message index of an agent text -> its 1-based step. */
@@ -16,7 +16,7 @@ export interface DraftReference {
   readonly notes: readonly string[];
 }
 
-export interface ToolAccess {
+interface ToolAccess {
   readonly toolByName: (name: string) => ToolDefinition | undefined;
   readonly allowed: (name: string) => boolean;
 }

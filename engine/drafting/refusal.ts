@@ -6,7 +6,7 @@ import { isErroredEnd } from "../evaluation/outcome.js";
 import { type CheckedRun, describeDamage } from "../trajectory/run-damage.js";
 import type { Trajectory } from "../trajectory/trajectory.js";
 
-export type DraftRefusal = { readonly kind: "damaged" | "errored"; readonly reason: string };
+type DraftRefusal = { readonly kind: "damaged" | "errored"; readonly reason: string };
 
 /** Why no draft can be made from this run, or null when one can. */
 export function draftRefusal(run: CheckedRun): DraftRefusal | null {

@@ -6,7 +6,7 @@ import type { JsonValue } from "../base/json.js";
 export type Telling = string | number;
 
 /** Whether a leaf is specific enough to follow from one step to another. */
-export function isTelling(value: JsonValue): value is Telling {
+function isTelling(value: JsonValue): value is Telling {
   if (typeof value === "string") return value.trim().length >= 3;
   return typeof value === "number" && (Math.abs(value) >= 10 || !Number.isInteger(value));
 }

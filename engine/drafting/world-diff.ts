@@ -9,7 +9,7 @@ import { cellJson, sameCell, sameRow } from "../world/cells.js";
 import type { CellValue, Row, TableSchema, Tables } from "../world/types.js";
 import { timeText } from "./time-text.js";
 
-export interface WorldDiff {
+interface WorldDiff {
   /** The `world:` section (the pack included when it is not the default), or null when nothing differs. */
   readonly section: JsonObject | null;
   /** One line per table that had to be written whole. */

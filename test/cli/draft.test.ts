@@ -85,3 +85,14 @@ function jsonError(): string {
   }
   return "";
 }
+
+test("a missing run file is exit 3 and a bad --name exit 2, each one line", () => {
+  const dir = tempDir("draft-usage");
+  const missing = runCli(["draft", join(dir, "none.trajectory.jsonl"), "--out", join(dir, "a.scenario.yaml")]);
+  assert.equal(missing.status, 3);
+  assert.equal(lines(missing.stderr).length, 1);
+  assert.match(missing.stderr, /none\.trajectory\.jsonl: no such file or directory/);
+  const badName = runCli(["draft", RUN, "--out", join(dir, "b.scenario.yaml"), "--name", "Not-A-Name"]);
+  assert.equal(badName.status, 2);
+  assert.deepEqual(lines(badName.stderr), ['toolsandbox: --name: "Not-A-Name" is not a scenario name (letters a-z, digits and _)']);
+});
