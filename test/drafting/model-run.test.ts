@@ -23,6 +23,7 @@ const DETOUR: ReferenceStep = {
 };
 
 let server: MockLlm;
+let faulty: MockLlm;
 before(async () => {
   requireBuild();
   const sample = loadScenario(SAMPLE).scenario;
@@ -30,9 +31,12 @@ before(async () => {
   // The mock's policy: the sample's reference with the useless search first.
   const detoured: Scenario = { ...sample, reference: [DETOUR, ...sample.reference] };
   server = await startMockLlm({ scenarios: [detoured] });
+  // The same model, whose first answer calls a tool the request does not offer.
+  faulty = await startMockLlm({ scenarios: [sample], faults: [{ kind: "unknown-tool", role: "agent", times: 1 }] });
 });
 after(async () => {
   await server.close();
+  await faulty.close();
   removeTempDirs();
 });
 
@@ -68,4 +72,30 @@ test("a model run with a useless search drafts milestones that do not need the s
   const without = { ...scenario, reference: scenario.reference.filter((s) => !isDetour(s)) };
   assert.equal(without.reference.length, scenario.reference.length - 1);
   assert.equal((await scoreReference(without)).score, 1, "a milestone still needs the search");
+});
+
+test("a call to a tool the scenario does not have is left out of the draft's reference, with a note", async () => {
+  const out = tempDir("draft-fault");
+  const r = await runCliAsync(["run", SAMPLE, "--agent", "openai:mock", "--base-url", `${faulty.url}/v1`, "--out", out], {
+    OPENAI_API_KEY: "test-key",
+  });
+  assert.equal(r.status, 0, r.stderr);
+  const file = readdirSync(out).find((f) => f.endsWith(".trajectory.jsonl"));
+  assert.ok(file);
+  const trajectory = readRunFile(join(out, file)).trajectory!;
+  assert.ok(
+    trajectory.messages.some((m) => m.openai_function_name === "unknown_tool"),
+    "the fault did not reach the run",
+  );
+  const draft = draftScenario(trajectory, { name: "drafted_fault", source: file });
+  assert.deepEqual(
+    draft.notes.filter((n) => n.includes("unknown_tool")).map((n) => n.replace(/\(([^)]*)\)/, "(ID)")),
+    ["reference: left out unknown_tool (ID): no such tool in the pack"],
+  );
+  const checked = checkScenarioText(draft.text, "drafted_fault.scenario.yaml");
+  assert.deepEqual(
+    checked.diagnostics.filter((d) => d.severity === "error").map((d) => d.message),
+    [],
+  );
+  assert.equal((await scoreReference(checked.scenario!)).score, 1);
 });
