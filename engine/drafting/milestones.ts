@@ -253,19 +253,16 @@ function dependencyOf(
 ): Dependency {
   const ids = new Set<string>();
   const why: string[] = [];
-  const earlier = facts.calls.filter((p) => p.responseIndex !== null && p.responseIndex < call.requestIndex);
-  for (const [name, value] of Object.entries(call.arguments ?? {})) {
-    for (const leaf of tellingLeaves(value)) {
-      if (saidBy(facts.userTexts, leaf)) continue;
-      const source = earlier.find((p) => p.exception === null && tellingLeaves(p.result).some((r) => r === leaf));
-      if (!source) continue;
-      const back = behind(source);
-      for (const id of back) ids.add(id);
-      if (back.size > 0) why.push(`its ${name} came from what ${stepText(source)} returned`);
-    }
+  for (const { source, argument } of flowSources(call, facts)) {
+    const back = behind(source);
+    for (const id of back) ids.add(id);
+    if (back.size > 0) why.push(`its ${argument} came from what ${stepText(source)} returned`);
   }
   if (call.exception === null && call.responseIndex !== null) {
-    const failed = earlier.filter((p) => p.tool === call.tool && p.exception !== null).at(0);
+    // The last failure before this success: what changed after it is what made the call work.
+    const failed = facts.calls
+      .filter((p) => p.tool === call.tool && p.exception !== null && p.responseIndex !== null && p.responseIndex < call.requestIndex)
+      .at(-1);
     if (failed) {
       const tables = new Set((ctx.toolByName(call.tool)?.stateDependencies ?? []).map((d) => d.table));
       for (const p of facts.calls) {
