@@ -79,7 +79,7 @@ export function draftScenario(trajectory: Trajectory, options: DraftOptions): Dr
   if (played.tools.descriptions !== undefined) notes.push("the run used a prompt set's tool texts; the draft names none (add `prompts:`)");
   const agent = agentText(played, defaults);
   if (agent !== null) doc.agent = agent;
-  doc.user = { ...userExtras(played, defaults), ...draftUser(facts, new Set(reference.stepOfCall.keys())) };
+  doc.user = { ...userExtras(played, defaults), ...draftUser(facts, new Set(reference.stepOfCall.keys()), notes) };
   if (played.max_messages !== defaults.max_messages) doc.max_messages = played.max_messages;
   if (JSON.stringify(played.options) !== JSON.stringify(defaults.options)) doc.options = played.options as unknown as JsonObject;
   doc.milestones = milestones.map(milestoneJson);

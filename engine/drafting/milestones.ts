@@ -141,7 +141,7 @@ export function inferMilestones(ctx: MilestoneContext): DraftMilestone[] {
   }
 
   if (milestones.length === 0) {
-    const last = [...facts.turns].reverse().find((t) => t.kind === "agent_text");
+    const last = [...facts.turns].reverse().find((t) => t.kind === "agent_text" && t.text.trim().length > 0);
     if (last && last.kind === "agent_text") {
       const step = ctx.stepOfText.get(last.index);
       milestones.push({

@@ -44,11 +44,11 @@ export function draftReference(facts: RunFacts, tools: ToolAccess, now: number):
         break;
       }
       case "agent_text":
-        steps.push({ agent: turn.text });
+        steps.push({ agent: spoken(turn.text, "agent", steps.length + 1, notes) });
         stepOfText.set(turn.index, steps.length);
         break;
       case "user_text":
-        steps.push({ user: turn.text });
+        steps.push({ user: spoken(turn.text, "user", steps.length + 1, notes) });
         break;
       case "end_conversation":
         steps.push({ end_conversation: true });
@@ -57,6 +57,15 @@ export function draftReference(facts: RunFacts, tools: ToolAccess, now: number):
   }
   return { steps, stepOfCall, stepOfText, notes };
 }
+
+/** A scenario's texts are never empty: an empty message keeps its turn (the order stays one a conversation has) as a placeholder. */
+function spoken(text: string, who: "agent" | "user", step: number, notes: string[]): string {
+  if (text.trim().length > 0) return text;
+  notes.push(`reference step ${step}: the ${who} said nothing; the draft says "${EMPTY_TURN}" there`);
+  return EMPTY_TURN;
+}
+
+const EMPTY_TURN = "(nothing)";
 
 /** The call's arguments, a timestamp parameter's value relative to now as an author writes it. */
 function argumentsText(call: RunCall, tools: ToolAccess, now: number): JsonObject {

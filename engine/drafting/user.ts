@@ -6,7 +6,7 @@ import type { JsonObject } from "../base/json.js";
 import type { RunCall, RunFacts } from "./run-facts.js";
 import { saidBy, tellingLeaves } from "./values.js";
 
-export function draftUser(facts: RunFacts, kept: ReadonlySet<RunCall>): JsonObject {
+export function draftUser(facts: RunFacts, kept: ReadonlySet<RunCall>, notes: string[]): JsonObject {
   const goal = facts.userTexts
     .map((t) => t.trim())
     .filter((t) => t.length > 0)
@@ -27,5 +27,7 @@ export function draftUser(facts: RunFacts, kept: ReadonlySet<RunCall>): JsonObje
       }
     }
   }
-  return { goal, ...(knowledge.length > 0 ? { knowledge } : {}), opening: facts.opening };
+  const opening = facts.opening.trim().length > 0 ? facts.opening : "(nothing)";
+  if (goal.length === 0) notes.push("user: the user said nothing, so the goal is a placeholder: write the task");
+  return { goal: goal.length > 0 ? goal : "(write the task here)", ...(knowledge.length > 0 ? { knowledge } : {}), opening };
 }
