@@ -11,7 +11,8 @@ import type { RowChange } from "../world/types.js";
 export interface RunCall {
   /** The call's id in the run (openai_tool_call_id). */
   readonly id: string;
-  readonly tool: string;
+  /** The tool's real name: the answer's trace names it when the agent called it by a scrambled one. */
+  tool: string;
   /** Null when the model's argument text was not a JSON object. */
   readonly arguments: Readonly<Record<string, JsonValue>> | null;
   readonly requestIndex: number;
@@ -68,7 +69,9 @@ export function runFacts(trajectory: Trajectory): RunFacts {
       pending.delete(call.id);
       call.responseIndex = m.sandbox_message_index;
       call.exception = m.tool_call_exception;
-      call.result = m.tool_trace?.[0]?.result ?? (m.tool_call_exception === null ? null : m.content);
+      const trace = m.tool_trace?.[0];
+      call.result = trace ? trace.result : m.tool_call_exception === null ? null : m.content;
+      if (trace) call.tool = trace.tool_name;
     } else if (m.sender === "agent" && m.recipient === "user") {
       turns.push({ kind: "agent_text", text: m.content, index: m.sandbox_message_index });
     } else if (m.sender === "user" && m.recipient === "agent") {

@@ -96,3 +96,18 @@ test("a missing run file is exit 3 and a bad --name exit 2, each one line", () =
   assert.equal(badName.status, 2);
   assert.deepEqual(lines(badName.stderr), ['toolsandbox: --name: "Not-A-Name" is not a scenario name (letters a-z, digits and _)']);
 });
+
+test("a run with scrambled tool names drafts a reference with the real names, and keeps the scrambling", () => {
+  const dir = tempDir("draft-scrambled");
+  const sample = "sample-scenarios/send_message_with_contact_content_cellular_off_adapted.scenario.yaml";
+  assert.equal(runCli(["run", sample, "--augment", "--out", dir]).status, 0);
+  const run = join(dir, "send_message_with_contact_content_cellular_off_adapted_3_distraction_tools_tool_name_scrambled.trajectory.jsonl");
+  const out = join(dir, "scrambled.scenario.yaml");
+  const r = runCli(["draft", run, "--out", out, "--no-strength"]);
+  assert.equal(r.status, 0, r.stderr);
+  assert.ok(!r.stdout.includes("left out"), r.stdout);
+  const text = readFileSync(out, "utf8");
+  assert.match(text, /- tool: send_message_with_phone_number$/m);
+  assert.match(text, /augmentations: \[tool_name_scrambled\]/);
+  assert.equal(runCli(["validate", out]).status, 0);
+});
