@@ -17,6 +17,7 @@ const ENGINE_LAYERS = [
   "benchmarks",
   "runner",
   "strength",
+  "drafting",
   "panel",
   "reports",
   "compare",

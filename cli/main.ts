@@ -9,6 +9,7 @@ import { problemLine, processIO, type CliIO } from "./io.js";
 import { registerCompare } from "./compare.js";
 import { registerCreateTools } from "./create-tools.js";
 import { registerDap } from "./dap.js";
+import { registerDraft } from "./draft.js";
 import { registerEval } from "./eval.js";
 import { registerImport } from "./import.js";
 import { registerLsp } from "./lsp.js";
@@ -65,6 +66,7 @@ function buildProgram(io: CliIO, setExit: (code: ExitCode) => void): Command {
   registerWorld(program, io, setExit);
   registerStats(program, io);
   registerStrength(program, io, setExit);
+  registerDraft(program, io, setExit);
   registerCreateTools(program, io, setExit);
   registerReport(program, io);
   registerCompare(program, io);

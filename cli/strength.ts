@@ -118,7 +118,8 @@ async function strengthCommand(paths: readonly string[], options: StrengthOption
   return broken > 0 || under.length > 0 ? EXIT.failed : EXIT.ok;
 }
 
-function printScenario(m: Measured, io: CliIO): void {
+/** One scenario's verdict line, then a line per surviving mutant and per refused variant (also `draft`'s). */
+export function printScenario(m: Measured, io: CliIO): void {
   io.out(`${m.file}: ${strengthLine(m.strength)}`);
   for (const l of undecidedOutcomes(m.strength)) io.out(`  ${where(m, l)}: ${outcomeText(l)}`);
 }
