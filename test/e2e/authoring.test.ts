@@ -13,6 +13,7 @@ import { Workbench } from "./workbench.js";
 
 const SCENARIO = "add_contact_with_name_and_phone_number_adapted.scenario.yaml";
 const ALLOW_LINE = 11; // `  allow: [add_contact]`
+const MILESTONES_LINE = 17; // `milestones:`
 const artifacts = artifactDir(__filename);
 let server: CodeServer | undefined;
 let workbench: Workbench;
@@ -37,6 +38,21 @@ step("the extension installed from the .vsix gives scenario files their language
   await workbench.page.locator(".statusbar-item", { hasText: "ToolSandbox Scenario" }).waitFor();
   await workbench.screenshot("scenario-opened");
   assert.equal(await editor.locator(".squiggly-error").count(), 0, "the sample has no errors");
+});
+
+step("the scenario's strength shows as a CodeLens on milestones:, and the wrong agent it passes as a warning", async () => {
+  const editor = workbench.activeEditor();
+  await workbench.goTo(MILESTONES_LINE, 1);
+  // Measured in the language server's worker once the reference has been scored.
+  const lens = editor.locator(".codelens-decoration", { hasText: "strength 4/5" });
+  await lens.waitFor();
+  assert.match((await lens.textContent()) ?? "", /^strength 4\/5 \(80%\) · 1 wrong agent passes · 1 right agent refused/);
+  await workbench.runCommand("View: Focus Problems (Errors, Warnings, Infos)");
+  const survivor = workbench.page.locator(".markers-panel .monaco-list-row", { hasText: "A wrong agent passes" }).first();
+  await survivor.waitFor();
+  await workbench.screenshot("strength-shown");
+  assert.match((await survivor.textContent()) ?? "", /survived extra-write: add_contact/);
+  assert.equal(await editor.locator(".squiggly-error").count(), 0, "strength findings are never errors");
 });
 
 step("a misspelt tool is underlined while typing, listed in Problems, and cleared when fixed", async () => {
