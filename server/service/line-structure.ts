@@ -337,6 +337,10 @@ export function applyTokens(before: readonly Frame[], tokens: LineTokens): Frame
   if (tokens.key) {
     const col = tokens.key.col;
     while (stack.length > 0 && (stack[stack.length - 1]?.col ?? 0) >= col) stack.pop();
+    // A key with a scalar on its line owns no mapping: a key indented under it (Enter after
+    // `now: ...` in an editor that indents by more than the file does) is read as its sibling, so
+    // completion keeps working there while the YAML is broken.
+    if (stack[stack.length - 1]?.kind === "key" && stack[stack.length - 1]?.inline) stack.pop();
     const name = tokens.key.name;
     stack.push({ kind: "key", name, col, inline: tokens.valueCol !== null, id: childKey(stack[stack.length - 1]?.id ?? "", name) });
   }
@@ -355,7 +359,14 @@ function multiLineScalarSpans(text: string, doc: Document.Parsed | null, from: n
       const quote = node.type === "QUOTE_DOUBLE" ? '"' : node.type === "QUOTE_SINGLE" ? "'" : null;
       const closed = quote === null || (range[1] - range[0] >= 2 && text[range[1] - 1] === quote);
       const newline = text.indexOf("\n", range[0]);
-      if (closed && newline >= 0 && newline < range[1]) spans.push([range[0], range[1]]);
+      // A plain scalar cannot hold `key: ` nor be a key across lines; one that seems to (a key
+      // indented too far under `now: ...`, which the parser reads as a two-line implicit key) is a
+      // syntax error the parser recovered from, and its lines are keys, not text.
+      const keyInside =
+        node.type === "PLAIN" &&
+        (/\n[ \t]*[^\s#][^\n]*?:(?:[ \t]|$)/.test(text.slice(range[0], range[1])) ||
+          /^[ \t]*:(?:[ \t]|$)/.test(text.slice(range[1], range[1] + 80)));
+      if (closed && !keyInside && newline >= 0 && newline < range[1]) spans.push([range[0], range[1]]);
     } else if (isMap(node) || isSeq(node)) {
       for (const item of node.items) {
         if (isPair(item)) {
