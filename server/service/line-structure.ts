@@ -340,7 +340,8 @@ export function applyTokens(before: readonly Frame[], tokens: LineTokens): Frame
     // A key with a scalar on its line owns no mapping: a key indented under it (Enter after
     // `now: ...` in an editor that indents by more than the file does) is read as its sibling, so
     // completion keeps working there while the YAML is broken.
-    if (stack[stack.length - 1]?.kind === "key" && stack[stack.length - 1]?.inline) stack.pop();
+    const owner = stack[stack.length - 1];
+    if (owner?.kind === "key" && owner.inline) stack.pop();
     const name = tokens.key.name;
     stack.push({ kind: "key", name, col, inline: tokens.valueCol !== null, id: childKey(stack[stack.length - 1]?.id ?? "", name) });
   }
