@@ -6,7 +6,9 @@ import type { NodeKind } from "../../engine/panel/protocol.js";
 import type { RunsViews } from "./runs-views.js";
 import { readRunRecord } from "../../engine/reports/run-record.js";
 import { shortDate } from "../webview/runs/table-model.js";
+import { addAgent } from "./add-agent.js";
 import type { ApiKeys } from "./api-keys.js";
+import { newScenario } from "./new-scenario.js";
 import type { TrajectoryFeed } from "./feed.js";
 import { currentText, isScenarioDocument, outlineOf } from "./scenario-documents.js";
 import type { LiveRescore } from "./live-rescore.js";
@@ -91,6 +93,8 @@ export class Commands {
       command("toolsandbox.compareRuns", (arg, all) => this.compareRuns(arg, all)),
       command("toolsandbox.setApiKey", () => this.s.keys.setCommand(configuredBaseUrls())),
       command("toolsandbox.clearApiKey", () => this.s.keys.clearCommand()),
+      command("toolsandbox.newScenario", () => newScenario()),
+      command("toolsandbox.addAgent", () => addAgent(() => this.s.keys.setCommand(configuredBaseUrls()))),
     ];
   }
 

@@ -7,7 +7,7 @@ import { packById } from "../packs/registry.js";
 import { ColumnValues, parseExpression, type ExprValue } from "./expressions.js";
 import type { DebugSession } from "./debug-session.js";
 
-export interface ConsoleCompletion {
+interface ConsoleCompletion {
   readonly label: string;
   readonly type: "variable" | "function" | "field" | "keyword";
   /** Where the replaced word starts in the line (0-based) and how long it is. */
@@ -56,7 +56,7 @@ function fieldNames(session: DebugSession, path: string): Candidate[] {
 }
 
 /** What may follow `value.`: a record's keys, the columns of a table's rows, a list's `length`. */
-export function fieldsOf(value: ExprValue): string[] {
+function fieldsOf(value: ExprValue): string[] {
   if (value instanceof ColumnValues) return [...new Set(value.values.flatMap((v) => fieldsOf(v)))];
   if (Array.isArray(value)) {
     const columns = new Set<string>();
