@@ -147,3 +147,13 @@ test("scenario files default to two spaces and suggest as you type, in values to
   assert.deepEqual(defaults["editor.quickSuggestions"], { other: "on", comments: "off", strings: "on" });
   assert.equal(defaults["editor.wordBasedSuggestions"], "off");
 });
+
+test("the .vsix's README is the one written for users, and every image it shows exists and ships", () => {
+  assert.match(readFileSync("scripts/package.mjs", "utf8"), /"--readme-path",\s*"EXTENSION-README\.md"/);
+  const readme = readFileSync("EXTENSION-README.md", "utf8");
+  const images = [...readme.matchAll(/!\[[^\]]+\]\(([^)]+)\)/g)].map((m) => m[1]!);
+  assert.ok(images.length >= 4, `images: ${images.join(", ")}`);
+  for (const image of images) assert.ok(existsSync(image) && ships(image), `${image} exists and ships`);
+  assert.ok(images.some((i) => i.endsWith("-light.png")) && images.some((i) => i.endsWith("-dark.png")), "light and dark shots");
+  for (const link of [...readme.matchAll(/\]\((docs\/[^)#]+\.md)/g)].map((m) => m[1]!)) assert.ok(existsSync(link) && ships(link), link);
+});
