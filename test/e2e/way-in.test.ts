@@ -175,7 +175,8 @@ step("Compare Runs and Compare Run with Reference show pickers titled for what t
   await workbench.runCommand("ToolSandbox: Compare Runs", { opensQuickPick: true });
   await quickInputTitle().filter({ hasText: "ToolSandbox: Compare Runs (1/2)" }).waitFor();
   await workbench.page.locator(".quick-input-widget input[placeholder='Choose the first run (A)']").waitFor();
-  await workbench.screenshot("compare-picker-first-light");
+  await screenshotBoth("compare-picker-first");
+  await quickInputTitle().filter({ hasText: "ToolSandbox: Compare Runs (1/2)" }).waitFor();
   await workbench.filterQuickInput(NAME);
   await workbench.page.locator(".quick-input-list .monaco-list-row.focused", { hasText: NAME }).waitFor();
   await workbench.press("Enter");
