@@ -8,7 +8,15 @@ import type { PathSegment } from "../../engine/scenario/yaml-source.js";
 
 /** An open node on the path to a line: a key whose value follows, or a list item. */
 export type Frame =
-  | { readonly kind: "key"; readonly name: string; readonly col: number; readonly inline: boolean; readonly id: string }
+  | {
+      readonly kind: "key";
+      readonly name: string;
+      readonly col: number;
+      readonly inline: boolean;
+      /** Only an anchor or a tag after the colon (`key: &base`): a mapping may still follow below. */
+      readonly propertiesOnly: boolean;
+      readonly id: string;
+    }
   | { readonly kind: "item"; readonly col: number; readonly index: number; readonly id: string };
 
 /** What one line opens: list items (`- `) and at most one key, with their columns. */
@@ -341,9 +349,18 @@ export function applyTokens(before: readonly Frame[], tokens: LineTokens): Frame
     // `now: ...` in an editor that indents by more than the file does) is read as its sibling, so
     // completion keeps working there while the YAML is broken.
     const owner = stack[stack.length - 1];
-    if (owner?.kind === "key" && owner.inline) stack.pop();
+    if (owner?.kind === "key" && owner.inline && !owner.propertiesOnly) stack.pop();
     const name = tokens.key.name;
-    stack.push({ kind: "key", name, col, inline: tokens.valueCol !== null, id: childKey(stack[stack.length - 1]?.id ?? "", name) });
+    // `key: &anchor` or `key: !tag` puts only properties on the line: the value (a mapping) may follow below.
+    const propertiesOnly = /^(?:[&!]\S*\s*)+$/.test(tokens.value);
+    stack.push({
+      kind: "key",
+      name,
+      col,
+      inline: tokens.valueCol !== null,
+      propertiesOnly,
+      id: childKey(stack[stack.length - 1]?.id ?? "", name),
+    });
   }
   return stack;
 }

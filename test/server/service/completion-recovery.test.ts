@@ -43,3 +43,10 @@ test("a top-level key being typed at column 0 is offered (VS Code asks as you ty
   assert.ok(typed.includes("milestones"), typed.join(", "));
   assert.ok(!typed.includes("name"), "keys already present are left out");
 });
+
+test("a key with only an anchor on its line still owns the mapping indented under it", () => {
+  const { doc, position } = withCursor(`${HEAD}world:\n  SETTING: &start\n    wi$0\n`);
+  assert.deepEqual(doc.pathAt(doc.offsetAt(position)).path, ["world", "SETTING"]);
+  const { doc: broken, position: at } = withCursor(`${HEAD}world:\n  SETTING: { cellular: false }\n    CONTACT$0\n`);
+  assert.deepEqual(broken.pathAt(broken.offsetAt(at)).path, ["world"], "a key with a value on its line does not");
+});
