@@ -15,6 +15,7 @@ import { PanelViews } from "./host/main-panel.js";
 import { RunsViews } from "./host/runs-views.js";
 import { Runner } from "./host/runner.js";
 import { RunStore } from "./host/run-store.js";
+import { registerSidebar } from "./host/sidebar.js";
 import { ScenarioTests } from "./host/testing.js";
 import { TrajectoryEditorProvider } from "./host/trajectory-editor.js";
 import { Trajectories } from "./host/trajectories.js";
@@ -55,6 +56,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     new ScenarioTests(runner),
     ...commands.register(),
     ...registerDebugger({ store, views, trajectories, keys, log }),
+    ...registerSidebar(),
   );
 
   await startLanguageClient(context);

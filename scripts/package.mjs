@@ -1,7 +1,10 @@
 // `npm run package [-- --out FILE]`: builds the bundles, then the .vsix with @vscode/vsce (from .vscode-test/vsce/), offline.
 // The bundles carry their dependencies, so vsce is told not to walk node_modules; .vscodeignore
-// picks the files. The README keeps its relative links (there is no public repository URL for vsce
-// to rewrite them against); the images and docs they point to ship in the .vsix.
+// picks the files. The .vsix's README is EXTENSION-README.md (written for someone who installs the
+// extension; the root README is the developer's front door), which vsce stores as README.md at the
+// package's root: its relative links are written from the repository root, so they hold in both
+// places, and are kept as they are (there is no public repository URL for vsce to rewrite them
+// against); the images and docs they point to ship in the .vsix.
 import { spawnSync } from "node:child_process";
 import { readFileSync, statSync } from "node:fs";
 import { resolve } from "node:path";
@@ -26,5 +29,15 @@ run(["scripts/build.mjs"]);
 // vsce lives in a tool folder of its own (installed on first use), not in the root install.
 const setupProblem = prepareVsce();
 if (setupProblem) fail(setupProblem);
-run([VSCE_BIN, "package", "--no-dependencies", "--allow-missing-repository", "--no-rewrite-relative-links", "--out", out]);
+run([
+  VSCE_BIN,
+  "package",
+  "--no-dependencies",
+  "--allow-missing-repository",
+  "--no-rewrite-relative-links",
+  "--readme-path",
+  "EXTENSION-README.md",
+  "--out",
+  out,
+]);
 console.log(`${out} (${(statSync(out).size / 1024 / 1024).toFixed(2)} MB)`);

@@ -6,7 +6,9 @@ import type { NodeKind } from "../../engine/panel/protocol.js";
 import type { RunsViews } from "./runs-views.js";
 import { readRunRecord } from "../../engine/reports/run-record.js";
 import { shortDate } from "../webview/runs/table-model.js";
+import { addAgent } from "./add-agent.js";
 import type { ApiKeys } from "./api-keys.js";
+import { newScenario } from "./new-scenario.js";
 import type { TrajectoryFeed } from "./feed.js";
 import { currentText, isScenarioDocument, outlineOf } from "./scenario-documents.js";
 import type { LiveRescore } from "./live-rescore.js";
@@ -60,6 +62,15 @@ const activeScenario = (): vscode.TextDocument | null => {
   return doc && isScenarioDocument(doc) ? doc : null;
 };
 
+/** What a run picker is for: its title and prompt, and a run it must not offer (the one already picked). */
+interface TrajectoryPick {
+  readonly title: string;
+  readonly placeHolder: string;
+  readonly exclude?: string;
+}
+
+const REPLAY_PICK: TrajectoryPick = { title: "ToolSandbox: Replay Trajectory", placeHolder: "Choose a trajectory to replay" };
+
 const showProblem = (problem: string): void =>
   void vscode.window.showErrorMessage(problem.startsWith("ToolSandbox") ? problem : `ToolSandbox: ${problem}`);
 
@@ -82,21 +93,40 @@ export class Commands {
       command("toolsandbox.compareRuns", (arg, all) => this.compareRuns(arg, all)),
       command("toolsandbox.setApiKey", () => this.s.keys.setCommand(configuredBaseUrls())),
       command("toolsandbox.clearApiKey", () => this.s.keys.clearCommand()),
+      command("toolsandbox.newScenario", () => newScenario()),
+      command("toolsandbox.addAgent", () => addAgent(() => this.s.keys.setCommand(configuredBaseUrls()))),
     ];
   }
 
   /** A saved run (the argument, else one picked) against its scenario's reference, played now. */
   private async compareWithReference(arg: unknown): Promise<void> {
-    const uri = fileUriArg(arg) ?? (await this.pickTrajectory(activeScenario()));
+    const uri =
+      fileUriArg(arg) ??
+      (await this.pickTrajectory(activeScenario(), {
+        title: "ToolSandbox: Compare Run with Reference",
+        placeHolder: "Choose the run to compare with its scenario's reference solution",
+      }));
     if (uri !== null) await this.s.runsViews.compare(uri.fsPath, null);
   }
 
   /** Two runs selected in the explorer (the second argument lists the selection), else picked one by one. */
   private async compareRuns(arg: unknown, all: unknown): Promise<void> {
     const selected = Array.isArray(all) ? all.map(fileUriArg).filter((u): u is vscode.Uri => u !== null) : [];
-    const first = selected[0] ?? fileUriArg(arg) ?? (await this.pickTrajectory(activeScenario()));
+    const first =
+      selected[0] ??
+      fileUriArg(arg) ??
+      (await this.pickTrajectory(activeScenario(), {
+        title: "ToolSandbox: Compare Runs (1/2)",
+        placeHolder: "Choose the first run (A)",
+      }));
     if (first === null) return;
-    const second = selected[1] ?? (await this.pickTrajectory(activeScenario()));
+    const second =
+      selected[1] ??
+      (await this.pickTrajectory(activeScenario(), {
+        title: "ToolSandbox: Compare Runs (2/2)",
+        placeHolder: `Choose the run to compare with ${trajectoryTitle(first.fsPath)} (B)`,
+        exclude: first.fsPath,
+      }));
     if (second === null) return;
     await this.s.runsViews.compare(first.fsPath, second.fsPath);
   }
@@ -192,17 +222,18 @@ export class Commands {
 
   private async replay(arg: unknown): Promise<void> {
     const scenario = activeScenario();
-    const uri = fileUriArg(arg) ?? (await this.pickTrajectory(scenario));
+    const uri = fileUriArg(arg) ?? (await this.pickTrajectory(scenario, REPLAY_PICK));
     if (uri === null) return;
     const feed = await this.s.trajectories.openSaved(uri.fsPath, scenario);
     if (feed) this.s.views.open(feed);
   }
 
-  /** A quick pick of the workspace's trajectories, the active scenario's last run first and selected. */
-  private async pickTrajectory(scenario: vscode.TextDocument | null): Promise<vscode.Uri | null> {
+  /** A quick pick of the workspace's trajectories, the active scenario's last run first and selected; titled for what it picks for. */
+  private async pickTrajectory(scenario: vscode.TextDocument | null, purpose: TrajectoryPick): Promise<vscode.Uri | null> {
     const name = scenario === null ? null : outlineOf(scenario).name;
-    const last = scenario === null || name === null ? null : this.s.trajectories.lastRunOf(scenario.uri.fsPath, name);
-    const others = (await this.s.trajectories.listAll()).filter((u) => u.fsPath !== last);
+    const lastRun = scenario === null || name === null ? null : this.s.trajectories.lastRunOf(scenario.uri.fsPath, name);
+    const last = lastRun === purpose.exclude ? null : lastRun;
+    const others = (await this.s.trajectories.listAll()).filter((u) => u.fsPath !== last && u.fsPath !== purpose.exclude);
     type Item = vscode.QuickPickItem & { readonly uri: vscode.Uri | null };
     // Each run says what it scored, when, and with which models (read cheaply: engine/reports).
     const item = (uri: vscode.Uri, detail?: string): Item => ({
@@ -217,8 +248,8 @@ export class Commands {
       { label: "$(folder-opened) Browse…", description: "a *.trajectory.jsonl anywhere", uri: null },
     ];
     const chosen = await vscode.window.showQuickPick(items, {
-      title: "ToolSandbox: Replay Trajectory",
-      placeHolder: "Choose a trajectory to replay",
+      title: purpose.title,
+      placeHolder: purpose.placeHolder,
       matchOnDescription: true,
     });
     if (chosen === undefined) return null;
@@ -226,7 +257,7 @@ export class Commands {
     const picked = await vscode.window.showOpenDialog({
       canSelectMany: false,
       filters: { "ToolSandbox trajectory": ["jsonl"] },
-      title: "Replay Trajectory",
+      title: purpose.title.replace(/^ToolSandbox: /, ""),
     });
     const file = picked?.[0];
     if (file === undefined) return null;

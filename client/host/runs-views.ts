@@ -22,7 +22,7 @@ const RUNS_VIEW_TYPE = "toolsandbox.runs";
 const COMPARE_VIEW_TYPE = "toolsandbox.compare";
 
 /** The runs folders of the workspace: the configured one and the default, per workspace folder, that exist. */
-function workspaceRunsFolders(): string[] {
+export function workspaceRunsFolders(): string[] {
   const setting = readRunsFolder((key) => vscode.workspace.getConfiguration("toolsandbox").get(key));
   const folders = new Set<string>();
   for (const ws of vscode.workspace.workspaceFolders ?? []) {

@@ -5,6 +5,7 @@
 // the CLI prints it, `--html` and the extension draw it.
 import type { Message } from "../episode/types.js";
 import { evaluateTrajectory, firstUserMessageIndex } from "../evaluation/evaluate.js";
+import { countsAsTurn } from "../evaluation/turn-count.js";
 import type { EvaluationResult, NodeResult } from "../evaluation/result.js";
 import { packTables } from "../packs/tables.js";
 import { telemetryTotals, type TelemetryTotals } from "../trajectory/telemetry-totals.js";
@@ -32,7 +33,7 @@ export interface CompareCell {
 
 export interface CompareRow {
   readonly index: number;
-  /** Turns played before and with this message (the role messages so far; 0 in the setup). */
+  /** Upstream's turns played up to and with this message (engine/evaluation/turn-count.ts: what the header's turn count counts; 0 in the setup). */
   readonly turn: number;
   readonly setup: boolean;
   readonly a: CompareCell | null;
@@ -107,7 +108,8 @@ export function compareRuns(a: ComparedRun, b: ComparedRun): Comparison {
     const x = left[i] ?? null;
     const y = right[i] ?? null;
     const setup = i <= setupEnd;
-    if (!setup) turn++;
+    const message = a.trajectory.messages[i] ?? b.trajectory.messages[i];
+    if (!setup && message !== undefined && countsAsTurn(message)) turn++;
     const same = x !== null && y !== null && x.route === y.route && x.text === y.text && x.world.join("\n") === y.world.join("\n");
     if (!same && firstDivergence === null) firstDivergence = i;
     rows.push({ index: i, turn, setup, a: x, b: y, same });

@@ -28,12 +28,14 @@ import type { Scenario } from "../scenario/model.js";
 import { formatWarning, TrajectoryError } from "../trajectory/errors.js";
 import { EXCEPTION_FILTERS, isExceptionFilter, type Breakpoint } from "./breakpoints.js";
 import { evaluateExpression, runConsoleLine, type ConsoleResult } from "./console.js";
+import { consoleCompletions } from "./console-completion.js";
 import { ColumnValues, type ExprValue } from "./expressions.js";
 import { type Frame, FrameReader } from "./framing.js";
 import { EPISODE_THREAD_ID, requestProblem } from "./request-checks.js";
 import { DebugSession, type Move, type MoveResult, type Stop } from "./debug-session.js";
 import { ScenarioSourceMap } from "./source-map.js";
 import { LiveTimeline, type LiveObserver, ReplayTimeline } from "./timeline.js";
+import { endScoreLine } from "./score-line.js";
 import { jsonNode, scopes, type VarNode } from "./variables.js";
 
 const THREAD_ID = EPISODE_THREAD_ID;
@@ -259,6 +261,8 @@ export class ToolSandboxDebugAdapter extends ProtocolSession {
       supportsExceptionInfoRequest: true,
       supportsTerminateRequest: true,
       supportsDelayedStackTraceLoading: true,
+      supportsCompletionsRequest: true,
+      completionTriggerCharacters: ["."],
       exceptionBreakpointFilters: EXCEPTION_FILTERS.map((f) => ({
         filter: f.filter,
         label: f.label,
@@ -414,11 +418,16 @@ export class ToolSandboxDebugAdapter extends ProtocolSession {
   private frame(session: DebugSession, index: number, top: boolean): StackFrame {
     const message = session.timeline.messages[index];
     const turn = session.origins.turnOf(index);
-    const label = turn === 0 ? "set-up" : `turn ${turn}`;
+    // "user turn": the stretch a user message to the agent opens (upstream's multiple-user-turn
+    // sense); upstream's turn count, the header's, counts role messages and is not a frame.
+    const label = turn === 0 ? "set-up" : `user turn ${turn}`;
     const what = message ? `#${index} ${message.sender} → ${message.recipient}: ${summary(message.content)}` : `#${index}`;
     const ended = top && session.atEnd ? " (episode ended)" : "";
     const map = session.sourceMap;
-    const line = map ? map.lineOf(session.origins.originOf(index)) : null;
+    // A line breakpoint's stop is shown on the breakpoint's own line (a milestone's `- id:`, which
+    // stands for no one message); every other frame on the line its message came from.
+    const stopLine = top && this.lastStop?.line !== undefined ? this.lastStop.line : null;
+    const line = map ? (stopLine ?? map.lineOf(session.origins.originOf(index))) : null;
     // Frame ids are message index + 1: each frame's scopes show the world at its message.
     const frame = new StackFrame(index + 1, `${label} · ${what}${ended}`);
     if (map && line !== null) {
@@ -462,6 +471,25 @@ export class ToolSandboxDebugAdapter extends ProtocolSession {
   private handle(children: () => readonly VarNode[]): number {
     this.handles.push(children);
     return this.handles.length;
+  }
+
+  /** The Debug Console's completion: names, tools, and after a dot the fields of what is before it. */
+  protected override completionsRequest(response: DebugProtocol.CompletionsResponse, args: DebugProtocol.CompletionsArguments): void {
+    const session = this.session;
+    if (!session) {
+      this.fail(response, "no episode is being debugged");
+      return;
+    }
+    // DAP columns count UTF-16 code units from the client's base (1 unless it said otherwise).
+    const column = this.convertClientColumnToDebugger(args.column);
+    const targets = consoleCompletions(session, args.text, column).map((c) => ({
+      label: c.label,
+      type: c.type,
+      start: this.convertDebuggerColumnToClient(c.start),
+      length: c.length,
+    }));
+    response.body = { targets };
+    this.sendResponse(response);
   }
 
   protected override evaluateRequest(response: DebugProtocol.EvaluateResponse, args: DebugProtocol.EvaluateArguments): void {
@@ -602,9 +630,19 @@ export class ToolSandboxDebugAdapter extends ProtocolSession {
     if (timeline instanceof LiveTimeline) await timeline.settled();
     const end = timeline.end;
     const how = end ? `${end.reason}${end.detail ? ` (${end.detail})` : ""}` : "without an end event";
-    this.print(`The episode ended: ${how}. ${timeline.messages.length} messages; trajectory: ${timeline.trajectoryPath}`);
+    this.print(
+      `The episode ended: ${how}. ${timeline.messages.length} messages; trajectory: ${timeline.trajectoryPath}\n${this.endScore(session)}`,
+    );
     if (timeline instanceof LiveTimeline && timeline.failure) this.print(`The run failed: ${timeline.failure}`, "stderr");
     this.sendTerminated();
+  }
+
+  /** The score of the whole episode, for the console once it has ended. */
+  private endScore(session: DebugSession): string {
+    const last = session.timeline.messages.length - 1;
+    const result = last >= 0 ? session.evaluationAt(last) : null;
+    for (const warning of session.warnings.splice(0)) this.print(`Cannot score the milestones: ${warning}`, "stderr");
+    return endScoreLine(result, session.timeline.end?.reason ?? null);
   }
 
   private print(text: string, category: "console" | "stderr" = "console"): void {

@@ -134,11 +134,12 @@ export function bindLineBreakpoints(
 
 export function bindFunctionBreakpoints(requests: readonly FunctionRequest[]): Breakpoint[] {
   return requests.map((request) => {
-    const m = /^\s*(turn|message)\s+(\d+)\s*$/i.exec(request.name);
-    if (!m) return unverified(`"${request.name}" is not a function breakpoint; write "turn N" or "message N"`);
+    // "user turn N" is the name frames use; the shorter "turn N" stays for older launch files.
+    const m = /^\s*((?:user\s+)?turn|message)\s+(\d+)\s*$/i.exec(request.name);
+    if (!m) return unverified(`"${request.name}" is not a function breakpoint; write "user turn N" or "message N"`);
     const n = Number(m[2]);
-    const at: FunctionTarget = m[1]!.toLowerCase() === "turn" ? { kind: "turn", turn: n } : { kind: "message", index: n };
-    if (at.kind === "turn" && n < 1) return unverified("turns are counted from 1 (turn 1 starts at the opening message)");
+    const at: FunctionTarget = m[1]!.toLowerCase() !== "message" ? { kind: "turn", turn: n } : { kind: "message", index: n };
+    if (at.kind === "turn" && n < 1) return unverified("user turns are counted from 1 (user turn 1 starts at the opening message)");
     const extras = parseExtras(request);
     if ("error" in extras) return unverified(extras.error);
     return { id: nextId++, verified: true, target: { kind: "function", at }, ...extras, hits: new Map() };

@@ -13,6 +13,7 @@ import { closestMatch, didYouMean } from "../scenario/suggest.js";
 import type { RowChange } from "../world/types.js";
 import { ExpressionError, formatValue, parseExpression, type ExprValue } from "./expressions.js";
 import type { DebugSession } from "./debug-session.js";
+import { consoleNames } from "./console-completion.js";
 import { showCell } from "./variables.js";
 
 export type ConsoleResult = { readonly text: string; readonly value?: ExprValue } | { readonly error: string };
@@ -46,9 +47,15 @@ export function evaluateExpression(session: DebugSession, text: string): Console
     const value = parseExpression(text).evaluate(session.resolver(session.messageIndex));
     return { text: formatValue(value), value };
   } catch (e) {
-    if (e instanceof ExpressionError) return { error: e.message };
+    if (e instanceof ExpressionError) return { error: withSuggestion(session, e.message) };
     throw e;
   }
+}
+
+/** An unknown name gets the closest name the console knows (`SETING` → "SETTING"). */
+function withSuggestion(session: DebugSession, error: string): string {
+  const unknown = /^unknown name "([^"]+)"$/.exec(error);
+  return unknown ? `${error}.${didYouMean(closestMatch(unknown[1]!, consoleNames(session)))}` : error;
 }
 
 function isToolName(session: DebugSession, name: string): boolean {

@@ -19,6 +19,7 @@ import {
 } from "./breakpoints.js";
 import { ExpressionError, type ExprValue, type NameResolver } from "./expressions.js";
 import type { LineTarget, ScenarioSourceMap } from "./source-map.js";
+import { endScoreLine } from "./score-line.js";
 import { MessageOrigins, type Timeline } from "./timeline.js";
 
 export type StopReason = "entry" | "step" | "breakpoint" | "function breakpoint" | "exception" | "pause" | "goto";
@@ -30,6 +31,11 @@ export interface Stop {
   /** For an exception stop: which filter, and what happened. */
   readonly text?: string;
   readonly hitBreakpointIds: readonly number[];
+  /**
+   * The scenario line (0-based) of the line breakpoint that stopped, where the top frame is
+   * highlighted: a milestone's `- id:` line, not the reference step the message came from.
+   */
+  readonly line?: number;
 }
 
 export type Move = "continue" | "next" | "stepIn" | "stepOut" | "stepBack" | "reverseContinue";
@@ -217,7 +223,9 @@ export class DebugSession {
       return { reason: "exception", description: "Model error", text: `The episode ended: ${how}`, hitBreakpointIds: [] };
     }
     if (this.filters.has("end")) {
-      return { reason: "exception", description: "End of episode", text: `The episode ended: ${how}`, hitBreakpointIds: [] };
+      const last = this.timeline.messages.length - 1;
+      const score = endScoreLine(last >= 0 ? this.evaluationAt(last) : null, end?.reason ?? null);
+      return { reason: "exception", description: "End of episode", text: `The episode ended: ${how}. ${score}`, hitBreakpointIds: [] };
     }
     return null;
   }
@@ -239,6 +247,7 @@ export class DebugSession {
     let description = "";
     let text: string | undefined;
     let kind: StopReason = "breakpoint";
+    let line: number | undefined;
     for (const bp of [...this.lineBreakpoints, ...this.functionBreakpoints]) {
       if (!bp.verified || !this.locationMatches(bp, index)) continue;
       const condition = this.conditionHolds(bp, index);
@@ -250,10 +259,12 @@ export class DebugSession {
       if (description === "") {
         description = this.describeTarget(bp);
         kind = bp.target?.kind === "function" ? "function breakpoint" : "breakpoint";
+        if (bp.target?.kind === "line") line = bp.line;
         if (condition.error) text = condition.error;
       }
     }
-    if (hitIds.length > 0) return { reason: kind, description, hitBreakpointIds: hitIds, ...(text ? { text } : {}) };
+    if (hitIds.length > 0)
+      return { reason: kind, description, hitBreakpointIds: hitIds, ...(text ? { text } : {}), ...(line !== undefined ? { line } : {}) };
     const exception = this.exceptionAt(index);
     if (exception) return { reason: "exception", description: exception.label, text: exception.text, hitBreakpointIds: [] };
     return null;
@@ -262,7 +273,7 @@ export class DebugSession {
   private describeTarget(bp: Breakpoint): string {
     const target = bp.target;
     if (!target) return "Breakpoint";
-    if (target.kind === "function") return target.at.kind === "turn" ? `Turn ${target.at.turn}` : `Message ${target.at.index}`;
+    if (target.kind === "function") return target.at.kind === "turn" ? `User turn ${target.at.turn}` : `Message ${target.at.index}`;
     const at = target.at;
     switch (at.kind) {
       case "milestone":

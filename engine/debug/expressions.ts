@@ -7,6 +7,7 @@
 // holds when it holds for any row, so `SETTING.cellular == false` reads naturally for a one-row
 // table and `CONTACT.name == "Fredrik"` asks "is there such a contact". `!=` is the negation of
 // `==` (no row has the value).
+import { closestMatch, didYouMean } from "../scenario/suggest.js";
 
 /** A value an expression works with: JSON-like data, or a table column read across its rows. */
 export type ExprValue = null | boolean | number | string | readonly ExprValue[] | { readonly [key: string]: ExprValue } | ColumnValues;
@@ -277,13 +278,17 @@ function stepInto(value: ExprValue, step: string | number, shown: string): ExprV
       );
     }
     if (rows.length === 0) return new ColumnValues(shown, step, []);
-    throw new ExpressionError(`the rows of ${shown} have no column "${step}"`);
+    const columns = [...new Set(rows.flatMap((r) => (isRecord(r) ? Object.keys(r) : [])))];
+    throw new ExpressionError(`the rows of ${shown} have no column "${step}".${didYouMean(closestMatch(step, columns))}`);
   }
   if (isRecord(value)) {
     const key = String(step);
     if (!Object.hasOwn(value, key)) {
       const known = Object.keys(value);
-      throw new ExpressionError(`${shown} has no field "${key}"${known.length > 0 ? ` (it has: ${known.slice(0, 12).join(", ")})` : ""}`);
+      const hint = didYouMean(closestMatch(key, known));
+      throw new ExpressionError(
+        `${shown} has no field "${key}"${known.length > 0 ? ` (it has: ${known.slice(0, 12).join(", ")})` : ""}${hint ? `.${hint}` : ""}`,
+      );
     }
     return value[key]!;
   }

@@ -93,6 +93,11 @@ const CHECKS: Readonly<Record<string, readonly Check[]>> = {
     optional("start", (v) => isInteger(v) && v >= 0, "a whole number"),
     optional("count", (v) => isInteger(v) && v >= 0, "a whole number"),
   ],
+  completions: [
+    required("text", (v) => typeof v === "string", "a string"),
+    required("column", (v) => isInteger(v) && v >= 0, "a whole number"),
+    optional("frameId", isInteger, "a whole number"),
+  ],
   evaluate: [
     required("expression", (v) => typeof v === "string", "a string"),
     optional("context", (v) => typeof v === "string", "a string"),
@@ -102,7 +107,7 @@ const CHECKS: Readonly<Record<string, readonly Check[]>> = {
 
 /**
  * Why the adapter does not take this request, in one line, or null when it does. A request it
- * does not announce (setVariable, restart, goto, completions, attach, source, ...) is refused by name.
+ * does not announce (setVariable, restart, goto, attach, source, ...) is refused by name.
  */
 export function requestProblem(command: string, args: unknown): string | null {
   const checks = Object.hasOwn(CHECKS, command) ? CHECKS[command] : undefined;

@@ -8,12 +8,13 @@ import type { Message } from "../episode/types.js";
  */
 export function effectiveTurnCount(messages: readonly Message[]): number {
   let count = 0;
-  for (const m of messages) {
-    if (m.scripted || m.sender === "system") continue;
-    if (isUserToolTraffic(m)) continue;
-    count += 1;
-  }
+  for (const m of messages) if (countsAsTurn(m)) count += 1;
   return count;
+}
+
+/** Whether a message is one of upstream's turns (the rule above); views that number turns use it too. */
+export function countsAsTurn(m: Message): boolean {
+  return !m.scripted && m.sender !== "system" && !isUserToolTraffic(m);
 }
 
 function isUserToolTraffic(m: Message): boolean {

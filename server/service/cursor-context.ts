@@ -104,7 +104,7 @@ function ownerAtColumn(stack: readonly Frame[], column: number): Frame[] {
   while (owner.length > 0) {
     const top = owner[owner.length - 1];
     if (top === undefined) break;
-    if (top.col >= column || (top.kind === "key" && top.inline)) owner.pop();
+    if (top.col >= column || (top.kind === "key" && top.inline && !top.propertiesOnly)) owner.pop();
     else break;
   }
   return owner;

@@ -8,7 +8,15 @@ import type { PathSegment } from "../../engine/scenario/yaml-source.js";
 
 /** An open node on the path to a line: a key whose value follows, or a list item. */
 export type Frame =
-  | { readonly kind: "key"; readonly name: string; readonly col: number; readonly inline: boolean; readonly id: string }
+  | {
+      readonly kind: "key";
+      readonly name: string;
+      readonly col: number;
+      readonly inline: boolean;
+      /** Only an anchor or a tag after the colon (`key: &base`): a mapping may still follow below. */
+      readonly propertiesOnly: boolean;
+      readonly id: string;
+    }
   | { readonly kind: "item"; readonly col: number; readonly index: number; readonly id: string };
 
 /** What one line opens: list items (`- `) and at most one key, with their columns. */
@@ -337,8 +345,22 @@ export function applyTokens(before: readonly Frame[], tokens: LineTokens): Frame
   if (tokens.key) {
     const col = tokens.key.col;
     while (stack.length > 0 && (stack[stack.length - 1]?.col ?? 0) >= col) stack.pop();
+    // A key with a scalar on its line owns no mapping: a key indented under it (Enter after
+    // `now: ...` in an editor that indents by more than the file does) is read as its sibling, so
+    // completion keeps working there while the YAML is broken.
+    const owner = stack[stack.length - 1];
+    if (owner?.kind === "key" && owner.inline && !owner.propertiesOnly) stack.pop();
     const name = tokens.key.name;
-    stack.push({ kind: "key", name, col, inline: tokens.valueCol !== null, id: childKey(stack[stack.length - 1]?.id ?? "", name) });
+    // `key: &anchor` or `key: !tag` puts only properties on the line: the value (a mapping) may follow below.
+    const propertiesOnly = /^(?:[&!]\S*\s*)+$/.test(tokens.value);
+    stack.push({
+      kind: "key",
+      name,
+      col,
+      inline: tokens.valueCol !== null,
+      propertiesOnly,
+      id: childKey(stack[stack.length - 1]?.id ?? "", name),
+    });
   }
   return stack;
 }
@@ -355,7 +377,14 @@ function multiLineScalarSpans(text: string, doc: Document.Parsed | null, from: n
       const quote = node.type === "QUOTE_DOUBLE" ? '"' : node.type === "QUOTE_SINGLE" ? "'" : null;
       const closed = quote === null || (range[1] - range[0] >= 2 && text[range[1] - 1] === quote);
       const newline = text.indexOf("\n", range[0]);
-      if (closed && newline >= 0 && newline < range[1]) spans.push([range[0], range[1]]);
+      // A plain scalar cannot hold `key: ` nor be a key across lines; one that seems to (a key
+      // indented too far under `now: ...`, which the parser reads as a two-line implicit key) is a
+      // syntax error the parser recovered from, and its lines are keys, not text.
+      const keyInside =
+        node.type === "PLAIN" &&
+        (/\n[ \t]*[^\s#][^\n]*?:(?:[ \t]|$)/.test(text.slice(range[0], range[1])) ||
+          /^[ \t]*:(?:[ \t]|$)/.test(text.slice(range[1], range[1] + 80)));
+      if (closed && !keyInside && newline >= 0 && newline < range[1]) spans.push([range[0], range[1]]);
     } else if (isMap(node) || isSeq(node)) {
       for (const item of node.items) {
         if (isPair(item)) {

@@ -88,17 +88,22 @@ test("a breakpoint on a demonstration's message stops at that message", async ()
   });
 });
 
-test("function breakpoints `turn N` and `message N` stop at the turn's first message and at the message", async () => {
+test("function breakpoints `user turn N` and `message N` stop at the turn's first message and at the message", async () => {
   await withClient(async (dc) => {
     const { args } = live();
-    const { stopped } = await launchToStop(dc, args, { functions: ["turn 2"] });
+    const { stopped } = await launchToStop(dc, args, { functions: ["user turn 2"] });
     assert.equal(stopped.body.reason, "function breakpoint");
     assert.equal(await currentIndex(dc), 17);
     const frames = (await dc.stackTraceRequest({ threadId: 1 })).body.stackFrames;
     assert.deepEqual(
       frames.map((f) => /#(\d+)/.exec(f.name)?.[1]),
       ["17", "5", "0"],
-      "one frame per turn: the current message, turn 1's opening, the set-up",
+      "one frame per user turn: the current message, user turn 1's opening, the set-up",
+    );
+    assert.deepEqual(
+      frames.map((f) => /^(set-up|user turn \d+) · #/.exec(f.name)?.[1]),
+      ["user turn 2", "user turn 1", "set-up"],
+      "each frame names its user turn, not a bare 'turn'",
     );
   });
   await withClient(async (dc) => {

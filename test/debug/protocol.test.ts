@@ -217,7 +217,7 @@ test("unannounced requests, malformed arguments, an unknown threadId and a secon
   await withClient(async (dc) => {
     const args = { program: scenario, agent: "scripted", user: "scripted", stopOnEntry: true };
     await launchToStop(dc, args);
-    for (const command of ["setVariable", "restart", "goto", "completions", "attach", "source"]) {
+    for (const command of ["setVariable", "restart", "goto", "attach", "source"]) {
       const message = await refusal(() => dc.customRequest(command, {}));
       assert.equal(
         message,

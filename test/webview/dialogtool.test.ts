@@ -51,6 +51,9 @@ test("the header has DialogTool's totals; the wrong argument's turn says executi
   assert.equal(await here.locator('[data-task="selection"]').textContent(), "selection ✓");
   assert.equal(await here.locator('[data-task="execution"]').textContent(), "execution ✗");
   assert.match((await here.textContent()) ?? "", /calls 0\/1 · arguments 1\/2/);
+  // Counted as the debugger counts user turns (from 1, the opening's), not DialogTool's 0-based depth.
+  assert.match((await here.textContent()) ?? "", /user turn 1\b/);
+  assert.doesNotMatch((await here.textContent()) ?? "", /dialogue turn/);
   assert.equal(await textOf(page, "[data-testid=dialogtool-truth]"), "send_message_with_phone_number(phone_number, content)");
   assert.deepEqual(problems.pageErrors, []);
 });

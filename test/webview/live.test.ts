@@ -83,7 +83,8 @@ test("a live run streams in line by line; the panel follows it and can pause and
 
   // The host paused the run before the next turn: the panel offers Continue and Step.
   await post(page, { type: "live", state: "paused" });
-  assert.equal(await textOf(page, ".live-state"), "Paused before the next turn");
+  assert.equal(await textOf(page, ".live-state"), "Paused before the next message");
+  assert.equal(await textOf(page, "[data-action=run-step]"), "Step message");
   await page.locator("[data-action=run-step]").click();
   await page.locator("[data-action=run-continue]").click();
   await post(page, { type: "live", state: "running" });

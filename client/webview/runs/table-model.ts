@@ -36,8 +36,29 @@ export function shortDate(ms: number): string {
   return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}`;
 }
 
+/**
+ * The run number of a file the extension wrote (`<scenario>.run-<n>.trajectory.jsonl`,
+ * engine/trajectory/run-files.ts; that module reads the disk, so the name is matched here).
+ */
+export function runNumber(file: string): number | null {
+  const m = /\.run-(\d+)\.trajectory\.jsonl$/.exec(file);
+  return m ? Number(m[1]) : null;
+}
+
+/** "send_message · run 3": runs of one scenario told apart in the row, not only in a tooltip. */
+const scenarioText = (r: RunRecord): string => {
+  const n = runNumber(r.file);
+  return n === null ? r.scenario : `${r.scenario} · run ${n}`;
+};
+
 export const COLUMNS: readonly RunColumn[] = [
-  { id: "scenario", label: "Scenario", numeric: false, text: (r) => r.scenario, key: (r) => r.scenario },
+  {
+    id: "scenario",
+    label: "Scenario",
+    numeric: false,
+    text: scenarioText,
+    key: (r) => `${r.scenario}\u0000${String(runNumber(r.file) ?? 0).padStart(9, "0")}`,
+  },
   { id: "categories", label: "Categories", numeric: false, text: (r) => r.categories.join(", "), key: (r) => r.categories.join(",") },
   { id: "agent", label: "Agent", numeric: false, text: (r) => r.agent, key: (r) => r.agent },
   { id: "user", label: "User", numeric: false, text: (r) => r.user, key: (r) => r.user },

@@ -5,6 +5,9 @@ import { describeAction } from "../../../engine/benchmarks/dialogtool/tasks/desc
 import type { DialogToolMetrics, ScoredDialogToolTurn, Tally } from "../../../engine/benchmarks/dialogtool/tasks/types.js";
 import { el } from "./dom.js";
 
+/** DialogTool counts dialogue turns from 0 (after the opening); the debugger and the panel count user turns from 1 (the opening's). */
+const userTurnLabel = (dialogueTurn: number): string => `user turn ${dialogueTurn + 1}`;
+
 const ratio = (t: Tally): string => (t.accuracy === null ? "–" : t.accuracy.toFixed(2));
 
 /** "DialogTool: awareness 1.00 · selection 0.50 · execution 0.50 · BLEU 42.0 · ROUGE-L 0.71". */
@@ -61,8 +64,8 @@ function turnCard(turn: ScoredDialogToolTurn): HTMLElement {
       el("code", { text: describeAction(turn.prediction), attrs: { "data-testid": "dialogtool-prediction" } }),
     ),
     turn.apps.length > 0
-      ? el("div", { class: "muted", text: `apps: ${turn.apps.join(", ")} · dialogue turn ${turn.dialogue_turn}` })
-      : el("div", { class: "muted", text: `dialogue turn ${turn.dialogue_turn}` }),
+      ? el("div", { class: "muted", text: `apps: ${turn.apps.join(", ")} · ${userTurnLabel(turn.dialogue_turn)}` })
+      : el("div", { class: "muted", text: userTurnLabel(turn.dialogue_turn) }),
   );
 }
 

@@ -190,11 +190,13 @@ export class ToolbarView {
       );
     replaceChildren(
       this.live,
-      el("span", { class: `live-state ${live}`, text: live === "paused" ? "Paused before the next turn" : "Running" }),
+      el("span", { class: `live-state ${live}`, text: live === "paused" ? "Paused before the next message" : "Running" }),
       live === "paused"
         ? control("Continue", "continue", "Continue the run")
-        : control("Pause", "pause", "Pause the run before its next turn"),
-      live === "paused" ? control("Step turn", "step", "Play one turn, then pause again") : null,
+        : control("Pause", "pause", "Pause the run before its next message"),
+      live === "paused"
+        ? control("Step message", "step", "Play the next message (a role's next answer, with its parallel calls), then pause again")
+        : null,
       control("Stop", "stop", "Cancel the run (what was played is kept and scored)"),
     );
   }
