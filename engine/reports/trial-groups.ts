@@ -80,7 +80,7 @@ type ScenarioKeys = Pick<TrialKeys, "scenario" | "scenario_digest">;
  * The key a scenario's runs are pooled under within a group: its name, and its digest when the
  * group holds runs of more than one version of it (an edited scenario is another task).
  */
-export function scenarioKeyer(runs: readonly ScenarioKeys[]): (r: ScenarioKeys) => string {
+function scenarioKeyer(runs: readonly ScenarioKeys[]): (r: ScenarioKeys) => string {
   const versions = scenarioVersions(runs);
   return (r) => ((versions.get(r.scenario)?.size ?? 0) > 1 ? `${r.scenario}@${r.scenario_digest ?? "unknown"}` : r.scenario);
 }
@@ -111,7 +111,7 @@ export function versionNotes(records: readonly TrialKeys[]): string[] {
   return notes;
 }
 
-export interface FoldedScenario<T> {
+interface FoldedScenario<T> {
   /** The scenario's name, or `<name>@<digest>` for one version of an edited scenario. */
   readonly scenario: string;
   /** Its runs that counted, in the order given. */
