@@ -1,10 +1,12 @@
 // `toolsandbox eval`: re-scores saved trajectories without running anything, against the scenario
 // embedded in each file or against a (newer) scenario file given with --scenario. Next to the
-// score it gives the peer benchmarks' metrics, and pass^k when several trajectories are trials of
-// one scenario. Everything is read and scored before anything is printed, so a bad file never
-// leaves half a JSON document.
+// score it gives the peer benchmarks' metrics. Over several trajectories it adds up each group of
+// one agent, user, prompt set and augmentation on its own, as `report` does (trial-groups.ts): a
+// byte-identical copy counts once, each scenario's trials are folded into one mean before the
+// category table, and runs of an edited scenario are a scenario of their own; pass^k when some
+// scenario has several trials. Everything is read and scored before anything is printed, so a bad
+// file never leaves half a JSON document.
 import { formatDiagnostic } from "../engine/base/diagnostics.js";
-import { aggregateByCategory } from "../engine/evaluation/categories.js";
 import { evaluateTrajectory, EvaluationError, type EvaluationResult } from "../engine/evaluation/evaluate.js";
 import { passHatK, type PassHatKReport, type PeerMetrics } from "../engine/benchmarks/peers.js";
 import type { EndReason } from "../engine/episode/types.js";
@@ -12,7 +14,22 @@ import type { Scenario } from "../engine/scenario/model.js";
 import { formatWarning } from "../engine/trajectory/errors.js";
 import { damageOfWhole, describeDamage } from "../engine/trajectory/run-damage.js";
 import type { RunStatus } from "../engine/evaluation/outcome.js";
-import { runStatus } from "../engine/reports/run-record.js";
+import { contentDigest, groupFieldsOf, runStatus } from "../engine/reports/run-record.js";
+import {
+  byGroup,
+  copiesNote,
+  foldTrials,
+  groupKey,
+  mean,
+  versionNotes,
+  withoutCopies,
+  type TrialKeys,
+} from "../engine/reports/trial-groups.js";
+import { aggregateByCategory, type CategoryRow } from "../engine/evaluation/categories.js";
+import { PASS_HAT_K_ESTIMATOR } from "../engine/evaluation/pass-k.js";
+import { formatInterval, scenarioMeanInterval, type Interval } from "../engine/evaluation/statistics/intervals.js";
+import { plural } from "../engine/base/text.js";
+import { readFileSync } from "node:fs";
 import { ExitError, EXIT, type ExitCode } from "../engine/runner/errors.js";
 import type { Command } from "commander";
 import { problemLine, type CliIO } from "./io.js";
@@ -55,7 +72,14 @@ type EvalReport = {
   readonly status: RunStatus;
   /** Where and why the file is damaged (run-damage.ts); null when it is whole. */
   readonly damaged: string | null;
-} & EvaluationResult & {
+  /** The group it is added up in (trial-groups.ts): "agent … · user … · prompts … · augmentation …". */
+  readonly group: string;
+  /** The version of the scenario the run played (the header's scenario_digest), whatever it was scored against. */
+  readonly scenario_digest: string;
+  /** The earlier file this one is a byte-identical copy of (counted once); null when it is none. */
+  readonly copy_of: string | null;
+} & Omit<TrialKeys, "file" | "scenario" | "scenario_digest"> &
+  EvaluationResult & {
     /** ToolTalk's and ToolScan's metrics against the reference solution; null without one. */
     readonly peers: PeerMetrics | null;
     /** The role-play judge's verdict recorded by `run --judge`; absent when the file has none. */
@@ -64,27 +88,53 @@ type EvalReport = {
     readonly review?: ReviewSummary;
   };
 
+/** One group's figures in `eval --json`: its scenarios' folded means, never pooled with another group's. */
+interface EvalGroup {
+  readonly key: string;
+  readonly agent: string;
+  readonly user: string;
+  readonly prompts: string;
+  readonly augmentation: string;
+  /** Its trajectories, copies left out. */
+  readonly trajectories: number;
+  /** Those whose score counts (neither damaged nor errored). */
+  readonly counted: number;
+  /** Scenarios (each version of an edited one) with a counted trajectory. */
+  readonly scenarios: number;
+  /** Mean over those scenarios of their trials' mean; null when none counted. */
+  readonly score: number | null;
+  /** 95% percentile bootstrap over scenarios; null under 10 scenarios. */
+  readonly interval: Interval | null;
+  readonly categories: readonly CategoryRow[];
+  /** Null when no scenario has two counted trials. */
+  readonly pass_hat_k: (PassHatKReport & { readonly estimator: string }) | null;
+}
+
 function evalCommand(paths: readonly string[], options: EvalOptions, io: CliIO): ExitCode {
   if (options.mode === "tooltalk") return evalToolTalkMode(paths, options, io);
   if (options.mode === "dialogtool") return evalDialogToolMode(paths, options, io);
   const override = options.scenario === undefined ? null : loadOverride(options.scenario, io);
   if (override === false) return EXIT.failed;
-  const reports = collectTrajectoryFiles(paths).map((file) => score(file, override, io));
-  const counted = reports.filter((r) => r.status === "scored");
-  const reliability = trialsReport(counted, options.successThreshold ?? 1);
+  const scored = collectTrajectoryFiles(paths).map((file) => score(file, override, io));
+  const { records: distinct, duplicates } = withoutCopies(scored);
+  const copyOf = new Map(duplicates.map((d) => [d.file, d.copy_of]));
+  const reports = scored.map((r) => ({ ...r, copy_of: copyOf.get(r.file) ?? null }));
+  const groups = byGroup(distinct).map(([key, runs]) => evalGroup(key, runs, options.successThreshold ?? 1));
+  const copies = copiesNote(duplicates);
+  const notes = [...(copies === null ? [] : [copies]), ...versionNotes(distinct)];
 
   if (options.json) {
     // A damaged or errored run's score is null, as in `report --json`; what this build computes for it
     // is kept in evaluated_score, for reading; a scored run's record is as it was.
     const trajectories = reports.map((r) => (r.status === "scored" ? r : { ...r, score: null, evaluated_score: r.score }));
-    const output = { trajectories, pass_hat_k: reliability };
-    io.out(JSON.stringify(output, null, 2));
+    io.out(JSON.stringify({ trajectories, groups, duplicates, notes }, null, 2));
     return EXIT.ok;
   }
   reports.forEach((r, i) => {
     if (i > 0) io.out("");
     io.out(r.file);
     io.out(`  scenario  ${r.scenario}${r.scored_against === "embedded" ? "" : ` (scored against ${r.scored_against})`}`);
+    if (r.copy_of !== null) io.out(`  copy of ${r.copy_of}: the same run, counted once`);
     if (r.status !== "scored") io.out(`  ${r.status}: ${r.damaged ?? r.end_reason ?? "no end"}; its score is not counted`);
     io.out(`  ${scoreLine(r)}`);
     for (const line of nodeTableLines(r)) io.out(`  ${line}`);
@@ -92,38 +142,60 @@ function evalCommand(paths: readonly string[], options: EvalOptions, io: CliIO):
     if (r.judgement !== undefined) for (const line of judgementLines({ type: "judgement", ...r.judgement })) io.out(`  ${line}`);
     if (r.review !== undefined) io.out(`  review    ${r.review.reviewer} says ${r.review.kind ?? "nothing"}: ${r.review.reason}`);
   });
-  if (reports.length > 1) {
+  // One trajectory is its own figure; the sums start at two.
+  if (reports.length < 2) return EXIT.ok;
+  io.out("");
+  for (const note of notes) {
+    io.out(`note: ${note}`);
     io.out("");
-    if (counted.length > 0) {
-      for (const line of categoryTableLines(aggregateByCategory(counted))) io.out(line);
-      io.out("");
-    }
-    const mean = counted.length === 0 ? null : counted.reduce((n, r) => n + r.score, 0) / counted.length;
-    const left = reports.length - counted.length;
-    io.out(
-      `${counted.length} of ${reports.length} trajectories counted, mean score ${formatScore(mean)}${left === 0 ? "" : ` (${left} damaged or errored, left out)`}`,
-    );
   }
-  if (reliability !== null) {
-    io.out("");
-    for (const line of passHatKLines(reliability)) io.out(line);
-  }
+  groups.forEach((g, i) => {
+    if (i > 0) io.out("");
+    for (const line of groupLines(g)) io.out(line);
+  });
   return EXIT.ok;
 }
 
 /**
- * pass^k with each scenario a task and each of its trajectories a trial, or null when no scenario
- * has two trajectories (pass^1 alone is just the success rate). Scenarios are grouped by the name
- * they were scored as, in order of first appearance.
+ * A group's figures as `report` computes them: each scenario's counted trials folded into their
+ * mean first, so a scenario counts once in the mean, its interval and the category table; pass^k
+ * with each scenario a task and its trials the trials.
  */
-function trialsReport(reports: readonly EvalReport[], threshold: number): PassHatKReport | null {
-  const scores = new Map<string, number[]>();
-  for (const r of reports) scores.set(r.scenario, [...(scores.get(r.scenario) ?? []), r.score]);
-  if (![...scores.values()].some((s) => s.length > 1)) return null;
-  return passHatK(
-    [...scores].map(([task, list]) => ({ task, scores: list })),
-    { threshold },
+function evalGroup(key: string, runs: readonly EvalReport[], threshold: number): EvalGroup {
+  const first = runs[0]!;
+  const folded = foldTrials(runs, (r) => (r.status === "scored" ? r.score : null));
+  const means = folded.map((f) => f.score);
+  // pass^1 alone is just the success rate: pass^k only when some scenario has two trials.
+  const trials = folded.some((f) => f.scores.length > 1);
+  const tasks = folded.map((f) => ({ task: f.scenario, scores: f.scores }));
+  return {
+    key,
+    agent: first.agent,
+    user: first.user,
+    prompts: first.prompts,
+    augmentation: first.augmentation,
+    trajectories: runs.length,
+    counted: folded.reduce((n, f) => n + f.runs.length, 0),
+    scenarios: folded.length,
+    score: folded.length === 0 ? null : mean(means),
+    interval: scenarioMeanInterval(means),
+    categories: aggregateByCategory(
+      folded.map((f) => ({ categories: f.runs[0]!.categories, score: f.score, turn_count: mean(f.runs.map((r) => r.turn_count)) })),
+    ),
+    pass_hat_k: trials ? { ...passHatK(tasks, { threshold }), estimator: PASS_HAT_K_ESTIMATOR } : null,
+  };
+}
+
+/** The group's key, then indented: the category table, the counted trajectories and mean over scenarios, pass^k. */
+function groupLines(g: EvalGroup): string[] {
+  const left = g.trajectories - g.counted;
+  const lines = [g.key];
+  if (g.categories.length > 0) lines.push(...categoryTableLines(g.categories).map((l) => `  ${l}`));
+  lines.push(
+    `  ${g.counted} of ${g.trajectories} trajectories counted${left === 0 ? "" : ` (${left} damaged or errored, left out)`}, ${plural(g.scenarios, "scenario")}, mean score ${formatScore(g.score)}${g.score === null ? "" : ` ${formatInterval(g.interval)}`}`,
   );
+  if (g.pass_hat_k !== null) lines.push(...passHatKLines(g.pass_hat_k).map((l) => `  ${l}`));
+  return lines;
 }
 
 /** The --scenario file resolved, or false (diagnostics printed) when it has errors. */
@@ -159,9 +231,14 @@ function score(file: string, override: { file: string; scenario: Scenario } | nu
   }
   const damage = damageOfWhole(trajectory);
   const status = runStatus(trajectory, damage, { rescored: true }).status;
+  const fields = groupFieldsOf(trajectory.header);
   return {
     file,
     scenario: scenario.name,
+    ...fields,
+    group: groupKey(fields),
+    content_digest: contentDigest(readFileSync(file, "utf8")),
+    copy_of: null,
     scored_against: override?.file ?? "embedded",
     categories: scenario.categories,
     end_reason: trajectory.endReason,

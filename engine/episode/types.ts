@@ -77,6 +77,12 @@ export interface TrajectoryHeader {
   readonly type: "header";
   readonly format: "toolsandbox-trajectory";
   readonly version: 1;
+  /**
+   * "sha256:" and 16 hex digits: the digest of `scenario` (trajectory/scenario-digest.ts), so runs of
+   * an edited scenario are told apart from runs of the original under one name. Absent in files
+   * written before it was recorded; readers then compute it from `scenario`.
+   */
+  readonly scenario_digest?: string;
   /** The fully resolved scenario: a trajectory is self-contained for replay and re-scoring. */
   readonly scenario: Scenario;
   readonly run: RunConfig;

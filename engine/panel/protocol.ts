@@ -81,6 +81,8 @@ export interface PanelNodeDefinition {
 
 export interface PanelHeader {
   readonly type: "header";
+  /** Which version of the scenario the run played (absent in older files). */
+  readonly scenario_digest?: string;
   readonly scenario: {
     readonly name: string;
     readonly description: string;
@@ -122,5 +124,5 @@ export type { Message, RowChange, Tables };
 // Compile-time checks: what the engine writes is what the panel reads.
 type Assignable<T extends U, U> = T;
 // Named with a leading underscore: never read, they fail the type check when the shapes drift.
-type _HeaderFits = Assignable<{ type: "header"; scenario: Scenario; run: RunConfig }, PanelHeader>;
+type _HeaderFits = Assignable<{ type: "header"; scenario_digest?: string; scenario: Scenario; run: RunConfig }, PanelHeader>;
 type _NodeFits = Assignable<Milestone, PanelNodeDefinition>;

@@ -13,8 +13,9 @@ import { reviewSummary, type ReviewSummary } from "../runner/failure-review.js";
 import { isErroredEnd, type RunStatus } from "../evaluation/outcome.js";
 import { packById } from "../packs/registry.js";
 import { appsOfTools } from "../scenario/apps.js";
+import type { TrajectoryHeader } from "../episode/types.js";
 import type { Scenario } from "../scenario/model.js";
-import { scenarioDigest } from "../trajectory/scenario-digest.js";
+import { headerScenarioDigest } from "../trajectory/scenario-digest.js";
 import { checkRunText, readRunFile, type CheckedRun, type RunDamage } from "../trajectory/run-damage.js";
 import type { Trajectory } from "../trajectory/trajectory.js";
 import { telemetryTotals, type TelemetryTotals } from "../trajectory/telemetry-totals.js";
@@ -106,7 +107,21 @@ export function runRecordOf(text: string, file: string, root: string, date: numb
   return recordOfChecked(checkRunText(text, file), file, root, date, contentDigest(text));
 }
 
-const contentDigest = (text: string): string => `sha256:${createHash("sha256").update(text).digest("hex")}`;
+/** The digest of a run file's text: byte-identical copies of a run share it. */
+export const contentDigest = (text: string): string => `sha256:${createHash("sha256").update(text).digest("hex")}`;
+
+/** What a run's header says about the group it belongs to (trial-groups.ts) and the version of the scenario it played. */
+export function groupFieldsOf(
+  header: TrajectoryHeader,
+): Pick<RunRecord, "agent" | "user" | "prompts" | "augmentation"> & { readonly scenario_digest: string } {
+  return {
+    agent: header.run.agent,
+    user: header.run.user,
+    prompts: promptSetOf(header.scenario),
+    augmentation: augmentationOf(header.scenario),
+    scenario_digest: headerScenarioDigest(header),
+  };
+}
 
 /** Every line of the file was checked (run-damage.ts); a damaged file keeps what it could read but never a score. */
 function recordOfChecked(
@@ -160,12 +175,8 @@ function recordOfChecked(
     scenario: scenario.name,
     categories: scenario.categories,
     apps: referenceApps(scenario),
-    agent: header.run.agent,
-    user: header.run.user,
-    prompts: promptSetOf(scenario),
-    augmentation: augmentationOf(scenario),
+    ...groupFieldsOf(header),
     seed: header.run.seed,
-    scenario_digest: scenarioDigest(scenario),
     status,
     score: status === "scored" ? recorded : null,
     recorded_score: recorded,

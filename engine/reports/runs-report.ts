@@ -1,5 +1,6 @@
 // What a set of runs adds up to, above the table of runs. Runs are first split into groups of one
-// agent, one user, one prompt set and one augmentation: every figure is computed within a group,
+// agent, one user, one prompt set and one augmentation (trial-groups.ts, shared with `eval`, which
+// also drops byte-identical copies and tells edited scenarios apart): every figure is computed within a group,
 // never across groups, since pooling two agents' trials of a scenario would make pass^k and the
 // means describe neither. Within a group: the paper's per-category and per-app tables (each
 // scenario counted once with its trials averaged), the mean score with a 95% bootstrap interval
@@ -15,6 +16,7 @@ import { scenarioMeanInterval, wilsonInterval, type Interval } from "../evaluati
 import type { Category } from "../scenario/model.js";
 import { addTelemetry, NO_TELEMETRY, type TelemetryTotals } from "../trajectory/telemetry-totals.js";
 import type { RunRecord } from "./run-record.js";
+import { byGroup, copiesNote, foldTrials, groupKey, mean, versionNotes, withoutCopies, type Duplicate } from "./trial-groups.js";
 
 export interface StatusCounts {
   readonly runs: number;
@@ -74,7 +76,7 @@ export interface RunsReport extends StatusCounts {
   readonly suites: readonly SuiteRow[];
   readonly telemetry: TelemetryTotals;
   /** Byte-identical copies of an earlier run (same header and events): listed in the table, counted once. */
-  readonly duplicates?: readonly { readonly file: string; readonly copy_of: string }[];
+  readonly duplicates?: readonly Duplicate[];
   /** What the figures did with duplicates and with runs of edited scenarios, one sentence each. */
   readonly notes?: readonly string[];
 }
@@ -83,30 +85,16 @@ export interface RunsReportOptions extends Partial<ScoringPolicy> {
   readonly threshold?: number;
 }
 
-/** The key of a run's group. Damaged files whose header did not read have no roles: "(unreadable)". */
-export function groupKey(r: Pick<RunRecord, "agent" | "user" | "prompts" | "augmentation">): string {
-  if (r.agent === "" && r.user === "") return "(unreadable)";
-  return `agent ${r.agent} · user ${r.user} · prompts ${r.prompts} · augmentation ${r.augmentation}`;
-}
-
 export function runsReport(allRecords: readonly RunRecord[], options: RunsReportOptions = {}): RunsReport {
   const policy: ScoringPolicy = { errorsAsFailures: options.errorsAsFailures ?? false };
   const threshold = options.threshold ?? 1;
   const { records, duplicates } = withoutCopies(allRecords);
-  const notes = [
-    ...(duplicates.length === 0
-      ? []
-      : [
-          `${duplicates.length} file${duplicates.length === 1 ? " is a byte-identical copy" : "s are byte-identical copies"} of another run, counted once: ${duplicates.map((d) => `${d.file} (copy of ${d.copy_of})`).join(", ")}`,
-        ]),
-    ...versionNotes(records),
-  ];
-  const groups = new Map<string, RunRecord[]>();
+  const copies = copiesNote(duplicates);
+  const notes = [...(copies === null ? [] : [copies]), ...versionNotes(records)];
   const suites = new Map<string, RunRecord[]>();
   let telemetry = NO_TELEMETRY;
   for (const r of records) {
     telemetry = addTelemetry(telemetry, r.telemetry);
-    push(groups, groupKey(r), r);
     push(suites, `${r.suite}\u0000${groupKey(r)}`, r);
   }
   const byKey = ([a]: [string, unknown], [b]: [string, unknown]): number => (a < b ? -1 : a > b ? 1 : 0);
@@ -114,7 +102,7 @@ export function runsReport(allRecords: readonly RunRecord[], options: RunsReport
     ...statusCounts(records),
     errors_as_failures: policy.errorsAsFailures,
     threshold,
-    groups: [...groups.entries()].sort(byKey).map(([key, runs]) => groupReport(key, runs, policy, threshold)),
+    groups: byGroup(records).map(([key, runs]) => groupReport(key, runs, policy, threshold)),
     suites: [...suites.entries()].sort(byKey).map(([key, runs]) => {
       const [suite = "", group = ""] = key.split("\u0000");
       const means = scenarioMeans(runs, policy);
@@ -130,66 +118,6 @@ export function runsReport(allRecords: readonly RunRecord[], options: RunsReport
     ...(duplicates.length === 0 ? {} : { duplicates }),
     ...(notes.length === 0 ? {} : { notes }),
   };
-}
-
-/** The records with every byte-identical copy of an earlier one (same content digest) taken out. */
-export function withoutCopies(records: readonly RunRecord[]): {
-  records: RunRecord[];
-  duplicates: { file: string; copy_of: string }[];
-} {
-  const first = new Map<string, string>();
-  const kept: RunRecord[] = [];
-  const duplicates: { file: string; copy_of: string }[] = [];
-  for (const r of records) {
-    const digest = r.content_digest ?? null;
-    const original = digest === null ? undefined : first.get(digest);
-    if (original !== undefined) {
-      duplicates.push({ file: r.file, copy_of: original });
-      continue;
-    }
-    if (digest !== null) first.set(digest, r.file);
-    kept.push(r);
-  }
-  return { records: kept, duplicates };
-}
-
-/**
- * The key a scenario's runs are pooled under within a group: its name, and its digest when the
- * group holds runs of more than one version of it (an edited scenario is another task).
- */
-function scenarioKeyer(
-  runs: readonly Pick<RunRecord, "scenario" | "scenario_digest">[],
-): (r: Pick<RunRecord, "scenario" | "scenario_digest">) => string {
-  const versions = scenarioVersions(runs);
-  return (r) => ((versions.get(r.scenario)?.size ?? 0) > 1 ? `${r.scenario}@${r.scenario_digest ?? "unknown"}` : r.scenario);
-}
-
-function scenarioVersions(runs: readonly Pick<RunRecord, "scenario" | "scenario_digest">[]): Map<string, Set<string>> {
-  const versions = new Map<string, Set<string>>();
-  for (const r of runs) {
-    if (r.scenario_digest === undefined || r.scenario_digest === null) continue;
-    const set = versions.get(r.scenario) ?? new Set<string>();
-    set.add(r.scenario_digest);
-    versions.set(r.scenario, set);
-  }
-  return versions;
-}
-
-/** One note per group and scenario run from several versions: each version counts as a scenario of its own. */
-function versionNotes(records: readonly RunRecord[]): string[] {
-  const byGroup = new Map<string, RunRecord[]>();
-  for (const r of records) push(byGroup, groupKey(r), r);
-  const notes: string[] = [];
-  for (const [key, runs] of [...byGroup].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
-    for (const [name, digests] of [...scenarioVersions(runs)].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
-      if (digests.size < 2) continue;
-      const counts = [...digests].map((d) => `${d} (${runs.filter((r) => r.scenario === name && r.scenario_digest === d).length} runs)`);
-      notes.push(
-        `${key}: scenario ${name} was run from ${digests.size} versions of its file, ${counts.join(", ")}; each version counts as a scenario of its own, named ${name}@<digest>`,
-      );
-    }
-  }
-  return notes;
 }
 
 function groupReport(key: string, runs: readonly RunRecord[], policy: ScoringPolicy, threshold: number): GroupReport {
@@ -240,18 +168,14 @@ interface ScenarioMean {
 
 /** Each scenario (each version of an edited one) with a counted run: its trials' counted scores and their means. */
 function scenarioMeans(runs: readonly RunRecord[], policy: ScoringPolicy): ScenarioMean[] {
-  const by = new Map<string, { categories: readonly string[]; apps: readonly string[]; scores: number[]; turns: number[] }>();
-  const keyOf = scenarioKeyer(runs);
-  for (const r of runs) {
-    const score = countedScore(r, policy);
-    if (score === null) continue;
-    const key = keyOf(r);
-    const s = by.get(key) ?? { categories: r.categories, apps: r.apps, scores: [], turns: [] };
-    s.scores.push(score);
-    s.turns.push(r.turns ?? 0);
-    by.set(key, s);
-  }
-  return [...by.entries()].map(([scenario, s]) => ({ scenario, ...s, score: mean(s.scores), turns: mean(s.turns) }));
+  return foldTrials(runs, (r) => countedScore(r, policy)).map((s) => ({
+    scenario: s.scenario,
+    categories: s.runs[0]!.categories,
+    apps: s.runs[0]!.apps,
+    scores: s.scores,
+    score: s.score,
+    turns: mean(s.runs.map((r) => r.turns ?? 0)),
+  }));
 }
 
 function statusCounts(runs: readonly Pick<RunRecord, "status" | "cause">[]): StatusCounts {
@@ -268,5 +192,3 @@ function push<T>(map: Map<string, T[]>, key: string, value: T): void {
   list.push(value);
   map.set(key, list);
 }
-
-const mean = (xs: readonly number[]): number => xs.reduce((a, b) => a + b, 0) / xs.length;

@@ -15,6 +15,7 @@ import { reviewEpisode, type FailureReviewer } from "./failure-review.js";
 import type { Scenario } from "../scenario/model.js";
 import type { JudgementEvent, ReviewEvent, TrajectoryEvent } from "../trajectory/events.js";
 import type { ModelCallEvent } from "../trajectory/trajectory.js";
+import { scenarioDigest } from "../trajectory/scenario-digest.js";
 import { serializeLine, TrajectoryWriter } from "../trajectory/writer.js";
 
 interface EpisodeFileOptions {
@@ -90,6 +91,7 @@ export function episodeHeader(scenario: Scenario, agent: AgentRole, user: UserRo
     type: "header",
     format: "toolsandbox-trajectory",
     version: 1,
+    scenario_digest: scenarioDigest(scenario),
     scenario,
     run: runConfigFor(agent, user, seed, feedbackRunOptions(scenario)),
   };

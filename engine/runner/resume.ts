@@ -2,7 +2,8 @@
 // whose trajectory is complete (its header is the one this run would write, it parses cleanly,
 // and it has its end event and its evaluation) is kept and read back into the summary. Anything
 // else under the job's name (a run killed mid-episode, an episode cancelled by Ctrl-C, an engine
-// failure) is deleted and played again from the start, never appended to.
+// failure) is deleted and played again from the start, never appended to. A file of an edited
+// scenario is refused, named by the two scenario digests of the headers.
 import { reviewSummary } from "./failure-review.js";
 import { failureCause } from "../evaluation/failure-causes.js";
 import { readFileSync, rmSync } from "node:fs";
@@ -47,12 +48,14 @@ export function inspectSavedJob(job: BatchJob, outDir: string, expected: Traject
     throw fsError(e, path);
   }
   const firstLine = text.slice(0, text.indexOf("\n") + 1);
-  const expectedLine = serializeLine(expected);
-  if (firstLine !== expectedLine) {
+  if (firstLine !== serializeLine(expected)) {
     // A header cut short by a kill is this run's own; a whole header that differs is not.
     const saved = parseHeaderLine(firstLine);
     if (saved === null) return { kind: "incomplete", reason: "its header line is cut short" };
-    return { kind: "foreign", reason: headerDifference(saved, expected) };
+    // A file written before headers carried the scenario's digest is this run's if all else is.
+    const { scenario_digest: _digest, ...undigested } = expected;
+    const older = saved.scenario_digest === undefined && firstLine === serializeLine(undigested);
+    if (!older) return { kind: "foreign", reason: headerDifference(saved, expected) };
   }
   let trajectory: Trajectory;
   try {
@@ -128,6 +131,9 @@ function headerDifference(saved: JsonObject, expected: TrajectoryHeader): string
       ? `it was played with ${key} ${json(was)}, this run uses ${json(is)}`
       : `it was played with other ${key}`;
   }
+  // The header's digest names the two versions; a file from before it was recorded has none to name.
+  if (typeof saved.scenario_digest === "string" && saved.scenario_digest !== expected.scenario_digest)
+    return `it was played from another version of the scenario (${saved.scenario_digest}; this run's is ${expected.scenario_digest ?? "unknown"})`;
   return "it was played from another version of the scenario";
 }
 

@@ -101,3 +101,43 @@ test("a resumed file that is corrupt before its last line is played again, not t
   assert.equal(readFileSync(file, "utf8"), good);
   assert.equal(readTrajectoryFile(file).evaluation?.score, 1);
 });
+
+test("--resume refuses files of an edited scenario, naming both versions by the digest in their headers", () => {
+  const dir = tempDir("resume-edited");
+  const scenario = join(dir, "cellular_off_adapted.scenario.yaml");
+  const source = readFileSync(SCENARIOS[0]!, "utf8");
+  writeFileSync(scenario, source);
+  const out = join(dir, "out");
+  assert.equal(runCli(["run", scenario, "--out", out]).status, 0);
+  const file = join(out, "cellular_off_adapted.trajectory.jsonl");
+  const digestOf = (): string => (JSON.parse(readFileSync(file, "utf8").split("\n")[0]!) as { scenario_digest: string }).scenario_digest;
+  const played = digestOf();
+  const before = readFileSync(file);
+  assert.ok(source.includes("The simplest state change"));
+  writeFileSync(scenario, source.replace("The simplest state change", "The plainest state change"));
+  const r = runCli(["run", scenario, "--resume", "--out", out]);
+  assert.equal(r.status, 2);
+  const [line, ...rest] = lines(r.stderr);
+  assert.deepEqual(rest, []);
+  const named = /it was played from another version of the scenario \((sha256:[0-9a-f]{16}); this run's is (sha256:[0-9a-f]{16})\)/.exec(
+    line ?? "",
+  );
+  assert.ok(named, line);
+  assert.equal(named[1], played);
+  assert.notEqual(named[2], played);
+  assert.ok(readFileSync(file).equals(before), "the refused file is left as it was");
+});
+
+test("--resume keeps the complete files of a run written before headers carried the scenario's digest", () => {
+  const out = tempDir("resume-older");
+  assert.equal(runCli([...RUN, "--out", out]).status, 0);
+  for (const f of readdirSync(out).filter((n) => n.endsWith(".trajectory.jsonl"))) {
+    const text = readFileSync(join(out, f), "utf8");
+    const older = text.replace(/"scenario_digest":"sha256:[0-9a-f]{16}",/, "");
+    assert.notEqual(older, text, f);
+    writeFileSync(join(out, f), older);
+  }
+  const r = runCli([...RUN, "--resume", "--out", out]);
+  assert.equal(r.status, 0, r.stderr);
+  assert.deepEqual(lines(r.stderr), ["toolsandbox: resuming: 4 of 4 episodes already complete, 0 to play"]);
+});

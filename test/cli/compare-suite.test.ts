@@ -3,9 +3,10 @@
 // find_temperature trials average 2/3 against A's 1, cellular_off ties at 1.
 import { after, before, test } from "node:test";
 import assert from "node:assert/strict";
-import { copyFileSync } from "node:fs";
+import { copyFileSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { requireBuild, lines, removeTempDirs, runCli, tempDir } from "./harness.js";
+import { playTrial, TRIALS_NAME, TRIALS_SCENARIO, trialsScenario } from "./played-trials.js";
 import { writeScoresFixture } from "./scores-fixture.js";
 
 before(requireBuild);
@@ -72,4 +73,45 @@ test("compare --suite refuses a side with another agent's errored run, with or w
     assert.equal(r.status, 2, `${extra.join(" ")}: ${r.stdout}`);
     assert.match(r.stderr, /scripted holds runs of 2 groups .*; give one folder per agent$/m);
   }
+});
+
+/** The trials fixture's scenario with its description reworded: another version under the same name. */
+function rewordedScenario(): string {
+  const text = readFileSync(TRIALS_SCENARIO, "utf8");
+  assert.ok(text.includes("description: Cellular is off;"));
+  const file = join(tempDir("suites-edit"), "edited.scenario.yaml");
+  writeFileSync(file, text.replace("description: Cellular is off;", "description: The phone's cellular is off;"));
+  return file;
+}
+
+const headerDigest = (file: string): string =>
+  (JSON.parse(readFileSync(file, "utf8").split("\n")[0]!) as { scenario_digest: string }).scenario_digest;
+
+test("compare --suite does not pair a scenario the sides played from different versions, and says which", async () => {
+  const dir = tempDir("suites-versions");
+  const a = join(dir, "A", `${TRIALS_NAME}.trajectory.jsonl`);
+  const b = join(dir, "B", `${TRIALS_NAME}.trajectory.jsonl`);
+  await playTrial(a, { agent: "policy-a", seed: 0, policy: "passing" });
+  await playTrial(b, { agent: "policy-b", seed: 0, policy: "halfway", scenario: trialsScenario(rewordedScenario()) });
+  assert.notEqual(headerDigest(a), headerDigest(b));
+  const json = runCli(["compare", "--suite", join(dir, "A"), join(dir, "B"), "--json"]);
+  assert.equal(json.status, 0, json.stderr);
+  const c = JSON.parse(json.stdout) as { edited: string[]; paired: unknown };
+  assert.deepEqual([c.edited, c.paired], [[TRIALS_NAME], null]);
+  const text = lines(runCli(["compare", "--suite", join(dir, "A"), join(dir, "B")]).stdout);
+  assert.ok(text.includes(`played from different versions of the scenario in A and B (not paired): ${TRIALS_NAME}`), text.join("\n"));
+});
+
+test("compare --suite refuses a side holding two versions of a scenario, naming both digests", async () => {
+  const dir = tempDir("suites-two-versions");
+  const first = join(dir, "A", `${TRIALS_NAME}.trial-1.trajectory.jsonl`);
+  const second = join(dir, "A", `${TRIALS_NAME}.trial-2.trajectory.jsonl`);
+  await playTrial(first, { agent: "policy-a", seed: 0, policy: "passing" });
+  await playTrial(second, { agent: "policy-a", seed: 1, policy: "passing", scenario: trialsScenario(rewordedScenario()) });
+  await playTrial(join(dir, "B", `${TRIALS_NAME}.trajectory.jsonl`), { agent: "policy-b", seed: 0, policy: "passing" });
+  const r = runCli(["compare", "--suite", join(dir, "A"), join(dir, "B")]);
+  assert.equal(r.status, 2);
+  assert.deepEqual(lines(r.stderr), [
+    `toolsandbox: ${join(dir, "A")} holds runs of 2 versions of scenario ${TRIALS_NAME} (${headerDigest(first)}, ${headerDigest(second)}); give one folder per version`,
+  ]);
 });

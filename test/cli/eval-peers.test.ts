@@ -1,9 +1,10 @@
 // The peer benchmarks' numbers as a user meets them: ToolTalk's and ToolScan's metrics in `eval`
 // (text and --json), the ToolScan tags on the calls `replay` prints, the `peers` object of
-// summary.json, pass^k over trials in `eval`, and `run --feedback toolscan`.
+// summary.json, pass^k over trials in `eval` (groups, copies and edited scenarios: eval-groups.test.ts),
+// and `run --feedback toolscan`.
 import { after, before, test } from "node:test";
 import assert from "node:assert/strict";
-import { copyFileSync, readFileSync, writeFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { feedbackRunOptions, withFeedback } from "../../engine/episode/call-feedback.js";
 import { Episode } from "../../engine/episode/episode.js";
@@ -11,6 +12,7 @@ import { loadScenarioFile } from "../../engine/scenario/load.js";
 import { TrajectoryWriter } from "../../engine/trajectory/writer.js";
 import { queuedRoles } from "../episode/harness.js";
 import { requireBuild, lines, removeTempDirs, runCli, tempDir } from "./harness.js";
+import { playTrial } from "./played-trials.js";
 
 // The reference sends the text before turning cellular on (that send fails), then sends it again.
 const SCENARIO = "test/fixtures/scenarios/suite/text_with_cellular_off.scenario.yaml";
@@ -45,14 +47,17 @@ interface PeersJson {
     incorrect_values: string[];
   };
 }
+interface PassHatKJson {
+  threshold: number;
+  tasks: { task: string; trials: number; successes: number }[];
+  pass_hat_k: { k: number; value: number }[];
+  average_score: number;
+  estimator: string;
+}
 interface EvalJson {
   trajectories: { file: string; scenario: string; score: number; peers: PeersJson | null }[];
-  pass_hat_k: {
-    threshold: number;
-    tasks: { task: string; trials: number; successes: number }[];
-    pass_hat_k: { k: number; value: number }[];
-    average_score: number;
-  } | null;
+  groups: { key: string; pass_hat_k: PassHatKJson | null }[];
+  duplicates: { file: string; copy_of: string }[];
 }
 
 function evalJson(args: readonly string[]): EvalJson {
@@ -157,25 +162,29 @@ test("summary.json gives each scenario's peer metrics in brief, with the tagged 
   assert.deepEqual(peers.toolscan.tagged, { IAN: [], IAT: [], RAC: [21], IFN: [], IFE: [] });
 });
 
-/** Three copies of the passing run and one run of a scenario (same name) whose reference misses a milestone. */
-function trialsDir(): string {
+/** Four trials of one agent, each played with its own seed: three reach both milestones, the fourth stops halfway. */
+async function trialsDir(): Promise<string> {
   const dir = tempDir("trials");
-  for (const t of ["a", "b", "c"]) copyFileSync(trajectory, join(dir, `${t}.trajectory.jsonl`));
-  const missing = edited('{ phone_number: "+12453344098"', '{ phone_number: "+10000000000"');
-  const r = runCli(["run", missing, "--out", join(dir, "d")]);
-  assert.equal(r.status, 0, r.stderr);
+  for (const [k, policy] of (["passing", "passing", "passing", "halfway"] as const).entries()) {
+    await playTrial(join(dir, `${NAME}.trial-${k + 1}.trajectory.jsonl`), { agent: "queued", seed: k, policy });
+  }
   return dir;
 }
 
-test("trajectories of one scenario are trials: eval prints and returns pass^k for k up to the number of trials", () => {
-  const dir = trialsDir();
+test("trajectories of one scenario are trials: eval prints and returns pass^k for k up to the number of trials", async () => {
+  const dir = await trialsDir();
   const json = evalJson([dir]);
   assert.deepEqual(
     json.trajectories.map((t) => t.score),
     [1, 1, 1, 0.5],
   );
+  // No two files are copies of each other: four trials, counted as four.
+  assert.deepEqual(json.duplicates, []);
+  assert.equal(json.groups.length, 1);
   // 3 successes of 4: pass^k = C(3, k) / C(4, k).
-  assert.deepEqual(json.pass_hat_k, {
+  const { estimator, ...passHatK } = json.groups[0]!.pass_hat_k!;
+  assert.match(estimator, /C\(c, k\) \/ C\(n, k\)/);
+  assert.deepEqual(passHatK, {
     threshold: 1,
     tasks: [{ task: NAME, trials: 4, successes: 3 }],
     pass_hat_k: [
@@ -190,20 +199,21 @@ test("trajectories of one scenario are trials: eval prints and returns pass^k fo
   const r = runCli(["eval", dir]);
   assert.equal(r.status, 0, r.stderr);
   const out = lines(r.stdout);
-  const start = out.findIndex((l) => l.startsWith("pass^k "));
+  const start = out.findIndex((l) => l.startsWith("  pass^k "));
   assert.deepEqual(out.slice(start), [
-    "pass^k over 1 scenario (4 trials each); a trial succeeds when its score is at least 1",
-    "SCENARIO                TRIALS  SUCCESSES",
-    `${NAME}       4          3`,
-    "pass^1 0.750  pass^2 0.500  pass^3 0.250  pass^4 0.000",
+    "  pass^k over 1 scenario (4 trials each); a trial succeeds when its score is at least 1",
+    "  SCENARIO                TRIALS  SUCCESSES",
+    `  ${NAME}       4          3`,
+    "  pass^1 0.750  pass^2 0.500  pass^3 0.250  pass^4 0.000",
   ]);
 });
 
-test("--success-threshold lowers the score a trial needs", () => {
-  const json = evalJson([trialsDir(), "--success-threshold", "0.5"]);
-  assert.equal(json.pass_hat_k?.threshold, 0.5);
+test("--success-threshold lowers the score a trial needs", async () => {
+  const json = evalJson([await trialsDir(), "--success-threshold", "0.5"]);
+  const passHatK = json.groups[0]?.pass_hat_k;
+  assert.equal(passHatK?.threshold, 0.5);
   assert.deepEqual(
-    json.pass_hat_k?.pass_hat_k.map((p) => p.value),
+    passHatK?.pass_hat_k.map((p) => p.value),
     [1, 1, 1, 1],
   );
   const bad = runCli(["eval", trajectory, "--success-threshold", "2"]);
@@ -215,28 +225,30 @@ test("--success-threshold lowers the score a trial needs", () => {
 
 test("scenarios with different numbers of trials give pass^k up to the fewest", () => {
   const dir = tempDir("uneven");
-  for (const t of ["a", "b"]) copyFileSync(trajectory, join(dir, `${t}.trajectory.jsonl`));
+  const trials = runCli(["run", SCENARIO, "--trials", "2", "--out", join(dir, "trials")]);
+  assert.equal(trials.status, 0, trials.stderr);
   const other = runCli(["run", "test/fixtures/scenarios/suite/reminder_and_contacts.scenario.yaml", "--out", join(dir, "other")]);
   assert.equal(other.status, 0, other.stderr);
   const json = evalJson([dir]);
+  const passHatK = json.groups[0]?.pass_hat_k;
   assert.deepEqual(
-    json.pass_hat_k?.tasks.map((t) => [t.task, t.trials]),
+    passHatK?.tasks.map((t) => [t.task, t.trials]),
     [
-      [NAME, 2],
       ["reminder_and_contacts", 1],
+      [NAME, 2],
     ],
   );
-  assert.deepEqual(json.pass_hat_k?.pass_hat_k, [{ k: 1, value: 1 }]);
+  assert.deepEqual(passHatK?.pass_hat_k, [{ k: 1, value: 1 }]);
   const out = lines(runCli(["eval", dir]).stdout);
   assert.ok(
-    out.includes("pass^k over 2 scenarios (1 to 2 trials each, so k stops at 1); a trial succeeds when its score is at least 1"),
+    out.includes("  pass^k over 2 scenarios (1 to 2 trials each, so k stops at 1); a trial succeeds when its score is at least 1"),
     out.join("\n"),
   );
-  assert.equal(out.at(-1), "pass^1 1.000");
+  assert.equal(out.at(-1), "  pass^1 1.000");
 });
 
 test("without trials there is no pass^k: null in --json and nothing printed", () => {
-  assert.equal(evalJson([trajectory]).pass_hat_k, null);
+  assert.equal(evalJson([trajectory]).groups[0]?.pass_hat_k, null);
   assert.ok(!runCli(["eval", trajectory]).stdout.includes("pass^"));
 });
 

@@ -78,5 +78,10 @@ test("eval shows a cut-short file as damaged and leaves it out of the mean", () 
     ],
   );
   const text = runCli(["eval", CELLULAR, cut]);
-  assert.ok(lines(text.stdout).includes("1 of 2 trajectories counted, mean score 1.00 (1 damaged or errored, left out)"), text.stdout);
+  assert.ok(
+    lines(text.stdout).includes(
+      "  1 of 2 trajectories counted (1 damaged or errored, left out), 1 scenario, mean score 1.00 [n too small]",
+    ),
+    text.stdout,
+  );
 });

@@ -7,6 +7,8 @@ import assert from "node:assert/strict";
 import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { runRecordOf } from "../../engine/reports/run-record.js";
+import type { Scenario } from "../../engine/scenario/model.js";
+import { scenarioDigest } from "../../engine/trajectory/scenario-digest.js";
 import { requireBuild, lines, removeTempDirs, runCli, tempDir } from "./harness.js";
 import { AGENT_B, writeScoresFixture } from "./scores-fixture.js";
 
@@ -207,7 +209,11 @@ test("report keeps runs of an edited scenario apart from the original's, and say
     .filter((l) => l !== "")
     .map((l) => {
       const line = JSON.parse(l) as Record<string, Record<string, unknown>>;
-      if (line.type === ("header" as unknown)) line.scenario = { ...line.scenario, description: "edited since" };
+      if (line.type === ("header" as unknown)) {
+        // As a run of the edited scenario writes it: the header's digest is the edited scenario's.
+        line.scenario = { ...line.scenario, description: "edited since" };
+        (line as Record<string, unknown>).scenario_digest = scenarioDigest(line.scenario as unknown as Scenario);
+      }
       if (line.type === ("evaluation" as unknown)) line.result = { ...line.result, score: 0 };
       return JSON.stringify(line);
     });

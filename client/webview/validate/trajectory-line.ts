@@ -59,8 +59,11 @@ function header(o: Readonly<Record<string, unknown>>, path: string): PanelHeader
   const clock = record(prop(s, "clock"), `${sp}/clock`);
   const world = record(prop(s, "world"), `${sp}/world`);
   const run = record(prop(o, "run"), `${path}/run`);
+  // Absent in files written before the header recorded it.
+  const digest = prop(o, "scenario_digest");
   return {
     type: "header",
+    ...(digest === undefined ? {} : { scenario_digest: scenarioDigest(digest, `${path}/scenario_digest`) }),
     scenario: {
       name: str(prop(s, "name"), `${sp}/name`),
       description: str(prop(s, "description"), `${sp}/description`),
@@ -85,6 +88,15 @@ function header(o: Readonly<Record<string, unknown>>, path: string): PanelHeader
       seed: index(prop(run, "seed"), `${path}/run/seed`),
     },
   };
+}
+
+const DIGEST = /^sha256:[0-9a-f]{16}$/;
+
+/** The schema's form of a scenario digest: "sha256:" and 16 lower-case hex digits. */
+function scenarioDigest(value: unknown, path: string): string {
+  const text = str(value, path);
+  if (!DIGEST.test(text)) throw new WireError(path, 'must be "sha256:" and 16 hex digits');
+  return text;
 }
 
 function nodeDefinition(value: unknown, path: string): PanelNodeDefinition {

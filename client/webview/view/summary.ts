@@ -63,6 +63,8 @@ export class SummaryView {
       el("div", {
         class: "run-line",
         text: `agent ${run.agent} · user ${run.user} · seed ${run.seed} · ${scenario.clock.now_iso} (${scenario.clock.timezone})`,
+        // Which version of the scenario was played: runs under one name with another digest played an edited file.
+        ...(trajectory.header.scenario_digest === undefined ? {} : { title: `scenario version ${trajectory.header.scenario_digest}` }),
       }),
       costLine(trajectory),
       dialogToolSummary(trajectory),
