@@ -40,6 +40,7 @@ answered by one fault is not seen by the faults after it):
   drop                        close the connection without answering
   malformed-arguments         cut the first tool call's JSON arguments short (answers with calls only)
   unknown-tool[:name=X]       answer with a call to X, a tool not on offer (default unknown_tool)
+  extra-call:tool=X           answer with a call to X (on offer) before the step due (a detour)
 
 Which requests a fault hits (all the keys given must hold; none given: every request):
   every=N   every N-th        first=N   the first N       times=N   at most N in all

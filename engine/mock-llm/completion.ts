@@ -2,12 +2,13 @@
 // HTTP exchange. Nothing in it depends on the clock, so the same request gets the same bytes.
 import type { JsonObject } from "../base/json.js";
 import type { Fault } from "./faults.js";
+import { EXTRA_CALL_ID_PREFIX } from "./played-turns.js";
 import type { ScriptedReply } from "./reply.js";
 import type { ChatRequest } from "./wire.js";
 
 const DEFAULT_UNKNOWN_TOOL = "unknown_tool";
 
-/** Applies malformed-arguments and unknown-tool faults to the scripted reply, in order. */
+/** Applies the malformed-arguments, unknown-tool and extra-call faults to the scripted reply, in order. */
 export function applyReplyFaults(reply: ScriptedReply, faults: readonly Fault[], request: ChatRequest): ScriptedReply {
   let out = reply;
   for (const fault of faults) {
@@ -17,6 +18,13 @@ export function applyReplyFaults(reply: ScriptedReply, faults: readonly Fault[],
       // Unknown means not on offer, whatever the requested name.
       while (offered.has(name)) name = `${name}_x`;
       out = { ...out, content: null, toolCalls: [{ id: `call_unknown_${reply.step ?? "done"}`, name, arguments: "{}" }] };
+    } else if (fault.kind === "extra-call") {
+      // The id marks the detour, so the next request still gets the step it put off (played-turns.ts).
+      out = {
+        ...out,
+        content: null,
+        toolCalls: [{ id: `${EXTRA_CALL_ID_PREFIX}${reply.step ?? "done"}`, name: fault.tool, arguments: "{}" }],
+      };
     } else if (fault.kind === "malformed-arguments") {
       const [first, ...rest] = out.toolCalls;
       // Cut short like a reply truncated by a token limit: "{...}" without its closing brace.

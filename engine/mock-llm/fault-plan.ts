@@ -12,6 +12,8 @@ export interface RequestFacts {
   readonly replyHasToolCalls: boolean;
   /** The request offers tools (unknown-tool answers with a call, which needs tools on offer). */
   readonly offersTools: boolean;
+  /** The names of the tools on offer (extra-call calls one of them). */
+  readonly offeredTools?: readonly string[];
 }
 
 interface FaultState {
@@ -63,5 +65,7 @@ function eligible(fault: Fault, facts: RequestFacts): boolean {
   if (fault.role !== undefined && fault.role !== facts.side) return false;
   if (fault.kind === "malformed-arguments") return facts.replyHasToolCalls;
   if (fault.kind === "unknown-tool") return facts.offersTools;
+  // A detour only while the agent still has a step to take: after its last step there is none to put off.
+  if (fault.kind === "extra-call") return facts.replyHasToolCalls && (facts.offeredTools ?? []).includes(fault.tool);
   return true;
 }

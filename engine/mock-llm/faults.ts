@@ -5,7 +5,7 @@
 // other keys belong to one kind. The same objects are the programmatic API.
 import type { RequestRole } from "./identify.js";
 
-const FAULT_KINDS = ["latency", "rate-limit", "server-error", "drop", "malformed-arguments", "unknown-tool"] as const;
+const FAULT_KINDS = ["latency", "rate-limit", "server-error", "drop", "malformed-arguments", "unknown-tool", "extra-call"] as const;
 type FaultKind = (typeof FAULT_KINDS)[number];
 
 /** Which of the requests a fault is eligible for it hits. All given conditions must hold; none given = every one. */
@@ -36,6 +36,11 @@ export type Fault = FaultSelection &
     | { readonly kind: "malformed-arguments" }
     /** The answer is one call to a tool the request does not offer (`name`, default "unknown_tool"). */
     | { readonly kind: "unknown-tool"; readonly name?: string }
+    /**
+     * A detour: the answer is one call to `tool` (offered, with no arguments) in place of the
+     * scripted step, which comes on the next answer instead. A useless search, as a model makes.
+     */
+    | { readonly kind: "extra-call"; readonly tool: string }
   );
 
 /** Faults that answer the request themselves: the faults listed after them do not see it. */
@@ -59,6 +64,7 @@ const KIND_KEYS: Readonly<Record<FaultKind, readonly string[]>> = {
   drop: [],
   "malformed-arguments": [],
   "unknown-tool": ["name"],
+  "extra-call": ["tool"],
 };
 
 /** Parses one `--fault` value; a FaultSpecError says what is wrong and what is accepted. */
@@ -114,6 +120,12 @@ export function parseFault(spec: string): Fault {
     case "unknown-tool":
       fault = { kind, ...compact({ name: options.get("name") }), ...selection };
       break;
+    case "extra-call": {
+      const tool = options.get("tool");
+      if (tool === undefined) throw new FaultSpecError("extra-call: give the tool, e.g. extra-call:tool=search_contacts,first=1");
+      fault = { kind, tool, ...selection };
+      break;
+    }
     default:
       fault = { kind, ...selection };
   }
@@ -163,6 +175,9 @@ export function faultProblem(fault: Fault): string | null {
           : `unknown-tool: name must be a valid tool name, got "${fault.name}"`,
       );
       break;
+    case "extra-call":
+      problems.push(/^[a-zA-Z0-9_-]{1,64}$/.test(fault.tool) ? null : `extra-call: tool must be a valid tool name, got "${fault.tool}"`);
+      break;
   }
   return problems.find((p) => p !== null) ?? null;
 }
@@ -174,6 +189,7 @@ export function describeFault(fault: Fault): string {
   if (fault.kind === "rate-limit" && fault.retryAfter !== undefined) options.push(`retry_after=${fault.retryAfter}`);
   if (fault.kind === "server-error" && fault.status !== undefined) options.push(`status=${fault.status}`);
   if (fault.kind === "unknown-tool" && fault.name !== undefined) options.push(`name=${fault.name}`);
+  if (fault.kind === "extra-call") options.push(`tool=${fault.tool}`);
   for (const key of SELECTION_KEYS) {
     const value = fault[key];
     if (value !== undefined) options.push(`${key}=${value}`);

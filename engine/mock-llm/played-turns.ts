@@ -16,6 +16,9 @@ type PlayedTurn =
 
 type AssistantMessage = Extract<WireMessage, { role: "assistant" }>;
 
+/** The call id of an extra-call fault's detour (completion.ts); a turn of such calls is no reference step. */
+export const EXTRA_CALL_ID_PREFIX = "call_extra_";
+
 /**
  * The agent's conversation after the opening (its first user message). An assistant turn that
  * cannot be a reference step, because it calls a tool the request does not offer or its
@@ -39,6 +42,8 @@ export function agentConversation(request: ChatRequest): PlayedTurn[] {
 
 function assistantTurn(m: AssistantMessage, offered: ReadonlySet<string>): PlayedTurn | null {
   if (m.toolCalls.length === 0) return { kind: "agent_text", text: m.content ?? "" };
+  // An extra-call fault's detour put the step off; it is not one.
+  if (m.toolCalls.every((c) => c.id.startsWith(EXTRA_CALL_ID_PREFIX))) return null;
   const calls: { tool: string; arguments: JsonObject }[] = [];
   for (const call of m.toolCalls) {
     const args = parseObject(call.arguments);

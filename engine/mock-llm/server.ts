@@ -159,7 +159,12 @@ export async function startMockLlm(options: MockLlmOptions): Promise<MockLlm> {
       scripted = side === "agent" ? agentReply(scenario, request) : userReply(scenario, request);
     }
     record.step = scripted.step;
-    const hits = plan.select({ side, replyHasToolCalls: scripted.toolCalls.length > 0, offersTools: request.tools.length > 0 });
+    const hits = plan.select({
+      side,
+      replyHasToolCalls: scripted.toolCalls.length > 0,
+      offersTools: request.tools.length > 0,
+      offeredTools: request.tools.map((t) => t.name),
+    });
     record.faults = hits.map(describeFault);
     for (const fault of hits) {
       if (fault.kind === "latency" && !(await sleep(fault.ms))) return;

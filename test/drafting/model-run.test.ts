@@ -1,6 +1,6 @@
 // Drafting a model's run: the mock model (engine/mock-llm/, through the real openai client over
-// HTTP) plays the agent of a sample with a useless search added to what it does (a detour the
-// scenario's own reference never takes), `toolsandbox run` records it, and the draft made from
+// HTTP) plays the agent of a sample with the extra-call fault adding a useless search to what it
+// does (a detour the scenario's own reference never takes), `toolsandbox run` records it, and the draft made from
 // that run keeps the search in its reference but requires it in no milestone: the draft's
 // reference with the search taken out still scores 1.0.
 import { after, before, test } from "node:test";
@@ -11,26 +11,20 @@ import { draftScenario } from "../../engine/drafting/draft.js";
 import { scoreReference } from "../../engine/evaluation/reference-check.js";
 import { startMockLlm, type MockLlm } from "../../engine/mock-llm/server.js";
 import { loadScenario } from "../../engine/runner/scenario-files.js";
-import type { ReferenceStep, Scenario } from "../../engine/scenario/model.js";
+import type { ReferenceStep } from "../../engine/scenario/model.js";
 import { checkScenarioText } from "../../engine/scenario/resolve.js";
 import { readRunFile } from "../../engine/trajectory/run-damage.js";
 import { removeTempDirs, requireBuild, runCliAsync, tempDir } from "../cli/harness.js";
 
 const SAMPLE = "sample-scenarios/modify_contact_with_message_recency_adapted.scenario.yaml";
-const DETOUR: ReferenceStep = {
-  kind: "agent_calls",
-  calls: [{ id: "detour", tool: "search_contacts", arguments: { name: "John Petrucci" } }],
-};
-
 let server: MockLlm;
 let faulty: MockLlm;
 before(async () => {
   requireBuild();
   const sample = loadScenario(SAMPLE).scenario;
   assert.ok(sample, `${SAMPLE} does not load`);
-  // The mock's policy: the sample's reference with the useless search first.
-  const detoured: Scenario = { ...sample, reference: [DETOUR, ...sample.reference] };
-  server = await startMockLlm({ scenarios: [detoured] });
+  // The model's first answer is a search with no arguments (every contact), which nothing uses.
+  server = await startMockLlm({ scenarios: [sample], faults: [{ kind: "extra-call", tool: "search_contacts", role: "agent", times: 1 }] });
   // The same model, whose first answer calls a tool the request does not offer.
   faulty = await startMockLlm({ scenarios: [sample], faults: [{ kind: "unknown-tool", role: "agent", times: 1 }] });
 });
@@ -41,7 +35,7 @@ after(async () => {
 });
 
 const isDetour = (s: ReferenceStep): boolean =>
-  s.kind === "agent_calls" && s.calls.some((c) => c.tool === "search_contacts" && c.arguments.name === "John Petrucci");
+  s.kind === "agent_calls" && s.calls.some((c) => c.tool === "search_contacts" && Object.keys(c.arguments).length === 0);
 
 test("a model run with a useless search drafts milestones that do not need the search", async () => {
   const out = tempDir("draft-model");
@@ -64,8 +58,6 @@ test("a model run with a useless search drafts milestones that do not need the s
   const scenario = checked.scenario!;
   assert.ok(scenario.reference.some(isDetour), "the draft's reference lost the run's search");
   assert.equal((await scoreReference(scenario)).score, 1);
-  const milestonesText = JSON.stringify(scenario.milestones);
-  assert.ok(!milestonesText.includes("John Petrucci"), milestonesText);
   // No milestone was inferred from the detour: no comment names its step.
   const detourStep = scenario.reference.findIndex(isDetour) + 1;
   assert.ok(!draft.text.replace(/\n +# /g, " ").includes(`(reference step ${detourStep})`), draft.text);

@@ -11,6 +11,15 @@ const scenario = sampleScenario("update_contact_relationship_with_relationship_a
 const agentRequest = { model: "gpt-4o", messages: agentHistory(scenario, []), tools: agentTools(scenario) };
 const userRequest = { model: "gpt-4o", messages: userHistory(scenario, scenario.reference.slice(0, 3)), tools: endConversationTool() };
 
+async function withoutFaults<T>(body: (server: MockLlm) => Promise<T>): Promise<T> {
+  const server = await startMockLlm({ scenarios: [scenario] });
+  try {
+    return await body(server);
+  } finally {
+    await server.close();
+  }
+}
+
 async function withServer(faults: readonly Fault[], body: (server: MockLlm) => Promise<void>): Promise<void> {
   const server = await startMockLlm({ scenarios: [scenario], faults });
   try {
@@ -28,11 +37,13 @@ test("--fault syntax: kind, kind-specific options and selection keys", () => {
   assert.deepEqual(parseFault("drop:rate=0.25,seed=7,times=3"), { kind: "drop", rate: 0.25, seed: 7, times: 3 });
   assert.deepEqual(parseFault("unknown-tool:name=teleport"), { kind: "unknown-tool", name: "teleport" });
   assert.deepEqual(parseFault("malformed-arguments:role=agent"), { kind: "malformed-arguments", role: "agent" });
+  assert.deepEqual(parseFault("extra-call:tool=search_contacts,times=1"), { kind: "extra-call", tool: "search_contacts", times: 1 });
   for (const spec of [
     "latency:ms=200",
     "rate-limit:retry_after=2,every=3",
     "drop:times=3,rate=0.25,seed=7",
     "server-error:status=503,first=2,role=user",
+    "extra-call:tool=search_contacts,times=1",
   ]) {
     assert.equal(describeFault(parseFault(spec)), spec);
   }
@@ -40,7 +51,10 @@ test("--fault syntax: kind, kind-specific options and selection keys", () => {
 
 test("--fault syntax errors say what is wrong and what is accepted", () => {
   const cases: [string, RegExp][] = [
-    ["timeout", /unknown fault "timeout"; the kinds are latency, rate-limit, server-error, drop, malformed-arguments, unknown-tool/],
+    [
+      "timeout",
+      /unknown fault "timeout"; the kinds are latency, rate-limit, server-error, drop, malformed-arguments, unknown-tool, extra-call/,
+    ],
     ["latency", /give the delay, e.g. latency:ms=200/],
     ["latency:ms=fast", /ms must be a number, got "fast"/],
     ["latency:ms=-5", /ms must be a number of milliseconds, at least 0/],
@@ -54,6 +68,8 @@ test("--fault syntax errors say what is wrong and what is accepted", () => {
     ["server-error:status=404", /status must be from 500 to 599/],
     ["rate-limit:retry_after=0.5", /retry_after must be a whole number of seconds/],
     ["unknown-tool:name=two words", /name must be a valid tool name/],
+    ["extra-call", /give the tool, e\.g\. extra-call:tool=search_contacts/],
+    ["extra-call:tool=a b", /tool must be a valid tool name/],
   ];
   for (const [spec, message] of cases) assert.throws(() => parseFault(spec), message, spec);
 });
@@ -196,6 +212,32 @@ test("unknown-tool: a call to a tool the request does not offer; role=agent spar
     const userCall = user.choices[0]?.message.tool_calls?.[0];
     assert.ok(userCall?.type === "function");
     assert.equal(userCall.function.name, "end_conversation");
+  });
+});
+
+test("extra-call: a call to the named tool in place of the step, which the next answer still gives", async () => {
+  await withServer([{ kind: "extra-call", tool: "search_contacts", role: "agent", times: 1 }], async (server) => {
+    const openai = client(server.url);
+    const first = await openai.chat.completions.create(agentRequest);
+    const detour = first.choices[0]?.message.tool_calls ?? [];
+    assert.equal(detour.length, 1);
+    assert.ok(detour[0]?.type === "function");
+    assert.equal(detour[0].function.name, "search_contacts");
+    assert.equal(detour[0].function.arguments, "{}");
+    // The detour answered, the model asks again: it gets the step the detour put off, as it would have without it.
+    const plain = await withoutFaults((other) => client(other.url).chat.completions.create(agentRequest));
+    const afterDetour = await openai.chat.completions.create({
+      ...agentRequest,
+      messages: [
+        ...agentRequest.messages,
+        { role: "assistant", content: null, tool_calls: detour },
+        { role: "tool", tool_call_id: detour[0].id, content: "[]" },
+      ],
+    });
+    assert.deepEqual(
+      afterDetour.choices[0]?.message.tool_calls?.map((c) => (c.type === "function" ? c.function.name : "")),
+      plain.choices[0]?.message.tool_calls?.map((c) => (c.type === "function" ? c.function.name : "")),
+    );
   });
 });
 
