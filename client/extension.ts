@@ -52,7 +52,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     new InlineResults(store),
     lenses,
     vscode.languages.registerCodeLensProvider({ language: SCENARIO_LANGUAGE, scheme: "file" }, lenses),
-    new ScenarioTests(runner),
+    new ScenarioTests(runner, store),
     ...commands.register(),
     ...registerDebugger({ store, views, trajectories, keys, log }),
   );
