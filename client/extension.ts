@@ -40,7 +40,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
   const rescore = new LiveRescore(store);
   const runner = new Runner(store, views, trajectories, keys, log);
   const runsViews = new RunsViews(context.extensionUri, log);
-  commands = new Commands({ store, views, trajectories, runner, rescore, keys, runsViews });
+  commands = new Commands({ store, views, trajectories, runner, rescore, keys, runsViews, log });
   const lenses = new ScenarioCodeLenses(store, trajectories);
 
   context.subscriptions.push(

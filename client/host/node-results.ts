@@ -5,6 +5,8 @@ import { nodeWhy } from "../../engine/evaluation/highlights.js";
 import type { EvaluationResult, NodeResult } from "../../engine/evaluation/result.js";
 import { type NodeState, nodeStateWords } from "../../engine/evaluation/node-state.js";
 import type { NodeKind } from "../../engine/panel/protocol.js";
+import { isErroredEnd } from "../../engine/evaluation/outcome.js";
+import { type Rescored, rescoredLabel } from "../../engine/panel/score-source.js";
 
 /** How the result reads at a glance (engine/evaluation/node-state.ts); the decoration's colour follows it. */
 export type ResultTone = NodeState;
@@ -58,4 +60,30 @@ export const nodeKey = (kind: NodeKind, id: string): string => `${kind}:${id}`;
 export function scoreSummary(result: EvaluationResult): string {
   const turns = `${result.turn_count} turn${result.turn_count === 1 ? "" : "s"}`;
   return `score ${similarity(result.score)} · ${turns}${result.zero_reason === null ? "" : ` (0 because ${result.zero_reason})`}`;
+}
+
+/** How a finished run ended, as the editor needs it: its end event, or null when it has none. */
+interface RunEnd {
+  readonly reason: string;
+  readonly detail?: string;
+}
+
+/**
+ * Why a finished run has no score: "errored (role_error): the command exited …" for a run a model,
+ * a role or the engine cut short (engine/evaluation/outcome.ts), "errored: the run did not finish"
+ * without an end; null for a run that counts.
+ */
+export function erroredReason(end: RunEnd | null): string | null {
+  if (end === null) return "errored: the run did not finish";
+  if (!isErroredEnd(end.reason)) return null;
+  return `errored (${end.reason})${end.detail ? `: ${end.detail}` : ""}`;
+}
+
+/** What the status bar and the first CodeLens say of the run a scenario shows. */
+export function shownRunSummary(evaluation: EvaluationResult, end: RunEnd | null, rescored: Rescored | null): string {
+  const errored = erroredReason(end);
+  if (errored !== null) return errored;
+  if (rescored === null) return scoreSummary(evaluation);
+  const turns = `${evaluation.turn_count} turn${evaluation.turn_count === 1 ? "" : "s"}`;
+  return `${rescoredLabel(evaluation.score, rescored)} · ${turns}`;
 }

@@ -8,7 +8,7 @@ import * as vscode from "vscode";
 import type { EpisodeEnd } from "../../engine/episode/episode.js";
 import type { EvaluationResult } from "../../engine/evaluation/result.js";
 import { readOutline } from "./node-lines.js";
-import { nodeResultView, scoreSummary } from "./node-results.js";
+import { erroredReason, nodeResultView, scoreSummary } from "./node-results.js";
 import type { Runner, RunMode } from "./runner.js";
 import type { RunStore } from "./run-store.js";
 import { currentText } from "./scenario-documents.js";
@@ -153,6 +153,17 @@ export class ScenarioTests implements vscode.Disposable {
   ): void {
     const uri = item.uri;
     if (!uri) return;
+    // An errored run says nothing about the agent: the test errors, with the reason, and scores nothing.
+    const errored = erroredReason(end);
+    if (errored !== null) {
+      item.description = errored.replace(/:.*$/, "");
+      run.appendOutput(`${item.label}: ${errored} → ${vscode.workspace.asRelativePath(file, false)}\r\n`, undefined, item);
+      item.children.forEach((child) => {
+        run.skipped(child);
+      });
+      run.errored(item, new vscode.TestMessage(`${item.label}: ${errored}`), duration);
+      return;
+    }
     const threshold = readPassThreshold(settingsGetter());
     const report = testReport(evaluation, threshold.ok ? threshold.value : 1, readOutline(text).nodes, end);
     item.description = scoreSummary(evaluation);
