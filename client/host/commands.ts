@@ -16,6 +16,7 @@ import { type CommandAgentSetting, readCommandAgents } from "./settings.js";
 import { lineOfNode } from "./node-lines.js";
 import { erroredReason, scoreSummary } from "./node-results.js";
 import { notifyCannotRun, notifyErroredRun } from "./errored-run.js";
+import { chooseScenario } from "./scenario-pick.js";
 import type { RunStore } from "./run-store.js";
 import { UNTRUSTED_MESSAGE, type Runner, type RunMode } from "./runner.js";
 import { earlyEndNote } from "./test-report.js";
@@ -165,11 +166,9 @@ export class Commands {
       void vscode.window.showWarningMessage(UNTRUSTED_MESSAGE);
       return;
     }
-    const uri = fileUriArg(arg) ?? activeScenario()?.uri ?? null;
-    if (uri === null) {
-      void vscode.window.showErrorMessage("ToolSandbox: open a scenario file (*.scenario.yaml) to run it.");
-      return;
-    }
+    // No scenario named or active (the empty panel's button has the focus): the one in view, else ask.
+    const uri = fileUriArg(arg) ?? activeScenario()?.uri ?? (await chooseScenario());
+    if (uri === null) return;
     const name = basename(uri.fsPath);
     const startPaused = paused ?? vscode.workspace.getConfiguration("toolsandbox").get("startPaused") === true;
     // No progress notification: it covered the panel the run plays in (the panel's Stop button

@@ -6,7 +6,8 @@ import type { LiveState } from "../../engine/panel/protocol.js";
 import type { Rescored } from "../../engine/panel/score-source.js";
 import type { EvaluationResult } from "../../engine/evaluation/result.js";
 import type { EndEvent } from "../../engine/trajectory/trajectory.js";
-import { erroredReason, shownRunSummary } from "./node-results.js";
+import { erroredReason, scoreSummary, shownRunSummary } from "./node-results.js";
+import { rescoredLabel } from "../../engine/panel/score-source.js";
 
 interface ShownResults {
   readonly trajectoryPath: string;
@@ -40,10 +41,10 @@ export function statusText(results: ShownResults, live: LiveState | null): Statu
     return { text: `$(error) ${errored.replace(/:.*$/, "")}`, tooltip: `ToolSandbox: ${errored}\n${where}`, errored: true };
   }
   const icon = note === null && results.rescored === null ? "$(beaker)" : "$(warning)";
-  const stale = note?.stale === true ? "scenario has errors, showing the previous " : "";
-  return {
-    text: `${icon} ${stale}${shownRunSummary(evaluation, results.end, results.rescored)}`,
-    tooltip: `ToolSandbox: ${note === null ? "" : `${note.text}\n`}${where}`,
-    errored: false,
-  };
+  const rescored = results.rescored === null ? "" : `${rescoredLabel(evaluation.score, results.rescored)}\n`;
+  const tooltip = `ToolSandbox: ${rescored}${note === null ? "" : `${note.text}\n`}${where}`;
+  // Text with errors keeps the score it had: said as such (the re-score's label is in the tooltip).
+  if (note?.stale === true)
+    return { text: `${icon} scenario has errors, showing the previous ${scoreSummary(evaluation)}`, tooltip, errored: false };
+  return { text: `${icon} ${shownRunSummary(evaluation, results.end, results.rescored)}`, tooltip, errored: false };
 }
