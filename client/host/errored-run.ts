@@ -19,7 +19,7 @@ interface ErroredRun {
 }
 
 /** The log that says why: a file the reason names, else a command agent's stderr beside the run; null when there is none. */
-export function agentLogOf(reason: string, trajectory: string): string | null {
+function agentLogOf(reason: string, trajectory: string): string | null {
   const named = pathsIn(reason).find((p) => p.endsWith(".log") && existsSync(p));
   if (named !== undefined) return named;
   const stderr = `${trajectory.slice(0, -TRAJECTORY_SUFFIX.length)}.agent-stderr.log`;

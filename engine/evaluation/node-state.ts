@@ -19,7 +19,7 @@ export function nodeState(kind: NodeKindName, node: Pick<NodeResult, "matched_at
 }
 
 /** A milestone fully matched and a minefield not hit pass; everything else fails its test. */
-export const nodeStatePasses = (state: NodeState): boolean => state === "matched" || state === "clear";
+const nodeStatePasses = (state: NodeState): boolean => state === "matched" || state === "clear";
 
 interface NodeStateWords {
   readonly state: NodeState;

@@ -126,10 +126,11 @@ step("after a failing test run and a fix, the milestone line reads one state and
   await row.locator('.action-label[aria-label^="Run Test"]').click();
   await row.locator(".computed-state.codicon-testing-failed-icon").waitFor();
   await workbench.openEditor(SCENARIO);
-  const editor = workbench.activeEditor();
   const failing = await workbench.resultsOn(line, /^✗ missed · best similarity \d\.\d\d$/, /^✗ missed$/);
   assert.equal(failing.lineEnd, "✗ missed");
-  await editor.locator(".test-message-inline-content").first().waitFor();
+  // The test's failure message, drawn on the line by the Testing view (a whole-line decoration).
+  const failureOnLine = page.locator(".editor-group-container .view-lines span", { hasText: /^Milestone "message_sent": missed/ });
+  await failureOnLine.first().waitFor({ state: "attached" });
   // The fix: the edit undone (the text is the run's scenario again).
   const dirty = page.locator(".editor-group-container.active .tab.active.dirty");
   for (let i = 0; i < 10 && (await dirty.count()) > 0; i++) await workbench.press("Mod+Z");
@@ -138,7 +139,7 @@ step("after a failing test run and a fix, the milestone line reads one state and
   const fixed = await workbench.resultsOn(line, /^✓ matched at message \d+ · similarity 1\.00$/, /^✓ 1\.00$/);
   assert.equal(fixed.lineEnd, "✓ 1.00");
   // The failure of the test run before the fix no longer sits on the line, and the test passes.
-  await editor.locator(".test-message-inline-content").first().waitFor({ state: "detached" });
+  await failureOnLine.first().waitFor({ state: "detached" });
   await row.locator(".computed-state.codicon-testing-passed-icon").waitFor();
   assert.match(await statusBarResults(/score \d\.\d\d/), /score 1\.00 · \d+ turns$/);
   await screenshots("milestone-fixed-one-state");
