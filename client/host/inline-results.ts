@@ -93,8 +93,12 @@ export class InlineResults implements vscode.Disposable {
   }
 
   private refreshStatus(): void {
-    const doc = vscode.window.activeTextEditor?.document;
-    const results = doc && isScenarioDocument(doc) ? this.store.results(doc.uri.fsPath) : null;
+    // The active scenario, else the one in view: the panel beside it takes the focus while a run
+    // is paused (its Continue button), and the bar must still say what the run is doing.
+    const active = vscode.window.activeTextEditor?.document;
+    const doc =
+      active && isScenarioDocument(active) ? active : vscode.window.visibleTextEditors.map((e) => e.document).find(isScenarioDocument);
+    const results = doc ? this.store.results(doc.uri.fsPath) : null;
     const live = results === null ? null : (this.store.feed(results.trajectoryPath)?.live ?? null);
     if (results === null || (results.evaluation === null && live !== "running" && live !== "paused")) {
       this.status.hide();

@@ -7,7 +7,7 @@
 // Light Modern and Dark Modern into docs/images/ (and test-artifacts/e2e/honest-states/).
 import { after, before } from "node:test";
 import assert from "node:assert/strict";
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { CodeServer } from "./code-server.js";
 import { artifactDir, packageExtension, removeScratch, sampleWorkspace } from "./fixtures.js";
@@ -16,6 +16,7 @@ import { Workbench } from "./workbench.js";
 
 const NAME = "send_message_with_contact_content_cellular_off_adapted";
 const SCENARIO = `${NAME}.scenario.yaml`;
+const ORIGINAL = readFileSync(resolve(__dirname, "..", "..", "sample-scenarios", SCENARIO), "utf8");
 const IMAGES = resolve(__dirname, "..", "..", "docs", "images");
 const artifacts = artifactDir(__filename);
 let server: CodeServer | undefined;
@@ -25,9 +26,11 @@ let workspace = "";
 
 const THEMES = { light: "Default Light Modern", dark: "Default Dark Modern" } as const;
 
+/** The workspace's settings, written whole at once (a half-written file would read as no settings, auto save on). */
 function writeSettings(theme: keyof typeof THEMES): void {
+  const file = join(workspace, ".vscode", "settings.json");
   writeFileSync(
-    join(workspace, ".vscode", "settings.json"),
+    `${file}.tmp`,
     JSON.stringify({
       "files.autoSave": "off",
       "workbench.colorTheme": THEMES[theme],
@@ -36,6 +39,7 @@ function writeSettings(theme: keyof typeof THEMES): void {
       "toolsandbox.agents": [{ name: "missing script", command: "node agents/not-there.js" }],
     }),
   );
+  renameSync(`${file}.tmp`, file);
 }
 
 before(async () => {
@@ -114,8 +118,7 @@ step(
 );
 
 step("after a failing test run and a fix, the milestone line reads one state and the old failure is gone", async () => {
-  const text = readFileSync(join(workspace, SCENARIO), "utf8");
-  const line = milestoneLine(text, "message_sent");
+  const line = milestoneLine(ORIGINAL, "message_sent");
   await workbench.runCommand("Testing: Focus on Test Explorer View");
   const page = workbench.page;
   const row = page
@@ -128,13 +131,14 @@ step("after a failing test run and a fix, the milestone line reads one state and
   await workbench.openEditor(SCENARIO);
   const failing = await workbench.resultsOn(line, /^✗ missed · best similarity \d\.\d\d$/, /^✗ missed$/);
   assert.equal(failing.lineEnd, "✗ missed");
-  // The test's failure message, drawn on the line by the Testing view (a whole-line decoration).
-  const failureOnLine = page.locator(".editor-group-container .view-lines span", { hasText: /^Milestone "message_sent": missed/ });
+  // The test's failure message, drawn on the line by the Testing view (a content widget).
+  const failureOnLine = page.locator(".editor-group-container .test-error-content-widget", { hasText: /Milestone "message_sent": missed/ });
   await failureOnLine.first().waitFor({ state: "attached" });
-  // The fix: the edit undone (the text is the run's scenario again).
-  const dirty = page.locator(".editor-group-container.active .tab.active.dirty");
-  for (let i = 0; i < 10 && (await dirty.count()) > 0; i++) await workbench.press("Mod+Z");
-  await dirty.waitFor({ state: "detached" });
+  // The fix: the scenario as the run played it, on disk and in the editor.
+  writeFileSync(join(workspace, SCENARIO), ORIGINAL);
+  await workbench.runCommand("File: Revert File");
+  await page.locator(`.tab.dirty[data-resource-name="${SCENARIO}"]`).waitFor({ state: "detached" });
+  assert.equal(await workbench.activeEditor().locator(".view-lines", { hasText: '"+012453' }).count(), 0, "the edit is gone");
   await workbench.runCommand("ToolSandbox: Run Scenario");
   const fixed = await workbench.resultsOn(line, /^✓ matched at message \d+ · similarity 1\.00$/, /^✓ 1\.00$/);
   assert.equal(fixed.lineEnd, "✓ 1.00");
@@ -191,15 +195,16 @@ step("a command agent whose script is missing errors: a notification opens its l
   await workbench.openEditor(SCENARIO);
   await workbench.runCommand("ToolSandbox: Run Scenario with Agent…", { opensQuickPick: true });
   await workbench.quickPick("missing script");
-  const toast = workbench.page.locator(".notification-toast", { hasText: /errored \(role_error\)/ });
+  // The command exits before it connects: the episode ends as agent_disconnected, an errored end.
+  const toast = workbench.page.locator(".notification-toast", { hasText: /errored \(agent_disconnected\)/ });
   await toast.waitFor();
   assert.match((await toast.textContent()) ?? "", /stderr/);
   for (const action of ["Open Agent Log", "Open Settings", "Open Run"])
     await toast.locator(".monaco-button", { hasText: new RegExp(`^${action}$`) }).waitFor();
-  assert.match(await statusBarResults(/errored/), /errored \(role_error\)$/);
+  assert.match(await statusBarResults(/errored/), /errored \(agent_disconnected\)$/);
   await workbench
     .webview()
-    .locator("[data-testid=errored-reason]", { hasText: /^errored \(role_error\)/ })
+    .locator("[data-testid=errored-reason]", { hasText: /^errored \(agent_disconnected\)/ })
     .waitFor();
   assert.equal((await workbench.webview().locator("[data-testid=score]").textContent())?.trim(), "–");
   await screenshots("missing-script-agent-errored");
