@@ -41,7 +41,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
   const rescore = new LiveRescore(store);
   const runner = new Runner(store, views, trajectories, keys, log);
   const runsViews = new RunsViews(context.extensionUri, log);
-  commands = new Commands({ store, views, trajectories, runner, rescore, keys, runsViews });
+  commands = new Commands({ store, views, trajectories, runner, rescore, keys, runsViews, log });
   const lenses = new ScenarioCodeLenses(store, trajectories);
 
   context.subscriptions.push(
@@ -53,7 +53,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     new InlineResults(store),
     lenses,
     vscode.languages.registerCodeLensProvider({ language: SCENARIO_LANGUAGE, scheme: "file" }, lenses),
-    new ScenarioTests(runner),
+    new ScenarioTests(runner, store),
     ...commands.register(),
     ...registerDebugger({ store, views, trajectories, keys, log }),
     ...registerSidebar(),

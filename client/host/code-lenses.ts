@@ -3,7 +3,7 @@
 // result moves the panel to the message it is about (toolsandbox.revealMessage).
 import * as vscode from "vscode";
 import { outlineOf } from "./scenario-documents.js";
-import { nodeKey, nodeResultViews } from "./node-results.js";
+import { erroredReason, nodeKey, nodeResultViews, shownRunSummary } from "./node-results.js";
 import type { RunStore } from "./run-store.js";
 import type { Trajectories } from "./trajectories.js";
 
@@ -68,6 +68,18 @@ export class ScenarioCodeLenses implements vscode.CodeLensProvider, vscode.Dispo
     }
 
     const results = uri.scheme === "file" ? this.store.results(uri.fsPath) : null;
+    const errored = results?.finished === true ? erroredReason(results.end) : null;
+    if (results?.evaluation && results.finished && (errored !== null || results.rescored !== null)) {
+      // Beside the run lenses: an errored run says so, never a score; a re-score says what it was scored against.
+      lenses.push(
+        new vscode.CodeLens(top, {
+          title: `${errored === null ? "$(warning)" : "$(error)"} ${shownRunSummary(results.evaluation, results.end, results.rescored).replace(/^(errored \([^)]*\)).*$/, "$1")}`,
+          tooltip: errored ?? "The run was played with another version of this scenario; the file keeps the recorded score.",
+          command: "toolsandbox.revealMessage",
+          arguments: [vscode.Uri.file(results.trajectoryPath).toString(), null],
+        }),
+      );
+    }
     if (results?.evaluation) {
       const views = nodeResultViews(results.evaluation);
       const trajectory = vscode.Uri.file(results.trajectoryPath).toString();
@@ -76,7 +88,7 @@ export class ScenarioCodeLenses implements vscode.CodeLensProvider, vscode.Dispo
         if (!view) continue;
         lenses.push(
           new vscode.CodeLens(new vscode.Range(location.line, 0, location.line, 0), {
-            title: view.text,
+            title: errored === null ? view.text : "○ not scored: the run errored",
             tooltip: view.message === null ? "Open the run in the panel" : `Show message ${view.message} in the panel`,
             command: "toolsandbox.revealMessage",
             arguments: [trajectory, view.message],

@@ -16,7 +16,9 @@ import type { PanelViews } from "./main-panel.js";
 import { configuredBaseUrls, settingsGetter } from "./model-roles.js";
 import { type CommandAgentSetting, readCommandAgents } from "./settings.js";
 import { lineOfNode } from "./node-lines.js";
-import { scoreSummary } from "./node-results.js";
+import { erroredReason, scoreSummary } from "./node-results.js";
+import { notifyCannotRun, notifyErroredRun } from "./errored-run.js";
+import { chooseScenario } from "./scenario-pick.js";
 import type { RunStore } from "./run-store.js";
 import { UNTRUSTED_MESSAGE, type Runner, type RunMode } from "./runner.js";
 import { earlyEndNote } from "./test-report.js";
@@ -30,6 +32,7 @@ interface CommandServices {
   readonly rescore: LiveRescore;
   readonly keys: ApiKeys;
   readonly runsViews: RunsViews;
+  readonly log: vscode.LogOutputChannel;
 }
 
 /** "score 1.00 · agent openai:gpt-4o · user scripted · 2026-11-25 02:04" for the Replay picker. */
@@ -193,26 +196,33 @@ export class Commands {
       void vscode.window.showWarningMessage(UNTRUSTED_MESSAGE);
       return;
     }
-    const uri = fileUriArg(arg) ?? activeScenario()?.uri ?? null;
-    if (uri === null) {
-      void vscode.window.showErrorMessage("ToolSandbox: open a scenario file (*.scenario.yaml) to run it.");
-      return;
-    }
+    // No scenario named or active (the empty panel's button has the focus): the one in view, else ask.
+    const uri = fileUriArg(arg) ?? activeScenario()?.uri ?? (await chooseScenario());
+    if (uri === null) return;
     const name = basename(uri.fsPath);
     const startPaused = paused ?? vscode.workspace.getConfiguration("toolsandbox").get("startPaused") === true;
-    // In the status bar, not a notification: a notification covered the panel the run plays in
-    // (the panel's Stop button cancels).
-    const result = await vscode.window.withProgress(
-      { location: vscode.ProgressLocation.Window, title: `ToolSandbox: running ${name}` },
-      () => this.s.runner.run({ scenarioUri: uri, mode, showPanel: true, startPaused, ...(agent ? { agent } : {}) }),
-    );
+    // No progress notification: it covered the panel the run plays in (the panel's Stop button
+    // cancels), and said "running" while the run was paused or a key prompt waited. The results
+    // entry of the status bar follows the run's own state (status-text.ts).
+    const result = await this.s.runner.run({ scenarioUri: uri, mode, showPanel: true, startPaused, ...(agent ? { agent } : {}) });
     if (result.kind === "refused") {
-      if (result.problem !== null) showProblem(result.problem);
+      if (result.problem === null) return;
+      if (result.problem.includes(" cannot run: ")) void notifyCannotRun(result.problem);
+      else showProblem(result.problem);
       return;
     }
     const { outcome } = result;
-    if (outcome.evaluation === null) {
-      showProblem(`${name}: the run failed (${outcome.engineError ?? outcome.end?.reason ?? "no end"}); see ${outcome.file}`);
+    const errored =
+      outcome.engineError !== null ? `errored: the engine failed: ${outcome.engineError}` : erroredReason(outcome.end ?? null);
+    if (errored !== null || outcome.evaluation === null) {
+      const settings = mode === "agent" ? "toolsandbox.agents" : mode === "model" ? "toolsandbox.agent" : "toolsandbox";
+      void notifyErroredRun({
+        name,
+        reason: errored ?? "errored: the run was not scored",
+        trajectory: outcome.file,
+        settings,
+        log: this.s.log,
+      });
       return;
     }
     const early = earlyEndNote(outcome.end);

@@ -6,9 +6,11 @@ import type { Message, TrajectoryHeader } from "../../engine/episode/types.js";
 import type { EvaluationResult } from "../../engine/evaluation/result.js";
 import { dialogToolMessage } from "../../engine/panel/dialogtool-message.js";
 import type { HostMessage, LiveState, RunControl } from "../../engine/panel/protocol.js";
+import type { Rescored } from "../../engine/panel/score-source.js";
 import { Trajectory } from "../../engine/trajectory/trajectory.js";
 import type { RunDamage } from "../../engine/trajectory/run-damage.js";
 import type { StreamedLine } from "./live-run.js";
+import { pathsIn } from "../../engine/panel/paths-in-text.js";
 
 export type FeedMessage = HostMessage;
 
@@ -22,6 +24,8 @@ export class TrajectoryFeed {
   private readonly listeners = new Set<FeedListener>();
   /** DialogTool's scores of the run, once it is complete (a saved file, or a live run that finished). */
   private dialogTool: FeedMessage | null = null;
+  /** Set while the evaluation is a re-score against another version of the scenario than the run played. */
+  private rescored: Rescored | null = null;
   /** Set while a live run can be paused and stepped. */
   private controller: ((action: RunControl) => void) | null = null;
 
@@ -45,6 +49,7 @@ export class TrajectoryFeed {
     this.lines.splice(0, this.lines.length, ...savedLines(trajectory, evaluation));
     this.liveState = null;
     this.controller = null;
+    this.rescored = null;
     this.damage = damageOf(trajectory);
     this.dialogTool = scoredTurns(trajectory.header, trajectory.messages);
     this.broadcast({ type: "lines", lines: [...this.lines] });
@@ -70,12 +75,17 @@ export class TrajectoryFeed {
     this.broadcast(line);
   }
 
-  setEvaluation(result: EvaluationResult): void {
+  /** A new score (a live run's progress, or a re-score: `rescored` when against another version of the scenario). */
+  setEvaluation(result: EvaluationResult, rescored: Rescored | null = null): void {
     const line: StreamedLine = { type: "evaluation", result };
     const at = this.lines.findIndex((l) => l.type === "evaluation");
     if (at === -1) this.lines.push(line);
     else this.lines[at] = line;
     this.broadcast(line);
+    if (rescored !== null || this.rescored !== null) {
+      this.rescored = rescored;
+      this.broadcast({ type: "score-source", rescored });
+    }
   }
 
   setLive(state: LiveState): void {
@@ -94,6 +104,12 @@ export class TrajectoryFeed {
     this.controller = controller;
   }
 
+  /** Whether the run's end names `path` (an errored run's reason: the command agent's stderr log). */
+  namesFile(path: string): boolean {
+    const end = this.lines.find((l) => l.type === "end");
+    return end?.type === "end" && typeof end.detail === "string" && pathsIn(end.detail).includes(path);
+  }
+
   /** A run-control request from a view; ignored unless a live run is going. */
   control(action: RunControl): boolean {
     if (this.controller === null) return false;
@@ -107,6 +123,7 @@ export class TrajectoryFeed {
     if (this.liveState !== null) messages.push({ type: "live", state: this.liveState });
     if (this.damage !== null) messages.push({ type: "damaged", problem: this.damage });
     if (this.dialogTool !== null) messages.push(this.dialogTool);
+    if (this.rescored !== null) messages.push({ type: "score-source", rescored: this.rescored });
     return messages;
   }
 

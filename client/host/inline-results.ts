@@ -3,7 +3,8 @@
 // on hover; and a status bar entry with the score, which also says when the results are older
 // than the text (the edited scenario has errors, so it could not be re-scored).
 import * as vscode from "vscode";
-import { nodeKey, nodeResultViews, scoreSummary, type ResultTone } from "./node-results.js";
+import { erroredReason, nodeKey, nodeResultViews, type ResultTone } from "./node-results.js";
+import { statusText } from "./status-text.js";
 import type { RunStore } from "./run-store.js";
 import { isScenarioDocument, outlineOf } from "./scenario-documents.js";
 
@@ -67,7 +68,9 @@ export class InlineResults implements vscode.Disposable {
   private decorate(editor: vscode.TextEditor): void {
     const results = this.store.results(editor.document.uri.fsPath);
     const byTone = new Map<ResultTone, vscode.DecorationOptions[]>();
-    if (results?.evaluation) {
+    // An errored run scored nothing: its nodes read neither matched nor missed (the status bar says why).
+    const errored = results?.finished === true ? erroredReason(results.end) : null;
+    if (results?.evaluation && errored === null) {
       const views = nodeResultViews(results.evaluation);
       const note = results.note === null ? "" : `\n\n$(warning) ${results.note.text}`;
       for (const location of outlineOf(editor.document).nodes) {
@@ -90,16 +93,21 @@ export class InlineResults implements vscode.Disposable {
   }
 
   private refreshStatus(): void {
-    const doc = vscode.window.activeTextEditor?.document;
-    const results = doc && isScenarioDocument(doc) ? this.store.results(doc.uri.fsPath) : null;
-    if (!results?.evaluation) {
+    // The active scenario, else the one in view: the panel beside it takes the focus while a run
+    // is paused (its Continue button), and the bar must still say what the run is doing.
+    const active = vscode.window.activeTextEditor?.document;
+    const doc =
+      active && isScenarioDocument(active) ? active : vscode.window.visibleTextEditors.map((e) => e.document).find(isScenarioDocument);
+    const results = doc ? this.store.results(doc.uri.fsPath) : null;
+    const live = results === null ? null : (this.store.feed(results.trajectoryPath)?.live ?? null);
+    if (results === null || (results.evaluation === null && live !== "running" && live !== "paused")) {
       this.status.hide();
       return;
     }
-    const { note } = results;
-    const stale = note?.stale === true;
-    this.status.text = `${note === null ? "$(beaker)" : "$(warning)"} ${stale ? "scenario has errors, showing the previous " : ""}${scoreSummary(results.evaluation)}`;
-    this.status.tooltip = `ToolSandbox: ${note === null ? "" : `${note.text}\n`}results of ${results.trajectoryPath}; click to open the run.`;
+    const text = statusText(results, live);
+    this.status.text = text.text;
+    this.status.tooltip = text.tooltip;
+    this.status.backgroundColor = text.errored ? new vscode.ThemeColor("statusBarItem.errorBackground") : undefined;
     this.status.command = {
       title: "Open the run",
       command: "toolsandbox.revealMessage",

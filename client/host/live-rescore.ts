@@ -46,7 +46,12 @@ export class LiveRescore implements vscode.Disposable {
       this.store.setNote(scenarioPath, { stale: true, text: `results from before the last edit: ${rescored.problem}` });
       return { ok: false, problem: rescored.problem };
     }
-    this.store.setEvaluation(path, rescored.result, rescored.warning === null ? null : { stale: false, text: rescored.warning });
+    this.store.setEvaluation(
+      path,
+      rescored.result,
+      rescored.warning === null ? null : { stale: false, text: rescored.warning },
+      rescored.rescored,
+    );
     return { ok: true, summary: rescored.warning };
   }
 

@@ -111,6 +111,11 @@ export class PanelView implements vscode.Disposable {
         this.sendSnapshot();
       },
       openLink: (url) => void vscode.env.openExternal(vscode.Uri.parse(url, true)),
+      openFile: (path) => {
+        // Only a file the run itself names (its end's detail: a command agent's logs), never any path a page asks for.
+        if (this.feedValue?.namesFile(path) === true) void vscode.window.showTextDocument(vscode.Uri.file(path), { preview: true });
+        else this.host.log.warn(`ignored a request of the panel to open a file its run does not name: ${path}`);
+      },
       revealNode: (kind, id) => {
         if (this.feedValue) this.host.revealNode(this.feedValue, kind, id);
       },

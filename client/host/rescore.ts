@@ -4,18 +4,22 @@
 import type { Diagnostic } from "../../engine/base/diagnostics.js";
 import { evaluateTrajectory, EvaluationError, type EvaluationResult } from "../../engine/evaluation/evaluate.js";
 import { checkScenarioFileText } from "../../engine/scenario/load.js";
+import type { Rescored } from "../../engine/panel/score-source.js";
+import { scenarioDigest } from "../../engine/trajectory/scenario-digest.js";
 import type { Trajectory } from "../../engine/trajectory/trajectory.js";
 
-type Rescored =
+type RescoreResult =
   | {
       readonly ok: true;
       readonly result: EvaluationResult;
       /** Set when the text names another scenario than the run played. */
       readonly warning: string | null;
+      /** Set when the text is another version of the scenario than the run played (the score may differ from the recorded one). */
+      readonly rescored: Rescored | null;
     }
   | { readonly ok: false; readonly problem: string };
 
-export function rescoreAgainstText(trajectory: Trajectory, text: string, file: string): Rescored {
+export function rescoreAgainstText(trajectory: Trajectory, text: string, file: string): RescoreResult {
   const checked = checkScenarioFileText(text, file);
   const errors = checked.diagnostics.filter((d) => d.severity === "error");
   if (checked.scenario === null || errors.length > 0) return { ok: false, problem: errorSummary(errors) };
@@ -28,7 +32,9 @@ export function rescoreAgainstText(trajectory: Trajectory, text: string, file: s
   }
   const played = trajectory.header.scenario.name;
   const warning = checked.scenario.name === played ? null : `scored against "${checked.scenario.name}", but the run played "${played}"`;
-  return { ok: true, result, warning };
+  // The header embeds the scenario the run played: its digest tells whether the text is that version.
+  const changed = scenarioDigest(checked.scenario) !== scenarioDigest(trajectory.header.scenario);
+  return { ok: true, result, warning, rescored: changed ? { recorded: trajectory.evaluation?.score ?? null } : null };
 }
 
 /** "2 errors in the scenario (first at 12:5: No milestone has the id "x".)" */

@@ -3,8 +3,9 @@
 // the status bar and the panels all read them from here and redraw when they change. Keyed by file
 // path; no VS Code here.
 import type { EvaluationResult } from "../../engine/evaluation/result.js";
+import type { Rescored } from "../../engine/panel/score-source.js";
 import type { LiveState } from "../../engine/panel/protocol.js";
-import type { Trajectory } from "../../engine/trajectory/trajectory.js";
+import type { EndEvent, Trajectory } from "../../engine/trajectory/trajectory.js";
 import { TrajectoryFeed } from "./feed.js";
 
 /** Something to say about the results shown: `stale` when they are older than the scenario's text. */
@@ -20,6 +21,12 @@ interface ScenarioResults {
   readonly evaluation: EvaluationResult | null;
   /** Why the results are older than the text (the scenario has errors), or a warning; null when neither. */
   readonly note: ResultsNote | null;
+  /** How the episode ended (null while going, or when the engine failed before the end). */
+  readonly end: EndEvent | null;
+  /** Whether the run has finished (a saved file, or a live run that is over). */
+  readonly finished: boolean;
+  /** Set when `evaluation` is a re-score against another version of the scenario than the run played. */
+  readonly rescored: Rescored | null;
 }
 
 interface Entry {
@@ -29,6 +36,8 @@ interface Entry {
   evaluation: EvaluationResult | null;
   /** The file's size and modification time when it was read; null while a run writes it. */
   stamp: string | null;
+  /** Set while `evaluation` is a re-score against another version of the scenario. */
+  rescored: Rescored | null;
 }
 
 /** Runs kept in memory beyond those a scenario shows, a view shows or that are still going. */
@@ -73,13 +82,14 @@ export class RunStore {
     const shown = evaluation ?? trajectory.evaluation;
     if (existing) {
       existing.feed.reload(trajectory, evaluation);
-      Object.assign(existing, { trajectory, evaluation: shown, stamp });
+      Object.assign(existing, { trajectory, evaluation: shown, stamp, rescored: null });
     } else {
       this.entries.set(trajectoryPath, {
         feed: TrajectoryFeed.fromTrajectory(trajectoryPath, title, trajectory, evaluation),
         trajectory,
         evaluation: shown,
         stamp,
+        rescored: null,
       });
       this.dropSpareRuns();
     }
@@ -95,7 +105,7 @@ export class RunStore {
   /** A run about to write `trajectoryPath`: its feed starts empty and fills as lines are written. */
   addLive(trajectoryPath: string, title: string, scenarioPath: string): TrajectoryFeed {
     const feed = new TrajectoryFeed(trajectoryPath, title);
-    this.entries.set(trajectoryPath, { feed, trajectory: null, evaluation: null, stamp: null });
+    this.entries.set(trajectoryPath, { feed, trajectory: null, evaluation: null, stamp: null, rescored: null });
     this.show(scenarioPath, trajectoryPath);
     this.dropSpareRuns();
     return feed;
@@ -112,6 +122,14 @@ export class RunStore {
     this.notifyScenariosOf(trajectoryPath);
   }
 
+  /** A live run paused, went on or finished: its views and the scenarios showing it hear of it. */
+  setLive(trajectoryPath: string, state: LiveState): void {
+    const entry = this.entries.get(trajectoryPath);
+    if (!entry) return;
+    entry.feed.setLive(state);
+    this.notifyScenariosOf(trajectoryPath);
+  }
+
   /** The scenario shows this trajectory's results from now on. */
   show(scenarioPath: string, trajectoryPath: string, note: ResultsNote | null = null): void {
     this.shown.set(scenarioPath, { trajectoryPath, note });
@@ -120,13 +138,20 @@ export class RunStore {
 
   /**
    * A new score of the trajectory (a re-score); every view of it gets the new evaluation line and
-   * the scenarios showing it take `note` (null: the results are current).
+   * the scenarios showing it take `note` (null: the results are current). `rescored` is set when
+   * the score is against another version of the scenario than the run played.
    */
-  setEvaluation(trajectoryPath: string, evaluation: EvaluationResult, note: ResultsNote | null = null): void {
+  setEvaluation(
+    trajectoryPath: string,
+    evaluation: EvaluationResult,
+    note: ResultsNote | null = null,
+    rescored: Rescored | null = null,
+  ): void {
     const entry = this.entries.get(trajectoryPath);
     if (!entry) return;
     entry.evaluation = evaluation;
-    entry.feed.setEvaluation(evaluation);
+    entry.rescored = rescored;
+    entry.feed.setEvaluation(evaluation, rescored);
     for (const [scenario, shown] of this.shown) {
       if (shown.trajectoryPath !== trajectoryPath) continue;
       shown.note = note;
@@ -147,7 +172,16 @@ export class RunStore {
     if (!shown) return null;
     const entry = this.entries.get(shown.trajectoryPath);
     if (!entry) return null;
-    return { scenarioPath, trajectoryPath: shown.trajectoryPath, evaluation: entry.evaluation, note: shown.note };
+    const live = entry.feed.live;
+    return {
+      scenarioPath,
+      trajectoryPath: shown.trajectoryPath,
+      evaluation: entry.evaluation,
+      note: shown.note,
+      end: entry.trajectory?.end ?? null,
+      finished: live !== "running" && live !== "paused",
+      rescored: entry.rescored,
+    };
   }
 
   /** The scenario whose results come from this trajectory, if any. */

@@ -98,7 +98,9 @@ export class Runner {
     const feed = this.store.addLive(file, trajectoryTitle(file), scenarioPath);
     if (request.showPanel) this.views.open(feed);
     // A run nobody watches must not wait for a Continue nobody can press.
-    const gate = new RunGate((state) => feed.setLive(state), { startPaused: request.showPanel && request.startPaused === true });
+    const gate = new RunGate((state) => this.store.setLive(file, state), {
+      startPaused: request.showPanel && request.startPaused === true,
+    });
     const abort = new AbortController();
     feed.setController((action) => (action === "stop" ? abort.abort() : gate.control(action)));
     const cancel = request.token?.onCancellationRequested(() => abort.abort());

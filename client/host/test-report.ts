@@ -3,7 +3,8 @@
 // node's line so the message appears in the editor beside it.
 import type { EpisodeEnd } from "../../engine/episode/episode.js";
 import { nodeWhy } from "../../engine/evaluation/highlights.js";
-import type { EvaluationResult } from "../../engine/evaluation/result.js";
+import type { EvaluationResult, NodeResult } from "../../engine/evaluation/result.js";
+import { nodeStateWords } from "../../engine/evaluation/node-state.js";
 import type { NodeKind } from "../../engine/panel/protocol.js";
 import type { NodeLocation } from "./node-lines.js";
 import { scoreSummary } from "./node-results.js";
@@ -41,24 +42,16 @@ export function testReport(
   const passed = passes(result.score, threshold);
   const lineOf = (kind: NodeKind, id: string): number | null => locations.find((l) => l.kind === kind && l.id === id)?.line ?? null;
   const failures: TestFailure[] = [];
-  for (const node of result.milestones) {
-    if (node.matched_at !== null && node.similarity >= 1) continue;
-    const what =
-      node.matched_at === null
-        ? `Milestone "${node.id}" was not matched`
-        : `Milestone "${node.id}" matched only partly at message ${node.matched_at} (similarity ${node.similarity.toFixed(2)})`;
-    const why = nodeWhy(node, "milestone");
-    failures.push({ kind: "milestone", id: node.id, line: lineOf("milestone", node.id), message: why === "" ? what : `${what}: ${why}` });
-  }
-  for (const node of result.minefields) {
-    if (node.matched_at === null) continue;
-    failures.push({
-      kind: "minefield",
-      id: node.id,
-      line: lineOf("minefield", node.id),
-      message: `Minefield "${node.id}" was hit at message ${node.matched_at}`,
-    });
-  }
+  // The same state and words as the CodeLens and the line's end (engine/evaluation/node-state.ts).
+  const add = (kind: NodeKind, node: NodeResult): void => {
+    const words = nodeStateWords(kind, node);
+    if (words.passes) return;
+    const why = kind === "milestone" ? nodeWhy(node, kind) : "";
+    const what = `${kind === "milestone" ? "Milestone" : "Minefield"} "${node.id}": ${words.phrase}`;
+    failures.push({ kind, id: node.id, line: lineOf(kind, node.id), message: why === "" ? what : `${what}. ${why}` });
+  };
+  for (const node of result.milestones) add("milestone", node);
+  for (const node of result.minefields) add("minefield", node);
   const verdict = passed ? `passes the threshold ${threshold.toFixed(2)}` : `below the pass threshold ${threshold.toFixed(2)}`;
   return { passed, summary: `${scoreSummary(result)}, ${verdict}`, failures, endNote: earlyEndNote(end) };
 }

@@ -5,10 +5,13 @@
 // score reaches toolsandbox.passThreshold, and each milestone and minefield passes or fails on its
 // own, with its message at its line.
 import * as vscode from "vscode";
+import type { EpisodeEnd } from "../../engine/episode/episode.js";
 import type { EvaluationResult } from "../../engine/evaluation/result.js";
 import { readOutline } from "./node-lines.js";
-import { nodeResultView, scoreSummary } from "./node-results.js";
+import { erroredReason, nodeResultView, scoreSummary } from "./node-results.js";
 import type { Runner, RunMode } from "./runner.js";
+import type { RunStore } from "./run-store.js";
+import { currentText } from "./scenario-documents.js";
 import { UNTRUSTED_MESSAGE } from "./runner.js";
 import { readPassThreshold, readTestConcurrency } from "./settings.js";
 import { settingsGetter } from "./model-roles.js";
@@ -22,8 +25,19 @@ export class ScenarioTests implements vscode.Disposable {
   private readonly controller = vscode.tests.createTestController(TEST_CONTROLLER_ID, "ToolSandbox scenarios");
   private readonly tree = new ScenarioTree(this.controller);
   private readonly disposables: vscode.Disposable[] = [this.controller];
+  /** Scenarios a test run is playing: it reports them itself. */
+  private readonly testing = new Set<string>();
+  /** The evaluation each scenario's item last reported, so a redraw of the same results reports nothing. */
+  private readonly reported = new Map<string, EvaluationResult | null>();
 
-  constructor(private readonly runner: Runner) {
+  constructor(
+    private readonly runner: Runner,
+    private readonly store: RunStore,
+  ) {
+    // One source: whatever the editor shows for a scenario (a run from a command, a replay, a
+    // re-score), its test items report too, so no old failure stays on a line that now matches.
+    const unsubscribe = store.onDidChange((scenarioPath) => void this.mirror(scenarioPath));
+    this.disposables.push({ dispose: unsubscribe });
     const profile = (label: string, mode: RunMode, isDefault: boolean): vscode.TestRunProfile =>
       this.controller.createRunProfile(label, vscode.TestRunProfileKind.Run, (request, token) => this.run(request, token, mode), isDefault);
     this.disposables.push(profile("Run (scripted)", "scripted", true), profile("Run with model", "model", false));
@@ -82,7 +96,10 @@ export class ScenarioTests implements vscode.Disposable {
     if (!uri) return;
     run.started(item);
     const started = performance.now();
-    const result = await this.runner.run({ scenarioUri: uri, mode, showPanel: false, token });
+    this.testing.add(uri.fsPath);
+    const result = await this.runner
+      .run({ scenarioUri: uri, mode, showPanel: false, token })
+      .finally(() => this.testing.delete(uri.fsPath));
     const duration = performance.now() - started;
     if (result.kind === "refused") {
       if (result.problem === null) run.skipped(item);
@@ -94,11 +111,64 @@ export class ScenarioTests implements vscode.Disposable {
       run.errored(item, new vscode.TestMessage(unscoredMessage(outcome.engineError, outcome.end)), duration);
       return;
     }
+    this.reported.set(uri.fsPath, outcome.evaluation);
+    this.report(run, item, outcome.evaluation, text, outcome.end, outcome.file, duration);
+  }
+
+  /** A scenario's results changed outside a test run: its items report them, or lose old ones while a run plays. */
+  private async mirror(scenarioPath: string): Promise<void> {
+    if (this.testing.has(scenarioPath)) return;
+    const item = this.tree.scenarios().find((i) => i.uri?.fsPath === scenarioPath);
+    if (item?.uri === undefined) return;
+    const results = this.store.results(scenarioPath);
+    const live = results === null ? null : this.store.feed(results.trajectoryPath)?.live;
+    const evaluation = live === "running" || live === "paused" ? null : (results?.evaluation ?? null);
+    if (this.reported.get(scenarioPath) === evaluation) return;
+    this.reported.set(scenarioPath, evaluation);
+    if (evaluation === null || results === null) {
+      // A new run started: the previous run's failures are not this one's.
+      this.controller.invalidateTestResults(item);
+      return;
+    }
+    let text: string;
+    try {
+      text = await currentText(item.uri);
+    } catch {
+      return;
+    }
+    const run = this.controller.createTestRun(new vscode.TestRunRequest([item]), `${item.label}: the results the editor shows`, false);
+    const end = this.store.trajectory(results.trajectoryPath)?.end ?? null;
+    this.report(run, item, evaluation, text, end, results.trajectoryPath, undefined);
+    run.end();
+  }
+
+  private report(
+    run: vscode.TestRun,
+    item: vscode.TestItem,
+    evaluation: EvaluationResult,
+    text: string,
+    end: EpisodeEnd | null,
+    file: string,
+    duration: number | undefined,
+  ): void {
+    const uri = item.uri;
+    if (!uri) return;
+    // An errored run says nothing about the agent: the test errors, with the reason, and scores nothing.
+    const errored = erroredReason(end);
+    if (errored !== null) {
+      item.description = errored.replace(/:.*$/, "");
+      run.appendOutput(`${item.label}: ${errored} → ${vscode.workspace.asRelativePath(file, false)}\r\n`, undefined, item);
+      item.children.forEach((child) => {
+        run.skipped(child);
+      });
+      run.errored(item, new vscode.TestMessage(`${item.label}: ${errored}`), duration);
+      return;
+    }
     const threshold = readPassThreshold(settingsGetter());
-    const report = testReport(outcome.evaluation, threshold.ok ? threshold.value : 1, readOutline(text).nodes, outcome.end);
-    item.description = scoreSummary(outcome.evaluation);
-    this.reportNodes(run, item, outcome.evaluation);
-    run.appendOutput(`${item.label}: ${report.summary} → ${vscode.workspace.asRelativePath(outcome.file, false)}\r\n`, undefined, item);
+    const report = testReport(evaluation, threshold.ok ? threshold.value : 1, readOutline(text).nodes, end);
+    item.description = scoreSummary(evaluation);
+    this.reportNodes(run, item, evaluation);
+    run.appendOutput(`${item.label}: ${report.summary} → ${vscode.workspace.asRelativePath(file, false)}\r\n`, undefined, item);
     if (!threshold.ok) run.appendOutput(`${threshold.problem}; using 1.00\r\n`, undefined, item);
     if (report.passed) {
       run.passed(item, duration);
@@ -126,7 +196,7 @@ export class ScenarioTests implements vscode.Disposable {
       const child = item.children.get(nodeItemId(item.id, view.kind, view.id));
       if (!child) continue;
       child.description = view.text;
-      if (view.tone === "matched" || view.tone === "clear") run.passed(child);
+      if (view.passes) run.passed(child);
       else {
         const message = new vscode.TestMessage(`${view.kind} ${view.id}: ${view.text}${view.why ? ` (${view.why})` : ""}`);
         if (child.uri && child.range) message.location = new vscode.Location(child.uri, child.range);

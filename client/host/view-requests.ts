@@ -7,6 +7,8 @@ import { parseViewRequest } from "../webview/validate/host-messages.js";
 export interface ViewRequestHandlers {
   ready(): void;
   openLink(url: string): void;
+  /** A run panel's request to open a file its run names; other views ignore it. */
+  openFile?(path: string): void;
   revealNode(kind: NodeKind, id: string): void;
   runControl(action: RunControl): void;
   selected(index: number): void;
@@ -27,6 +29,10 @@ export function dispatchViewRequest(raw: unknown, handlers: ViewRequestHandlers)
       break;
     case "open-link":
       handlers.openLink(request.url);
+      break;
+    case "open-file":
+      if (!handlers.openFile) return "open-file is a request of the run panel";
+      handlers.openFile(request.path);
       break;
     case "reveal-node":
       handlers.revealNode(request.kind, request.id);

@@ -113,6 +113,11 @@ export class Panel implements PanelActions {
         this.notices.damage = message.problem;
         this.renderNotice();
         break;
+      case "score-source":
+        // Sent after the evaluation it describes; a panel with no run yet has nothing to attach it to.
+        if (this.trajectory) this.trajectory.rescored = message.rescored;
+        this.renderAll(false);
+        break;
       case "dialogtool":
         // Sent after the lines it scores; a panel with no run yet has nothing to attach it to.
         this.trajectory?.setDialogTool(message.report);
@@ -233,6 +238,10 @@ export class Panel implements PanelActions {
 
   openLink(url: string): void {
     if (isAllowedLink(url)) this.host.request({ type: "open-link", url });
+  }
+
+  openFile(path: string): void {
+    this.host.request({ type: "open-file", path });
   }
 
   revealNode(kind: NodeKind, id: string): void {

@@ -107,7 +107,7 @@ function cell(c: CompareCell | null, side: "A" | "B"): string {
 export function comparisonHtml(c: Comparison, nonce = createNonce()): string {
   const divergence =
     c.firstDivergence === null
-      ? `<p data-testid="divergence">The runs are the same, message for message.</p>`
+      ? `<p data-testid="divergence">${escapeHtml(c.sameMessagesNote ?? "The runs are the same, message for message.")}</p>`
       : `<p data-testid="divergence">First divergence: <a href="#first-divergence">message ${c.firstDivergence}, turn ${c.rows[c.firstDivergence]?.turn ?? 0}</a>. Setup rows (the same scripted start in both) are left out.</p>`;
   const rows = c.rows
     .map((r) => {

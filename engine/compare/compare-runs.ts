@@ -8,6 +8,7 @@ import { evaluateTrajectory, firstUserMessageIndex } from "../evaluation/evaluat
 import { countsAsTurn } from "../evaluation/turn-count.js";
 import type { EvaluationResult, NodeResult } from "../evaluation/result.js";
 import { packTables } from "../packs/tables.js";
+import { scenarioDigest } from "../trajectory/scenario-digest.js";
 import { telemetryTotals, type TelemetryTotals } from "../trajectory/telemetry-totals.js";
 import type { Trajectory, WorldEvent } from "../trajectory/trajectory.js";
 import { changeLines } from "./world-diff.js";
@@ -62,6 +63,8 @@ export interface Comparison {
   /** The index of the first row where the runs differ; null when they never do. */
   readonly firstDivergence: number | null;
   readonly nodes: readonly NodeComparison[];
+  /** Why two runs with the same messages have different scores; null when the scores agree or the messages differ. */
+  readonly sameMessagesNote: string | null;
 }
 
 export interface ComparedRun {
@@ -121,7 +124,24 @@ export function compareRuns(a: ComparedRun, b: ComparedRun): Comparison {
     rows,
     firstDivergence,
     nodes: nodeComparisons(a.evaluation, b.evaluation),
+    sameMessagesNote: firstDivergence === null ? sameMessagesNote(a, b) : null,
   };
+}
+
+/**
+ * Same messages, different scores: the score is of the scenario the run was scored against, so
+ * say which versions of it (their digests, engine/trajectory/scenario-digest.ts) each run played.
+ */
+function sameMessagesNote(a: ComparedRun, b: ComparedRun): string | null {
+  const x = a.evaluation?.score ?? null;
+  const y = b.evaluation?.score ?? null;
+  if (x === null || y === null || Math.abs(x - y) < 1e-9) return null;
+  const scores = `A scored ${x.toFixed(2)}, B ${y.toFixed(2)}`;
+  const da = scenarioDigest(a.trajectory.header.scenario);
+  const db = scenarioDigest(b.trajectory.header.scenario);
+  return da === db
+    ? `The messages are the same, but the scores differ (${scores}) though both runs played the same version of the scenario (${da}): a score was recorded by another version of the scorer.`
+    : `The messages are the same, but the scores differ (${scores}) because the runs were played against different versions of the scenario (A ${da}, B ${db}): its milestones or minefields changed between them.`;
 }
 
 function side(run: ComparedRun): CompareSide {

@@ -17,7 +17,7 @@ const cellLines = (tag: string, c: CompareCell | null): string[] =>
 
 export function comparisonLines(c: Comparison): string[] {
   const out = [`scenario  ${c.scenario}`, sideLine("A", c.a), sideLine("B", c.b), ""];
-  if (c.firstDivergence === null) out.push("The runs are the same message for message.");
+  if (c.firstDivergence === null) out.push(c.sameMessagesNote ?? "The runs are the same message for message.");
   else {
     const row = c.rows[c.firstDivergence];
     out.push(`First divergence at message ${c.firstDivergence}${row ? ` (turn ${row.turn})` : ""}:`);

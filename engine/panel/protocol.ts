@@ -10,6 +10,7 @@ import type { PackId } from "../packs/types.js";
 import type { JudgementEvent, TrajectoryEvent } from "../trajectory/events.js";
 import type { Milestone, Scenario } from "../scenario/model.js";
 import type { RowChange, Tables } from "../world/types.js";
+import type { Rescored } from "./score-source.js";
 
 /** The element the panel draws into. */
 export const ROOT_ELEMENT_ID = "app";
@@ -39,7 +40,14 @@ export type HostMessage =
   /** The file is damaged (cut short, no end): where, in one line. The panel shows it as a banner. */
   | { readonly type: "damaged"; readonly problem: string }
   /** DialogTool's per-turn scores of the run against its scenario's reference (docs/dialogtool.md); after the lines. */
-  | { readonly type: "dialogtool"; readonly report: DialogToolReport };
+  | { readonly type: "dialogtool"; readonly report: DialogToolReport }
+  /** After an evaluation line: whether it is a re-score against another version of the scenario (score-source.ts); null: the run's own. */
+  | ScoreSourceMessage;
+
+export interface ScoreSourceMessage {
+  readonly type: "score-source";
+  readonly rescored: Rescored | null;
+}
 
 /** "stop" cancels the run (it is still scored and its file closed). */
 export type RunControl = "pause" | "continue" | "step" | "stop";
@@ -56,6 +64,8 @@ export type ViewRequest =
   | { readonly type: "ready" }
   /** Open a link from model or tool output. The host re-checks the http/https allowlist. */
   | { readonly type: "open-link"; readonly url: string }
+  /** Open a file the run names (an errored run's log); the host opens only a path the run's end names. */
+  | { readonly type: "open-file"; readonly path: string }
   /** Show a milestone or minefield in the scenario editor. */
   | { readonly type: "reveal-node"; readonly kind: NodeKind; readonly id: string }
   /** Pause a live run before its next turn, continue it, or play exactly one turn. */
@@ -117,7 +127,8 @@ export type PanelHostMessage =
   | { readonly type: "reveal"; readonly index: number }
   | { readonly type: "live"; readonly state: LiveState }
   | { readonly type: "damaged"; readonly problem: string }
-  | { readonly type: "dialogtool"; readonly report: DialogToolReport };
+  | { readonly type: "dialogtool"; readonly report: DialogToolReport }
+  | ScoreSourceMessage;
 
 export type { Message, RowChange, Tables };
 

@@ -2,6 +2,7 @@
 // what comes after it, which nodes compare with its state) and, when a run of this scenario is
 // known, whether it matched there and, if not, what came closest.
 import type { ConstraintResult, EvaluationResult, NodeResult } from "../../engine/evaluation/result.js";
+import { nodeStateWords } from "../../engine/evaluation/node-state.js";
 import { effectiveParents, type IdSection, type WrittenNode } from "./id-table.js";
 
 export function milestoneMarkdown(
@@ -37,14 +38,17 @@ function names(ids: readonly string[]): string {
 }
 
 function runMarkdown(result: NodeResult, section: IdSection): string {
-  const s = result.similarity.toFixed(2);
+  // The words of the editor's CodeLens and Testing view (engine/evaluation/node-state.ts).
+  const words = nodeStateWords(section === "milestones" ? "milestone" : "minefield", result);
   if (result.matched_at !== null) {
     const consequence = section === "minefields" ? " — this minefield fired, so the run scores 0" : "";
-    return `**Last run:** matched at message ${result.matched_at} (similarity ${s})${consequence}.`;
+    return `**Last run:** ${words.phrase}${consequence}.`;
   }
   const where = result.explained_at === null ? "no message to compare with" : `closest at message ${result.explained_at}`;
   const head =
-    section === "minefields" ? `**Last run:** did not fire (${where}).` : `**Last run:** not matched (best similarity ${s}; ${where}).`;
+    section === "minefields"
+      ? `**Last run:** not hit (${where}).`
+      : `**Last run:** missed (best similarity ${result.similarity.toFixed(2)}; ${where}).`;
   const misses = [
     ...result.constraints.map((c, i) => missLine(`constraint ${i + 1}`, c)),
     ...result.guardrails.map((g) => missLine("guardrail", g)),

@@ -23,7 +23,7 @@ test("a full match reads as matched at its message with similarity 1.00", async 
   assert.match(scoreSummary(run.evaluation!), /^score 1\.00 · \d+ turns?$/);
 });
 
-test("a milestone the run never reaches reads as not matched; a partial one shows its similarity", () => {
+test("a milestone the run never reaches reads as missed; a partial one reads partly matched with its similarity", () => {
   const trajectory = readTrajectoryFile(
     join(__dirname, "..", "..", "sample-scenarios", "trajectories", "cellular_off_adapted.trajectory.jsonl"),
   );
@@ -35,12 +35,15 @@ test("a milestone the run never reaches reads as not matched; a partial one show
   const views = nodeResultViews(rescored.result);
   // The world never had wifi off: no message comes close.
   const missed = views.get(nodeKey("milestone", "cellular_off"))!;
-  assert.equal(missed.text, "✗ not matched");
+  assert.equal(missed.text, "✗ missed · best similarity 0.00");
+  assert.equal(missed.passes, false);
   assert.equal(missed.tone, "missed");
   // The agent said part of the new sentence.
   const partial = views.get(nodeKey("milestone", "confirmed"))!;
   assert.equal(partial.tone, "partial");
-  assert.match(partial.text, /^✓ matched at message \d+ · similarity 0\.\d\d$/);
+  assert.match(partial.text, /^◐ partly matched at message \d+ · similarity 0\.\d\d$/);
+  assert.match(partial.badge, /^◐ 0\.\d\d$/);
+  assert.equal(partial.passes, false);
   assert.notEqual(partial.why, "");
 });
 

@@ -35,6 +35,9 @@ test("a new evaluation reaches every view of the run and replaces the old one fo
     trajectoryPath: SAMPLE,
     evaluation: edited.result,
     note: null,
+    end: trajectory.end,
+    finished: true,
+    rescored: null,
   });
   // A view opening now gets the file's lines with only the new evaluation at the end.
   const [batch] = feed.snapshot();

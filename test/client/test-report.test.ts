@@ -34,7 +34,10 @@ test("a failed run names each milestone it missed, at the milestone's line", () 
   assert.equal(report.failures.length, 1);
   const [failure] = report.failures;
   assert.equal(failure?.line, lineContaining(text, "- id: cellular_off"));
-  assert.match(failure?.message ?? "", /^Milestone "cellular_off" was not matched: no match; closest at \d+: SETTING snapshot 0\.00/);
+  assert.match(
+    failure?.message ?? "",
+    /^Milestone "cellular_off": missed \(best similarity 0\.00\)\. no match; closest at \d+: SETTING snapshot 0\.00/,
+  );
   assert.equal(testReport(rescored.result, 0.5, [], null).passed, true);
 });
 
@@ -53,7 +56,7 @@ test("a minefield hit is a failure at the minefield's line", async () => {
       kind: "minefield",
       id: "guessed_coordinates",
       line: lineContaining(text, "- id: guessed_coordinates"),
-      message: `Minefield "guessed_coordinates" was hit at message ${at}`,
+      message: `Minefield "guessed_coordinates": hit at message ${at}`,
     },
   ]);
 });

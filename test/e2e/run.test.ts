@@ -137,7 +137,7 @@ let matchedText = "";
 let editedScore = "";
 
 step(
-  "editing a milestone re-scores the open run at once: the milestone reads not matched and the score drops, with no new run",
+  "editing a milestone re-scores the open run at once: the milestone reads missed and the score drops, labelled as a re-score, with no new run",
   async () => {
     await workbench.openEditor(SCENARIO);
     const saved = readFileSync(join(workspace, SCENARIO), "utf8");
@@ -154,11 +154,12 @@ step(
     await workbench.goTo(phone.line, phone.column);
     await workbench.type("0");
     await workbench.page.locator(".editor-group-container.active .tab.active.dirty").waitFor();
-    const after = await workbench.resultsOn(line, /^✗ not matched$/, /^✗ missed$/);
+    const after = await workbench.resultsOn(line, /^✗ missed · best similarity \d\.\d\d$/, /^✗ missed$/);
     assert.equal(after.lineEnd, "✗ missed");
-    const status = await statusBarResults(/score (?!1\.00)\d\.\d\d/);
+    // The run was played with the scenario before the edit: the new score says so, with the recorded one.
+    const status = await statusBarResults(/re-scored against the scenario as it is now: (?!1\.00)\d\.\d\d; recorded 1\.00/);
     await workbench.screenshot("milestone-edited-rescored");
-    editedScore = /score (\d\.\d\d)/.exec(status)?.[1] ?? "";
+    editedScore = /now: (\d\.\d\d)/.exec(status)?.[1] ?? "";
     assert.ok(Number(editedScore) < 1, `the score drops below 1.00 (status bar: ${status})`);
     // Nothing was played or saved: the same run files, and the scenario on disk as it was.
     assert.deepEqual(runFiles(), runsBefore);

@@ -3,10 +3,25 @@
 // use), and the contrast of an element's text against what is drawn under it.
 import type { Page } from "playwright-core";
 
-export type ThemeCase = "vscode-dark" | "vscode-light" | "dark" | "light";
+export type ThemeCase = "vscode-dark" | "vscode-light" | "vscode-high-contrast" | "vscode-high-contrast-light" | "dark" | "light";
+
+/** The kinds of theme VS Code bundles (Dark Modern, Light Modern, Dark High Contrast, Light High Contrast), and the pages' own. */
+export const ALL_THEMES: readonly ThemeCase[] = [
+  "vscode-dark",
+  "vscode-light",
+  "vscode-high-contrast",
+  "vscode-high-contrast-light",
+  "dark",
+  "light",
+];
+
+type VsCodeTheme = Exclude<ThemeCase, "dark" | "light">;
 
 /** The --vscode-* variables the panel, the runs view and the compare page read, per theme kind. */
-const VSCODE_VARIABLES: Readonly<Record<"vscode-dark" | "vscode-light", Readonly<Record<string, string>>>> = {
+// The high-contrast values are VS Code's colour registry defaults for hcDark and hcLight (the
+// bundled high-contrast themes set almost nothing of their own); a colour the registry leaves null
+// there is not sent to the webview at all, so it is missing here too.
+const VSCODE_VARIABLES: Readonly<Record<VsCodeTheme, Readonly<Record<string, string>>>> = {
   "vscode-dark": {
     "editor-background": "#1f1f1f",
     "editor-foreground": "#cccccc",
@@ -31,6 +46,9 @@ const VSCODE_VARIABLES: Readonly<Record<"vscode-dark" | "vscode-light", Readonly
     errorForeground: "#f85149",
     "testing-iconPassed": "#73c991",
     "editorWarning-foreground": "#cca700",
+    "charts-blue": "#3794ff",
+    "charts-purple": "#b180d7",
+    "charts-orange": "#d18616",
   },
   "vscode-light": {
     "editor-background": "#ffffff",
@@ -56,7 +74,64 @@ const VSCODE_VARIABLES: Readonly<Record<"vscode-dark" | "vscode-light", Readonly
     errorForeground: "#f85149",
     "testing-iconPassed": "#73c991",
     "editorWarning-foreground": "#bf8803",
+    "charts-blue": "#1a85ff",
+    "charts-purple": "#652d90",
+    "charts-orange": "#d18616",
   },
+  "vscode-high-contrast": {
+    "editor-background": "#000000",
+    "editor-foreground": "#ffffff",
+    "sideBar-background": "#000000",
+    descriptionForeground: "#ffffffb3",
+    "panel-border": "#6fc3df",
+    "editorGroup-border": "#6fc3df",
+    focusBorder: "#f38518",
+    "list-hoverBackground": "#ffffff1a",
+    "textLink-foreground": "#21a6ff",
+    "textCodeBlock-background": "#000000",
+    "charts-green": "#89d185",
+    "charts-red": "#f48771",
+    "charts-yellow": "#ffd370",
+    "charts-blue": "#3794ff",
+    "charts-purple": "#b180d7",
+    "charts-orange": "#ab5a00",
+    "inputValidation-warningBackground": "#000000",
+    errorForeground: "#f48771",
+    "testing-iconPassed": "#73c991",
+    "editorWarning-foreground": "#ffd370",
+  },
+  "vscode-high-contrast-light": {
+    "editor-background": "#ffffff",
+    "editor-foreground": "#292929",
+    "sideBar-background": "#ffffff",
+    descriptionForeground: "#292929b3",
+    "panel-border": "#0f4a85",
+    "editorGroup-border": "#0f4a85",
+    focusBorder: "#006bbd",
+    "list-inactiveSelectionBackground": "#0f4a851a",
+    "list-activeSelectionBackground": "#0f4a851a",
+    "list-hoverBackground": "#0f4a851a",
+    "textLink-foreground": "#0f4a85",
+    "textCodeBlock-background": "#f2f2f2",
+    "charts-green": "#374e06",
+    "charts-red": "#b5200d",
+    "charts-yellow": "#895503",
+    "charts-blue": "#1a85ff",
+    "charts-purple": "#652d90",
+    "charts-orange": "#0f4a85",
+    "inputValidation-warningBackground": "#ffffff",
+    errorForeground: "#b5200d",
+    "testing-iconPassed": "#007100",
+    "editorWarning-foreground": "#895503",
+  },
+};
+
+/** The body classes VS Code gives a webview per theme kind (a light high-contrast theme has both). */
+const BODY_CLASSES: Readonly<Record<VsCodeTheme, readonly string[]>> = {
+  "vscode-dark": ["vscode-dark"],
+  "vscode-light": ["vscode-light"],
+  "vscode-high-contrast": ["vscode-high-contrast"],
+  "vscode-high-contrast-light": ["vscode-high-contrast-light", "vscode-high-contrast"],
 };
 
 /**
@@ -65,17 +140,20 @@ const VSCODE_VARIABLES: Readonly<Record<"vscode-dark" | "vscode-light", Readonly
  * page follows the colour scheme alone.
  */
 export async function applyTheme(page: Page, theme: ThemeCase): Promise<void> {
-  const vscode = theme === "vscode-dark" || theme === "vscode-light";
-  await page.emulateMedia({ colorScheme: theme === "vscode-dark" || theme === "light" ? "light" : "dark" });
+  const vscode = theme !== "dark" && theme !== "light";
+  const darkTheme = theme === "vscode-dark" || theme === "vscode-high-contrast" || theme === "dark";
+  // VS Code's theme under the opposite colour scheme of the browser; the pages' own themes follow theirs.
+  await page.emulateMedia({ colorScheme: vscode ? (darkTheme ? "light" : "dark") : darkTheme ? "dark" : "light" });
   const variables = vscode ? VSCODE_VARIABLES[theme] : {};
+  const names = [...new Set(Object.values(VSCODE_VARIABLES).flatMap((v) => Object.keys(v)))];
   await page.evaluate(
-    ({ cls, vars, names }) => {
-      document.body.classList.remove("vscode-dark", "vscode-light");
-      if (cls !== "") document.body.classList.add(cls);
+    ({ classes, vars, names }) => {
+      document.body.classList.remove("vscode-dark", "vscode-light", "vscode-high-contrast", "vscode-high-contrast-light");
+      document.body.classList.add(...classes);
       for (const name of names) document.documentElement.style.removeProperty(`--vscode-${name}`);
       for (const [name, value] of Object.entries(vars)) document.documentElement.style.setProperty(`--vscode-${name}`, value);
     },
-    { cls: vscode ? theme : "", vars: variables, names: Object.keys(VSCODE_VARIABLES["vscode-dark"]) },
+    { classes: vscode ? [...BODY_CLASSES[theme]] : [], vars: variables, names },
   );
 }
 

@@ -12,6 +12,7 @@ import { WorldHistory } from "../../../engine/world/world-history.js";
 import type { RowChange, TableSchema, Tables } from "../../../engine/world/types.js";
 import type { NodeKind, PanelEvaluation, PanelHeader, PanelJudgement, PanelLine } from "../../../engine/panel/protocol.js";
 import type { NodeResult } from "../../../engine/evaluation/result.js";
+import type { Rescored } from "../../../engine/panel/score-source.js";
 import type { DialogToolReport } from "../../../engine/benchmarks/dialogtool/tasks/trajectory-turns.js";
 import type { ScoredDialogToolTurn } from "../../../engine/benchmarks/dialogtool/tasks/types.js";
 
@@ -167,6 +168,9 @@ export class PanelTrajectory {
   get telemetry(): TelemetryTotals {
     return this.callTotals;
   }
+
+  /** Set while the evaluation shown is a re-score against another version of the scenario (the host says so after it). */
+  rescored: Rescored | null = null;
 
   /** DialogTool's per-turn scores for this run (replacing any sent before). */
   setDialogTool(report: DialogToolReport): void {

@@ -11,7 +11,7 @@ import {
   type PanelLine,
   type ViewRequest,
 } from "../../../engine/panel/protocol.js";
-import { attempt, index, list, oneOf, prop, record, str, WireError } from "./check.js";
+import { attempt, index, list, oneOf, prop, record, str, unit, WireError } from "./check.js";
 import { dialogToolReport } from "./dialogtool.js";
 import { trajectoryLine } from "./trajectory-line.js";
 
@@ -43,6 +43,12 @@ export function parseHostMessage(value: unknown): Checked<PanelHostMessage> {
         return { type, problem: str(prop(o, "problem"), "/problem").slice(0, 1000) };
       case "dialogtool":
         return { type, report: dialogToolReport(prop(o, "report"), "/report") };
+      case "score-source": {
+        const rescored = prop(o, "rescored");
+        if (rescored === null) return { type, rescored: null };
+        const recorded = prop(record(rescored, "/rescored"), "recorded");
+        return { type, rescored: { recorded: recorded === null ? null : unit(recorded, "/rescored/recorded") } };
+      }
       default:
         return trajectoryLine(o, "");
     }
@@ -62,6 +68,8 @@ export function parseViewRequest(value: unknown): Checked<ViewRequest> {
         if (!isAllowedLink(url)) throw new WireError("/url", "must be an http or https link");
         return { type, url };
       }
+      case "open-file":
+        return { type, path: str(prop(o, "path"), "/path").slice(0, 4096) };
       case "reveal-node":
         return { type, kind: oneOf(NODE_KINDS)(prop(o, "kind"), "/kind"), id: str(prop(o, "id"), "/id") };
       case "run-control":

@@ -20,6 +20,8 @@ export interface PanelActions {
   setQuery(query: string): void;
   runControl(action: RunControl): void;
   openLink(url: string): void;
+  /** Open a file the run names (an errored run's log); the host checks the run names it. */
+  openFile(path: string): void;
   revealNode(kind: NodeKind, id: string): void;
   /** Unfolds the setup row (system prompts and demonstrations) into its messages, or folds them again. */
   toggleSetup(): void;

@@ -13,6 +13,8 @@ import { telemetryLine } from "./model-calls.js";
 import { dialogToolLine } from "./dialogtool-turn.js";
 import { dialogToolAnalysisLine } from "../../../engine/benchmarks/dialogtool/tasks/analysis-line.js";
 import { appendIdentifier } from "./text.js";
+import { rescoredLabel } from "../../../engine/panel/score-source.js";
+import { withPathLinks } from "./path-links.js";
 
 /** The run's model calls summed, for a model-backed run. */
 function costLine(t: PanelTrajectory): HTMLElement | null {
@@ -98,6 +100,7 @@ export class SummaryView {
       this.scores(trajectory, live),
       compare,
       more,
+      this.note(trajectory),
       this.nodeStrip(trajectory),
       judgementSection(trajectory.judgement),
     );
@@ -174,6 +177,25 @@ export class SummaryView {
       el("div", { class: "run-status", text: status }),
       e?.zero_reason ? el("div", { class: "zero-reason", text: `Score 0: ${e.zero_reason}` }) : null,
     );
+  }
+
+  /**
+   * A line under the title and the scores, kept in the collapsed header too: why an errored run has
+   * no score (its reason, with the files it names as links), or that the score shown is a re-score
+   * against the scenario as it is now, with the one the run recorded.
+   */
+  private note(t: PanelTrajectory): HTMLElement | null {
+    if (t.end !== null && isErroredEnd(t.end.reason)) {
+      const reason = `errored (${t.end.reason})${t.end.detail ? `: ${t.end.detail}` : ""}`;
+      return el(
+        "div",
+        { class: "summary-note errored", attrs: { "data-testid": "errored-reason", role: "alert" } },
+        ...withPathLinks(reason, (path) => this.actions.openFile(path)),
+      );
+    }
+    const e = t.evaluation;
+    if (e === null || t.rescored === null) return null;
+    return el("div", { class: "summary-note rescored", text: rescoredLabel(e.score, t.rescored), attrs: { "data-testid": "rescored" } });
   }
 
   private nodeStrip(t: PanelTrajectory): HTMLElement | null {

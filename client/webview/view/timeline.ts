@@ -33,6 +33,8 @@ export class TimelineView {
   private frame = 0;
 
   constructor(actions: PanelActions) {
+    // Hidden until a run's messages are all filtered out: an empty panel has no filter to blame.
+    this.empty.hidden = true;
     this.element.append(this.spacer, this.empty);
     this.element.addEventListener("scroll", () => this.schedule());
     this.element.addEventListener("click", (event) => {
@@ -156,6 +158,7 @@ export class TimelineView {
     if (kind === "call") preview.appendChild(el("span", { class: "preview-tag", text: "call " }));
     appendHighlighted(preview, previewAround(previewText(m), state.query).slice(0, 400), state.query);
 
+    // The badges are the row's own cell (styles.css): beside the route, or on the preview's line when narrow.
     row.append(
       el(
         "div",
@@ -168,8 +171,8 @@ export class TimelineView {
           " → ",
           el("span", { class: `who role-${m.recipient}`, text: roleLabel(m.recipient) }),
         ),
-        badges,
       ),
+      badges,
       preview,
     );
     return row;

@@ -44,7 +44,7 @@ async function hoverOn(uri: string, needle: string, by: LspClient = client): Pro
 }
 
 const MATCHED = /\*\*Last run:\*\* matched at message 18/;
-const MISSED = /\*\*Last run:\*\* not matched/;
+const MISSED = /\*\*Last run:\*\* missed/;
 
 test("the server asks the client to watch trajectory files", async () => {
   await client.registration();

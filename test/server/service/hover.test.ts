@@ -128,7 +128,7 @@ test("a milestone id with the last run: matched at message k, or the closest mis
     window: { first: 1, last: 6 },
     milestones: [
       nodeResult("found", 3, 1),
-      nodeResult("cellular_on", 2, 1),
+      nodeResult("cellular_on", 2, 0.85),
       nodeResult("sent", null, 0.4, {
         explained_at: 5,
         constraints: [
@@ -161,8 +161,11 @@ test("a milestone id with the last run: matched at message k, or the closest mis
   };
   const matched = hoverText(DAG.replace("id: found", "id: fou$0nd"), run) ?? "";
   assert.match(matched, /\*\*Last run:\*\* matched at message 3 \(similarity 1\.00\)/);
+  // A partial match says so, in the CodeLens's words: never "matched" beside a failing test.
+  const partial = hoverText(DAG.replace("id: cellular_on", "id: cellular$0_on"), run) ?? "";
+  assert.match(partial, /\*\*Last run:\*\* partly matched at message 2 \(similarity 0\.85\)/);
   const missed = hoverText(DAG.replace("id: sent", "id: se$0nt"), run) ?? "";
-  assert.match(missed, /not matched \(best similarity 0\.40; closest at message 5\)/);
+  assert.match(missed, /\*\*Last run:\*\* missed \(best similarity 0\.40; closest at message 5\)/);
   assert.match(missed, /constraint 1 \(addition on MESSAGING\): 0\.40 — `content` scored 0\.40: ROUGE-L against "hi"/);
   assert.doesNotMatch(hoverText(DAG.replace("id: sent", "id: se$0nt"), null) ?? "", /Last run/);
 });
