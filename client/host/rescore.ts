@@ -5,7 +5,7 @@ import type { Diagnostic } from "../../engine/base/diagnostics.js";
 import { evaluateTrajectory, EvaluationError, type EvaluationResult } from "../../engine/evaluation/evaluate.js";
 import { checkScenarioFileText } from "../../engine/scenario/load.js";
 import type { Rescored } from "../../engine/panel/score-source.js";
-import { scenarioDigest } from "../../engine/trajectory/scenario-digest.js";
+import { headerScenarioDigest, scenarioDigest } from "../../engine/trajectory/scenario-digest.js";
 import type { Trajectory } from "../../engine/trajectory/trajectory.js";
 
 type RescoreResult =
@@ -32,8 +32,9 @@ export function rescoreAgainstText(trajectory: Trajectory, text: string, file: s
   }
   const played = trajectory.header.scenario.name;
   const warning = checked.scenario.name === played ? null : `scored against "${checked.scenario.name}", but the run played "${played}"`;
-  // The header embeds the scenario the run played: its digest tells whether the text is that version.
-  const changed = scenarioDigest(checked.scenario) !== scenarioDigest(trajectory.header.scenario);
+  // The header records the digest of the scenario the run played (older files: of the scenario it
+  // embeds): it tells whether the text is that version.
+  const changed = scenarioDigest(checked.scenario) !== headerScenarioDigest(trajectory.header);
   return { ok: true, result, warning, rescored: changed ? { recorded: trajectory.evaluation?.score ?? null } : null };
 }
 
