@@ -15,7 +15,7 @@ import { DIALOGTOOL_SUMMARY_FILE } from "../engine/runner/dialogtool-mode.js";
 import { EXIT, type ExitCode } from "../engine/runner/errors.js";
 import { problemLine, type CliIO } from "./io.js";
 import { loadTrajectory } from "./replay.js";
-import { loadOverrideScenario, modeResultFiles, readModeRunFile } from "./result-files.js";
+import { byAgent, loadOverrideScenario, modeResultFiles, readModeRunFile } from "./result-files.js";
 
 interface DialogToolEvalOptions {
   /** Scores trajectories against this scenario file instead of the one each embeds. */
@@ -27,6 +27,8 @@ interface DialogToolEvalOptions {
 interface DialogToolEvalEntry {
   readonly file: string;
   readonly scenario: string;
+  /** Who played the agent (the run file's `agent`, the trajectory header's `run.agent`). */
+  readonly agent: string;
   /** "dialogtool-run": teacher-forced (`run --mode dialogtool`); "trajectory": a free run. */
   readonly source: "dialogtool-run" | "trajectory";
   readonly metrics: DialogToolMetrics;
@@ -38,17 +40,18 @@ interface DialogToolEvalEntry {
 function entry(
   file: string,
   scenario: string,
+  agent: string,
   source: DialogToolEvalEntry["source"],
   turns: readonly DialogToolTurn[],
   extra: number,
 ): DialogToolEvalEntry {
   const scored = turns.map((t) => ({ ...t, scores: scoreTurn(t) }));
-  return { file, scenario, source, metrics: metricsOfTurns(scored), extra_turns: extra, turns: scored };
+  return { file, scenario, agent, source, metrics: metricsOfTurns(scored), extra_turns: extra, turns: scored };
 }
 
 function scoreRunFile(file: string): DialogToolEvalEntry {
   const run = readModeRunFile(file, readDialogToolRun);
-  return entry(file, run.scenario, "dialogtool-run", run.turns, 0);
+  return entry(file, run.scenario, run.agent, "dialogtool-run", run.turns, 0);
 }
 
 function scoreTrajectory(file: string, override: Scenario | null, io: CliIO): DialogToolEvalEntry | null {
@@ -60,7 +63,15 @@ function scoreTrajectory(file: string, override: Scenario | null, io: CliIO): Di
     return null;
   }
   const free = scoredFreeRun(trajectory.messages, scenario);
-  return { file, scenario: scenario.name, source: "trajectory", metrics: free.metrics, extra_turns: free.extra_turns, turns: free.turns };
+  return {
+    file,
+    scenario: scenario.name,
+    agent: trajectory.header.run.agent,
+    source: "trajectory",
+    metrics: free.metrics,
+    extra_turns: free.extra_turns,
+    turns: free.turns,
+  };
 }
 
 export function evalDialogToolMode(paths: readonly string[], options: DialogToolEvalOptions, io: CliIO): ExitCode {
@@ -77,16 +88,47 @@ export function evalDialogToolMode(paths: readonly string[], options: DialogTool
     if (scored === null) skipped++;
     else entries.push(scored);
   }
-  const all = entries.flatMap((e) => e.turns);
-  const aggregate = metricsOfTurns(all);
-  const byDepth = metricsByDepth(all);
-  const byApp = metricsByApp(all);
+  // Added up per agent: turns of different agents are never pooled (docs/statistics.md).
+  const groups = byAgent(entries).map(([agent, group]) => {
+    const turns = group.flatMap((e) => e.turns);
+    return {
+      agent,
+      scenarios: group.length,
+      aggregate: metricsOfTurns(turns),
+      by_depth: metricsByDepth(turns),
+      by_app: metricsByApp(turns),
+    };
+  });
+  const single =
+    groups.length <= 1 ? (groups[0] ?? { aggregate: metricsOfTurns([]), by_depth: metricsByDepth([]), by_app: metricsByApp([]) }) : null;
   if (options.json) {
-    io.out(JSON.stringify({ mode: "dialogtool", scenarios: entries, aggregate, by_depth: byDepth, by_app: byApp }, null, 2));
+    io.out(
+      JSON.stringify(
+        {
+          mode: "dialogtool",
+          scenarios: entries,
+          // Over every scenario when one agent played them all; null when several did (see by_agent).
+          aggregate: single?.aggregate ?? null,
+          by_depth: single?.by_depth ?? null,
+          by_app: single?.by_app ?? null,
+          by_agent: groups,
+        },
+        null,
+        2,
+      ),
+    );
   } else {
     for (const line of dialogToolTableLines(entries.map((e) => ({ name: e.scenario, metrics: e.metrics })))) io.out(line);
     io.out("");
-    for (const line of dialogToolAggregateLines(aggregate, entries.length, byDepth, byApp)) io.out(line);
+    if (single !== null)
+      for (const line of dialogToolAggregateLines(single.aggregate, entries.length, single.by_depth, single.by_app)) io.out(line);
+    else {
+      io.out(`${groups.length} agents: each is added up on its own, never together`);
+      for (const g of groups) {
+        io.out(`agent ${g.agent}:`);
+        for (const line of dialogToolAggregateLines(g.aggregate, g.scenarios, g.by_depth, g.by_app)) io.out(`  ${line}`);
+      }
+    }
     const extra = entries.reduce((n, e) => n + e.extra_turns, 0);
     if (extra > 0) io.out(`${extra} agent turn${extra === 1 ? "" : "s"} beyond the reference's were not scored`);
   }

@@ -93,3 +93,17 @@ export function readModeRunFile<T>(file: string, parse: (text: string, file: str
     throw e;
   }
 }
+
+/**
+ * Entries grouped by the agent that played them, in the order each agent first appears: the
+ * peer modes add up per agent, never across agents (docs/statistics.md).
+ */
+export function byAgent<T extends { readonly agent: string }>(entries: readonly T[]): [agent: string, entries: T[]][] {
+  const groups = new Map<string, T[]>();
+  for (const e of entries) {
+    const group = groups.get(e.agent);
+    if (group) group.push(e);
+    else groups.set(e.agent, [e]);
+  }
+  return [...groups];
+}

@@ -21,7 +21,7 @@ import { formatWarning } from "../engine/trajectory/errors.js";
 import { EXIT, type ExitCode } from "../engine/runner/errors.js";
 import { problemLine, type CliIO } from "./io.js";
 import { loadTrajectory } from "./replay.js";
-import { loadOverrideScenario, modeResultFiles, readModeRunFile } from "./result-files.js";
+import { byAgent, loadOverrideScenario, modeResultFiles, readModeRunFile } from "./result-files.js";
 import { toolTalkAggregateLines, toolTalkTableLines } from "./tooltalk-lines.js";
 import { TOOLTALK_SUMMARY_FILE } from "../engine/runner/tooltalk-mode.js";
 
@@ -35,6 +35,8 @@ interface ToolTalkEvalOptions {
 interface ToolTalkEvalEntry {
   readonly file: string;
   readonly scenario: string;
+  /** Who played the agent (the run file's `agent`, the trajectory header's `run.agent`). */
+  readonly agent: string;
   /** "tooltalk-run": a `run --mode tooltalk` file (teacher-forced); "trajectory": a free run. */
   readonly source: "tooltalk-run" | "trajectory";
   readonly metrics: ToolTalkMetrics;
@@ -47,19 +49,28 @@ interface ToolTalkEvalOutput {
   /** The free-text scorer standing in for ToolTalk's DistilBERT, with its two thresholds. */
   readonly similarity: { readonly name: string; readonly strict_threshold: number; readonly loose_threshold: number };
   readonly conversations: readonly ToolTalkEvalEntry[];
-  readonly aggregate: ToolTalkAggregate;
+  /** Over every conversation when one agent played them all; null when several did (see `by_agent`). */
+  readonly aggregate: ToolTalkAggregate | null;
+  /** The aggregate per agent: conversations of different agents are never added up together. */
+  readonly by_agent: readonly { readonly agent: string; readonly aggregate: ToolTalkAggregate }[];
 }
 
 const isAction = (name: string): boolean => toolTalkApi(name)?.definition.action ?? false;
 
-function entry(file: string, scenario: string, source: ToolTalkEvalEntry["source"], turns: readonly ToolTalkTurnRun[]): ToolTalkEvalEntry {
+function entry(
+  file: string,
+  scenario: string,
+  agent: string,
+  source: ToolTalkEvalEntry["source"],
+  turns: readonly ToolTalkTurnRun[],
+): ToolTalkEvalEntry {
   const score = scoreConversation(turns, isAction);
-  return { file, scenario, source, metrics: score.metrics, error_types: conversationErrorTypes(score) };
+  return { file, scenario, agent, source, metrics: score.metrics, error_types: conversationErrorTypes(score) };
 }
 
 function scoreRunFile(file: string): ToolTalkEvalEntry {
   const run = readModeRunFile(file, readRunFile);
-  return entry(file, run.scenario, "tooltalk-run", run.turns);
+  return entry(file, run.scenario, run.agent, "tooltalk-run", run.turns);
 }
 
 function scoreTrajectory(file: string, override: Scenario | null, io: CliIO): ToolTalkEvalEntry | null {
@@ -70,7 +81,13 @@ function scoreTrajectory(file: string, override: Scenario | null, io: CliIO): To
     io.err(problemLine(`${file}: --mode tooltalk scores ToolTalk scenarios only; ${scenario.name} uses the ${scenario.world.pack} pack`));
     return null;
   }
-  return entry(file, scenario.name, "trajectory", trajectoryTurnRuns(trajectory, scenarioConversation(scenario, file)));
+  return entry(
+    file,
+    scenario.name,
+    trajectory.header.run.agent,
+    "trajectory",
+    trajectoryTurnRuns(trajectory, scenarioConversation(scenario, file)),
+  );
 }
 
 export function evalToolTalkMode(paths: readonly string[], options: ToolTalkEvalOptions, io: CliIO): ExitCode {
@@ -87,7 +104,8 @@ export function evalToolTalkMode(paths: readonly string[], options: ToolTalkEval
     if (scored === null) skipped++;
     else entries.push(scored);
   }
-  const aggregate = aggregateConversations(entries.map((e) => e.metrics));
+  const groups = byAgent(entries).map(([agent, group]) => ({ agent, aggregate: aggregateConversations(group.map((e) => e.metrics)) }));
+  const aggregate = groups.length === 1 ? groups[0]!.aggregate : groups.length === 0 ? aggregateConversations([]) : null;
   if (options.json) {
     const output: ToolTalkEvalOutput = {
       mode: "tooltalk",
@@ -98,12 +116,20 @@ export function evalToolTalkMode(paths: readonly string[], options: ToolTalkEval
       },
       conversations: entries,
       aggregate,
+      by_agent: groups,
     };
     io.out(JSON.stringify(output, null, 2));
   } else {
     for (const line of toolTalkTableLines(entries.map((e) => ({ name: e.scenario, metrics: e.metrics })))) io.out(line);
     io.out("");
-    for (const line of toolTalkAggregateLines(aggregate)) io.out(line);
+    if (aggregate !== null) for (const line of toolTalkAggregateLines(aggregate)) io.out(line);
+    else {
+      io.out(`${groups.length} agents: each is added up on its own, never together`);
+      for (const group of groups) {
+        io.out(`agent ${group.agent}:`);
+        for (const line of toolTalkAggregateLines(group.aggregate)) io.out(`  ${line}`);
+      }
+    }
   }
   return skipped > 0 ? EXIT.failed : EXIT.ok;
 }
