@@ -18,6 +18,7 @@ import { scoreSummary } from "./node-results.js";
 import type { RunStore } from "./run-store.js";
 import { UNTRUSTED_MESSAGE, type Runner, type RunMode } from "./runner.js";
 import { earlyEndNote } from "./test-report.js";
+import { activeRunFile, saveRunAsScenario } from "./save-as-scenario.js";
 import { isTrajectoryPath, trajectoryTitle, type Trajectories } from "./trajectories.js";
 
 interface CommandServices {
@@ -75,6 +76,7 @@ export class Commands {
       command("toolsandbox.runScenarioWithAgent", (arg) => this.runWithAgent(arg)),
       command("toolsandbox.replayTrajectory", (arg) => this.replay(arg)),
       command("toolsandbox.rescoreTrajectory", (arg) => this.rescore(arg)),
+      command("toolsandbox.saveRunAsScenario", (arg) => this.saveRunAsScenario(arg)),
       command("toolsandbox.openPanel", () => this.openPanel()),
       command("toolsandbox.revealMessage", (trajectory, index) => this.revealMessage(trajectory, index)),
       command("toolsandbox.showRuns", () => this.s.runsViews.showRuns()),
@@ -198,8 +200,27 @@ export class Commands {
     if (feed) this.s.views.open(feed);
   }
 
+  /** "Save Run as Scenario…": the run given, else the one in the active tab, else one picked. */
+  private async saveRunAsScenario(arg: unknown): Promise<void> {
+    const shownRun = this.s.views.activeFeed?.path ?? this.s.views.mainView?.feed?.path ?? null;
+    const path =
+      fileUriArg(arg)?.fsPath ??
+      activeRunFile(shownRun) ??
+      (
+        await this.pickTrajectory(activeScenario(), {
+          title: "ToolSandbox: Save Run as Scenario",
+          placeHolder: "Choose the run to draft a scenario from",
+        })
+      )?.fsPath;
+    if (path === undefined) return;
+    await saveRunAsScenario(path, { findScenarioFile: (name) => this.s.trajectories.findScenarioFile(name) });
+  }
+
   /** A quick pick of the workspace's trajectories, the active scenario's last run first and selected. */
-  private async pickTrajectory(scenario: vscode.TextDocument | null): Promise<vscode.Uri | null> {
+  private async pickTrajectory(
+    scenario: vscode.TextDocument | null,
+    ask = { title: "ToolSandbox: Replay Trajectory", placeHolder: "Choose a trajectory to replay" },
+  ): Promise<vscode.Uri | null> {
     const name = scenario === null ? null : outlineOf(scenario).name;
     const last = scenario === null || name === null ? null : this.s.trajectories.lastRunOf(scenario.uri.fsPath, name);
     const others = (await this.s.trajectories.listAll()).filter((u) => u.fsPath !== last);
@@ -216,17 +237,13 @@ export class Commands {
       ...others.map((u) => item(u)),
       { label: "$(folder-opened) Browse…", description: "a *.trajectory.jsonl anywhere", uri: null },
     ];
-    const chosen = await vscode.window.showQuickPick(items, {
-      title: "ToolSandbox: Replay Trajectory",
-      placeHolder: "Choose a trajectory to replay",
-      matchOnDescription: true,
-    });
+    const chosen = await vscode.window.showQuickPick(items, { ...ask, matchOnDescription: true });
     if (chosen === undefined) return null;
     if (chosen.uri !== null) return chosen.uri;
     const picked = await vscode.window.showOpenDialog({
       canSelectMany: false,
       filters: { "ToolSandbox trajectory": ["jsonl"] },
-      title: "Replay Trajectory",
+      title: ask.title.replace(/^ToolSandbox: /, ""),
     });
     const file = picked?.[0];
     if (file === undefined) return null;
