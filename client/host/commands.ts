@@ -213,6 +213,11 @@ export class Commands {
         })
       )?.fsPath;
     if (path === undefined) return;
+    const live = this.s.store.feed(path)?.live;
+    if (live === "running" || live === "paused") {
+      showProblem("the run is still going; save it as a scenario when it has finished.");
+      return;
+    }
     await saveRunAsScenario(path, { findScenarioFile: (name) => this.s.trajectories.findScenarioFile(name) });
   }
 

@@ -6,6 +6,7 @@ import { existsSync } from "node:fs";
 import { basename } from "node:path";
 import * as vscode from "vscode";
 import { proposedDraftPath, readDraftableRun, writeRunDraft } from "./run-draft.js";
+import { PANEL_VIEW_TYPE } from "./main-panel.js";
 import { isTrajectoryPath } from "./trajectories.js";
 
 interface SaveRunHost {
@@ -20,7 +21,8 @@ interface SaveRunHost {
 export function activeRunFile(shownRun: string | null): string | null {
   const input = vscode.window.tabGroups.activeTabGroup.activeTab?.input;
   if (input instanceof vscode.TabInputCustom && isTrajectoryPath(input.uri.fsPath)) return input.uri.fsPath;
-  if (input instanceof vscode.TabInputWebview) return shownRun;
+  // The panel's tab (not the runs or compare view's): its webview type carries the panel's id.
+  if (input instanceof vscode.TabInputWebview) return input.viewType.endsWith(PANEL_VIEW_TYPE) ? shownRun : null;
   const doc = vscode.window.activeTextEditor?.document;
   return doc?.uri.scheme === "file" && isTrajectoryPath(doc.uri.fsPath) ? doc.uri.fsPath : null;
 }
