@@ -22,6 +22,7 @@ import { chooseScenario } from "./scenario-pick.js";
 import type { RunStore } from "./run-store.js";
 import { UNTRUSTED_MESSAGE, type Runner, type RunMode } from "./runner.js";
 import { earlyEndNote } from "./test-report.js";
+import { activeRunFile, saveRunAsScenario } from "./save-as-scenario.js";
 import { isTrajectoryPath, trajectoryTitle, type Trajectories } from "./trajectories.js";
 
 interface CommandServices {
@@ -89,6 +90,7 @@ export class Commands {
       command("toolsandbox.runScenarioWithAgent", (arg) => this.runWithAgent(arg)),
       command("toolsandbox.replayTrajectory", (arg) => this.replay(arg)),
       command("toolsandbox.rescoreTrajectory", (arg) => this.rescore(arg)),
+      command("toolsandbox.saveRunAsScenario", (arg) => this.saveRunAsScenario(arg)),
       command("toolsandbox.openPanel", () => this.openPanel()),
       command("toolsandbox.revealMessage", (trajectory, index) => this.revealMessage(trajectory, index)),
       command("toolsandbox.showRuns", () => this.s.runsViews.showRuns()),
@@ -236,6 +238,27 @@ export class Commands {
     if (uri === null) return;
     const feed = await this.s.trajectories.openSaved(uri.fsPath, scenario);
     if (feed) this.s.views.open(feed);
+  }
+
+  /** "Save Run as Scenario…": the run given, else the one in the active tab, else one picked. */
+  private async saveRunAsScenario(arg: unknown): Promise<void> {
+    const shownRun = this.s.views.activeFeed?.path ?? this.s.views.mainView?.feed?.path ?? null;
+    const path =
+      fileUriArg(arg)?.fsPath ??
+      activeRunFile(shownRun) ??
+      (
+        await this.pickTrajectory(activeScenario(), {
+          title: "ToolSandbox: Save Run as Scenario",
+          placeHolder: "Choose the run to draft a scenario from",
+        })
+      )?.fsPath;
+    if (path === undefined) return;
+    const live = this.s.store.feed(path)?.live;
+    if (live === "running" || live === "paused") {
+      showProblem("the run is still going; save it as a scenario when it has finished.");
+      return;
+    }
+    await saveRunAsScenario(path, { findScenarioFile: (name) => this.s.trajectories.findScenarioFile(name) });
   }
 
   /** A quick pick of the workspace's trajectories, the active scenario's last run first and selected; titled for what it picks for. */

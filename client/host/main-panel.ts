@@ -5,7 +5,7 @@ import * as vscode from "vscode";
 import type { TrajectoryFeed } from "./feed.js";
 import { PanelView, panelWebviewOptions, type PanelViewHost } from "./panel-view.js";
 
-const PANEL_VIEW_TYPE = "toolsandbox.panel";
+export const PANEL_VIEW_TYPE = "toolsandbox.panel";
 const LAST_TRAJECTORY_KEY = "toolsandbox.panel.trajectory";
 
 interface MainPanelHost extends PanelViewHost {

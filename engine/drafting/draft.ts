@@ -1,5 +1,5 @@
 // A finished run turned into a draft scenario (docs/drafting.md): the pure function behind
-// `toolsandbox draft` and, later, the editor's "Save Run as Scenario…". It reads only the run (its
+// `toolsandbox draft` and the editor's "Save Run as Scenario…". It reads only the run (its
 // embedded scenario gives the pack, clock, tools and defaults; its messages and world changes the
 // rest) and returns the YAML text with the notes an author should read. Same run, same bytes.
 import type { JsonObject, JsonValue } from "../base/json.js";

@@ -1,10 +1,11 @@
 // Workspace trust on, the sample folder not trusted: VS Code opens it in Restricted Mode. Authoring
 // keeps working (the language server still checks what is typed) while running is refused: the
 // run commands are not offered, the scenario has no Run lens, and nothing is written. Replaying a
-// run executes nothing, so an earlier run (copied in as run 1) can still be replayed.
+// run executes nothing, so an earlier run (copied in as run 1) can still be replayed, and saving a
+// saved run as a scenario (drafting plays nothing either) writes a draft that opens with no errors.
 import { after, before } from "node:test";
 import assert from "node:assert/strict";
-import { copyFileSync, mkdirSync, readdirSync } from "node:fs";
+import { copyFileSync, existsSync, mkdirSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import { CodeServer } from "./code-server.js";
 import { artifactDir, packageExtension, removeScratch, sampleWorkspace } from "./fixtures.js";
@@ -66,4 +67,55 @@ step("running is refused: no run commands in the palette, no Run lens, no run wr
   );
   await workbench.screenshot("restricted-no-run");
   assert.deepEqual(readdirSync(runsFolder()), [RUN_1], "no run was written");
+});
+
+step("Save Run as Scenario… drafts the sample's saved run beside its scenario, and the draft opens with no errors", async () => {
+  const draft = `${NAME}_draft.scenario.yaml`;
+  await workbench.runCommand("ToolSandbox: Save Run as Scenario…", { opensQuickPick: true });
+  await workbench.page.locator(".quick-input-title", { hasText: "ToolSandbox: Save Run as Scenario" }).waitFor();
+  await workbench.quickPick(NAME, "trajectories/", { waitHidden: false });
+  // The save dialog (VS Code's own in the browser) proposes the draft's name in the scenario's folder.
+  const path = workbench.page.locator(".quick-input-widget input");
+  await workbench.page.locator(".quick-input-title", { hasText: "Save Run as Scenario" }).waitFor();
+  await workbench.page.waitForFunction(([input, wanted]) => (input as HTMLInputElement).value.endsWith(wanted as string), [
+    await path.elementHandle(),
+    `/samples/${draft}`,
+  ] as const);
+  await workbench.screenshot("save-run-dialog");
+  await path.press("Enter");
+  await workbench.page.locator(`.editor-group-container.active .tab.active[data-resource-name="${draft}"]`).waitFor();
+  assert.ok(existsSync(join(workspace, draft)), `${draft} was written`);
+  await workbench.page.locator(".notification-toast", { hasText: `wrote ${draft}: 1 milestone, a reference of` }).waitFor();
+  // The language server measures a scenario's strength only once its text has no errors: the
+  // lens on `milestones:` is the server's word that the draft checks clean.
+  const editor = workbench.activeEditor();
+  await editor
+    .locator(".codelens-decoration", { hasText: /strength \d+\/\d+/ })
+    .first()
+    .waitFor();
+  assert.equal(await editor.locator(".squiggly-error").count(), 0, "no error is underlined in the draft");
+  await workbench.screenshot("save-run-draft-open");
+});
+
+step("from a run open in the trajectory editor, Save Run as Scenario… goes straight to the save dialog", async () => {
+  const other = "find_temperature_adapted";
+  const draft = `${other}_draft.scenario.yaml`;
+  await workbench.openFile(`trajectories/${other}.trajectory.jsonl`);
+  await workbench.runCommand("ToolSandbox: Save Run as Scenario…", { opensQuickPick: true });
+  // No run to pick: the dialog (its own title) asks for the file at once.
+  await workbench.page.locator(".quick-input-title", { hasText: /^\s*Save Run as Scenario\s*$/ }).waitFor();
+  const path = workbench.page.locator(".quick-input-widget input");
+  await workbench.page.waitForFunction(([input, wanted]) => (input as HTMLInputElement).value.endsWith(wanted as string), [
+    await path.elementHandle(),
+    `/samples/${draft}`,
+  ] as const);
+  await path.press("Enter");
+  await workbench.page.locator(`.editor-group-container.active .tab.active[data-resource-name="${draft}"]`).waitFor();
+  assert.ok(existsSync(join(workspace, draft)), `${draft} was written`);
+  const editor = workbench.activeEditor();
+  await editor
+    .locator(".codelens-decoration", { hasText: /strength \d+\/\d+/ })
+    .first()
+    .waitFor();
+  assert.equal(await editor.locator(".squiggly-error").count(), 0, "no error is underlined in the draft");
 });
