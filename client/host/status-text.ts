@@ -28,7 +28,7 @@ export function statusText(results: ShownResults, live: LiveState | null): Statu
   const where = `results of ${results.trajectoryPath}; click to open the run.`;
   if (live === "paused")
     return {
-      text: "$(debug-pause) paused before the next turn",
+      text: "$(debug-pause) paused before the next message",
       tooltip: `ToolSandbox: the run is paused; Continue or Step in the panel. ${where}`,
       errored: false,
     };

@@ -35,7 +35,7 @@ export type HostMessage =
   | { readonly type: "lines"; readonly lines: readonly TrajectoryLine[] }
   /** Select message `index` (e.g. the user clicked a milestone result in the editor). */
   | { readonly type: "reveal"; readonly index: number }
-  /** A live run changed state: paused before the next turn, running, or finished. */
+  /** A live run changed state: paused before the next message, running, or finished. */
   | { readonly type: "live"; readonly state: LiveState }
   /** The file is damaged (cut short, no end): where, in one line. The panel shows it as a banner. */
   | { readonly type: "damaged"; readonly problem: string }

@@ -21,7 +21,7 @@ const shown = {
 
 test("a paused run reads paused, not running; a playing one running", () => {
   const paused = statusText({ ...shown, evaluation: null, end: null, finished: false }, "paused");
-  assert.equal(paused.text, "$(debug-pause) paused before the next turn");
+  assert.equal(paused.text, "$(debug-pause) paused before the next message");
   assert.doesNotMatch(paused.text, /running/);
   assert.equal(statusText({ ...shown, evaluation: null, end: null, finished: false }, "running").text, "$(sync~spin) running…");
 });

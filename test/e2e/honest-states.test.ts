@@ -182,10 +182,10 @@ step("in a panel about 470 px wide every timeline row keeps its sender and its r
 
 step("a run started paused reads paused in the status bar, not running, until it is continued", async () => {
   await workbench.openEditor(SCENARIO);
-  await workbench.runCommand("ToolSandbox: Run Scenario Paused (Step Through)");
+  await workbench.runCommand("ToolSandbox: Run Scenario Paused (Step by Message)");
   const status = await statusBarResults(/paused/);
   assert.doesNotMatch(status, /running/);
-  assert.match(status, /paused before the next turn/);
+  assert.match(status, /paused before the next message/);
   await screenshots("paused-run-status");
   await workbench.webview().locator("[data-action=run-continue]").click();
   await statusBarResults(/score 1\.00/);
