@@ -31,7 +31,7 @@ interface Metrics {
 interface EvalJson {
   mode: string;
   similarity: { name: string; strict_threshold: number; loose_threshold: number };
-  conversations: { file: string; scenario: string; source: string; metrics: Metrics; error_types: Record<string, number> }[];
+  conversations: { file: string; scenario: string; agent: string; source: string; metrics: Metrics; error_types: Record<string, number> }[];
   aggregate: { episodes: number; micro: Omit<Metrics, "success" | "soft_success">; success_rate: number; soft_success_rate: number };
 }
 
@@ -67,13 +67,14 @@ test("eval --mode tooltalk --json prints each conversation's metrics and the mic
   const r = runCli(["eval", "--mode", "tooltalk", "--json", runDir]);
   assert.equal(r.status, 0, r.stderr);
   const output = JSON.parse(r.stdout) as EvalJson;
-  assert.deepEqual(Object.keys(output), ["mode", "similarity", "conversations", "aggregate"]);
+  assert.deepEqual(Object.keys(output), ["mode", "similarity", "conversations", "aggregate", "by_agent"]);
   assert.equal(output.mode, "tooltalk");
   assert.deepEqual(output.similarity, { name: "rouge-l", strict_threshold: 0.6, loose_threshold: 0.4 });
   assert.equal(output.conversations.length, 78);
   const first = output.conversations[0];
   assert.ok(first);
-  assert.deepEqual(Object.keys(first), ["file", "scenario", "source", "metrics", "error_types"]);
+  assert.deepEqual(Object.keys(first), ["file", "scenario", "agent", "source", "metrics", "error_types"]);
+  assert.equal(first.agent, "scripted");
   assert.deepEqual(Object.keys(first.metrics).sort(), [
     "action_precision",
     "actions",
