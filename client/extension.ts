@@ -15,6 +15,7 @@ import { PanelViews } from "./host/main-panel.js";
 import { RunsViews } from "./host/runs-views.js";
 import { Runner } from "./host/runner.js";
 import { RunStore } from "./host/run-store.js";
+import { syncShownResults } from "./host/shown-results-sync.js";
 import { registerSidebar } from "./host/sidebar.js";
 import { ScenarioTests } from "./host/testing.js";
 import { TrajectoryEditorProvider } from "./host/trajectory-editor.js";
@@ -59,10 +60,19 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     ...registerSidebar(),
   );
 
-  await startLanguageClient(context);
+  const languageClient = await startLanguageClient(context);
+  context.subscriptions.push(
+    syncShownResults(store, (method, params) => {
+      languageClient
+        .sendNotification(method, params)
+        .catch((e: unknown) =>
+          log.warn(`cannot tell the language server the shown results: ${e instanceof Error ? e.message : String(e)}`),
+        );
+    }),
+  );
 }
 
-async function startLanguageClient(context: vscode.ExtensionContext): Promise<void> {
+async function startLanguageClient(context: vscode.ExtensionContext): Promise<LanguageClient> {
   const serverModule = context.asAbsolutePath(path.join("dist", "server.js"));
   const serverOptions: ServerOptions = {
     run: { module: serverModule, transport: TransportKind.ipc },
@@ -77,6 +87,7 @@ async function startLanguageClient(context: vscode.ExtensionContext): Promise<vo
   client = new LanguageClient("toolsandbox", "ToolSandbox Scenario", serverOptions, clientOptions);
   context.subscriptions.push({ dispose: () => void client?.stop() });
   await client.start();
+  return client;
 }
 
 export async function deactivate(): Promise<void> {

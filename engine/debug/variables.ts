@@ -79,7 +79,7 @@ function messageNodes(message: Message | undefined, session: DebugSession, index
   const origin = session.origins.originOf(index);
   const nodes: VarNode[] = [
     leaf("index", String(message.sandbox_message_index), "index"),
-    leaf("turn", String(session.origins.turnOf(index)), "turn"),
+    leaf("user turn", String(session.origins.turnOf(index)), "turn"),
     leaf("sender", JSON.stringify(message.sender), "message.sender"),
     leaf("recipient", JSON.stringify(message.recipient), "message.recipient"),
     leaf("content", JSON.stringify(message.content), "message.content"),

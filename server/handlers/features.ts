@@ -18,18 +18,19 @@ import type {
   TextDocuments,
 } from "vscode-languageserver";
 import type { TextDocument } from "vscode-languageserver-textdocument";
-import type { EvaluationResult } from "../../engine/evaluation/result.js";
 import { obj, str } from "../../engine/scenario/raw.js";
 import { codeActions, type CodeActionSupport } from "../service/code-actions.js";
 import { completion } from "../service/completion.js";
 import { definition } from "../service/definition.js";
 import { getScenarioDocument, type ScenarioDocument } from "../service/document.js";
 import { hover } from "../service/hover.js";
+import type { HoverRun } from "../service/milestone-hover.js";
 import { references } from "../service/references.js";
 import { prepareRename, rename } from "../service/rename.js";
 import { strengthLenses } from "../service/strength-lens.js";
 import { documentSymbols, foldingRanges } from "../service/symbols.js";
 import type { LastRuns } from "./last-run.js";
+import type { ShownResults } from "./shown-results.js";
 import { documentParams, positionParams, rangeParams, renameParams, request, type Lifecycle } from "./requests.js";
 import { filePath } from "./uris.js";
 
@@ -37,6 +38,7 @@ export function registerFeatures(
   connection: Connection,
   documents: TextDocuments<TextDocument>,
   lastRuns: LastRuns,
+  shownResults: ShownResults,
   lifecycle: Lifecycle,
   support: CodeActionSupport,
   /** The strength verdict of a document's last scored text (diagnostics.ts). */
@@ -57,7 +59,7 @@ export function registerFeatures(
   connection.onHover(
     request(lifecycle, "hover", positionParams, ({ textDocument, position }: HoverParams) => {
       const doc = scenario(textDocument.uri);
-      return doc ? hover(doc, position, lastRunOf(doc, lastRuns)) : null;
+      return doc ? hover(doc, position, shownResults.of(textDocument.uri) ?? lastRunOf(doc, lastRuns)) : null;
     }),
   );
 
@@ -119,10 +121,11 @@ export function registerFeatures(
   );
 }
 
-/** The evaluation of the newest saved run of this document's scenario, looked up by its `name`. */
-function lastRunOf(doc: ScenarioDocument, lastRuns: LastRuns): EvaluationResult | null {
+/** The newest saved run of this document's scenario, looked up by its `name`, for clients that show none. */
+function lastRunOf(doc: ScenarioDocument, lastRuns: LastRuns): HoverRun | null {
   const name = str(obj(doc.source.value)?.name);
   if (name === null) return null;
   const path = filePath(doc.uri);
-  return lastRuns.forScenario(name, path ? dirname(path) : null);
+  const result = lastRuns.forScenario(name, path ? dirname(path) : null);
+  return result === null ? null : { label: "Last run", result };
 }

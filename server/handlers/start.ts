@@ -16,6 +16,7 @@ import { serverCapabilities } from "./capabilities.js";
 import { DEFAULT_TIMING, DiagnosticsPublisher, type DiagnosticsTiming } from "./diagnostics.js";
 import { registerFeatures } from "./features.js";
 import { LastRuns } from "./last-run.js";
+import { SHOWN_RESULTS_METHOD, ShownResults } from "./shown-results.js";
 import { ReferenceScoring, type WorkerEntry } from "./reference-scoring.js";
 import { Lifecycle } from "./requests.js";
 import { filePath } from "./uris.js";
@@ -37,6 +38,7 @@ export function startServer(connection: Connection, options: ServerOptions): voi
   const codeActionSupport = { snippetEdits: false };
   const documents = new TextDocuments(TextDocument);
   const lastRuns = new LastRuns(log);
+  const shownResults = new ShownResults();
   const scoring = new ReferenceScoring(options.referenceWorker, (result) => publisher.referenceScored(result), log);
   const publisher = new DiagnosticsPublisher(
     (params) => void connection.sendDiagnostics(params),
@@ -102,13 +104,17 @@ export function startServer(connection: Connection, options: ServerOptions): voi
     }
   });
   connection.onDidChangeWatchedFiles(() => lastRuns.filesChanged());
+  connection.onNotification(SHOWN_RESULTS_METHOD, (params: unknown) => {
+    const refused = shownResults.accept(params);
+    if (refused !== null) log(refused);
+  });
   connection.onDidChangeConfiguration(() => {
     if (askSettings) readRunsFolder();
   });
 
   documents.onDidChangeContent(({ document }) => publisher.contentChanged(document));
   documents.onDidClose(({ document }) => publisher.closed(document.uri));
-  registerFeatures(connection, documents, lastRuns, lifecycle, codeActionSupport, (uri) => publisher.strengthOf(uri));
+  registerFeatures(connection, documents, lastRuns, shownResults, lifecycle, codeActionSupport, (uri) => publisher.strengthOf(uri));
 
   connection.onShutdown(() => {
     lifecycle.shutDown = true;

@@ -3,7 +3,6 @@
 // the document's world pack); a measure what it does; a milestone id its place in the DAG and its
 // last result; any other key what the schema says about it.
 import type { Hover, Position } from "vscode-languageserver";
-import type { EvaluationResult } from "../../engine/evaluation/result.js";
 import { packById } from "../../engine/packs/registry.js";
 import { isPackId } from "../../engine/packs/types.js";
 import { BUILTIN_DEMONSTRATIONS } from "../../engine/scenario/prompts/demonstrations.js";
@@ -14,7 +13,7 @@ import { readTag } from "./completion-support.js";
 import type { ScenarioDocument } from "./document.js";
 import { guarded } from "./guard.js";
 import { INITIAL_ID } from "./id-table.js";
-import { milestoneMarkdown } from "./milestone-hover.js";
+import { type HoverRun, milestoneMarkdown } from "./milestone-hover.js";
 import { scalarAt, type ScalarAt } from "./node-at.js";
 import { describe, schemaAt } from "./schema-nav.js";
 import { keySlot, valueSlot } from "./slots.js";
@@ -22,11 +21,12 @@ import { DIALOG_ACTION_DOCS, isDialogAction } from "../../engine/scenario/dialog
 import { isTransactional } from "../../engine/scenario/apps.js";
 import { describeWorldValue } from "./world-values.js";
 
-export function hover(doc: ScenarioDocument, position: Position, lastRun?: EvaluationResult | null): Hover | null {
+/** `run`: the run whose result a milestone's hover gives (the one the editor shows, else the newest saved). */
+export function hover(doc: ScenarioDocument, position: Position, run?: HoverRun | null): Hover | null {
   return guarded("hover", null, () => {
     const at = scalarAt(doc.source, doc.offsetAt(position));
     if (at === null) return null;
-    const markdown = at.on === "key" ? keyMarkdown(doc, at) : valueMarkdown(doc, at, lastRun ?? null);
+    const markdown = at.on === "key" ? keyMarkdown(doc, at) : valueMarkdown(doc, at, run ?? null);
     return markdown === null ? null : { contents: { kind: "markdown", value: markdown }, range: doc.rangeOf(at.start, at.end) };
   });
 }
@@ -48,7 +48,7 @@ function keyMarkdown(doc: ScenarioDocument, at: ScalarAt): string | null {
   return [`**${name}**${title && title !== name ? ` (${title})` : ""}`, text].filter((p): p is string => p !== null).join("\n\n");
 }
 
-function valueMarkdown(doc: ScenarioDocument, at: ScalarAt, lastRun: EvaluationResult | null): string | null {
+function valueMarkdown(doc: ScenarioDocument, at: ScalarAt, run: HoverRun | null): string | null {
   const slot = valueSlot(doc, at.path);
   const text = typeof at.value === "string" ? at.value : null;
   if (slot === null || text === null) return null;
@@ -66,10 +66,10 @@ function valueMarkdown(doc: ScenarioDocument, at: ScalarAt, lastRun: EvaluationR
     case "reference":
       if (text === INITIAL_ID)
         return "**initial**\n\nThe world as it was when the user first spoke: the state before the agent did anything.";
-      return milestoneMarkdown(doc.ids.nodes[slot.section], slot.section, text, lastRun);
+      return milestoneMarkdown(doc.ids.nodes[slot.section], slot.section, text, run);
     case "node-id":
     case "after":
-      return milestoneMarkdown(doc.ids.nodes[slot.section], slot.section, text, lastRun);
+      return milestoneMarkdown(doc.ids.nodes[slot.section], slot.section, text, run);
     case "constraint-kind": {
       const doc = CONSTRAINT_KIND_DOCS[text];
       return doc === undefined ? null : `**${text}** constraint\n\n${doc}`;

@@ -196,5 +196,9 @@ test("a run that was cut short replays up to where it stops, and the console say
     );
     assert.equal(await currentIndex(dc), 12);
     assert.match(await watch(dc, "index"), /^12$/);
+    // The Message scope names the turn as the Call Stack does, and `turn` evaluates to the same.
+    const message = await variables(dc, "Message");
+    assert.ok(!message.some((v) => v.name === "turn"), "no bare 'turn' in the Message scope");
+    assert.equal(valueNamed(message, "user turn"), await watch(dc, "turn"));
   });
 });

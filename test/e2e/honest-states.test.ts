@@ -1,6 +1,6 @@
 // Issue 39, items 1, 2, 3, 5 and 10, in code-server with the packaged extension: one run shows one
 // score or says why not (a re-score against the edited scenario is labelled with the recorded
-// score); a milestone line reads one state after a failing test run and a fix (the old failure is
+// score, and a milestone's hover speaks of that re-score as its CodeLens does); a milestone line reads one state after a failing test run and a fix (the old failure is
 // cleared); the timeline at about 470 px keeps every sender and recipient; a paused run reads
 // paused in the status bar, not running; a command agent whose script is missing errors with a
 // notification that opens its log, and reads "errored", never a score. Each screenshot is taken in
@@ -113,6 +113,14 @@ step(
     await label.waitFor();
     assert.equal((await label.textContent())?.trim(), `re-scored against the scenario as it is now: ${rescored}; recorded 1.00`);
     assert.equal((await panel.locator("[data-testid=score]").textContent())?.trim(), rescored);
+    // The milestone the edit broke reads one state: its hover speaks of the re-scored run the lens
+    // shows, not of the run saved at 1.00.
+    const line = milestoneLine(ORIGINAL, "message_sent");
+    const { lens } = await workbench.resultsOn(line, /^(✗ missed|◐ partly matched)/);
+    const state = lens.startsWith("✗") ? "missed" : "partly matched";
+    const hover = await workbench.hoverAt(line, "  - id: mess".length, /re-scored against the text as it is now/);
+    assert.match(hover, new RegExp(`Shown run \\(re-scored against the text as it is now\\): ${state}`), hover);
+    assert.doesNotMatch(hover, /Last run/);
     await screenshots("rescored-run-labelled");
   },
 );

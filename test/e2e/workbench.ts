@@ -253,6 +253,18 @@ export class Workbench {
     return (await found.jsonValue()) as { lens: string; lineEnd: string };
   }
 
+  /** The editor's hover at a position, as Ctrl+K Ctrl+I shows it; resolves with its text once that matches `pattern`. */
+  async hoverAt(line: number, column: number, pattern: RegExp): Promise<string> {
+    await this.goTo(line, column);
+    await this.page.keyboard.press(`${MOD}+K`);
+    await this.page.keyboard.press(`${MOD}+I`);
+    const hover = this.page.locator(".monaco-hover:not(.hidden) .monaco-hover-content", { hasText: pattern }).first();
+    await hover.waitFor();
+    const text = (await hover.textContent()) ?? "";
+    await this.page.keyboard.press("Escape");
+    return text;
+  }
+
   async type(text: string): Promise<void> {
     await this.page.keyboard.type(text, { delay: 20 });
   }

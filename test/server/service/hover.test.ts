@@ -6,7 +6,7 @@ import { withCursor } from "./cursor.js";
 
 function hoverText(text: string, lastRun?: EvaluationResult | null): string | null {
   const { doc, position } = withCursor(text);
-  const result = hover(doc, position, lastRun);
+  const result = hover(doc, position, lastRun === undefined || lastRun === null ? lastRun : { label: "Last run", result: lastRun });
   if (result === null) return null;
   const contents = result.contents;
   return typeof contents === "object" && "value" in contents ? contents.value : String(contents);
