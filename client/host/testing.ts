@@ -27,8 +27,8 @@ export class ScenarioTests implements vscode.Disposable {
   private readonly disposables: vscode.Disposable[] = [this.controller];
   /** Scenarios a test run is playing: it reports them itself. */
   private readonly testing = new Set<string>();
-  /** The evaluation each scenario's item last reported, so a redraw of the same results reports nothing. */
-  private readonly reported = new Map<string, EvaluationResult | null>();
+  /** What each scenario's item last reported (resultsSaid), so the same results again report nothing. */
+  private readonly reported = new Map<string, string | null>();
 
   constructor(
     private readonly runner: Runner,
@@ -111,7 +111,7 @@ export class ScenarioTests implements vscode.Disposable {
       run.errored(item, new vscode.TestMessage(unscoredMessage(outcome.engineError, outcome.end)), duration);
       return;
     }
-    this.reported.set(uri.fsPath, outcome.evaluation);
+    this.reported.set(uri.fsPath, `${outcome.file}\n${resultsSaid(outcome.evaluation)}`);
     this.report(run, item, outcome.evaluation, text, outcome.end, outcome.file, duration);
   }
 
@@ -123,8 +123,11 @@ export class ScenarioTests implements vscode.Disposable {
     const results = this.store.results(scenarioPath);
     const live = results === null ? null : this.store.feed(results.trajectoryPath)?.live;
     const evaluation = live === "running" || live === "paused" ? null : (results?.evaluation ?? null);
-    if (this.reported.get(scenarioPath) === evaluation) return;
-    this.reported.set(scenarioPath, evaluation);
+    // A re-score per keystroke would add a test run per keystroke: only a change of what the
+    // items say (the score, a node's state) is reported.
+    const said = evaluation === null ? null : `${results?.trajectoryPath ?? ""}\n${resultsSaid(evaluation)}`;
+    if (this.reported.has(scenarioPath) && this.reported.get(scenarioPath) === said) return;
+    this.reported.set(scenarioPath, said);
     if (evaluation === null || results === null) {
       // A new run started: the previous run's failures are not this one's.
       this.controller.invalidateTestResults(item);
@@ -204,4 +207,10 @@ export class ScenarioTests implements vscode.Disposable {
       }
     }
   }
+}
+
+/** What a scenario's test items say of an evaluation: the score and each node's state. */
+function resultsSaid(evaluation: EvaluationResult): string {
+  const node = (n: EvaluationResult["milestones"][number]): string => `${n.id}@${n.matched_at ?? "-"}:${n.similarity.toFixed(2)}`;
+  return [evaluation.score.toFixed(2), ...evaluation.milestones.map(node), "|", ...evaluation.minefields.map(node)].join(" ");
 }
