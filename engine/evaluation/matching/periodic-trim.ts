@@ -33,6 +33,9 @@ import { compressedProblem, type CompressedProblem } from "./index-compression.j
 /** Periods tried, 1..MAX_PERIOD: the loops real traffic makes are a few messages long. */
 const MAX_PERIOD = 24;
 
+/** Classes read here are below this (the evaluator's are message indices or ids of fewer). */
+const CLASS_LIMIT = 2 ** 21;
+
 /**
  * The problem over the indices that remain once every periodic stretch is cut, or null when
  * the problem has no classes or nothing would be cut.
@@ -42,6 +45,7 @@ export function trimPeriodicStretches(p: MatchProblem): CompressedProblem | null
   if (!classes) return null;
   const span = p.hi - p.lo + 1;
   const vectors = classVectors(classes, p.nodeCount, p.lo, span);
+  if (!vectors) return null;
   let kept: number[] = Array.from({ length: span }, (_, k) => k);
   for (let period = 1; period <= MAX_PERIOD; period++) kept = trimPeriod(kept, vectors, period, p.nodeCount);
   if (kept.length === span) return null;
@@ -51,19 +55,30 @@ export function trimPeriodicStretches(p: MatchProblem): CompressedProblem | null
   );
 }
 
-/** A dense id per index (relative to lo), equal exactly when every node's two classes are. */
-function classVectors(classes: MatchClasses, nodeCount: number, lo: number, span: number): Int32Array {
+/**
+ * A dense id per index (relative to lo), equal exactly when every node's two classes are: each
+ * class read extends the id of the reads before it, one map lookup per read (classes are
+ * integers >= -1 below 2^21 here, ids below 2^31, so a pair packs into one exact double). Null
+ * when a class is outside that range (another caller's classes): nothing is trimmed then.
+ */
+function classVectors(classes: MatchClasses, nodeCount: number, lo: number, span: number): Int32Array | null {
   const ids = new Int32Array(span);
-  const seen = new Map<string, number>();
-  const parts = new Array<number>(2 * nodeCount);
+  const extended = new Map<number, number>();
+  let count = 1; // id 0: no reads yet
+  const extend = (id: number, value: number): number => {
+    if (!Number.isSafeInteger(value) || value < -1 || value >= CLASS_LIMIT) return -1;
+    const key = id * CLASS_LIMIT + value + 1;
+    let next = extended.get(key);
+    if (next === undefined) extended.set(key, (next = count++));
+    return next;
+  };
   for (let k = 0; k < span; k++) {
-    for (let v = 0; v < nodeCount; v++) {
-      parts[2 * v] = classes.matched(v, lo + k);
-      parts[2 * v + 1] = classes.referenced(v, lo + k);
+    let id = 0;
+    for (let v = 0; v < nodeCount && id >= 0; v++) {
+      id = extend(id, classes.matched(v, lo + k));
+      if (id >= 0) id = extend(id, classes.referenced(v, lo + k));
     }
-    const text = parts.join(",");
-    let id = seen.get(text);
-    if (id === undefined) seen.set(text, (id = seen.size));
+    if (id < 0) return null;
     ids[k] = id;
   }
   return ids;
