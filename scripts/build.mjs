@@ -11,14 +11,10 @@ const require = createRequire(import.meta.url);
 const VALIDATOR = "engine/scenario/scenario-validator.ts";
 const PRECOMPILED = /engine[\\/]scenario[\\/]scenario-validator-precompiled\.ts$/;
 
-/**
- * ajv's standalone code for the scenario schema, from schemas/scenario.schema.json as it is now,
- * compiled by the same ajv as the engine's (scenarioAjv in the validator module, loaded here).
- * Compiling at every start took longer than checking a whole suite of scenarios.
- */
-async function scenarioValidatorCode() {
+/** A TypeScript module of ours, bundled on the fly (its packages left to require) and loaded: its exports. */
+async function loadModule(entry) {
   const { outputFiles } = await build({
-    entryPoints: [VALIDATOR],
+    entryPoints: [entry],
     bundle: true,
     platform: "node",
     format: "cjs",
@@ -28,18 +24,43 @@ async function scenarioValidatorCode() {
   });
   const module = { exports: {} };
   new Function("module", "exports", "require", outputFiles[0].text)(module, module.exports, require);
-  const { scenarioAjv, SCENARIO_SCHEMA } = module.exports;
+  return module.exports;
+}
+
+/**
+ * ajv's standalone code for the scenario schema, from schemas/scenario.schema.json as it is now,
+ * compiled by the same ajv as the engine's (scenarioAjv in the validator module, loaded here).
+ * Compiling at every start took longer than checking a whole suite of scenarios.
+ */
+async function scenarioValidatorCode() {
+  const { scenarioAjv, SCENARIO_SCHEMA } = await loadModule(VALIDATOR);
   const ajv = scenarioAjv(true);
   ajv.addSchema(SCENARIO_SCHEMA);
   const { default: standaloneCode } = require("ajv/dist/standalone");
   return standaloneCode(ajv, { precompiledValidator: SCENARIO_SCHEMA.$id });
 }
 
-/** Puts the precompiled validator in place of the module that, run from source, has none. */
-const precompiledValidator = (code) => ({
-  name: "precompiled-scenario-validator",
+const TRAJECTORY_SCHEMA = "engine/trajectory/schema.ts";
+const TRAJECTORY_PRECOMPILED = /engine[\\/]trajectory[\\/]schema-precompiled\.ts$/;
+
+/**
+ * The same for the trajectory schema's three validators (line, header, event), compiled by
+ * trajectoryAjv: compiling them took half a second of every `eval` and `replay`.
+ */
+async function trajectoryValidatorCode() {
+  const { trajectoryAjv, TRAJECTORY_VALIDATOR_REFS } = await loadModule(TRAJECTORY_SCHEMA);
+  const { default: standaloneCode } = require("ajv/dist/standalone");
+  return standaloneCode(trajectoryAjv(true), { ...TRAJECTORY_VALIDATOR_REFS });
+}
+
+/** Puts the precompiled validators in place of the modules that, run from source, have none. */
+const precompiledValidators = (scenarioCode, trajectoryCode) => ({
+  name: "precompiled-validators",
   setup(b) {
-    b.onLoad({ filter: PRECOMPILED }, () => ({ contents: code, loader: "js", resolveDir: process.cwd() }));
+    b.onLoad({ filter: PRECOMPILED }, () => ({ contents: scenarioCode, loader: "js", resolveDir: process.cwd() }));
+    if (trajectoryCode !== null) {
+      b.onLoad({ filter: TRAJECTORY_PRECOMPILED }, () => ({ contents: trajectoryCode, loader: "js", resolveDir: process.cwd() }));
+    }
   },
 });
 
@@ -53,7 +74,9 @@ const common = {
   // Bundled libraries keep their licence notices: each bundle gets a <bundle>.LEGAL.txt beside it,
   // which the .vsix ships (the bundles themselves stay free of comment blocks).
   legalComments: "linked",
-  plugins: existsSync(VALIDATOR) ? [precompiledValidator(await scenarioValidatorCode())] : [],
+  plugins: existsSync(VALIDATOR)
+    ? [precompiledValidators(await scenarioValidatorCode(), existsSync(TRAJECTORY_SCHEMA) ? await trajectoryValidatorCode() : null)]
+    : [],
 };
 
 mkdirSync("dist", { recursive: true });

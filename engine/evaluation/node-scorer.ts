@@ -21,6 +21,8 @@ import type { Milestone } from "../scenario/model.js";
 import { constraintSimilarity } from "./measures/index.js";
 import type { ConstraintScore, GuardrailConstraint, MeasuredConstraint } from "./measures/types.js";
 import { SANDBOX_TABLE } from "./guardrails.js";
+import { columnSimilarity } from "./measures/column-measures.js";
+import { effectiveMeasures, measureFor } from "./measures/default-measures.js";
 import { BoundedMemo } from "./matching/cache.js";
 import type { KeyGate } from "./matching/gates.js";
 import type { ConstraintResult, ReferenceUsed } from "./result.js";
@@ -71,6 +73,8 @@ export class NodeScorer {
   private readonly matchedReaders: readonly (readonly ((index: number) => number)[])[];
   private readonly referencedReaders: readonly (readonly ((index: number) => number)[])[];
   private readonly classIds: Map<string, number>[];
+  /** Per node and constraint: whether the constraint scores 0 at a message whatever it references (zeroWhatever()), or null where that is not known. */
+  private readonly fixedColumnsFail: readonly (readonly (((index: number) => boolean) | null)[])[];
   /** Per node: the node positions its written constraints read, for the matcher. */
   readonly references: readonly (readonly number[])[];
   /** Per node: its guardrails against milestones, as the matcher's gates (one per related milestone). */
@@ -126,6 +130,27 @@ export class NodeScorer {
       this.bound.flatMap((list) => list.filter((b) => b.reference === u).map((b) => readerOf(b, "referenced"))),
     );
     this.classIds = nodes.map(() => new Map<string, number>());
+    this.fixedColumnsFail = this.bound.map((list) => list.map((b) => fixedColumnsFailAt(b)));
+  }
+
+  /**
+   * Whether the node's similarity is 0 at `index` whatever the other nodes' indices: one of its
+   * factors (a written constraint or a guardrail against the initial state) scores 0 there and
+   * reads no milestone, or reads one but fails in a column the milestone cannot change
+   * (fixedColumnsFailAt). Its value, gates or not, is then 0.
+   */
+  private zeroWhatever(node: number, index: number): boolean {
+    const list = this.bound[node]!;
+    const fails = this.fixedColumnsFail[node]!;
+    for (const c of this.rowPositions[node]!) {
+      const b = list[c]!;
+      if (typeof b.reference !== "number") {
+        if (this.score(node, c, index, noReference) === 0) return true;
+      } else if (fails[c]?.(index)) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /**
@@ -136,9 +161,13 @@ export class NodeScorer {
    * the columns of the target a snapshot or tool_trace_extract compares it with, and as a
    * reference of tool_trace_extract by its tool traces alone; anything else on SANDBOX by the
    * message itself. So two messages share a class exactly when no measure could score them
-   * differently.
+   * differently. A message where the node scores 0 whatever the others' indices (zeroWhatever)
+   * gets one class of its own for the node's similarity: a loop of traffic the milestone cannot
+   * match is then a few classes, although every message differs in some column it reads.
    */
   classes(): { matched(node: number, index: number): number; referenced(node: number, index: number): number } {
+    // Every other class is >= 0 (a reader's own value, or an id of classIds).
+    const ZERO_CLASS = -1;
     const combine = (node: number, role: string, readers: readonly ((index: number) => number)[], index: number): number => {
       if (readers.length === 0) return 0;
       if (readers.length === 1) return readers[0]!(index);
@@ -157,7 +186,7 @@ export class NodeScorer {
       return id;
     };
     return {
-      matched: (node, index) => combine(node, "m", this.matchedReaders[node]!, index),
+      matched: (node, index) => (this.zeroWhatever(node, index) ? ZERO_CLASS : combine(node, "m", this.matchedReaders[node]!, index)),
       referenced: (node, index) => combine(node, "r", this.referencedReaders[node]!, index),
     };
   }
@@ -288,10 +317,19 @@ export class NodeScorer {
     let bestSum = -Infinity;
     // The column share needs explanations: built only where the first two keys tie the best.
     let bestColumns: number | null = null;
+    // A constraint's column credit is a function of what its score is (scoreKey): a loop of
+    // look-alike messages that tie builds each explanation once.
+    const credits = list.map(() => new Map<number, number>());
     const columnsAt = (index: number): number => {
       let columns = 0;
       list.forEach((_, c) => {
-        columns += columnCredit(this.explained(node, c, index, refIndex).explanation.pairs);
+        const key = this.scoreKey(node, c, index, refIndex);
+        let credit = credits[c]!.get(key);
+        if (credit === undefined) {
+          credit = columnCredit(this.explained(node, c, index, refIndex).explanation.pairs);
+          credits[c]!.set(key, credit);
+        }
+        columns += credit;
       });
       return columns;
     };
@@ -335,8 +373,7 @@ export class NodeScorer {
     const bound = this.bound[node]![c]!;
     const ref = this.referenceIndex(bound, refIndex);
     const { states } = bound;
-    // Keys are below span, so (state key, reference state key + 1) packs into one number.
-    const key = bound.currentKey(index) * (this.states.span + 1) + (ref === null ? 0 : bound.referenceKey(ref) + 1);
+    const key = this.scoreKey(node, c, index, refIndex);
     const cache = this.cache[node]![c]!;
     let score = cache.get(key);
     if (score === undefined) {
@@ -350,6 +387,17 @@ export class NodeScorer {
       cache.set(key, score);
     }
     return score;
+  }
+
+  /**
+   * What the constraint's score at `index` depends on: the state keys (or, for SANDBOX, the
+   * classes of what it reads) at the index and at its reference. Keys are below span, so the
+   * pair packs into one number.
+   */
+  private scoreKey(node: number, c: number, index: number, refIndex: ReferenceIndex): number {
+    const bound = this.bound[node]![c]!;
+    const ref = this.referenceIndex(bound, refIndex);
+    return bound.currentKey(index) * (this.states.span + 1) + (ref === null ? 0 : bound.referenceKey(ref) + 1);
   }
 
   /** The constraint's similarity at `index` with its explanation, built afresh. */
@@ -373,6 +421,37 @@ function readerOf(b: Pick<BoundConstraint, "constraint" | "states">, role: "matc
   if (constraint.kind !== "snapshot" && constraint.kind !== "tool_trace_extract") return (index) => index;
   const columns = [...new Set(constraint.target.flatMap((row) => Object.keys(row)))].sort();
   return states.projectionClass(columns);
+}
+
+/**
+ * For a SANDBOX snapshot or tool_trace_extract with one target row that reads a milestone: at a
+ * message, whether a target column the milestone cannot change (every column but the one
+ * tool_trace_extract fills) scores 0. The message is one row against one target row, so a
+ * column scoring 0 makes the pair, and every filled variant of it, score 0. Remembered per class
+ * of what the constraint reads of the message (readerOf), which fixes those columns. Null for any
+ * other constraint.
+ */
+function fixedColumnsFailAt(b: BoundConstraint): ((index: number) => boolean) | null {
+  const { constraint, states } = b;
+  if (states.table !== SANDBOX_TABLE || typeof b.reference !== "number") return null;
+  if ((constraint.kind !== "snapshot" && constraint.kind !== "tool_trace_extract") || constraint.target.length !== 1) return null;
+  const filled = constraint.kind === "tool_trace_extract" ? (constraint.fill === "tool_trace" ? "tool_trace" : "content") : null;
+  const fixed = Object.entries(constraint.target[0]!).filter(([column]) => column !== filled);
+  if (fixed.length === 0) return null;
+  const measures = effectiveMeasures(SANDBOX_TABLE, constraint.measures, states.schema);
+  const known = new Map<number, boolean>();
+  return (index) => {
+    const key = b.currentKey(index);
+    let fails = known.get(key);
+    if (fails === undefined) {
+      const row = states.rows(index)[0];
+      fails =
+        row !== undefined &&
+        fixed.some(([column, expected]) => columnSimilarity(measureFor(measures, column), row[column] ?? null, expected).similarity === 0);
+      known.set(key, fails);
+    }
+    return fails;
+  };
 }
 
 /** For constraints that read no milestone: never called. */

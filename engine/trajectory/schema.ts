@@ -4,8 +4,33 @@ import Ajv2020, { type ErrorObject, type ValidateFunction } from "ajv/dist/2020"
 import schema from "../../schemas/trajectory.schema.json";
 import type { TrajectoryHeader } from "../episode/types.js";
 import type { TrajectoryEvent } from "./events.js";
+import { eventValidator, headerValidator, lineValidator } from "./schema-precompiled.js";
 
 const TRAJECTORY_SCHEMA_ID = "urn:toolsandbox:schema:trajectory:1";
+
+/**
+ * The references of the three validators inside the schema, by the name the bundle exports each
+ * under (scripts/build.mjs compiles them ahead of time: compiling took half a second of every
+ * `eval`).
+ * @public scripts/build.mjs bundles this module and reads it, out of knip's sight.
+ */
+export const TRAJECTORY_VALIDATOR_REFS = {
+  lineValidator: TRAJECTORY_SCHEMA_ID,
+  headerValidator: `${TRAJECTORY_SCHEMA_ID}#/$defs/header`,
+  eventValidator: `${TRAJECTORY_SCHEMA_ID}#/$defs/event`,
+} as const;
+
+/**
+ * The ajv the schema is compiled with, here and by the build; `source` keeps the code for ajv's
+ * standalone export. discriminator: errors name the one branch a tagged object meant, not every
+ * branch of a oneOf.
+ * @public scripts/build.mjs bundles this module and calls it, out of knip's sight.
+ */
+export function trajectoryAjv(source = false): Ajv2020 {
+  const ajv = new Ajv2020({ allErrors: false, discriminator: true, strict: true, allowUnionTypes: true, code: { source, esm: source } });
+  ajv.addSchema(schema);
+  return ajv;
+}
 
 interface Validators {
   readonly line: ValidateFunction;
@@ -13,20 +38,29 @@ interface Validators {
   readonly event: ValidateFunction<TrajectoryEvent>;
 }
 
-let compiled: Validators | undefined;
+let compiled: Validators | undefined =
+  lineValidator && headerValidator && eventValidator
+    ? {
+        line: lineValidator,
+        header: headerValidator as ValidateFunction<TrajectoryHeader>,
+        event: eventValidator as ValidateFunction<TrajectoryEvent>,
+      }
+    : undefined;
 
-/** Compiled once, on first use (compiling costs a few milliseconds the CLI should not pay for `tools`). */
+/** The bundles' precompiled validators; from source, compiled once on first use. */
 function validators(): Validators {
   if (compiled) return compiled;
-  // discriminator: errors name the one branch a tagged object meant, not every branch of a oneOf.
-  const ajv = new Ajv2020({ allErrors: false, discriminator: true, strict: true, allowUnionTypes: true });
-  ajv.addSchema(schema);
+  const ajv = trajectoryAjv();
   const get = <T>(ref: string): ValidateFunction<T> => {
-    const fn = ajv.getSchema<T>(`${TRAJECTORY_SCHEMA_ID}${ref}`);
+    const fn = ajv.getSchema<T>(ref);
     if (!fn) throw new Error(`trajectory schema has no ${ref}`);
     return fn;
   };
-  compiled = { line: get(""), header: get<TrajectoryHeader>("#/$defs/header"), event: get<TrajectoryEvent>("#/$defs/event") };
+  compiled = {
+    line: get(TRAJECTORY_VALIDATOR_REFS.lineValidator),
+    header: get<TrajectoryHeader>(TRAJECTORY_VALIDATOR_REFS.headerValidator),
+    event: get<TrajectoryEvent>(TRAJECTORY_VALIDATOR_REFS.eventValidator),
+  };
   return compiled;
 }
 

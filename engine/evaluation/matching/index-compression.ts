@@ -24,7 +24,7 @@ import type { MatchClasses } from "./problem.js";
 import type { MatchGate } from "./gates.js";
 import type { MatchProblem } from "./problem.js";
 
-interface CompressedProblem {
+export interface CompressedProblem {
   /** The same problem over run numbers 0..R-1. */
   readonly problem: MatchProblem;
   /** starts[r]: the original index run r starts at. */
@@ -46,7 +46,15 @@ export function compressRuns(p: MatchProblem): CompressedProblem | null {
     if (!answer) firsts.push(i);
   }
   if (firsts.length === span) return null;
-  const starts = Int32Array.from(firsts);
+  return compressedProblem(p, Int32Array.from(firsts));
+}
+
+/**
+ * The same problem over positions 0..K-1 of the ascending indices `starts` (position r stands for
+ * index starts[r]): the runs' starts here, the indices periodic trimming keeps (periodic-trim.ts).
+ * Similarities, gates and classes are read at the original indices.
+ */
+export function compressedProblem(p: MatchProblem, starts: Int32Array): CompressedProblem {
   const at = (run: number): number => starts[run]!;
   // Gates sharing one key function keep sharing one (the matcher caches keys per function).
   const mappedKeys = new Map<(index: number) => number, (run: number) => number>();

@@ -38,6 +38,10 @@
 //    (sameAsPrevious), each run of them becomes one index and the answer maps back to the
 //    runs' starts: exactly the same mapping (index-compression.ts proves it), over R runs instead of
 //    T messages.
+//    Periodic trimming. With index classes, a stretch whose classes repeat with a period p (a
+//    loop of look-alike traffic) keeps its first M·p and last p indices: every mapping using
+//    the rest has a lexicographically smaller twin inside them with the same values
+//    (periodic-trim.ts proves it), so the answer is the same, over a stretch of M·p + p indices.
 // 1. Components. The DAG splits into weakly connected components (matching-dag.ts); each is
 //    solved by its own ComponentSolver, variable elimination or the down-set sweep, whichever is
 //    cheaper for its shape (matching-strategy.ts). For M unrelated nodes that is M problems of
@@ -70,6 +74,7 @@ import { ComponentLookup, SimilarityCache } from "./cache.js";
 import { GateCache, validateGates, type GateRef } from "./gates.js";
 import { componentClasses, indexClasses } from "./classes.js";
 import { compressRuns } from "./index-compression.js";
+import { trimPeriodicStretches } from "./periodic-trim.js";
 import { ProgressClock, progressTitle } from "./search.js";
 import { componentSolver, type MatchComponent, type MatchStrategy } from "./strategy.js";
 
@@ -104,6 +109,12 @@ export function matchWithStrategy(p: MatchProblem, strategy: MatchStrategy): { r
   if (runs) {
     const solved = matchWithStrategy(runs.problem, strategy);
     const assignment = solved.result.assignment.map(({ index, similarity }) => ({ index: runs.starts[index]!, similarity }));
+    return { result: { total: solved.result.total, assignment }, strategies: solved.strategies };
+  }
+  const trimmed = trimPeriodicStretches(p);
+  if (trimmed) {
+    const solved = matchWithStrategy(trimmed.problem, strategy);
+    const assignment = solved.result.assignment.map(({ index, similarity }) => ({ index: trimmed.starts[index]!, similarity }));
     return { result: { total: solved.result.total, assignment }, strategies: solved.strategies };
   }
   const progress = p.onProgress ?? writeProgressLine;
