@@ -8,7 +8,7 @@ import { longRunTrajectoryText, type TrafficPlacement } from "../../bench/long-r
 
 const SAMPLES = resolve("sample-scenarios");
 
-export interface LongRun {
+interface LongRun {
   readonly trajectory: string;
   readonly scenario: string;
   /** The scenario's text, to find the `- id:` lines of its milestones. */
