@@ -6,14 +6,19 @@
 //   - step latency: from sending Step Over (or Step Back) to the stopped event.
 // Target: under 50 ms each. Prints figures; asserts nothing.
 //
-//   npm run bench:dap                 (10,000 messages, 30 steps each way)
+// Then the long-run rows (bench/dap-long-runs.ts): every sample at 10,000 messages with milestone
+// breakpoints set.
+//
+//   npm run bench:dap                 (10,000 messages, 30 steps each way; the samples at 10,000)
 //   npm run bench:dap -- 20000 50
+//   npm run bench:dap -- 10000 30 5   (the long-run rows of the first 5 samples only)
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { DebugClient } from "@vscode/debugadapter-testsupport";
 import type { DebugProtocol } from "@vscode/debugprotocol";
 import { longRun, writeLines } from "../test/webview/trajectories.js";
+import { longRunRows } from "./dap-long-runs.js";
 import { startBenchReport } from "./report.js";
 
 const TARGET_MS = 50;
@@ -68,6 +73,7 @@ async function main(): Promise<void> {
   const report = startBenchReport("dap");
   const messages = positiveArg(2, 10_000, 8, "the message count");
   const steps = positiveArg(3, 30, 1, "the number of steps");
+  const samples = process.argv[4] === undefined ? null : positiveArg(4, 29, 1, "the number of samples");
   const dir = mkdtempSync(join(tmpdir(), "toolsandbox-bench-dap-"));
   const file = writeLines(join(dir, "long.trajectory.jsonl"), longRun(messages));
   const dc = new DebugClient(resolve("dist/cli.js"), "dap", "toolsandbox");
@@ -111,10 +117,11 @@ async function main(): Promise<void> {
     console.log(line("Step Back", backward));
     report.target(`stop to Variables ready under ${TARGET_MS} ms (median)`, median(variables) < TARGET_MS);
     report.target(`Step Over and Step Back under ${TARGET_MS} ms (median)`, median(forward) < TARGET_MS && median(backward) < TARGET_MS);
-    report.write();
   } finally {
     await dc.stop();
   }
+  for (const target of await longRunRows(10_000, 3, samples)) report.target(target.what, target.met);
+  report.write();
 }
 
 void main();

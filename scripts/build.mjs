@@ -97,6 +97,8 @@ const entries = [
   { entryPoints: ["client/extension.ts"], outfile: "dist/extension.js", external: ["vscode"], ...shipped },
   // The tool-creation sandbox's child process (engine/benchmarks/dialogtool/creation/sandbox.ts starts it, locked down).
   { entryPoints: ["engine/benchmarks/dialogtool/creation/sandbox-child.ts"], outfile: "dist/creation-sandbox.cjs" },
+  // The debugger's scoring thread (engine/debug/prefix-scores.ts starts it beside the CLI's or the extension's bundle).
+  { entryPoints: ["engine/debug/prefix-worker.ts"], outfile: "dist/prefix-scoring-worker.js", ...shipped },
   // The in-host test suite (test/vscode-suite/), loaded by VS Code from `extensionTestsPath`.
   { entryPoints: ["test/vscode-suite/index.ts"], outfile: "dist/test/vscode-suite.js", external: ["vscode"] },
 ];

@@ -9,19 +9,22 @@ import {
   ExitedEvent,
   InitializedEvent,
   DebugSession as ProtocolSession,
-  Event as ProtocolEvent,
   OutputEvent,
+  ProgressEndEvent,
+  ProgressStartEvent,
+  ProgressUpdateEvent,
   Response,
   Scope as DapScope,
   Source,
   StackFrame,
-  StoppedEvent,
   TerminatedEvent,
   Thread,
 } from "@vscode/debugadapter";
 import type { DebugProtocol } from "@vscode/debugprotocol";
 import { formatDiagnostic } from "../base/diagnostics.js";
 import { errorMessage } from "../base/text.js";
+import { ScoringCancelled, type ScoringProgress } from "./prefix-scores.js";
+import { Stepping } from "./stepping.js";
 import type { RoleSpec } from "../runner/role-specs.js";
 import { loadScenarioFile } from "../scenario/load.js";
 import type { Scenario } from "../scenario/model.js";
@@ -32,10 +35,9 @@ import { consoleCompletions } from "./console-completion.js";
 import { ColumnValues, type ExprValue } from "./expressions.js";
 import { type Frame, FrameReader } from "./framing.js";
 import { EPISODE_THREAD_ID, requestProblem } from "./request-checks.js";
-import { DebugSession, type Move, type MoveResult, type Stop } from "./debug-session.js";
+import { DebugSession } from "./debug-session.js";
 import { ScenarioSourceMap } from "./source-map.js";
 import { LiveTimeline, type LiveObserver, ReplayTimeline } from "./timeline.js";
-import { endScoreLine } from "./score-line.js";
 import { jsonNode, scopes, type VarNode } from "./variables.js";
 
 const THREAD_ID = EPISODE_THREAD_ID;
@@ -47,15 +49,7 @@ type AdapterEnd =
   | { readonly kind: "protocol-error"; readonly problem: string }
   | { readonly kind: "signal"; readonly signal: string };
 
-/** A custom event after each stop: which trajectory and message the session stands at. */
-export const STOPPED_AT_EVENT = "toolsandboxStoppedAt";
-
-export interface StoppedAt {
-  readonly trajectory: string;
-  readonly index: number;
-  /** A saved run (its file is complete); false while a live episode is still writing it. */
-  readonly replay: boolean;
-}
+export { STOPPED_AT_EVENT, type StoppedAt } from "./stepping.js";
 
 /** The launch configuration's attributes, as checked (package.json's configurationAttributes describe the same). */
 export interface LaunchArguments {
@@ -138,9 +132,23 @@ export class ToolSandboxDebugAdapter extends ProtocolSession {
     this.configured = resolve;
   });
   /** Expandable values handed out since the last stop; a reference is its index + 1. */
-  private handles: (() => readonly VarNode[])[] = [];
-  private lastStop: Stop | null = null;
-  private moving = false;
+  private handles: Handle[] = [];
+  /** Settles when the session leaves the stop the handles are for: a Milestones scope still being scored is let go. */
+  private leftStop = settleOnce();
+  /** The client shows DAP progress (its initialize said so); else a long scoring is told in the console. */
+  private progressEvents = false;
+  private readonly stepping = new Stepping({
+    currentSession: () => this.session,
+    sendResponse: (r) => this.sendResponse(r),
+    sendEvent: (e) => this.sendEvent(e),
+    fail: (r, m) => this.fail(r, m),
+    sendTerminated: () => this.sendTerminated(),
+    leaveStop: () => {
+      this.handles = [];
+      this.leftStop.settle();
+      this.leftStop = settleOnce();
+    },
+  });
   /** A launch was asked for: a debug session plays one episode. */
   private launched = false;
   private terminatedSent = false;
@@ -193,7 +201,7 @@ export class ToolSandboxDebugAdapter extends ProtocolSession {
     if (this.ending) return;
     this.ending = true;
     if (end.kind === "protocol-error") this.print(`The debug session ends: ${end.problem}.`, "stderr");
-    await this.session?.timeline.close();
+    await this.closeSession();
     this.sendTerminated();
     this.announceEnd(end);
   }
@@ -250,7 +258,8 @@ export class ToolSandboxDebugAdapter extends ProtocolSession {
     this.fail(response, `${response.command}: ${text}`);
   }
 
-  protected override initializeRequest(response: DebugProtocol.InitializeResponse): void {
+  protected override initializeRequest(response: DebugProtocol.InitializeResponse, args: DebugProtocol.InitializeRequestArguments): void {
+    this.progressEvents = args.supportsProgressReporting === true;
     response.body = {
       supportsConfigurationDoneRequest: true,
       supportsConditionalBreakpoints: true,
@@ -297,13 +306,14 @@ export class ToolSandboxDebugAdapter extends ProtocolSession {
       return;
     }
     this.session = session;
+    session.scores.progress = this.scoringProgress();
     // Breakpoints come after this event, so they bind against what was just loaded.
     this.sendEvent(new InitializedEvent());
     await this.configurationDone;
     this.sendResponse(response);
     const where = session.timeline.replay ? `Replaying ${session.timeline.trajectoryPath}` : `Playing ${session.timeline.scenario.name}`;
     this.print(`${where} (${session.timeline.messages.length} messages so far); trajectory: ${session.timeline.trajectoryPath}`);
-    await this.report(session.start(args.stopOnEntry));
+    await this.stepping.report(session, session.start(args.stopOnEntry));
   }
 
   private replaySession(args: LaunchArguments): DebugSession {
@@ -426,7 +436,8 @@ export class ToolSandboxDebugAdapter extends ProtocolSession {
     const map = session.sourceMap;
     // A line breakpoint's stop is shown on the breakpoint's own line (a milestone's `- id:`, which
     // stands for no one message); every other frame on the line its message came from.
-    const stopLine = top && this.lastStop?.line !== undefined ? this.lastStop.line : null;
+    const lastStop = this.stepping.lastStop;
+    const stopLine = top && lastStop?.line !== undefined ? lastStop.line : null;
     const line = map ? (stopLine ?? map.lineOf(session.origins.originOf(index))) : null;
     // Frame ids are message index + 1: each frame's scopes show the world at its message.
     const frame = new StackFrame(index + 1, `${label} · ${what}${ended}`);
@@ -448,13 +459,29 @@ export class ToolSandboxDebugAdapter extends ProtocolSession {
       return;
     }
     const index = Math.max(0, args.frameId - 1);
-    response.body = { scopes: scopes(session, index).map((s) => new DapScope(s.name, this.handle(s.children), s.expensive)) };
+    response.body = {
+      scopes: scopes(session, index).map((s) => new DapScope(s.name, this.handle(s.children, s.evaluationAt), s.expensive)),
+    };
     this.sendResponse(response);
   }
 
-  protected override variablesRequest(response: DebugProtocol.VariablesResponse, args: DebugProtocol.VariablesArguments): void {
-    const children = this.handles[args.variablesReference - 1];
-    const nodes = children ? children() : [];
+  /** A scope that shows the evaluation (Milestones) is answered once it is scored, off the event loop. */
+  protected override async variablesRequest(
+    response: DebugProtocol.VariablesResponse,
+    args: DebugProtocol.VariablesArguments,
+  ): Promise<void> {
+    const handle = this.handles[args.variablesReference - 1];
+    if (handle?.evaluationAt !== undefined && this.session) {
+      try {
+        await this.session.prepareEvaluation(handle.evaluationAt, this.leftStop.promise);
+      } catch (e) {
+        if (!(e instanceof ScoringCancelled)) throw e;
+        this.fail(response, "the session has moved on from this stop");
+        return;
+      }
+      for (const warning of this.session.takeWarnings()) this.print(`Cannot score the milestones: ${warning}`, "stderr");
+    }
+    const nodes = handle ? handle.children() : [];
     const start = args.start ?? 0;
     const shown = args.count ? nodes.slice(start, start + args.count) : nodes.slice(start);
     response.body = {
@@ -468,8 +495,8 @@ export class ToolSandboxDebugAdapter extends ProtocolSession {
     this.sendResponse(response);
   }
 
-  private handle(children: () => readonly VarNode[]): number {
-    this.handles.push(children);
+  private handle(children: () => readonly VarNode[], evaluationAt?: number): number {
+    this.handles.push(evaluationAt === undefined ? { children } : { children, evaluationAt });
     return this.handles.length;
   }
 
@@ -492,11 +519,21 @@ export class ToolSandboxDebugAdapter extends ProtocolSession {
     this.sendResponse(response);
   }
 
-  protected override evaluateRequest(response: DebugProtocol.EvaluateResponse, args: DebugProtocol.EvaluateArguments): void {
+  protected override async evaluateRequest(response: DebugProtocol.EvaluateResponse, args: DebugProtocol.EvaluateArguments): Promise<void> {
     const session = this.session;
     if (!session) {
       this.fail(response, "no episode is being debugged");
       return;
+    }
+    if (/\bmilestones\b/.test(args.expression)) {
+      // What reads the evaluation waits for it off the event loop, as the Milestones scope does.
+      try {
+        await session.prepareEvaluation(session.messageIndex, this.leftStop.promise);
+      } catch (e) {
+        if (!(e instanceof ScoringCancelled)) throw e;
+        this.fail(response, "the session has moved on from this stop");
+        return;
+      }
     }
     const result: ConsoleResult =
       args.context === "repl" ? runConsoleLine(session, args.expression) : evaluateExpression(session, args.expression);
@@ -511,7 +548,7 @@ export class ToolSandboxDebugAdapter extends ProtocolSession {
   }
 
   protected override exceptionInfoRequest(response: DebugProtocol.ExceptionInfoResponse): void {
-    const stop = this.lastStop;
+    const stop = this.stepping.lastStop;
     response.body = {
       exceptionId: stop?.description ?? "none",
       description: stop?.text ?? stop?.description ?? "",
@@ -522,27 +559,27 @@ export class ToolSandboxDebugAdapter extends ProtocolSession {
 
   protected override continueRequest(response: DebugProtocol.ContinueResponse): void {
     response.body = { allThreadsContinued: true };
-    this.moveAfter(response, "continue");
+    this.stepping.moveAfter(response, "continue");
   }
 
   protected override nextRequest(response: DebugProtocol.NextResponse): void {
-    this.moveAfter(response, "next");
+    this.stepping.moveAfter(response, "next");
   }
 
   protected override stepInRequest(response: DebugProtocol.StepInResponse): void {
-    this.moveAfter(response, "stepIn");
+    this.stepping.moveAfter(response, "stepIn");
   }
 
   protected override stepOutRequest(response: DebugProtocol.StepOutResponse): void {
-    this.moveAfter(response, "stepOut");
+    this.stepping.moveAfter(response, "stepOut");
   }
 
   protected override stepBackRequest(response: DebugProtocol.StepBackResponse): void {
-    this.moveAfter(response, "stepBack");
+    this.stepping.moveAfter(response, "stepBack");
   }
 
   protected override reverseContinueRequest(response: DebugProtocol.ReverseContinueResponse): void {
-    this.moveAfter(response, "reverseContinue");
+    this.stepping.moveAfter(response, "reverseContinue");
   }
 
   protected override pauseRequest(response: DebugProtocol.PauseResponse): void {
@@ -551,7 +588,7 @@ export class ToolSandboxDebugAdapter extends ProtocolSession {
   }
 
   protected override async terminateRequest(response: DebugProtocol.TerminateResponse): Promise<void> {
-    await this.session?.timeline.close();
+    await this.closeSession();
     this.sendResponse(response);
     this.sendTerminated();
   }
@@ -559,7 +596,7 @@ export class ToolSandboxDebugAdapter extends ProtocolSession {
   protected override async disconnectRequest(response: DebugProtocol.DisconnectResponse): Promise<void> {
     // A live episode is cancelled, scored and its trajectory closed: nothing written is lost.
     this.ending = true;
-    await this.session?.timeline.close();
+    await this.closeSession();
     this.sendTerminated();
     this.sendResponse(response);
     this.announceEnd({ kind: "disconnected" });
@@ -577,72 +614,31 @@ export class ToolSandboxDebugAdapter extends ProtocolSession {
     this.sendEvent(new TerminatedEvent());
   }
 
-  private moveAfter(response: DebugProtocol.Response, move: Move): void {
-    const session = this.session;
-    if (!session) {
-      this.fail(response, "no episode is being debugged");
-      return;
-    }
-    if (this.moving) {
-      this.fail(response, "the episode is already running");
-      return;
-    }
-    this.sendResponse(response);
-    void this.report(session.move(move));
+  /** The episode closed (a live one cancelled and scored) and the scoring thread let go. */
+  private async closeSession(): Promise<void> {
+    await this.session?.timeline.close();
+    await this.session?.close();
   }
 
-  /** Sends the stop (or the end) a move came to. */
-  private async report(moving: Promise<MoveResult>): Promise<void> {
-    const session = this.session!;
-    this.moving = true;
-    let result: MoveResult;
-    try {
-      result = await moving;
-    } catch (e) {
-      this.moving = false;
-      this.print(`Internal error: ${errorMessage(e)}`, "stderr");
-      this.sendTerminated();
-      return;
-    }
-    this.moving = false;
-    this.handles = [];
-    for (const warning of session.warnings.splice(0)) this.print(`Cannot score the milestones: ${warning}`, "stderr");
-    if ("terminated" in result) {
-      await this.finish(session);
-      return;
-    }
-    const stop = result.stopped;
-    this.lastStop = stop;
-    if (stop.text) this.print(stop.text, stop.reason === "exception" ? "stderr" : "console");
-    const event = new StoppedEvent(stop.reason, THREAD_ID, stop.text) as DebugProtocol.StoppedEvent;
-    event.body.description = stop.description;
-    if (stop.hitBreakpointIds.length > 0) event.body.hitBreakpointIds = [...stop.hitBreakpointIds];
-    event.body.allThreadsStopped = true;
-    this.sendEvent(event);
-    // For the extension's panel, which follows the session to the message it stopped at.
-    const where: StoppedAt = { trajectory: session.timeline.trajectoryPath, index: session.messageIndex, replay: session.timeline.replay };
-    this.sendEvent(new ProtocolEvent(STOPPED_AT_EVENT, where));
-    session.markStopped();
-  }
-
-  private async finish(session: DebugSession): Promise<void> {
-    const timeline = session.timeline;
-    if (timeline instanceof LiveTimeline) await timeline.settled();
-    const end = timeline.end;
-    const how = end ? `${end.reason}${end.detail ? ` (${end.detail})` : ""}` : "without an end event";
-    this.print(
-      `The episode ended: ${how}. ${timeline.messages.length} messages; trajectory: ${timeline.trajectoryPath}\n${this.endScore(session)}`,
-    );
-    if (timeline instanceof LiveTimeline && timeline.failure) this.print(`The run failed: ${timeline.failure}`, "stderr");
-    this.sendTerminated();
-  }
-
-  /** The score of the whole episode, for the console once it has ended. */
-  private endScore(session: DebugSession): string {
-    const last = session.timeline.messages.length - 1;
-    const result = last >= 0 ? session.evaluationAt(last) : null;
-    for (const warning of session.warnings.splice(0)) this.print(`Cannot score the milestones: ${warning}`, "stderr");
-    return endScoreLine(result, session.timeline.end?.reason ?? null);
+  /** A long scoring shown as DAP progress when the client takes it, else as a console line. */
+  private scoringProgress(): ScoringProgress {
+    let id = 0;
+    return {
+      start: (title, message) => {
+        id++;
+        if (this.progressEvents) this.sendEvent(new ProgressStartEvent(`scoring-${id}`, title, message));
+        else this.print(`${title}: ${message}…`);
+      },
+      update: (message, percent) => {
+        if (!this.progressEvents) return;
+        const event = new ProgressUpdateEvent(`scoring-${id}`, message) as DebugProtocol.ProgressUpdateEvent;
+        event.body.percentage = percent;
+        this.sendEvent(event);
+      },
+      end: () => {
+        if (this.progressEvents) this.sendEvent(new ProgressEndEvent(`scoring-${id}`));
+      },
+    };
   }
 
   private print(text: string, category: "console" | "stderr" = "console"): void {
@@ -660,6 +656,20 @@ export class ToolSandboxDebugAdapter extends ProtocolSession {
     response.body = { error: { id: 1, format: message.replace(/[{}]/g, ""), showUser: true } };
     this.sendResponse(response);
   }
+}
+
+/** An expandable value handed out; `evaluationAt`: it shows the evaluation of the messages up to that index. */
+interface Handle {
+  readonly children: () => readonly VarNode[];
+  readonly evaluationAt?: number;
+}
+
+function settleOnce(): { readonly promise: Promise<void>; settle(): void } {
+  let settle!: () => void;
+  const promise = new Promise<void>((resolve) => {
+    settle = resolve;
+  });
+  return { promise, settle };
 }
 
 function unboundBreakpoint(line: number, message: string): Breakpoint {

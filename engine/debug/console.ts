@@ -65,7 +65,7 @@ function isToolName(session: DebugSession, name: string): boolean {
 function milestonesText(session: DebugSession): string {
   const index = session.messageIndex;
   const result = session.evaluationAt(index);
-  if (!result) return `The milestones cannot be scored: ${session.warnings.join("; ") || "no evaluation"}`;
+  if (!result) return `The milestones cannot be scored: ${session.evaluationProblems.join("; ") || "no evaluation"}`;
   const lines = [`Evaluation of messages 0-${index}: score ${round(result.score)} (milestones ${round(result.milestone_score)})`];
   for (const n of result.milestones) {
     lines.push(

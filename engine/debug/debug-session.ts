@@ -7,6 +7,7 @@ import { callableTools } from "../episode/tool-calls.js";
 import type { Message } from "../episode/types.js";
 import type { ToolDefinition } from "../tools/types.js";
 import { evaluate, EvaluationError, type EvaluationResult } from "../evaluation/evaluate.js";
+import { type MatchedHere, matchedHere } from "../evaluation/prefix-evaluation.js";
 import type { Tables } from "../world/types.js";
 import {
   bindFunctionBreakpoints,
@@ -21,6 +22,7 @@ import { ExpressionError, type ExprValue, type NameResolver } from "./expression
 import type { LineTarget, ScenarioSourceMap } from "./source-map.js";
 import { endScoreLine } from "./score-line.js";
 import { MessageOrigins, type Timeline } from "./timeline.js";
+import { PrefixScores, ScoringCancelled } from "./prefix-scores.js";
 
 export type StopReason = "entry" | "step" | "breakpoint" | "function breakpoint" | "exception" | "pause" | "goto";
 
@@ -44,6 +46,10 @@ export type MoveResult = { readonly stopped: Stop } | { readonly terminated: tru
 
 /** How often a long continue gives the event loop a turn, so a pause request gets read. */
 const YIELD_EVERY = 256;
+/** Prefixes a move has scored ahead of the message it looks at (the scoring thread works while the session checks). */
+const SCORE_AHEAD = 32;
+/** A condition that reads the milestones needs the whole evaluation of the prefix it is checked at. */
+const READS_MILESTONES = /\bmilestones\b/;
 
 export class DebugSession {
   /** A message index, or messages.length once the episode has ended (the "end" position). */
@@ -60,16 +66,33 @@ export class DebugSession {
   private counted = -1;
   readonly origins: MessageOrigins;
   private evaluationCache: { index: number; result: EvaluationResult | null } | null = null;
+  /** What had matched by each message, scored off the event loop and kept per prefix (prefix-scores.ts). */
+  readonly scores: PrefixScores;
+  /** Settles when the move under way is paused (or the session ends): its scoring is given up. */
+  private moveCancelled = cancelSignal();
   /** The agent's tools by the name it sees them under (scrambled names differ from the real ones). */
   private agentTools: ReadonlyMap<string, ToolDefinition> | null = null;
-  /** Evaluation problems seen (a scenario whose milestones cannot be scored), reported once. */
-  readonly warnings: string[] = [];
+  /** Evaluation problems seen on this thread (a scenario whose milestones cannot be scored), reported once. */
+  private readonly ownWarnings: string[] = [];
+  private readonly reportedWarnings = new Set<string>();
 
   constructor(
     readonly timeline: Timeline,
     readonly sourceMap: ScenarioSourceMap | null,
   ) {
     this.origins = new MessageOrigins(timeline);
+    this.scores = new PrefixScores(timeline);
+  }
+
+  /** The evaluation problems not reported yet, each once (whichever thread found them). */
+  takeWarnings(): string[] {
+    const found = [...this.ownWarnings.splice(0), ...this.scores.warnings.splice(0)];
+    return found.filter((w) => !this.reportedWarnings.has(w) && this.reportedWarnings.add(w));
+  }
+
+  /** Every evaluation problem seen so far, reported or not. */
+  get evaluationProblems(): readonly string[] {
+    return [...new Set([...this.reportedWarnings, ...this.ownWarnings, ...this.scores.warnings])];
   }
 
   get position(): number {
@@ -115,6 +138,23 @@ export class DebugSession {
 
   pause(): void {
     this.pauseRequested = true;
+    this.moveCancelled.resolve();
+    this.scores.cancel();
+  }
+
+  /** Ends the scoring for good (the session is over). */
+  async close(): Promise<void> {
+    this.moveCancelled.resolve();
+    await this.scores.close();
+  }
+
+  /**
+   * Makes the evaluation of the messages up to `index` ready for evaluationAt() without blocking
+   * the event loop; rejects with ScoringCancelled once `cancelled` settles.
+   */
+  async prepareEvaluation(index: number, cancelled: Promise<void>): Promise<void> {
+    if (index < 0 || this.evaluationCache?.index === index) return;
+    await this.scores.result(index, cancelled);
   }
 
   /** Records a stop at the current position; what changed is shown against the stop before it. */
@@ -139,6 +179,7 @@ export class DebugSession {
 
   async move(kind: Move): Promise<MoveResult> {
     this.pauseRequested = false;
+    this.moveCancelled = cancelSignal();
     switch (kind) {
       case "continue":
         return this.forward(() => false, "step");
@@ -174,10 +215,12 @@ export class DebugSession {
       const exists = await this.timeline.ensure(next);
       if (!exists) {
         if (this.current >= this.timeline.messages.length) return { terminated: true };
+        if (this.filters.has("end") && !(await this.scored(this.timeline.messages.length - 1, 0, true))) return this.pausedAt(this.current);
         this.current = this.timeline.messages.length;
         const stop = this.stopAtEnd();
         return stop ? { stopped: stop } : this.finishedResult();
       }
+      if (!(await this.scored(next, SCORE_AHEAD))) return this.pausedAt(this.current);
       this.current = next;
       this.countHits(next);
       const stop = this.stopAt(next);
@@ -197,6 +240,7 @@ export class DebugSession {
     let steps = 0;
     while (at > 0) {
       at--;
+      if (!(await this.scored(at, oneStep ? 0 : -SCORE_AHEAD))) return this.pausedAt(at + 1);
       this.current = at;
       const stop = this.stopAt(at);
       if (stop) return { stopped: stop };
@@ -209,6 +253,32 @@ export class DebugSession {
     }
     this.current = 0;
     return { stopped: { reason: "entry", description: "At the first message", hitBreakpointIds: [] } };
+  }
+
+  /** A pause that came while a message's scores were being computed: the stop is the message before it, fully checked. */
+  private pausedAt(index: number): MoveResult {
+    this.pauseRequested = false;
+    this.current = Math.min(index, this.timeline.messages.length);
+    return { stopped: { reason: "pause", description: `Paused at message ${this.messageIndex}`, hitBreakpointIds: [] } };
+  }
+
+  /**
+   * Scores what the stop checks at message `index` need (milestone breakpoints, the minefield
+   * filter, conditions reading the milestones), off the event loop. False: paused meanwhile.
+   */
+  private async scored(index: number, ahead: number, full = false): Promise<boolean> {
+    const breakpoints = [...this.lineBreakpoints, ...this.functionBreakpoints].filter((b) => b.verified);
+    const matching =
+      this.filters.has("minefield") || breakpoints.some((b) => b.target?.kind === "line" && b.target.at.kind === "milestone");
+    const reading = breakpoints.filter((b) => b.condition !== null && READS_MILESTONES.test(b.condition.text));
+    try {
+      if (matching || reading.length > 0) await this.scores.matchedHere(index, this.moveCancelled.promise, ahead);
+      if (full || reading.some((b) => this.locationMatches(b, index))) await this.scores.result(index, this.moveCancelled.promise);
+      return true;
+    } catch (e) {
+      if (e instanceof ScoringCancelled) return false;
+      throw e;
+    }
   }
 
   private finishedResult(): MoveResult {
@@ -304,9 +374,8 @@ export class DebugSession {
   private lineMatches(target: LineTarget, message: Message, index: number): boolean {
     switch (target.kind) {
       case "milestone": {
-        const result = this.evaluationAt(index);
-        const nodes = target.list === "milestones" ? result?.milestones : result?.minefields;
-        return nodes?.some((n) => n.id === target.id && n.matched_at === index) ?? false;
+        const here = this.matchedHere(index);
+        return (target.list === "milestones" ? here?.milestones : here?.minefields)?.includes(target.id) ?? false;
       }
       case "tool":
         return message.sender === "agent" && message.recipient === "execution_environment" && this.toolNameOf(message) === target.name;
@@ -349,8 +418,8 @@ export class DebugSession {
       return { label: "Tool error", text: `${message.openai_function_name ?? "tool"}: ${message.tool_call_exception}` };
     }
     if (this.filters.has("minefield")) {
-      const hit = this.evaluationAt(index)?.minefields.find((n) => n.matched_at === index);
-      if (hit) return { label: "Minefield hit", text: `Minefield ${hit.id} matches message ${index}` };
+      const hit = this.matchedHere(index)?.minefields[0];
+      if (hit !== undefined) return { label: "Minefield hit", text: `Minefield ${hit} matches message ${index}` };
     }
     if (this.filters.has("modelError")) {
       const failed = this.timeline.modelCallsAt(index).find((c) => c.call.error !== undefined);
@@ -384,8 +453,22 @@ export class DebugSession {
     return end;
   }
 
-  /** The evaluation of the messages up to and including `index` (cached for the last index asked). */
+  /** The ids the messages up to `index` match at `index` itself: scored already by scored(), else here and now. */
+  private matchedHere(index: number): MatchedHere | null {
+    const known = this.scores.matchedHereNow(index);
+    if (known !== undefined) return known;
+    const result = this.evaluationAt(index);
+    return result ? matchedHere(result, index) : null;
+  }
+
+  /**
+   * The evaluation of the messages up to and including `index`: prepared off the event loop by
+   * prepareEvaluation() (every request that shows it awaits that first); scored here and now, on
+   * this thread, only by a caller that did not.
+   */
   evaluationAt(index: number): EvaluationResult | null {
+    const prepared = this.scores.resultNow(index);
+    if (prepared !== undefined) return prepared;
     if (this.evaluationCache?.index === index) return this.evaluationCache.result;
     let result: EvaluationResult | null = null;
     try {
@@ -395,7 +478,7 @@ export class DebugSession {
       });
     } catch (e) {
       if (!(e instanceof EvaluationError)) throw e;
-      if (!this.warnings.includes(e.message)) this.warnings.push(e.message);
+      if (!this.ownWarnings.includes(e.message)) this.ownWarnings.push(e.message);
     }
     this.evaluationCache = { index, result };
     return result;
@@ -464,4 +547,12 @@ function milestonesValue(result: EvaluationResult | null): ExprValue {
     out[node.id] = { matched: node.matched_at !== null, matched_at: node.matched_at, similarity: node.similarity };
   }
   return out;
+}
+
+function cancelSignal(): { readonly promise: Promise<void>; resolve(): void } {
+  let resolve!: () => void;
+  const promise = new Promise<void>((r) => {
+    resolve = r;
+  });
+  return { promise, resolve };
 }

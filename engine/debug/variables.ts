@@ -21,6 +21,8 @@ interface Scope {
   readonly children: () => readonly VarNode[];
   /** Many children: the client should not expand it on its own. */
   readonly expensive: boolean;
+  /** It shows the evaluation of the messages up to this index: the adapter has it scored first, off the event loop. */
+  readonly evaluationAt?: number;
 }
 
 /** Marks a value that changed since the last stop; VS Code shows the text as is. */
@@ -39,7 +41,7 @@ export function scopes(session: DebugSession, index: number): Scope[] {
       expensive: false,
     },
     // Expensive: the evaluation of a long run can take seconds, so it runs only when the scope is opened.
-    { name: "Milestones", children: () => milestoneNodes(session.evaluationAt(index)), expensive: true },
+    { name: "Milestones", children: () => milestoneNodes(session.evaluationAt(index)), expensive: true, evaluationAt: index },
     {
       name: "Model call",
       children: () => modelCallNodes(session.timeline.modelCallsAt(calls), session.timeline.lastModelCallAt(calls)),

@@ -35,13 +35,61 @@ export function evaluate(
   firstUserIndex: number,
   options: EvaluateOptions = {},
 ): EvaluationResult {
+  return scorePrefix(prepareScoring(scenario, messages, worldAt, firstUserIndex), messages.length - 1, options);
+}
+
+/**
+ * What scoring an episode builds before any matching: the state cache and each list's scorer. It
+ * reads the message at an index and the world there, never a later message, so one preparation
+ * over a whole run scores every prefix of it (prefix-evaluation.ts): the similarities computed
+ * for one prefix are kept for the next.
+ */
+export interface PreparedScoring {
+  readonly scenario: Scenario;
+  readonly messages: readonly Message[];
+  readonly firstUserIndex: number;
+  readonly milestones: PreparedList;
+  readonly minefields: PreparedList;
+}
+
+interface PreparedList {
+  readonly nodes: readonly Milestone[];
+  readonly edges: [number, number][];
+  /** Built on first use: a run that stops before the opening message needs none. */
+  scorer(): NodeScorer;
+}
+
+export function prepareScoring(
+  scenario: Scenario,
+  messages: readonly Message[],
+  worldAt: (index: number) => Tables,
+  firstUserIndex: number,
+): PreparedScoring {
   const { schemas } = packTables(scenario.world.pack);
   const states = new StateCache({ messages, worldAt, initialIndex: firstUserIndex, schemas });
   // Guardrails watching "every world table" watch the pack's tables, in the pack's order.
   const worldTables = [...schemas.keys()];
+  const prepare = (nodes: readonly Milestone[], noun: string): PreparedList => {
+    const edges = nodes.length === 0 ? [] : checkedEdges(nodes, noun);
+    let scorer: NodeScorer | null = null;
+    return { nodes, edges, scorer: () => (scorer ??= new NodeScorer(nodes, automaticGuardrails(nodes, worldTables), states)) };
+  };
+  return {
+    scenario,
+    messages,
+    firstUserIndex,
+    milestones: prepare(scenario.milestones, "milestone"),
+    minefields: prepare(scenario.minefields, "minefield"),
+  };
+}
+
+/** The evaluation of the prepared run's messages 0..last, equal to evaluate() of that prefix. */
+export function scorePrefix(prepared: PreparedScoring, last: number, options: EvaluateOptions = {}): EvaluationResult {
+  const { scenario, firstUserIndex } = prepared;
+  const messages = last === prepared.messages.length - 1 ? prepared.messages : prepared.messages.slice(0, last + 1);
   const window = firstUserIndex < messages.length ? { first: firstUserIndex, last: messages.length - 1 } : null;
-  const milestones = scoreList(scenario.milestones, "milestone", worldTables, states, window);
-  const minefields = scoreList(scenario.minefields, "minefield", worldTables, states, window);
+  const milestones = scoreList(prepared.milestones, window);
+  const minefields = scoreList(prepared.minefields, window);
 
   const milestoneScore = milestones.nodes.length === 0 ? 1 : milestones.total / milestones.nodes.length;
   const minefieldScore = minefields.nodes.length === 0 ? 0 : minefields.total / minefields.nodes.length;
@@ -98,25 +146,19 @@ interface ScoredList {
   readonly nodes: NodeResult[];
 }
 
-function scoreList(
-  nodes: readonly Milestone[],
-  noun: string,
-  worldTables: readonly string[],
-  states: StateCache,
-  window: EvaluationResult["window"],
-): ScoredList {
+function scoreList(list: PreparedList, window: EvaluationResult["window"]): ScoredList {
+  const { nodes } = list;
   if (nodes.length === 0) return { total: 0, nodes: [] };
   if (window === null) {
-    checkedEdges(nodes, noun);
     // The episode stopped before the opening message: nothing can match.
     const unmatched = nodes.map(
       (n): NodeResult => ({ id: n.id, matched_at: null, explained_at: null, similarity: 0, constraints: [], guardrails: [] }),
     );
     return { total: 0, nodes: unmatched };
   }
-  const { problem, scorer } = listMatchProblem(nodes, noun, worldTables, states, window);
+  const scorer = list.scorer();
   // Exact whatever the size: the matcher never refuses (matching-strategy.ts).
-  const match = bestMatch(problem);
+  const match = bestMatch(matchProblem(scorer, list.edges, window));
   const matchedIndex = (u: number): number => match.assignment[u]!.index;
   const results = nodes.map((node, v): NodeResult => {
     const { index, similarity } = match.assignment[v]!;
@@ -141,8 +183,16 @@ export function listMatchProblem(
 ): { problem: MatchProblem; scorer: NodeScorer } {
   const edges = checkedEdges(nodes, noun);
   const scorer = new NodeScorer(nodes, automaticGuardrails(nodes, worldTables), states);
-  const problem: MatchProblem = {
-    nodeCount: nodes.length,
+  return { problem: matchProblem(scorer, edges, window), scorer };
+}
+
+function matchProblem(
+  scorer: NodeScorer,
+  edges: readonly (readonly [number, number])[],
+  window: { readonly first: number; readonly last: number },
+): MatchProblem {
+  return {
+    nodeCount: scorer.references.length,
     edges,
     references: scorer.references,
     gates: scorer.gates,
@@ -153,7 +203,6 @@ export function listMatchProblem(
     sameAsPrevious: (index) => scorer.sameAsPrevious(index),
     classes: scorer.classes(),
   };
-  return { problem, scorer };
 }
 
 /**

@@ -1,0 +1,73 @@
+// "What had matched by message i": the evaluation of every prefix of one run, as the debugger and
+// the panel ask for it at each stop. A prefix is scored exactly as evaluate() scores the messages
+// 0..i on their own (the tests compare the two at every prefix), but the preparation is made once
+// for the whole run: the state keys of each table, the guardrail classes and the memo of every
+// constraint's similarity (node-scorer.ts) are kept from one prefix to the next, so a later prefix
+// only scores what the earlier ones never asked about. Results are kept per prefix, so a stop
+// that comes back to a message (Step Back, Reverse Continue, a second look at the Milestones
+// scope) answers at once.
+import type { EndReason, Message } from "../episode/types.js";
+import type { Scenario } from "../scenario/model.js";
+import type { Tables } from "../world/types.js";
+import { type PreparedScoring, prepareScoring, scorePrefix } from "./evaluate.js";
+import type { EvaluationResult } from "./result.js";
+
+/** The ids matched exactly at a prefix's last message: what a milestone breakpoint or the minefield filter asks. */
+export interface MatchedHere {
+  readonly milestones: readonly string[];
+  readonly minefields: readonly string[];
+}
+
+/** Whole results kept (the Milestones scope of the last few stops); the small MatchedHere is kept for every prefix. */
+const RESULTS_KEPT = 64;
+
+export class PrefixEvaluation {
+  private readonly prepared: PreparedScoring;
+  private readonly results = new Map<number, EvaluationResult>();
+  private readonly here = new Map<number, MatchedHere>();
+
+  /**
+   * `messages` is the whole run as far as it is known; `endReason` how it ended (null while it
+   * runs), which only the last message's prefix reads.
+   */
+  constructor(
+    scenario: Scenario,
+    messages: readonly Message[],
+    worldAt: (index: number) => Tables,
+    firstUserIndex: number,
+    private readonly endReason: EndReason | null,
+  ) {
+    this.prepared = prepareScoring(scenario, messages, worldAt, firstUserIndex);
+  }
+
+  get messageCount(): number {
+    return this.prepared.messages.length;
+  }
+
+  /** The evaluation of messages 0..last. Throws EvaluationError for milestones that cannot be scored. */
+  at(last: number): EvaluationResult {
+    const known = this.results.get(last);
+    if (known) {
+      // Most recently used last, so the oldest is the one let go.
+      this.results.delete(last);
+      this.results.set(last, known);
+      return known;
+    }
+    const endReason = last === this.messageCount - 1 ? this.endReason : null;
+    const result = scorePrefix(this.prepared, last, { endReason });
+    this.results.set(last, result);
+    if (this.results.size > RESULTS_KEPT) this.results.delete(this.results.keys().next().value!);
+    this.here.set(last, matchedHere(result, last));
+    return result;
+  }
+
+  /** Which nodes the prefix 0..last matches at `last` itself. */
+  matchedHere(last: number): MatchedHere {
+    return this.here.get(last) ?? matchedHere(this.at(last), last);
+  }
+}
+
+export function matchedHere(result: EvaluationResult, last: number): MatchedHere {
+  const ids = (nodes: EvaluationResult["milestones"]): string[] => nodes.filter((n) => n.matched_at === last).map((n) => n.id);
+  return { milestones: ids(result.milestones), minefields: ids(result.minefields) };
+}
