@@ -39,7 +39,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     loadFeed: (file) => trajectories.loadFeed(file),
     revealNode: (feed, kind, id) => void commands?.revealNode(feed, kind, id),
   });
-  const rescore = new LiveRescore(store);
+  const rescore = new LiveRescore(store, context.asAbsolutePath(path.join("dist", "scoring-worker.js")));
   const runner = new Runner(store, views, trajectories, keys, log);
   const runsViews = new RunsViews(context.extensionUri, log);
   commands = new Commands({ store, views, trajectories, runner, rescore, keys, runsViews, log });

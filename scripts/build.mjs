@@ -95,6 +95,8 @@ const entries = [
   { entryPoints: ["cli/launcher.ts"], outfile: "dist/cli.js", banner: { js: "#!/usr/bin/env node" }, sourcemap: false },
   { entryPoints: ["server/main.ts"], outfile: "dist/server.js", ...shipped },
   { entryPoints: ["client/extension.ts"], outfile: "dist/extension.js", external: ["vscode"], ...shipped },
+  // The extension's worker for re-scoring long runs off the host's event loop (client/host/scoring-worker.ts).
+  { entryPoints: ["client/host/scoring-worker.ts"], outfile: "dist/scoring-worker.js", ...shipped },
   // The tool-creation sandbox's child process (engine/benchmarks/dialogtool/creation/sandbox.ts starts it, locked down).
   { entryPoints: ["engine/benchmarks/dialogtool/creation/sandbox-child.ts"], outfile: "dist/creation-sandbox.cjs" },
   // The debugger's scoring thread (engine/debug/prefix-scores.ts starts it beside the CLI's or the extension's bundle).

@@ -326,7 +326,7 @@ export class Commands {
       showProblem(`no scenario file in the workspace is named "${played}" (the scenario this run played).`);
       return;
     }
-    const outcome = this.s.rescore.rescore(scenarioPath, await currentText(vscode.Uri.file(scenarioPath)), path);
+    const outcome = await this.s.rescore.rescore(scenarioPath, await currentText(vscode.Uri.file(scenarioPath)), path);
     if (!outcome.ok) {
       showProblem(`cannot re-score against ${basename(scenarioPath)}: ${outcome.problem}`);
       return;

@@ -2,21 +2,33 @@
 // scored again against the editor's text (not the saved file) about 300 ms after the last
 // keystroke, and the inline results and every panel showing the run get the new evaluation. A
 // text with errors keeps the previous results, marked as such. The Re-score command runs the
-// same step at once.
+// same step at once. A long run is scored in a worker (scoring-worker.ts): a newer edit cancels
+// the job in flight, and a job still going after PROGRESS_AFTER_MS shows a notification with the
+// time so far and a Cancel button.
+import { basename } from "node:path";
 import * as vscode from "vscode";
 import { isScenarioDocument } from "./scenario-documents.js";
-import { rescoreAgainstText } from "./rescore.js";
+import { BackgroundScorer } from "./scoring-worker.js";
 import type { RunStore } from "./run-store.js";
 
 const DEBOUNCE_MS = 300;
+const PROGRESS_AFTER_MS = 500;
 
 type RescoreOutcome = { readonly ok: true; readonly summary: string | null } | { readonly ok: false; readonly problem: string };
 
 export class LiveRescore implements vscode.Disposable {
   private readonly timers = new Map<string, ReturnType<typeof setTimeout>>();
   private readonly subscription: vscode.Disposable;
+  /** The job in flight for each scenario; a newer one cancels it. */
+  private readonly jobs = new Map<string, AbortController>();
+  private readonly scorer: BackgroundScorer;
 
-  constructor(private readonly store: RunStore) {
+  /** `workerScript`: dist/scoring-worker.js; null scores in-process. */
+  constructor(
+    private readonly store: RunStore,
+    workerScript: string | null = null,
+  ) {
+    this.scorer = new BackgroundScorer(workerScript);
     this.subscription = vscode.workspace.onDidChangeTextDocument((e) => {
       if (e.contentChanges.length === 0 || !isScenarioDocument(e.document)) return;
       const path = e.document.uri.fsPath;
@@ -26,7 +38,7 @@ export class LiveRescore implements vscode.Disposable {
         path,
         setTimeout(() => {
           this.timers.delete(path);
-          this.rescore(path, e.document.getText());
+          void this.rescore(path, e.document.getText());
         }, DEBOUNCE_MS),
       );
     });
@@ -34,14 +46,22 @@ export class LiveRescore implements vscode.Disposable {
 
   /**
    * Scores the trajectory the scenario shows (or `trajectoryPath`, which it shows from then on)
-   * against `text`. Not ok when there is no finished run to score or the text has errors.
+   * against `text`. Not ok when there is no finished run to score, the text has errors, or a newer
+   * re-score (or the user) cancelled this one: then the results stay as they were.
    */
-  rescore(scenarioPath: string, text: string, trajectoryPath?: string): RescoreOutcome {
+  async rescore(scenarioPath: string, text: string, trajectoryPath?: string): Promise<RescoreOutcome> {
     const path = trajectoryPath ?? this.store.results(scenarioPath)?.trajectoryPath;
     const trajectory = path === undefined ? null : this.store.trajectory(path);
     if (path === undefined || trajectory === null) return { ok: false, problem: "there is no finished run to score" };
     if (trajectoryPath !== undefined) this.store.show(scenarioPath, trajectoryPath);
-    const rescored = rescoreAgainstText(trajectory, text, scenarioPath);
+    this.jobs.get(scenarioPath)?.abort();
+    const job = new AbortController();
+    this.jobs.set(scenarioPath, job);
+    const scoring = this.scorer.score(trajectory, text, scenarioPath, job.signal);
+    if (this.scorer.inWorker(trajectory.messages.length)) this.showProgress(scoring, job, trajectory.messages.length, scenarioPath);
+    const rescored = await scoring;
+    if (this.jobs.get(scenarioPath) === job) this.jobs.delete(scenarioPath);
+    if ("cancelled" in rescored) return { ok: false, problem: rescored.problem };
     if (!rescored.ok) {
       this.store.setNote(scenarioPath, { stale: true, text: `results from before the last edit: ${rescored.problem}` });
       return { ok: false, problem: rescored.problem };
@@ -55,7 +75,32 @@ export class LiveRescore implements vscode.Disposable {
     return { ok: true, summary: rescored.warning };
   }
 
+  /** A notification for a job still going after PROGRESS_AFTER_MS: the time so far, and Cancel. */
+  private showProgress(scoring: Promise<unknown>, job: AbortController, messages: number, scenarioPath: string): void {
+    const delay = setTimeout(() => {
+      void vscode.window.withProgress(
+        { location: vscode.ProgressLocation.Notification, title: "ToolSandbox", cancellable: true },
+        async (progress, token) => {
+          token.onCancellationRequested(() => job.abort());
+          const started = Date.now();
+          const name = basename(scenarioPath);
+          const report = (): void =>
+            progress.report({
+              message: `re-scoring ${messages} messages against ${name}: ${Math.round((Date.now() - started) / 1000)} s so far`,
+            });
+          report();
+          const tick = setInterval(report, 1000);
+          await scoring;
+          clearInterval(tick);
+        },
+      );
+    }, PROGRESS_AFTER_MS);
+    void scoring.then(() => clearTimeout(delay));
+  }
+
   dispose(): void {
+    for (const job of this.jobs.values()) job.abort();
+    this.jobs.clear();
     this.subscription.dispose();
     for (const timer of this.timers.values()) clearTimeout(timer);
     this.timers.clear();

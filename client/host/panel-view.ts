@@ -4,6 +4,7 @@
 // new line, and checks every request the page makes before acting on it.
 import * as vscode from "vscode";
 import { createNonce, panelHtml } from "../../engine/panel/html.js";
+import { inBatches } from "./panel-batches.js";
 import type { NodeKind } from "../../engine/panel/protocol.js";
 import type { TrajectoryFeed } from "./feed.js";
 import { dispatchViewRequest } from "./view-requests.js";
@@ -97,7 +98,7 @@ export class PanelView implements vscode.Disposable {
 
   private sendSnapshot(): void {
     if (!this.feedValue) return;
-    for (const message of this.feedValue.snapshot()) void this.panel.webview.postMessage(message);
+    for (const message of inBatches(this.feedValue.snapshot())) void this.panel.webview.postMessage(message);
     if (this.pendingReveal !== null) {
       void this.panel.webview.postMessage({ type: "reveal", index: this.pendingReveal });
       this.pendingReveal = null;

@@ -8,7 +8,7 @@ import type { Rescored } from "../../engine/panel/score-source.js";
 import { headerScenarioDigest, scenarioDigest } from "../../engine/trajectory/scenario-digest.js";
 import type { Trajectory } from "../../engine/trajectory/trajectory.js";
 
-type RescoreResult =
+export type RescoreResult =
   | {
       readonly ok: true;
       readonly result: EvaluationResult;

@@ -8,7 +8,9 @@ import { cycle, isFiltering, NO_FILTER, searchHits, VisibleMessages, withSetupFo
 import { LineOrderError, PanelTrajectory } from "./model/panel-trajectory.js";
 import {
   FIRST_RENDER_MARK,
+  LOADED_MARK,
   type LiveState,
+  type LoadingMessage,
   type NodeKind,
   type PanelCommand,
   type PanelLine,
@@ -26,6 +28,8 @@ import { NoticesView } from "./view/notices.js";
 import { savedState, type SavedState } from "./model/saved-state.js";
 
 const PLAY_INTERVAL_MS = 800;
+/** While a long page loads, the panel redraws this often, not once per chunk (each redraw lays out the page and counts the turns). */
+const LOADING_REDRAW_MS = 250;
 
 export class Panel implements PanelActions {
   private trajectory: PanelTrajectory | null = null;
@@ -44,6 +48,11 @@ export class Panel implements PanelActions {
   private hits: number[] = [];
   private playTimer: ReturnType<typeof setInterval> | null = null;
   private live: LiveState | null = null;
+  /** An exported page still reading its lines; null once they are all in (or for any other host). */
+  private loading: LoadingMessage | null = null;
+  /** The selection is where the panel opened while loading: it moves once the whole run (its evaluation) is in. */
+  private provisionalOpening = false;
+  private loadingRedraw: ReturnType<typeof setTimeout> | null = null;
   private restore: SavedState | null;
   private rendered = false;
 
@@ -109,6 +118,9 @@ export class Panel implements PanelActions {
       case "reveal":
         this.reveal(message.index);
         break;
+      case "loading":
+        this.loadingProgress(message);
+        break;
       case "damaged":
         this.notices.damage = message.problem;
         this.renderNotice();
@@ -151,6 +163,7 @@ export class Panel implements PanelActions {
     }
     if (this.visible.positionOf(clamped) === -1) this.applyFilter(NO_FILTER);
     this.selected = clamped;
+    this.provisionalOpening = false;
     this.following = clamped === this.visible.newest();
     this.renderSelection();
     this.host.request({ type: "selected", index: clamped });
@@ -302,7 +315,14 @@ export class Panel implements PanelActions {
       this.following = following;
     }
     const followed = this.followNewest();
-    if (this.selected === null) this.selected = this.visible.opening(t);
+    if (this.selected === null) {
+      this.selected = this.visible.opening(t);
+      this.provisionalOpening = this.loading !== null;
+    }
+    if (this.loading !== null && this.rendered && !started) {
+      this.redrawWhileLoading();
+      return;
+    }
     // The timeline scrolls only when the selection moved: a user reading elsewhere in the list
     // is not pulled back by each new message.
     this.renderAll(started || this.selected !== previous);
@@ -311,6 +331,34 @@ export class Panel implements PanelActions {
       this.rendered = true;
       performance.mark(FIRST_RENDER_MARK);
     }
+  }
+
+  /**
+   * A long exported page is read in chunks: the summary says how far, and once the last is in the
+   * panel opens where it would have for the whole run (its first failure), unless the user has
+   * already picked a message.
+   */
+  private loadingProgress(message: LoadingMessage): void {
+    if (message.loaded < message.total) {
+      this.loading = message;
+      if (this.rendered) this.redrawWhileLoading();
+      return;
+    }
+    this.loading = null;
+    if (this.loadingRedraw !== null) clearTimeout(this.loadingRedraw);
+    this.loadingRedraw = null;
+    const t = this.trajectory;
+    if (this.provisionalOpening && t) this.selected = this.visible.opening(t) ?? this.selected;
+    this.provisionalOpening = false;
+    this.renderAll();
+    performance.mark(LOADED_MARK);
+  }
+
+  private redrawWhileLoading(): void {
+    this.loadingRedraw ??= setTimeout(() => {
+      this.loadingRedraw = null;
+      this.renderAll(false);
+    }, LOADING_REDRAW_MS);
   }
 
   private reveal(index: number): void {
@@ -376,7 +424,7 @@ export class Panel implements PanelActions {
   // ---- rendering -----------------------------------------------------------------------------
 
   private renderAll(reveal = true): void {
-    this.summary.render(this.trajectory, this.live);
+    this.summary.render(this.trajectory, this.live, this.loading);
     this.renderNotice();
     this.renderSelection(reveal);
   }

@@ -3,7 +3,7 @@
 // Either way the page carries a Content Security Policy that runs only scripts bearing this
 // render's nonce, allows no inline script or style without it, and no network access at all.
 // Runs in the extension host and the CLI (node), never in the panel itself.
-import { EMBEDDED_DATA_ID, ROOT_ELEMENT_ID } from "./protocol.js";
+import { EMBEDDED_DATA_ID, embeddedChunkId, ROOT_ELEMENT_ID } from "./protocol.js";
 
 interface LinkedAssets {
   readonly kind: "linked";
@@ -70,8 +70,7 @@ export function panelHtml(page: PanelPage): string {
     assets.kind === "linked"
       ? `<script nonce="${n}" src="${escapeAttribute(assets.scriptUri)}"></script>`
       : `<script nonce="${n}">${inlineText(assets.script, "script")}</script>`;
-  const data =
-    page.lines === undefined ? "" : `<script type="application/json" id="${EMBEDDED_DATA_ID}">${embedJson(page.lines)}</script>\n`;
+  const [first, rest] = page.lines === undefined ? ["", ""] : embeddedChunks(page.lines);
   return `<!DOCTYPE html>
 <html lang="en">
 <head>
@@ -84,10 +83,35 @@ ${style}
 </head>
 <body>
 <div id="${ROOT_ELEMENT_ID}"></div>
-${data}${script}
-</body>
+${first}${script}
+${rest}</body>
 </html>
 `;
+}
+
+/** Lines per embedded chunk: small enough that the first one is read and drawn in a few milliseconds. */
+const CHUNK_LINES = 1000;
+
+/**
+ * The embedded lines as JSON lists of up to CHUNK_LINES lines each: the first chunk (which goes
+ * before the panel's script) and the rest (which go after it). The browser parses a long page in
+ * slices, so the panel draws the first chunk while the parser is still reading the others (a page
+ * of 100,000 messages is some 50 MB, more than half a second of parsing alone). The first element
+ * says how many chunks and lines there are; a page of one chunk is written as before, without them.
+ */
+function embeddedChunks(lines: readonly unknown[]): [string, string] {
+  const chunks: string[] = [];
+  for (let start = 0; start === 0 || start < lines.length; start += CHUNK_LINES)
+    chunks.push(embedJson(lines.slice(start, start + CHUNK_LINES)));
+  const counts = chunks.length === 1 ? "" : ` data-chunks="${chunks.length}" data-lines="${lines.length}"`;
+  const element = (id: string, json: string, extra = ""): string => `<script type="application/json" id="${id}"${extra}>${json}</script>\n`;
+  return [
+    element(EMBEDDED_DATA_ID, chunks[0]!, counts),
+    chunks
+      .slice(1)
+      .map((json, i) => element(embeddedChunkId(i + 1), json))
+      .join(""),
+  ];
 }
 
 /**

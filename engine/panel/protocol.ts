@@ -17,8 +17,13 @@ export const ROOT_ELEMENT_ID = "app";
 /** <script type="application/json" id=...>: the trajectory lines an exported page carries. */
 export const EMBEDDED_DATA_ID = "trajectory-data";
 
+/** The id of embedded chunk `k` after the first (a long page's lines come in chunks: html.ts). */
+export const embeddedChunkId = (k: number): string => `${EMBEDDED_DATA_ID}-${k}`;
+
 /** performance.mark() set when the panel first shows messages (the panel benchmark reads it). */
 export const FIRST_RENDER_MARK = "toolsandbox:first-render";
+/** performance.mark() set when the last chunk of a long page has been read (the panel benchmark reads it). */
+export const LOADED_MARK = "toolsandbox:loaded";
 
 /** A line of a trajectory file, as the engine writes it. */
 export type TrajectoryLine = TrajectoryHeader | TrajectoryEvent;
@@ -39,6 +44,8 @@ export type HostMessage =
   | { readonly type: "live"; readonly state: LiveState }
   /** The file is damaged (cut short, no end): where, in one line. The panel shows it as a banner. */
   | { readonly type: "damaged"; readonly problem: string }
+  /** An exported page is still reading its embedded lines: `loaded` of `total` so far (total: the run is all there). */
+  | { readonly type: "loading"; readonly loaded: number; readonly total: number }
   /** DialogTool's per-turn scores of the run against its scenario's reference (docs/dialogtool.md); after the lines. */
   | { readonly type: "dialogtool"; readonly report: DialogToolReport }
   /** After an evaluation line: whether it is a re-score against another version of the scenario (score-source.ts); null: the run's own. */
@@ -127,8 +134,11 @@ export type PanelHostMessage =
   | { readonly type: "reveal"; readonly index: number }
   | { readonly type: "live"; readonly state: LiveState }
   | { readonly type: "damaged"; readonly problem: string }
+  | LoadingMessage
   | { readonly type: "dialogtool"; readonly report: DialogToolReport }
   | ScoreSourceMessage;
+
+export type LoadingMessage = Extract<HostMessage, { type: "loading" }>;
 
 export type { Message, RowChange, Tables };
 

@@ -39,6 +39,12 @@ export function parseHostMessage(value: unknown): Checked<PanelHostMessage> {
         return { type, index: index(prop(o, "index"), "/index") };
       case "live":
         return { type, state: oneOf(LIVE_STATES)(prop(o, "state"), "/state") };
+      case "loading": {
+        const total = index(prop(o, "total"), "/total");
+        const loaded = index(prop(o, "loaded"), "/loaded");
+        if (loaded > total) throw new WireError("/loaded", `must be at most the total (${total})`);
+        return { type, loaded, total };
+      }
       case "damaged":
         return { type, problem: str(prop(o, "problem"), "/problem").slice(0, 1000) };
       case "dialogtool":

@@ -2,7 +2,7 @@
 // milestone and minefield (where it matched and how well) that jumps to its message.
 import type { NodeResult } from "../../../engine/evaluation/result.js";
 import type { PanelTrajectory } from "../model/panel-trajectory.js";
-import type { LiveState, NodeKind } from "../../../engine/panel/protocol.js";
+import type { LiveState, LoadingMessage, NodeKind } from "../../../engine/panel/protocol.js";
 import type { PanelActions } from "./actions.js";
 import { button, el, replaceChildren } from "./dom.js";
 import { isErroredEnd } from "../../../engine/evaluation/outcome.js";
@@ -47,7 +47,8 @@ export class SummaryView {
     private readonly canCompare = false,
   ) {}
 
-  render(trajectory: PanelTrajectory | null, live: LiveState | null): void {
+  /** `loading`: an exported page still reading its lines (the score and the end are yet to come). */
+  render(trajectory: PanelTrajectory | null, live: LiveState | null, loading: LoadingMessage | null = null): void {
     this.chips = [];
     if (!trajectory) {
       // The empty state is the detail pane's (one message, with its buttons); the header stays quiet.
@@ -97,7 +98,7 @@ export class SummaryView {
     replaceChildren(
       this.element,
       title,
-      this.scores(trajectory, live),
+      this.scores(trajectory, live, loading),
       compare,
       more,
       this.note(trajectory),
@@ -111,13 +112,15 @@ export class SummaryView {
     for (const chip of this.chips) chip.element.classList.toggle("current", chip.at !== null && chip.at === index);
   }
 
-  private scores(t: PanelTrajectory, live: LiveState | null): HTMLElement {
+  private scores(t: PanelTrajectory, live: LiveState | null, loading: LoadingMessage | null): HTMLElement {
     const e = t.evaluation;
     const status = t.end
       ? `ended: ${t.end.reason}${t.end.detail ? ` (${t.end.detail})` : ""}`
       : live && live !== "finished"
         ? `live: ${live}`
-        : "did not finish";
+        : loading !== null
+          ? `loading: ${loading.loaded} of ${loading.total} lines`
+          : "did not finish";
     const stat = (label: string, value: string, id: string): HTMLElement =>
       el(
         "div",
@@ -150,7 +153,9 @@ export class SummaryView {
         : e === null
           ? live === "running" || live === "paused"
             ? "scoring…"
-            : "not scored"
+            : loading !== null
+              ? "loading…"
+              : "not scored"
           : playing
             ? "so far"
             : "score";
@@ -174,7 +179,7 @@ export class SummaryView {
         el("span", { class: "stat-label", text: t.turnCount === 1 ? "turn" : "turns", attrs: { "data-testid": "turn-label" } }),
       ),
       stat("messages", String(t.messages.length), "message-count"),
-      el("div", { class: "run-status", text: status }),
+      el("div", { class: "run-status", text: status, attrs: { "data-testid": "run-status" } }),
       e?.zero_reason ? el("div", { class: "zero-reason", text: `Score 0: ${e.zero_reason}` }) : null,
     );
   }
