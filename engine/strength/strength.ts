@@ -9,7 +9,7 @@ import { blameFor } from "./mutant-states.js";
 import { isMutator, MUTATORS, type MutantState, type OperatorName, OPERATORS, succeeds, VARIANTS, type VariantState } from "./catalogue.js";
 import type { Candidate } from "./candidate.js";
 import { MUTANT_MAKERS } from "./mutants.js";
-import { playReference } from "./play.js";
+import { type PlayedRun, playReference } from "./play.js";
 import { referenceFacts } from "./reference-facts.js";
 import { VARIANT_MAKERS } from "./variants.js";
 
@@ -64,11 +64,13 @@ export interface ScenarioStrength {
 interface StrengthOptions {
   /** The operators to play; the others' mutants are listed as ignored. Default: all. */
   readonly operators?: readonly OperatorName[];
+  /** The scenario's own reference, already played (`playReference(scenario, scenario.reference)`); played here when absent. */
+  readonly reference?: PlayedRun;
 }
 
 export async function scenarioStrength(scenario: Scenario, options: StrengthOptions = {}): Promise<ScenarioStrength> {
   const enabled = new Set(options.operators ?? OPERATORS);
-  const reference = await playReference(scenario, scenario.reference);
+  const reference = options.reference ?? (await playReference(scenario, scenario.reference));
   const base = { scenario: scenario.name, categories: scenario.categories };
   if (reference.evaluation === null || !succeeds(reference.evaluation.score)) {
     const why =
