@@ -5,6 +5,7 @@
 import { errorMessage } from "../base/text.js";
 import type { EvaluationResult } from "../evaluation/evaluate.js";
 import type { Scenario } from "../scenario/model.js";
+import type { StrengthEdit } from "./blame.js";
 import { blameFor } from "./mutant-states.js";
 import { isMutator, MUTATORS, type MutantState, type OperatorName, OPERATORS, succeeds, VARIANTS, type VariantState } from "./catalogue.js";
 import type { Candidate } from "./candidate.js";
@@ -28,6 +29,8 @@ export interface OutcomeLine {
   /** The milestone, minefield or `after` edge that should have decided it (survivors) or refused it (variants). */
   readonly node: string | null;
   readonly fix: string | null;
+  /** The fix as an edit of the file, where one is correct by construction (the editor's quick fix). */
+  readonly edit: StrengthEdit | null;
   /** Why it is runtime-error, or what an equivalent mutant scored when a milestone still told it apart. */
   readonly note: string | null;
 }
@@ -110,6 +113,7 @@ function lineOf(c: Candidate, kind: "mutant" | "variant"): OutcomeLine {
     killedBy: [],
     node: null,
     fix: null,
+    edit: null,
     note: null,
   };
 }

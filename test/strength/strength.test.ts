@@ -41,7 +41,8 @@ test("an insufficient-information scenario without its minefield lets an agent a
   // Nothing looks at MESSAGING, so the wrong agent passes unseen.
   assert.equal(acted.state, "no-coverage");
   assert.equal(acted.score, 1);
-  assert.match(acted.fix ?? "", /add a minefield on MESSAGING/);
+  assert.match(acted.fix ?? "", /^add a minefield on a call to send_message_with_phone_number /);
+  assert.deepEqual(acted.edit, { kind: "call-minefield", tool: "send_message_with_phone_number" }, "the editor can make the fix");
   assert.equal(s.detected, 0);
 });
 
