@@ -24,16 +24,30 @@ export const REFERENCE_SEED = 0;
 
 /** Plays the reference and scores it; the scenario must be the checked result of `src`. */
 export async function checkReferenceScore(scenario: Scenario, src: YamlSource): Promise<Diagnostic[]> {
-  const report = (path: Path, severity: Severity, code: string, message: string): Diagnostic =>
-    src.diagnostic(src.rangeOf(path), severity, code, message);
   let result: EvaluationResult;
   try {
     result = await scoreReference(scenario);
   } catch (e) {
     const reason = e instanceof Error ? e.message : String(e);
-    return [report(["reference"], "error", "reference-run-failed", `The reference solution could not be played and scored: ${reason}.`)];
+    return [
+      src.diagnostic(
+        src.rangeOf(["reference"]),
+        "error",
+        "reference-run-failed",
+        `The reference solution could not be played and scored: ${reason}.`,
+      ),
+    ];
   }
+  return referenceFindings(result, src);
+}
 
+/**
+ * The findings of a reference run already played and scored (the editor's strength plays the
+ * reference first and hands its score here, so the reference is played once per scoring).
+ */
+export function referenceFindings(result: EvaluationResult, src: YamlSource): Diagnostic[] {
+  const report = (path: Path, severity: Severity, code: string, message: string): Diagnostic =>
+    src.diagnostic(src.rangeOf(path), severity, code, message);
   const out: Diagnostic[] = [];
   if (result.zero_reason !== null && result.minefields.every((m) => m.matched_at === null)) {
     out.push(report(["reference"], "error", "reference-run-failed", `The reference solution scores 0: ${result.zero_reason}.`));

@@ -9,11 +9,26 @@ import type { Candidate } from "./candidate.js";
 import { rowDifferences } from "./observe.js";
 import type { PlayedRun } from "./play.js";
 
+/**
+ * A fix an editor can make in the file, given only where it is correct by construction:
+ * - `drop-after`: the refused variant was evaluated without this edge and passed, and dropping an
+ *   edge only loosens the order, so the reference still passes (where no milestone writes `after`,
+ *   the edit writes the implicit chain out without it);
+ * - `call-minefield`: a minefield on an agent's call whose text contains the tool's name, added
+ *   only when no call of the reference run has that text (so the reference never steps on it)
+ *   and the mutant made such a call (so it is caught).
+ */
+export type StrengthEdit =
+  | { readonly kind: "drop-after"; readonly milestone: string; readonly edge: string }
+  | { readonly kind: "call-minefield"; readonly tool: string };
+
 interface Verdict {
   /** The milestone, minefield or `after` edge ("a -> b") that should have decided it or refused it; null when none does. */
   readonly node: string | null;
   /** The fix, when one is mechanical; otherwise what to add. */
   readonly fix: string | null;
+  /** The fix as an edit of the file, when one is correct by construction. */
+  readonly edit?: StrengthEdit;
 }
 
 const isReply = (c: Constraint): boolean =>
@@ -24,6 +39,16 @@ export function survivorVerdict(scenario: Scenario, candidate: Candidate, refere
   const { schemas } = packTables(scenario.world.pack);
   const last = (run: PlayedRun) => run.worldAt(run.messages.length);
   const differences = rowDifferences(last(reference), last(mutant));
+  // An agent that acts instead of asking is caught by a minefield on that call, whatever the call
+  // changed; the fix is an edit when the reference never makes a call that names the tool.
+  if (candidate.operator === "act-without-asking" && candidate.call) {
+    const tool = candidate.call.tool;
+    const verdict = { node: null, fix: `add a minefield on a call to ${tool} (SANDBOX, sender agent, content contains ${tool})` };
+    const callsNaming = (run: PlayedRun): boolean =>
+      run.messages.some((m) => m.sender === "agent" && m.recipient === "execution_environment" && m.content.includes(tool));
+    if (callsNaming(mutant) && !callsNaming(reference)) return { ...verdict, edit: { kind: "call-minefield", tool } };
+    if (differences.length === 0) return verdict;
+  }
   for (const diff of differences) {
     const watching = scenario.milestones.filter((m) => m.constraints.some((c) => c.table === diff.table));
     const node = watching[0];
@@ -44,11 +69,6 @@ export function survivorVerdict(scenario: Scenario, candidate: Candidate, refere
     }
     return { node: node.id, fix: diff.columns.length === 0 ? `add a minefield on rows of ${diff.table} the task never names` : null };
   }
-  if (candidate.operator === "act-without-asking" && candidate.call)
-    return {
-      node: null,
-      fix: `add a minefield on a call to ${candidate.call.tool} (SANDBOX, sender agent, content contains ${candidate.call.tool})`,
-    };
   // Nothing changed in the world: a read's arguments, or what the agent told the user.
   const tool = candidate.call?.tool;
   const argument = candidate.call?.argument ?? null;
@@ -87,7 +107,16 @@ export function refusalVerdict(scenario: Scenario, reference: EvaluationResult, 
         // Without the edge a constraint would reference a node that is no longer an ancestor: the edge is needed.
         continue;
       }
-      if (succeeds(again.score)) return { node: `${edge} -> ${milestone.id}`, fix: dropEdgeFix(scenario, edge, milestone.id) };
+      if (succeeds(again.score)) {
+        const chain = isImplicitChain(scenario);
+        return {
+          node: `${edge} -> ${milestone.id}`,
+          fix: chain
+            ? `the milestones form an implicit chain: write after lists, leaving ${edge} out of milestone ${milestone.id}'s`
+            : `drop ${edge} from the after list of milestone ${milestone.id}`,
+          edit: { kind: "drop-after", milestone: milestone.id, edge },
+        };
+      }
     }
   }
   const worst = lost[0];
@@ -106,13 +135,10 @@ export function refusalVerdict(scenario: Scenario, reference: EvaluationResult, 
 }
 
 /** Without any `after` written the milestones are a chain in order: then the edge is implicit, and the fix writes the lists out. */
-function dropEdgeFix(scenario: Scenario, edge: string, node: string): string {
-  const chain = scenario.milestones.every((m, i) =>
+function isImplicitChain(scenario: Scenario): boolean {
+  return scenario.milestones.every((m, i) =>
     i === 0 ? m.after.length === 0 : m.after.length === 1 && m.after[0] === scenario.milestones[i - 1]!.id,
   );
-  return chain
-    ? `the milestones form an implicit chain: write after lists, leaving ${edge} out of milestone ${node}'s`
-    : `drop ${edge} from the after list of milestone ${node}`;
 }
 
 function withoutEdge(m: Milestone, edge: string): Milestone {

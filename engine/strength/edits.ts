@@ -29,7 +29,7 @@ export function playable(steps: readonly ReferenceStep[]): ReferenceStep[] | nul
   return out;
 }
 
-type ValueKind = "row" | "number" | "timestamp" | "boolean" | "text";
+type ValueKind = "enum" | "row" | "number" | "timestamp" | "boolean" | "text";
 
 interface WrongValue {
   readonly value: JsonValue;
@@ -39,9 +39,10 @@ interface WrongValue {
 const DAY = 86_400;
 
 /**
- * A plausible wrong value of the same kind: the other boolean; a time a day later on the scenario
- * clock; another row's value of the world column holding it (or of the column named like the
- * argument); a neighbouring number. Null when none is found (null, lists, objects).
+ * A plausible wrong value of the same kind: for a parameter with an `enum`, the member after it
+ * (the first one after the last); the other boolean; a time a day later on the scenario clock;
+ * another row's value of the world column holding it (or of the column named like the argument);
+ * a neighbouring number. Null when none is found (null, lists, objects).
  */
 export function wrongValue(
   value: JsonValue,
@@ -49,6 +50,9 @@ export function wrongValue(
   parameter: ToolParameter | undefined,
   scenario: Scenario,
 ): WrongValue | null {
+  const members = parameter?.enum ?? [];
+  const at = typeof value === "string" ? members.indexOf(value) : -1;
+  if (at >= 0 && members.length > 1) return { value: members[(at + 1) % members.length]!, kind: "enum" };
   if (typeof value === "boolean") return { value: !value, kind: "boolean" };
   if (typeof value === "number" && (parameter?.timestamp === true || /timestamp/.test(argument))) {
     return { value: value + DAY, kind: "timestamp" };

@@ -6,7 +6,7 @@ import type { EvaluationResult } from "../evaluation/evaluate.js";
 import type { Scenario } from "../scenario/model.js";
 import { type MutantState, succeeds, type VariantState } from "./catalogue.js";
 import type { Candidate } from "./candidate.js";
-import { refusalVerdict, survivorVerdict } from "./blame.js";
+import { refusalVerdict, type StrengthEdit, survivorVerdict } from "./blame.js";
 import { differingTables, observablySame, usesUnseenValue } from "./observe.js";
 import type { PlayedRun } from "./play.js";
 import type { ReferenceFacts } from "./reference-facts.js";
@@ -17,6 +17,7 @@ interface Judged {
   readonly killedBy: readonly string[];
   readonly node: string | null;
   readonly fix: string | null;
+  readonly edit: StrengthEdit | null;
   readonly note: string | null;
 }
 
@@ -28,7 +29,7 @@ export function blameFor(
   reference: EvaluationResult,
   run: PlayedRun,
 ): Judged {
-  const none = { killedBy: [], node: null, fix: null, note: null };
+  const none = { killedBy: [], node: null, fix: null, edit: null, note: null };
   const result = run.evaluation;
   if (result === null) return { ...none, state: "runtime-error", score: null, note: run.error };
   const killedBy = [

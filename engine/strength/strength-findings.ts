@@ -72,9 +72,17 @@ function outcomePath(src: YamlSource, l: OutcomeLine): Path {
  * which the author may accept).
  */
 export function strengthDiagnostics(s: ScenarioStrength, src: YamlSource): Diagnostic[] {
-  return undecidedOutcomes(s).map((l) =>
-    l.kind === "mutant"
-      ? src.diagnostic(src.rangeOf(outcomePath(src, l)), "warning", "strength-survivor", `A wrong agent passes: ${outcomeText(l)}.`)
-      : src.diagnostic(src.rangeOf(outcomePath(src, l)), "info", "strength-refused-variant", `A right agent fails: ${outcomeText(l)}.`),
-  );
+  return undecidedOutcomes(s).map((l) => {
+    // The edit a quick fix makes, where the fix is correct by construction (blame.ts).
+    const data = l.edit === null ? undefined : { ...l.edit };
+    return l.kind === "mutant"
+      ? src.diagnostic(src.rangeOf(outcomePath(src, l)), "warning", "strength-survivor", `A wrong agent passes: ${outcomeText(l)}.`, data)
+      : src.diagnostic(
+          src.rangeOf(outcomePath(src, l)),
+          "info",
+          "strength-refused-variant",
+          `A right agent fails: ${outcomeText(l)}.`,
+          data,
+        );
+  });
 }

@@ -5,11 +5,12 @@
 import { errorMessage } from "../base/text.js";
 import type { EvaluationResult } from "../evaluation/evaluate.js";
 import type { Scenario } from "../scenario/model.js";
+import type { StrengthEdit } from "./blame.js";
 import { blameFor } from "./mutant-states.js";
 import { isMutator, MUTATORS, type MutantState, type OperatorName, OPERATORS, succeeds, VARIANTS, type VariantState } from "./catalogue.js";
 import type { Candidate } from "./candidate.js";
 import { MUTANT_MAKERS } from "./mutants.js";
-import { playReference } from "./play.js";
+import { type PlayedRun, playReference } from "./play.js";
 import { referenceFacts } from "./reference-facts.js";
 import { VARIANT_MAKERS } from "./variants.js";
 
@@ -28,6 +29,8 @@ export interface OutcomeLine {
   /** The milestone, minefield or `after` edge that should have decided it (survivors) or refused it (variants). */
   readonly node: string | null;
   readonly fix: string | null;
+  /** The fix as an edit of the file, where one is correct by construction (the editor's quick fix). */
+  readonly edit: StrengthEdit | null;
   /** Why it is runtime-error, or what an equivalent mutant scored when a milestone still told it apart. */
   readonly note: string | null;
 }
@@ -64,11 +67,13 @@ export interface ScenarioStrength {
 interface StrengthOptions {
   /** The operators to play; the others' mutants are listed as ignored. Default: all. */
   readonly operators?: readonly OperatorName[];
+  /** The scenario's own reference, already played (`playReference(scenario, scenario.reference)`); played here when absent. */
+  readonly reference?: PlayedRun;
 }
 
 export async function scenarioStrength(scenario: Scenario, options: StrengthOptions = {}): Promise<ScenarioStrength> {
   const enabled = new Set(options.operators ?? OPERATORS);
-  const reference = await playReference(scenario, scenario.reference);
+  const reference = options.reference ?? (await playReference(scenario, scenario.reference));
   const base = { scenario: scenario.name, categories: scenario.categories };
   if (reference.evaluation === null || !succeeds(reference.evaluation.score)) {
     const why =
@@ -108,6 +113,7 @@ function lineOf(c: Candidate, kind: "mutant" | "variant"): OutcomeLine {
     killedBy: [],
     node: null,
     fix: null,
+    edit: null,
     note: null,
   };
 }

@@ -8,6 +8,7 @@ import type { ToolDefinition, ToolParameter } from "./types.js";
 function parameterSchema(p: ToolParameter): JsonObject {
   const property: JsonObject = { type: p.nullable ? [p.type, "null"] : p.type };
   if (p.type === "array") property.items = { type: "string" };
+  if (p.enum !== undefined) property.enum = [...p.enum];
   property.description = p.description;
   if (p.default !== undefined) property.default = p.default;
   // POSIX-seconds parameters, where scenario files may write a time expression instead.

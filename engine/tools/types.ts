@@ -26,6 +26,11 @@ export interface ToolParameter {
   readonly annotation: string;
   /** POSIX seconds: scenario files may write a time expression ("tomorrow 17:00") here. */
   readonly timestamp?: boolean;
+  /**
+   * The only values the tool accepts (JSON Schema's `enum` in the tool's catalog entry). Not in
+   * the schema a model is shown, which stays as the benchmark wrote it.
+   */
+  readonly enum?: readonly string[];
 }
 
 /**

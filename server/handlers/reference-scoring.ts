@@ -7,9 +7,8 @@
 // runs in-process.
 import { Worker, parentPort, workerData } from "node:worker_threads";
 import type { Diagnostic } from "../../engine/base/diagnostics.js";
-import { checkReferenceScore } from "../../engine/evaluation/reference-check.js";
 import { strengthDiagnostics, strengthLine } from "../../engine/strength/strength-findings.js";
-import { scenarioStrength } from "../../engine/strength/strength.js";
+import { checkReferenceAndStrength } from "../../engine/strength/checked-strength.js";
 import { isJsonObject } from "../../engine/base/json.js";
 import { checkScenarioFileSource } from "../../engine/scenario/load.js";
 import { YamlSource } from "../../engine/scenario/yaml-source.js";
@@ -45,7 +44,8 @@ const REFERENCE_WORKER_ROLE = "toolsandbox-reference-scorer";
 
 /**
  * The reference solution's findings for a text whose check has no errors (the text is checked
- * again here: the worker shares nothing with the server), then its strength (docs/strength.md):
+ * again here: the worker shares nothing with the server), then its strength (docs/strength.md),
+ * both from one play of the reference:
  * every mutant and variant played, a warning per wrong agent that passes and per right agent that
  * fails. Strength needs a reference that passes, so a reference with findings of its own gets the
  * verdict that says so and no strength warnings. A text with errors has none of either.
@@ -54,10 +54,9 @@ export async function scoreReferenceText(text: string, file: string): Promise<Sc
   const source = new YamlSource(text, file);
   const { scenario } = checkScenarioFileSource(source);
   if (!scenario) return { diagnostics: [], strength: null };
-  const reference = await checkReferenceScore(scenario, source);
-  if (reference.some((d) => d.severity === "error")) return { diagnostics: reference, strength: null };
-  const strength = await scenarioStrength(scenario);
-  return { diagnostics: [...reference, ...strengthDiagnostics(strength, source)], strength: strengthLine(strength) };
+  const { findings, strength } = await checkReferenceAndStrength(scenario, source);
+  if (strength === null) return { diagnostics: findings, strength: null };
+  return { diagnostics: [...findings, ...strengthDiagnostics(strength, source)], strength: strengthLine(strength) };
 }
 
 /**

@@ -1,7 +1,7 @@
 // Quick fixes for the checker's diagnostics, driven by their stable code and data: replace with
 // the suggested key, value, tool or id (data.suggestion); add the missing `after:` of an
-// unconnected milestone (data.insert); insert a missing required key, argument or column; and
-// write a minimal valid scenario into an empty file.
+// unconnected milestone (data.insert); insert a missing required key, argument or column; write
+// a minimal valid scenario into an empty file; and the strength findings' edits (strength-fixes.ts).
 import { CodeActionKind, type CodeAction, type Diagnostic, type Range, type TextEdit } from "vscode-languageserver";
 import { isMap, isScalar, type YAMLMap } from "yaml";
 import type { PathSegment } from "../../engine/scenario/yaml-source.js";
@@ -11,6 +11,7 @@ import { deref, propertiesOf, requiredOf, schemaAt, typesOf, type Schema } from 
 import { guarded } from "./guard.js";
 import { SCHEMA_NOT_FOUND } from "./schema-modeline.js";
 import { SKELETON_SNIPPET, snippetToText } from "./snippets.js";
+import { strengthFixActions } from "./strength-fixes.js";
 
 /** What the client can apply: `snippetEdits` = snippet text edits in a workspace edit (LSP 3.18). */
 export interface CodeActionSupport {
@@ -37,6 +38,7 @@ function actionsFor(doc: ScenarioDocument, d: Diagnostic, support: CodeActionSup
   if (code === "empty-file") return [skeletonAction(doc, d)];
   if (code === SCHEMA_NOT_FOUND) return [removeLineAction(doc, d)];
   if (code === "milestone-unconnected" && insert !== null) return afterActions(doc, d, insert);
+  if (code === "strength-survivor" || code === "strength-refused-variant") return strengthFixActions(doc, d);
   if (suggestion !== null) return [replaceAction(doc, d, suggestion)];
   if (insert !== null && (code === "schema-required" || code === "missing-argument" || code === "missing-column")) {
     const action = insertKeyAction(doc, d, code, insert, support);

@@ -2,8 +2,12 @@
 // the milestone or edge responsible, and leave equivalent mutants out of the score.
 import { test } from "node:test";
 import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
+import { packById } from "../../engine/packs/registry.js";
 import { loadScenarioFile } from "../../engine/scenario/load.js";
+import { checkScenarioText } from "../../engine/scenario/resolve.js";
+import { catalogEntry } from "../../engine/tools/catalog-entry.js";
 import { scenarioStrength, type OutcomeLine, type ScenarioStrength } from "../../engine/strength/strength.js";
 
 const FIXTURES = "test/strength/fixtures";
@@ -41,7 +45,8 @@ test("an insufficient-information scenario without its minefield lets an agent a
   // Nothing looks at MESSAGING, so the wrong agent passes unseen.
   assert.equal(acted.state, "no-coverage");
   assert.equal(acted.score, 1);
-  assert.match(acted.fix ?? "", /add a minefield on MESSAGING/);
+  assert.match(acted.fix ?? "", /^add a minefield on a call to send_message_with_phone_number /);
+  assert.deepEqual(acted.edit, { kind: "call-minefield", tool: "send_message_with_phone_number" }, "the editor can make the fix");
   assert.equal(s.detected, 0);
 });
 
@@ -89,4 +94,25 @@ test("every sample gets a strength line: its reference passes, so its mutants ca
     assert.equal(s.error, null, f);
     assert.equal(s.mutants.filter((m) => m.operator === "stop-early").length, 1, f);
   }
+});
+
+test("an argument with an enum gets another member of it: the tool's JSON Schema lists the members, and the milestone on that column catches the mutant", async () => {
+  const createEvent = packById("tooltalk").tools.find((t) => t.name === "CreateEvent");
+  assert.ok(createEvent);
+  const schema = catalogEntry(createEvent).parameters as { properties: Record<string, { enum?: string[] }> };
+  assert.deepEqual(schema.properties.event_type?.enum, ["meeting", "event"]);
+
+  const s = await strengthOf("tooltalk_event_type");
+  const typed = find(s.mutants, "wrong-argument", "event_type");
+  assert.equal(typed.change, 'event_type "event" -> "meeting" (enum)');
+  assert.equal(typed.state, "killed");
+  assert.deepEqual(typed.killedBy, ["event_added"]);
+
+  // The same scenario whose milestone leaves the type out lets the wrong member pass, and says which column to add.
+  const text = readFileSync(join(FIXTURES, "tooltalk_event_type.scenario.yaml"), "utf8").replace(", event_type: event }", " }");
+  const checked = checkScenarioText(text, "untyped.scenario.yaml");
+  assert.ok(checked.scenario, checked.diagnostics.map((d) => d.message).join("; "));
+  const untyped = find((await scenarioStrength(checked.scenario)).mutants, "wrong-argument", "event_type");
+  assert.equal(untyped.state, "survived");
+  assert.equal(untyped.fix, "add column event_type to milestone event_added's CALENDAR target");
 });

@@ -38,10 +38,19 @@ function distanceKm(from: LatLon, to: LatLon): number {
   return geodesicDistanceKm(from.latitude, from.longitude, to.latitude, to.longitude);
 }
 
+/**
+ * Kilometres per degree of latitude at the least (WGS-84's meridian at the equator has 110.574),
+ * rounded down. No path between two points is shorter than the meridian arc between their
+ * latitudes, so a point further in latitude than radius / this lies outside the radius, and its
+ * geodesic (the dearest step of a reverse geocode over every place) need not be computed.
+ */
+const MIN_KM_PER_DEGREE_LATITUDE = 110;
+
 /** The nearest of `items` within `radiusOf(item)` km of `point`. */
 function nearestWithin<T extends LatLon>(items: readonly T[], point: LatLon, radiusOf: (item: T) => number): T | undefined {
   let best: { item: T; km: number } | undefined;
   for (const item of items) {
+    if (Math.abs(item.latitude - point.latitude) * MIN_KM_PER_DEGREE_LATITUDE > radiusOf(item)) continue;
     const km = distanceKm(point, item);
     if (km <= radiusOf(item) && (!best || km < best.km)) best = { item, km };
   }

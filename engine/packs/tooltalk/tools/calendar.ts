@@ -84,7 +84,7 @@ const createEvent: ToolTalkApi = {
     "Put a new event or meeting in the user's calendar. Both times must be in the future; a meeting needs attendees, and the user is added to them.",
     [
       stringParam("name", "Title of the event.", true),
-      stringParam("event_type", "Either 'meeting' or 'event'.", true),
+      { ...stringParam("event_type", "Either 'meeting' or 'event'.", true), enum: ["meeting", "event"] },
       stringParam("description", "Optional notes about the event, up to 1024 characters.", false),
       stringParam("start_time", "When it starts, as %Y-%m-%d %H:%M:%S.", true),
       stringParam("end_time", "When it ends, as %Y-%m-%d %H:%M:%S.", true),
