@@ -41,7 +41,7 @@ import { collectTrajectoryFiles, hasErrors, loadScenario } from "../engine/runne
 import { formatScore } from "../engine/evaluation/highlights.js";
 import { categoryTableLines, nodeTableLines, passHatKLines, peerLines, scoreLine } from "./score-lines.js";
 import { judgementLines, judgementReport, type JudgementReport } from "./judgement-lines.js";
-import { reviewSummary, type ReviewSummary } from "../engine/runner/failure-review.js";
+import { reviewSummary, type ReviewSummary } from "../engine/runner/review-summary.js";
 import { episodePeers } from "../engine/runner/summary.js";
 import { evalToolTalkMode } from "./tooltalk-eval.js";
 import { evalDialogToolMode } from "./dialogtool-eval.js";

@@ -15,7 +15,7 @@ import { isSuccess, PASS_HAT_K_ESTIMATOR, passHatK, type PassHatKReport } from "
 import { scenarioMeanInterval, wilsonInterval, type Interval } from "../evaluation/statistics/intervals.js";
 import type { Category } from "../scenario/model.js";
 import { addTelemetry, NO_TELEMETRY, type TelemetryTotals } from "../trajectory/telemetry-totals.js";
-import type { RunRecord } from "./run-record.js";
+import type { RunRecord } from "./types.js";
 import { byGroup, copiesNote, foldTrials, groupKey, mean, versionNotes, withoutCopies, type Duplicate } from "./trial-groups.js";
 
 export interface StatusCounts {
