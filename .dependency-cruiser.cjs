@@ -2,6 +2,8 @@
 // `npm run deps` runs this in `npm test`; test/architecture/layers.test.ts plants violations to
 // show that each rule fails when it should.
 
+const { builtinModules } = require("node:module");
+
 /** engine/ folders from the bottom up; a folder may import from itself and from any folder before it. */
 const ENGINE_LAYERS = [
   "base",
@@ -27,6 +29,9 @@ const ENGINE_LAYERS = [
 
 /** The top level, above engine/: server/ first (cli/ starts the language server), then cli/, then client/. */
 const TOP = ["server", "cli", "client"];
+
+/** Node's own modules, with or without `node:`, as dependency-cruiser names them (a reachable rule matches by path). */
+const NODE_BUILTIN = `^(node:)?(${builtinModules.map((m) => m.replace(/[/.]/g, "\\$&")).join("|")})$`;
 
 const upwardEngineRules = ENGINE_LAYERS.map((layer, index) => ({
   name: `layer-${layer}`,
@@ -98,10 +103,11 @@ module.exports = {
     },
     {
       name: "webview-no-node",
-      comment: "the webviews run in the browser: no Node module (their bundle is built for the browser, where none resolves)",
+      comment:
+        "the webviews run in the browser: no Node module, imported or reached through engine modules, types included (their bundle is built for the browser, where none resolves, and their program has no Node types)",
       severity: "error",
       from: { path: "^client/webview/" },
-      to: { dependencyTypes: ["core"] },
+      to: { path: NODE_BUILTIN, reachable: true },
     },
     {
       name: "service-no-handlers",

@@ -8,7 +8,7 @@
 // file never leaves half a JSON document.
 import { formatDiagnostic } from "../engine/base/diagnostics.js";
 import { evaluateTrajectory, EvaluationError, type EvaluationResult } from "../engine/evaluation/evaluate.js";
-import { passHatK, type PassHatKReport, type PeerMetrics } from "../engine/benchmarks/peers.js";
+import type { PassHatKReport, PeerMetrics } from "../engine/benchmarks/peers.js";
 import type { EndReason } from "../engine/episode/types.js";
 import type { Scenario } from "../engine/scenario/model.js";
 import { formatWarning } from "../engine/trajectory/errors.js";
@@ -18,16 +18,14 @@ import { contentDigest, groupFieldsOf, runStatus } from "../engine/reports/run-r
 import {
   byGroup,
   copiesNote,
-  foldTrials,
+  groupFigures,
   groupKey,
-  mean,
   versionNotes,
   withoutCopies,
   type TrialKeys,
 } from "../engine/reports/trial-groups.js";
-import { aggregateByCategory, type CategoryRow } from "../engine/evaluation/categories.js";
-import { PASS_HAT_K_ESTIMATOR } from "../engine/evaluation/pass-k.js";
-import { formatInterval, scenarioMeanInterval, type Interval } from "../engine/evaluation/statistics/intervals.js";
+import type { CategoryRow } from "../engine/evaluation/categories.js";
+import { formatInterval, type Interval } from "../engine/evaluation/statistics/intervals.js";
 import { plural } from "../engine/base/text.js";
 import { readFileSync } from "node:fs";
 import { ExitError, EXIT, type ExitCode } from "../engine/runner/errors.js";
@@ -41,7 +39,7 @@ import { collectTrajectoryFiles, hasErrors, loadScenario } from "../engine/runne
 import { formatScore } from "../engine/evaluation/highlights.js";
 import { categoryTableLines, nodeTableLines, passHatKLines, peerLines, scoreLine } from "./score-lines.js";
 import { judgementLines, judgementReport, type JudgementReport } from "./judgement-lines.js";
-import { reviewSummary, type ReviewSummary } from "../engine/runner/failure-review.js";
+import { reviewSummary, type ReviewSummary } from "../engine/runner/review-summary.js";
 import { episodePeers } from "../engine/runner/summary.js";
 import { evalToolTalkMode } from "./tooltalk-eval.js";
 import { evalDialogToolMode } from "./dialogtool-eval.js";
@@ -156,18 +154,17 @@ function evalCommand(paths: readonly string[], options: EvalOptions, io: CliIO):
   return EXIT.ok;
 }
 
-/**
- * A group's figures as `report` computes them: each scenario's counted trials folded into their
- * mean first, so a scenario counts once in the mean, its interval and the category table; pass^k
- * with each scenario a task and its trials the trials.
- */
+/** A group's figures as `report` computes them (trial-groups.ts): pass^k only when some scenario has two counted trials. */
 function evalGroup(key: string, runs: readonly EvalReport[], threshold: number): EvalGroup {
   const first = runs[0]!;
-  const folded = foldTrials(runs, (r) => (r.status === "scored" ? r.score : null));
-  const means = folded.map((f) => f.score);
-  // pass^1 alone is just the success rate: pass^k only when some scenario has two trials.
-  const trials = folded.some((f) => f.scores.length > 1);
-  const tasks = folded.map((f) => ({ task: f.scenario, scores: f.scores }));
+  const figures = groupFigures(
+    runs,
+    (r) => (r.status === "scored" ? r.score : null),
+    (r) => r.turn_count,
+    threshold,
+  );
+  // pass^1 alone is just the success rate.
+  const trials = figures.scenarios.some((s) => s.scores.length > 1);
   return {
     key,
     agent: first.agent,
@@ -175,14 +172,12 @@ function evalGroup(key: string, runs: readonly EvalReport[], threshold: number):
     prompts: first.prompts,
     augmentation: first.augmentation,
     trajectories: runs.length,
-    counted: folded.reduce((n, f) => n + f.runs.length, 0),
-    scenarios: folded.length,
-    score: folded.length === 0 ? null : mean(means),
-    interval: scenarioMeanInterval(means),
-    categories: aggregateByCategory(
-      folded.map((f) => ({ categories: f.runs[0]!.categories, score: f.score, turn_count: mean(f.runs.map((r) => r.turn_count)) })),
-    ),
-    pass_hat_k: trials ? { ...passHatK(tasks, { threshold }), estimator: PASS_HAT_K_ESTIMATOR } : null,
+    counted: figures.scenarios.reduce((n, s) => n + s.runs.length, 0),
+    scenarios: figures.scenarios.length,
+    score: figures.score,
+    interval: figures.interval,
+    categories: figures.categories,
+    pass_hat_k: trials ? figures.pass_hat_k : null,
   };
 }
 

@@ -125,8 +125,8 @@ export function printScenario(m: Measured, io: CliIO): void {
 }
 
 function where(m: Measured, l: OutcomeLine): string {
-  const d = m.src.diagnostic(m.src.rangeOf(["reference", l.step]), "warning", "strength", "");
-  return `${m.file}:${d.range.start.line + 1}:${d.range.start.character + 1}`;
+  const { start } = m.src.rangeAt(["reference", l.step]);
+  return `${m.file}:${start.line + 1}:${start.character + 1}`;
 }
 
 function printSuite(all: readonly ScenarioStrength[], io: CliIO): void {

@@ -10,7 +10,7 @@ import { compareRuns, CompareError, savedRun } from "../../engine/compare/compar
 import { comparisonHtml } from "../../engine/compare/compare-html.js";
 import { playReference } from "../../engine/compare/reference-run.js";
 import { createNonce, panelHtml } from "../../engine/panel/html.js";
-import { loadRuns } from "../../engine/reports/runs-data.js";
+import { loadRuns } from "../../engine/reports/load-runs.js";
 import { readTrajectoryFile } from "../../engine/trajectory/reader.js";
 import { compareTitle, distinctRunLabels } from "../../engine/compare/run-labels.js";
 import { DEFAULT_RUNS_FOLDER, resolveRunsFolder } from "../../engine/trajectory/run-files.js";

@@ -1,7 +1,7 @@
 // What the ToolSandbox view's three lists say, apart from VS Code: a run's row (told apart from
 // the scenario's other runs by its number, with its score or why it has none, the agent and the
 // date) and an agent's row. Pure, so the texts are tested without VS Code.
-import type { RunRecord } from "../../engine/reports/run-record.js";
+import type { RunRecord } from "../../engine/reports/types.js";
 import { runNumber, shortDate } from "../webview/runs/table-model.js";
 import type { CommandAgentSetting, RoleChoice } from "./settings.js";
 

@@ -4,7 +4,7 @@
 // settings change.
 import { basename, dirname } from "node:path";
 import * as vscode from "vscode";
-import { loadRuns } from "../../engine/reports/runs-data.js";
+import { loadRuns } from "../../engine/reports/load-runs.js";
 import { settingsGetter } from "./model-roles.js";
 import { workspaceRunsFolders } from "./runs-views.js";
 import { readCommandAgents, readRoleChoice } from "./settings.js";

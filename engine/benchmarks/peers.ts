@@ -43,8 +43,7 @@ export {
   type ToolScanPattern,
   type ToolScanResult,
 } from "./toolscan/metric.js";
-export {
-  passHatK,
-  type PassHatKReport,
-  type TaskReliability,
+export type {
+  PassHatKReport,
+  TaskReliability,
 } from "../evaluation/pass-k.js";

@@ -53,7 +53,7 @@ export function referenceFindings(result: EvaluationResult, src: YamlSource): Di
     out.push(report(["reference"], "error", "reference-run-failed", `The reference solution scores 0: ${result.zero_reason}.`));
   }
   result.milestones.forEach((node) => {
-    const path = idPath(src, "milestones", node.id);
+    const path = nodeFieldPath(src, "milestones", node.id) ?? ["milestones"];
     if (node.matched_at === null) {
       out.push(
         report(
@@ -69,7 +69,7 @@ export function referenceFindings(result: EvaluationResult, src: YamlSource): Di
   });
   for (const node of result.minefields) {
     if (node.matched_at === null) continue;
-    const path = idPath(src, "minefields", node.id);
+    const path = nodeFieldPath(src, "minefields", node.id) ?? ["minefields"];
     out.push(
       report(
         path,
@@ -100,8 +100,17 @@ function partialMessage(node: NodeResult): string {
   return `The reference solution reaches this milestone only partly: ${formatScore(node.similarity)} at message ${node.matched_at} (${nodeWhy(node, "milestone")}).`;
 }
 
-/** The path of the node's `id` in the file (the nodes of a checked scenario are in file order). */
-function idPath(src: YamlSource, section: "milestones" | "minefields", id: string): Path {
+/**
+ * The path of a node's `id` (or its `after`) in the file, where a finding about the node goes (the
+ * nodes of a checked scenario are in file order); null when `section` lists no node `id`. The
+ * strength findings (strength/strength-findings.ts) place theirs by it too.
+ */
+export function nodeFieldPath(
+  src: YamlSource,
+  section: "milestones" | "minefields",
+  id: string,
+  field: "id" | "after" = "id",
+): Path | null {
   const position = list(obj(src.value)?.[section]).findIndex((node) => str(obj(node)?.id) === id);
-  return position < 0 ? [section] : [section, position, "id"];
+  return position < 0 ? null : [section, position, field];
 }

@@ -4,7 +4,7 @@
 // or all at once (a saved file), plus a few commands. Nothing here is trusted on arrival: the
 // guards in validate/ turn `unknown` into these types or reject the message.
 import type { Message, ModelCall, ModelCallRole, RunConfig, TrajectoryHeader } from "../episode/types.js";
-import type { DialogToolReport } from "../benchmarks/dialogtool/tasks/trajectory-turns.js";
+import type { DialogToolReport } from "../benchmarks/dialogtool/tasks/types.js";
 import type { EvaluationResult } from "../evaluation/result.js";
 import type { PackId } from "../packs/types.js";
 import type { JudgementEvent, TrajectoryEvent } from "../trajectory/events.js";

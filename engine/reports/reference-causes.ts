@@ -7,7 +7,7 @@ import { failureCause } from "../evaluation/failure-causes.js";
 import { scoreReference } from "../evaluation/reference-check.js";
 import type { Scenario } from "../scenario/model.js";
 import { readRunFile } from "../trajectory/run-damage.js";
-import type { RunRecord } from "./run-record.js";
+import type { RunRecord } from "./types.js";
 
 /** The records with the scenario rule applied to each failed run blamed on its user or agent. */
 export async function withReferenceCauses(records: readonly RunRecord[], threshold = 1): Promise<RunRecord[]> {

@@ -8,8 +8,8 @@ import { createHash } from "node:crypto";
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { basename, dirname, join, relative } from "node:path";
 import { AUGMENTATION_CATEGORIES } from "../evaluation/categories.js";
-import { failureCause, type FailureCause } from "../evaluation/failure-causes.js";
-import { reviewSummary, type ReviewSummary } from "../runner/failure-review.js";
+import { failureCause } from "../evaluation/failure-causes.js";
+import { reviewSummary } from "../runner/review-summary.js";
 import { isErroredEnd, type RunStatus } from "../evaluation/outcome.js";
 import { packById } from "../packs/registry.js";
 import { appsOfTools } from "../scenario/apps.js";
@@ -18,62 +18,9 @@ import type { Scenario } from "../scenario/model.js";
 import { headerScenarioDigest } from "../trajectory/scenario-digest.js";
 import { checkRunText, readRunFile, type CheckedRun, type RunDamage } from "../trajectory/run-damage.js";
 import type { Trajectory } from "../trajectory/trajectory.js";
-import { telemetryTotals, type TelemetryTotals } from "../trajectory/telemetry-totals.js";
+import { telemetryTotals } from "../trajectory/telemetry-totals.js";
 import { TRAJECTORY_SUFFIX } from "../trajectory/writer.js";
-
-export interface RunRecord {
-  /** The file, as given or found under a given folder. */
-  readonly file: string;
-  /** The folder of the file relative to the folder it was found under ("" at its top): runs made together. */
-  readonly suite: string;
-  readonly scenario: string;
-  readonly categories: readonly string[];
-  /** The apps the scenario's reference uses (packs/<pack>/apps.ts); none without a reference or for an unknown pack. */
-  readonly apps: readonly string[];
-  readonly agent: string;
-  readonly user: string;
-  /** "own" when each scenario used its own wording, else "set:" and a digest of the prompt set's tool texts and user preamble. */
-  readonly prompts: string;
-  /** The tool-augmentation tags and scramblings of the scenario, joined with "+"; "none" for a plain scenario. */
-  readonly augmentation: string;
-  readonly seed: number | null;
-  /** From `<name>.trial-<k>.trajectory.jsonl`; null for a single trial. */
-  readonly trial: number | null;
-  /** Whether the score counts: scored, errored (infrastructure), damaged (the file), unscored (no evaluation, or the agent never acted). */
-  readonly status: RunStatus;
-  /** The score that counts: the recorded evaluation's score for a scored run, else null. */
-  readonly score: number | null;
-  /** What the file's evaluation line says, whatever the status (an errored run may have reached every milestone). */
-  readonly recorded_score: number | null;
-  readonly turns: number | null;
-  readonly messages: number;
-  /** The end reason; null when the file has no end (the run was cut short). */
-  readonly end_reason: string | null;
-  /** The role-play judge's overall score (1-5); null when the run was not judged or the judgement failed. */
-  readonly role_play: number | null;
-  /** The end's detail for an errored or unscored run (what failed), else null. */
-  readonly error: string | null;
-  /** The model calls summed (all zero for scripted runs). Their latency is the run's model time. */
-  readonly telemetry: TelemetryTotals;
-  /** The file's modification time (ms since 1970). */
-  readonly date: number;
-  /** Why the file could not be read as a whole run; null when it could. */
-  readonly damaged: string | null;
-  /** The 1-based line where a damaged file breaks; null when it is whole or the problem is the file as a whole. */
-  readonly damaged_line: number | null;
-  /**
-   * "sha256:" and the first 16 hex digits of the digest of the resolved scenario the run played
-   * (its header's scenario_digest, or computed from the embedded scenario for older files); null
-   * when the header did not read. Runs of an edited scenario have another digest under the same name.
-   */
-  readonly scenario_digest?: string | null;
-  /** The digest of the file's bytes: a byte-identical copy of a run has the same; null when the file was not read whole. */
-  readonly content_digest?: string | null;
-  /** Why a failed or errored run failed, by rule (evaluation/failure-causes.ts); null for a success or a damaged or unscored file. */
-  readonly cause: FailureCause | null;
-  /** The failure reviewer's verdict beside `cause` (`run --review`); absent when the run was not reviewed. */
-  readonly review?: ReviewSummary;
-}
+import type { RunRecord } from "./types.js";
 
 /** The trajectory files under `paths` (files as given, folders searched), sorted within each folder. */
 export function findRunFiles(paths: readonly string[]): { readonly file: string; readonly root: string }[] {

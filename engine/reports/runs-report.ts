@@ -8,15 +8,24 @@
 // count; errored runs count as failures (score 0) only under `errorsAsFailures`, and damaged or
 // unscored runs never. Pure: the runs view recomputes it for the rows its filter keeps.
 import { aggregateByApp, type AppRow } from "../evaluation/app-rows.js";
-import { aggregateByCategory, type CategoryRow } from "../evaluation/categories.js";
+import type { CategoryRow } from "../evaluation/categories.js";
 import { CAUSE_KINDS, type CauseKind } from "../evaluation/failure-causes.js";
 import { countedScore, type RunStatus, type ScoringPolicy } from "../evaluation/outcome.js";
-import { isSuccess, PASS_HAT_K_ESTIMATOR, passHatK, type PassHatKReport } from "../evaluation/pass-k.js";
+import { isSuccess, type PassHatKReport } from "../evaluation/pass-k.js";
 import { scenarioMeanInterval, wilsonInterval, type Interval } from "../evaluation/statistics/intervals.js";
-import type { Category } from "../scenario/model.js";
 import { addTelemetry, NO_TELEMETRY, type TelemetryTotals } from "../trajectory/telemetry-totals.js";
-import type { RunRecord } from "./run-record.js";
-import { byGroup, copiesNote, foldTrials, groupKey, mean, versionNotes, withoutCopies, type Duplicate } from "./trial-groups.js";
+import type { RunRecord } from "./types.js";
+import {
+  byGroup,
+  copiesNote,
+  foldTrials,
+  groupFigures,
+  groupKey,
+  mean,
+  versionNotes,
+  withoutCopies,
+  type Duplicate,
+} from "./trial-groups.js";
 
 export interface StatusCounts {
   readonly runs: number;
@@ -105,13 +114,13 @@ export function runsReport(allRecords: readonly RunRecord[], options: RunsReport
     groups: byGroup(records).map(([key, runs]) => groupReport(key, runs, policy, threshold)),
     suites: [...suites.entries()].sort(byKey).map(([key, runs]) => {
       const [suite = "", group = ""] = key.split("\u0000");
-      const means = scenarioMeans(runs, policy);
+      const means = foldTrials(runs, (r) => countedScore(r, policy)).map((s) => s.score);
       return {
         suite,
         group,
         ...statusCounts(runs),
-        score: means.length === 0 ? null : mean(means.map((m) => m.score)),
-        interval: scenarioMeanInterval(means.map((m) => m.score)),
+        score: means.length === 0 ? null : mean(means),
+        interval: scenarioMeanInterval(means),
       };
     }),
     telemetry,
@@ -122,14 +131,17 @@ export function runsReport(allRecords: readonly RunRecord[], options: RunsReport
 
 function groupReport(key: string, runs: readonly RunRecord[], policy: ScoringPolicy, threshold: number): GroupReport {
   const first = runs[0]!;
-  const means = scenarioMeans(runs, policy);
+  const figures = groupFigures(
+    runs,
+    (r) => countedScore(r, policy),
+    (r) => r.turns ?? 0,
+    threshold,
+  );
   const counted = runs.flatMap((r) => {
     const score = countedScore(r, policy);
     return score === null ? [] : [score];
   });
   const successes = counted.filter((s) => isSuccess(s, threshold)).length;
-  const scored = means.map((m) => ({ categories: m.categories as readonly Category[], apps: m.apps, score: m.score, turn_count: m.turns }));
-  const tasks = means.map((m) => ({ task: m.scenario, scores: m.scores }));
   return {
     key,
     agent: first.agent,
@@ -137,9 +149,9 @@ function groupReport(key: string, runs: readonly RunRecord[], policy: ScoringPol
     prompts: first.prompts,
     augmentation: first.augmentation,
     ...statusCounts(runs),
-    scenarios: means.length,
-    score: means.length === 0 ? null : mean(means.map((m) => m.score)),
-    interval: scenarioMeanInterval(means.map((m) => m.score)),
+    scenarios: figures.scenarios.length,
+    score: figures.score,
+    interval: figures.interval,
     success:
       counted.length === 0
         ? null
@@ -150,32 +162,10 @@ function groupReport(key: string, runs: readonly RunRecord[], policy: ScoringPol
             rate: successes / counted.length,
             interval: wilsonInterval(successes, counted.length)!,
           },
-    categories: aggregateByCategory(scored),
-    apps: aggregateByApp(scored),
-    pass_hat_k: tasks.length === 0 ? null : { ...passHatK(tasks, { threshold }), estimator: PASS_HAT_K_ESTIMATOR },
+    categories: figures.categories,
+    apps: aggregateByApp(figures.scenarios.map((s) => ({ apps: s.runs[0]!.apps, score: s.score, turn_count: s.turns }))),
+    pass_hat_k: figures.pass_hat_k,
   };
-}
-
-interface ScenarioMean {
-  readonly scenario: string;
-  readonly categories: readonly string[];
-  readonly apps: readonly string[];
-  /** The counted scores of its trials, in file order. */
-  readonly scores: readonly number[];
-  readonly score: number;
-  readonly turns: number;
-}
-
-/** Each scenario (each version of an edited one) with a counted run: its trials' counted scores and their means. */
-function scenarioMeans(runs: readonly RunRecord[], policy: ScoringPolicy): ScenarioMean[] {
-  return foldTrials(runs, (r) => countedScore(r, policy)).map((s) => ({
-    scenario: s.scenario,
-    categories: s.runs[0]!.categories,
-    apps: s.runs[0]!.apps,
-    scores: s.scores,
-    score: s.score,
-    turns: mean(s.runs.map((r) => r.turns ?? 0)),
-  }));
 }
 
 function statusCounts(runs: readonly Pick<RunRecord, "status" | "cause">[]): StatusCounts {

@@ -6,7 +6,8 @@
 import { countedScore, type ScoringPolicy } from "../evaluation/outcome.js";
 import { isSuccess } from "../evaluation/pass-k.js";
 import { comparePaired, type PairedComparison } from "../evaluation/statistics/paired.js";
-import { findRunFiles, readRunRecord, type RunRecord } from "./run-record.js";
+import { findRunFiles, readRunRecord } from "./run-record.js";
+import type { RunRecord } from "./types.js";
 import { groupKey, withoutCopies } from "./trial-groups.js";
 
 export class SuiteCompareError extends Error {}

@@ -7,6 +7,10 @@
 //   interval or pass^k, and runs of an edited scenario (another scenario digest under the same
 //   name) are a task of their own, named `<name>@<digest>`.
 // Pure: the runs view bundles it.
+import { aggregateByCategory, type CategoryRow } from "../evaluation/categories.js";
+import { PASS_HAT_K_ESTIMATOR, passHatK, type PassHatKReport } from "../evaluation/pass-k.js";
+import { scenarioMeanInterval, type Interval } from "../evaluation/statistics/intervals.js";
+import type { Category } from "../scenario/model.js";
 
 /** What the grouping reads of a run. */
 export interface TrialKeys {
@@ -139,6 +143,46 @@ export function foldTrials<T extends ScenarioKeys>(runs: readonly T[], countedSc
     by.set(key, s);
   }
   return [...by].map(([scenario, s]) => ({ scenario, ...s, score: mean(s.scores) }));
+}
+
+/** A group's figures over its scenarios, as `report`, the runs view and `eval` give them. */
+interface GroupFigures<T> {
+  /** Each scenario with a counted run, its trials folded (foldTrials), with its trials' mean turns. */
+  readonly scenarios: readonly (FoldedScenario<T> & { readonly turns: number })[];
+  /** Mean over the scenarios of their means; null when none counted. */
+  readonly score: number | null;
+  /** 95% percentile bootstrap over scenarios (seeded); null under 10 scenarios. */
+  readonly interval: Interval | null;
+  /** The paper's per-category table, each scenario counted once with its folded score. */
+  readonly categories: readonly CategoryRow[];
+  /** τ-bench's pass^k, each scenario a task and its counted trials the trials; null when no scenario counted. */
+  readonly pass_hat_k: (PassHatKReport & { readonly estimator: string }) | null;
+}
+
+/**
+ * One group's figures: each scenario's counted trials folded into their mean first, so a scenario
+ * counts once in the mean, its interval and the category table. `countedScore` is null for a run
+ * that does not count; `turnsOf` is a run's turn count.
+ */
+export function groupFigures<T extends ScenarioKeys & { readonly categories: readonly string[] }>(
+  runs: readonly T[],
+  countedScore: (r: T) => number | null,
+  turnsOf: (r: T) => number,
+  threshold: number,
+): GroupFigures<T> {
+  const scenarios = foldTrials(runs, countedScore).map((s) => ({ ...s, turns: mean(s.runs.map(turnsOf)) }));
+  const means = scenarios.map((s) => s.score);
+  const tasks = scenarios.map((s) => ({ task: s.scenario, scores: s.scores }));
+  return {
+    scenarios,
+    score: scenarios.length === 0 ? null : mean(means),
+    interval: scenarioMeanInterval(means),
+    // A record's categories are its scenario's, checked when the scenario was loaded (a run record keeps them as strings).
+    categories: aggregateByCategory(
+      scenarios.map((s) => ({ categories: s.runs[0]!.categories as readonly Category[], score: s.score, turn_count: s.turns })),
+    ),
+    pass_hat_k: tasks.length === 0 ? null : { ...passHatK(tasks, { threshold }), estimator: PASS_HAT_K_ESTIMATOR },
+  };
 }
 
 export const mean = (xs: readonly number[]): number => xs.reduce((a, b) => a + b, 0) / xs.length;

@@ -136,22 +136,6 @@ export async function reviewEpisode(
   return unlessStopped(signal, () => reviewer.review(run, signal));
 }
 
-/** The review as summary.json, `report` and the runs view show it: who reviewed, whom it blames and why (or why not). */
-export interface ReviewSummary {
-  readonly reviewer: string;
-  readonly kind: ReviewKind | null;
-  /** The reviewer's reason, or the failure that left it without a verdict. */
-  readonly reason: string;
-}
-
-export function reviewSummary(review: ReviewEvent): ReviewSummary {
-  return {
-    reviewer: review.reviewer,
-    kind: review.verdict?.kind ?? null,
-    reason: review.verdict?.reason ?? `no verdict: ${review.failure ?? "the reviewer gave none"}`,
-  };
-}
-
 const oneLine = (text: string): string => text.replace(/\s+/g, " ").trim();
 
 function clipped(text: string): string {

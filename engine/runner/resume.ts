@@ -4,7 +4,7 @@
 // else under the job's name (a run killed mid-episode, an episode cancelled by Ctrl-C, an engine
 // failure) is deleted and played again from the start, never appended to. A file of an edited
 // scenario is refused, named by the two scenario digests of the headers.
-import { reviewSummary } from "./failure-review.js";
+import { reviewSummary } from "./review-summary.js";
 import { failureCause } from "../evaluation/failure-causes.js";
 import { readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";

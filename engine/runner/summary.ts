@@ -18,7 +18,7 @@ import {
   type ScoringPolicy,
 } from "../evaluation/outcome.js";
 import { isSuccess } from "../evaluation/pass-k.js";
-import type { ReviewSummary } from "./failure-review.js";
+import type { ReviewSummary } from "./review-summary.js";
 import { CAUSE_KINDS, type CauseKind, type FailureCause } from "../evaluation/failure-causes.js";
 import {
   BOOTSTRAP_RESAMPLES,

@@ -5,7 +5,7 @@
 // YAML tells the author nothing).
 import { isAlias, isMap, isPair, isScalar, isSeq, parseDocument, YAMLParseError } from "yaml";
 import type { Document, Node, Pair } from "yaml";
-import type { Diagnostic, Position, Severity } from "../base/diagnostics.js";
+import type { Diagnostic, Position, Range, Severity } from "../base/diagnostics.js";
 import { grouped, limitValue, overLimitMessage } from "../base/limits.js";
 import { nestingLimitMessage, treeProblems } from "./tree-limits.js";
 import { parseWhole, type ParsedYaml, type YamlProblem } from "./yaml-sections.js";
@@ -90,11 +90,21 @@ export class YamlSource {
     return { line: low, character: at - (this.lineStarts[low] ?? 0) };
   }
 
+  /** The lines and characters of [start, end) source offsets. */
+  range([start, end]: readonly [number, number]): Range {
+    return { start: this.position(start), end: this.position(end) };
+  }
+
+  /** The lines and characters of a path's source range (rangeOf): where a lens or a `file:line:col` points. */
+  rangeAt(path: Path, anchor: Anchor = "value"): Range {
+    return this.range(this.rangeOf(path, anchor));
+  }
+
   diagnostic(offsets: readonly [number, number], severity: Severity, code: string, message: string, data?: Diagnostic["data"]): Diagnostic {
     const [start, end] = offsets;
     const base = {
       file: this.file,
-      range: { start: this.position(start), end: this.position(end) },
+      range: this.range(offsets),
       offset: [start, end] as const,
       severity,
       code,

@@ -77,7 +77,7 @@ function reason(m: OutcomeLine): string | null {
 }
 
 function location(src: YamlSource, m: OutcomeLine): Location {
-  const range = src.diagnostic(src.rangeOf(["reference", m.step]), "warning", "strength", "").range;
+  const range = src.rangeAt(["reference", m.step]);
   return {
     start: { line: range.start.line + 1, column: range.start.character + 1 },
     end: { line: range.end.line + 1, column: range.end.character + 1 },

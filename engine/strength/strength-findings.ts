@@ -4,7 +4,7 @@
 // end of a blamed `after` edge, or else the reference step the mutant changed.
 import type { Diagnostic } from "../base/diagnostics.js";
 import { plural } from "../base/text.js";
-import { list, obj, str } from "../scenario/raw.js";
+import { nodeFieldPath } from "../evaluation/reference-check.js";
 import type { Path, YamlSource } from "../scenario/yaml-source.js";
 import type { OutcomeLine, ScenarioStrength } from "./strength.js";
 
@@ -58,8 +58,8 @@ function outcomePath(src: YamlSource, l: OutcomeLine): Path {
   const nodeId = edge ? edge[2]! : l.node;
   if (nodeId !== null) {
     for (const section of ["milestones", "minefields"] as const) {
-      const position = list(obj(src.value)?.[section]).findIndex((node) => str(obj(node)?.id) === nodeId);
-      if (position >= 0) return edge ? [section, position, "after"] : [section, position, "id"];
+      const path = nodeFieldPath(src, section, nodeId, edge ? "after" : "id");
+      if (path !== null) return path;
     }
   }
   return ["reference", l.step];

@@ -12,8 +12,7 @@ export function strengthLenses(doc: ScenarioDocument, verdict: string | null): C
     const src = doc.source;
     const { pair } = src.locate(["milestones"]);
     if (pair === null) return [];
-    const d = src.diagnostic(src.rangeOf(["milestones"], "key"), "info", "strength", verdict);
     // A lens with no command is shown as text: there is nothing to run from it.
-    return [{ range: d.range, command: { title: verdict, command: "" } }];
+    return [{ range: src.rangeAt(["milestones"], "key"), command: { title: verdict, command: "" } }];
   });
 }

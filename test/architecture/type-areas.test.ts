@@ -3,6 +3,7 @@
 // runs in the CLI and the language server, where there is no `document`. These tests plant a file
 // that uses the DOM, compile it under each area's config, and check that only the webview's accepts
 // it; a file that uses only Node passes the Node side's, so a failure means the DOM, not the setup.
+// The webview's config, the other way round, has no Node types: the same Node file fails there.
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
@@ -54,18 +55,28 @@ test("the Node side (engine/, cli/, server/) does not compile a use of the DOM",
   );
 });
 
+test("the webview's config does not compile a use of Node", () => {
+  // TS2307: cannot find module 'node:fs'; TS2591: cannot find name 'process' (install @types/node).
+  const errors = compile("client/webview/tsconfig.json", USES_NODE);
+  assert.deepEqual([...new Set(errors)].sort(), ["TS2307", "TS2591"], errors.join(", ") || "no error");
+});
+
 test("the Node side compiles Node, and the webview's config compiles the DOM (the planted files are sound)", () => {
   assert.deepEqual(compile("tsconfig.json", USES_NODE), []);
   assert.deepEqual(compile("client/webview/tsconfig.json", USES_DOM), []);
 });
 
+/** The files of an area's program as `npm run typecheck` builds it (--listFilesOnly resolves it without checking it). */
+function programFiles(areaConfig: string): string[] {
+  const result = spawnSync(process.execPath, [TSC, "-p", join(ROOT, areaConfig), "--listFilesOnly"], { encoding: "utf8" });
+  assert.equal(result.status, 0, result.stderr);
+  return result.stdout.split("\n").filter((f) => f !== "");
+}
+
 test("the Node side's program, as `npm run typecheck` builds it, holds no DOM lib", () => {
   // A `/// <reference lib="dom" />` in any file of the program gives the DOM to all of it: that is
-  // how a planted `document` in engine/ once passed. --listFilesOnly resolves the program without
-  // checking it.
-  const result = spawnSync(process.execPath, [TSC, "-p", join(ROOT, "tsconfig.json"), "--listFilesOnly"], { encoding: "utf8" });
-  assert.equal(result.status, 0, result.stderr);
-  const files = result.stdout.split("\n").filter((f) => f !== "");
+  // how a planted `document` in engine/ once passed.
+  const files = programFiles("tsconfig.json");
   assert.ok(
     files.some((f) => f.includes("/engine/runner/")),
     "the program holds the engine",
@@ -73,6 +84,20 @@ test("the Node side's program, as `npm run typecheck` builds it, holds no DOM li
   // (The extension host shares the webview's DOM-free checks, client/webview/validate/: they are here.)
   assert.deepEqual(
     files.filter((f) => /lib\.dom(\.iterable)?\.d\.ts$/.test(f)),
+    [],
+  );
+});
+
+test("the webview's program, engine modules it imports included, holds no Node types", () => {
+  // As with the DOM above: one `/// <reference types="node" />` in the program, or a package whose
+  // types pull Node's in, would give Node's globals to every webview file.
+  const files = programFiles("client/webview/tsconfig.json");
+  assert.ok(
+    files.some((f) => f.includes("/engine/reports/")),
+    "the program holds the engine modules the runs view imports",
+  );
+  assert.deepEqual(
+    files.filter((f) => f.includes("/@types/node/")),
     [],
   );
 });

@@ -3,7 +3,7 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { createNonce, panelHtml } from "../../engine/panel/html.js";
-import type { RunRecord } from "../../engine/reports/run-record.js";
+import type { RunRecord } from "../../engine/reports/types.js";
 import type { RunsData } from "../../engine/reports/runs-data.js";
 import { runsReport } from "../../engine/reports/runs-report.js";
 

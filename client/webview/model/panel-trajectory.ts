@@ -13,8 +13,7 @@ import type { RowChange, TableSchema, Tables } from "../../../engine/world/types
 import type { NodeKind, PanelEvaluation, PanelHeader, PanelJudgement, PanelLine } from "../../../engine/panel/protocol.js";
 import type { NodeResult } from "../../../engine/evaluation/result.js";
 import type { Rescored } from "../../../engine/panel/score-source.js";
-import type { DialogToolReport } from "../../../engine/benchmarks/dialogtool/tasks/trajectory-turns.js";
-import type { ScoredDialogToolTurn } from "../../../engine/benchmarks/dialogtool/tasks/types.js";
+import type { DialogToolReport, ScoredDialogToolTurn } from "../../../engine/benchmarks/dialogtool/tasks/types.js";
 
 export class LineOrderError extends Error {}
 

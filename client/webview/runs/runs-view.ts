@@ -3,7 +3,7 @@
 // by suite or category. Only the rows in view exist in the DOM (fixed height), so 10,000 runs draw
 // as fast as 20. Opening a row (click, Enter) asks the host to open its replay; two rows picked
 // with Ctrl/Cmd+click can be compared.
-import type { RunRecord } from "../../../engine/reports/run-record.js";
+import type { RunRecord } from "../../../engine/reports/types.js";
 import type { RunsData } from "../../../engine/reports/runs-data.js";
 import { FIRST_RENDER_MARK, type ViewRequest } from "../../../engine/panel/protocol.js";
 import { button, el, replaceChildren } from "../view/dom.js";

@@ -1,7 +1,7 @@
 // The runs table as data: its columns, and the rows a sort, a filter and a grouping give, as one
 // flat list (group headings between the runs) that the view draws a window of. Pure, so 10,000
 // runs are sorted and grouped in tests without a browser.
-import type { RunRecord } from "../../../engine/reports/run-record.js";
+import type { RunRecord } from "../../../engine/reports/types.js";
 
 export type ColumnId =
   | "scenario"

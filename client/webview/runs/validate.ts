@@ -4,9 +4,9 @@
 import type { AppRow } from "../../../engine/evaluation/app-rows.js";
 import type { CategoryRow } from "../../../engine/evaluation/categories.js";
 import type { PassHatKReport } from "../../../engine/evaluation/pass-k.js";
-import type { RunRecord } from "../../../engine/reports/run-record.js";
+import type { RunRecord } from "../../../engine/reports/types.js";
 import { CAUSE_KINDS, type CauseKind, type FailureCause } from "../../../engine/evaluation/failure-causes.js";
-import type { ReviewSummary } from "../../../engine/runner/failure-review.js";
+import type { ReviewSummary } from "../../../engine/runner/review-summary.js";
 import type { RunsData } from "../../../engine/reports/runs-data.js";
 import type { GroupReport, RunsReport, StatusCounts, SuccessRate, SuiteRow } from "../../../engine/reports/runs-report.js";
 import type { Interval } from "../../../engine/evaluation/statistics/intervals.js";

@@ -1,11 +1,11 @@
 // DialogTool's per-turn scores of the shown run, as the host sends them (computed by the engine
 // from the trajectory and its scenario). Checked field by field: the actions carry the model's
 // own arguments and replies.
-import type { DialogToolReport } from "../../../engine/benchmarks/dialogtool/tasks/trajectory-turns.js";
 import type {
   ActionCall,
   AgentAction,
   DialogToolErrorAnalysis,
+  DialogToolReport,
   DialogToolMetrics,
   MismatchCounts,
   Rate,

@@ -10,7 +10,7 @@ import { agentTurnStarts, appsOfAction, catalogNames, dialogueTurnAt } from "./t
 import { metricsOfTurns } from "./metrics.js";
 import { goAhead, referenceTurns, transactionalTools } from "./confirmation.js";
 import { scoreTurn } from "./turn-scores.js";
-import type { ActionCall, AgentAction, DialogToolMetrics, DialogToolTurn, ScoredDialogToolTurn } from "./types.js";
+import type { ActionCall, AgentAction, DialogToolReport, DialogToolTurn } from "./types.js";
 
 type Truth = Exclude<AgentAction, { kind: "none" }>;
 
@@ -77,13 +77,6 @@ function freeRunTurns(messages: readonly Message[], scenario: Scenario): FreeRun
   });
   for (const [d, agent] of played) if (d >= reference.length) extra += agent.length;
   return { turns, extra_turns: extra };
-}
-
-/** A free run scored: what `eval --mode dialogtool` reports for a trajectory, and the panel shows. */
-export interface DialogToolReport {
-  readonly turns: readonly ScoredDialogToolTurn[];
-  readonly metrics: DialogToolMetrics;
-  readonly extra_turns: number;
 }
 
 export function scoredFreeRun(messages: readonly Message[], scenario: Scenario): DialogToolReport {

@@ -172,3 +172,10 @@ export interface DialogToolMetrics {
   readonly selection_settings: { readonly flat: SelectionSetting; readonly hierarchical?: SelectionSetting };
   readonly errors: DialogToolErrorAnalysis;
 }
+
+/** A free run scored: what `eval --mode dialogtool` reports for a trajectory, and the panel shows. */
+export interface DialogToolReport {
+  readonly turns: readonly ScoredDialogToolTurn[];
+  readonly metrics: DialogToolMetrics;
+  readonly extra_turns: number;
+}
