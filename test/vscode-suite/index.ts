@@ -14,7 +14,6 @@ const COMMANDS = [
   "toolsandbox.runScenario",
   "toolsandbox.runScenarioWithModel",
   "toolsandbox.runScenarioWithAgent",
-  "toolsandbox.playScenarioAsAgent",
   "toolsandbox.replayTrajectory",
   "toolsandbox.rescoreTrajectory",
   "toolsandbox.openPanel",
