@@ -161,6 +161,7 @@ export class DebugSession {
   markStopped(): void {
     this.previousStop = this.stopIndex;
     this.stopIndex = this.messageIndex;
+    if (this.messageIndex < this.timeline.messages.length) this.scores.prefetch(this.messageIndex);
   }
 
   /** Positions at message 0 and tells whether it is a stop of its own (a breakpoint there, or stopOnEntry). */

@@ -81,7 +81,10 @@ export class PrefixScores {
   private readonly provisional = new Map<number, string>();
   private readonly results = new Map<number, EvaluationResult | null>();
   private readonly backend: Backend;
-  private running: { job: ScoringJob; done: Promise<void> } | null = null;
+  /** Scored in a thread (a replay): stops are prefetched. */
+  private readonly prefetches: boolean;
+  /** The job in the thread; `prefetch`: started by no one waiting (see prefetch()), so never cancelled for another. */
+  private running: { job: ScoringJob; done: Promise<void>; prefetch: boolean } | null = null;
   private nextJob = 1;
   private changed = signal();
   /** Settles when the session ends: nothing is scored any more. */
@@ -97,8 +100,8 @@ export class PrefixScores {
     private readonly timeline: Timeline,
     threadScript: string | null = scoringThreadScript(),
   ) {
-    this.backend =
-      timeline.replay && threadScript ? new ThreadBackend(threadScript, timeline.trajectoryPath) : new InProcessBackend(timeline);
+    this.prefetches = timeline.replay && threadScript !== null;
+    this.backend = this.prefetches ? new ThreadBackend(threadScript!, timeline.trajectoryPath) : new InProcessBackend(timeline);
   }
 
   /** What the prefix 0..index matches at index, if scored already (null: the milestones cannot be scored). */
@@ -125,14 +128,27 @@ export class PrefixScores {
     return this.results.get(index) ?? null;
   }
 
-  /** Stops the job running (nobody waits for it any more). */
+  /**
+   * A replay's stop: its whole evaluation is computed in the thread while the user looks at the
+   * stop, so that the Milestones scope (or a condition reading the milestones) is answered at
+   * once, and the similarities and closest misses it leaves behind make the next stops' work
+   * incremental. Only when the thread is idle; a job that then needs the thread waits for this one
+   * rather than cancelling it, since cancelling a long prefix terminates the thread and loses
+   * that work. A live episode is scored on the event loop, so nothing is prefetched there.
+   */
+  prefetch(index: number): void {
+    if (!this.prefetches || this.running || index < 0 || this.has(index, true)) return;
+    this.start(index, true, 0, true);
+  }
+
+  /** Stops the job running (nobody waits for it any more); a prefetch runs on, as nobody waited for it. */
   cancel(): void {
-    if (this.running) this.backend.cancel(this.running.job.id);
+    if (this.running && !this.running.prefetch) this.backend.cancel(this.running.job.id);
   }
 
   async close(): Promise<void> {
     this.closed.resolve();
-    this.cancel();
+    if (this.running) this.backend.cancel(this.running.job.id);
     await this.backend.close();
   }
 
@@ -165,7 +181,7 @@ export class PrefixScores {
         if (stop) throw new ScoringCancelled("the scoring was cancelled");
         const running = this.running;
         if (running && !covers(running.job, index, full)) {
-          this.backend.cancel(running.job.id);
+          if (!running.prefetch) this.backend.cancel(running.job.id);
           await Promise.race([running.done, abort]);
           continue;
         }
@@ -181,7 +197,7 @@ export class PrefixScores {
     }
   }
 
-  private start(index: number, full: boolean, ahead: number): void {
+  private start(index: number, full: boolean, ahead: number, prefetch = false): void {
     const last = this.timeline.messages.length - 1;
     const indices: number[] = [index];
     const step = Math.sign(ahead);
@@ -198,7 +214,7 @@ export class PrefixScores {
         if (this.running?.job === job) this.running = null;
         this.wake();
       });
-    this.running = { job, done };
+    this.running = { job, done, prefetch };
   }
 
   private deliver(message: FromScoringThread): void {

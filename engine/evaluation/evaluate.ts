@@ -112,6 +112,31 @@ export function scorePrefix(prepared: PreparedScoring, last: number, options: Ev
   };
 }
 
+/** Where each node of the two lists is matched in the prefix 0..last (null: not matched). */
+interface PrefixAssignment {
+  readonly milestones: readonly (number | null)[];
+  readonly minefields: readonly (number | null)[];
+}
+
+/**
+ * The matches scorePrefix reports for the prefix 0..last, without what explains them (the
+ * constraint results and the closest miss of each unmatched node, most of a prefix's cost): all
+ * a milestone breakpoint asks at each step.
+ */
+export function prefixAssignment(prepared: PreparedScoring, last: number): PrefixAssignment {
+  const window = prepared.firstUserIndex <= last ? { first: prepared.firstUserIndex, last } : null;
+  const placed = (list: PreparedList): (number | null)[] => {
+    if (list.nodes.length === 0) return [];
+    if (window === null) return list.nodes.map(() => null);
+    const match = bestMatch(matchProblem(list.scorer(), list.edges, window));
+    return list.nodes.map((_, v) => {
+      const { index, similarity } = match.assignment[v]!;
+      return similarity > 0 ? index : null;
+    });
+  };
+  return { milestones: placed(prepared.milestones), minefields: placed(prepared.minefields) };
+}
+
 /**
  * What scoring needs of a saved run. The trajectory layer sits above this one (a trajectory file
  * carries its evaluation line), so a `Trajectory` is taken by its shape, not by its class.

@@ -38,9 +38,11 @@ interface BoundConstraint {
   /** "initial", a node position, or null for no reference. */
   readonly reference: "initial" | number | null;
   /**
-   * The memo's key of the table at the node's message and at the referenced one: the state key
-   * for a world table; for SANDBOX the class of what the constraint reads of the message
-   * (readerOf), so a long run's look-alike messages are scored once. Both are below the span.
+   * The memo's key of the table at the node's message and at the referenced one: for a world
+   * table its equality class (equal in every cell, so every measure scores it alike: a setting
+   * toggled back and forth is two states, not one per toggle); for SANDBOX the class of what the
+   * constraint reads of the message (readerOf), so a long run's look-alike messages are scored
+   * once. Both are below the span.
    */
   readonly currentKey: (index: number) => number;
   readonly referenceKey: (index: number) => number;
@@ -48,6 +50,19 @@ interface BoundConstraint {
 
 /** The matched index of a referenced node (only nodes in the node's reference list). */
 type ReferenceIndex = (node: number) => number;
+
+/** closestMiss's scan of messages first..last: the best so far, as its comparison keys. */
+interface MissScan {
+  last: number;
+  best: number;
+  bestSatisfied: number;
+  bestSum: number;
+  /** The best's column share, once a tie needed it. */
+  bestColumns: number | null;
+}
+
+/** Scans kept per node (one per window start and reference indices a prefix asked with). */
+const MISS_SCANS_KEPT = 32;
 
 export class NodeScorer {
   private readonly bound: readonly (readonly BoundConstraint[])[];
@@ -60,6 +75,12 @@ export class NodeScorer {
    * (explained()), not for the thousands the matcher scores.
    */
   private readonly cache: (readonly BoundedMemo<number, number>[])[];
+  /** Per node: closestMiss's running scans, by window start and the indices of what the node references. */
+  private readonly missScans: Map<string, MissScan>[];
+  /** Per node: the nodes its constraints and guardrails reference (what closestMiss's scores depend on besides the message). */
+  private readonly missReferences: readonly (readonly number[])[];
+  /** Per node and constraint: the column credit of an explanation, by scoreKey (closestMiss's tie-break). */
+  private readonly columnCredits: (readonly BoundedMemo<number, number>[])[];
   /** Per node: positions of its constraints that read no milestone (null or "initial" reference). */
   private readonly unreferencedPositions: readonly (readonly number[])[];
   /** Every constraint reading a milestone's index, for sameAsPrevious(). */
@@ -95,8 +116,8 @@ export class NodeScorer {
       const world = states.table !== SANDBOX_TABLE;
       return {
         ...partial,
-        currentKey: world ? (index) => states.key(index) : readerOf(partial, "matched"),
-        referenceKey: world ? (index) => states.key(index) : readerOf(partial, "referenced"),
+        currentKey: world ? (index) => states.equalityClass(index) : readerOf(partial, "matched"),
+        referenceKey: world ? (index) => states.equalityClass(index) : readerOf(partial, "referenced"),
       };
     };
     this.bound = nodes.map((node, v) => [
@@ -108,6 +129,11 @@ export class NodeScorer {
     this.initialGuardrailPositions = this.bound.map((list) => positions(list, (b) => b.guardrail && b.reference === "initial"));
     this.writtenPositions = this.bound.map((list) => positions(list, (b) => !b.guardrail));
     this.cache = this.bound.map((list) => list.map(() => new BoundedMemo<number, number>()));
+    this.columnCredits = this.bound.map((list) => list.map(() => new BoundedMemo<number, number>()));
+    this.missScans = this.bound.map(() => new Map());
+    this.missReferences = this.bound.map((list) => [
+      ...new Set(list.flatMap((b) => (typeof b.reference === "number" ? [b.reference] : []))),
+    ]);
     this.unreferencedPositions = this.bound.map((list) => positions(list, (b) => typeof b.reference !== "number"));
     this.referencing = this.bound.flat().filter((b) => typeof b.reference === "number");
     this.rowPositions = this.bound.map((_, v) => [...this.initialGuardrailPositions[v]!, ...this.writtenPositions[v]!]);
@@ -312,14 +338,21 @@ export class NodeScorer {
    */
   closestMiss(node: number, first: number, last: number, refIndex: ReferenceIndex): number {
     const list = this.bound[node]!;
-    let best = first;
-    let bestSatisfied = -1;
-    let bestSum = -Infinity;
-    // The column share needs explanations: built only where the first two keys tie the best.
-    let bestColumns: number | null = null;
+    // The scan is a running best in message order, so the prefixes of one run (prefix-evaluation.ts)
+    // extend the scan of a shorter prefix with the same window start and the same references
+    // rather than starting again: a stop at message i + 1 looks at one more message.
+    const scans = this.missScans[node]!;
+    const signature = `${first}:${this.missReferences[node]!.map((u) => refIndex(u)).join(",")}`;
+    let scan = scans.get(signature);
+    if (scan === undefined || scan.last > last) {
+      scan = { last: first - 1, best: first, bestSatisfied: -1, bestSum: -Infinity, bestColumns: null };
+      if (scans.size >= MISS_SCANS_KEPT) scans.clear();
+      scans.set(signature, scan);
+    }
     // A constraint's column credit is a function of what its score is (scoreKey): a loop of
-    // look-alike messages that tie builds each explanation once.
-    const credits = list.map(() => new Map<number, number>());
+    // look-alike messages that tie builds each explanation once, and the prefixes of one run
+    // share them, since a key means the same states in every prefix.
+    const credits = this.columnCredits[node]!;
     const columnsAt = (index: number): number => {
       let columns = 0;
       list.forEach((_, c) => {
@@ -333,28 +366,32 @@ export class NodeScorer {
       });
       return columns;
     };
-    for (let index = first; index <= last; index++) {
+    const fails = this.fixedColumnsFail[node]!;
+    for (let index = scan.last + 1; index <= last; index++) {
       let satisfied = 0;
       let sum = 0;
       list.forEach((b, c) => {
-        const similarity = this.score(node, c, index, refIndex);
+        // A column the reference cannot change fails here: 0 without the (costly) comparison.
+        const similarity = fails[c]?.(index) ? 0 : this.score(node, c, index, refIndex);
         if (similarity > 0) satisfied++;
         if (!b.guardrail) sum += similarity;
       });
-      if (satisfied < bestSatisfied || (satisfied === bestSatisfied && sum < bestSum)) continue;
-      if (satisfied === bestSatisfied && sum === bestSum) {
-        bestColumns ??= columnsAt(best);
+      if (satisfied < scan.bestSatisfied || (satisfied === scan.bestSatisfied && sum < scan.bestSum)) continue;
+      if (satisfied === scan.bestSatisfied && sum === scan.bestSum) {
+        // The column share needs explanations: built only where the first two keys tie the best.
+        scan.bestColumns ??= columnsAt(scan.best);
         const columns = columnsAt(index);
-        if (!(columns > bestColumns)) continue;
-        bestColumns = columns;
+        if (!(columns > scan.bestColumns)) continue;
+        scan.bestColumns = columns;
       } else {
-        bestColumns = null;
+        scan.bestColumns = null;
       }
-      best = index;
-      bestSatisfied = satisfied;
-      bestSum = sum;
+      scan.best = index;
+      scan.bestSatisfied = satisfied;
+      scan.bestSum = sum;
     }
-    return best;
+    scan.last = last;
+    return scan.best;
   }
 
   private referenceIndex(b: BoundConstraint, refIndex: ReferenceIndex): number | null {

@@ -9,7 +9,7 @@
 import type { EndReason, Message } from "../episode/types.js";
 import type { Scenario } from "../scenario/model.js";
 import type { Tables } from "../world/types.js";
-import { type PreparedScoring, prepareScoring, scorePrefix } from "./evaluate.js";
+import { type PreparedScoring, prefixAssignment, prepareScoring, scorePrefix } from "./evaluate.js";
 import type { EvaluationResult } from "./result.js";
 
 /** The ids matched exactly at a prefix's last message: what a milestone breakpoint or the minefield filter asks. */
@@ -61,9 +61,22 @@ export class PrefixEvaluation {
     return result;
   }
 
-  /** Which nodes the prefix 0..last matches at `last` itself. */
+  /**
+   * Which nodes the prefix 0..last matches at `last` itself. Only the matching is run, not the
+   * explanations: a step with a milestone breakpoint asks this at every message it passes.
+   */
   matchedHere(last: number): MatchedHere {
-    return this.here.get(last) ?? matchedHere(this.at(last), last);
+    const known = this.here.get(last);
+    if (known) return known;
+    const { milestones, minefields } = prefixAssignment(this.prepared, last);
+    const ids = (nodes: readonly { id: string }[], at: readonly (number | null)[]): string[] =>
+      nodes.filter((_, v) => at[v] === last).map((n) => n.id);
+    const here = {
+      milestones: ids(this.prepared.milestones.nodes, milestones),
+      minefields: ids(this.prepared.minefields.nodes, minefields),
+    };
+    this.here.set(last, here);
+    return here;
   }
 }
 

@@ -27,6 +27,8 @@ test("on generated long runs of every sample, each prefix scores as the messages
     const first = firstUserMessageIndex(run.messages);
     const worldAt = (i: number) => run.worldAt(i);
     const incremental = new PrefixEvaluation(run.header.scenario, run.messages, worldAt, first, run.endReason);
+    // Asked only what a milestone breakpoint asks (the matches, no explanations), as a step does.
+    const stepping = new PrefixEvaluation(run.header.scenario, run.messages, worldAt, first, run.endReason);
     const last = run.messages.length - 1;
     // Forward as a continue walks, then a few back as Step Back does (answered from what was kept).
     const order = [...run.messages.keys(), last - 1, Math.floor(last / 2), first];
@@ -36,6 +38,7 @@ test("on generated long runs of every sample, each prefix scores as the messages
       });
       assert.deepEqual(incremental.at(i), alone, `${file} (${placement}, ${run.messages.length} messages): the prefix up to ${i}`);
       assert.deepEqual(incremental.matchedHere(i), matchedHere(alone, i));
+      assert.deepEqual(stepping.matchedHere(i), matchedHere(alone, i), `${file}: the matches alone at ${i}`);
       if (incremental.matchedHere(i).milestones.length > 0) matchedSomewhere++;
     }
   }
