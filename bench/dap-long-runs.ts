@@ -1,6 +1,7 @@
 // bench:dap's long-run rows: every sample's own run stretched to 10,000 messages of traffic its
 // milestones do not care about (bench/long-run-trajectory.ts, "spread"), replayed by `toolsandbox
-// dap` with a breakpoint on every milestone. Per sample, from message 90% of the way:
+// dap` with a breakpoint on every milestone and minefield (the insufficient-information samples
+// have minefields alone). Per sample, from message 90% of the way:
 //   - Step Over: from the request to the stopped event (each stop needs the evaluation of the
 //     messages up to it; median of the steps);
 //   - the Milestones scope at that stop: scopes, then its variables;
@@ -64,7 +65,8 @@ async function sampleRow(sample: string, messages: number, steps: number): Promi
       dc.launch({ program: run.trajectory, scenario: run.scenario }),
       dc.waitForEvent("stopped"),
     ]);
-    await dc.setBreakpointsRequest({ source: { path: run.scenario }, breakpoints: milestoneLines(run.source).map((line) => ({ line })) });
+    const lines = [...milestoneLines(run.source), ...milestoneLines(run.source, "minefields")];
+    await dc.setBreakpointsRequest({ source: { path: run.scenario }, breakpoints: lines.map((line) => ({ line })) });
     const pause = async (): Promise<void> => {
       await dc.pauseRequest({ threadId: 1 });
     };
@@ -85,21 +87,24 @@ async function sampleRow(sample: string, messages: number, steps: number): Promi
       null,
     );
     // Pause while a continue scores the prefixes after this stop.
-    const stopped = dc.waitForEvent("stopped") as Promise<DebugProtocol.StoppedEvent>;
+    // A continue that reaches the end first (nothing left to score) has nothing to pause: the
+    // session ends, and the row says so instead of waiting for a stop that cannot come.
+    const stopped = Promise.race([dc.waitForEvent("stopped"), dc.waitForEvent("terminated")]) as Promise<DebugProtocol.Event>;
     await dc.continueRequest({ threadId: 1 });
     await new Promise((r) => setTimeout(r, 200));
     const pauseStart = performance.now();
     await dc.pauseRequest({ threadId: 1 });
     const pauseAnswer = performance.now() - pauseStart;
-    await stopped;
-    const pauseStop = performance.now() - pauseStart;
+    const ended = await stopped;
+    const pauseStop = ended.event === "terminated" ? Number.NaN : performance.now() - pauseStart;
     return { sample, steps: stepTimes, scope, pauseAnswer, pauseStop };
   } finally {
     await dc.stop();
   }
 }
 
-const ms = (value: number): string => (value >= LIMIT_MS ? `> ${LIMIT_MS} ms` : `${value.toFixed(1)} ms`);
+const ms = (value: number): string =>
+  Number.isNaN(value) ? "none (the run ended first)" : value >= LIMIT_MS ? `> ${LIMIT_MS} ms` : `${value.toFixed(1)} ms`;
 
 /** Prints one line per sample and the totals; returns the three targets, met or not. */
 export async function longRunRows(messages: number, steps: number, only: number | null): Promise<{ what: string; met: boolean }[]> {
@@ -109,7 +114,7 @@ export async function longRunRows(messages: number, steps: number, only: number 
     .sort()
     .slice(0, only ?? undefined);
   console.log(
-    `\nLong runs: ${samples.length} samples at ${messages} messages (spread), a breakpoint on every milestone, from message ${Math.floor(messages * 0.9)}:`,
+    `\nLong runs: ${samples.length} samples at ${messages} messages (spread), a breakpoint on every milestone and minefield, from message ${Math.floor(messages * 0.9)}:`,
   );
   const rows: SampleRow[] = [];
   for (const sample of samples) {

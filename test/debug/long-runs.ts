@@ -24,10 +24,11 @@ export function longRunFile(sample: string, messages: number, placement: Traffic
   return { trajectory, scenario, source: readFileSync(scenario, "utf8") };
 }
 
-/** The 1-based lines of the `- id:` of every milestone (the part of the file before `minefields:`). */
-export function milestoneLines(source: string): number[] {
+/** The 1-based lines of the `- id:` of every milestone (the part of the file before `minefields:`), or of every node of `section`. */
+export function milestoneLines(source: string, section: "milestones" | "minefields" = "milestones"): number[] {
   const lines = source.split("\n");
-  const start = lines.findIndex((l) => /^milestones:/.test(l));
+  const start = lines.findIndex((l) => l.startsWith(`${section}:`));
+  if (start < 0) return [];
   const end = lines.findIndex((l, i) => i > start && /^\S/.test(l));
   const out: number[] = [];
   for (let i = start + 1; i < (end < 0 ? lines.length : end); i++) if (/^ {2}- id: /.test(lines[i]!)) out.push(i + 1);
