@@ -6,7 +6,7 @@ import type { Message, TrajectoryHeader } from "../../engine/episode/types.js";
 import type { EvaluationResult } from "../../engine/evaluation/result.js";
 import { dialogToolMessage } from "../../engine/panel/dialogtool-message.js";
 import type { HostMessage, LiveState, RunControl } from "../../engine/panel/protocol.js";
-import type { PlayFormMessage, PlayRequest } from "../../engine/panel/play-form.js";
+import type { PlayFormMessage, PlayRequest } from "../../engine/panel/play-protocol.js";
 import type { Rescored } from "../../engine/panel/score-source.js";
 import { Trajectory } from "../../engine/trajectory/trajectory.js";
 import type { RunDamage } from "../../engine/trajectory/run-damage.js";

@@ -6,7 +6,7 @@
 // No VS Code here: the node tests play whole episodes through it.
 import type { JsonValue } from "../../engine/base/json.js";
 import { callableTools } from "../../engine/episode/tool-calls.js";
-import type { PlayFormMessage, PlayRequest, PlayTool } from "../../engine/panel/play-form.js";
+import type { PlayFormMessage, PlayRequest, PlayTool } from "../../engine/panel/play-protocol.js";
 import { playTools } from "../../engine/panel/play-form.js";
 import { QUIT_COMMAND, type LineSource } from "../../engine/roles/human.js";
 import type { Scenario } from "../../engine/scenario/model.js";

@@ -2,7 +2,7 @@
 // model and tool output), so it is checked by the same guards the panel uses before any handler
 // sees it. Links pass only as http/https; anything else is dropped and reported once to the log.
 import type { NodeKind, PanelCommand, RunControl } from "../../engine/panel/protocol.js";
-import type { PlayRequest } from "../../engine/panel/play-form.js";
+import type { PlayRequest } from "../../engine/panel/play-protocol.js";
 import { parseViewRequest } from "../webview/validate/host-messages.js";
 
 export interface ViewRequestHandlers {

@@ -2,60 +2,15 @@
 // tool the agent may call, each field built from the JSON Schema the agent is shown for that tool
 // (the same schema a model gets, augmentations applied), with the values the world holds for it
 // offered beside. The host builds the form here and sends it; the panel draws it and sends back a
-// call or a message (PlayRequest), which the host checks before it reaches the run.
+// call or a message (play-protocol.ts), which the host checks before it reaches the run.
 import type { JsonValue } from "../base/json.js";
+import type { PlayField, PlayFieldKind, PlayTool } from "./play-protocol.js";
 import { toolsFor } from "../episode/tool-calls.js";
 import { packById } from "../packs/registry.js";
 import { agentToolSchemas } from "../scenario/augmentations/scrambling.js";
 import type { Scenario } from "../scenario/model.js";
 import { worldValueTexts } from "../tools/call-completion.js";
 import type { Tables } from "../world/types.js";
-
-/**
- * How a field is typed in: a text, a whole or any number, true/false, one of the schema's `enum`
- * values, or (arrays, objects, and a schema with no single type) a JSON text.
- */
-export type PlayFieldKind = "string" | "integer" | "number" | "boolean" | "enum" | "json";
-export const PLAY_FIELD_KINDS: readonly PlayFieldKind[] = ["string", "integer", "number", "boolean", "enum", "json"];
-
-export interface PlayField {
-  readonly name: string;
-  readonly description: string;
-  readonly required: boolean;
-  readonly kind: PlayFieldKind;
-  /** An enum's values, each as JSON text (the value sent is the parsed text); empty for other kinds. */
-  readonly options: readonly string[];
-  /** Values the world holds in columns named like the argument, as the field takes them. */
-  readonly suggestions: readonly string[];
-}
-
-export interface PlayTool {
-  /** The name the agent calls it by (scrambled when the scenario scrambles tool names). */
-  readonly name: string;
-  readonly description: string;
-  readonly fields: readonly PlayField[];
-}
-
-/** Host → panel: the form, sent when a played run starts, at each of the person's turns, and at the end. */
-export interface PlayFormMessage {
-  readonly type: "play";
-  readonly tools: readonly PlayTool[];
-  /** The run waits for the person: a call or a message is taken now. */
-  readonly yourTurn: boolean;
-  /** Why the last call or message was refused (nothing went into the run), in one line. */
-  readonly problem: string | null;
-  /** The episode is over: the form stays for reading but takes nothing. */
-  readonly ended: boolean;
-}
-
-/** Panel → host. */
-export type PlayRequest =
-  /** Call a tool with these arguments (those left empty in the form are not given). */
-  | { readonly type: "play-call"; readonly tool: string; readonly arguments: Readonly<Record<string, JsonValue>> }
-  /** Say this to the user; it ends the person's turn. */
-  | { readonly type: "play-say"; readonly text: string }
-  /** End the episode, as `/quit` does in the terminal. */
-  | { readonly type: "play-quit" };
 
 /** A property of a tool's parameter schema, read without trusting its shape. */
 type SchemaProperty = Readonly<Record<string, unknown>>;

@@ -10,7 +10,7 @@ import type { PackId } from "../packs/types.js";
 import type { JudgementEvent, TrajectoryEvent } from "../trajectory/events.js";
 import type { Milestone, Scenario } from "../scenario/model.js";
 import type { RowChange, Tables } from "../world/types.js";
-import type { PlayFormMessage, PlayRequest } from "./play-form.js";
+import type { PlayFormMessage, PlayRequest } from "./play-protocol.js";
 import type { Rescored } from "./score-source.js";
 
 /** The element the panel draws into. */

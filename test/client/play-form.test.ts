@@ -3,7 +3,8 @@
 // the field's kind before anything is sent to the host.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { fieldFromSchema, playTools, type PlayTool } from "../../engine/panel/play-form.js";
+import { fieldFromSchema, playTools } from "../../engine/panel/play-form.js";
+import type { PlayTool } from "../../engine/panel/play-protocol.js";
 import { formArguments } from "../../client/webview/model/play-arguments.js";
 import { resolveScenario, scenarioText } from "./fixtures.js";
 

@@ -8,7 +8,7 @@ import { dispatchViewRequest, type ViewRequestHandlers } from "../../client/host
 import { PlaySeat } from "../../client/host/play-seat.js";
 import { MAX_SAID_LENGTH } from "../../client/webview/validate/play.js";
 import { parseHostMessage } from "../../client/webview/validate/host-messages.js";
-import type { PlayFormMessage, PlayRequest } from "../../engine/panel/play-form.js";
+import type { PlayFormMessage, PlayRequest } from "../../engine/panel/play-protocol.js";
 import { createHumanAgent } from "../../engine/roles/human.js";
 import { planJobs } from "../../engine/runner/jobs.js";
 import { playJob } from "../../engine/runner/play.js";

@@ -3,7 +3,7 @@
 // argument as it would answer a model; a value that does not read as its kind is refused here, with
 // the field named, before anything is sent.
 import type { JsonValue } from "../../../engine/base/json.js";
-import type { PlayField, PlayTool } from "../../../engine/panel/play-form.js";
+import type { PlayField, PlayTool } from "../../../engine/panel/play-protocol.js";
 
 type FormArguments =
   | { readonly ok: true; readonly arguments: Readonly<Record<string, JsonValue>> }

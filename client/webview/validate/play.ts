@@ -7,7 +7,7 @@ import {
   type PlayFormMessage,
   type PlayRequest,
   type PlayTool,
-} from "../../../engine/panel/play-form.js";
+} from "../../../engine/panel/play-protocol.js";
 import type { JsonValue } from "../../../engine/base/json.js";
 import { bool, json, list, nullable, oneOf, prop, record, str, WireError } from "./check.js";
 

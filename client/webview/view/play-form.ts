@@ -3,7 +3,7 @@
 // datalist), a Call button, and a box to say something to the user, which ends the turn. The run
 // itself (results, world diffs, milestones) shows in the panel as any live run does. Text only,
 // through dom.ts; the values are read by model/play-arguments.ts and checked again by the host.
-import type { PlayField, PlayFormMessage, PlayRequest, PlayTool } from "../../../engine/panel/play-form.js";
+import type { PlayField, PlayFormMessage, PlayRequest, PlayTool } from "../../../engine/panel/play-protocol.js";
 import { formArguments } from "../model/play-arguments.js";
 import { button, el, replaceChildren } from "./dom.js";
 import "./play-form.css";
