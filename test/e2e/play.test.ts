@@ -1,8 +1,9 @@
 // Issue 36 in code-server: "Play Scenario as Agent…" on a sample, played to its end in the panel's
 // form (a search by the phone number the world offers, the removal by the id the search returned,
 // a message for the user), the run written as human's and scored 1.0; then Save Run as Scenario…
-// from the panel drafts it, and the draft opens with no errors (its warnings are its strength findings). Screenshots of the form and
-// the draft into docs/images/ (and test-artifacts/e2e/play/).
+// from the panel drafts it, and the draft opens with no errors: the only problems listed under it
+// are its strength findings. Screenshots of the form and the draft into docs/images/ (and
+// test-artifacts/e2e/play/).
 import { after, before } from "node:test";
 import assert from "node:assert/strict";
 import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync } from "node:fs";
@@ -42,6 +43,30 @@ async function docsShot(name: string): Promise<void> {
   const file = await workbench.screenshot(name);
   mkdirSync(IMAGES, { recursive: true });
   copyFileSync(file, join(IMAGES, `${name}.png`));
+}
+
+/** What the Problems view lists under the row of the file named `fileName`: the count on that row, and each problem with its severity. */
+async function problemsListedUnder(fileName: string): Promise<{ count: number; problems: { severity: string; text: string }[] }> {
+  const rows = await workbench.page.locator(".markers-panel .monaco-list-row").evaluateAll((elements) =>
+    elements.map((row) => ({
+      index: Number(row.getAttribute("data-index")),
+      level: Number(row.getAttribute("aria-level")),
+      label: row.querySelector(".label-name")?.textContent ?? "",
+      badge: row.querySelector(".monaco-count-badge")?.textContent ?? "",
+      severity: row.querySelector(".codicon-error") ? "error" : row.querySelector(".codicon-warning") ? "warning" : "info",
+      text: row.textContent ?? "",
+    })),
+  );
+  // The list draws its rows out of order; data-index is their order in the tree.
+  rows.sort((a, b) => a.index - b.index);
+  const start = rows.findIndex((r) => r.level === 1 && r.label.trim() === fileName);
+  assert.ok(start >= 0, `the Problems view has a row for ${fileName}: ${rows.map((r) => r.label || r.text).join(" | ")}`);
+  const problems: { severity: string; text: string }[] = [];
+  for (const row of rows.slice(start + 1)) {
+    if (row.level === 1) break;
+    problems.push({ severity: row.severity, text: row.text });
+  }
+  return { count: Number(rows[start]?.badge.trim()), problems };
 }
 
 /** Waits until the form says it is the person's turn again (or the episode is over). */
@@ -116,12 +141,19 @@ step("Save Run as Scenario… from the panel drafts the played run, and the draf
     .waitFor();
   assert.equal(await editor.locator(".squiggly-error").count(), 0, "no error is underlined in the draft");
   // Its warnings are the strength findings (wrong agents the draft still passes), advice the author
-  // is meant to see beside a draft; the Problems view lists them under the draft with their codes.
+  // is meant to see beside a draft. The Problems view lists every open file's problems, the
+  // sample's own among them; the draft's are the rows under its own file's row.
   await workbench.press("Mod+Shift+M");
-  const rows = workbench.page.locator(".markers-panel .monaco-list-row");
-  await rows.filter({ hasText: "strength-" }).first().waitFor();
-  const problems = await rows.filter({ has: workbench.page.locator(".codicon-warning, .codicon-error") }).allTextContents();
-  const notStrength = problems.filter((t) => !/strength-/.test(t));
-  assert.deepEqual(notStrength, [], `every problem of the draft is a strength finding: ${problems.join(" | ")}`);
+  await workbench.page.locator(".markers-panel .monaco-list-row", { hasText: "strength-" }).first().waitFor();
+  const { count, problems } = await problemsListedUnder(draft);
+  assert.ok(problems.length > 0, "the draft's strength findings are listed under it");
+  assert.equal(problems.length, count, `every problem the draft's row counts is listed: ${problems.map((p) => p.text).join(" | ")}`);
+  assert.deepEqual(
+    problems.filter((p) => p.severity === "error"),
+    [],
+    "no error is listed for the draft",
+  );
+  const notStrength = problems.filter((p) => !/toolsandbox\(?strength-(survivor|refused-variant)\)?/.test(p.text));
+  assert.deepEqual(notStrength, [], "every problem of the draft is a strength finding");
   await docsShot("play-draft-open");
 });
