@@ -23,6 +23,7 @@ import type { RunStore } from "./run-store.js";
 import { UNTRUSTED_MESSAGE, type Runner, type RunMode } from "./runner.js";
 import { earlyEndNote } from "./test-report.js";
 import { activeRunFile, saveRunAsScenario } from "./save-as-scenario.js";
+import { playScenarioAsAgent } from "./play-run.js";
 import { isTrajectoryPath, trajectoryTitle, type Trajectories } from "./trajectories.js";
 
 interface CommandServices {
@@ -61,6 +62,14 @@ function fileUriArg(value: unknown): vscode.Uri | null {
   return uri?.scheme === "file" ? uri : null;
 }
 
+/** The scenario file of a Testing view item (`testing/item/context` passes the item): its own, or its milestone's. */
+function testItemScenario(value: unknown): vscode.Uri | null {
+  if (typeof value !== "object" || value === null || value instanceof vscode.Uri) return null;
+  const { id, uri } = value as { readonly id?: unknown; readonly uri?: unknown };
+  if (typeof id !== "string" || !id.startsWith("scenario:") || !(uri instanceof vscode.Uri) || uri.scheme !== "file") return null;
+  return /\.scenario\.ya?ml$/.test(uri.fsPath) ? uri : null;
+}
+
 const activeScenario = (): vscode.TextDocument | null => {
   const doc = vscode.window.activeTextEditor?.document;
   return doc && isScenarioDocument(doc) ? doc : null;
@@ -88,6 +97,7 @@ export class Commands {
       command("toolsandbox.runScenarioWithModel", (arg) => this.run("model", arg)),
       command("toolsandbox.runScenarioPaused", (arg) => this.run("scripted", arg, true)),
       command("toolsandbox.runScenarioWithAgent", (arg) => this.runWithAgent(arg)),
+      command("toolsandbox.playScenarioAsAgent", (arg) => this.playAsAgent(arg)),
       command("toolsandbox.replayTrajectory", (arg) => this.replay(arg)),
       command("toolsandbox.rescoreTrajectory", (arg) => this.rescore(arg)),
       command("toolsandbox.saveRunAsScenario", (arg) => this.saveRunAsScenario(arg)),
@@ -232,6 +242,16 @@ export class Commands {
     vscode.window.setStatusBarMessage(`ToolSandbox: ${name} ${scoreSummary(outcome.evaluation)}`, 10_000);
   }
 
+  /** "Play Scenario as Agent…": the scenario named, else the one in view, else one picked (play-run.ts). */
+  private async playAsAgent(arg: unknown): Promise<void> {
+    if (!vscode.workspace.isTrusted) {
+      void vscode.window.showWarningMessage(UNTRUSTED_MESSAGE);
+      return;
+    }
+    const uri = fileUriArg(arg) ?? activeScenario()?.uri ?? (await chooseScenario());
+    if (uri !== null) await playScenarioAsAgent(uri, this.s);
+  }
+
   private async replay(arg: unknown): Promise<void> {
     const scenario = activeScenario();
     const uri = fileUriArg(arg) ?? (await this.pickTrajectory(scenario, REPLAY_PICK));
@@ -243,7 +263,15 @@ export class Commands {
   /** "Save Run as Scenario…": the run given, else the one in the active tab, else one picked. */
   private async saveRunAsScenario(arg: unknown): Promise<void> {
     const shownRun = this.s.views.activeFeed?.path ?? this.s.views.mainView?.feed?.path ?? null;
+    // A Testing view item: the run whose results it shows for that scenario.
+    const testScenario = testItemScenario(arg);
+    const testRun = testScenario === null ? undefined : this.s.store.results(testScenario.fsPath)?.trajectoryPath;
+    if (testScenario !== null && testRun === undefined) {
+      showProblem(`${basename(testScenario.fsPath)} has no run to save yet: run it first.`);
+      return;
+    }
     const path =
+      testRun ??
       fileUriArg(arg)?.fsPath ??
       activeRunFile(shownRun) ??
       (

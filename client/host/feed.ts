@@ -6,6 +6,7 @@ import type { Message, TrajectoryHeader } from "../../engine/episode/types.js";
 import type { EvaluationResult } from "../../engine/evaluation/result.js";
 import { dialogToolMessage } from "../../engine/panel/dialogtool-message.js";
 import type { HostMessage, LiveState, RunControl } from "../../engine/panel/protocol.js";
+import type { PlayFormMessage, PlayRequest } from "../../engine/panel/play-protocol.js";
 import type { Rescored } from "../../engine/panel/score-source.js";
 import { Trajectory } from "../../engine/trajectory/trajectory.js";
 import type { RunDamage } from "../../engine/trajectory/run-damage.js";
@@ -28,6 +29,9 @@ export class TrajectoryFeed {
   private rescored: Rescored | null = null;
   /** Set while a live run can be paused and stepped. */
   private controller: ((action: RunControl) => void) | null = null;
+  /** A run a person plays in the panel: its form as last published, and where the form's requests go (play-seat.ts). */
+  private playForm: PlayFormMessage | null = null;
+  private player: ((request: PlayRequest) => void) | null = null;
 
   /** `path` is the trajectory file, `title` what the panel's tab says. */
   constructor(
@@ -104,6 +108,23 @@ export class TrajectoryFeed {
     this.controller = controller;
   }
 
+  /** A played run's form changed: every view redraws it, and a view that opens later gets it. */
+  setPlayForm(form: PlayFormMessage): void {
+    this.playForm = form;
+    this.broadcast(form);
+  }
+
+  setPlayer(player: ((request: PlayRequest) => void) | null): void {
+    this.player = player;
+  }
+
+  /** A request of a view's play form; ignored unless a person is playing this run. */
+  play(request: PlayRequest): boolean {
+    if (this.player === null) return false;
+    this.player(request);
+    return true;
+  }
+
   /** Whether the run's end names `path` (an errored run's reason: the command agent's stderr log). */
   namesFile(path: string): boolean {
     const end = this.lines.find((l) => l.type === "end");
@@ -124,6 +145,7 @@ export class TrajectoryFeed {
     if (this.damage !== null) messages.push({ type: "damaged", problem: this.damage });
     if (this.dialogTool !== null) messages.push(this.dialogTool);
     if (this.rescored !== null) messages.push({ type: "score-source", rescored: this.rescored });
+    if (this.playForm !== null) messages.push(this.playForm);
     return messages;
   }
 

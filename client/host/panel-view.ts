@@ -124,6 +124,9 @@ export class PanelView implements vscode.Disposable {
         if (!this.feedValue?.control(action)) this.host.log.info(`run-control "${action}" ignored: no run is going in this panel`);
       },
       selected: () => undefined,
+      play: (request) => {
+        if (!this.feedValue?.play(request)) this.host.log.info(`${request.type} ignored: no one is playing the run in this panel`);
+      },
       // The empty panel's buttons: the same commands as the palette's (their own checks apply).
       command: (command) => {
         if (command === "compare-reference") {

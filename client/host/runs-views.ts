@@ -85,6 +85,9 @@ export class RunsViews {
         compareRuns: ([a, b]) => {
           if (known(a) && known(b)) void this.compare(a, b);
         },
+        saveAsScenario: (file) => {
+          if (known(file)) void vscode.commands.executeCommand("toolsandbox.saveRunAsScenario", vscode.Uri.file(file));
+        },
       });
       if (refused !== null) this.log.warn(`ignored a message from the runs view: ${refused}`);
     });

@@ -2,6 +2,7 @@
 // model and tool output), so it is checked by the same guards the panel uses before any handler
 // sees it. Links pass only as http/https; anything else is dropped and reported once to the log.
 import type { NodeKind, PanelCommand, RunControl } from "../../engine/panel/protocol.js";
+import type { PlayRequest } from "../../engine/panel/play-protocol.js";
 import { parseViewRequest } from "../webview/validate/host-messages.js";
 
 export interface ViewRequestHandlers {
@@ -16,6 +17,9 @@ export interface ViewRequestHandlers {
   /** The runs view's requests; a run panel ignores them. */
   openRun?(file: string): void;
   compareRuns?(files: readonly [string, string]): void;
+  saveAsScenario?(file: string): void;
+  /** A played run's form (a run panel's request). */
+  play?(request: PlayRequest): void;
 }
 
 /** Checks one message from a panel and calls its handler; returns why it was refused, or null. */
@@ -53,6 +57,16 @@ export function dispatchViewRequest(raw: unknown, handlers: ViewRequestHandlers)
     case "compare-runs":
       if (!handlers.compareRuns) return "compare-runs is a request of the runs view";
       handlers.compareRuns(request.files);
+      break;
+    case "save-as-scenario":
+      if (!handlers.saveAsScenario) return "save-as-scenario is a request of the runs view";
+      handlers.saveAsScenario(request.file);
+      break;
+    case "play-call":
+    case "play-say":
+    case "play-quit":
+      if (!handlers.play) return `${request.type} is a request of a played run's panel`;
+      handlers.play(request);
       break;
   }
   return null;

@@ -25,6 +25,7 @@ import { SummaryView } from "./view/summary.js";
 import { TimelineView } from "./view/timeline.js";
 import { ToolbarView } from "./view/toolbar.js";
 import { NoticesView } from "./view/notices.js";
+import { PlayFormView } from "./view/play-form.js";
 import { savedState, type SavedState } from "./model/saved-state.js";
 
 const PLAY_INTERVAL_MS = 800;
@@ -61,6 +62,7 @@ export class Panel implements PanelActions {
   private readonly timeline = new TimelineView(this);
   private readonly detail: MessageDetailView;
   private readonly notices = new NoticesView();
+  private readonly playForm = new PlayFormView((request) => this.host.request(request));
   private readonly overlay = shortcutsOverlay(() => this.toggleShortcuts(false));
 
   constructor(
@@ -86,6 +88,7 @@ export class Panel implements PanelActions {
           el("section", { class: "timeline-pane", attrs: { "aria-label": "Message bus" } }, this.timeline.element),
           el("section", { class: "detail-pane", attrs: { "aria-label": "Selected message" } }, this.detail.element),
         ),
+        this.playForm.element,
         this.overlay,
       ),
     );
@@ -134,6 +137,9 @@ export class Panel implements PanelActions {
         // Sent after the lines it scores; a panel with no run yet has nothing to attach it to.
         this.trajectory?.setDialogTool(message.report);
         this.renderAll(false);
+        break;
+      case "play":
+        this.playForm.render(message);
         break;
       case "live": {
         this.live = message.state;

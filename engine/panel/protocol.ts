@@ -10,6 +10,7 @@ import type { PackId } from "../packs/types.js";
 import type { JudgementEvent, TrajectoryEvent } from "../trajectory/events.js";
 import type { Milestone, Scenario } from "../scenario/model.js";
 import type { RowChange, Tables } from "../world/types.js";
+import type { PlayFormMessage, PlayRequest } from "./play-protocol.js";
 import type { Rescored } from "./score-source.js";
 
 /** The element the panel draws into. */
@@ -49,7 +50,9 @@ export type HostMessage =
   /** DialogTool's per-turn scores of the run against its scenario's reference (docs/dialogtool.md); after the lines. */
   | { readonly type: "dialogtool"; readonly report: DialogToolReport }
   /** After an evaluation line: whether it is a re-score against another version of the scenario (score-source.ts); null: the run's own. */
-  | ScoreSourceMessage;
+  | ScoreSourceMessage
+  /** A run a person plays as the agent: the form of its tools (play-form.ts). */
+  | PlayFormMessage;
 
 export interface ScoreSourceMessage {
   readonly type: "score-source";
@@ -84,7 +87,11 @@ export type ViewRequest =
   /** The runs view: open this run's replay (the host opens only a file it listed). */
   | { readonly type: "open-run"; readonly file: string }
   /** The runs view: compare two of the runs it listed. */
-  | { readonly type: "compare-runs"; readonly files: readonly [string, string] };
+  | { readonly type: "compare-runs"; readonly files: readonly [string, string] }
+  /** The runs view: draft a scenario from this run (the host acts only on a file it listed). */
+  | { readonly type: "save-as-scenario"; readonly file: string }
+  /** A played run's form: a call, a message for the user, or quit (play-form.ts). */
+  | PlayRequest;
 
 // ---- What the panel keeps of each line after validation --------------------------------------
 // The header is projected onto the fields the panel shows; messages, world changes and the
@@ -136,7 +143,8 @@ export type PanelHostMessage =
   | { readonly type: "damaged"; readonly problem: string }
   | LoadingMessage
   | { readonly type: "dialogtool"; readonly report: DialogToolReport }
-  | ScoreSourceMessage;
+  | ScoreSourceMessage
+  | PlayFormMessage;
 
 export type LoadingMessage = Extract<HostMessage, { type: "loading" }>;
 

@@ -85,13 +85,28 @@ function topLevelSegments(text: string): string[] | null {
  * it (`phone_number` also finds `recipient_phone_number`), strings quoted, distinct and sorted.
  */
 function worldValues(parameter: ToolParameter, world: Tables): string[] {
+  return worldCellTexts(parameter, world, (cell) => cellLiteral(cell, parameter));
+}
+
+/**
+ * The same values as a form field takes them (the panel's play form, engine/panel/play-form.ts):
+ * strings as they are, numbers and lists as JSON text.
+ */
+export function worldValueTexts(parameter: ToolParameter, world: Tables): string[] {
+  return worldCellTexts(parameter, world, (cell) => {
+    const literal = cellLiteral(cell, parameter);
+    return literal !== null && typeof cell === "string" ? cell : literal;
+  });
+}
+
+function worldCellTexts(parameter: ToolParameter, world: Tables, text: (cell: CellValue) => string | null): string[] {
   const found = new Set<string>();
   for (const rows of Object.values(world)) {
     for (const row of rows) {
       for (const [column, cell] of Object.entries(row)) {
         if (column !== parameter.name && !column.endsWith(`_${parameter.name}`)) continue;
-        const literal = cellLiteral(cell, parameter);
-        if (literal !== null) found.add(literal);
+        const shown = text(cell);
+        if (shown !== null) found.add(shown);
       }
     }
   }

@@ -14,6 +14,7 @@ const COMMANDS = [
   "toolsandbox.runScenario",
   "toolsandbox.runScenarioWithModel",
   "toolsandbox.runScenarioWithAgent",
+  "toolsandbox.playScenarioAsAgent",
   "toolsandbox.replayTrajectory",
   "toolsandbox.rescoreTrajectory",
   "toolsandbox.openPanel",

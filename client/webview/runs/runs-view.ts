@@ -77,12 +77,19 @@ export class RunsView {
       const row = event.target instanceof Element ? event.target.closest<HTMLElement>(".runs-row[data-file]") : null;
       const file = row?.dataset.file;
       if (file === undefined) return;
-      if (event.ctrlKey || event.metaKey) this.pick(file);
+      // A row's own action (Save as Scenario…) is not a click on the row.
+      if (event.target instanceof Element && event.target.closest("[data-action='save-as-scenario']")) {
+        if (this.canOpen) this.request({ type: "save-as-scenario", file });
+      } else if (event.ctrlKey || event.metaKey) this.pick(file);
       else if (this.canOpen) this.request({ type: "open-run", file });
     });
     new ResizeObserver(() => this.schedule()).observe(this.body);
     this.pickedNote.hidden = true;
     const tools = el("div", { class: "runs-tools" }, filter, group, this.count, this.pickedNote, this.canOpen ? this.compareButton : null);
+    if (this.canOpen) {
+      this.table.classList.add("with-actions");
+      this.head.append(el("span", { class: "runs-cell col-actions", text: "" }));
+    }
     this.table.append(this.head, this.body);
     replaceChildren(this.element, this.summary, tools, this.table);
   }
@@ -204,10 +211,21 @@ export class RunsView {
           ),
         );
       }
+      if (this.canOpen) element.append(saveAsScenarioButton(r));
     }
     element.style.transform = `translateY(${position * RUN_ROW_HEIGHT}px)`;
     return element;
   }
+}
+
+/** A run row's action: draft a scenario from the run (the host refuses a damaged or errored one in a line). */
+function saveAsScenarioButton(r: RunRecord): HTMLButtonElement {
+  return el("button", {
+    class: "runs-cell col-actions",
+    text: "Save as Scenario…",
+    title: `Save ${r.file.split(/[\\/]/).pop() ?? r.file} as a draft scenario`,
+    attrs: { type: "button", "data-action": "save-as-scenario" },
+  });
 }
 
 /** The sides the two picked runs take in the comparison, in the order they were picked. */

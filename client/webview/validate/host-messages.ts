@@ -13,6 +13,7 @@ import {
 } from "../../../engine/panel/protocol.js";
 import { attempt, index, list, oneOf, prop, record, str, unit, WireError } from "./check.js";
 import { dialogToolReport } from "./dialogtool.js";
+import { playFormMessage, playRequest } from "./play.js";
 import { trajectoryLine } from "./trajectory-line.js";
 
 type Checked<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly error: string };
@@ -55,6 +56,8 @@ export function parseHostMessage(value: unknown): Checked<PanelHostMessage> {
         const recorded = prop(record(rescored, "/rescored"), "recorded");
         return { type, rescored: { recorded: recorded === null ? null : unit(recorded, "/rescored/recorded") } };
       }
+      case "play":
+        return playFormMessage(o);
       default:
         return trajectoryLine(o, "");
     }
@@ -91,6 +94,12 @@ export function parseViewRequest(value: unknown): Checked<ViewRequest> {
         if (files.length !== 2) throw new WireError("/files", "must name two runs");
         return { type, files: [files[0]!, files[1]!] };
       }
+      case "save-as-scenario":
+        return { type, file: str(prop(o, "file"), "/file") };
+      case "play-call":
+      case "play-say":
+      case "play-quit":
+        return playRequest(o, type);
       default:
         throw new WireError("/type", `is not a request the panel makes: ${JSON.stringify(type ?? null)}`);
     }
