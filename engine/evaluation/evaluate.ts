@@ -11,6 +11,7 @@ import { automaticGuardrails } from "./guardrails.js";
 import { bestMatch, type MatchProblem } from "./matching/index.js";
 import { NodeScorer, StateCache } from "./node-scorer.js";
 import type { EvaluationResult, NodeResult } from "./result.js";
+import type { ScoringProgressSink } from "./scoring-progress.js";
 
 export type { EvaluationResult } from "./result.js";
 
@@ -22,6 +23,8 @@ export class EvaluationError extends Error {
 interface EvaluateOptions {
   /** How the episode ended; an invalid tool call in `invalid_tool_call: end` mode scores 0 (upstream crashes). */
   readonly endReason?: EndReason | null;
+  /** Told each time the matcher places a node, and the matcher's lines for a long match (instead of standard error). */
+  readonly onProgress?: ScoringProgressSink;
 }
 
 /**
@@ -88,8 +91,12 @@ export function scorePrefix(prepared: PreparedScoring, last: number, options: Ev
   const { scenario, firstUserIndex } = prepared;
   const messages = last === prepared.messages.length - 1 ? prepared.messages : prepared.messages.slice(0, last + 1);
   const window = firstUserIndex < messages.length ? { first: firstUserIndex, last: messages.length - 1 } : null;
-  const milestones = scoreList(prepared.milestones, window);
-  const minefields = scoreList(prepared.minefields, window);
+  const sink = options.onProgress;
+  const of = prepared.milestones.nodes.length + prepared.minefields.nodes.length;
+  const progress = (before: number): ListProgress | null =>
+    sink === undefined ? null : (placed, line) => sink({ placed: before + placed, of, milestones: prepared.milestones.nodes.length, line });
+  const milestones = scoreList(prepared.milestones, window, progress(0));
+  const minefields = scoreList(prepared.minefields, window, progress(prepared.milestones.nodes.length));
 
   const milestoneScore = milestones.nodes.length === 0 ? 1 : milestones.total / milestones.nodes.length;
   const minefieldScore = minefields.nodes.length === 0 ? 0 : minefields.total / minefields.nodes.length;
@@ -124,9 +131,14 @@ interface ScorableRun {
 }
 
 /** Scores a saved trajectory against its own scenario, or against `scenario` (a newer version). */
-export function evaluateTrajectory(trajectory: ScorableRun, scenario: Scenario = trajectory.header.scenario): EvaluationResult {
+export function evaluateTrajectory(
+  trajectory: ScorableRun,
+  scenario: Scenario = trajectory.header.scenario,
+  onProgress?: ScoringProgressSink,
+): EvaluationResult {
   return evaluate(scenario, trajectory.messages, (i) => trajectory.worldAt(i), firstUserMessageIndex(trajectory.messages), {
     endReason: trajectory.endReason,
+    ...(onProgress ? { onProgress } : {}),
   });
 }
 
@@ -146,7 +158,10 @@ interface ScoredList {
   readonly nodes: NodeResult[];
 }
 
-function scoreList(list: PreparedList, window: EvaluationResult["window"]): ScoredList {
+/** One list's share of the progress: nodes placed in it, and the matcher's line (null on a placement). */
+type ListProgress = (placed: number, line: string | null) => void;
+
+function scoreList(list: PreparedList, window: EvaluationResult["window"], progress: ListProgress | null): ScoredList {
   const { nodes } = list;
   if (nodes.length === 0) return { total: 0, nodes: [] };
   if (window === null) {
@@ -158,7 +173,17 @@ function scoreList(list: PreparedList, window: EvaluationResult["window"]): Scor
   }
   const scorer = list.scorer();
   // Exact whatever the size: the matcher never refuses (matching-strategy.ts).
-  const match = bestMatch(matchProblem(scorer, list.edges, window));
+  let placed = 0;
+  const reporting: Pick<MatchProblem, "onPlaced" | "onProgress"> = progress
+    ? {
+        onPlaced: (count) => {
+          placed = count;
+          progress(count, null);
+        },
+        onProgress: (line) => progress(placed, line),
+      }
+    : {};
+  const match = bestMatch({ ...matchProblem(scorer, list.edges, window), ...reporting });
   const matchedIndex = (u: number): number => match.assignment[u]!.index;
   const results = nodes.map((node, v): NodeResult => {
     const { index, similarity } = match.assignment[v]!;
