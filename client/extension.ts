@@ -28,7 +28,8 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
   // Runs a panel shows stay in memory; the store asks the views, which are created below.
   let views: PanelViews | null = null;
   const store = new RunStore((file) => (views?.showing(file).length ?? 0) > 0);
-  const trajectories = new Trajectories(store, log);
+  const scoringWorker = context.asAbsolutePath(path.join("dist", "scoring-worker.js"));
+  const trajectories = new Trajectories(store, log, scoringWorker);
   const keys = new ApiKeys(context.secrets, context.globalState);
   // The panel's "show this node" needs the commands, which need the views: a late binding.
   let commands: Commands | null = null;
@@ -39,7 +40,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     loadFeed: (file) => trajectories.loadFeed(file),
     revealNode: (feed, kind, id) => void commands?.revealNode(feed, kind, id),
   });
-  const rescore = new LiveRescore(store, context.asAbsolutePath(path.join("dist", "scoring-worker.js")));
+  const rescore = new LiveRescore(store, scoringWorker);
   const runner = new Runner(store, views, trajectories, keys, log);
   const runsViews = new RunsViews(context.extensionUri, log);
   commands = new Commands({ store, views, trajectories, runner, rescore, keys, runsViews, log });
@@ -51,6 +52,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     views.register(),
     TrajectoryEditorProvider.register({ views, openSaved: (file) => trajectories.openSaved(file) }),
     rescore,
+    trajectories,
     new InlineResults(store),
     lenses,
     vscode.languages.registerCodeLensProvider({ language: SCENARIO_LANGUAGE, scheme: "file" }, lenses),

@@ -3,16 +3,16 @@
 // keystroke, and the inline results and every panel showing the run get the new evaluation. A
 // text with errors keeps the previous results, marked as such. The Re-score command runs the
 // same step at once. A long run is scored in a worker (scoring-worker.ts): a newer edit cancels
-// the job in flight, and a job still going after PROGRESS_AFTER_MS shows a notification with the
-// time so far and a Cancel button.
+// the job in flight, and a job still going after half a second shows a notification with how far
+// it has come, the time so far and a Cancel button (scoring-notice.ts).
 import { basename } from "node:path";
 import * as vscode from "vscode";
 import { isScenarioDocument } from "./scenario-documents.js";
-import { BackgroundScorer } from "./scoring-worker.js";
+import { showScoringNotice } from "./scoring-notice.js";
+import { BackgroundScorer, JobProgress } from "./scoring-worker.js";
 import type { RunStore } from "./run-store.js";
 
 const DEBOUNCE_MS = 300;
-const PROGRESS_AFTER_MS = 500;
 
 type RescoreOutcome = { readonly ok: true; readonly summary: string | null } | { readonly ok: false; readonly problem: string };
 
@@ -57,8 +57,12 @@ export class LiveRescore implements vscode.Disposable {
     this.jobs.get(scenarioPath)?.abort();
     const job = new AbortController();
     this.jobs.set(scenarioPath, job);
-    const scoring = this.scorer.score(trajectory, text, scenarioPath, job.signal);
-    if (this.scorer.inWorker(trajectory.messages.length)) this.showProgress(scoring, job, trajectory.messages.length, scenarioPath);
+    const progress = new JobProgress();
+    const scoring = this.scorer.score(trajectory, text, scenarioPath, job.signal, progress.report);
+    if (this.scorer.inWorker(trajectory.messages.length)) {
+      const what = `re-scoring ${trajectory.messages.length.toLocaleString("en-US")} messages against ${basename(scenarioPath)}`;
+      showScoringNotice(what, scoring, () => job.abort(), progress);
+    }
     const rescored = await scoring;
     if (this.jobs.get(scenarioPath) === job) this.jobs.delete(scenarioPath);
     if ("cancelled" in rescored) return { ok: false, problem: rescored.problem };
@@ -73,29 +77,6 @@ export class LiveRescore implements vscode.Disposable {
       rescored.rescored,
     );
     return { ok: true, summary: rescored.warning };
-  }
-
-  /** A notification for a job still going after PROGRESS_AFTER_MS: the time so far, and Cancel. */
-  private showProgress(scoring: Promise<unknown>, job: AbortController, messages: number, scenarioPath: string): void {
-    const delay = setTimeout(() => {
-      void vscode.window.withProgress(
-        { location: vscode.ProgressLocation.Notification, title: "ToolSandbox", cancellable: true },
-        async (progress, token) => {
-          token.onCancellationRequested(() => job.abort());
-          const started = Date.now();
-          const name = basename(scenarioPath);
-          const report = (): void =>
-            progress.report({
-              message: `re-scoring ${messages} messages against ${name}: ${Math.round((Date.now() - started) / 1000)} s so far`,
-            });
-          report();
-          const tick = setInterval(report, 1000);
-          await scoring;
-          clearInterval(tick);
-        },
-      );
-    }, PROGRESS_AFTER_MS);
-    void scoring.then(() => clearTimeout(delay));
   }
 
   dispose(): void {

@@ -5,6 +5,7 @@ import type { Diagnostic } from "../../engine/base/diagnostics.js";
 import { evaluateTrajectory, EvaluationError, type EvaluationResult } from "../../engine/evaluation/evaluate.js";
 import { checkScenarioFileText } from "../../engine/scenario/load.js";
 import type { Rescored } from "../../engine/panel/score-source.js";
+import type { ScoringProgressSink } from "../../engine/evaluation/scoring-progress.js";
 import { headerScenarioDigest, scenarioDigest } from "../../engine/trajectory/scenario-digest.js";
 import type { Trajectory } from "../../engine/trajectory/trajectory.js";
 
@@ -19,13 +20,14 @@ export type RescoreResult =
     }
   | { readonly ok: false; readonly problem: string };
 
-export function rescoreAgainstText(trajectory: Trajectory, text: string, file: string): RescoreResult {
+/** `onProgress` hears how far the matcher has come (the scoring worker passes it on to the host). */
+export function rescoreAgainstText(trajectory: Trajectory, text: string, file: string, onProgress?: ScoringProgressSink): RescoreResult {
   const checked = checkScenarioFileText(text, file);
   const errors = checked.diagnostics.filter((d) => d.severity === "error");
   if (checked.scenario === null || errors.length > 0) return { ok: false, problem: errorSummary(errors) };
   let result: EvaluationResult;
   try {
-    result = evaluateTrajectory(trajectory, checked.scenario);
+    result = evaluateTrajectory(trajectory, checked.scenario, onProgress);
   } catch (e) {
     if (!(e instanceof EvaluationError)) throw e;
     return { ok: false, problem: `cannot score the run against this scenario: ${e.message}` };

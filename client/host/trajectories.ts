@@ -6,7 +6,6 @@ import { statSync } from "node:fs";
 import { basename, dirname } from "node:path";
 import * as vscode from "vscode";
 import { isScenarioFileName } from "../../engine/runner/scenario-files.js";
-import { evaluateTrajectory, type EvaluationResult } from "../../engine/evaluation/evaluate.js";
 import { TrajectoryError, formatWarning } from "../../engine/trajectory/errors.js";
 import { readRunFile } from "../../engine/trajectory/run-damage.js";
 import type { Trajectory } from "../../engine/trajectory/trajectory.js";
@@ -16,6 +15,9 @@ import { readOutline } from "./node-lines.js";
 import { currentText, outlineOf } from "./scenario-documents.js";
 import { listRunFilesBelow, pickLastRun, resolveRunsFolder } from "../../engine/trajectory/run-files.js";
 import type { RunStore } from "./run-store.js";
+import { SavedRunScoring } from "./saved-run-scoring.js";
+import { showScoringNotice } from "./scoring-notice.js";
+import { BackgroundScorer } from "./scoring-worker.js";
 import { readRunsFolder } from "./settings.js";
 
 export const SCENARIO_GLOB = "**/*.{scenario.yaml,scenario.yml}";
@@ -36,11 +38,33 @@ export function fileStamp(path: string): string | null {
   }
 }
 
-export class Trajectories {
+export class Trajectories implements vscode.Disposable {
+  /** Saved runs with no evaluation line are scored as they open; a long one in the worker. */
+  private readonly scoring: SavedRunScoring;
+
+  /** `workerScript`: dist/scoring-worker.js; null scores in-process. */
   constructor(
     private readonly store: RunStore,
     private readonly log: vscode.LogOutputChannel,
-  ) {}
+    workerScript: string | null = null,
+  ) {
+    this.scoring = new SavedRunScoring(
+      store,
+      new BackgroundScorer(workerScript),
+      (line) => log.warn(line),
+      (job) =>
+        showScoringNotice(
+          `scoring ${job.messages.toLocaleString("en-US")} messages of ${trajectoryTitle(job.trajectoryPath)}`,
+          job.done,
+          () => job.cancel(),
+          job.progress,
+        ),
+    );
+  }
+
+  dispose(): void {
+    this.scoring.dispose();
+  }
 
   /**
    * Reads the file and shows its results on its scenario: `preferred` (the scenario in the active
@@ -55,7 +79,7 @@ export class Trajectories {
     if (trajectory === null) return null;
     const feed = known
       ? this.store.feed(path)
-      : this.store.addSaved(path, trajectoryTitle(path), trajectory, this.evaluationOf(path, trajectory), stamp);
+      : this.store.addSaved(path, trajectoryTitle(path), trajectory, this.scoring.evaluationOf(path, trajectory), stamp);
     if (feed === null) return null;
     const name = trajectory.header.scenario.name;
     const scenario =
@@ -137,17 +161,6 @@ export class Trajectories {
       const message = e instanceof TrajectoryError ? e.message : `${path}: ${e instanceof Error ? e.message : String(e)}`;
       this.log.error(message);
       void vscode.window.showErrorMessage(`ToolSandbox: cannot read the trajectory. ${message}`);
-      return null;
-    }
-  }
-
-  /** The recorded evaluation, or (for a run saved without one) a score against its own scenario. */
-  private evaluationOf(path: string, trajectory: Trajectory): EvaluationResult | null {
-    if (trajectory.evaluation !== null) return trajectory.evaluation;
-    try {
-      return evaluateTrajectory(trajectory);
-    } catch (e) {
-      this.log.warn(`${path}: cannot score the run against its embedded scenario: ${e instanceof Error ? e.message : String(e)}`);
       return null;
     }
   }

@@ -1,9 +1,10 @@
 // The Debug Adapter Protocol side of the debugger (type `toolsandbox`): requests from the client
 // (VS Code, nvim-dap, dape) become calls on DebugSession, and its stops become events. It runs
 // inline in the extension and standalone as `toolsandbox dap` over stdio. Everything a client
-// sends is checked here before use (launch arguments, breakpoint lines, expressions).
+// sends is checked here before use (launch arguments in launch-arguments.ts, breakpoint lines,
+// expressions); the moves and their stops are stepping.ts's.
 import { existsSync, readFileSync } from "node:fs";
-import { basename, dirname, isAbsolute, join, resolve } from "node:path";
+import { basename, dirname, join, resolve } from "node:path";
 import { PassThrough } from "node:stream";
 import {
   ExitedEvent,
@@ -23,6 +24,7 @@ import {
 import type { DebugProtocol } from "@vscode/debugprotocol";
 import { formatDiagnostic } from "../base/diagnostics.js";
 import { errorMessage } from "../base/text.js";
+import { checkLaunchArguments, type LaunchArguments } from "./launch-arguments.js";
 import { ScoringCancelled, type ScoringProgress } from "./prefix-scores.js";
 import { Stepping } from "./stepping.js";
 import type { RoleSpec } from "../runner/role-specs.js";
@@ -51,77 +53,8 @@ type AdapterEnd =
 
 export { STOPPED_AT_EVENT, type StoppedAt } from "./stepping.js";
 
-/** The launch configuration's attributes, as checked (package.json's configurationAttributes describe the same). */
-export interface LaunchArguments {
-  /** A *.scenario.yaml to play, or a *.trajectory.jsonl to replay. */
-  readonly program: string;
-  readonly agent: string;
-  readonly user: string;
-  readonly agentBaseUrl?: string;
-  readonly userBaseUrl?: string;
-  readonly seed: number;
-  readonly stopOnEntry: boolean;
-  /** Where a played scenario's trajectory goes (default: .toolsandbox/runs beside the scenario). */
-  readonly out?: string;
-  /** For a replay: the scenario file its lines bind to (default: <name>.scenario.yaml near the trajectory). */
-  readonly scenario?: string;
-  /** The folder relative paths are read from, and a `cmd:` agent starts in (default: the adapter's). */
-  readonly cwd: string;
-}
-
 /** Turns the launch's role ids (and endpoints) into what the runner plays; the CLI supplies one that reads model settings. */
 type RoleResolver = (args: LaunchArguments) => { agent: string | RoleSpec; user: string | RoleSpec };
-
-const USER_ROLE = /^(scripted|openai:.+)$/;
-/** The agent kinds `run --agent` takes (engine/runner/role-specs.ts): also a program reached over MCP, or a remote agent over A2A. */
-const AGENT_ROLE = /^(scripted|openai:.+|cmd:.*\S.*|a2a:\S+)$/s;
-/** Attributes a launch file might carry a secret in: refused, so no key is ever read from (or left in) launch.json. */
-const KEY_ATTRIBUTES = ["apiKey", "agentApiKey", "userApiKey", "key", "token"] as const;
-
-/** Checks the launch request's arguments; a problem is one line naming the attribute. */
-export function checkLaunchArguments(raw: unknown, cwd: string): LaunchArguments | string {
-  if (typeof raw !== "object" || raw === null) return "the launch configuration is not an object";
-  const args = raw as Record<string, unknown>;
-  const program = args.program;
-  if (typeof program !== "string" || program.trim() === "")
-    return "program: give the scenario file (*.scenario.yaml) or trajectory (*.trajectory.jsonl)";
-  const text = (name: string): string | undefined | null => {
-    const v = args[name];
-    return v === undefined ? undefined : typeof v === "string" ? v : null;
-  };
-  for (const name of ["agent", "user", "agentBaseUrl", "userBaseUrl", "out", "scenario", "cwd"]) {
-    if (text(name) === null) return `${name}: must be a string`;
-  }
-  const secret = KEY_ATTRIBUTES.find((name) => args[name] !== undefined);
-  if (secret !== undefined)
-    return `${secret}: API keys are not read from launch configurations (VS Code: ToolSandbox: Set API Key; toolsandbox dap: the environment variable, as for run)`;
-  const agent = text("agent") ?? "scripted";
-  const user = text("user") ?? "scripted";
-  if (!AGENT_ROLE.test(agent)) return `agent: "${agent}" is not scripted, openai:MODEL, cmd:COMMAND LINE or a2a:URL`;
-  if (!USER_ROLE.test(user)) return `user: "${user}" is not scripted or openai:MODEL`;
-  const seed = args.seed ?? 0;
-  if (typeof seed !== "number" || !Number.isSafeInteger(seed) || seed < 0) return "seed: must be a non-negative whole number";
-  if (args.stopOnEntry !== undefined && typeof args.stopOnEntry !== "boolean") return "stopOnEntry: must be true or false";
-  const base = text("cwd");
-  const folder = base ? (isAbsolute(base) ? base : resolve(cwd, base)) : cwd;
-  const absolute = (p: string): string => (isAbsolute(p) ? p : resolve(folder, p));
-  const out = text("out");
-  const scenario = text("scenario");
-  const agentBaseUrl = text("agentBaseUrl");
-  const userBaseUrl = text("userBaseUrl");
-  return {
-    program: absolute(program),
-    agent,
-    user,
-    seed,
-    stopOnEntry: args.stopOnEntry === true,
-    cwd: folder,
-    ...(out ? { out: absolute(out) } : {}),
-    ...(scenario ? { scenario: absolute(scenario) } : {}),
-    ...(agentBaseUrl ? { agentBaseUrl } : {}),
-    ...(userBaseUrl ? { userBaseUrl } : {}),
-  };
-}
 
 const isTrajectoryFile = (path: string): boolean => path.endsWith(".jsonl");
 
@@ -501,12 +434,17 @@ export class ToolSandboxDebugAdapter extends ProtocolSession {
   }
 
   /** The Debug Console's completion: names, tools, and after a dot the fields of what is before it. */
-  protected override completionsRequest(response: DebugProtocol.CompletionsResponse, args: DebugProtocol.CompletionsArguments): void {
+  protected override async completionsRequest(
+    response: DebugProtocol.CompletionsResponse,
+    args: DebugProtocol.CompletionsArguments,
+  ): Promise<void> {
     const session = this.session;
     if (!session) {
       this.fail(response, "no episode is being debugged");
       return;
     }
+    // `milestones.` completes the ids of the evaluation so far: scored first, off the event loop.
+    if (!(await this.evaluationReady(response, args.text))) return;
     // DAP columns count UTF-16 code units from the client's base (1 unless it said otherwise).
     const column = this.convertClientColumnToDebugger(args.column);
     const targets = consoleCompletions(session, args.text, column).map((c) => ({
@@ -525,16 +463,7 @@ export class ToolSandboxDebugAdapter extends ProtocolSession {
       this.fail(response, "no episode is being debugged");
       return;
     }
-    if (/\bmilestones\b/.test(args.expression)) {
-      // What reads the evaluation waits for it off the event loop, as the Milestones scope does.
-      try {
-        await session.prepareEvaluation(session.messageIndex, this.leftStop.promise);
-      } catch (e) {
-        if (!(e instanceof ScoringCancelled)) throw e;
-        this.fail(response, "the session has moved on from this stop");
-        return;
-      }
-    }
+    if (!(await this.evaluationReady(response, args.expression))) return;
     const result: ConsoleResult =
       args.context === "repl" ? runConsoleLine(session, args.expression) : evaluateExpression(session, args.expression);
     if ("error" in result) {
@@ -612,6 +541,23 @@ export class ToolSandboxDebugAdapter extends ProtocolSession {
       this.sendEvent(new ExitedEvent(failed ? 1 : 0));
     }
     this.sendEvent(new TerminatedEvent());
+  }
+
+  /**
+   * An expression that reads `milestones` waits for the evaluation at the current message off the
+   * event loop, as the Milestones scope does. False: the session moved on first (`response` is failed).
+   */
+  private async evaluationReady(response: DebugProtocol.Response, expression: string): Promise<boolean> {
+    const session = this.session;
+    if (!session || !/\bmilestones\b/.test(expression)) return true;
+    try {
+      await session.prepareEvaluation(session.messageIndex, this.leftStop.promise);
+      return true;
+    } catch (e) {
+      if (!(e instanceof ScoringCancelled)) throw e;
+      this.fail(response, "the session has moved on from this stop");
+      return false;
+    }
   }
 
   /** The episode closed (a live one cancelled and scored) and the scoring thread let go. */

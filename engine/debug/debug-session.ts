@@ -169,6 +169,7 @@ export class DebugSession {
     await this.timeline.ensure(0);
     this.current = 0;
     if (this.timeline.messages.length === 0) return this.finishedResult();
+    if (!(await this.scored(0, SCORE_AHEAD))) return this.pausedAt(0);
     if (stopOnEntry) {
       this.countHits(0);
       return { stopped: { reason: "entry", description: "Paused on entry", hitBreakpointIds: [] } };

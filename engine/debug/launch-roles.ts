@@ -4,7 +4,7 @@
 // variable `run` reads (`toolsandbox dap`), or from the caller (the extension's secret storage);
 // never from the launch configuration itself.
 import { type ModelRoleFlags, type RoleSpec, roleSpecs, type RoleSpecs } from "../runner/role-specs.js";
-import type { LaunchArguments } from "./adapter.js";
+import type { LaunchArguments } from "./launch-arguments.js";
 
 /** A key the caller looked up for a role, and the name its source is recorded under in the header (api_key_env). */
 export interface LaunchKey {

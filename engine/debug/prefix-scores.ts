@@ -15,6 +15,7 @@ import { Worker } from "node:worker_threads";
 import { errorMessage } from "../base/text.js";
 import { EvaluationError, type EvaluationResult } from "../evaluation/evaluate.js";
 import { type MatchedHere, PrefixEvaluation } from "../evaluation/prefix-evaluation.js";
+import { type ScoringStep, scoringStepText } from "../evaluation/scoring-progress.js";
 import type { Timeline } from "./timeline.js";
 
 /** What the scoring thread is started with. */
@@ -41,6 +42,8 @@ export type FromScoringThread =
       readonly result: EvaluationResult | null;
     }
   | { readonly kind: "unscorable"; readonly job: number; readonly index: number; readonly problem: string }
+  /** How far the matcher has come on the prefix ending at `index` (the thread's only). */
+  | { readonly kind: "progress"; readonly job: number; readonly index: number; readonly step: ScoringStep }
   | { readonly kind: "done"; readonly job: number };
 
 /** How long a cancelled job may keep the thread before it is terminated. */
@@ -218,6 +221,10 @@ export class PrefixScores {
   }
 
   private deliver(message: FromScoringThread): void {
+    if (message.kind === "progress") {
+      this.updateProgress(message.index, message.step);
+      return;
+    }
     if (message.kind !== "done" && !this.timeline.finished && message.index >= this.timeline.messages.length - 1)
       this.provisional.set(message.index, this.stamp());
     if (message.kind === "scored") {
@@ -263,11 +270,15 @@ export class PrefixScores {
     this.progress?.start("Scoring the milestones", `the messages up to ${index}`);
   }
 
-  private updateProgress(index: number): void {
+  /** After a prefix is scored, or (`step`) while the matcher works on it: the prefixes done, and the share of this one. */
+  private updateProgress(index: number, step: ScoringStep | null = null): void {
     if (!this.progressShown || !this.running) return;
     const { indices } = this.running.job;
     const at = indices.indexOf(index);
-    this.progress?.update(`the messages up to ${index}`, Math.round((100 * (at + 1)) / indices.length));
+    if (at < 0) return;
+    const share = step === null ? 1 : step.of === 0 ? 0 : step.placed / step.of;
+    const message = step === null ? `the messages up to ${index}` : `the messages up to ${index}: ${scoringStepText(step)}`;
+    this.progress?.update(message, Math.round((100 * (at + share)) / indices.length));
   }
 }
 

@@ -2,7 +2,9 @@
 // trajectory itself and scores the prefixes the adapter asks for, one by one, so the adapter's
 // event loop stays free for `threads`, `pause` and everything else while the matcher works. Jobs
 // come one at a time; a job whose number the shared cancel cell has reached stops after the
-// prefix it is scoring (prefix-scores.ts terminates a thread that takes too long to notice).
+// prefix it is scoring (prefix-scores.ts terminates a thread that takes too long to notice). While
+// it scores a prefix it says how far the matcher has come (engine/evaluation/scoring-progress.ts,
+// as the extension's scoring worker does), so a long one shows a fraction, not only a spinner.
 import { parentPort, workerData } from "node:worker_threads";
 import { EvaluationError, firstUserMessageIndex } from "../evaluation/evaluate.js";
 import { PrefixEvaluation } from "../evaluation/prefix-evaluation.js";
@@ -27,7 +29,7 @@ function serve(data: ScoringThreadData): void {
     for (const index of job.indices) {
       if (Atomics.load(cancelled, 0) >= job.id) break;
       try {
-        const here = evaluation.matchedHere(index);
+        const here = evaluation.matchedHere(index, (step) => send({ kind: "progress", job: job.id, index, step }));
         send({ kind: "scored", job: job.id, index, here, result: full.has(index) ? evaluation.at(index) : null });
       } catch (e) {
         if (!(e instanceof EvaluationError)) throw e;

@@ -11,6 +11,7 @@ import { automaticGuardrails } from "./guardrails.js";
 import { bestMatch, type MatchProblem } from "./matching/index.js";
 import { NodeScorer, StateCache } from "./node-scorer.js";
 import type { EvaluationResult, NodeResult } from "./result.js";
+import type { ScoringProgressSink } from "./scoring-progress.js";
 
 export type { EvaluationResult } from "./result.js";
 
@@ -22,6 +23,8 @@ export class EvaluationError extends Error {
 interface EvaluateOptions {
   /** How the episode ended; an invalid tool call in `invalid_tool_call: end` mode scores 0 (upstream crashes). */
   readonly endReason?: EndReason | null;
+  /** Told each time the matcher places a node, and the matcher's lines for a long match (instead of standard error). */
+  readonly onProgress?: ScoringProgressSink;
 }
 
 /**
@@ -88,8 +91,9 @@ export function scorePrefix(prepared: PreparedScoring, last: number, options: Ev
   const { scenario, firstUserIndex } = prepared;
   const messages = last === prepared.messages.length - 1 ? prepared.messages : prepared.messages.slice(0, last + 1);
   const window = firstUserIndex < messages.length ? { first: firstUserIndex, last: messages.length - 1 } : null;
-  const milestones = scoreList(prepared.milestones, window);
-  const minefields = scoreList(prepared.minefields, window);
+  const progress = listProgress(prepared, options.onProgress);
+  const milestones = scoreList(prepared.milestones, window, progress(0));
+  const minefields = scoreList(prepared.minefields, window, progress(prepared.milestones.nodes.length));
 
   const milestoneScore = milestones.nodes.length === 0 ? 1 : milestones.total / milestones.nodes.length;
   const minefieldScore = minefields.nodes.length === 0 ? 0 : minefields.total / minefields.nodes.length;
@@ -123,18 +127,29 @@ interface PrefixAssignment {
  * constraint results and the closest miss of each unmatched node, most of a prefix's cost): all
  * a milestone breakpoint asks at each step.
  */
-export function prefixAssignment(prepared: PreparedScoring, last: number): PrefixAssignment {
+export function prefixAssignment(prepared: PreparedScoring, last: number, onProgress?: ScoringProgressSink): PrefixAssignment {
   const window = prepared.firstUserIndex <= last ? { first: prepared.firstUserIndex, last } : null;
-  const placed = (list: PreparedList): (number | null)[] => {
+  const progress = listProgress(prepared, onProgress);
+  const placed = (list: PreparedList, report: ListProgress | null): (number | null)[] => {
     if (list.nodes.length === 0) return [];
     if (window === null) return list.nodes.map(() => null);
-    const match = bestMatch(matchProblem(list.scorer(), list.edges, window));
+    const match = matchList(list, window, report);
     return list.nodes.map((_, v) => {
       const { index, similarity } = match.assignment[v]!;
       return similarity > 0 ? index : null;
     });
   };
-  return { milestones: placed(prepared.milestones), minefields: placed(prepared.minefields) };
+  return {
+    milestones: placed(prepared.milestones, progress(0)),
+    minefields: placed(prepared.minefields, progress(prepared.milestones.nodes.length)),
+  };
+}
+
+/** Each list's share of the progress of scoring both, for the sink (none without one). */
+function listProgress(prepared: PreparedScoring, sink: ScoringProgressSink | undefined): (before: number) => ListProgress | null {
+  const of = prepared.milestones.nodes.length + prepared.minefields.nodes.length;
+  return (before) =>
+    sink === undefined ? null : (placed, line) => sink({ placed: before + placed, of, milestones: prepared.milestones.nodes.length, line });
 }
 
 /**
@@ -149,9 +164,14 @@ interface ScorableRun {
 }
 
 /** Scores a saved trajectory against its own scenario, or against `scenario` (a newer version). */
-export function evaluateTrajectory(trajectory: ScorableRun, scenario: Scenario = trajectory.header.scenario): EvaluationResult {
+export function evaluateTrajectory(
+  trajectory: ScorableRun,
+  scenario: Scenario = trajectory.header.scenario,
+  onProgress?: ScoringProgressSink,
+): EvaluationResult {
   return evaluate(scenario, trajectory.messages, (i) => trajectory.worldAt(i), firstUserMessageIndex(trajectory.messages), {
     endReason: trajectory.endReason,
+    ...(onProgress ? { onProgress } : {}),
   });
 }
 
@@ -171,7 +191,26 @@ interface ScoredList {
   readonly nodes: NodeResult[];
 }
 
-function scoreList(list: PreparedList, window: EvaluationResult["window"]): ScoredList {
+/** One list's share of the progress: nodes placed in it, and the matcher's line (null on a placement). */
+type ListProgress = (placed: number, line: string | null) => void;
+
+/** The list's exact best match over the window, telling `progress` of each node placed. */
+function matchList(list: PreparedList, window: NonNullable<EvaluationResult["window"]>, progress: ListProgress | null) {
+  let placed = 0;
+  const reporting: Pick<MatchProblem, "onPlaced" | "onProgress"> = progress
+    ? {
+        onPlaced: (count) => {
+          placed = count;
+          progress(count, null);
+        },
+        onProgress: (line) => progress(placed, line),
+      }
+    : {};
+  // Exact whatever the size: the matcher never refuses (matching-strategy.ts).
+  return bestMatch({ ...matchProblem(list.scorer(), list.edges, window), ...reporting });
+}
+
+function scoreList(list: PreparedList, window: EvaluationResult["window"], progress: ListProgress | null): ScoredList {
   const { nodes } = list;
   if (nodes.length === 0) return { total: 0, nodes: [] };
   if (window === null) {
@@ -182,8 +221,7 @@ function scoreList(list: PreparedList, window: EvaluationResult["window"]): Scor
     return { total: 0, nodes: unmatched };
   }
   const scorer = list.scorer();
-  // Exact whatever the size: the matcher never refuses (matching-strategy.ts).
-  const match = bestMatch(matchProblem(scorer, list.edges, window));
+  const match = matchList(list, window, progress);
   const matchedIndex = (u: number): number => match.assignment[u]!.index;
   const results = nodes.map((node, v): NodeResult => {
     const { index, similarity } = match.assignment[v]!;

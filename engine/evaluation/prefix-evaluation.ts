@@ -11,6 +11,7 @@ import type { Scenario } from "../scenario/model.js";
 import type { Tables } from "../world/types.js";
 import { type PreparedScoring, prefixAssignment, prepareScoring, scorePrefix } from "./evaluate.js";
 import type { EvaluationResult } from "./result.js";
+import type { ScoringProgressSink } from "./scoring-progress.js";
 
 /** The ids matched exactly at a prefix's last message: what a milestone breakpoint or the minefield filter asks. */
 export interface MatchedHere {
@@ -44,8 +45,11 @@ export class PrefixEvaluation {
     return this.prepared.messages.length;
   }
 
-  /** The evaluation of messages 0..last. Throws EvaluationError for milestones that cannot be scored. */
-  at(last: number): EvaluationResult {
+  /**
+   * The evaluation of messages 0..last. Throws EvaluationError for milestones that cannot be
+   * scored. `onProgress` hears the matcher's placements when the prefix is scored now.
+   */
+  at(last: number, onProgress?: ScoringProgressSink): EvaluationResult {
     const known = this.results.get(last);
     if (known) {
       // Most recently used last, so the oldest is the one let go.
@@ -54,7 +58,7 @@ export class PrefixEvaluation {
       return known;
     }
     const endReason = last === this.messageCount - 1 ? this.endReason : null;
-    const result = scorePrefix(this.prepared, last, { endReason });
+    const result = scorePrefix(this.prepared, last, { endReason, ...(onProgress ? { onProgress } : {}) });
     this.results.set(last, result);
     if (this.results.size > RESULTS_KEPT) this.results.delete(this.results.keys().next().value!);
     this.here.set(last, matchedHere(result, last));
@@ -64,11 +68,12 @@ export class PrefixEvaluation {
   /**
    * Which nodes the prefix 0..last matches at `last` itself. Only the matching is run, not the
    * explanations: a step with a milestone breakpoint asks this at every message it passes.
+   * `onProgress` hears the matcher's placements when the prefix is matched now.
    */
-  matchedHere(last: number): MatchedHere {
+  matchedHere(last: number, onProgress?: ScoringProgressSink): MatchedHere {
     const known = this.here.get(last);
     if (known) return known;
-    const { milestones, minefields } = prefixAssignment(this.prepared, last);
+    const { milestones, minefields } = prefixAssignment(this.prepared, last, onProgress);
     const ids = (nodes: readonly { id: string }[], at: readonly (number | null)[]): string[] =>
       nodes.filter((_, v) => at[v] === last).map((n) => n.id);
     const here = {

@@ -3,7 +3,7 @@
 // and no key ever read from the launch configuration itself.
 import { strict as assert } from "node:assert";
 import { test } from "node:test";
-import { checkLaunchArguments, type LaunchArguments } from "../../engine/debug/adapter.js";
+import { checkLaunchArguments, type LaunchArguments } from "../../engine/debug/launch-arguments.js";
 import { launchRoles } from "../../engine/debug/launch-roles.js";
 import { createRoles } from "../../engine/runner/role-specs.js";
 import { loadScenario } from "../../engine/runner/scenario-files.js";

@@ -3,7 +3,7 @@
 import { strict as assert } from "node:assert";
 import { readFileSync } from "node:fs";
 import { test } from "node:test";
-import { checkLaunchArguments } from "../../engine/debug/adapter.js";
+import { checkLaunchArguments } from "../../engine/debug/launch-arguments.js";
 
 interface Debugger {
   readonly type: string;

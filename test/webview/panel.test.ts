@@ -312,20 +312,18 @@ test("play steps through the run on its own and pause stops it", async () => {
   assertClean(panel);
 });
 
-test("2,000 messages: only the rows in view exist, and jumping to the last message is immediate", async () => {
+test("2,000 messages: only the rows in view exist, and End shows the last message", async () => {
   const panel = await open("long");
   const { page } = panel;
   assert.equal(await textOf(page, "[data-testid=message-count]"), "2000");
   assert.ok((await page.locator("[data-testid=timeline] .row").count()) < 60);
-  const elapsed = await page.evaluate(async () => {
-    const start = performance.now();
-    document.dispatchEvent(new KeyboardEvent("keydown", { key: "End", bubbles: true }));
-    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
-    return performance.now() - start;
-  });
+  // How long the jump takes is bench:panel's figure ("jump to last message"); here, what it shows.
+  await page.evaluate(() => document.dispatchEvent(new KeyboardEvent("keydown", { key: "End", bubbles: true })));
+  await page.waitForFunction(() => document.querySelector("[data-testid=message]")?.getAttribute("data-index") === "1999");
   assert.equal(await shownIndex(page), 1999);
   assert.equal(await textOf(page, "[data-testid=timeline] .row.selected .row-index"), "1999");
-  assert.ok(elapsed < 500, `jumping to the last message took ${elapsed.toFixed(0)} ms`);
+  // The last message is the agent's reply of the last round (four messages a round: 1999 is round 499's fourth).
+  assert.match(await textOf(page, "[data-testid=message]"), /Cellular is (on|off) now \(round 499\)\./);
   assert.ok((await page.locator("[data-testid=timeline] .row").count()) < 60);
   await jump(page, 1001);
   assert.equal(await textOf(page, "[data-testid=timeline] .row.selected .row-index"), "1001");

@@ -78,6 +78,7 @@ export function compressedProblem(p: MatchProblem, starts: Int32Array): Compress
     similarity: (node, run, refRun) => similarity(node, at(run), (ref) => at(refRun(ref))),
     ...(p.gates ? { gates: p.gates.map((list) => list.map(mapGate)) } : {}),
     ...(p.onProgress ? { onProgress: p.onProgress } : {}),
+    ...(p.onPlaced ? { onPlaced: p.onPlaced } : {}),
     ...(p.classes ? { classes: runClasses(p.classes, at) } : {}),
   };
   return { problem, starts };

@@ -158,6 +158,7 @@ export function matchWithStrategy(p: MatchProblem, strategy: MatchStrategy): { r
     const { index, total } = solvers[component]!.choose(local, windows[component]!, threshold - others, current[component]!);
     windows[component]![local] = { min: index, max: index };
     current[component] = total;
+    p.onPlaced?.(v + 1, dag.nodeCount);
   }
 
   const indices = Array.from({ length: dag.nodeCount }, (_, v) => {

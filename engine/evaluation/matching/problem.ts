@@ -46,6 +46,11 @@ export interface MatchProblem {
    * error. Nothing for the first two seconds, then at most a line every five (ProgressClock).
    */
   onProgress?: ProgressSink;
+  /**
+   * Optionally called each time the tie-break fixes one more node (`placed` of `nodeCount`, in node
+   * order): how far a long match has come, as a fraction, for a progress bar.
+   */
+  onPlaced?: (placed: number, nodeCount: number) => void;
 }
 
 export interface MatchResult {
