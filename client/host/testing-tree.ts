@@ -73,8 +73,10 @@ export class ScenarioTree {
   /** The scenario items a run request names: a folder means its scenarios, a node its scenario. */
   scenariosOf(item: vscode.TestItem): vscode.TestItem[] {
     if (item.id.startsWith(FOLDER_ITEM)) return this.scenarios(item.children);
-    if (item.id.startsWith(SCENARIO_ITEM)) return [item];
-    return item.parent ? [item.parent] : [];
+    // A node, the strength item or a survivor under it: the scenario it belongs to.
+    let at: vscode.TestItem | undefined = item;
+    while (at !== undefined && !at.id.startsWith(SCENARIO_ITEM)) at = at.parent;
+    return at === undefined ? [] : [at];
   }
 
   /** Drops scenario items whose files are gone, and folders left empty. */
