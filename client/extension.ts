@@ -18,6 +18,7 @@ import { RunStore } from "./host/run-store.js";
 import { syncShownResults } from "./host/shown-results-sync.js";
 import { registerSidebar } from "./host/sidebar.js";
 import { ScenarioTests } from "./host/testing.js";
+import { STRENGTH_METHOD, type StrengthNotice } from "../server/handlers/strength-notice.js";
 import { TrajectoryEditorProvider } from "./host/trajectory-editor.js";
 import { Trajectories } from "./host/trajectories.js";
 
@@ -45,6 +46,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
   const runsViews = new RunsViews(context.extensionUri, log);
   commands = new Commands({ store, views, trajectories, runner, rescore, keys, runsViews, log });
   const lenses = new ScenarioCodeLenses(store, trajectories);
+  const tests = new ScenarioTests(runner, store);
 
   context.subscriptions.push(
     log,
@@ -56,13 +58,15 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     new InlineResults(store),
     lenses,
     vscode.languages.registerCodeLensProvider({ language: SCENARIO_LANGUAGE, scheme: "file" }, lenses),
-    new ScenarioTests(runner, store),
+    tests,
     ...commands.register(),
     ...registerDebugger({ store, views, trajectories, keys, log }),
     ...registerSidebar(),
   );
 
   const languageClient = await startLanguageClient(context);
+  // The strength the language server measured, under each scenario in the Testing view.
+  context.subscriptions.push(languageClient.onNotification(STRENGTH_METHOD, (notice: StrengthNotice) => tests.showStrength(notice)));
   context.subscriptions.push(
     syncShownResults(store, (method, params) => {
       languageClient

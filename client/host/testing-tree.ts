@@ -11,6 +11,8 @@ const SCENARIO_ITEM = "scenario:";
 const FOLDER_ITEM = "folder:";
 
 export const nodeItemId = (scenarioId: string, kind: NodeKind, id: string): string => `${scenarioId}#${kind}:${id}`;
+/** The child that shows the scenario's strength, and its survivors under it. */
+export const strengthItemId = (scenarioId: string): string => `${scenarioId}#strength`;
 const fileStem = (uri: vscode.Uri): string => uri.path.replace(/^.*\//, "").replace(/\.scenario\.ya?ml$/, "");
 
 /** The folders between the workspace folder and the file ([] for a file at the top). */
@@ -53,6 +55,11 @@ export class ScenarioTree {
     parent.delete(SCENARIO_ITEM + uri.toString());
   }
 
+  /** The scenario item of `uri`, if the tree has one. */
+  scenarioOf(uri: vscode.Uri): vscode.TestItem | null {
+    return this.scenarios().find((i) => i.id === SCENARIO_ITEM + uri.toString()) ?? null;
+  }
+
   /** Every scenario item, in tree order. */
   scenarios(from: vscode.TestItemCollection = this.controller.items): vscode.TestItem[] {
     const found: vscode.TestItem[] = [];
@@ -66,8 +73,10 @@ export class ScenarioTree {
   /** The scenario items a run request names: a folder means its scenarios, a node its scenario. */
   scenariosOf(item: vscode.TestItem): vscode.TestItem[] {
     if (item.id.startsWith(FOLDER_ITEM)) return this.scenarios(item.children);
-    if (item.id.startsWith(SCENARIO_ITEM)) return [item];
-    return item.parent ? [item.parent] : [];
+    // A node, the strength item or a survivor under it: the scenario it belongs to.
+    let at: vscode.TestItem | undefined = item;
+    while (at !== undefined && !at.id.startsWith(SCENARIO_ITEM)) at = at.parent;
+    return at === undefined ? [] : [at];
   }
 
   /** Drops scenario items whose files are gone, and folders left empty. */
@@ -89,7 +98,9 @@ export class ScenarioTree {
       child.range = new vscode.Range(node.line, 0, node.line, 0);
       return child;
     });
-    item.children.replace(children);
+    // The scenario's strength (strength-tests.ts) comes from the language server, not the text: it stays.
+    const strength = item.children.get(strengthItemId(item.id));
+    item.children.replace(strength ? [...children, strength] : children);
   }
 
   /** The collection a file's item belongs in, creating its folder items on the way. */

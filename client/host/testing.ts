@@ -16,7 +16,9 @@ import { UNTRUSTED_MESSAGE } from "./runner.js";
 import { readPassThreshold, readTestConcurrency } from "./settings.js";
 import { settingsGetter } from "./model-roles.js";
 import { testReport, unscoredMessage } from "./test-report.js";
-import { nodeItemId, ScenarioTree } from "./testing-tree.js";
+import { nodeItemId, ScenarioTree, strengthItemId } from "./testing-tree.js";
+import { openSurvivingRun, StrengthItems } from "./strength-tests.js";
+import type { StrengthNotice } from "../../server/handlers/strength-notice.js";
 import { SCENARIO_GLOB } from "./trajectories.js";
 
 const TEST_CONTROLLER_ID = "toolsandbox";
@@ -24,6 +26,7 @@ const TEST_CONTROLLER_ID = "toolsandbox";
 export class ScenarioTests implements vscode.Disposable {
   private readonly controller = vscode.tests.createTestController(TEST_CONTROLLER_ID, "ToolSandbox scenarios");
   private readonly tree = new ScenarioTree(this.controller);
+  private readonly strength = new StrengthItems(this.controller);
   private readonly disposables: vscode.Disposable[] = [this.controller];
   /** Scenarios a test run is playing: it reports them itself. */
   private readonly testing = new Set<string>();
@@ -47,9 +50,13 @@ export class ScenarioTests implements vscode.Disposable {
     this.controller.refreshHandler = () => this.discover();
     const watcher = vscode.workspace.createFileSystemWatcher(SCENARIO_GLOB);
     this.disposables.push(
+      // From a strength warning's code action, or a survivor's item here (strength-tests.ts).
+      vscode.commands.registerCommand("toolsandbox.openSurvivingRun", (...args: unknown[]) =>
+        openSurvivingRun(args, (item) => this.strength.survivorOf(item)),
+      ),
       watcher,
-      watcher.onDidCreate((uri) => void this.tree.upsert(uri)),
-      watcher.onDidChange((uri) => void this.tree.upsert(uri)),
+      watcher.onDidCreate((uri) => void this.upsert(uri)),
+      watcher.onDidChange((uri) => void this.upsert(uri)),
       watcher.onDidDelete((uri) => this.tree.remove(uri)),
     );
   }
@@ -58,10 +65,21 @@ export class ScenarioTests implements vscode.Disposable {
     for (const d of this.disposables.splice(0)) d.dispose();
   }
 
+  /** The file's item from its text, with the strength last told for it. */
+  private async upsert(uri: vscode.Uri): Promise<void> {
+    const item = await this.tree.upsert(uri);
+    if (item) this.strength.reapply(item);
+  }
+
+  /** The language server's strength of a scenario, shown under its item (strength-tests.ts). */
+  showStrength(notice: StrengthNotice): void {
+    this.strength.show(notice, (uri) => this.tree.scenarioOf(uri));
+  }
+
   private async discover(): Promise<void> {
     const uris = await vscode.workspace.findFiles(SCENARIO_GLOB, "{**/node_modules/**,**/.git/**}");
     this.tree.prune(new Set(uris.map((u) => u.toString())));
-    await Promise.all(uris.map((uri) => this.tree.upsert(uri)));
+    await Promise.all(uris.map((uri) => this.upsert(uri)));
   }
 
   private async run(request: vscode.TestRunRequest, token: vscode.CancellationToken, mode: RunMode): Promise<void> {
@@ -73,7 +91,8 @@ export class ScenarioTests implements vscode.Disposable {
     for (const item of items) {
       run.enqueued(item);
       item.children.forEach((child) => {
-        run.enqueued(child);
+        // The strength item is no part of a run: it passes or fails on no score.
+        if (child.id !== strengthItemId(item.id)) run.enqueued(child);
       });
     }
     const concurrency = readTestConcurrency(settingsGetter());
@@ -162,7 +181,7 @@ export class ScenarioTests implements vscode.Disposable {
       item.description = errored.replace(/:.*$/, "");
       run.appendOutput(`${item.label}: ${errored} → ${vscode.workspace.asRelativePath(file, false)}\r\n`, undefined, item);
       item.children.forEach((child) => {
-        run.skipped(child);
+        if (child.id !== strengthItemId(item.id)) run.skipped(child);
       });
       run.errored(item, new vscode.TestMessage(`${item.label}: ${errored}`), duration);
       return;

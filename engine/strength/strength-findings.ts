@@ -7,6 +7,7 @@ import { plural } from "../base/text.js";
 import { nodeFieldPath } from "../evaluation/reference-check.js";
 import type { Path, YamlSource } from "../scenario/yaml-source.js";
 import type { OutcomeLine, ScenarioStrength } from "./strength.js";
+import type { SurvivorRef } from "./survivor-run.js";
 
 /** A score as a whole percentage; "-" when there is none. */
 export const percent = (x: number | null): string => (x === null ? "-" : `${Math.round(x * 100)}%`);
@@ -74,15 +75,15 @@ function outcomePath(src: YamlSource, l: OutcomeLine): Path {
 export function strengthDiagnostics(s: ScenarioStrength, src: YamlSource): Diagnostic[] {
   return undecidedOutcomes(s).map((l) => {
     // The edit a quick fix makes, where the fix is correct by construction (blame.ts).
-    const data = l.edit === null ? undefined : { ...l.edit };
-    return l.kind === "mutant"
-      ? src.diagnostic(src.rangeOf(outcomePath(src, l)), "warning", "strength-survivor", `A wrong agent passes: ${outcomeText(l)}.`, data)
-      : src.diagnostic(
-          src.rangeOf(outcomePath(src, l)),
-          "info",
-          "strength-refused-variant",
-          `A right agent fails: ${outcomeText(l)}.`,
-          data,
-        );
+    const edit = l.edit === null ? undefined : { ...l.edit };
+    // A survivor also says which mutant it is, so the editor can play it again as a run (survivor-run.ts).
+    const survivor: SurvivorRef | null =
+      l.kind === "mutant" ? { mutant: s.mutants.indexOf(l), operator: l.operator, step: l.step, change: l.change } : null;
+    const [severity, code, words] =
+      survivor === null
+        ? (["info", "strength-refused-variant", "A right agent fails"] as const)
+        : (["warning", "strength-survivor", "A wrong agent passes"] as const);
+    const data = survivor === null ? edit : { ...edit, ...survivor };
+    return src.diagnostic(src.rangeOf(outcomePath(src, l)), severity, code, `${words}: ${outcomeText(l)}.`, data);
   });
 }

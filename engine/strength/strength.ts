@@ -11,7 +11,7 @@ import { isMutator, MUTATORS, type MutantState, type OperatorName, OPERATORS, su
 import type { Candidate } from "./candidate.js";
 import { MUTANT_MAKERS } from "./mutants.js";
 import { type PlayedRun, playReference } from "./play.js";
-import { referenceFacts } from "./reference-facts.js";
+import { type ReferenceFacts, referenceFacts } from "./reference-facts.js";
 import { VARIANT_MAKERS } from "./variants.js";
 
 export interface OutcomeLine {
@@ -85,16 +85,19 @@ export async function scenarioStrength(scenario: Scenario, options: StrengthOpti
   const facts = referenceFacts(scenario, reference);
   const refEval = reference.evaluation;
   const mutants: OutcomeLine[] = [];
-  for (const name of MUTATORS) {
-    for (const c of MUTANT_MAKERS[name](scenario, facts))
-      mutants.push(enabled.has(name) ? await judge(scenario, c, facts, refEval) : ignoredLine(c));
-  }
+  for (const c of mutantCandidates(scenario, facts))
+    mutants.push(enabled.has(c.operator) ? await judge(scenario, c, facts, refEval) : ignoredLine(c));
   const variants: OutcomeLine[] = [];
   for (const name of VARIANTS) {
     if (!enabled.has(name)) continue;
     for (const c of VARIANT_MAKERS[name](scenario, facts)) variants.push(await judge(scenario, c, facts, refEval));
   }
   return summarize({ ...base, referenceScore: refEval.score, error: null }, mutants, variants);
+}
+
+/** Every mutant of the scenario, in the order of the catalogue: a result's `mutants` are these, one line each. */
+export function mutantCandidates(scenario: Scenario, facts: ReferenceFacts): Candidate[] {
+  return MUTATORS.flatMap((name) => MUTANT_MAKERS[name](scenario, facts));
 }
 
 function ignoredLine(c: Candidate): OutcomeLine {

@@ -117,6 +117,11 @@ export class DiagnosticsPublisher {
     return errors ? null : (state?.scored?.strength ?? null);
   }
 
+  /** The strength findings behind the verdict, for the editor's Testing view (strength-notice.ts). */
+  strengthFindingsOf(uri: string): LspDiagnostic[] {
+    return this.strengthOf(uri) === null ? [] : (this.states.get(uri)?.scored?.diagnostics ?? []);
+  }
+
   /** Told each time a document's strength verdict changes (the server then asks the client to refresh its lenses). */
   onStrengthChanged(listener: (uri: string) => void): void {
     this.strengthListener = listener;

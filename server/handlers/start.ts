@@ -19,6 +19,7 @@ import { LastRuns } from "./last-run.js";
 import { SHOWN_RESULTS_METHOD, ShownResults } from "./shown-results.js";
 import { ReferenceScoring, type WorkerEntry } from "./reference-scoring.js";
 import { Lifecycle } from "./requests.js";
+import { STRENGTH_METHOD, strengthNotice } from "./strength-notice.js";
 import { filePath } from "./uris.js";
 
 const SERVER_NAME = "toolsandbox-language-server";
@@ -50,7 +51,11 @@ export function startServer(connection: Connection, options: ServerOptions): voi
   );
 
   let refreshLenses = false;
-  publisher.onStrengthChanged(() => {
+  publisher.onStrengthChanged((uri) => {
+    const notice = strengthNotice(uri, publisher.strengthOf(uri), publisher.strengthFindingsOf(uri));
+    connection
+      .sendNotification(STRENGTH_METHOD, notice)
+      .catch((e: unknown) => log(`cannot send the strength of ${uri}: ${e instanceof Error ? e.message : String(e)}`));
     if (refreshLenses)
       connection
         .sendRequest(CodeLensRefreshRequest.type)

@@ -9,10 +9,14 @@
 // - `call-minefield`: an insufficient-information scenario let an agent call the tool instead of
 //   asking. A minefield on an agent's call that names the tool is added.
 //
+// - A survivor also gets "Open Surviving Run": a command of the extension (client/host/
+//   surviving-run.ts) that plays the mutant and opens its run in the replay panel.
+//
 // Each edit is made only where the document has the plain shape it expects (block mappings, ids
 // as plain scalars); anywhere else the finding keeps its words and offers no action.
 import { CodeActionKind, type CodeAction, type Diagnostic, type TextEdit } from "vscode-languageserver";
 import { isMap, isScalar, isSeq, type Pair, type YAMLMap, type YAMLSeq } from "yaml";
+import { type SurvivorRef, survivorRefOf } from "../../engine/strength/survivor-run.js";
 import { yamlScalar } from "./completion-support.js";
 import type { ScenarioDocument } from "./document.js";
 
@@ -25,10 +29,30 @@ export function strengthFixActions(doc: ScenarioDocument, d: Diagnostic): CodeAc
   let fix: { title: string; edits: TextEdit[] } | null = null;
   if (data.kind === "drop-after" && milestone !== null && edge !== null) fix = dropAfter(doc, milestone, edge);
   if (data.kind === "call-minefield" && tool !== null) fix = callMinefield(doc, tool);
-  if (fix === null) return [];
-  return [
-    { title: fix.title, kind: CodeActionKind.QuickFix, diagnostics: [d], edit: { changes: { [doc.uri]: fix.edits } }, isPreferred: true },
-  ];
+  const actions: CodeAction[] = [];
+  if (fix !== null)
+    actions.push({
+      title: fix.title,
+      kind: CodeActionKind.QuickFix,
+      diagnostics: [d],
+      edit: { changes: { [doc.uri]: fix.edits } },
+      isPreferred: true,
+    });
+  const survivor = d.code === "strength-survivor" ? survivorRefOf(d.data) : null;
+  if (survivor !== null) actions.push(openSurvivingRunAction(doc.uri, survivor, d));
+  return actions;
+}
+
+/** The extension's command that plays the surviving mutant again and opens its run in the replay panel. */
+const OPEN_SURVIVING_RUN_COMMAND = "toolsandbox.openSurvivingRun";
+
+function openSurvivingRunAction(uri: string, survivor: SurvivorRef, d: Diagnostic): CodeAction {
+  return {
+    title: "Open Surviving Run",
+    kind: CodeActionKind.QuickFix,
+    diagnostics: [d],
+    command: { title: "Open Surviving Run", command: OPEN_SURVIVING_RUN_COMMAND, arguments: [uri, survivor] },
+  };
 }
 
 /** A section's nodes as block mappings, each with its plain `id`; null where the shape is anything else. */

@@ -4,7 +4,7 @@
 // test-artifacts/e2e/authoring/.
 import { after, before } from "node:test";
 import assert from "node:assert/strict";
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { CodeServer } from "./code-server.js";
 import { artifactDir, packageExtension, removeScratch, sampleWorkspace } from "./fixtures.js";
@@ -54,6 +54,35 @@ step("the scenario's strength shows as a CodeLens on milestones:, and the wrong 
   assert.match((await survivor.textContent()) ?? "", /survived extra-write: add_contact/);
   assert.equal(await editor.locator(".squiggly-error").count(), 0, "strength findings are never errors");
 });
+
+step(
+  "the Testing view shows the strength under the scenario, and a survivor's Open Surviving Run writes its run and opens the panel",
+  async () => {
+    await workbench.runCommand("Testing: Focus on Test Explorer View");
+    const page = workbench.page;
+    const rowLabelled = (pattern: RegExp) =>
+      page.locator(".test-explorer .monaco-list-row").filter({ has: page.locator(".label", { hasText: pattern }) });
+    const scenario = rowLabelled(/^add_contact_with_name_and_phone_number_adapted(?!_)/);
+    await scenario.waitFor();
+    await scenario.locator(".monaco-tl-twistie").click();
+    const strength = rowLabelled(/^strength 4\/5 \(80%\) · 1 wrong agent passes/);
+    await strength.waitFor();
+    await strength.locator(".monaco-tl-twistie").click();
+    const survivor = rowLabelled(/^survived extra-write: add_contact/);
+    await survivor.waitFor();
+    await workbench.screenshot("strength-in-testing-view");
+    await survivor.hover();
+    await survivor.locator('.action-label[aria-label="Open Surviving Run"]').click();
+    await workbench.page.locator(".tab", { hasText: "add_contact_with_name_and_phone_number_adapted.survivor-" }).waitFor();
+    // The replay panel plays the run as it plays any saved run: its messages, and the score the wrong agent got.
+    await workbench.webview().locator("[data-testid=message-count]").waitFor({ state: "attached" });
+    await workbench.screenshot("surviving-run-opened");
+    const folder = join(workspace, ".toolsandbox", "strength");
+    const [file] = readdirSync(folder);
+    assert.match(file ?? "", /^add_contact_with_name_and_phone_number_adapted\.survivor-\d+\.trajectory\.jsonl$/);
+    await workbench.openEditor(SCENARIO);
+  },
+);
 
 step("a misspelt tool is underlined while typing, listed in Problems, and cleared when fixed", async () => {
   const editor = workbench.activeEditor();

@@ -96,6 +96,37 @@ async function runCommandWritesScoredTrajectory(): Promise<void> {
   assert(last.result.score === 1, `the scripted roles meet every milestone (score ${last.result.score})`);
 }
 
+/** The survivor's warning offers Open Surviving Run; it writes the mutant's run and opens it in the replay panel. */
+async function survivorOpensAsRun(): Promise<void> {
+  const scenario = vscode.Uri.file(join(workspaceFolder(), `${SCENARIO_NAME}.scenario.yaml`));
+  await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(scenario));
+  const code = (d: vscode.Diagnostic): string => String(typeof d.code === "object" ? d.code.value : d.code);
+  const survivor = await waitFor(
+    "a strength-survivor warning (the language server measures strength in the background)",
+    () => vscode.languages.getDiagnostics(scenario).find((d) => code(d) === "strength-survivor"),
+    TIMEOUT_MS * 2,
+  );
+  const actions = await vscode.commands.executeCommand<vscode.CodeAction[]>("vscode.executeCodeActionProvider", scenario, survivor.range);
+  const open = actions.find((a) => a.title === "Open Surviving Run");
+  assert(open?.command !== undefined, `the warning offers Open Surviving Run (offered: ${actions.map((a) => a.title).join(", ")})`);
+  await vscode.commands.executeCommand(open.command.command, ...(open.command.arguments ?? []));
+  const folder = join(workspaceFolder(), ".toolsandbox", "strength");
+  const written = readdirSync(folder).filter((f) => f.startsWith(`${SCENARIO_NAME}.survivor-`));
+  assert(written.length === 1, `one surviving run expected in ${folder}, found: ${written.join(", ") || "none"}`);
+  const lines = readFileSync(join(folder, written[0] ?? ""), "utf8")
+    .split("\n")
+    .filter((l) => l !== "");
+  const last: unknown = JSON.parse(lines[lines.length - 1] ?? "null");
+  assert(isEvaluationLine(last), "the surviving run ends with its evaluation");
+  assert(last.result.score >= 1, `the wrong agent passes the milestones (score ${last.result.score})`);
+  const title = (written[0] ?? "").replace(/\.trajectory\.jsonl$/, "");
+  await waitFor(
+    `the replay panel showing ${title}`,
+    () => vscode.window.tabGroups.all.flatMap((g) => g.tabs).find((t) => t.input instanceof vscode.TabInputWebview && t.label === title),
+    TIMEOUT_MS,
+  );
+}
+
 function listRuns(folder: string): string[] {
   try {
     return readdirSync(folder).filter((f) => f.startsWith(`${SCENARIO_NAME}.run-`) && f.endsWith(".trajectory.jsonl"));
@@ -116,5 +147,6 @@ export function run(): Promise<void> {
     { name: "its commands are registered", run: commandsRegistered },
     { name: "the language server reports a misspelt tool in unsaved text and clears it once fixed", run: languageServerReportsMistakes },
     { name: "toolsandbox.runScenario writes a trajectory that ends with its score", run: runCommandWritesScoredTrajectory },
+    { name: "a strength warning's Open Surviving Run opens the mutant's passing run in the replay panel", run: survivorOpensAsRun },
   ]);
 }

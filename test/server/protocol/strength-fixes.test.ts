@@ -5,6 +5,7 @@ import assert from "node:assert/strict";
 import { readFileSync, rmSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { CodeActionRequest, type CodeAction, type Diagnostic, type PublishDiagnosticsParams } from "vscode-languageserver/node";
+import { STRENGTH_METHOD, type StrengthNotice } from "../../../server/handlers/strength-notice.js";
 import { applyEdits } from "../service/cursor.js";
 import { LspClient, requireServerBuild, SERVER, sampleWorkspace, uriOf } from "./client.js";
 
@@ -35,6 +36,16 @@ async function scored(uri: string, version: number): Promise<readonly Diagnostic
   return client.published.filter(ofVersion).at(-1)!.diagnostics;
 }
 
+/** The code actions the server offers for `finding`. */
+async function actionsFor(uri: string, finding: Diagnostic): Promise<CodeAction[]> {
+  const request = client.connection.sendRequest(CodeActionRequest.type, {
+    textDocument: { uri },
+    range: finding.range,
+    context: { diagnostics: [finding] },
+  });
+  return ((await client.request(request, "codeAction")) as CodeAction[] | null) ?? [];
+}
+
 /** Opens `text`, takes the preferred quick fix of the finding `pick` chooses, and sends the edited text as version 2. */
 async function applyFix(
   name: string,
@@ -45,15 +56,8 @@ async function applyFix(
   await client.open(uri, text);
   const finding = (await scored(uri, 1)).find(pick);
   assert.ok(finding, `${name}: no such strength finding`);
-  const actions = (await client.request(
-    client.connection.sendRequest(CodeActionRequest.type, {
-      textDocument: { uri },
-      range: finding.range,
-      context: { diagnostics: [finding] },
-    }),
-    "codeAction",
-  )) as CodeAction[] | null;
-  const action = actions?.find((a) => a.isPreferred);
+  const actions = await actionsFor(uri, finding);
+  const action = actions.find((a) => a.isPreferred);
   const edits = action?.edit?.changes?.[uri];
   assert.ok(action && edits, `${name}: no quick fix that edits the file`);
   const edited = applyEdits(text, edits);
@@ -120,13 +124,39 @@ test("a finding whose fix is not correct by construction keeps its words and off
   const paraphrase = (await scored(uri, 1)).find(mentions("paraphrase-reply"));
   assert.ok(paraphrase);
   assert.match(String(paraphrase.message), /fix: loosen the measure of content/);
-  const actions = await client.request(
-    client.connection.sendRequest(CodeActionRequest.type, {
-      textDocument: { uri },
-      range: paraphrase.range,
-      context: { diagnostics: [paraphrase] },
-    }),
-    "codeAction",
-  );
+  const actions = await actionsFor(uri, paraphrase);
   assert.deepEqual(actions, []);
+});
+
+test("a wrong agent that passes offers Open Surviving Run, naming the mutant; the Testing view is told the verdict and the survivors", async () => {
+  const notices: StrengthNotice[] = [];
+  client.connection.onNotification(STRENGTH_METHOD, (notice: StrengthNotice) => void notices.push(notice));
+  const text = fixture("message_without_content");
+  const uri = uriOf(join(dir, "survivor-run.scenario.yaml"));
+  await client.open(uri, text);
+  const findings = await scored(uri, 1);
+  const survivor = findings.find(
+    (d) => d.code === "strength-survivor" && String(d.message).includes("send_message_with_phone_number.content"),
+  );
+  assert.ok(survivor, findings.map((d) => d.message).join("\n"));
+  const actions = await actionsFor(uri, survivor);
+  const open = actions.find((a) => a.title === "Open Surviving Run");
+  assert.ok(open?.command, actions.map((a) => a.title).join(", "));
+  assert.equal(open.command.command, "toolsandbox.openSurvivingRun");
+  const [argUri, ref] = open.command.arguments as [string, { operator: string; change: string; mutant: number }];
+  assert.equal(argUri, uri);
+  assert.equal(ref.operator, "wrong-argument");
+  assert.ok(String(survivor.message).includes(ref.change), "the mutant named is the one the warning describes");
+
+  // Sent right after the findings' publish: wait for it a little.
+  for (let i = 0; i < 100 && !notices.some((n) => n.uri === uri); i++) await new Promise((r) => setTimeout(r, 20));
+  const notice = notices.find((n) => n.uri === uri);
+  assert.ok(notice, "the server sends the strength once it is measured");
+  assert.match(notice.verdict ?? "", /^strength \d+\/\d+ \(\d+%\) · \d+ wrong agents? pass/);
+  const survivors = findings.filter((d) => d.code === "strength-survivor");
+  assert.deepEqual(
+    notice.survivors.map((s) => [s.message, s.range.start.line]),
+    survivors.map((d) => [d.message, d.range.start.line]),
+  );
+  assert.deepEqual(notice.survivors.find((s) => s.message === survivor.message)?.ref, ref);
 });
