@@ -157,3 +157,22 @@ test("the .vsix's README is the one written for users, and every image it shows 
   assert.ok(images.some((i) => i.endsWith("-light.png")) && images.some((i) => i.endsWith("-dark.png")), "light and dark shots");
   for (const link of [...readme.matchAll(/\]\((docs\/[^)#]+\.md)/g)].map((m) => m[1]!)) assert.ok(existsSync(link) && ships(link), link);
 });
+
+test("package.json names no key twice in one object: the later would silently replace the earlier, as two merged menus once did", async () => {
+  // YAML 1.2 reads JSON, and refuses a duplicate key where JSON.parse keeps the last one.
+  const { parseDocument } = await import("yaml");
+  const problems = parseDocument(readFileSync("package.json", "utf8")).errors.map((e) => e.message.split("\n")[0]);
+  assert.deepEqual(problems, []);
+});
+
+test("Save Run as Scenario is offered on a scenario's test item, not on its milestones or strength rows", () => {
+  const menu = manifest.contributes.menus["testing/item/context"] ?? [];
+  const save = menu.find((m) => m.command === "toolsandbox.saveRunAsScenario");
+  assert.ok(save?.when, "the Testing view's item menu offers Save Run as Scenario");
+  const pattern = /testId =~ \/(.*)\/$/.exec(save.when)?.[1];
+  assert.ok(pattern, save.when);
+  const offered = new RegExp(pattern);
+  assert.ok(offered.test("scenario:file:///w/a.scenario.yaml"));
+  assert.ok(!offered.test("scenario:file:///w/a.scenario.yaml#strength"));
+  assert.ok(!offered.test("scenario:file:///w/a.scenario.yaml#strength:survivor:0"));
+});
