@@ -6,7 +6,8 @@
 // would mean downloading a model, so this module scores ROUGE-L F over rouge-score's tokens with
 // Porter stems (engine/evaluation/rouge.ts, the measure ToolSandbox itself uses for free text).
 // The two scales are not comparable, so each ToolTalk threshold has its own ROUGE-L threshold;
-// docs/tooltalk.md explains the choice and test/conformance/tooltalk/tooltalk/similarity.test.ts pins it:
+// docs/tooltalk.md explains the choice; test/benchmarks/tooltalk/evaluation/similarity.test.ts pins the
+// thresholds, and test/conformance/tooltalk/tooltalk/similarity.test.ts their effect on the published texts:
 // - 0.9 fields -> 0.6: a short text must share most of its words, in order, with the reference
 //   ("Pay the electricity bill" for "Pay electricity bill" passes; "Flight to Paris" for
 //   "Flight to San Francisco" does not).

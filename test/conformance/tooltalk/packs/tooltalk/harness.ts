@@ -1,51 +1,7 @@
-// A ToolTalk world, runtime and clock for tests: calls go through the runtime exactly as an episode
-// or the ToolTalk evaluation loop sends them.
-import type { JsonValue } from "../../../../../engine/base/json.js";
-import {
-  TOOLTALK_PACK,
-  ToolTalkRuntime,
-  withConversationUser,
-  type ConversationUser,
-  type ToolTalkCallRecord,
-} from "../../../../../engine/packs/tooltalk/index.js";
-import { WorldTransaction } from "../../../../../engine/world/transaction.js";
-import type { Row, Tables } from "../../../../../engine/world/types.js";
+// The ToolTalk test harness (test/packs/tooltalk/harness.ts) on ToolTalk's published databases: the
+// tool tests here check our tools against the rows and ids of ToolTalk's own data.
+import { harnessOn } from "../../../../packs/tooltalk/harness.js";
 import { toolTalkDatabases } from "../../published-data.js";
 
-/** POSIX seconds of a "YYYY-MM-DD HH:MM:SS" wall time read in UTC. */
-export function utcSeconds(timestamp: string): number {
-  return Date.parse(`${timestamp.replace(" ", "T")}Z`) / 1000;
-}
-
-export interface Harness {
-  readonly world: WorldTransaction;
-  readonly runtime: ToolTalkRuntime;
-  call(api: string, parameters?: Readonly<Record<string, JsonValue>> | null): ToolTalkCallRecord;
-  rows(table: string): readonly Row[];
-}
-
-/**
- * ToolTalk's databases (or `base`), `user` logged in when it has a session_token, the clock
- * frozen at `timestamp` (UTC, so the wall time is the timestamp itself).
- */
-export function harness(options: { user?: ConversationUser; timestamp?: string; base?: Tables } = {}): Harness {
-  const now = utcSeconds(options.timestamp ?? "2023-09-11 09:00:00");
-  const base = options.base ?? toolTalkDatabases();
-  const world = new WorldTransaction(options.user ? withConversationUser(base, options.user) : base, TOOLTALK_PACK.schemas);
-  const runtime = ToolTalkRuntime.fresh();
-  return {
-    world,
-    runtime,
-    call: (api, parameters = {}) => runtime.call(world, { now, timezone: "UTC" }, api, parameters),
-    rows: (table) => world.rows(table),
-  };
-}
-
-/** A harness with `username` logged in under the token "token-<username>". */
-export function loggedIn(username: string, timestamp?: string): Harness {
-  return harness({ user: { username, session_token: `token-${username}` }, ...(timestamp ? { timestamp } : {}) });
-}
-
-export function ownRows(h: Harness, table: string, username: string): readonly Row[] {
-  return h.rows(table).filter((r) => r.username === username);
-}
+export { ownRows, utcSeconds, type Harness } from "../../../../packs/tooltalk/harness.js";
+export const { harness, loggedIn } = harnessOn(toolTalkDatabases);

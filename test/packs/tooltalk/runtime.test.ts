@@ -2,14 +2,14 @@
 // binding, the text the agent reads, and the pack as the engine sees it.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import type { JsonValue } from "../../../../../engine/base/json.js";
-import { TOOLTALK_PACK, ToolTalkRuntime, requiresAuth, runToolTalkCall } from "../../../../../engine/packs/tooltalk/index.js";
-import { DEFAULT_WEB_DATA } from "../../../../../engine/tools/default-web-data.js";
-import { parseDocstring } from "../../../../../engine/tools/openai-schema.js";
-import type { ToolContext } from "../../../../../engine/tools/types.js";
-import { WorldTransaction } from "../../../../../engine/world/transaction.js";
+import type { JsonValue } from "../../../engine/base/json.js";
+import { TOOLTALK_PACK, ToolTalkRuntime, requiresAuth, runToolTalkCall } from "../../../engine/packs/tooltalk/index.js";
+import { DEFAULT_WEB_DATA } from "../../../engine/tools/default-web-data.js";
+import { parseDocstring } from "../../../engine/tools/openai-schema.js";
+import type { ToolContext } from "../../../engine/tools/types.js";
+import { WorldTransaction } from "../../../engine/world/transaction.js";
 import { harness, loggedIn, utcSeconds } from "./harness.js";
-import { toolTalkDatabases } from "../../published-data.js";
+import { toolTalkDatabases } from "../../fixtures/tooltalk-data.js";
 
 function context(world: WorldTransaction, timestamp = "2023-09-11 09:00:00", timezone = "UTC"): ToolContext {
   return { world, clock: { now: utcSeconds(timestamp), timezone }, web: DEFAULT_WEB_DATA, uuid4: () => "unused" };
@@ -91,41 +91,43 @@ test("a tool that needs a login is refused while nobody is logged in, and nothin
     response: null,
     exception: "User is not logged in",
   });
-  h.call("UserLogin", { username: "ahhchiu", password: "eehahTe2t" });
+  h.call("UserLogin", { username: "mira_okafor", password: "tidepool-88" });
   assert.deepEqual(h.call("AddAlarm", { time: "08:00:00" }).response, { alarm_id: "5bff-dd80" }, "the refused call drew no id");
 });
 
 test("the session token is injected into the request, replacing one the model sent", () => {
-  const h = loggedIn("lifeng");
+  const h = loggedIn("tomas_lind");
   const record = h.call("GetReminders", { session_token: "forged" });
-  assert.deepEqual(record.request.parameters, { session_token: "token-lifeng" });
+  assert.deepEqual(record.request.parameters, { session_token: "token-tomas_lind" });
   assert.equal(record.exception, null);
 });
 
 test("one user at a time: logging in or registering while logged in is refused, naming the current user", () => {
-  const h = loggedIn("justinkool");
-  const refusal = "Only one user can be logged in at a time. Current user is justinkool.";
-  assert.equal(h.call("UserLogin", { username: "decture", password: "chaew5Oeth" }).exception, refusal);
+  const h = loggedIn("mira_okafor");
+  const refusal = "Only one user can be logged in at a time. Current user is mira_okafor.";
+  assert.equal(h.call("UserLogin", { username: "tomas_lind", password: "granite&fern" }).exception, refusal);
   assert.equal(h.call("RegisterUser", { username: "x", password: "y", email: "x@y.z" }).exception, refusal);
   h.call("LogoutUser");
-  assert.deepEqual(h.call("UserLogin", { username: "decture", password: "chaew5Oeth" }).response, { session_token: "e149636f-d9ca-0792" });
+  assert.deepEqual(h.call("UserLogin", { username: "tomas_lind", password: "granite&fern" }).response, {
+    session_token: "e149636f-d9ca-0792",
+  });
   assert.deepEqual(h.call("GetAccountInformation").response?.user, {
-    username: "decture",
-    email: "VirginiaJGraham@gahoo.com",
-    phone: "703-607-3363",
-    name: "Virginia J. Graham",
+    username: "tomas_lind",
+    email: "tlind@gahoo.com",
+    phone: "555-877-1200",
+    name: "Tomas Lind",
   });
 });
 
 test("a session whose account no longer holds the token makes auth tools fail with 'Invalid session_token.'", () => {
-  const h = loggedIn("justinkool");
+  const h = loggedIn("mira_okafor");
   h.world.updateAt("SESSION", 0, { session_token: "stale" });
   assert.equal(h.call("GetReminders").exception, "Invalid session_token.");
-  assert.equal(h.call("UserLogin", { username: "decture", password: "chaew5Oeth" }).exception, "Invalid session_token.");
+  assert.equal(h.call("UserLogin", { username: "tomas_lind", password: "granite&fern" }).exception, "Invalid session_token.");
 });
 
 test("unknown tools, unparsed arguments and Python's binding errors", () => {
-  const h = loggedIn("justinkool");
+  const h = loggedIn("mira_okafor");
   assert.equal(h.call("MakeCoffee").exception, "API MakeCoffee not found");
   assert.deepEqual(h.call("GetReminders", null), {
     request: { api_name: "GetReminders", parameters: null },
@@ -146,14 +148,14 @@ test("unknown tools, unparsed arguments and Python's binding errors", () => {
   assert.equal(h.call("GetReminders", { self: 1 }).exception, "API.__call__() got multiple values for argument 'self'");
   // Tools without a login take no session_token at all.
   assert.equal(
-    harness().call("CurrentWeather", { location: "paris", session_token: "t" }).exception,
+    harness().call("CurrentWeather", { location: "lisbon", session_token: "t" }).exception,
     "CurrentWeather.call() got an unexpected keyword argument 'session_token'",
   );
 });
 
 test("execute(): the agent reads ToolTalk's JSON, the trace holds the request with its token and the response", () => {
   const world = new WorldTransaction(
-    harness({ user: { username: "ahhchiu", session_token: "tok" } }).world.tables(),
+    harness({ user: { username: "mira_okafor", session_token: "tok" } }).world.tables(),
     TOOLTALK_PACK.schemas,
   );
   const runtime = TOOLTALK_PACK.createRuntime();
@@ -172,11 +174,14 @@ test("execute(): the agent reads ToolTalk's JSON, the trace holds the request wi
 
 test("execute(): floats print as Python floats, non-ASCII is escaped as json.dumps does", () => {
   const world = new WorldTransaction(toolTalkDatabases(), TOOLTALK_PACK.schemas);
+  // A whole number of inches: JSON.stringify would print 3, Python's json.dumps prints 3.0.
+  const march = world.rows("HISTORIC_WEATHER").findIndex((r) => r.location === "lisbon" && r.month === "march");
+  world.updateAt("HISTORIC_WEATHER", march, { avg_rainfall: 3 });
   const runtime = TOOLTALK_PACK.createRuntime();
-  const historic = runtime.execute(tool("HistoricWeather"), { location: "san francisco", month: "september" }, context(world));
+  const historic = runtime.execute(tool("HistoricWeather"), { location: "Lisbon", month: "MARCH" }, context(world));
   assert.equal(
     historic.text,
-    '{"response": {"weather": {"min_temp": 50, "max_temp": 90, "record_min_temp": 48, "record_max_temp": 102, "avg_rainfall": 3.0, "snow_days": 0}}, "exception": null}',
+    '{"response": {"weather": {"min_temp": 50, "max_temp": 64, "record_min_temp": 35, "record_max_temp": 86, "avg_rainfall": 3.0, "snow_days": 0}}, "exception": null}',
   );
   const missing = runtime.execute(tool("CurrentWeather"), { location: "Zürich" }, context(world));
   assert.equal(missing.text, '{"response": null, "exception": "Location z\\u00fcrich not found in database"}');
@@ -191,24 +196,25 @@ test("execute(): end_conversation, the simulated user's tool, runs as in every p
 
 test("the clock: ToolTalk's now is the scenario instant as wall-clock time in the scenario's timezone", () => {
   const base = toolTalkDatabases();
-  // 2023-09-11 02:00 UTC is 2023-09-10 22:00 in New York.
-  const clock = { now: utcSeconds("2023-09-11 02:00:00"), timezone: "America/New_York" };
+  // 2024-03-14 02:00 UTC is 2024-03-13 22:00 in New York (the place looked up is Lisbon; the
+  // clock is the scenario's, not the place's).
+  const clock = { now: utcSeconds("2024-03-14 02:00:00"), timezone: "America/New_York" };
   const record = runToolTalkCall(new WorldTransaction(base, TOOLTALK_PACK.schemas), ToolTalkRuntime.fresh(), clock, "CurrentWeather", {
-    location: "new york",
+    location: "lisbon",
   });
-  assert.equal((record.response?.weather as { date: string } | undefined)?.date, "2023-09-10");
+  assert.equal((record.response?.weather as { date: string } | undefined)?.date, "2024-03-13");
   const utc = runToolTalkCall(
     new WorldTransaction(base, TOOLTALK_PACK.schemas),
     ToolTalkRuntime.fresh(),
     { ...clock, timezone: "UTC" },
     "CurrentWeather",
-    { location: "new york" },
+    { location: "lisbon" },
   );
-  assert.equal((utc.response?.weather as { date: string } | undefined)?.date, "2023-09-11");
+  assert.equal((utc.response?.weather as { date: string } | undefined)?.date, "2024-03-14");
 });
 
 test("each tool has its own generator; clone() copies them all", () => {
-  const h = loggedIn("decture");
+  const h = loggedIn("tomas_lind");
   const first = (api: string, params: Record<string, JsonValue>) => h.call(api, params).response;
   assert.deepEqual(first("AddAlarm", { time: "06:00:00" }), { alarm_id: "5bff-dd80" });
   // AddReminder draws from its own Random(489), not from AddAlarm's.

@@ -1,17 +1,18 @@
 // `run --mode dialogtool --awareness actions --selection hierarchical` as a user runs it: the
 // reference scores 1.0 on the actions, confirmation and both selection settings over the samples
-// and ToolTalk's 78 conversations; a model behind the real openai client (mock-llm answering the
-// action and app questions with the reference over HTTP) does too, and each question's request is
-// in the result file with its telemetry. `eval` of the files gives the same figures.
+// and our ToolTalk-format fixture (the published 78 conversations: test/conformance/tooltalk/); a
+// model behind the real openai client (mock-llm answering the action and app questions with the
+// reference over HTTP) does too, and each question's request is in the result file with its
+// telemetry. `eval` of the files gives the same figures.
 import { after, before, test } from "node:test";
 import assert from "node:assert/strict";
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { startMockLlm, type MockLlm } from "../../../../engine/mock-llm/server.js";
-import { loadScenarioFile } from "../../../../engine/scenario/load.js";
-import type { Scenario } from "../../../../engine/scenario/model.js";
-import { importedToolTalkFolder } from "../published-data.js";
-import { requireBuild, removeTempDirs, runCli, runCliAsync, tempDir } from "../../../cli/harness.js";
+import { startMockLlm, type MockLlm } from "../../engine/mock-llm/server.js";
+import { loadScenarioFile } from "../../engine/scenario/load.js";
+import type { Scenario } from "../../engine/scenario/model.js";
+import { importedToolTalkFolder } from "../fixtures/tooltalk-data.js";
+import { requireBuild, removeTempDirs, runCli, runCliAsync, tempDir } from "./harness.js";
 
 const SAMPLES = "sample-scenarios";
 const NAME = "send_message_with_contact_content_cellular_off_multiple_user_turn_adapted";
@@ -79,12 +80,12 @@ test("the reference as the agent, asked for actions and apps: 1.0 on every sampl
   assert.deepEqual((JSON.parse(again.stdout) as { aggregate: Aggregate }).aggregate, summary.aggregate);
 });
 
-test("ToolTalk's 78 conversations: the reference scores 1.0 on actions, confirmation and both selection settings", () => {
+test("ToolTalk-format conversations (our fixture): the reference scores 1.0 on actions, confirmation and both selection settings", () => {
   const out = tempDir("dialogtool-asking-tooltalk");
   const r = runCli(["run", importedToolTalkFolder(), "--mode", "dialogtool", ...ASKING, "--out", out]);
   assert.equal(r.status, 0, r.stderr);
   const summary = readJson(join(out, "dialogtool-summary.json")) as { scenarios: unknown[]; aggregate: Aggregate };
-  assert.equal(summary.scenarios.length, 78);
+  assert.equal(summary.scenarios.length, 5);
   assertPerfect(summary.aggregate, "tooltalk");
 });
 

@@ -1,12 +1,13 @@
-// The imported ToolTalk scenarios under ToolTalk's own evaluation: `run --mode tooltalk` (the
-// per-turn, teacher-forced simulation) and `eval --mode tooltalk` (ToolTalk's metrics of those
-// results and of ordinary trajectories), run as a user runs them.
+// The imported ToolTalk scenarios (our ToolTalk-format fixture) under ToolTalk's own evaluation:
+// `run --mode tooltalk` (the per-turn, teacher-forced simulation) and `eval --mode tooltalk`
+// (ToolTalk's metrics of those results and of ordinary trajectories), run as a user runs them. The
+// published 78 conversations: test/conformance/tooltalk/cli/tooltalk-mode.test.ts.
 import { after, before, test } from "node:test";
 import assert from "node:assert/strict";
 import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { requireBuild, lines, removeTempDirs, runCli, tempDir } from "../../../cli/harness.js";
-import { importedToolTalkFolder } from "../published-data.js";
+import { requireBuild, lines, removeTempDirs, runCli, tempDir } from "./harness.js";
+import { importedToolTalkFolder } from "../fixtures/tooltalk-data.js";
 
 const SCENARIOS = importedToolTalkFolder();
 const names = readdirSync(SCENARIOS)
@@ -59,7 +60,7 @@ test("run --mode tooltalk with the scripted agent: every conversation has precis
     assert.deepEqual([run.metrics.precision, run.metrics.recall, run.metrics.success], [1, 1, true], file);
   }
   const summary = JSON.parse(readFileSync(join(runDir, "tooltalk-summary.json"), "utf8")) as { aggregate: EvalJson["aggregate"] };
-  assert.equal(summary.aggregate.episodes, 78);
+  assert.equal(summary.aggregate.episodes, 5);
   assert.equal(summary.aggregate.success_rate, 1);
 });
 
@@ -70,7 +71,7 @@ test("eval --mode tooltalk --json prints each conversation's metrics and the mic
   assert.deepEqual(Object.keys(output), ["mode", "similarity", "conversations", "aggregate", "by_agent"]);
   assert.equal(output.mode, "tooltalk");
   assert.deepEqual(output.similarity, { name: "rouge-l", strict_threshold: 0.6, loose_threshold: 0.4 });
-  assert.equal(output.conversations.length, 78);
+  assert.equal(output.conversations.length, 5);
   const first = output.conversations[0];
   assert.ok(first);
   assert.deepEqual(Object.keys(first), ["file", "scenario", "agent", "source", "metrics", "error_types"]);
@@ -92,7 +93,7 @@ test("eval --mode tooltalk --json prints each conversation's metrics and the mic
   assert.deepEqual(first.error_types, { "over-trigger": 0, "bad planning": 0, "bad call": 0 });
   assert.ok(output.conversations.every((c) => c.source === "tooltalk-run" && c.metrics.success));
   const { micro } = output.aggregate;
-  assert.equal(output.aggregate.episodes, 78);
+  assert.equal(output.aggregate.episodes, 5);
   assert.equal(
     micro.predictions,
     output.conversations.reduce((n, c) => n + c.metrics.predictions, 0),
@@ -139,7 +140,7 @@ test("ordinary trajectories of the imported scenarios, scored in the ToolTalk mo
   const r = runCli(["eval", "--mode", "tooltalk", "--json", out]);
   assert.equal(r.status, 0, r.stderr);
   const output = JSON.parse(r.stdout) as EvalJson;
-  assert.equal(output.conversations.length, 78);
+  assert.equal(output.conversations.length, 5);
   for (const c of output.conversations) {
     assert.equal(c.source, "trajectory");
     assert.deepEqual([c.metrics.precision, c.metrics.recall, c.metrics.success], [1, 1, true], c.scenario);
