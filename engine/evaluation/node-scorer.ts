@@ -25,6 +25,7 @@ import { columnSimilarity } from "./measures/column-measures.js";
 import { effectiveMeasures, measureFor } from "./measures/default-measures.js";
 import { BoundedMemo } from "./matching/cache.js";
 import type { KeyGate } from "./matching/gates.js";
+import type { MatchClasses } from "./matching/problem.js";
 import type { ConstraintResult, ReferenceUsed } from "./result.js";
 import type { StateCache, TableStates } from "./table-states.js";
 
@@ -191,7 +192,15 @@ export class NodeScorer {
    * gets one class of its own for the node's similarity: a loop of traffic the milestone cannot
    * match is then a few classes, although every message differs in some column it reads.
    */
-  classes(): { matched(node: number, index: number): number; referenced(node: number, index: number): number } {
+  classes(): MatchClasses {
+    // One object per scorer: the matcher memoises what it reads per classes object (periodic-trim.ts).
+    this.classesMade ??= this.makeClasses();
+    return this.classesMade;
+  }
+
+  private classesMade: MatchClasses | null = null;
+
+  private makeClasses(): MatchClasses {
     // Every other class is >= 0 (a reader's own value, or an id of classIds).
     const ZERO_CLASS = -1;
     const combine = (node: number, role: string, readers: readonly ((index: number) => number)[], index: number): number => {

@@ -62,27 +62,56 @@ export function trimPeriodicStretches(p: MatchProblem): CompressedProblem | null
  * when a class is outside that range (another caller's classes): nothing is trimmed then.
  */
 function classVectors(classes: MatchClasses, nodeCount: number, lo: number, span: number): Int32Array | null {
-  const ids = new Int32Array(span);
-  const extended = new Map<number, number>();
-  let count = 1; // id 0: no reads yet
+  let memo = vectorMemos.get(classes);
+  if (memo === undefined || memo.nodeCount !== nodeCount) {
+    memo = { nodeCount, extended: new Map(), count: 1, byIndex: new Int32Array(0) };
+    vectorMemos.set(classes, memo);
+  }
+  const known = memo;
+  if (known.byIndex.length < lo + span) {
+    const grown = new Int32Array(Math.max(lo + span, known.byIndex.length * 2)).fill(UNKNOWN);
+    grown.set(known.byIndex);
+    known.byIndex = grown;
+  }
   const extend = (id: number, value: number): number => {
     if (!Number.isSafeInteger(value) || value < -1 || value >= CLASS_LIMIT) return -1;
     const key = id * CLASS_LIMIT + value + 1;
-    let next = extended.get(key);
-    if (next === undefined) extended.set(key, (next = count++));
+    let next = known.extended.get(key);
+    if (next === undefined) known.extended.set(key, (next = known.count++));
     return next;
   };
+  const ids = new Int32Array(span);
   for (let k = 0; k < span; k++) {
-    let id = 0;
-    for (let v = 0; v < nodeCount && id >= 0; v++) {
-      id = extend(id, classes.matched(v, lo + k));
-      if (id >= 0) id = extend(id, classes.referenced(v, lo + k));
+    const index = lo + k;
+    let id = known.byIndex[index]!;
+    if (id === UNKNOWN) {
+      id = 0; // no reads yet
+      for (let v = 0; v < nodeCount && id >= 0; v++) {
+        id = extend(id, classes.matched(v, index));
+        if (id >= 0) id = extend(id, classes.referenced(v, index));
+      }
+      known.byIndex[index] = id;
     }
     if (id < 0) return null;
     ids[k] = id;
   }
   return ids;
 }
+
+/**
+ * Class vectors already read, per classes object: a class is a function of the node and the
+ * index alone, so the prefixes of one run (prefix-evaluation.ts), which share their classes,
+ * read each index's vector once. The ids stay dense and equal exactly when the vectors are.
+ */
+interface VectorMemo {
+  readonly nodeCount: number;
+  readonly extended: Map<number, number>;
+  count: number;
+  /** Per absolute index: its vector's id, -1 past the class limit, UNKNOWN not read yet. */
+  byIndex: Int32Array;
+}
+const UNKNOWN = -2;
+const vectorMemos = new WeakMap<MatchClasses, VectorMemo>();
 
 /**
  * `kept` (positions in the index range, ascending) without the middle of each stretch of
