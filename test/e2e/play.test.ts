@@ -6,10 +6,11 @@
 // test-artifacts/e2e/play/).
 import { after, before } from "node:test";
 import assert from "node:assert/strict";
-import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync } from "node:fs";
+import { copyFileSync, mkdirSync, readdirSync, readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { CodeServer } from "./code-server.js";
 import { artifactDir, packageExtension, removeScratch, sampleWorkspace } from "./fixtures.js";
+import { saveRunAsDraft } from "./drafts.js";
 import { stepsOn } from "./steps.js";
 import { Workbench } from "./workbench.js";
 
@@ -122,24 +123,8 @@ step("each call is answered in the panel as it is made, and a message for the us
 
 step("Save Run as Scenario… from the panel drafts the played run, and the draft opens with no errors", async () => {
   const draft = `${NAME}_draft.scenario.yaml`;
-  await workbench.runCommand("ToolSandbox: Save Run as Scenario…", { opensQuickPick: true });
-  // The panel's run: no run to pick, the save dialog asks for the file at once.
-  await workbench.page.locator(".quick-input-title", { hasText: /^\s*Save Run as Scenario\s*$/ }).waitFor();
-  const path = workbench.page.locator(".quick-input-widget input");
-  await workbench.page.waitForFunction(([input, wanted]) => (input as HTMLInputElement).value.endsWith(wanted as string), [
-    await path.elementHandle(),
-    `/samples/${draft}`,
-  ] as const);
-  await path.press("Enter");
-  await workbench.page.locator(`.editor-group-container.active .tab.active[data-resource-name="${draft}"]`).waitFor();
-  assert.ok(existsSync(join(workspace, draft)), `${draft} was written`);
-  const editor = workbench.activeEditor();
-  // The strength lens is drawn only for a text with no errors: the server's word that the draft checks clean.
-  await editor
-    .locator(".codelens-decoration", { hasText: /strength \d+\/\d+/ })
-    .first()
-    .waitFor();
-  assert.equal(await editor.locator(".squiggly-error").count(), 0, "no error is underlined in the draft");
+  // The panel's run: no run to pick.
+  await saveRunAsDraft(workbench, workspace, draft);
   // Its warnings are the strength findings (wrong agents the draft still passes), advice the author
   // is meant to see beside a draft. The Problems view lists every open file's problems, the
   // sample's own among them; the draft's are the rows under its own file's row.

@@ -9,6 +9,7 @@ import { copyFileSync, existsSync, mkdirSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import { CodeServer } from "./code-server.js";
 import { artifactDir, packageExtension, removeScratch, sampleWorkspace } from "./fixtures.js";
+import { saveRunAsDraft } from "./drafts.js";
 import { stepsOn } from "./steps.js";
 import { Workbench } from "./workbench.js";
 
@@ -102,21 +103,5 @@ step("from a run open in the trajectory editor, Save Run as Scenario… goes str
   const other = "find_temperature_adapted";
   const draft = `${other}_draft.scenario.yaml`;
   await workbench.openFile(`trajectories/${other}.trajectory.jsonl`);
-  await workbench.runCommand("ToolSandbox: Save Run as Scenario…", { opensQuickPick: true });
-  // No run to pick: the dialog (its own title) asks for the file at once.
-  await workbench.page.locator(".quick-input-title", { hasText: /^\s*Save Run as Scenario\s*$/ }).waitFor();
-  const path = workbench.page.locator(".quick-input-widget input");
-  await workbench.page.waitForFunction(([input, wanted]) => (input as HTMLInputElement).value.endsWith(wanted as string), [
-    await path.elementHandle(),
-    `/samples/${draft}`,
-  ] as const);
-  await path.press("Enter");
-  await workbench.page.locator(`.editor-group-container.active .tab.active[data-resource-name="${draft}"]`).waitFor();
-  assert.ok(existsSync(join(workspace, draft)), `${draft} was written`);
-  const editor = workbench.activeEditor();
-  await editor
-    .locator(".codelens-decoration", { hasText: /strength \d+\/\d+/ })
-    .first()
-    .waitFor();
-  assert.equal(await editor.locator(".squiggly-error").count(), 0, "no error is underlined in the draft");
+  await saveRunAsDraft(workbench, workspace, draft);
 });
