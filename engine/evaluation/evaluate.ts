@@ -8,7 +8,7 @@ import { effectiveTurnCount } from "./turn-count.js";
 import type { Tables } from "../world/types.js";
 import { packTables } from "../packs/tables.js";
 import { automaticGuardrails } from "./guardrails.js";
-import { bestMatch, type MatchProblem } from "./matching/index.js";
+import { bestMatch, type MatchProblem, type MatchResult } from "./matching/index.js";
 import { NodeScorer, StateCache } from "./node-scorer.js";
 import type { EvaluationResult, NodeResult } from "./result.js";
 import type { ScoringProgressSink } from "./scoring-progress.js";
@@ -60,7 +60,16 @@ interface PreparedList {
   readonly edges: [number, number][];
   /** Built on first use: a run that stops before the opening message needs none. */
   scorer(): NodeScorer;
+  /**
+   * The best matches of the last few prefixes, by the prefix's last index (the window's first is
+   * the same for every prefix of one run). A debugger stop asks the matches alone, then the
+   * whole evaluation of the same prefix; the second reuses the first's matching, most of its cost.
+   */
+  readonly matches: Map<number, MatchResult>;
 }
+
+/** Best matches kept per list: a stop's two questions, and a step back and forth. */
+const MATCHES_KEPT = 8;
 
 export function prepareScoring(
   scenario: Scenario,
@@ -75,7 +84,12 @@ export function prepareScoring(
   const prepare = (nodes: readonly Milestone[], noun: string): PreparedList => {
     const edges = nodes.length === 0 ? [] : checkedEdges(nodes, noun);
     let scorer: NodeScorer | null = null;
-    return { nodes, edges, scorer: () => (scorer ??= new NodeScorer(nodes, automaticGuardrails(nodes, worldTables), states)) };
+    return {
+      nodes,
+      edges,
+      scorer: () => (scorer ??= new NodeScorer(nodes, automaticGuardrails(nodes, worldTables), states)),
+      matches: new Map(),
+    };
   };
   return {
     scenario,
@@ -195,7 +209,9 @@ interface ScoredList {
 type ListProgress = (placed: number, line: string | null) => void;
 
 /** The list's exact best match over the window, telling `progress` of each node placed. */
-function matchList(list: PreparedList, window: NonNullable<EvaluationResult["window"]>, progress: ListProgress | null) {
+function matchList(list: PreparedList, window: NonNullable<EvaluationResult["window"]>, progress: ListProgress | null): MatchResult {
+  const known = list.matches.get(window.last);
+  if (known) return known;
   let placed = 0;
   const reporting: Pick<MatchProblem, "onPlaced" | "onProgress"> = progress
     ? {
@@ -207,7 +223,10 @@ function matchList(list: PreparedList, window: NonNullable<EvaluationResult["win
       }
     : {};
   // Exact whatever the size: the matcher never refuses (matching-strategy.ts).
-  return bestMatch({ ...matchProblem(list.scorer(), list.edges, window), ...reporting });
+  const match = bestMatch({ ...matchProblem(list.scorer(), list.edges, window), ...reporting });
+  list.matches.set(window.last, match);
+  if (list.matches.size > MATCHES_KEPT) list.matches.delete(list.matches.keys().next().value!);
+  return match;
 }
 
 function scoreList(list: PreparedList, window: EvaluationResult["window"], progress: ListProgress | null): ScoredList {

@@ -65,6 +65,10 @@ interface MissScan {
 /** Scans kept per node (one per window start and reference indices a prefix asked with). */
 const MISS_SCANS_KEPT = 32;
 
+/** sameAsPrevious()'s memo values (0: not read yet). */
+const SAME = 1;
+const DIFFERENT = 2;
+
 export class NodeScorer {
   private readonly bound: readonly (readonly BoundConstraint[])[];
   /** Per node: positions of its guardrails against the initial state, then of its written constraints (see similarity()). */
@@ -127,6 +131,7 @@ export class NodeScorer {
     ]);
     const positions = (list: readonly BoundConstraint[], keep: (b: BoundConstraint) => boolean): number[] =>
       [...list.keys()].filter((c) => keep(list[c]!));
+    this.sameAsBefore = new Uint8Array(this.states.span + 1);
     this.initialGuardrailPositions = this.bound.map((list) => positions(list, (b) => b.guardrail && b.reference === "initial"));
     this.writtenPositions = this.bound.map((list) => positions(list, (b) => !b.guardrail));
     this.cache = this.bound.map((list) => list.map(() => new BoundedMemo<number, number>()));
@@ -220,9 +225,22 @@ export class NodeScorer {
       if (id === undefined) ids.set(key, (id = ids.size));
       return id;
     };
+    // A class depends on the message at the index and the world there alone, never on the
+    // prefix scored, so each is computed once per run: the prefixes a debugger steps through then
+    // cost the matcher's sweep, not a fresh reading of every message.
+    const memo = (read: (node: number, index: number) => number): ((node: number, index: number) => number) => {
+      const known = this.nodes.map(() => new Float64Array(this.states.span).fill(Number.NaN));
+      return (node, index) => {
+        const row = known[node]!;
+        if (index >= row.length) return read(node, index);
+        let value = row[index]!;
+        if (Number.isNaN(value)) row[index] = value = read(node, index);
+        return value;
+      };
+    };
     return {
-      matched: (node, index) => (this.zeroWhatever(node, index) ? ZERO_CLASS : combine(node, "m", this.matchedReaders[node]!, index)),
-      referenced: (node, index) => combine(node, "r", this.referencedReaders[node]!, index),
+      matched: memo((node, index) => (this.zeroWhatever(node, index) ? ZERO_CLASS : combine(node, "m", this.matchedReaders[node]!, index))),
+      referenced: memo((node, index) => combine(node, "r", this.referencedReaders[node]!, index)),
     };
   }
 
@@ -239,6 +257,19 @@ export class NodeScorer {
    *   the others read, so its other constraints need not agree.
    */
   sameAsPrevious(index: number): boolean {
+    // Read once per run, as the classes are: the answer depends on the two messages alone.
+    if (index >= this.sameAsBefore.length) return this.readSameAsPrevious(index);
+    const known = this.sameAsBefore[index];
+    if (known !== 0) return known === SAME;
+    const same = this.readSameAsPrevious(index);
+    this.sameAsBefore[index] = same ? SAME : DIFFERENT;
+    return same;
+  }
+
+  /** sameAsPrevious() per index: 0 not read yet, else SAME or DIFFERENT. */
+  private readonly sameAsBefore: Uint8Array;
+
+  private readSameAsPrevious(index: number): boolean {
     const before = index - 1;
     for (const b of this.referencing) {
       if (b.states.table === SANDBOX_TABLE || b.states.key(index) !== b.states.key(before)) return false;

@@ -39,11 +39,14 @@ export class PrefixEvaluation {
     private readonly endReason: EndReason | null,
   ) {
     this.prepared = prepareScoring(scenario, messages, worldAt, firstUserIndex);
+    this.messageCount = messages.length;
   }
 
-  get messageCount(): number {
-    return this.prepared.messages.length;
-  }
+  /**
+   * The messages known when this was made. A live episode's list grows in place, so its length
+   * is read here once: the caller compares it with the list's length to know when to prepare again.
+   */
+  readonly messageCount: number;
 
   /**
    * The evaluation of messages 0..last. Throws EvaluationError for milestones that cannot be

@@ -81,7 +81,7 @@ import { componentSolver, type MatchComponent, type MatchStrategy } from "./stra
 import type { MatchProblem, MatchResult } from "./problem.js";
 
 export type { SimilarityOracle, SimilarityRowOracle } from "./cache.js";
-export type { MatchProblem } from "./problem.js";
+export type { MatchProblem, MatchResult } from "./problem.js";
 export type { MatchGate } from "./gates.js";
 
 /** Totals within this of the maximum are ties, settled by the lexicographic rule above. */
