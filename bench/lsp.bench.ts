@@ -12,6 +12,8 @@
 //     edit sent to the answer. Requests are answered in order after the notifications before
 //     them, so that answer is the first to reflect the final text;
 //   - peak memory: the server process's peak resident size (VmHWM) after its row.
+// Before the servers, the samples' own scenarios in process (bench/lsp-samples.ts): checking each,
+// and completion, hover and references at every fifth line.
 // Medians of several repetitions after warm-up (the 50,000-line row: a third as many). Asserts
 // that both servers report the broken word (so yaml-language-server really validates against
 // the schema) and offer SETTING. Prints the targets and whether each row meets them; a bench
@@ -27,6 +29,7 @@ import { pathToFileURL } from "node:url";
 import { BenchServer, replacement, type ServerSpec } from "./lsp-server.js";
 import { scenarioOfLines, type BenchDocument } from "./lsp-documents.js";
 import { type BenchReport, startBenchReport } from "./report.js";
+import { sampleRows } from "./lsp-samples.js";
 
 const SIZES = [100, 1_000, 10_000, 50_000];
 const WARMUP = 5;
@@ -235,6 +238,7 @@ async function main(): Promise<number> {
   const dir = mkdtempSync(join(tmpdir(), "toolsandbox-bench-lsp-"));
   const servers: BenchServer[] = [];
   try {
+    sampleRows(report);
     const rows: Row[] = [];
     for (const size of SIZES) {
       const doc = scenarioOfLines(size);

@@ -1,6 +1,5 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { performance } from "node:perf_hooks";
 import {
   bestMatch,
   matchWithStrategy,
@@ -165,13 +164,9 @@ test("a sink gated on 10 parallel milestones over 300 messages is matched exactl
   };
   const problem: MatchProblem = { nodeCount: children + 2, edges, references, gates, lo, hi, similarity };
 
-  const start = performance.now();
   const { result, strategies } = matchWithStrategy(problem, "auto");
-  const elapsed = performance.now() - start;
+  // The polynomial method, not a sweep over every index triple; bench:matching times it.
   assert.deepEqual(strategies, ["elimination"]);
-  // Generous for a loaded machine (the bench measures it properly); the refused versions
-  // threw at once, and a T³ method would take tens of seconds here.
-  assert.ok(elapsed < 5_000, `took ${elapsed.toFixed(0)} ms`);
 
   const indices = result.assignment.map((a) => a.index);
   for (const [u, v] of edges) assert.ok(indices[u]! <= indices[v]!, `edge ${u}->${v}`);
