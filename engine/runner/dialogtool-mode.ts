@@ -52,12 +52,24 @@ interface DialogToolModeResult {
   readonly failed: number;
 }
 
+function agentSpecOf(options: DialogToolModeOptions): RoleSpec {
+  return options.agentSpec ?? roleSpec("agent", options.agent, {}, process.env);
+}
+
+/**
+ * Teacher forcing hands the agent a conversation it did not have, turn by turn; an outside agent
+ * (cmd:, a2a:) keeps its own conversation and cannot be given one, so it is refused before any
+ * scenario starts, in every setting (the CLI refuses it first; the extension calls this directly).
+ */
+function outsideAgentRefused(): RoleSpecError {
+  return new RoleSpecError("--mode dialogtool plays teacher-forced turns, which an outside agent (cmd:, a2a:) cannot");
+}
+
 /** Who answers DialogTool's questions (the action, the app): the reference for the scripted agent, else the agent's model. */
 function chooserFor(options: DialogToolModeOptions, scenario: Scenario): Chooser {
-  const spec = options.agentSpec ?? roleSpec("agent", options.agent, {}, process.env);
+  const spec = agentSpecOf(options);
   if (spec.kind === "scripted") return scriptedChooser(scenario);
-  if (spec.kind === "mcp")
-    throw new RoleSpecError("--mode dialogtool plays teacher-forced turns, which an outside agent (cmd:, a2a:) cannot");
+  if (spec.kind === "mcp") throw outsideAgentRefused();
   return modelChooser(modelOfSpec(spec, "agent"), `agent ${options.agent}`);
 }
 
@@ -75,6 +87,7 @@ export async function runDialogToolMode(jobs: readonly ScenarioJob[], options: D
   } catch (e) {
     throw fsError(e, options.out);
   }
+  if (agentSpecOf(options).kind === "mcp") throw outsideAgentRefused();
   const awareness = options.awareness ?? "binary";
   const selection = options.selection ?? "flat";
   const { done, failed } = await eachScenario(

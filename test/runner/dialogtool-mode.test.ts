@@ -59,20 +59,28 @@ test("asked for actions and apps, the reference scores 1.0 on the actions and bo
   }
 });
 
-test("an outside agent cannot answer DialogTool's action question: a RoleSpecError, no scenario failed", async () => {
-  const outside = roleSpec("agent", "a2a:http://127.0.0.1:9/agent", {}, {});
-  const failed: string[] = [];
-  await assert.rejects(
-    runDialogToolMode(fixtureJobs(), {
-      out: outFolder(),
-      agent: "a2a:http://127.0.0.1:9/agent",
-      agentSpec: outside,
-      seed: 0,
-      awareness: "actions",
-      signal: new AbortController().signal,
-      onFailed: (job) => failed.push(job.scenario.name),
-    }),
-    (e: unknown) => e instanceof RoleSpecError && /outside agent \(cmd:, a2a:\) cannot/.test(e.message),
-  );
-  assert.deepEqual(failed, []);
-});
+for (const [setting, asked] of [
+  ["asked DialogTool's action question", { awareness: "actions" }],
+  ["with no question (binary awareness, flat selection)", {}],
+] as const) {
+  test(`an outside agent cannot play teacher-forced turns ${setting}: a RoleSpecError before any scenario, nothing written`, async () => {
+    // Port 9 (discard): nothing listens, so an attempt to reach the agent could only hang or fail.
+    const outside = roleSpec("agent", "a2a:http://127.0.0.1:9/agent", {}, {});
+    const failed: string[] = [];
+    const out = outFolder();
+    await assert.rejects(
+      runDialogToolMode(fixtureJobs(), {
+        out,
+        agent: "a2a:http://127.0.0.1:9/agent",
+        agentSpec: outside,
+        seed: 0,
+        ...asked,
+        signal: new AbortController().signal,
+        onFailed: (job) => failed.push(job.scenario.name),
+      }),
+      (e: unknown) => e instanceof RoleSpecError && /outside agent \(cmd:, a2a:\) cannot/.test(e.message),
+    );
+    assert.deepEqual(failed, []);
+    assert.deepEqual(readdirSync(out), [], "no result file and no summary");
+  });
+}
