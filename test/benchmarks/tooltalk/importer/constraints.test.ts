@@ -5,6 +5,9 @@ import { traceConstraints } from "../../../../engine/benchmarks/tooltalk/importe
 import { minefieldParts } from "../../../../engine/benchmarks/tooltalk/importer/minefields.js";
 import type { GroundTruthCall } from "../../../../engine/benchmarks/tooltalk/importer/script.js";
 import type { JsonObject } from "../../../../engine/base/json.js";
+import { scoreReference } from "../../../../engine/evaluation/reference-check.js";
+import { checkScenarioText } from "../../../../engine/scenario/resolve.js";
+import { gardenScenario } from "./fixtures.js";
 
 const traces = (parts: ReturnType<typeof traceConstraints>): unknown[] =>
   parts.map((p) => p.target[0]?.["tool_trace"] ?? p.target[0]?.["content"]);
@@ -79,4 +82,28 @@ test("minefields: the user's own items the ground truth keeps, and account chang
   );
   assert.deepEqual(parts[0]?.constraints[0]?.target[0]?.["tool_trace"], { tool_name: "DeleteAlarm", arguments: { alarm_id: "a2" } });
   assert.deepEqual(parts[1]?.constraints[0]?.target[0]?.["tool_trace"], { tool_name: "DeleteAccount", arguments: {} });
+});
+
+test("a minefield fires when the agent deletes an event the user keeps, and the milestone is then missed", async () => {
+  const { name, text } = gardenScenario();
+  // The reference adds Tomas to the pottery class (3f0a9c21-77b4), which the ground truth keeps;
+  // make it delete that event instead.
+  const edited = text.replace(
+    "tool: ModifyEvent\n        arguments: {event_id: 3f0a9c21-77b4, new_attendees: [mira_okafor, tomas_lind]}",
+    "tool: DeleteEvent\n        arguments: {event_id: 3f0a9c21-77b4}",
+  );
+  assert.notEqual(edited, text);
+  const { scenario, diagnostics } = checkScenarioText(edited, `${name}.scenario.yaml`);
+  assert.deepEqual(diagnostics, []);
+  assert.ok(scenario);
+  const result = await scoreReference(scenario);
+  assert.deepEqual(
+    result.minefields.filter((m) => m.matched_at !== null).map((m) => m.id),
+    ["delete_event_other"],
+  );
+  assert.equal(result.score, 0);
+  assert.deepEqual(
+    result.milestones.filter((m) => m.matched_at === null).map((m) => m.id),
+    ["reply3_modify_event"],
+  );
 });

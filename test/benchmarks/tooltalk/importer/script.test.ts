@@ -3,7 +3,7 @@ import assert from "node:assert/strict";
 import { requiresAuth } from "../../../../engine/packs/tooltalk/tools/apis.js";
 import { ImportProblem } from "../../../../engine/benchmarks/tooltalk/importer/problem.js";
 import { conversationScript } from "../../../../engine/benchmarks/tooltalk/importer/script.js";
-import { assistant, conversation, user } from "./fixtures.js";
+import { TOKEN, assistant, conversation, user } from "./fixtures.js";
 
 const needsLogin = (tool: string): boolean => requiresAuth(tool) ?? false;
 
@@ -11,11 +11,11 @@ test("a conversation becomes the opening, then one step per call and the reply, 
   const script = conversationScript(
     conversation([
       user("Wake me at 6."),
-      assistant("Done.", [["AddAlarm", { session_token: "98a5a87a-7714-b404", time: "06:00:00" }, { alarm_id: "5bff-dd80" }]]),
+      assistant("Done.", [["AddAlarm", { session_token: TOKEN, time: "06:00:00" }, { alarm_id: "5bff-dd80" }]]),
       user("And at 7?"),
       assistant("Also done.", [
-        ["AddAlarm", { session_token: "98a5a87a-7714-b404", time: "07:00:00" }, { alarm_id: "dd80-5bff" }],
-        ["FindAlarms", { session_token: "98a5a87a-7714-b404" }, { alarms: [] }],
+        ["AddAlarm", { session_token: TOKEN, time: "07:00:00" }, { alarm_id: "dd80-5bff" }],
+        ["FindAlarms", { session_token: TOKEN }, { alarms: [] }],
       ]),
     ]),
     needsLogin,
@@ -27,7 +27,7 @@ test("a conversation becomes the opening, then one step per call and the reply, 
   );
   // The executor injects the token; the agent never gives it.
   assert.deepEqual(script.calls[0]?.arguments, { time: "06:00:00" });
-  assert.deepEqual(script.calls[0]?.recorded.request.parameters, { session_token: "98a5a87a-7714-b404", time: "06:00:00" });
+  assert.deepEqual(script.calls[0]?.recorded.request.parameters, { session_token: TOKEN, time: "06:00:00" });
   assert.equal(script.calls[2]?.path, "$.conversation[3].apis[1]");
   assert.deepEqual([script.assistantTurns, script.userMessages], [2, 2]);
   assert.deepEqual(script.userMessageBeforeTurn, [0, 1]);
@@ -37,11 +37,11 @@ test("a tool that needs no login keeps every argument it was given", () => {
   const script = conversationScript(
     conversation([
       user("Log me in."),
-      assistant("Done.", [["UserLogin", { username: "justinkool", password: "justforkicks123" }, { session_token: "x" }]]),
+      assistant("Done.", [["UserLogin", { username: "mira_okafor", password: "tidepool-88" }, { session_token: "x" }]]),
     ]),
     needsLogin,
   );
-  assert.deepEqual(script.calls[0]?.arguments, { username: "justinkool", password: "justforkicks123" });
+  assert.deepEqual(script.calls[0]?.arguments, { username: "mira_okafor", password: "tidepool-88" });
 });
 
 test("user turns in a row are one user message, joined by a blank line", () => {

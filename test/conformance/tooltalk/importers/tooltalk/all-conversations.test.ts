@@ -102,23 +102,3 @@ test("each scenario starts from its own rows: an empty base, its user logged in 
     }
   }
 });
-
-test("a minefield fires when the agent deletes an event the user keeps, and the milestone is then missed", async () => {
-  const file = "tooltalk_delete_event_easy.scenario.yaml";
-  const original = importAll().find((s) => s.name === "tooltalk_delete_event_easy")?.text ?? "";
-  // The reference deletes 2949b409-6535; make it delete another of salcano's events.
-  const edited = original.replace("arguments: {event_id: 2949b409-6535}", "arguments: {event_id: 2ff57743-1180}");
-  assert.notEqual(edited, original);
-  const { scenario } = checkScenarioText(edited, file);
-  assert.ok(scenario);
-  const result = await scoreReference(scenario);
-  assert.deepEqual(
-    result.minefields.filter((m) => m.matched_at !== null).map((m) => m.id),
-    ["delete_event_other"],
-  );
-  assert.equal(result.score, 0);
-  assert.deepEqual(
-    result.milestones.map((m) => m.matched_at),
-    [null],
-  );
-});

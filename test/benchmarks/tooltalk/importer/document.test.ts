@@ -3,10 +3,10 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { parse, parseDocument } from "yaml";
-import { importConversation } from "../../../../../engine/benchmarks/tooltalk/importer/import-conversation.js";
-import { clockFor } from "../../../../../engine/benchmarks/tooltalk/importer/clock.js";
-import { assistant, conversation, user } from "../../../../benchmarks/tooltalk/importer/fixtures.js";
-import { toolTalkDatabases } from "../../published-data.js";
+import { importConversation } from "../../../../engine/benchmarks/tooltalk/importer/import-conversation.js";
+import { clockFor } from "../../../../engine/benchmarks/tooltalk/importer/clock.js";
+import { toolTalkDatabases } from "../../../fixtures/tooltalk-data.js";
+import { TOKEN, assistant, conversation, user } from "./fixtures.js";
 
 const TRICKY = [
   'He said "hi" and it\'s fine',
@@ -24,7 +24,7 @@ const TRICKY = [
 test("texts with quotes, colons, #, spaces, line breaks and YAML look-alikes come back unchanged", () => {
   const turns = TRICKY.flatMap((text, i) => [
     user(text),
-    assistant(text, [["SendMessage", { session_token: "98a5a87a-7714-b404", receiver: "lifeng", message: text }, { message_id: `m${i}` }]]),
+    assistant(text, [["SendMessage", { session_token: TOKEN, receiver: "tomas_lind", message: text }, { message_id: `m${i}` }]]),
   ]);
   const { text } = importConversation(conversation(turns, { scenario: TRICKY.join(" | ") }), {
     schemaPath: null,
@@ -52,7 +52,7 @@ test("texts with quotes, colons, #, spaces, line breaks and YAML look-alikes com
 test("the same conversation gives the same bytes, and the modeline points at the schema given", () => {
   const turns = [
     user("Wake me at 6."),
-    assistant("Done.", [["AddAlarm", { session_token: "98a5a87a-7714-b404", time: "06:00:00" }, { alarm_id: "5bff-dd80" }]]),
+    assistant("Done.", [["AddAlarm", { session_token: TOKEN, time: "06:00:00" }, { alarm_id: "5bff-dd80" }]]),
   ];
   const one = importConversation(conversation(turns), {
     schemaPath: "../schemas/scenario.schema.json",

@@ -1,20 +1,21 @@
-// The replay panel in Chromium on a run of a scenario imported from ToolTalk: the run is made and
-// exported by the CLI as a user would (`run`, then `replay --html`), and the panel must show
+// The replay panel in Chromium on a run of a scenario imported from a ToolTalk-format conversation
+// (the garden conversation of the importer's tests, over our fixture's databases: a meeting booked
+// with CreateEvent, then more calendar, reminder and alarm changes): the run is made and exported
+// by the CLI as a user would (`run`, then `replay --html`), and the panel must show
 // ToolTalk's tables keyed by their own key columns, list cells as lists, and the milestone badges
 // where `eval` says each milestone matched.
 import { after, before, test } from "node:test";
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
+import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Page } from "playwright-core";
-import { CALENDAR } from "../../../../engine/packs/tooltalk/tables.js";
-import type { RowChange } from "../../../../engine/world/types.js";
-import { requireBuild, removeTempDirs, tempDir } from "../../../cli/harness.js";
-import { PanelBrowser, shownIndex, textOf, type PanelPage } from "../../../webview/browser.js";
-import { CLI, exportWithCli, readLines } from "../../../webview/trajectories.js";
-import { importedToolTalkFolder } from "../published-data.js";
-
-const SCENARIO = "tooltalk_calendar_messages_weather_send_message_0";
+import { CALENDAR } from "../../engine/packs/tooltalk/tables.js";
+import type { RowChange } from "../../engine/world/types.js";
+import { requireBuild, removeTempDirs, tempDir } from "../cli/harness.js";
+import { PanelBrowser, shownIndex, textOf, type PanelPage } from "./browser.js";
+import { CLI, exportWithCli, readLines } from "./trajectories.js";
+import { gardenScenario } from "../benchmarks/tooltalk/importer/fixtures.js";
 
 let browser: PanelBrowser;
 let trajectory = "";
@@ -29,9 +30,12 @@ function cli(args: readonly string[]): string {
 before(async () => {
   requireBuild();
   const dir = tempDir("tooltalk-panel");
-  cli(["run", join(importedToolTalkFolder(), `${SCENARIO}.scenario.yaml`), "--out", dir]);
-  trajectory = join(dir, `${SCENARIO}.trajectory.jsonl`);
-  html = exportWithCli(trajectory, join(dir, `${SCENARIO}.html`));
+  const { name, text } = gardenScenario();
+  const scenario = join(dir, `${name}.scenario.yaml`);
+  writeFileSync(scenario, text);
+  cli(["run", scenario, "--out", dir]);
+  trajectory = join(dir, `${name}.trajectory.jsonl`);
+  html = exportWithCli(trajectory, join(dir, `${name}.html`));
   browser = await PanelBrowser.launch();
 });
 
@@ -63,7 +67,10 @@ function addedEvent(): { index: number; change: Extract<RowChange, { op: "insert
 test("the event CreateEvent added shows as a CALENDAR card keyed by event_id, its attendees as a list", async () => {
   const { index, change } = addedEvent();
   const { row } = change;
-  assert.ok(Array.isArray(row.attendees) && row.attendees.includes("annieee") && row.attendees.includes("charlieee"), JSON.stringify(row));
+  assert.ok(
+    Array.isArray(row.attendees) && row.attendees.includes("tomas_lind") && row.attendees.includes("mira_okafor"),
+    JSON.stringify(row),
+  );
   const panel = await browser.open(html);
   const { page } = panel;
   await jump(page, index);
@@ -114,7 +121,7 @@ test("every milestone badge sits where `eval` says the milestone matched, at sim
     assert.equal(await page.locator(`[data-testid=nodes-here] .node-card[data-node="${id}"] .node-verdict`).textContent(), "matched here");
   }
   // The chip of the event's milestone jumps to the message where the CALENDAR row was added.
-  await page.locator(`.node-chip[data-node="reply3_create_event"]`).click();
+  await page.locator(`.node-chip[data-node="reply2_create_event"]`).click();
   assert.equal(await shownIndex(page), addedEvent().index);
   assertClean(panel);
 });
