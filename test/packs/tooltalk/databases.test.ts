@@ -75,7 +75,7 @@ test("rows keep the files' order and carry their owner; every column of the sche
   });
   assert.deepEqual(
     world.ACCOUNT?.map((r) => r.username),
-    ["mira_okafor", "tomas_lind"],
+    ["mira_okafor", "tomas_lind", "ines_duarte", "ravi_menon", "kai_brenner"],
   );
   for (const [name, rows] of Object.entries(world)) {
     const columns = TOOLTALK_TABLES.schemas.get(name)?.columns.map((c) => c.name);

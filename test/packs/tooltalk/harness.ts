@@ -1,7 +1,7 @@
 // A ToolTalk world, runtime and clock for tests: calls go through the runtime exactly as an episode
 // or the ToolTalk evaluation loop sends them. The world is our fixture's databases
-// (test/fixtures/tooltalk/) by default; the conformance tests of the tools build theirs on ToolTalk's
-// published databases through `harnessOn` (test/conformance/tooltalk/packs/tooltalk/harness.ts).
+// (test/fixtures/tooltalk/databases/, invented rows) unless a test gives its own, and the clock is
+// frozen at FIXTURE_NOW, the moment the fixture's conversations take place.
 import type { JsonValue } from "../../../engine/base/json.js";
 import {
   TOOLTALK_PACK,
@@ -13,6 +13,9 @@ import {
 import { WorldTransaction } from "../../../engine/world/transaction.js";
 import type { Row, Tables } from "../../../engine/world/types.js";
 import { toolTalkDatabases } from "../../fixtures/tooltalk-data.js";
+
+/** The fixture conversations' metadata.timestamp: 2024-03-13, a Wednesday, 08:00. */
+export const FIXTURE_NOW = "2024-03-13 08:00:00";
 
 /** POSIX seconds of a "YYYY-MM-DD HH:MM:SS" wall time read in UTC. */
 export function utcSeconds(timestamp: string): number {
@@ -32,31 +35,24 @@ interface HarnessOptions {
   readonly base?: Tables;
 }
 
-/** Harnesses whose world is `databases()` unless a test gives its own `base`. */
-export function harnessOn(databases: () => Tables): {
-  harness: (options?: HarnessOptions) => Harness;
-  loggedIn: (username: string, timestamp?: string) => Harness;
-} {
-  /** `user` logged in when it has a session_token, the clock frozen at `timestamp` (UTC, so the wall time is the timestamp itself). */
-  const harness = (options: HarnessOptions = {}): Harness => {
-    const now = utcSeconds(options.timestamp ?? "2023-09-11 09:00:00");
-    const base = options.base ?? databases();
-    const world = new WorldTransaction(options.user ? withConversationUser(base, options.user) : base, TOOLTALK_PACK.schemas);
-    const runtime = ToolTalkRuntime.fresh();
-    return {
-      world,
-      runtime,
-      call: (api, parameters = {}) => runtime.call(world, { now, timezone: "UTC" }, api, parameters),
-      rows: (table) => world.rows(table),
-    };
+/** `user` logged in when it has a session_token, the clock frozen at `timestamp` (UTC, so the wall time is the timestamp itself). */
+export function harness(options: HarnessOptions = {}): Harness {
+  const now = utcSeconds(options.timestamp ?? FIXTURE_NOW);
+  const base = options.base ?? toolTalkDatabases();
+  const world = new WorldTransaction(options.user ? withConversationUser(base, options.user) : base, TOOLTALK_PACK.schemas);
+  const runtime = ToolTalkRuntime.fresh();
+  return {
+    world,
+    runtime,
+    call: (api, parameters = {}) => runtime.call(world, { now, timezone: "UTC" }, api, parameters),
+    rows: (table) => world.rows(table),
   };
-  /** A harness with `username` logged in under the token "token-<username>". */
-  const loggedIn = (username: string, timestamp?: string): Harness =>
-    harness({ user: { username, session_token: `token-${username}` }, ...(timestamp ? { timestamp } : {}) });
-  return { harness, loggedIn };
 }
 
-export const { harness, loggedIn } = harnessOn(toolTalkDatabases);
+/** A harness with `username` logged in under the token "token-<username>". */
+export function loggedIn(username: string, timestamp?: string): Harness {
+  return harness({ user: { username, session_token: `token-${username}` }, ...(timestamp ? { timestamp } : {}) });
+}
 
 export function ownRows(h: Harness, table: string, username: string): readonly Row[] {
   return h.rows(table).filter((r) => r.username === username);

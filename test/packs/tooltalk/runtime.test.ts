@@ -8,10 +8,10 @@ import { DEFAULT_WEB_DATA } from "../../../engine/tools/default-web-data.js";
 import { parseDocstring } from "../../../engine/tools/openai-schema.js";
 import type { ToolContext } from "../../../engine/tools/types.js";
 import { WorldTransaction } from "../../../engine/world/transaction.js";
-import { harness, loggedIn, utcSeconds } from "./harness.js";
+import { FIXTURE_NOW, harness, loggedIn, utcSeconds } from "./harness.js";
 import { toolTalkDatabases } from "../../fixtures/tooltalk-data.js";
 
-function context(world: WorldTransaction, timestamp = "2023-09-11 09:00:00", timezone = "UTC"): ToolContext {
+function context(world: WorldTransaction, timestamp = FIXTURE_NOW, timezone = "UTC"): ToolContext {
   return { world, clock: { now: utcSeconds(timestamp), timezone }, web: DEFAULT_WEB_DATA, uuid4: () => "unused" };
 }
 
@@ -221,7 +221,7 @@ test("each tool has its own generator; clone() copies them all", () => {
   assert.deepEqual(first("AddReminder", { task: "a" }), { reminder_id: "5b-dd80" });
   const copy = h.runtime.clone();
   const world = h.world.fork();
-  const clock = { now: utcSeconds("2023-09-11 09:00:00"), timezone: "UTC" };
+  const clock = { now: utcSeconds(FIXTURE_NOW), timezone: "UTC" };
   assert.deepEqual(copy.call(world, clock, "AddAlarm", { time: "07:00:00" }).response, { alarm_id: "20d0-d9ca" });
   assert.deepEqual(h.call("AddAlarm", { time: "07:00:00" }).response, { alarm_id: "20d0-d9ca" }, "the original did not move");
 });

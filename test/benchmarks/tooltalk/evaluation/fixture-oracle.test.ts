@@ -18,7 +18,7 @@ test("the fixture reads as ToolTalk's data does: 3 easy and 2 hard conversations
   assert.deepEqual(easy, ["AddAlarm-easy", "CurrentWeather-easy", "SendMessage-easy"]);
   assert.deepEqual(hard, ["AccountTools-Email-Calendar-SendEmail-0", "Alarm-Reminder-Weather-AddReminder-0"]);
   const tables = toolTalkDatabases();
-  assert.equal(tables.ACCOUNT?.length, 2);
+  assert.equal(tables.ACCOUNT?.length, 5);
   assert.ok((tables.ALARM?.length ?? 0) >= 1 && (tables.EMAIL?.length ?? 0) >= 1, Object.keys(tables).join(", "));
 });
 

@@ -13,7 +13,7 @@ import {
 } from "../../../../../engine/packs/tooltalk/index.js";
 import { WorldTransaction } from "../../../../../engine/world/transaction.js";
 import { loadConversations, type Conversation, type GroundTruthCall } from "./conversations.js";
-import { utcSeconds } from "./harness.js";
+import { utcSeconds } from "../../../../packs/tooltalk/harness.js";
 import { toolTalkDatabases } from "../../published-data.js";
 
 const CONVERSATIONS = loadConversations();
