@@ -47,10 +47,10 @@ test("a tooltalk run replays with rows labelled by ToolTalk's keys", () => {
     file,
     [
       "name: remind",
-      "world: { pack: tooltalk, ACCOUNT: { add: [{ username: justinkool, email: justintime@fmail.com, phone: 123-456-7890, name: Justin Kool, password: justforkicks123 }] } }",
+      "world: { pack: tooltalk, ACCOUNT: { add: [{ username: ravi_sandoval, email: ravi.sandoval@postbox.test, phone: 555-613-2090, name: Ravi Sandoval, password: copper-kettle-42 }] } }",
       "user: { goal: Add a reminder., opening: Remind me to buy milk. }",
       "reference:",
-      "  - calls: [{ tool: UserLogin, arguments: { username: justinkool, password: justforkicks123 } }]",
+      "  - calls: [{ tool: UserLogin, arguments: { username: ravi_sandoval, password: copper-kettle-42 } }]",
       "  - calls: [{ tool: AddReminder, arguments: { task: Buy milk } }]",
       "  - agent: Done.",
       "  - end_conversation: true",
@@ -62,7 +62,7 @@ test("a tooltalk run replays with rows labelled by ToolTalk's keys", () => {
   assert.equal(run.status, 0, run.stderr);
   const replay = runCli(["replay", join(out, "remind.trajectory.jsonl")]);
   assert.equal(replay.status, 0, replay.stderr);
-  assert.match(replay.stdout, /\+ REMINDER reminder_id="[0-9a-f]{2}-[0-9a-f]{4}": username="justinkool", task="Buy milk"/);
+  assert.match(replay.stdout, /\+ REMINDER reminder_id="[0-9a-f]{2}-[0-9a-f]{4}": username="ravi_sandoval", task="Buy milk"/);
 });
 
 test("a list cell in a world diff prints as JSON and a changed list shows old and new", () => {

@@ -53,10 +53,10 @@ test("each ordering of parallel calls runs on its own clone of the runtime; the 
 test("a tooltalk episode keeps its pack's state from turn to turn: a login serves the next call", async () => {
   const text = [
     "name: tooltalk_login",
-    "world: { pack: tooltalk, ACCOUNT: { add: [{ username: justinkool, email: justintime@fmail.com, phone: 123-456-7890, name: Justin Kool, password: justforkicks123 }] } }",
+    "world: { pack: tooltalk, ACCOUNT: { add: [{ username: ravi_sandoval, email: ravi.sandoval@postbox.test, phone: 555-613-2090, name: Ravi Sandoval, password: copper-kettle-42 }] } }",
     "user: { goal: See my account., opening: Show me my account. }",
     "reference:",
-    "  - calls: [{ tool: UserLogin, arguments: { username: justinkool, password: justforkicks123 } }]",
+    "  - calls: [{ tool: UserLogin, arguments: { username: ravi_sandoval, password: copper-kettle-42 } }]",
     "  - calls: [{ tool: GetAccountInformation }]",
     "  - agent: Here it is.",
     "  - end_conversation: true",
@@ -74,6 +74,6 @@ test("a tooltalk episode keeps its pack's state from turn to turn: a login serve
     results.map((m) => m.tool_call_exception),
     [null, null],
   );
-  assert.match(results[1]!.content, /"username": "justinkool"/);
-  assert.equal(episode.world.latest().tables.SESSION?.[0]?.username, "justinkool");
+  assert.match(results[1]!.content, /"username": "ravi_sandoval"/);
+  assert.equal(episode.world.latest().tables.SESSION?.[0]?.username, "ravi_sandoval");
 });

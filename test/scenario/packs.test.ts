@@ -8,8 +8,8 @@ import { check, describe, expectClean, expectOne, underlined } from "./helpers.j
 const TOOLTALK = "world:\n  pack: tooltalk\n";
 
 const meeting = (attendees: string): string =>
-  "  CALENDAR:\n    add:\n      - { username: justinkool, event_id: e-1, name: Lunch, event_type: meeting, " +
-  `start_time: "2023-09-12 12:00:00", end_time: "2023-09-12 13:00:00", attendees: ${attendees} }\n`;
+  "  CALENDAR:\n    add:\n      - { username: ravi_sandoval, event_id: e-1, name: Picnic, event_type: meeting, " +
+  `start_time: "2024-05-08 12:00:00", end_time: "2024-05-08 13:00:00", attendees: ${attendees} }\n`;
 
 test("without world.pack a scenario is ToolSandbox's; with tooltalk it has ToolTalk's tables, empty (no ToolTalk data ships)", () => {
   const plain = expectClean(check({}));
@@ -82,14 +82,14 @@ test("columns are the pack's: ToolTalk's REMINDER has task, not content", () => 
 });
 
 test("a list column takes a list of strings in rows and targets, and reports the item that is not one", () => {
-  const ok = expectClean(check({ world: `${TOOLTALK}${meeting("[justinkool, aliciab]")}` }));
+  const ok = expectClean(check({ world: `${TOOLTALK}${meeting("[ravi_sandoval, ines_moreau]")}` }));
   const added = ok.world.tables.CALENDAR?.find((row) => row.event_id === "e-1");
-  assert.deepEqual(added?.attendees, ["justinkool", "aliciab"]);
+  assert.deepEqual(added?.attendees, ["ravi_sandoval", "ines_moreau"]);
 
-  const item = expectOne(check({ world: `${TOOLTALK}${meeting("[justinkool, 42]")}` }), "column-type", "42");
+  const item = expectOne(check({ world: `${TOOLTALK}${meeting("[ravi_sandoval, 42]")}` }), "column-type", "42");
   assert.equal(item.message, 'Each item of "attendees" is a string, found the number 42. Put it in quotes to keep it as text.');
-  const scalar = expectOne(check({ world: `${TOOLTALK}${meeting("justinkool")}` }), "column-type", "justinkool");
-  assert.equal(scalar.message, '"attendees" takes a list of strings or null, found the text "justinkool".');
+  const scalar = expectOne(check({ world: `${TOOLTALK}${meeting("ravi_sandoval")}` }), "column-type", "ravi_sandoval");
+  assert.equal(scalar.message, '"attendees" takes a list of strings or null, found the text "ravi_sandoval".');
 
   const target = expectClean(
     check({
@@ -149,8 +149,8 @@ test("a table that has rows is changed with replace/remove/update/add; a one-row
   );
   const singleton = expectOne(check({ world: `${TOOLTALK}  SESSION:\n    add: []\n` }), "singleton-table-change", "add");
   assert.match(singleton.message, /^SESSION always has exactly one row/);
-  const session = expectClean(check({ world: `${TOOLTALK}  SESSION: { username: justinkool, session_token: tok }\n` }));
-  assert.deepEqual(session.world.tables.SESSION, [{ username: "justinkool", session_token: "tok" }]);
+  const session = expectClean(check({ world: `${TOOLTALK}  SESSION: { username: ravi_sandoval, session_token: tok }\n` }));
+  assert.deepEqual(session.world.tables.SESSION, [{ username: "ravi_sandoval", session_token: "tok" }]);
 });
 
 test("an unknown pack is a schema error with a suggestion, and the file is still checked as ToolSandbox's", () => {

@@ -14,8 +14,8 @@ import { check, expectClean } from "../scenario/helpers.js";
 
 function tooltalkHeader(): TrajectoryHeader {
   const meeting =
-    "  CALENDAR:\n    add:\n      - { username: justinkool, event_id: e-1, name: Lunch, event_type: meeting, " +
-    'start_time: "2023-09-12 12:00:00", end_time: "2023-09-12 13:00:00", attendees: [justinkool, aliciab] }\n';
+    "  CALENDAR:\n    add:\n      - { username: ravi_sandoval, event_id: e-1, name: Picnic, event_type: meeting, " +
+    'start_time: "2024-05-08 12:00:00", end_time: "2024-05-08 13:00:00", attendees: [ravi_sandoval, ines_moreau] }\n';
   const scenario = expectClean(check({ world: `world:\n  pack: tooltalk\n${meeting}` }));
   return {
     type: "header",
@@ -30,7 +30,7 @@ test("a tooltalk trajectory with a list-cell change validates line by line and r
   const header = tooltalkHeader();
   const meeting = header.scenario.world.tables.CALENDAR!.findIndex((row) => Array.isArray(row.attendees));
   const old: Row = header.scenario.world.tables.CALENDAR![meeting]!;
-  const updated: Row = { ...old, attendees: ["justinkool", "aliciab", "lifeng"] };
+  const updated: Row = { ...old, attendees: ["ravi_sandoval", "ines_moreau", "bo_lindqvist"] };
   const events: EpisodeEvent[] = [
     {
       type: "world",
@@ -43,7 +43,7 @@ test("a tooltalk trajectory with a list-cell change validates line by line and r
   for (const line of text.trimEnd().split("\n")) assert.deepEqual(checkLine(JSON.parse(line)), { ok: true, value: JSON.parse(line) });
   const trajectory = parseTrajectory(text, "tooltalk.trajectory.jsonl");
   assert.equal(trajectory.header.scenario.world.pack, "tooltalk");
-  assert.deepEqual(trajectory.worldAt(0).CALENDAR![meeting]!.attendees, ["justinkool", "aliciab", "lifeng"]);
+  assert.deepEqual(trajectory.worldAt(0).CALENDAR![meeting]!.attendees, ["ravi_sandoval", "ines_moreau", "bo_lindqvist"]);
   assert.deepEqual(trajectory.world.schemas.get("CALENDAR")?.key, "event_id");
 });
 

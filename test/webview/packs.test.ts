@@ -11,10 +11,10 @@ import { check, expectClean } from "../scenario/helpers.js";
 /** A ToolTalk world with one meeting and one e-mail, written in the scenario (no ToolTalk data ships). */
 const WORLD =
   "world:\n  pack: tooltalk\n" +
-  "  CALENDAR:\n    add:\n      - { username: justinkool, event_id: e-1, name: Lunch, event_type: meeting, " +
-  'start_time: "2023-09-12 12:00:00", end_time: "2023-09-12 13:00:00", attendees: [justinkool, aliciab] }\n' +
-  '  EMAIL:\n    add:\n      - { username: justinkool, email_id: m-1, date: "2023-09-10 08:00:00", sender: a@b.com, ' +
-  "receivers: [justintime@fmail.com], subject: Hi, body: Hello. }\n";
+  "  CALENDAR:\n    add:\n      - { username: ravi_sandoval, event_id: e-1, name: Picnic, event_type: meeting, " +
+  'start_time: "2024-05-08 12:00:00", end_time: "2024-05-08 13:00:00", attendees: [ravi_sandoval, ines_moreau] }\n' +
+  '  EMAIL:\n    add:\n      - { username: ravi_sandoval, email_id: m-1, date: "2024-05-06 08:00:00", sender: a@b.com, ' +
+  "receivers: [ravi.sandoval@postbox.test], subject: Hi, body: Hello. }\n";
 
 function tooltalkHeader(): TrajectoryHeader {
   const scenario = expectClean(check({ world: WORLD }));

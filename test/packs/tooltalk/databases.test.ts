@@ -92,12 +92,12 @@ test("the empty world, and the default one (no data ships), have only the logged
 test("a malformed database is refused with the file and the item", () => {
   const broken = (patch: Partial<DatabaseSources>) => () => databaseTables({ ...sources(), ...patch }, "data/databases");
   assert.throws(
-    broken({ Alarm: { mstein: { "a-1": { alarm_id: "a-1", time: 700 } } } }),
-    /^Error: data\/databases\/Alarm\.json: mstein > a-1: time should be a string, got 700$/,
+    broken({ Alarm: { tomas_lind: { "a-1": { alarm_id: "a-1", time: 700 } } } }),
+    /^Error: data\/databases\/Alarm\.json: tomas_lind > a-1: time should be a string, got 700$/,
   );
   assert.throws(
-    broken({ Alarm: { mstein: { "a-1": { alarm_id: "a-2", time: "07:00:00" } } } }),
-    /Alarm\.json: mstein > a-1: alarm_id differs from its key "a-1"/,
+    broken({ Alarm: { tomas_lind: { "a-1": { alarm_id: "a-2", time: "07:00:00" } } } }),
+    /Alarm\.json: tomas_lind > a-1: alarm_id differs from its key "a-1"/,
   );
   assert.throws(
     broken({ Reminder: { x: { r: { reminder_id: "r", task: "t", status: "pending", colour: "red" } } } }),
@@ -113,9 +113,9 @@ test("a malformed database is refused with the file and the item", () => {
 
 test("a conversation's user starts logged in with its token, written to the account too", () => {
   const base = readToolTalkDatabases(DIR);
-  const world = withConversationUser(base, { username: "tomas_lind", session_token: "98a5a87a-7714-b404" });
-  assert.deepEqual(world.SESSION, [{ username: "tomas_lind", session_token: "98a5a87a-7714-b404" }]);
-  assert.equal(world.ACCOUNT?.find((r) => r.username === "tomas_lind")?.session_token, "98a5a87a-7714-b404");
+  const world = withConversationUser(base, { username: "tomas_lind", session_token: "3c7e01aa-5d42-e9b0" });
+  assert.deepEqual(world.SESSION, [{ username: "tomas_lind", session_token: "3c7e01aa-5d42-e9b0" }]);
+  assert.equal(world.ACCOUNT?.find((r) => r.username === "tomas_lind")?.session_token, "3c7e01aa-5d42-e9b0");
   assert.equal(base.ACCOUNT?.find((r) => r.username === "tomas_lind")?.session_token, null, "the databases are not changed");
   assert.equal(withConversationUser(base, { username: "mira_okafor" }), base, "a user without token or code changes nothing");
   assert.throws(

@@ -106,9 +106,9 @@ test("tool names and their arguments are ToolTalk's in a tooltalk document", () 
 
 test("values come from the scenario's world: usernames labelled with the person's name", () => {
   const list = complete(
-    `${TOOLTALK}  ACCOUNT:\n    add:\n      - { username: justinkool, email: justintime@fmail.com, phone: 123-456-7890, name: Justin Kool, password: justforkicks123 }\nreference:\n  - calls:\n      - tool: UserLogin\n        arguments: { username: $0 }\n`,
+    `${TOOLTALK}  ACCOUNT:\n    add:\n      - { username: ravi_sandoval, email: ravi.sandoval@postbox.test, phone: 555-613-2090, name: Ravi Sandoval, password: copper-kettle-42 }\nreference:\n  - calls:\n      - tool: UserLogin\n        arguments: { username: $0 }\n`,
   );
-  assert.equal(item(list, "justinkool").detail, "Justin Kool");
+  assert.equal(item(list, "ravi_sandoval").detail, "Ravi Sandoval");
 });
 
 test("an item of a list column or an array argument takes the values of the column or argument", () => {
@@ -118,7 +118,7 @@ test("an item of a list column or an array argument takes the values of the colu
   };
   const argument = slotAt(`${TOOLTALK}reference:\n  - calls:\n      - tool: CreateEvent\n        arguments: { attendees: [$0] }\n`);
   assert.equal(argument?.kind === "argument-value" ? argument.parameter.name : null, "attendees");
-  const column = slotAt(`${TOOLTALK}  CALENDAR:\n    add:\n      - { attendees: [justinkool, $0] }\n`);
+  const column = slotAt(`${TOOLTALK}  CALENDAR:\n    add:\n      - { attendees: [ravi_sandoval, $0] }\n`);
   assert.deepEqual(column, { kind: "column-value", table: "CALENDAR", column: "attendees", purpose: "row" });
   // A scalar column's value is not a list: an index under it means nothing.
   assert.equal(slotAt(`${TOOLTALK}  CALENDAR:\n    add:\n      - { name: [$0] }\n`), null);
@@ -133,14 +133,14 @@ test("hover shows a ToolTalk tool, a ToolTalk table and a column of it", () => {
   assert.match(table, /\*\*CALENDAR\*\* \(tooltalk table · key `event_id`\)/);
   assert.match(table, /- `attendees`: list of strings \| null/);
   const column = hoverText(
-    `${TOOLTALK}milestones:\n  - id: m\n    constraints:\n      - { kind: snapshot, table: CALENDAR, target: [{ na$0me: Lunch }] }\n`,
+    `${TOOLTALK}milestones:\n  - id: m\n    constraints:\n      - { kind: snapshot, table: CALENDAR, target: [{ na$0me: Picnic }] }\n`,
   );
   assert.match(column, /CALENDAR\.name: string/);
   assert.match(column, /compared with `rouge_l` unless `measures` says otherwise/);
 });
 
 test("go to definition of a milestone id works the same in a tooltalk document", () => {
-  const text = `${TOOLTALK}milestones:\n  - id: logged_in\n    constraints: [{ kind: snapshot, table: SESSION, target: [{ username: justinkool }] }]\n  - id: done\n    after: [logged$0_in]\n    constraints: [{ kind: snapshot, table: SESSION, target: [{ username: null }] }]\n`;
+  const text = `${TOOLTALK}milestones:\n  - id: logged_in\n    constraints: [{ kind: snapshot, table: SESSION, target: [{ username: ravi_sandoval }] }]\n  - id: done\n    after: [logged$0_in]\n    constraints: [{ kind: snapshot, table: SESSION, target: [{ username: null }] }]\n`;
   const { doc, position } = withCursor(text);
   const location = definition(doc, position);
   assert.ok(location);

@@ -4,7 +4,7 @@ import type { JsonObject, JsonValue } from "../../../../engine/base/json.js";
 import { MATCH_RULES, callsMatch } from "../../../../engine/benchmarks/tooltalk/evaluation/match-rules.js";
 import type { ToolTalkCall, ToolTalkCallLike } from "../../../../engine/benchmarks/tooltalk/evaluation/types.js";
 
-const TOKEN = "98a5a87a-7714-b404";
+const TOKEN = "3c7e01aa-5d42-e9b0";
 
 function call(
   api_name: string,
@@ -60,29 +60,29 @@ test("every one of ToolTalk's 28 tools has a rule; 17 of them use the default on
 });
 
 test("default rule: same response and exception, every ground-truth argument given and equal", () => {
-  const truth = call("DeleteAlarm", { session_token: TOKEN, alarm_id: "5bff-dd80" });
+  const truth = call("DeleteAlarm", { session_token: TOKEN, alarm_id: "c41e-07ab" });
   assert.ok(matches(varied(truth, {}), truth));
   assert.ok(matches(varied(truth, { args: { extra: "allowed" } }), truth), "extra predicted arguments are allowed");
-  assert.ok(!matches(varied(truth, { args: { alarm_id: "dd80-5bff" } }), truth));
+  assert.ok(!matches(varied(truth, { args: { alarm_id: "07ab-c41e" } }), truth));
   assert.ok(!matches(varied(truth, { args: { alarm_id: undefined } }), truth));
   assert.ok(!matches(varied(truth, { response: { status: "failed" } }), truth));
-  assert.ok(!matches(varied(truth, { response: null, exception: "Alarm 5bff-dd80 not found." }), truth));
+  assert.ok(!matches(varied(truth, { response: null, exception: "Alarm c41e-07ab not found." }), truth));
   assert.ok(!matches(varied(truth, { args: { session_token: "other" } }), truth));
 });
 
 test("default rule compares values with Python ==: 1 == 1.0 == True, lists in order", () => {
-  const truth = call("QueryUser", { session_token: TOKEN, username: "justinkool", n: 1, names: ["a", "b"] }, { users: [] });
+  const truth = call("QueryUser", { session_token: TOKEN, username: "ravi_sandoval", n: 1, names: ["a", "b"] }, { users: [] });
   assert.ok(matches(varied(truth, { args: { n: true } }), truth));
   assert.ok(!matches(varied(truth, { args: { n: "1" } }), truth));
   assert.ok(!matches(varied(truth, { args: { names: ["b", "a"] } }), truth));
   // A failed ground-truth call is matched by the same failure.
-  const failed = call("UserLogin", { username: "salcano", password: "wrong" }, null, "The password is incorrect.");
+  const failed = call("UserLogin", { username: "ines_moreau", password: "wrong" }, null, "The password is incorrect.");
   assert.ok(matches(varied(failed, {}), failed));
   assert.ok(!matches(varied(failed, { exception: "The username does not exist." }), failed));
 });
 
 test("AddAlarm ignores the response (a generated id) but not the arguments or the exception", () => {
-  const truth = call("AddAlarm", { session_token: TOKEN, time: "06:30:00" }, { alarm_id: "5bff-dd80" });
+  const truth = call("AddAlarm", { session_token: TOKEN, time: "06:30:00" }, { alarm_id: "c41e-07ab" });
   assert.ok(matches(varied(truth, { response: { alarm_id: "0000-0000" } }), truth));
   assert.ok(!matches(varied(truth, { args: { time: "6:30:00" } }), truth));
   assert.ok(!matches(varied(truth, { response: null, exception: "Invalid session_token." }), truth));
@@ -111,8 +111,8 @@ test("search tools: the ground truth's ids must be among the predicted ones; sea
 });
 
 test("GetReminders needs the whole request equal, then the ids covered", () => {
-  const truth = call("GetReminders", { session_token: TOKEN }, { reminders: [{ reminder_id: "5b-d80" }] });
-  assert.ok(matches(varied(truth, { response: { reminders: [{ reminder_id: "00-0000" }, { reminder_id: "5b-d80" }] } }), truth));
+  const truth = call("GetReminders", { session_token: TOKEN }, { reminders: [{ reminder_id: "c4-1e07" }] });
+  assert.ok(matches(varied(truth, { response: { reminders: [{ reminder_id: "00-0000" }, { reminder_id: "c4-1e07" }] } }), truth));
   assert.ok(!matches(varied(truth, { args: { status: "pending" } }), truth), "an extra argument makes the request differ");
   assert.ok(!matches(varied(truth, { response: { reminders: [] } }), truth));
 });
@@ -122,29 +122,29 @@ test("CreateEvent: free-text fields by meaning, the others exactly, none null; t
     "CreateEvent",
     {
       session_token: TOKEN,
-      name: "Weekly team sync",
+      name: "Quarterly garden planning",
       event_type: "meeting",
-      start_time: "2023-09-12 10:00:00",
-      end_time: "2023-09-12 11:00:00",
-      location: "online",
-      attendees: ["justinkool"],
+      start_time: "2024-05-14 10:00:00",
+      end_time: "2024-05-14 11:00:00",
+      location: "Greenhouse",
+      attendees: ["ravi_sandoval"],
     },
     { event_id: "1a2b3c4d-5e6f" },
   );
-  assert.ok(matches(varied(truth, { args: { name: "Team weekly sync" }, response: { event_id: "other" } }), truth));
-  assert.ok(matches(varied(truth, { args: { location: "Online" } }), truth));
+  assert.ok(matches(varied(truth, { args: { name: "Garden planning, quarterly" }, response: { event_id: "other" } }), truth));
+  assert.ok(matches(varied(truth, { args: { location: "greenhouse" } }), truth));
   assert.ok(!matches(varied(truth, { args: { name: "Dentist" } }), truth));
   assert.ok(!matches(varied(truth, { args: { location: null } }), truth));
   assert.ok(!matches(varied(truth, { args: { location: undefined } }), truth));
-  assert.ok(!matches(varied(truth, { args: { start_time: "2023-09-12 10:00:01" } }), truth));
-  assert.ok(!matches(varied(truth, { args: { attendees: ["justinkool", "mstein"] } }), truth));
+  assert.ok(!matches(varied(truth, { args: { start_time: "2024-05-14 10:00:01" } }), truth));
+  assert.ok(!matches(varied(truth, { args: { attendees: ["ravi_sandoval", "bo_lindqvist"] } }), truth));
   assert.ok(!matches(varied(truth, { response: null, exception: "Meeting must have attendees." }), truth));
 });
 
 test("ModifyEvent: like CreateEvent on new_name/new_description/new_location, and the response must be equal", () => {
-  const truth = call("ModifyEvent", { session_token: TOKEN, event_id: "e1", new_location: "Steak and Shake" });
-  assert.ok(matches(varied(truth, { args: { new_location: "steak & shake" } }), truth));
-  assert.ok(!matches(varied(truth, { args: { new_location: "Room 1a" } }), truth));
+  const truth = call("ModifyEvent", { session_token: TOKEN, event_id: "e1", new_location: "Rose and Crown" });
+  assert.ok(matches(varied(truth, { args: { new_location: "rose & crown" } }), truth));
+  assert.ok(!matches(varied(truth, { args: { new_location: "Room 4b" } }), truth));
   assert.ok(!matches(varied(truth, { args: { event_id: "e2" } }), truth));
   assert.ok(!matches(varied(truth, { response: { status: "failed" } }), truth));
 });
@@ -155,15 +155,15 @@ test("SendEmail: same recipients in any order, subject (strict) and body (loose)
     {
       session_token: TOKEN,
       to: ["a@x.com", "b@x.com"],
-      subject: "Working from Paris",
-      body: "I will be working from Paris from 9/15-9/21.",
+      subject: "Working from Porto",
+      body: "I will be working from Porto from 6/3-6/7.",
     },
     { email_id: "12-3456-789abcde" },
   );
   const reworded = {
     to: ["b@x.com", "a@x.com", "a@x.com"],
-    subject: "Working remotely from Paris",
-    body: "Hi, just letting you know I'll be working from Paris from 9/15 to 9/21.",
+    subject: "Working remotely from Porto",
+    body: "Hi, just letting you know I'll be working from Porto from 6/3 to 6/7.",
   };
   assert.ok(matches(varied(truth, { args: reworded, response: { email_id: "other" } }), truth));
   assert.ok(!matches(varied(truth, { args: { to: ["a@x.com"] } }), truth));
@@ -179,10 +179,10 @@ test("SendEmail: same recipients in any order, subject (strict) and body (loose)
 test("SendMessage: the message by meaning; the receiver is never compared (ToolTalk's bug, kept)", () => {
   const truth = call(
     "SendMessage",
-    { session_token: TOKEN, receiver: "hestler", message: "Are you still available to call at 3?" },
+    { session_token: TOKEN, receiver: "noor_haddad", message: "Can you still make the call at 4?" },
     { message_id: "x" },
   );
-  assert.ok(matches(varied(truth, { args: { message: "Are you still free for a call at 3?" } }), truth));
+  assert.ok(matches(varied(truth, { args: { message: "Can you still join the call at 4?" } }), truth));
   assert.ok(matches(varied(truth, { args: { receiver: "somebody-else" } }), truth), "any receiver passes");
   assert.ok(!matches(varied(truth, { args: { receiver: undefined } }), truth), "but the key must be there");
   assert.ok(!matches(varied(truth, { args: { message: "lol" } }), truth));
@@ -192,23 +192,23 @@ test("SendMessage: the message by meaning; the receiver is never compared (ToolT
 test("AddReminder: the due date by calendar day, the task by meaning, the response ignored", () => {
   const truth = call(
     "AddReminder",
-    { session_token: TOKEN, task: "Pay electricity bill", due_date: "2023-09-15 23:59:59" },
-    { reminder_id: "5b-d80" },
+    { session_token: TOKEN, task: "Renew bike insurance", due_date: "2024-05-17 23:59:59" },
+    { reminder_id: "c4-1e07" },
   );
   assert.ok(
     matches(
-      varied(truth, { args: { due_date: "2023-09-15 09:00:00", task: "Pay the electricity bill" }, response: { reminder_id: "zz" } }),
+      varied(truth, { args: { due_date: "2024-05-17 09:00:00", task: "Renew the bike insurance" }, response: { reminder_id: "zz" } }),
       truth,
     ),
   );
-  assert.ok(matches(varied(truth, { args: { due_date: "2023-9-15 9:00:00" } }), truth), "strptime takes one-digit fields");
-  assert.ok(!matches(varied(truth, { args: { due_date: "2023-09-16 00:00:00" } }), truth));
-  assert.ok(!matches(varied(truth, { args: { due_date: "2023-09-15" } }), truth), "a date that does not parse");
+  assert.ok(matches(varied(truth, { args: { due_date: "2024-5-17 9:00:00" } }), truth), "strptime takes one-digit fields");
+  assert.ok(!matches(varied(truth, { args: { due_date: "2024-05-18 00:00:00" } }), truth));
+  assert.ok(!matches(varied(truth, { args: { due_date: "2024-05-17" } }), truth), "a date that does not parse");
   assert.ok(!matches(varied(truth, { args: { due_date: null } }), truth));
   assert.ok(!matches(varied(truth, { args: { due_date: undefined } }), truth));
-  assert.ok(!matches(varied(truth, { args: { task: "Pay rent" } }), truth));
-  const undated = call("AddReminder", { session_token: TOKEN, task: "Buy cake" });
-  assert.ok(matches(varied(undated, { args: { due_date: "2023-09-15 10:00:00" } }), undated), "a due date the ground truth lacks is extra");
+  assert.ok(!matches(varied(truth, { args: { task: "Renew passport" } }), truth));
+  const undated = call("AddReminder", { session_token: TOKEN, task: "Buy candles" });
+  assert.ok(matches(varied(undated, { args: { due_date: "2024-05-17 10:00:00" } }), undated), "a due date the ground truth lacks is extra");
 });
 
 test("different tools, unknown tools and unparsed arguments never match", () => {

@@ -88,13 +88,13 @@ test("a conversation's metrics, computed by hand", () => {
 
 test("matching is global across turns: a call made a turn late still counts", () => {
   const turns = [
-    turn(1, [truth("SendMessage", { receiver: "a", message: "Are you excited for the ski trip to Mont Blanc?" })], []),
+    turn(1, [truth("SendMessage", { receiver: "a", message: "Are you coming to the canoe race on Sunday?" })], []),
     turn(
       3,
-      [truth("SendMessage", { receiver: "b", message: "Meet me at Oatz tomorrow at 10." })],
+      [truth("SendMessage", { receiver: "b", message: "Meet me at the bakery tomorrow at 10." })],
       [
-        predicted("SendMessage", { receiver: "b", message: "Meet me at Oatz tomorrow at 10." }),
-        predicted("SendMessage", { receiver: "a", message: "Are you excited for the ski trip to Mont Blanc?" }),
+        predicted("SendMessage", { receiver: "b", message: "Meet me at the bakery tomorrow at 10." }),
+        predicted("SendMessage", { receiver: "a", message: "Are you coming to the canoe race on Sunday?" }),
       ],
     ),
   ];

@@ -22,7 +22,7 @@ const mira = (session: boolean): ToolTalkConversation => ({
     phone: "",
     name: "",
     password: "",
-    ...(session ? { session_token: "98a5a87a-7714-b404" } : {}),
+    ...(session ? { session_token: "7f3e-1c2a-90b4-d5e6" } : {}),
   },
   metadata: { location: "Lisbon", timestamp: "2023-09-11 09:00:00" },
   turns: [],
@@ -39,7 +39,7 @@ test("the pack backend applies the executor's rules: unknown tools, login requir
   backend.reset(mira(true));
   const reminders = backend.execute({ api_name: "GetReminders", parameters: {} });
   assert.equal(reminders.exception, null);
-  assert.deepEqual(reminders.request, { api_name: "GetReminders", parameters: { session_token: "98a5a87a-7714-b404" } });
+  assert.deepEqual(reminders.request, { api_name: "GetReminders", parameters: { session_token: "7f3e-1c2a-90b4-d5e6" } });
   const login = backend.execute({ api_name: "UserLogin", parameters: { username: "mira_okafor", password: "x" } });
   assert.equal(login.exception, "Only one user can be logged in at a time. Current user is mira_okafor.");
   assert.equal(backend.execute({ api_name: "LogoutUser", parameters: {} }).exception, null);

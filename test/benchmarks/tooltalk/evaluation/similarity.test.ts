@@ -20,42 +20,42 @@ test("the substitute for ToolTalk's 0.9 and 0.8 is ROUGE-L F at 0.6 and 0.4", ()
 });
 
 test("a missing prediction scores 0; identical texts score 1, even without words", () => {
-  assert.equal(textScore(null, "Pay rent", ROUGE_L_SIMILARITY), 0);
-  assert.equal(textScore(undefined, "Pay rent", ROUGE_L_SIMILARITY), 0);
+  assert.equal(textScore(null, "Renew passport", ROUGE_L_SIMILARITY), 0);
+  assert.equal(textScore(undefined, "Renew passport", ROUGE_L_SIMILARITY), 0);
   assert.equal(textScore(42, "42", ROUGE_L_SIMILARITY), 0);
   assert.equal(textScore("", "", ROUGE_L_SIMILARITY), 1); // SendEmail-easy's ground-truth body is empty
   assert.equal(textScore("🧗", "", ROUGE_L_SIMILARITY), 0);
-  assert.equal(textScore("PAY RENT!", "pay rent", ROUGE_L_SIMILARITY), 1); // case and punctuation are not words
+  assert.equal(textScore("RENEW PASSPORT!", "renew passport", ROUGE_L_SIMILARITY), 1); // case and punctuation are not words
 });
 
-// Rewordings a model might write, each against a ground-truth value of the data.
+// Rewordings a model might write, each against a ground-truth value of the kinds the data holds.
 const REWORDINGS: [string, string, TextStrictness][] = [
-  ["Pay the electricity bill", "Pay electricity bill", "strict"],
-  ["Electricity bill payment", "Pay electricity bill", "strict"],
-  ["Team weekly sync", "Weekly team sync", "strict"],
-  ["Anniversary dinner with wife", "Anniversary Dinner", "strict"],
-  ["551 Washington St", "551 Washington Street", "strict"],
-  ["Discussing progress and challenges of current project", "Discuss the progress and challenges of the current project", "strict"],
-  ["Working remotely from Paris", "Working from Paris", "strict"],
-  ["Hi, just letting you know I'll be working from Paris from 9/15 to 9/21.", "I will be working from Paris from 9/15-9/21.", "loose"],
-  ["Are you still free for a call at 3?", "Are you still available to call at 3?", "loose"],
-  ["Hi Dad, my flight is UA111 and I should land around 10 PM.", "Hi Dad, I'll be on UA111 and should arrive around 10PM.", "loose"],
+  ["Renew the bike insurance", "Renew bike insurance", "strict"],
+  ["Bike insurance renewal", "Renew bike insurance", "strict"],
+  ["Garden planning, quarterly", "Quarterly garden planning", "strict"],
+  ["Birthday picnic with grandma", "Birthday Picnic", "strict"],
+  ["18 Harbour Rd", "18 Harbour Road", "strict"],
+  ["Reviewing costs and risks of new greenhouse", "Review the costs and risks of the new greenhouse", "strict"],
+  ["Working remotely from Porto", "Working from Porto", "strict"],
+  ["Hi, just letting you know I'll be working from Porto from 6/3 to 6/7.", "I will be working from Porto from 6/3-6/7.", "loose"],
+  ["Are you still free for a call at 4?", "Can you still do a quick call at 4?", "loose"],
+  ["Hi Mum, my train is IC512 and I should get in around 9 PM.", "Hi Mum, I'll be on IC512 and should arrive around 9PM.", "loose"],
   [
-    "Sorry, I can't make today's meeting due to a doctor's appointment. Updates to follow later.",
-    "Hi team, I'm sorry but I won't be able to make it to today's meeting. I have a doctor's appointment that I forgot about. I'll send out my updates later today. Thanks",
+    "Sorry, I can't make today's rehearsal due to a dentist's appointment. Notes to follow later.",
+    "Hi all, I'm sorry but I won't be able to make it to today's rehearsal. I have a dentist's appointment that I forgot about. I'll send out my notes later today. Thanks",
     "loose",
   ],
 ];
 
 // Different content, or a rewording too free for a short field.
 const DIFFERENT: [string, string, TextStrictness][] = [
-  ["Flight to Paris", "Flight to San Francisco", "strict"],
-  ["Unable to attend today's meeting", "Can't make it to meeting", "strict"],
-  ["Buy cake", "Buy more yarn", "strict"],
-  ["Hey, I just signed up for the platform. How are you?", "Are you excited for the ski trip to Mont Blanc?", "loose"],
+  ["Ferry to Bergen", "Ferry to Saint Malo", "strict"],
+  ["Unable to attend today's rehearsal", "Can't make it to rehearsal", "strict"],
+  ["Buy candles", "Buy more wool", "strict"],
+  ["Hey, I just joined the garden club. How are you?", "Are you coming to the canoe race on Sunday?", "loose"],
   [
-    "here's my blogpost draft: docshare.com/12o89417uoihjns",
-    "I completed your invoices for last month. Here they are: MyCloudDocs.com/invoice-12345",
+    "here's my recipe draft: notepad.example/8kq2w7zzp1",
+    "I finished the quarterly accounts. Here they are: SafeFiles.example/accounts-2024",
     "loose",
   ],
 ];
@@ -66,8 +66,8 @@ test("rewordings that keep the content agree; different content does not", () =>
 });
 
 test("the thresholds are ordered as ToolTalk's: a text can pass the loose one and fail the strict one", () => {
-  const prediction = "Hi Sally, I'll be coming to visit this weekend. Can't wait to see you!";
-  const truth = "Hey Sally, I will be visiting this weekend. I'm looking forward to seeing you!";
+  const prediction = "Hi Priya, I'll be coming to visit next week. Can't wait to see you!";
+  const truth = "Hey Priya, I will be visiting next week. I'm looking forward to seeing you!";
   assert.ok(agree(prediction, truth, "loose"));
   assert.ok(!agree(prediction, truth, "strict"));
 });

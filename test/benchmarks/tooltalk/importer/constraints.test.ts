@@ -27,8 +27,8 @@ test("SendEmail: the recipients in any order, and nothing about the free text", 
 });
 
 test("SendMessage checks the receiver (ToolTalk's rule never does), not the text", () => {
-  assert.deepEqual(traces(traceConstraints("SendMessage", { receiver: "lifeng", message: "Hi" }, {}, {})), [
-    { tool_name: "SendMessage", arguments: { receiver: "lifeng" } },
+  assert.deepEqual(traces(traceConstraints("SendMessage", { receiver: "ines_moreau", message: "Hi" }, {}, {})), [
+    { tool_name: "SendMessage", arguments: { receiver: "ines_moreau" } },
   ]);
 });
 
@@ -60,9 +60,9 @@ function gt(tool: string, args: JsonObject): GroundTruthCall {
 test("minefields: the user's own items the ground truth keeps, and account changes nobody asked for", () => {
   const world = {
     ALARM: [
-      { username: "justinkool", alarm_id: "a1", time: "06:00:00" },
-      { username: "justinkool", alarm_id: "a2", time: "07:00:00" },
-      { username: "mstein", alarm_id: "a3", time: "08:00:00" },
+      { username: "ravi_sandoval", alarm_id: "a1", time: "06:00:00" },
+      { username: "ravi_sandoval", alarm_id: "a2", time: "07:00:00" },
+      { username: "bo_lindqvist", alarm_id: "a3", time: "08:00:00" },
     ],
     CALENDAR: [],
     REMINDER: [],
@@ -70,7 +70,7 @@ test("minefields: the user's own items the ground truth keeps, and account chang
   const parts = minefieldParts(
     [gt("DeleteAlarm", { alarm_id: "a1" }), gt("ChangePassword", { old_password: "x", new_password: "y" })],
     world,
-    "justinkool",
+    "ravi_sandoval",
   );
   assert.deepEqual(
     parts.map((p) => [p.id, p.after]),

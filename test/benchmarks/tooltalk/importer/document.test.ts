@@ -17,7 +17,7 @@ const TRICKY = [
   "18:00:00",
   "- looks like a list",
   "{looks: like a map}",
-  "Are you excited for the ski trip to Mont Blanc?",
+  "Are you coming to the canoe race on Sunday?",
   "tab\there, emoji 🎿, and a backslash \\",
 ];
 

@@ -42,12 +42,12 @@ test("a call needing a login follows the login of its turn; a logout follows the
 
 test("a value read in an earlier result makes a dependency unless the user said it", () => {
   const gt = calls(
-    [0, "QueryUser", { username: "lifeng" }],
-    [0, "SendEmail", { to: ["lifeng@gahoo.com"], subject: "Hi", body: "Hello" }],
-    [0, "SendMessage", { receiver: "lifeng", message: "Hi" }],
+    [0, "QueryUser", { username: "ines_moreau" }],
+    [0, "SendEmail", { to: ["ines.moreau@postbox.test"], subject: "Hi", body: "Hello" }],
+    [0, "SendMessage", { receiver: "ines_moreau", message: "Hi" }],
   );
-  const results = new Map<number, JsonValue>([[0, { users: [{ username: "lifeng", email: "lifeng@gahoo.com" }] }]]);
-  const deps = turnDependencies(gt, results, rules, (value) => value === "lifeng");
+  const results = new Map<number, JsonValue>([[0, { users: [{ username: "ines_moreau", email: "ines.moreau@postbox.test" }] }]]);
+  const deps = turnDependencies(gt, results, rules, (value) => value === "ines_moreau");
   assert.deepEqual([...(deps.get(1) ?? [])], [0]);
   assert.deepEqual([...(deps.get(2) ?? [])], []);
 });
