@@ -9,8 +9,8 @@
 // docs/tooltalk.md explains the choice; test/benchmarks/tooltalk/evaluation/similarity.test.ts pins the
 // thresholds, and test/conformance/tooltalk/tooltalk/similarity.test.ts their effect on the published texts:
 // - 0.9 fields -> 0.6: a short text must share most of its words, in order, with the reference
-//   ("Pay the electricity bill" for "Pay electricity bill" passes; "Flight to Paris" for
-//   "Flight to San Francisco" does not).
+//   ("Water the tomato plants" for "Water tomato plants" passes; "Train to Lyon" for
+//   "Train to New Orleans" does not).
 // - 0.8 fields -> 0.4: a rewritten message passes when it keeps the reference's substance; two
 //   unrelated texts of the data never reach it (the highest pair of distinct bodies is 0.26).
 // As in ToolTalk, a missing prediction scores 0. Identical strings score 1 even when they have no
