@@ -22,7 +22,7 @@ import { CREATION_PACKS } from "../engine/benchmarks/dialogtool/creation/packs.j
 import { runInSandbox } from "../engine/benchmarks/dialogtool/creation/sandbox.js";
 import type { SandboxCall } from "../engine/benchmarks/dialogtool/creation/sandbox-protocol.js";
 import { bundleSandbox } from "../test/benchmarks/dialogtool/creation/sandbox-child-build.js";
-import { startBenchReport } from "./report.js";
+import { startBenchReport, median } from "./report.js";
 
 const REPEAT = 20;
 const args = process.argv.slice(2);
@@ -36,12 +36,6 @@ const CORRECT: Readonly<Record<string, string>> = {
 };
 
 const ms = (t: number): string => `${t.toFixed(0)} ms`.padStart(9);
-const median = (xs: readonly number[]): number => {
-  const sorted = [...xs].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
-};
-
 async function main(): Promise<void> {
   const report = startBenchReport("creation");
   const { paths, remove } = await bundleSandbox();

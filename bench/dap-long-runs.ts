@@ -13,6 +13,7 @@ import { resolve } from "node:path";
 import { DebugClient } from "@vscode/debugadapter-testsupport";
 import type { DebugProtocol } from "@vscode/debugprotocol";
 import { longRunFile, milestoneLines } from "../test/debug/long-runs.js";
+import { median } from "./report.js";
 
 const STEP_TARGET_MS = 50;
 const SCOPE_TARGET_MS = 200;
@@ -27,12 +28,6 @@ interface SampleRow {
   readonly pauseAnswer: number;
   readonly pauseStop: number;
 }
-
-const median = (values: readonly number[]): number => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = sorted.length >> 1;
-  return sorted.length % 2 === 1 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
-};
 
 const timeout = (ms: number): Promise<"timeout"> => new Promise((r) => setTimeout(() => r("timeout"), ms).unref());
 

@@ -19,7 +19,7 @@ import { DebugClient } from "@vscode/debugadapter-testsupport";
 import type { DebugProtocol } from "@vscode/debugprotocol";
 import { longRun, writeLines } from "../test/webview/trajectories.js";
 import { longRunRows } from "./dap-long-runs.js";
-import { startBenchReport } from "./report.js";
+import { startBenchReport, median } from "./report.js";
 
 const TARGET_MS = 50;
 
@@ -33,12 +33,6 @@ function positiveArg(index: number, fallback: number, least: number, what: strin
   }
   return n;
 }
-
-const median = (values: readonly number[]): number => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = sorted.length >> 1;
-  return sorted.length % 2 === 1 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
-};
 
 /**
  * What VS Code asks for on a stop, in its order; resolves once everything has been answered. Like

@@ -13,18 +13,12 @@ import { completion } from "../server/service/completion.js";
 import { getScenarioDocument } from "../server/service/document.js";
 import { hover } from "../server/service/hover.js";
 import { references } from "../server/service/references.js";
-import type { BenchReport } from "./report.js";
+import { type BenchReport, median } from "./report.js";
 
 const SAMPLES = "sample-scenarios";
 const REPETITIONS = 30;
 const CHECK_TARGET_MS = 20;
 const REQUESTS_TARGET_MS = 10;
-
-const median = (values: readonly number[]): number => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = sorted.length >> 1;
-  return sorted.length % 2 === 1 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
-};
 
 /** Measures both rows over every sample, prints them, and records their targets. */
 export function sampleRows(report: BenchReport): void {

@@ -28,7 +28,7 @@ import { performance } from "node:perf_hooks";
 import { pathToFileURL } from "node:url";
 import { BenchServer, replacement, type ServerSpec } from "./lsp-server.js";
 import { scenarioOfLines, type BenchDocument } from "./lsp-documents.js";
-import { type BenchReport, startBenchReport } from "./report.js";
+import { type BenchReport, median, startBenchReport } from "./report.js";
 import { sampleRows } from "./lsp-samples.js";
 
 const SIZES = [100, 1_000, 10_000, 50_000];
@@ -155,12 +155,6 @@ async function burst(server: BenchServer, uri: string, doc: BenchDocument): Prom
   // A server that publishes without versions may still have a publish of the burst on its way.
   await sleep(500);
   return ms;
-}
-
-function median(values: readonly number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
 }
 
 // ---------------------------------------------------------------------------------------------

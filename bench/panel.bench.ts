@@ -15,7 +15,7 @@ import { FIRST_RENDER_MARK, LOADED_MARK } from "../engine/panel/protocol.js";
 import { PanelBrowser } from "../test/webview/browser.js";
 import { longRun, writePanelPage } from "../test/webview/trajectories.js";
 import { syntheticRunsData, writeRunsPage } from "../test/webview/runs-fixtures.js";
-import { startBenchReport } from "./report.js";
+import { startBenchReport, median } from "./report.js";
 
 const TARGET_MS = 300;
 
@@ -29,12 +29,6 @@ function positiveArg(index: number, fallback: number, least: number, what: strin
   }
   return n;
 }
-
-const median = (values: readonly number[]): number => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = sorted.length >> 1;
-  return sorted.length % 2 === 1 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
-};
 
 async function main(): Promise<void> {
   const report = startBenchReport("panel");

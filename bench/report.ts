@@ -141,3 +141,10 @@ export function startBenchReport(bench: string, file: string = BENCHMARKS_DOC): 
     },
   };
 }
+
+/** The middle value (the mean of the two middle ones for an even count): every bench's headline figure. */
+export function median(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 === 1 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+}
